@@ -1,0 +1,22 @@
+/** @swc/jest with decorator metadata; Nest 12 and file-type ship ESM, so they are transformed too. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/src'],
+  testTimeout: 60000,
+  transform: {
+    '^.+\\.(t|j|mj)s$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  moduleNameMapper: { '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts' },
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+};

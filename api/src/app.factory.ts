@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import connectPgSimple from 'connect-pg-simple';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import session from 'express-session';
+import helmet from 'helmet';
+import passport from 'passport';
+import { AppModule } from './app.module';
+import { ErrorFilter, toHttpError } from './common/error.filter';
+import { JsonLogger, log, setLogLevel } from './common/logger';
+import { originCheck } from './common/origin.middleware';
+import { ZodValidationPipe } from './common/zod-validation.pipe';
+import type { AppConfig } from './config/config.schema';
+import { DB_POOL, type DatabasePool } from './database/database.module';
+
+export const SESSION_COOKIE = 'cocoa.sid';
+const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const JSON_LIMIT = '1mb';
+
+/** Builds the whole HTTP application; `main.ts` listens on it and tests drive it in-process. */
+export async function createApp(config: AppConfig): Promise<INestApplication> {
+  setLogLevel(config.LOG_LEVEL);
+  mkdirSync(config.uploadsDir, { recursive: true });
+  mkdirSync(config.backupsDir, { recursive: true });
+
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    logger: config.LOG_LEVEL === 'silent' ? false : new JsonLogger(),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(new ZodValidationPipe());
+  app.useGlobalFilters(new ErrorFilter());
+  app.enableShutdownHooks();
+
+  app.use(requestLog);
+  app.use(securityHeaders(config));
+  app.use(jsonBody);
+  app.use(originCheck(config.publicUrl));
+  app.use(await sessions(app, config));
+  app.use(passport.initialize());
+  app.use(passport.session());
+  serveStatic(app, config);
+  return app;
+}
+
+function requestLog(req: Request, res: Response, next: NextFunction): void {
+  const started = process.hrtime.bigint();
+  res.on('finish', () => {
+    if (!req.originalUrl.startsWith('/api')) return;
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log(res.statusCode >= 500 ? 'error' : 'debug', 'request', { method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+  });
+  next();
+}
+
+function securityHeaders(config: AppConfig) {
+  const tileOrigin = safeOrigin(config.TILE_URL.replace(/\{[a-z]\}/g, 'a'));
+  return helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://sandbox.web.squarecdn.com', 'https://web.squarecdn.com'],
+        // Ionic and Square's card form set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://sandbox.web.squarecdn.com', 'https://web.squarecdn.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tileOrigin ? [tileOrigin] : [])],
+        connectSrc: ["'self'", 'https://*.squareup.com', 'https://*.squareupsandbox.com', 'https://*.squarecdn.com', ...(tileOrigin ? [tileOrigin] : [])],
+        frameSrc: ["'self'", 'https://*.squareup.com', 'https://*.squareupsandbox.com', 'https://*.squarecdn.com'],
+        fontSrc: ["'self'", 'data:', 'https://*.squarecdn.com'],
+        mediaSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+}
+
+function safeOrigin(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+const parseJson = express.json({ limit: JSON_LIMIT, strict: true });
+/** body-parser errors (malformed JSON, too large) leave in the same `{ message }` shape as the rest. */
+function jsonBody(req: Request, res: Response, next: NextFunction): void {
+  parseJson(req, res, (err?: unknown) => {
+    if (!err) return next();
+    const { status, message, code } = toHttpError(err);
+    res.status(status).json({ message, code });
+  });
+}
+
+async function sessions(app: INestApplication, config: AppConfig) {
+  const db = app.get<DatabasePool>(DB_POOL);
+  const PgStore = connectPgSimple(session);
+  return session({
+    name: SESSION_COOKIE,
+    secret: config.SESSION_SECRET ?? (await sharedSessionSecret(db)),
+    store: new PgStore({ pool: db.pool as never, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    resave: false,
+    saveUninitialized: false,
+    proxy: config.TRUST_PROXY,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: SESSION_MAX_AGE_MS },
+  });
+}
+
+/**
+ * With no SESSION_SECRET set, the first replica to start stores a random one in the database so
+ * every replica signs cookies alike and a restart keeps people signed in.
+ */
+async function sharedSessionSecret(db: DatabasePool): Promise<string> {
+  await db.pool.query(
+    `INSERT INTO settings (key, value) VALUES ('INTERNAL_SESSION_SECRET', $1) ON CONFLICT (key) DO NOTHING`,
+    [randomBytes(32).toString('hex')],
+  );
+  const { rows } = await db.pool.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`);
+  return String(rows[0].value);
+}
+
+/**
+ * /uploads from the uploads folder; the built PWA at / with an app-shell fallback for client
+ * routes, never for /api or /uploads (those answer a real 404).
+ */
+function serveStatic(app: NestExpressApplication, config: AppConfig): void {
+  app.use('/uploads', express.static(config.uploadsDir, { maxAge: '30d', immutable: true, index: false, fallthrough: false, dotfiles: 'deny' }));
+  const indexHtml = join(config.pwaDist, 'index.html');
+  if (!existsSync(indexHtml)) {
+    log('warn', 'PWA build not found; run `npm run build` to serve the shop', { pwaDist: config.pwaDist });
+    return;
+  }
+  app.use(
+    express.static(config.pwaDist, {
+      index: false,
+      setHeaders(res, path) {
+        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+}

@@ -1,0 +1,18 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from './config/config.module';
+import type { AppConfig } from './config/config.schema';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+
+/** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
+const domainModules = [HealthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, ...domainModules],
+    };
+  }
+}

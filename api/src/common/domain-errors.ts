@@ -1,0 +1,67 @@
+/**
+ * Services throw these; one filter maps them to HTTP (STYLE habit 4). `code` is stable for callers.
+ */
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class UserInputError extends DomainError {
+  constructor(message: string, code = 'BAD_INPUT') {
+    super(message, code, 400);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  constructor(message = 'Please log in to continue', code = 'UNAUTHENTICATED') {
+    super(message, code, 401);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(message = 'You do not have permission to do that', code = 'FORBIDDEN') {
+    super(message, code, 403);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(message: string, code = 'NOT_FOUND') {
+    super(message, code, 404);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string, code = 'CONFLICT') {
+    super(message, code, 409);
+  }
+}
+
+export class PaymentError extends DomainError {
+  constructor(message: string, code = 'PAYMENT_FAILED') {
+    super(message, code, 402);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  constructor(message = 'Too many requests. Please wait a few minutes and try again.', code = 'RATE_LIMITED') {
+    super(message, code, 429);
+  }
+}
+
+export class UnavailableError extends DomainError {
+  constructor(message: string, code = 'UNAVAILABLE') {
+    super(message, code, 503);
+  }
+}
+
+export class UpstreamError extends DomainError {
+  constructor(message: string, code = 'UPSTREAM_FAILED') {
+    super(message, code, 502);
+  }
+}

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Every setting the API reads, parsed once from the environment (STYLE habit 7).
+ * Defaults serve a fresh machine: embedded PGlite in ./data, mail to the outbox, test payments.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://'),
+  UPLOADS_DIR: z.string().trim().min(1).optional(),
+  BACKUPS_DIR: z.string().trim().min(1).optional(),
+  PWA_DIST: z.string().trim().min(1).optional(),
+  ADMIN_USERNAME: z.string().trim().min(3, 'ADMIN_USERNAME must be at least 3 characters').default('admin'),
+  ADMIN_EMAIL: z.string().trim().email('ADMIN_EMAIL must be an e-mail address').default('admin@cocoa.local'),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 6, 'ADMIN_PASSWORD must be at least 6 characters'),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'SESSION_SECRET must be at least 16 characters'),
+  PUBLIC_URL: z.string().trim().url('PUBLIC_URL must be a URL such as https://shop.example.com').optional(),
+  SQUARE_MODE: z.enum(['sandbox', 'production'], { message: 'SQUARE_MODE must be sandbox or production' }).default('sandbox'),
+  SQUARE_BASE_URL: optionalUrl('SQUARE_BASE_URL'),
+  SQUARE_ACCESS_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
+  SQUARE_LOCATION_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  GEOCODER_URL: z.string().trim().url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
+  TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().trim().default('Cocoa Shop <no-reply@cocoa.local>'),
+  CONTACT_TO: z.string().trim().email('CONTACT_TO must be an e-mail address').default('hello@cocoa.local'),
+  RATE_LIMIT_WINDOW_MS: positiveInt(15 * 60 * 1000),
+  RATE_LIMIT_MAX: positiveInt(20),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig extends Env {
+  dataDir: string;
+  uploadsDir: string;
+  backupsDir: string;
+  pwaDist: string;
+  publicUrl: string;
+  secureCookies: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one line per variable, naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(lines.join('\n'));
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    ...e,
+    dataDir,
+    uploadsDir: resolve(e.UPLOADS_DIR ?? resolve(dataDir, 'uploads')),
+    backupsDir: resolve(e.BACKUPS_DIR ?? resolve(dataDir, 'backups')),
+    pwaDist: resolve(e.PWA_DIST ?? resolve(__dirname, '../../../pwa/dist')),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

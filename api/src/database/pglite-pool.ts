@@ -1,0 +1,125 @@
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * A pg-shaped Pool over ONE embedded PGlite instance, for TypeORM (`driver` option) and the
+ * session store. PGlite is a single session, so `connect()` hands out an exclusive client:
+ * a transaction started on it cannot be joined by a concurrent query (STACK.md: typeorm-pglite
+ * shares one session between clients and commits rolled-back rows). Everything else waits.
+ */
+export class PGlitePool extends EventEmitter {
+  private tail: Promise<void> = Promise.resolve();
+  private ended = false;
+
+  private constructor(private readonly db: PGlite) {
+    super();
+  }
+
+  static async open(dataDir: string | 'memory://'): Promise<PGlitePool> {
+    if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+    // PGlite is published as ES modules; load it with a real dynamic import.
+    const { PGlite } = await (new Function('m', 'return import(m)') as (m: string) => Promise<typeof import('@electric-sql/pglite')>)('@electric-sql/pglite');
+    const db = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
+    await db.waitReady;
+    return new PGlitePool(db);
+  }
+
+  /** Waits for the previous holder to release, then holds the session until `release()`. */
+  private acquire(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => held);
+    return ready;
+  }
+
+  connect(): Promise<PGlitePoolClient>;
+  connect(callback: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): void;
+  connect(callback?: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): Promise<PGlitePoolClient> | void {
+    const promise = this.ended
+      ? Promise.reject(new Error('Pool has ended'))
+      : this.acquire().then((release) => new PGlitePoolClient(this.db, release));
+    if (!callback) return promise;
+    promise.then(
+      (client) => callback(undefined, client, () => client.release()),
+      (err: Error) => callback(err),
+    );
+  }
+
+  /** A one-off query, serialised like any other client. */
+  async query(text: string, params?: unknown[]): Promise<QueryResult> {
+    const client = await this.connect();
+    try {
+      return await client.query(text, params);
+    } finally {
+      client.release();
+    }
+  }
+
+  async end(callback?: (err?: Error) => void): Promise<void> {
+    if (this.ended) {
+      callback?.();
+      return;
+    }
+    this.ended = true;
+    try {
+      await this.tail;
+      await this.db.close();
+      callback?.();
+    } catch (err) {
+      if (callback) callback(err as Error);
+      else throw err;
+    }
+  }
+
+  get totalCount(): number {
+    return 1;
+  }
+  get idleCount(): number {
+    return 0;
+  }
+  get waitingCount(): number {
+    return 0;
+  }
+}
+
+export interface QueryResult {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+  command: string;
+  fields: { name: string; dataTypeID: number }[];
+}
+
+export class PGlitePoolClient extends EventEmitter {
+  private released = false;
+
+  constructor(
+    private readonly db: PGlite,
+    private readonly onRelease: () => void,
+  ) {
+    super();
+  }
+
+  async query(text: string | { text: string; values?: unknown[] }, params?: unknown[]): Promise<QueryResult> {
+    const sql = typeof text === 'string' ? text : text.text;
+    const values = typeof text === 'string' ? params : (text.values ?? params);
+    if (this.released) throw new Error('Client has been released');
+    if (values && values.length > 0) return normalise(await this.db.query(sql, values as unknown[]));
+    // Without parameters use the simple protocol, which also runs several statements (migrations).
+    const results = await this.db.exec(sql);
+    return normalise(results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 });
+  }
+
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.onRelease();
+  }
+}
+
+function normalise(result: { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number; command?: string; rowCount?: number }): QueryResult {
+  const command = (result.command ?? '').toUpperCase();
+  const rowCount = command === 'SELECT' ? result.rows.length : (result.affectedRows ?? result.rowCount ?? result.rows.length);
+  return { rows: result.rows as Record<string, unknown>[], rowCount, command, fields: result.fields };
+}

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { Client } from 'pg';
+import supertest from 'supertest';
+import { DataSource } from 'typeorm';
+import { createApp } from '../app.factory';
+import { type AppConfig, loadConfig } from '../config/config.schema';
+
+export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' };
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  dataSource: DataSource;
+  /** A fresh cookie-keeping client (one browser). */
+  agent(): ReturnType<typeof supertest.agent>;
+  /** A client already signed in as the given user. */
+  signedIn(username: string, password: string): Promise<ReturnType<typeof supertest.agent>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real application on a fresh, migrated and seeded database: PGlite in a temp folder,
+ * or, with TEST_DB=postgres, a new database on the server named by TEST_DATABASE_URL.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cocoa-test-'));
+  const database = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    RATE_LIMIT_MAX: '10000',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await createApp(config);
+  await app.init();
+  const server = app.getHttpServer();
+  const agent = () => supertest.agent(server);
+  return {
+    app,
+    config,
+    dataSource: app.get(DataSource),
+    agent,
+    async signedIn(username, password) {
+      const client = agent();
+      const res = await client.post('/api/login').send({ username, password });
+      if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return client;
+    },
+    async close() {
+      await app.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user:pass@host:port/db)');
+  const name = `cocoa_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

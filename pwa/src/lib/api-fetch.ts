@@ -1,0 +1,72 @@
+/**
+ * The one fetch client (SPEC §7 call rules, §8 message rule): same-origin calls with cookies,
+ * JSON bodies with a JSON content type, 204 → undefined, otherwise the parsed JSON. A non-OK
+ * answer throws an ApiError whose message comes from body.message, else body.error, else the raw
+ * text, else the status text.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export function errorMessageFrom(text: string, statusText: string): string {
+  if (text) {
+    try {
+      const body: unknown = JSON.parse(text);
+      if (body && typeof body === 'object') {
+        const { message, error } = body as { message?: unknown; error?: unknown };
+        const pick = (v: unknown) => (Array.isArray(v) ? v.join(', ') : typeof v === 'string' ? v : '');
+        if (pick(message)) return pick(message);
+        if (pick(error)) return pick(error);
+      }
+    } catch {
+      // not JSON: the raw text is the message
+    }
+    return text;
+  }
+  return statusText || 'Request failed';
+}
+
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(errorMessageFrom(text, response.statusText), response.status);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** List calls: a non-array answer is treated as an empty list and logged (SPEC §7). */
+export async function apiFetchList<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+  const data = await apiFetch<unknown>(path, { signal });
+  if (!Array.isArray(data)) {
+    console.warn(`Expected a list from ${path}, got`, data);
+    return [];
+  }
+  return data as T[];
+}
+
+export function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,15 @@
+/**
+ * A failing image is retried first in lowercase, then with a .webp extension, then replaced by a
+ * placeholder (SPEC §2). Returns the distinct sources to try, in order.
+ */
+export function imageCandidates(src: string | null | undefined): string[] {
+  if (!src) return [];
+  const candidates = [src];
+  const lower = src.toLowerCase();
+  if (!candidates.includes(lower)) candidates.push(lower);
+  const [path, query = ''] = lower.split(/(?=[?#])/);
+  const webp = /\.[a-z0-9]+$/.test(path) ? path.replace(/\.[a-z0-9]+$/, '.webp') : `${path}.webp`;
+  const withQuery = webp + query;
+  if (!candidates.includes(withQuery)) candidates.push(withQuery);
+  return candidates;
+}

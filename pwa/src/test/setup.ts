@@ -1,0 +1,23 @@
+import '@testing-library/jest-dom';
+import 'fake-indexeddb/auto';
+
+// jsdom lacks these browser APIs that the shell and Ionic touch.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }),
+  });
+}
+if (!('structuredClone' in globalThis)) {
+  (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) => JSON.parse(JSON.stringify(v));
+}
+window.scrollTo = () => undefined;

@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CAROUSEL_INTERVAL_MS, CAROUSEL_TRANSITION_MS, SWIPE_THRESHOLD_PX, type GalleryImage } from '@cocoa/shared-types';
+import { SmartImage } from './smart-image';
+
+interface CarouselProps {
+  images: GalleryImage[];
+  name: string;
+  width: number;
+  height: number;
+  /** labelled thumbnail buttons (product page) instead of dots (cards) */
+  thumbnails?: boolean;
+  eager?: boolean;
+}
+
+/**
+ * Image carousel (SPEC §2, §4, §9): advances every 4 s unless hovered or mid-transition; the
+ * slide takes 1 s; previous/next, thumbnails or dots, and a horizontal swipe over 50 px change it.
+ */
+export function Carousel({ images, name, width, height, thumbnails, eager }: CarouselProps) {
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [animating, setAnimating] = useState(false);
+  const startX = useRef<number | null>(null);
+  const count = images.length;
+
+  useEffect(() => setIndex(0), [count]);
+
+  const go = useCallback(
+    (next: number) => {
+      if (count < 2) return;
+      setIndex(((next % count) + count) % count);
+      setAnimating(true);
+    },
+    [count],
+  );
+
+  useEffect(() => {
+    if (!animating) return;
+    const timer = window.setTimeout(() => setAnimating(false), CAROUSEL_TRANSITION_MS);
+    return () => window.clearTimeout(timer);
+  }, [animating, index]);
+
+  useEffect(() => {
+    if (count < 2 || hovered || animating) return;
+    const timer = window.setTimeout(() => go(index + 1), CAROUSEL_INTERVAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [count, hovered, animating, index, go]);
+
+  if (count === 0) {
+    return <SmartImage src={null} alt={name} width={width} height={height} emptyText="No image available" className="carousel__empty" />;
+  }
+
+  const onSwipeEnd = (x: number) => {
+    if (startX.current == null) return;
+    const delta = x - startX.current;
+    startX.current = null;
+    if (Math.abs(delta) > SWIPE_THRESHOLD_PX) go(delta < 0 ? index + 1 : index - 1);
+  };
+
+  return (
+    <div
+      className={`carousel ${thumbnails ? 'carousel--gallery' : 'carousel--card'}`}
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={`${name} images`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <div
+        className="carousel__viewport"
+        style={{ aspectRatio: `${width} / ${height}` }}
+        onTouchStart={(e) => (startX.current = e.touches[0]?.clientX ?? null)}
+        onTouchEnd={(e) => onSwipeEnd(e.changedTouches[0]?.clientX ?? 0)}
+        onPointerDown={(e) => e.pointerType === 'mouse' && (startX.current = e.clientX)}
+        onPointerUp={(e) => e.pointerType === 'mouse' && onSwipeEnd(e.clientX)}
+      >
+        <div
+          className="carousel__track"
+          data-index={index}
+          style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${CAROUSEL_TRANSITION_MS}ms ease` }}
+        >
+          {images.map((image, i) => (
+            <div
+              className="carousel__slide"
+              key={`${image.label}-${image.src}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}: ${image.label}`}
+              aria-hidden={i !== index}
+            >
+              <SmartImage src={image.src} alt={`${name} — ${image.label}`} width={width} height={height} eager={eager && i === 0} />
+            </div>
+          ))}
+        </div>
+        {count > 1 && (
+          <>
+            <button type="button" className="carousel__nav carousel__nav--prev" aria-label="Previous image" onClick={() => go(index - 1)}>
+              ‹
+            </button>
+            <button type="button" className="carousel__nav carousel__nav--next" aria-label="Next image" onClick={() => go(index + 1)}>
+              ›
+            </button>
+          </>
+        )}
+      </div>
+      {count > 1 &&
+        (thumbnails ? (
+          <div className="carousel__thumbs">
+            {images.map((image, i) => (
+              <button
+                type="button"
+                key={`${image.label}-${image.src}`}
+                className="carousel__thumb"
+                aria-label={image.label}
+                aria-pressed={i === index}
+                onClick={() => i !== index && go(i)}
+              >
+                <SmartImage src={image.src} alt="" width={64} height={64} />
+                <span aria-hidden="true">{image.label}</span>
+              </button>
+            ))}
+          </div>
+        ) : (
+          <div className="carousel__dots">
+            {images.map((image, i) => (
+              <button
+                type="button"
+                key={`${image.label}-${image.src}`}
+                className="carousel__dot"
+                aria-label={`Show ${image.label} image`}
+                aria-pressed={i === index}
+                onClick={() => i !== index && go(i)}
+              />
+            ))}
+          </div>
+        ))}
+    </div>
+  );
+}

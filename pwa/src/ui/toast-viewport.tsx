@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'react';
+import { TOAST_DURATION_MS, useToastStore } from './toast-store';
+
+const SWIPE_DISMISS_PX = 50;
+
+/** The one toast region: polite live region, F8 focuses it, swipe right or close dismisses. */
+export function ToastViewport() {
+  const current = useToastStore((s) => s.current);
+  const dismiss = useToastStore((s) => s.dismiss);
+  const regionRef = useRef<HTMLOListElement>(null);
+  const startX = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!current) return;
+    const timer = window.setTimeout(dismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [current, dismiss]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') regionRef.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <ol ref={regionRef} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)" aria-live="polite">
+      {current && (
+        <li
+          key={current.id}
+          className={`toast toast--${current.variant}`}
+          role={current.variant === 'destructive' ? 'alert' : 'status'}
+          onPointerDown={(e) => (startX.current = e.clientX)}
+          onPointerUp={(e) => {
+            if (startX.current != null && e.clientX - startX.current > SWIPE_DISMISS_PX) dismiss();
+            startX.current = null;
+          }}
+        >
+          <div>
+            <p className="toast__title">{current.title}</p>
+            {current.description && <p className="toast__description">{current.description}</p>}
+          </div>
+          <button type="button" className="toast__close" aria-label="Close notification" onClick={dismiss}>
+            ×
+          </button>
+        </li>
+      )}
+    </ol>
+  );
+}

@@ -1,0 +1,93 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
+const API_TARGET = 'http://localhost:3000';
+
+export default defineConfig({
+  resolve: { alias: { '@cocoa/shared-types': sharedTypes } },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/uploads': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      // @ionic/core does not declare its per-component modules free of side effects, so without
+      // this every Ionic component lands in the entry chunk (STACK.md: 362 KB → ~200 KB gzip).
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id),
+      },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'images/**/*', 'icons/*'],
+      manifest: {
+        id: '/',
+        name: 'Cocoa Shop — Artisanal Cocoa Mixes',
+        short_name: 'Cocoa Shop',
+        description: 'Artisanal hot, iced and shake cocoa mixes, event bookings and a live cocoa tracker.',
+        theme_color: '#4a2c1d',
+        background_color: '#fbf6f0',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        lang: 'en-US',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads(\/|$)/],
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              (url.pathname.startsWith('/api/square/') ||
+                url.pathname === '/api/categories' ||
+                url.pathname === '/api/products/featured'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'catalogue-api',
+              expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'uploads',
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/events',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'events-api',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 10, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+});

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { COUNTRY_CODES, DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../constants';
+import { emailSchema, optionalText } from './common.schema';
+
+export const usernameSchema = z
+  .string({ message: 'Username is required' })
+  .trim()
+  .min(MIN_USERNAME_LENGTH, `Username must be at least ${MIN_USERNAME_LENGTH} characters`)
+  .max(50, 'Username must be at most 50 characters');
+
+export const passwordSchema = z
+  .string({ message: 'Password is required' })
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+export const loginSchema = z.strictObject({ username: usernameSchema, password: passwordSchema });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The address and contact fields a user may keep on the account (all optional). */
+const addressFields = {
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  phone: optionalText(30),
+  address: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(50),
+  zipCode: optionalText(20),
+  country: z.enum(COUNTRY_CODES, { message: 'Country must be one of US, CA, GB, AU, MX' }).default(DEFAULT_COUNTRY),
+};
+
+/** POST /api/register: what the register form sends once confirmPassword is removed. */
+export const registerPayloadSchema = z.strictObject({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  ...addressFields,
+});
+export type RegisterPayload = z.input<typeof registerPayloadSchema>;
+
+/** The register form: the payload plus a confirmation that must match. */
+export const registerFormSchema = registerPayloadSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+export const forgotPasswordSchema = z.strictObject({
+  email: z
+    .string({ message: 'Please enter a valid email address.' })
+    .trim()
+    .max(254, 'Please enter a valid email address.')
+    .refine((v) => v.length > 0 && v.includes('@'), 'Please enter a valid email address.'),
+});
+
+export const resetPasswordPayloadSchema = z.strictObject({
+  token: z.string({ message: 'No reset token found. Please request a new password reset.' }).min(1, 'No reset token found. Please request a new password reset.').max(200, 'Invalid reset token'),
+  newPassword: z.string({ message: 'Password must be at least 6 characters long.' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.').max(200, 'Password must be at most 200 characters'),
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: z.string().min(1, 'New password is required').min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.'),
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: 'Please make sure both passwords are the same.', path: ['confirmPassword'] });
+
+/** PATCH /api/users/{id}/password */
+export const passwordChangePayloadSchema = z.strictObject({
+  currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword: passwordSchema,
+});
+
+export const passwordChangeFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required'),
+    newPassword: passwordSchema,
+    confirmPassword: passwordSchema,
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+
+/** PATCH /api/me/customer: email valid, everything else optional. */
+export const profileUpdateSchema = z.strictObject({
+  email: emailSchema,
+  ...addressFields,
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+
+/** The signed-in user as GET /api/user answers it. */
+export const userSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** GET /api/me/customer, shaped like the payment provider's customer record. */
+export const customerProfileSchema = z.object({
+  emailAddress: z.string(),
+  givenName: z.string().nullable(),
+  familyName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  address: z.object({
+    line1: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+  }),
+});
+export type CustomerProfile = z.infer<typeof customerProfileSchema>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { SLUG_PATTERN } from '../slug';
+import { imageRefSchema, optionalText } from './common.schema';
+
+/** A product as the catalogue calls answer it (price in dollars with two decimals). */
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+  price: z.number(),
+  imageUrl: z.string().nullable(),
+  hotImageUrl: z.string().nullable(),
+  icedImageUrl: z.string().nullable(),
+  shakeImageUrl: z.string().nullable(),
+  featuredImageUrl: z.string().nullable(),
+  backgroundImageUrl: z.string().nullable(),
+  categoryId: z.number().nullable(),
+  inStock: z.boolean(),
+  featured: z.boolean(),
+  variationId: z.string().nullable(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const slugInput = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(80, 'Slug must be at most 80 characters')
+  .refine((v) => v === '' || SLUG_PATTERN.test(v), 'Slug may hold only lowercase letters, digits and single hyphens')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const productFields = {
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Name must be at most 120 characters'),
+  slug: slugInput,
+  subtitle: optionalText(200),
+  description: optionalText(5000),
+  price: z
+    .number({ message: 'Price must be a number' })
+    .nonnegative('Price cannot be negative')
+    .max(100000, 'Price is too large')
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price must have at most two decimals'),
+  imageUrl: imageRefSchema,
+  hotImageUrl: imageRefSchema,
+  icedImageUrl: imageRefSchema,
+  shakeImageUrl: imageRefSchema,
+  featuredImageUrl: imageRefSchema,
+  backgroundImageUrl: imageRefSchema,
+  categoryId: z.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive().nullish().transform((v) => v ?? null),
+  inStock: z.boolean({ message: 'In stock must be true or false' }).default(true),
+  featured: z.boolean({ message: 'Featured must be true or false' }).default(false),
+  variationId: optionalText(100),
+};
+
+/** POST /api/products; slug generated from the name when empty. */
+export const productCreateSchema = z.strictObject(productFields);
+export type ProductCreate = z.input<typeof productCreateSchema>;
+
+/** PATCH /api/products/{id}: any subset of the fields, at least one. */
+export const productUpdateSchema = z
+  .strictObject({
+    ...productFields,
+    inStock: z.boolean({ message: 'In stock must be true or false' }),
+    featured: z.boolean({ message: 'Featured must be true or false' }),
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type ProductUpdate = z.input<typeof productUpdateSchema>;
+
+export const categorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+const categoryFields = {
+  name: z.string({ message: 'Name is required' }).trim().min(1, 'Name is required').max(80, 'Name must be at most 80 characters'),
+  slug: slugInput,
+  description: optionalText(2000),
+  imageUrl: imageRefSchema,
+};
+export const categoryCreateSchema = z.strictObject(categoryFields);
+export type CategoryCreate = z.input<typeof categoryCreateSchema>;
+export const categoryUpdateSchema = z
+  .strictObject(categoryFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to update');
+export type CategoryUpdate = z.input<typeof categoryUpdateSchema>;
+
+export const testimonialSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  content: z.string(),
+  rating: z.number(),
+});
+export type Testimonial = z.infer<typeof testimonialSchema>;

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Optional free text: '' and null both mean "not given". */
+export const optionalText = (max: number) =>
+  z.string().trim().max(max, `Must be at most ${max} characters`).nullish().transform((v) => (v ? v : null));
+
+/** An image is a site path (/uploads/..., /images/...) or an http(s) URL; never another scheme. */
+export const imageRefSchema = z
+  .string()
+  .trim()
+  .max(500, 'Image path is too long')
+  .refine((v) => v === '' || /^\/(?!\/)/.test(v) || /^https?:\/\//i.test(v), 'Image must be a site path or an http(s) URL')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const idParamSchema = z.coerce.number({ message: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive').max(2147483647, 'Id is too large');
+
+export const emailSchema = z.string().trim().max(254, 'Email is too long').email('Please enter a valid email address');

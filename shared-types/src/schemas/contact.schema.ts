@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+const required = (message: string, max: number) =>
+  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+export const contactSchema = z.strictObject({
+  name: required('Name is required', 100),
+  email: z.string({ message: 'Please enter a valid email address' }).trim().max(254).email('Please enter a valid email address'),
+  subject: required('Subject is required', 200),
+  message: required('Message is required', 5000),
+});
+export type ContactInput = z.infer<typeof contactSchema>;

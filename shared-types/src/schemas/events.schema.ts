@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { HH_MM_PATTERN } from '../time';
+import { optionalText } from './common.schema';
+
+/** A scheduled location as GET /api/events answers it. date is an ISO date-time. */
+export const scheduledEventSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  date: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type ScheduledEvent = z.infer<typeof scheduledEventSchema>;
+
+const time = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || HH_MM_PATTERN.test(v), 'Time must be HH:MM')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** POST/PUT /api/events (the location form, SPEC §5). */
+export const eventInputSchema = z.strictObject({
+  title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(200),
+  location: z.string({ message: 'Location name is required' }).trim().min(1, 'Location name is required').max(200),
+  address: z.string({ message: 'Full address is required' }).trim().min(1, 'Full address is required').max(500),
+  date: z.iso.datetime({ offset: true, message: 'Date is required' }),
+  description: optionalText(5000),
+  startTime: time,
+  endTime: time,
+  latitude: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').nullish().transform((v) => v ?? null),
+  longitude: z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180').nullish().transform((v) => v ?? null),
+});
+export type EventInput = z.input<typeof eventInputSchema>;
+
+/** Map markers and directions need valid numeric coordinates (SPEC §5). */
+export function hasValidCoordinates(event: { latitude: unknown; longitude: unknown }): event is { latitude: number; longitude: number } {
+  const { latitude, longitude } = event;
+  return (
+    typeof latitude === 'number' && typeof longitude === 'number' &&
+    Number.isFinite(latitude) && Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+  );
+}
