@@ -7,7 +7,7 @@ export function formatEventTime(value: string | null | undefined): string {
   if (value == null) return 'TBD';
   const text = String(value).trim();
   if (text === '') return 'TBD';
-  if (/\b(AM|PM)\b/i.test(text)) return text;
+  if (/(?:\b|\d)(?:AM|PM)\b/i.test(text)) return text;
   const hhmm = /^(\d{1,2}):(\d{2})(?::\d{2})?$/.exec(text);
   if (hhmm) {
     const hours = Number(hhmm[1]);

@@ -1,0 +1,59 @@
+import { contactSchema } from './contact.schema';
+import { loginSchema, registerFormSchema, registerPayloadSchema } from './auth.schema';
+import { shippingSchema } from './checkout.schema';
+import { productCreateSchema, productUpdateSchema } from './catalogue.schema';
+import { eventInputSchema, hasValidCoordinates } from './events.schema';
+
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
+
+describe('shared validation schemas', () => {
+  it('contact: the exact messages of the spec', () => {
+    const r = contactSchema.safeParse({ name: '', email: 'nope', subject: '', message: '' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(['Name is required', 'Please enter a valid email address', 'Subject is required', 'Message is required']);
+  });
+
+  it('login and register: minimum lengths and matching confirmation', () => {
+    expect(firstMessage(loginSchema.safeParse({ username: 'ab', password: 'secret1' }))).toBe('Username must be at least 3 characters');
+    expect(firstMessage(loginSchema.safeParse({ username: 'abc', password: '12345' }))).toBe('Password must be at least 6 characters');
+    const form = { username: 'cocoa', email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' };
+    const r = registerFormSchema.safeParse(form);
+    expect(r.error?.issues[0]).toMatchObject({ message: "Passwords don't match", path: ['confirmPassword'] });
+    const payload = registerPayloadSchema.parse({ username: 'cocoa', email: 'a@b.co', password: 'secret1' });
+    expect(payload.country).toBe('US');
+    expect(registerPayloadSchema.safeParse({ ...form }).success).toBe(false); // confirmPassword is not sent
+  });
+
+  it('shipping: each field with its message', () => {
+    const r = shippingSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'x', phone: '123', address: '1', city: 'C', state: 'N', zipCode: '1', country: 'FR' });
+    expect(r.error?.issues.map((i) => i.message)).toEqual([
+      'First name is required', 'Last name is required', 'Invalid email address', 'Valid phone number is required',
+      'Address is required', 'City is required', 'State is required', 'ZIP code is required', 'Country is required',
+    ]);
+  });
+
+  it('product: price with at most two decimals, slug optional, unknown keys refused', () => {
+    expect(productCreateSchema.parse({ name: 'Cocoa', price: 12.99 })).toMatchObject({ slug: null, inStock: true, featured: false });
+    expect(productCreateSchema.safeParse({ name: 'Cocoa', price: 1.999 }).success).toBe(false);
+    expect(productCreateSchema.safeParse({ name: 'Cocoa', price: -1 }).success).toBe(false);
+    expect(productCreateSchema.safeParse({ name: 'Cocoa', price: '12' }).success).toBe(false);
+    expect(productCreateSchema.safeParse({ name: 'Cocoa', price: 1, hacker: true }).success).toBe(false);
+    expect(productCreateSchema.safeParse({ name: 'Cocoa', price: 1, imageUrl: 'javascript:alert(1)' }).success).toBe(false);
+    expect(productUpdateSchema.safeParse({}).success).toBe(false);
+    expect(productUpdateSchema.parse({ featured: true })).toEqual({ featured: true });
+  });
+
+  it('location form: required fields and HH:MM times', () => {
+    const ok = eventInputSchema.parse({ title: 'Market', location: 'Park', address: '1 Main St', date: '2026-11-22T12:00:00.000Z', startTime: '09:00', endTime: '' });
+    expect(ok.endTime).toBeNull();
+    expect(eventInputSchema.safeParse({ title: 'Market', location: 'Park', address: '1 Main St', date: '2026-11-22T12:00:00Z', startTime: '9am' }).success).toBe(false);
+    expect(firstMessage(eventInputSchema.safeParse({ title: '', location: 'x', address: 'y', date: '2026-11-22T12:00:00Z' }))).toBe('Title is required');
+  });
+
+  it('coordinates must be finite numbers within range', () => {
+    expect(hasValidCoordinates({ latitude: 39.8, longitude: -98.5 })).toBe(true);
+    expect(hasValidCoordinates({ latitude: null, longitude: -98.5 })).toBe(false);
+    expect(hasValidCoordinates({ latitude: '39.8', longitude: -98.5 })).toBe(false);
+    expect(hasValidCoordinates({ latitude: 91, longitude: 0 })).toBe(false);
+  });
+});
