@@ -37,7 +37,6 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ZodValidationPipe());
   app.useGlobalFilters(new ErrorFilter());
-  app.enableShutdownHooks();
 
   app.use(requestLog);
   app.use(securityHeaders(config));
