@@ -10,3 +10,4 @@ export * from './schemas/checkout.schema';
 export * from './schemas/catalogue.schema';
 export * from './schemas/events.schema';
 export * from './catalogue';
+export * from './schemas/orders.schema';

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { CART_SESSION_ID_LENGTH } from '../cart';
+import { shippingSchema } from './checkout.schema';
+
+/**
+ * Checkout, payment and order wire shapes (SPEC §3, §7). Amounts sent by the checkout are in
+ * dollars, as the SPEC's client sends them; the server compares them in cents with
+ * `checkoutTotals` and never trusts them. Order history uses Square's shape with amounts in cents.
+ */
+
+/** Square's sandbox test tokens, accepted by the server only while Square is not connected. */
+export const TEST_CARD_NONCE_OK = 'cnon:card-nonce-ok';
+export const TEST_CARD_NONCE_DECLINED = 'cnon:card-nonce-declined';
+/** Built-in test card form: Square's published sandbox card numbers and the token each yields. */
+export const TEST_CARDS = [
+  { number: '4111111111111111', nonce: TEST_CARD_NONCE_OK },
+  { number: '4000000000000002', nonce: TEST_CARD_NONCE_DECLINED },
+] as const;
+
+export const MAX_CART_LINES = 100;
+export const MAX_LINE_QUANTITY = 999;
+export const ORDERS_PAGE_DEFAULT = 20;
+export const ORDERS_PAGE_MAX = 100;
+/** Response header carrying the cursor of the next page of GET /api/me/orders. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/** A dollar amount with at most two decimals. */
+const dollars = (field: string) =>
+  z
+    .number({ message: `${field} must be a number` })
+    .finite(`${field} must be a number`)
+    .nonnegative(`${field} cannot be negative`)
+    .max(1_000_000, `${field} is too large`)
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${field} must have at most two decimals`);
+
+const productId = z.number({ message: 'Product id must be a number' }).int('Product id must be a whole number').positive('Product id must be positive').max(2147483647, 'Product id is too large');
+
+/**
+ * A cart line as the checkout sends it: the product by `productId` or `id` (the cart line's id is
+ * the product id), a quantity, and the display fields of the cart, which the server ignores.
+ */
+export const checkoutCartItemSchema = z
+  .object({
+    id: productId.optional(),
+    productId: productId.optional(),
+    quantity: z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+    catalogObjectId: z.string().max(100).nullish(),
+    variationId: z.string().max(100).nullish(),
+    name: z.string().max(200).optional(),
+    price: z.number().optional(),
+  })
+  .refine((item) => item.id !== undefined || item.productId !== undefined, 'Each cart item needs a product id')
+  .refine((item) => item.id === undefined || item.productId === undefined || item.id === item.productId, 'Cart item id and productId disagree')
+  .transform(({ id, productId: pid, quantity, name }) => ({ productId: (pid ?? id) as number, quantity, name }));
+export type CheckoutCartItemInput = z.input<typeof checkoutCartItemSchema>;
+
+/** Client-chosen key, one per checkout attempt; Square accepts at most 45 characters. */
+export const idempotencyKeySchema = z
+  .string({ message: 'idempotencyKey is required' })
+  .regex(/^[A-Za-z0-9_-]{8,45}$/, 'idempotencyKey must be 8 to 45 letters, digits, - or _');
+
+/** POST /api/square/checkout/complete */
+export const checkoutCompleteSchema = z.strictObject({
+  sourceId: z.string({ message: 'sourceId is required' }).trim().min(1, 'sourceId is required').max(500),
+  verificationToken: z.string().max(2000).nullish(),
+  amount: dollars('amount'),
+  shippingCost: dollars('shippingCost'),
+  taxAmount: dollars('taxAmount'),
+  shippingData: shippingSchema,
+  /** Sent by the SPEC's client; the server finds the Square customer by e-mail instead of trusting it. */
+  customerId: z.string().max(100).nullish(),
+  cartItems: z.array(checkoutCartItemSchema, { message: 'cartItems must be a list' }).min(1, 'Your cart is empty').max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
+  idempotencyKey: idempotencyKeySchema,
+});
+export type CheckoutCompleteInput = z.input<typeof checkoutCompleteSchema>;
+export type CheckoutCompleteRequest = z.output<typeof checkoutCompleteSchema>;
+
+export const checkoutCompleteResponseSchema = z.object({
+  orderId: z.string(),
+  paymentId: z.string(),
+  testMode: z.boolean(),
+});
+export type CheckoutCompleteResponse = z.infer<typeof checkoutCompleteResponseSchema>;
+
+/** POST /api/orders/create-from-payment; `amount` comes from the confirmation page's query string. */
+export const createFromPaymentSchema = z.strictObject({
+  paymentIntentId: z.string({ message: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(200),
+  amount: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? 0 : Number(v))).refine((v) => Number.isFinite(v) && v >= 0, 'amount must be a number'),
+  sessionId: z.string().max(200).nullish(),
+});
+export type CreateFromPaymentInput = z.input<typeof createFromPaymentSchema>;
+
+export const createFromPaymentResponseSchema = z.object({ orderId: z.string(), testMode: z.boolean() });
+export type CreateFromPaymentResponse = z.infer<typeof createFromPaymentResponseSchema>;
+
+export const ORDER_STATES = ['OPEN', 'COMPLETED', 'CANCELED', 'DRAFT'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** GET /api/orders/{id}: the site view (SPEC §3), prices in dollars. */
+export const orderViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(ORDER_STATES),
+  testMode: z.boolean(),
+  paymentId: z.string().nullable(),
+  createdAt: z.string(),
+  email: z.string(),
+  items: z.array(z.object({ productId: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() })),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  shippingName: z.string(),
+  shippingAddress: z.string(),
+  shippingCity: z.string(),
+  shippingState: z.string(),
+  shippingZip: z.string(),
+  shippingCountry: z.string(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** Square's Money with the amount in cents (a number on our wire, a bigint in Square's SDK). */
+const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
+
+/** GET /api/me/orders: one order in Square's order shape (SPEC §3 provider view). */
+export const providerOrderSchema = z.object({
+  id: z.string(),
+  state: z.enum(ORDER_STATES),
+  createdAt: z.string(),
+  totalMoney: moneySchema,
+  totalTaxMoney: moneySchema,
+  totalServiceChargeMoney: moneySchema,
+  lineItems: z.array(
+    z.object({
+      name: z.string(),
+      /** Square sends quantities as decimal strings. */
+      quantity: z.string(),
+      basePriceMoney: moneySchema,
+      totalMoney: moneySchema,
+    }),
+  ),
+  fulfillments: z.array(
+    z.object({
+      type: z.literal('SHIPMENT'),
+      state: z.string(),
+      shipmentDetails: z.object({
+        recipient: z.object({
+          displayName: z.string(),
+          emailAddress: z.string(),
+          phoneNumber: z.string(),
+          address: z.object({
+            addressLine1: z.string(),
+            locality: z.string(),
+            administrativeDistrictLevel1: z.string(),
+            postalCode: z.string(),
+            country: z.string(),
+          }),
+        }),
+      }),
+    }),
+  ),
+});
+export type ProviderOrder = z.infer<typeof providerOrderSchema>;
+
+/** GET /api/me/orders?limit=&cursor= (the next cursor comes back in the X-Next-Cursor header). */
+export const myOrdersQuerySchema = z.strictObject({
+  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(ORDERS_PAGE_MAX, `limit must be at most ${ORDERS_PAGE_MAX}`).default(ORDERS_PAGE_DEFAULT),
+  cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/, 'cursor is invalid').optional(),
+});
+export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
+
+/** DELETE /api/cart/clear?sessionId= */
+export const cartClearQuerySchema = z.strictObject({
+  sessionId: z.string({ message: 'sessionId is required' }).regex(new RegExp(`^[A-Za-z0-9_-]{${CART_SESSION_ID_LENGTH}}$`), `sessionId must be ${CART_SESSION_ID_LENGTH} characters`),
+});
+
+/** GET /api/square/web-payments/config. In test mode the PWA shows the built-in card form. */
+export const webPaymentsConfigSchema = z.discriminatedUnion('testMode', [
+  z.object({ testMode: z.literal(false), applicationId: z.string(), locationId: z.string(), environment: z.enum(['sandbox', 'production']) }),
+  z.object({ testMode: z.literal(true), applicationId: z.string().nullable(), locationId: z.string().nullable(), environment: z.enum(['sandbox', 'production']) }),
+]);
+export type WebPaymentsConfig = z.infer<typeof webPaymentsConfigSchema>;
