@@ -3,9 +3,12 @@ import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
+import { EventsModule } from './events/events.module';
+import { SeedModule } from './database/seed/seed.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule];
+const domainModules = [HealthModule, CatalogueModule, EventsModule, SeedModule];
 
 @Module({})
 export class AppModule {

@@ -99,3 +99,30 @@ export const testimonialSchema = z.object({
   rating: z.number(),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
+
+/** GET /api/square/catalog/products/slug/{slug}: a well-formed slug (any case), else 400. */
+export const slugParamSchema = z
+  .string({ message: 'Invalid slug' })
+  .trim()
+  .toLowerCase()
+  .max(80, 'Invalid slug')
+  .regex(SLUG_PATTERN, 'Invalid slug');
+
+export const PRODUCT_LIST_MAX = 500;
+
+/** GET /api/products (admin): optional name/slug/subtitle search and paging. */
+export const productListQuerySchema = z.object({
+  search: z.string({ message: 'Search must be text' }).trim().max(100, 'Search must be at most 100 characters').optional(),
+  limit: z
+    .string({ message: 'Limit must be a whole number' })
+    .regex(/^\d{1,4}$/, 'Limit must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'Limit must be at least 1').max(PRODUCT_LIST_MAX, `Limit must be at most ${PRODUCT_LIST_MAX}`))
+    .optional(),
+  offset: z
+    .string({ message: 'Offset must be a whole number' })
+    .regex(/^\d{1,7}$/, 'Offset must be a whole number below 10000000')
+    .transform(Number)
+    .optional(),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;

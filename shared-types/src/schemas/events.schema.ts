@@ -47,3 +47,21 @@ export function hasValidCoordinates(event: { latitude: unknown; longitude: unkno
     Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
   );
 }
+
+const isoInstant = (name: string) =>
+  z
+    .string({ message: `${name} must be an ISO date (YYYY-MM-DD) or date-time` })
+    .refine(
+      (v) => (z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success) && !Number.isNaN(Date.parse(v)),
+      `${name} must be an ISO date (YYYY-MM-DD) or date-time`,
+    )
+    .transform((v) => new Date(v));
+
+/**
+ * GET /api/events: events from `from` (inclusive, default the first day of the current month)
+ * until `to` (exclusive, default open), ordered by date. A date without time means UTC midnight.
+ */
+export const eventsQuerySchema = z
+  .object({ from: isoInstant('from').optional(), to: isoInstant('to').optional() })
+  .refine((q) => !q.from || !q.to || q.to > q.from, { message: 'to must be after from', path: ['to'] });
+export type EventsQuery = z.input<typeof eventsQuerySchema>;

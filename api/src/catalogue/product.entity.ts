@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A catalogue product. Money is integer cents here; the API answers dollars (toProductResponse). */
+@Entity('products')
+export class Product {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 80, unique: true })
+  slug: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  subtitle: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'integer' })
+  priceCents: number;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  imageUrl: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  hotImageUrl: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  icedImageUrl: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  shakeImageUrl: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  featuredImageUrl: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  backgroundImageUrl: string | null;
+
+  /** categories.id; ON DELETE SET NULL in the schema, so deleting a category un-categorises. */
+  @Column({ type: 'integer', nullable: true })
+  categoryId: number | null;
+
+  @Column({ type: 'boolean', default: true })
+  inStock: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  featured: boolean;
+
+  /** The Square item variation charged at payment. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  variationId: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,44 @@
+import type { Product } from '@cocoa/shared-types';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminOnly } from '../common/auth.guards';
+import { IdParamDto, ProductCreateDto, ProductListQueryDto, ProductUpdateDto } from './catalogue.dto';
+import { NoStore, Revalidate } from './catalogue.http';
+import { ProductsService } from './products.service';
+
+@Controller('products')
+export class ProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  /** Home page list (public). */
+  @Get('featured')
+  @Revalidate()
+  featured(): Promise<Product[]> {
+    return this.products.featured();
+  }
+
+  @Get()
+  @AdminOnly()
+  @NoStore()
+  list(@Query() query: ProductListQueryDto): Promise<Product[]> {
+    return this.products.list(query);
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body() body: ProductCreateDto): Promise<Product> {
+    return this.products.create(body);
+  }
+
+  @Patch(':id')
+  @AdminOnly()
+  update(@Param() params: IdParamDto, @Body() body: ProductUpdateDto): Promise<Product> {
+    return this.products.update(params.id, body);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(204)
+  remove(@Param() params: IdParamDto): Promise<void> {
+    return this.products.remove(params.id);
+  }
+}
