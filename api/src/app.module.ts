@@ -6,9 +6,12 @@ import { HealthModule } from './health/health.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { EventsModule } from './events/events.module';
 import { SeedModule } from './database/seed/seed.module';
+import { AuthModule } from './auth/auth.module';
+import { ContactModule } from './contact/contact.module';
+import { MailModule } from './mail/mail.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, CatalogueModule, EventsModule, SeedModule];
+const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule];
 
 @Module({})
 export class AppModule {

@@ -77,10 +77,20 @@ export const passwordChangeFormSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
-/** PATCH /api/me/customer: email valid, everything else optional. */
+/**
+ * PATCH /api/me/customer: email valid, everything else optional. A field left out keeps its
+ * stored value ('' or null clears it), so a partial update never wipes the rest of the profile.
+ */
 export const profileUpdateSchema = z.strictObject({
   email: emailSchema,
-  ...addressFields,
+  firstName: addressFields.firstName.optional(),
+  lastName: addressFields.lastName.optional(),
+  phone: addressFields.phone.optional(),
+  address: addressFields.address.optional(),
+  city: addressFields.city.optional(),
+  state: addressFields.state.optional(),
+  zipCode: addressFields.zipCode.optional(),
+  country: z.enum(COUNTRY_CODES, { message: 'Country must be one of US, CA, GB, AU, MX' }).optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { log } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { hashPassword } from './password.hasher';
+
+/**
+ * On start, creates the admin named ADMIN_USERNAME when no such user exists, with ADMIN_PASSWORD
+ * or, when unset, a generated password printed once. Replicas starting together are safe: the
+ * insert does nothing on a unique conflict and only the replica whose row went in reports it.
+ */
+@Injectable()
+export class AdminBootstrap implements OnApplicationBootstrap {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.ensureAdmin();
+  }
+
+  async ensureAdmin(): Promise<void> {
+    const username = this.config.ADMIN_USERNAME;
+    const exists: unknown[] = await this.dataSource.query(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username]);
+    if (exists.length > 0) return;
+
+    const generated = this.config.ADMIN_PASSWORD === undefined;
+    const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    const inserted: { id: number }[] = await this.dataSource.query(
+      `INSERT INTO users (username, email, password_hash, first_name, is_admin)
+       VALUES ($1, $2, $3, 'Admin', true)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [username, this.config.ADMIN_EMAIL, await hashPassword(password)],
+    );
+    if (inserted.length === 0) {
+      const again: unknown[] = await this.dataSource.query(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username]);
+      if (again.length === 0) {
+        log('error', 'Admin account not created: ADMIN_EMAIL already belongs to another account', { username, email: this.config.ADMIN_EMAIL });
+      }
+      return;
+    }
+    if (generated) {
+      log('warn', `Admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_PASSWORD or change it after logging in)`, {
+        username,
+        password,
+      });
+    } else {
+      log('info', 'Admin account created from ADMIN_USERNAME / ADMIN_PASSWORD', { username });
+    }
+  }
+}

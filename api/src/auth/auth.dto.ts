@@ -1,0 +1,20 @@
+import {
+  forgotPasswordSchema,
+  idParamSchema,
+  loginSchema,
+  passwordChangePayloadSchema,
+  profileUpdateSchema,
+  registerPayloadSchema,
+  resetPasswordPayloadSchema,
+} from '@cocoa/shared-types';
+import { z } from 'zod';
+import { createZodDto } from '../common/zod-validation.pipe';
+
+export class LoginDto extends createZodDto(loginSchema) {}
+export class RegisterDto extends createZodDto(registerPayloadSchema) {}
+export class ForgotPasswordDto extends createZodDto(forgotPasswordSchema) {}
+export class ResetPasswordDto extends createZodDto(resetPasswordPayloadSchema) {}
+export class PasswordChangeDto extends createZodDto(passwordChangePayloadSchema) {}
+export class ProfileUpdateDto extends createZodDto(profileUpdateSchema) {}
+/** Route params of /api/users/:id/... */
+export class UserParams extends createZodDto(z.strictObject({ id: idParamSchema })) {}

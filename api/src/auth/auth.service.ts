@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { UserInputError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import type { SessionUser } from '../common/session-user';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { MailService } from '../mail/mail.service';
+import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.hasher';
+import { UserEntity } from './user.entity';
+import { toSessionUser } from './user.mapper';
+import { revokeSessions, UsersService } from './users.service';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with this email, you will receive a password reset link.';
+export const INVALID_RESET_LINK = 'Invalid or expired reset link';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Credentials and password reset. */
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly mail: MailService,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The user for these credentials, or undefined; an unknown username costs the same time. */
+  async validateCredentials(username: string, password: string): Promise<SessionUser | undefined> {
+    const user = await this.users.findWithPasswordHash(username.trim());
+    if (!user) return void (await verifyAgainstDummy(password));
+    return (await verifyPassword(password, user.passwordHash)) ? toSessionUser(user) : undefined;
+  }
+
+  /**
+   * Mails a single-use link valid one hour when the e-mail belongs to an account. The answer is
+   * the same either way, so the call does not reveal who has an account.
+   */
+  async requestPasswordReset(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(email);
+    if (!user) {
+      log('info', 'password reset asked for an unknown e-mail');
+      return { message: FORGOT_PASSWORD_MESSAGE };
+    }
+    const token = randomBytes(32).toString('base64url');
+    await this.dataSource.getRepository(PasswordResetTokenEntity).insert({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Reset your Cocoa Shop password',
+      text: [
+        `Hello ${user.firstName ?? user.username},`,
+        '',
+        `Someone (hopefully you) asked to reset the password of the Cocoa Shop account "${user.username}".`,
+        'Open this link within 1 hour to choose a new password:',
+        '',
+        link,
+        '',
+        'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    return { message: FORGOT_PASSWORD_MESSAGE };
+  }
+
+  /**
+   * Spends the token (atomically, so it works once even when two requests race), sets the new
+   * password, voids the account's other reset links and signs every session out.
+   */
+  async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+    const passwordHash = await hashPassword(newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      const spent: { user_id: number }[] = await manager.query(
+        // A CTE so the driver answers plain rows (TypeORM wraps a bare UPDATE's result).
+        `WITH spent AS (
+           UPDATE password_reset_tokens SET used_at = now()
+            WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+            RETURNING user_id)
+         SELECT user_id FROM spent`,
+        [sha256(token)],
+      );
+      const userId = spent[0]?.user_id;
+      if (userId === undefined) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
+      await manager.update(UserEntity, { id: userId }, { passwordHash });
+      await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
+      await revokeSessions(manager, userId);
+    });
+    return { message: 'Your password has been reset. You can now log in with your new password.' };
+  }
+}

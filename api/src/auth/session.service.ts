@@ -1,0 +1,83 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { SESSION_COOKIE } from '../app.factory';
+import { UnauthenticatedError } from '../common/domain-errors';
+import type { SessionUser } from '../common/session-user';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { AuthService } from './auth.service';
+import { UsersService } from './users.service';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password';
+
+type UserLoader = (id: number) => Promise<SessionUser | undefined>;
+
+/**
+ * passport keeps one global list of (de)serializers, but a process may hold several apps (tests):
+ * the deserializer registered once looks up the loader of the app serving the request.
+ */
+const loaders = new WeakMap<object, UserLoader>();
+let hooksRegistered = false;
+
+function registerPassportHooks(): void {
+  if (hooksRegistered) return;
+  hooksRegistered = true;
+  passport.serializeUser((user: Express.User, done) => done(null, user.id));
+  passport.deserializeUser((req: Request, id: unknown, done: (err: unknown, user?: Express.User | false) => void) => {
+    const load = loaders.get(req.app);
+    if (!load || typeof id !== 'number') return done(null, false);
+    // A user deleted since the session began is signed out (false drops them from the session).
+    load(id).then((user) => done(null, user ?? false), done);
+  });
+}
+
+/** The session side of accounts: passport-local login, session login and logout. */
+@Injectable()
+export class SessionService implements OnModuleInit {
+  private readonly local: LocalStrategy;
+
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+    private readonly adapterHost: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.local = new LocalStrategy((username, password, done) => {
+      this.auth.validateCredentials(username, password).then((user) => done(null, user ?? false), done);
+    });
+  }
+
+  onModuleInit(): void {
+    registerPassportHooks();
+    loaders.set(this.adapterHost.httpAdapter.getInstance<object>(), (id) => this.users.findSessionUser(id));
+  }
+
+  /** Checks username and password (the body is already validated), then starts a new session. */
+  async logInWithPassword(req: Request): Promise<SessionUser> {
+    const user = await new Promise<SessionUser | undefined>((resolve, reject) => {
+      const authenticate = passport.authenticate(this.local, { session: false }, (err: unknown, found: SessionUser | false) => {
+        if (err) reject(err);
+        else resolve(found || undefined);
+      });
+      authenticate(req, req.res, reject);
+    });
+    if (!user) throw new UnauthenticatedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    await this.logIn(req, user);
+    return user;
+  }
+
+  /** passport 0.7 regenerates the session id here, so a planted session id is never promoted. */
+  logIn(req: Request, user: SessionUser): Promise<void> {
+    return new Promise((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(err) : resolve())));
+  }
+
+  /** Destroys the stored session and clears the cookie. */
+  async logOut(req: Request, res: Response): Promise<void> {
+    if (req.session) {
+      await new Promise<void>((resolve, reject) => req.session.destroy((err?: unknown) => (err ? reject(err) : resolve())));
+    }
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
+  }
+}

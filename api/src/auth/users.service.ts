@@ -1,0 +1,137 @@
+import type { profileUpdateSchema, registerPayloadSchema } from '@cocoa/shared-types';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, QueryFailedError, type Repository } from 'typeorm';
+import type { z } from 'zod';
+import { ConflictError, ForbiddenError, NotFoundError, UserInputError } from '../common/domain-errors';
+import type { SessionUser } from '../common/session-user';
+import { hashPassword, verifyPassword } from './password.hasher';
+import { UserEntity } from './user.entity';
+import { toSessionUser } from './user.mapper';
+
+type RegisterInput = z.output<typeof registerPayloadSchema>;
+type ProfileInput = z.output<typeof profileUpdateSchema>;
+
+const USERNAME_TAKEN = 'That username is already taken';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+/** Accounts: registration, profile, password change. */
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async register(input: RegisterInput): Promise<UserEntity> {
+    if (await this.findByUsername(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
+    if (await this.findByEmail(input.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    const passwordHash = await hashPassword(input.password);
+    const user = this.users.create({
+      username: input.username,
+      email: input.email,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zipCode,
+      country: input.country,
+      isAdmin: false,
+    });
+    try {
+      return await this.users.save(user);
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  /** The user a session points at, loaded fresh; undefined once the account is gone. */
+  async findSessionUser(id: number): Promise<SessionUser | undefined> {
+    const user = await this.users.findOne({ where: { id } });
+    return user ? toSessionUser(user) : undefined;
+  }
+
+  async getProfile(userId: number): Promise<UserEntity> {
+    return this.findOrFail(userId);
+  }
+
+  /** Fields left out of the request keep their stored value. */
+  async updateProfile(userId: number, patch: ProfileInput): Promise<UserEntity> {
+    const user = await this.findOrFail(userId);
+    const other = await this.findByEmail(patch.email);
+    if (other && other.id !== userId) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    const { email, ...rest } = patch;
+    user.email = email;
+    for (const [key, value] of Object.entries(rest) as [keyof typeof rest, string | null | undefined][]) {
+      if (value !== undefined) (user as unknown as Record<string, unknown>)[key] = value;
+    }
+    try {
+      return await this.users.save(user);
+    } catch (err) {
+      throw uniqueViolation(err) ?? err;
+    }
+  }
+
+  /**
+   * Only your own password; the current one must match. Every other session of the account is
+   * signed out, so a stolen session does not survive the change.
+   */
+  async changePassword(actor: SessionUser, targetId: number, currentPassword: string, newPassword: string, currentSessionId: string): Promise<void> {
+    if (actor.id !== targetId) throw new ForbiddenError('You can only change your own password');
+    const stored = await this.users.findOne({ where: { id: actor.id }, select: { id: true, passwordHash: true } });
+    if (!stored) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+    if (!(await verifyPassword(currentPassword, stored.passwordHash))) {
+      throw new UserInputError('Current password is incorrect', 'CURRENT_PASSWORD_INCORRECT');
+    }
+    const passwordHash = await hashPassword(newPassword);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: actor.id }, { passwordHash });
+      await revokeSessions(manager, actor.id, currentSessionId);
+    });
+  }
+
+  /** For login: the user with its password hash, matched case-insensitively. */
+  findWithPasswordHash(username: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getOne();
+  }
+
+  findByUsername(username: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+  }
+
+  findByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email }).getOne();
+  }
+
+  private async findOrFail(id: number): Promise<UserEntity> {
+    const user = await this.users.findOne({ where: { id } });
+    if (!user) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
+    return user;
+  }
+}
+
+/** Signs an account out everywhere (except, optionally, the session making the change). */
+export async function revokeSessions(manager: EntityManager, userId: number, exceptSessionId?: string): Promise<void> {
+  await manager.query(
+    `DELETE FROM session WHERE (sess::jsonb -> 'passport' ->> 'user') = $1 AND sid <> $2`,
+    [String(userId), exceptSessionId ?? ''],
+  );
+}
+
+/** A unique index refused the row (two registrations at once): the same clear 409 as the pre-check. */
+export function uniqueViolation(err: unknown): ConflictError | undefined {
+  if (!(err instanceof QueryFailedError)) return undefined;
+  const driver = err.driverError as { code?: string; constraint?: string; detail?: string; message?: string } | undefined;
+  if (driver?.code !== '23505') return undefined;
+  const text = `${driver.constraint ?? ''} ${driver.detail ?? ''} ${driver.message ?? ''}`;
+  if (text.includes('username')) return new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
+  if (text.includes('email')) return new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+  return undefined;
+}

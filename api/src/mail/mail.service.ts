@@ -1,0 +1,71 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Repository } from 'typeorm';
+import { log } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { MailOutboxEntry } from './mail-outbox.entity';
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: MailAddress;
+}
+
+export type MailDelivery = 'smtp' | 'outbox';
+
+const SUBJECT_MAX = 300;
+
+/**
+ * Sends plain-text mail. With SMTP_URL it goes through nodemailer's SMTP transport; without it,
+ * or when the SMTP server refuses it, the message is kept in the `mail_outbox` table and logged,
+ * so nothing is lost and password reset works on a fresh machine (ARCHITECTURE.md, Mail).
+ */
+@Injectable()
+export class MailService implements OnApplicationShutdown {
+  private readonly transport: Transporter | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+  ) {
+    // Timeouts keep a request from waiting long on a slow mail server; the URL's own settings win.
+    this.transport = config.SMTP_URL
+      ? createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }, { from: config.MAIL_FROM })
+      : undefined;
+  }
+
+  /** Delivers the message or keeps it in the outbox; never throws for a mail-server failure. */
+  async send(message: MailMessage): Promise<MailDelivery> {
+    const subject = oneLine(message.subject).slice(0, SUBJECT_MAX);
+    if (this.transport) {
+      try {
+        await this.transport.sendMail({ to: message.to, subject, text: message.text, replyTo: message.replyTo });
+        log('info', 'mail sent', { to: message.to, subject });
+        return 'smtp';
+      } catch (err) {
+        log('error', 'mail server refused the message; kept in the outbox', { to: message.to, subject, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    const entry = await this.outbox.save(this.outbox.create({ recipient: message.to, subject, bodyText: message.text }));
+    if (!this.transport) {
+      log('info', 'mail kept in the outbox (no SMTP_URL set)', { outboxId: entry.id, to: message.to, subject, text: message.text });
+    }
+    return 'outbox';
+  }
+
+  onApplicationShutdown(): void {
+    this.transport?.close();
+  }
+}
+
+/** Header values stay on one line whatever the caller passes. */
+function oneLine(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ').trim();
+}
