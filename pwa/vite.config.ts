@@ -16,11 +16,14 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    manifest: true,
     rolldownOptions: {
       // @ionic/core does not declare its per-component modules free of side effects, so without
       // this every Ionic component lands in the entry chunk (STACK.md: 362 KB → ~200 KB gzip).
       treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id),
+        // shared-types holds only pure schemas and functions, so unused files can be dropped too.
+        moduleSideEffects: (id: string) =>
+          !/[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id) && !/[\\/]shared-types[\\/]src[\\/]/.test(id),
       },
     },
   },

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { IonApp, IonContent } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { Persister } from '@tanstack/react-query-persist-client';
+import { CartDrawer, useCartStore } from '../features/cart';
+import { ToastViewport } from '../ui/toast-viewport';
+import { SiteFooter } from './footer';
+import { SiteHeader } from './header';
+import { PERSIST_MAX_AGE_MS } from './query-client';
+import { AppRoutes } from './router';
+import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
+
+function Shell() {
+  const content = useRef<HTMLIonContentElement>(null);
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      const target = document.getElementById(hash.slice(1));
+      if (target) return target.scrollIntoView();
+    }
+    void content.current?.scrollToTop?.(0);
+  }, [pathname, hash]);
+
+  useEffect(() => {
+    void useCartStore.getState().hydrate();
+  }, []);
+
+  return (
+    <>
+      <a href="#main" className="skip-link">Skip to content</a>
+      <SiteHeader />
+      <IonContent ref={content} id="main-content">
+        <OfflineBanner />
+        <IosInstallHint />
+        <main id="main" tabIndex={-1}>
+          <AppRoutes />
+        </main>
+        <SiteFooter />
+      </IonContent>
+      <CartDrawer />
+      <UpdatePrompt />
+      <ToastViewport />
+    </>
+  );
+}
+
+export function App({ queryClient, persister }: { queryClient: QueryClient; persister: Persister }) {
+  return (
+    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, buster: 'v1' }}>
+      <IonApp>
+        <IonReactRouter>
+          <Shell />
+        </IonReactRouter>
+      </IonApp>
+    </PersistQueryClientProvider>
+  );
+}

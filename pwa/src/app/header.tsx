@@ -1,0 +1,125 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { IonHeader, IonIcon } from '@ionic/react';
+import { cartOutline, closeOutline, menuOutline, personCircleOutline } from 'ionicons/icons';
+import { displayName, useLogout, useUser } from '../features/auth';
+import { useCartCount, useCartDrawer } from '../features/cart';
+import { promptInstall, usePwaStore } from './pwa-store';
+
+const NAV = [
+  { to: '/', label: 'HOME', end: true },
+  { to: '/products', label: 'PRODUCTS' },
+  { to: '/cocoa-tracker', label: 'LIVE TRACKER' },
+  { to: '/events', label: 'EVENTS' },
+  { to: '/about', label: 'ABOUT' },
+  { to: '/contact', label: 'CONTACT' },
+];
+
+function UserMenu() {
+  const { user } = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (!user) {
+    return (
+      <Link to="/auth" className="icon-btn header__account" aria-label="Sign in or create an account">
+        <IonIcon icon={personCircleOutline} aria-hidden="true" />
+      </Link>
+    );
+  }
+  return (
+    <div className="user-menu" ref={ref}>
+      <button type="button" className="header__user" aria-haspopup="true" aria-expanded={open} aria-controls="user-menu-list" onClick={() => setOpen((v) => !v)}>
+        <IonIcon icon={personCircleOutline} aria-hidden="true" /> {displayName(user)}
+      </button>
+      {open && (
+        <ul id="user-menu-list" className="user-menu__list">
+          <li><Link to="/account">My Account</Link></li>
+          <li><Link to="/account">Account Settings</Link></li>
+          <li><Link to="/orders">Orders</Link></li>
+          {user.isAdmin && <li><Link to="/admin">Admin Panel</Link></li>}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                logout.mutate(undefined, { onSuccess: () => navigate('/') });
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const count = useCartCount();
+  const openCart = useCartDrawer((s) => s.open);
+  const installEvent = usePwaStore((s) => s.installEvent);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <IonHeader className="site-header">
+      <div className="header__bar container">
+        <Link to="/" className="header__logo" aria-label="Cocoa Shop home">
+          <img src="/logo.svg" alt="" width="40" height="40" />
+          <span>Cocoa Shop</span>
+        </Link>
+        <nav id="main-nav" className={`header__nav ${menuOpen ? 'is-open' : ''}`} aria-label="Main">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'is-active' : undefined)}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="header__actions">
+          {installEvent && (
+            <button type="button" className="btn btn--outline btn--small" onClick={() => void promptInstall()}>
+              Install
+            </button>
+          )}
+          <button type="button" className="header__cart" aria-label={`Open cart, ${count} item(s)`} onClick={() => openCart()}>
+            <IonIcon icon={cartOutline} aria-hidden="true" />
+            <span aria-hidden="true">CART</span>
+            <span className="header__cart-count" data-testid="cart-count" aria-hidden="true">{count}</span>
+          </button>
+          <UserMenu />
+          <button
+            type="button"
+            className="icon-btn header__toggle"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls="main-nav"
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            <IonIcon icon={menuOpen ? closeOutline : menuOutline} aria-hidden="true" />
+          </button>
+        </div>
+      </div>
+    </IonHeader>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Spinner } from '../ui/skeleton';
+import { AdminRoute, ProtectedRoute } from './guards';
+
+// Every route page is its own chunk (route-level code splitting).
+const HomePage = lazy(() => import('../features/content/pages/home-page'));
+const AboutPage = lazy(() => import('../features/content/pages/about-page'));
+const ContactPage = lazy(() => import('../features/content/pages/contact-page'));
+const LegalPage = lazy(() => import('../features/content/pages/legal-page'));
+const NotFoundPage = lazy(() => import('../features/content/pages/not-found-page'));
+const ProductsPage = lazy(() => import('../features/catalogue/pages/products-page'));
+const ProductDetailPage = lazy(() => import('../features/catalogue/pages/product-detail-page'));
+const EventsPage = lazy(() => import('../features/events/pages/events-page'));
+const CocoaTrackerPage = lazy(() => import('../features/tracker/pages/cocoa-tracker-page'));
+const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
+const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
+const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
+const OrdersPage = lazy(() => import('../features/orders/pages/orders-page'));
+const AccountPage = lazy(() => import('../features/account/pages/account-page'));
+const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
+const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
+
+const page = (element: ReactNode) => <Suspense fallback={<Spinner label="Loading page" />}>{element}</Suspense>;
+
+/** The route table of SPEC §2. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={page(<HomePage />)} />
+      <Route path="/products" element={page(<ProductsPage />)} />
+      <Route path="/products/:slug" element={page(<ProductDetailPage />)} />
+      <Route path="/about" element={page(<AboutPage />)} />
+      <Route path="/contact" element={page(<ContactPage />)} />
+      <Route path="/events" element={page(<EventsPage />)} />
+      <Route path="/cocoa-tracker" element={page(<CocoaTrackerPage />)} />
+      <Route path="/cart" element={page(<CartPage />)} />
+      {/* Guest checkout is allowed (ARCHITECTURE.md, "Where the spec disagrees"). */}
+      <Route path="/checkout" element={page(<CheckoutPage />)} />
+      <Route path="/order-confirmation" element={<ProtectedRoute>{page(<OrderConfirmationPage />)}</ProtectedRoute>} />
+      <Route path="/orders" element={<ProtectedRoute>{page(<OrdersPage />)}</ProtectedRoute>} />
+      <Route path="/account" element={<ProtectedRoute>{page(<AccountPage />)}</ProtectedRoute>} />
+      <Route path="/admin" element={<AdminRoute>{page(<AdminPage />)}</AdminRoute>} />
+      <Route path="/auth" element={page(<AuthPage />)} />
+      <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
+      <Route path="/privacy" element={page(<LegalPage kind="privacy" />)} />
+      <Route path="/terms" element={page(<LegalPage kind="terms" />)} />
+      <Route path="/shipping" element={page(<LegalPage kind="shipping" />)} />
+      <Route path="*" element={page(<NotFoundPage />)} />
+    </Routes>
+  );
+}

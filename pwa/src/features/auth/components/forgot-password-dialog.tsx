@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import { forgotPasswordSchema } from '@cocoa/shared-types';
+import { errorToast } from '../../../ui/toast-store';
+import { useForgotPassword } from '../api/forgot-password';
+
+/** Forgot-password dialog: an e-mail that is empty or lacks an @ gets the 'Invalid Email' toast. */
+export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const forgot = useForgotPassword();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    inputRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  if (!open) return null;
+
+  return (
+    <div className="modal-root">
+      <div className="drawer-backdrop" aria-hidden="true" onClick={onClose} />
+      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="forgot-title">
+        <h2 id="forgot-title">Reset your password</h2>
+        <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const parsed = forgotPasswordSchema.safeParse({ email });
+            if (!parsed.success) {
+              errorToast('Invalid Email', 'Please enter a valid email address.');
+              return;
+            }
+            forgot.mutate(parsed.data.email, {
+              onSuccess: () => {
+                setEmail('');
+                onClose();
+              },
+            });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="forgot-email">Email</label>
+            <input ref={inputRef} id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <div className="modal__actions">
+            <button type="button" className="btn btn--outline" onClick={onClose}>Cancel</button>
+            <button type="submit" className="btn btn--primary" disabled={forgot.isPending}>
+              {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { resetPasswordFormSchema } from '@cocoa/shared-types';
+import type { z } from 'zod';
+import { errorToast } from '../../../ui/toast-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useResetPassword } from '../api/reset-password';
+import { describedBy, Field } from '../components/field';
+import { PasswordInput } from '../components/password-input';
+
+type Values = z.infer<typeof resetPasswordFormSchema>;
+
+/** Toast titles of SPEC §5 for the reset form's messages. */
+const TITLES: Record<string, string> = {
+  'Password must be at least 6 characters long.': 'Invalid Password',
+  'Please make sure both passwords are the same.': "Passwords Don't Match",
+};
+
+export default function ResetPasswordPage() {
+  useDocumentTitle('Reset Your Password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const { register, handleSubmit, formState: { errors } } = useForm<Values>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+  });
+
+  useEffect(() => {
+    if (token) return;
+    errorToast('Invalid Link', 'No reset token found. Please request a new password reset.');
+    navigate('/auth', { replace: true });
+  }, [token, navigate]);
+
+  const onSubmit = handleSubmit(
+    ({ newPassword }) => reset.mutate({ token, newPassword }, { onSuccess: () => navigate('/auth', { replace: true }) }),
+    (invalid) => {
+      const message = invalid.newPassword?.message ?? invalid.confirmPassword?.message;
+      if (message) errorToast(TITLES[message] ?? 'Invalid Password', message);
+    },
+  );
+
+  if (!token) {
+    return (
+      <div className="container page">
+        <p className="notice">No reset token found. Please request a new password reset.</p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page narrow">
+      <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+        <h1 id="reset-title">Reset Your Password</h1>
+        <Field id="reset-new" label="New Password" error={errors.newPassword?.message}>
+          <PasswordInput toggleLabel="new password" autoComplete="new-password" {...describedBy('reset-new', errors.newPassword)} {...register('newPassword')} />
+        </Field>
+        <Field id="reset-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
+          <PasswordInput toggleLabel="password confirmation" autoComplete="new-password" {...describedBy('reset-confirm', errors.confirmPassword)} {...register('confirmPassword')} />
+        </Field>
+        <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </button>
+        <Link to="/auth" className="link-btn">Back to Login</Link>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { get, set } from 'idb-keyval';
+import type { StoredCart } from '@cocoa/shared-types';
+
+/** Where the cart is kept between visits; IndexedDB in the browser, swappable in tests. */
+export interface CartStorage {
+  load(): Promise<unknown>;
+  save(cart: StoredCart): Promise<void>;
+}
+
+const KEY = 'cocoa-cart';
+
+export const idbCartStorage: CartStorage = {
+  load: () => get(KEY),
+  save: (cart) => set(KEY, cart),
+};
+
+export function memoryCartStorage(initial?: unknown): CartStorage & { value: unknown } {
+  const storage = {
+    value: initial,
+    load: async () => storage.value,
+    save: async (cart: StoredCart) => {
+      storage.value = structuredClone(cart);
+    },
+  };
+  return storage;
+}

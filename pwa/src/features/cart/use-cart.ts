@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { cartItemCount, cartTotals, type CartProduct, type Product } from '@cocoa/shared-types';
+import { useCartStore } from './cart-store';
+
+export function useCart() {
+  const lines = useCartStore((s) => s.lines);
+  const hydrated = useCartStore((s) => s.hydrated);
+  const dispatch = useCartStore((s) => s.dispatch);
+  const totals = useMemo(() => cartTotals(lines), [lines]);
+  return { lines, hydrated, dispatch, totals, count: cartItemCount(lines) };
+}
+
+export function useCartCount() {
+  return useCartStore((s) => cartItemCount(s.lines));
+}
+
+export function toCartProduct(product: Product): CartProduct {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    imageUrl: product.imageUrl,
+    slug: product.slug,
+    variationId: product.variationId,
+    description: product.description,
+  };
+}

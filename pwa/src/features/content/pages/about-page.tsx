@@ -1,0 +1,60 @@
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+const COMMITMENTS = [
+  { title: 'Quality', text: 'We taste every batch and use only cocoa, sugar and spices we would serve our own children.' },
+  { title: 'Family', text: 'Three generations mix, pack and serve our cocoa. When you order from us, you order from family.' },
+  { title: 'Community', text: 'We serve at local fairs, school nights and fundraisers, and give a share of every event to the hosts’ cause.' },
+];
+
+export default function AboutPage() {
+  useDocumentTitle('Our Story');
+  return (
+    <>
+      <section className="hero hero--small">
+        <div className="container">
+          <h1>Our Story</h1>
+          <p>A family kitchen, a pot of milk and a recipe worth sharing.</p>
+        </div>
+      </section>
+      <div className="container page prose">
+        <section aria-labelledby="founding">
+          <h2 id="founding">How it started</h2>
+          <p>
+            It began on a snowy evening when our grandmother’s cocoa recipe was the only thing that warmed up a crowded kitchen. Friends kept
+            asking for the mix, so we started packing it in jars — first for the neighbours, then for the farmers’ market, and now for cocoa
+            lovers across the country.
+          </p>
+        </section>
+        <section aria-labelledby="chef">
+          <h2 id="chef">The chef’s journey</h2>
+          <p>
+            Our head chef trained in pastry kitchens before coming home to the family business. She spent two winters testing single-origin
+            cocoas, sugars and spices until every blend tasted as good over ice or in a shake as it does steaming hot.
+          </p>
+        </section>
+        <section aria-labelledby="products">
+          <h2 id="products">What we make</h2>
+          <p>
+            Today we blend hot cocoa mixes for cold nights, iced cocoa for summer afternoons and thick cocoa shakes for anyone who still
+            licks the spoon. We also bring a full cocoa bar to weddings, corporate events and parties.
+          </p>
+        </section>
+        <section aria-labelledby="commitments">
+          <h2 id="commitments">Our commitments</h2>
+          <div className="three-up">
+            {COMMITMENTS.map((c) => (
+              <div key={c.title} className="card why">
+                <h3>{c.title}</h3>
+                <p>{c.text}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+        <p className="center">
+          <Link to="/products" className="btn btn--primary btn--large">EXPLORE OUR PRODUCTS</Link>
+        </p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import { Link } from 'react-router-dom';
+import { FEATURED_LIMIT, HOME_PLACEHOLDER_COUNT } from '@cocoa/shared-types';
+import { Skeleton } from '../../../ui/skeleton';
+import { SmartImage } from '../../../ui/smart-image';
+import { StarRating } from '../../../ui/star-rating';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ProductCard, useCategories, useFeaturedProducts, useFeaturedTestimonials } from '../../catalogue';
+
+const FALLBACK_FLAVORS = ['Signature Flavors', 'Classic Flavors', 'Holiday Flavors'];
+
+const WHY = [
+  { title: 'Premium Ingredients', text: 'Single-origin cocoa, real cane sugar and nothing artificial — just what a good cup needs.' },
+  { title: 'Crafted with Care', text: 'Every blend is mixed in small batches in our family kitchen and tasted before it ships.' },
+  { title: 'Sustainably Produced', text: 'We buy from farms that pay fairly and pack in recyclable tins and pouches.' },
+];
+
+function Placeholders() {
+  return (
+    <div className="three-up" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: HOME_PLACEHOLDER_COUNT }, (_, i) => (
+        <Skeleton key={i} className="skeleton--card" />
+      ))}
+    </div>
+  );
+}
+
+function SeasonalProducts() {
+  const { data, isPending, isError } = useFeaturedProducts();
+  let body;
+  if (isPending) body = <Placeholders />;
+  else if (isError && !data) body = <p className="notice">Unable to load products. Please connect to the provider first.</p>;
+  else if (!data || data.length === 0) body = <p className="notice">No featured products available.</p>;
+  else
+    body = (
+      <div className="three-up">
+        {data.slice(0, FEATURED_LIMIT).map((product) => (
+          <ProductCard key={product.id} product={product} />
+        ))}
+      </div>
+    );
+  return (
+    <section className="section container" aria-labelledby="seasonal-title">
+      <h2 id="seasonal-title">Seasonal Products</h2>
+      {body}
+      <p className="center">
+        <Link to="/products" className="btn btn--outline">VIEW ALL PRODUCTS</Link>
+      </p>
+    </section>
+  );
+}
+
+function OurFlavors() {
+  const { data } = useCategories();
+  const categories = (data ?? []).slice(0, 3);
+  return (
+    <section className="section section--tinted" aria-labelledby="flavors-title">
+      <div className="container">
+        <h2 id="flavors-title">Our Flavors</h2>
+        <div className="three-up">
+          {categories.length > 0
+            ? categories.map((category) => (
+                <Link key={category.id} to={`/products?category=${category.slug}`} className="flavor-card card">
+                  <SmartImage src={category.imageUrl} alt="" width={320} height={200} />
+                  <span className="flavor-card__name">{category.name}</span>
+                </Link>
+              ))
+            : FALLBACK_FLAVORS.map((name) => (
+                <Link key={name} to="/products" className="flavor-card card">
+                  <span className="flavor-card__name">{name}</span>
+                </Link>
+              ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Testimonials() {
+  const { data, isPending, isError } = useFeaturedTestimonials();
+  let body;
+  if (isPending) body = <Placeholders />;
+  else if (isError && !data) body = <p className="notice">Unable to load testimonials at this time.</p>;
+  else if (!data || data.length === 0) body = <p className="notice">No testimonials available.</p>;
+  else
+    body = (
+      <div className="three-up">
+        {data.slice(0, 3).map((t) => (
+          <figure key={t.id} className="testimonial card">
+            <StarRating rating={t.rating} />
+            <blockquote>“{t.content}”</blockquote>
+            <figcaption>— {t.name}</figcaption>
+          </figure>
+        ))}
+      </div>
+    );
+  return (
+    <section className="section container" aria-labelledby="testimonials-title">
+      <h2 id="testimonials-title">What Our Customers Say</h2>
+      {body}
+    </section>
+  );
+}
+
+export default function HomePage() {
+  useDocumentTitle(undefined);
+  return (
+    <>
+      <section className="hero hero--home">
+        <video className="hero__video" autoPlay muted loop playsInline preload="none" poster="/images/hero-poster.svg" aria-hidden="true">
+          <source src="/videos/hero.webm" type="video/webm" />
+        </video>
+        <div className="hero__overlay container">
+          <h1>Experience Cocoa Like Never Before</h1>
+          <p>Small-batch hot, iced and shake cocoa mixes, made by our family and served at yours.</p>
+          <div className="hero__actions">
+            <Link to="/products" className="btn btn--primary btn--large">SHOP ONLINE</Link>
+            <Link to="/cocoa-tracker" className="btn btn--light btn--large">LIVE COCOA TRACKER</Link>
+          </div>
+        </div>
+      </section>
+      <SeasonalProducts />
+      <section className="section section--tinted" aria-labelledby="why-title">
+        <div className="container">
+          <h2 id="why-title">Why Choose Our Cocoa</h2>
+          <div className="three-up">
+            {WHY.map((point) => (
+              <div key={point.title} className="why card">
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+      <OurFlavors />
+      <Testimonials />
+      <section className="section cta" aria-labelledby="cta-title">
+        <div className="container center">
+          <h2 id="cta-title">Planning an event?</h2>
+          <p>Weddings, office parties, birthdays — we bring the cocoa bar to you.</p>
+          <Link to="/contact" className="btn btn--primary btn--large">Get in Touch</Link>
+        </div>
+      </section>
+    </>
+  );
+}

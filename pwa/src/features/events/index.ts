@@ -1,0 +1,2 @@
+/** Public entry of the events feature. */
+export { useEvents, eventsQueryOptions } from './api/events';

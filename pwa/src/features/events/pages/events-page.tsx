@@ -1,0 +1,65 @@
+import { Link } from 'react-router-dom';
+import { SmartImage } from '../../../ui/smart-image';
+import { Skeleton } from '../../../ui/skeleton';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCategories } from '../../catalogue';
+
+const OCCASIONS = [
+  { title: 'Weddings', text: 'A hot cocoa bar for winter weddings or an iced cocoa and shake stand for summer receptions.' },
+  { title: 'Corporate events', text: 'Office parties, launches and conferences — served by our team, branded cups on request.' },
+  { title: 'Parties', text: 'Birthdays, school nights and fundraisers, with kid-friendly toppings and dairy-free options.' },
+];
+
+export default function EventsPage() {
+  useDocumentTitle('Events');
+  const categories = useCategories();
+  return (
+    <>
+      <section className="hero hero--small">
+        <div className="container">
+          <h1>Cocoa for Your Event</h1>
+          <p>We bring the cocoa bar to weddings, corporate events and parties — hot, iced or shaken.</p>
+          <Link to="/contact" className="btn btn--light btn--large">Book Your Event</Link>
+        </div>
+      </section>
+      <div className="container page">
+        <section aria-labelledby="menu-title">
+          <h2 id="menu-title">What we serve</h2>
+          {categories.isPending ? (
+            <div className="three-up"><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /></div>
+          ) : (
+            <div className="three-up">
+              {(categories.data ?? []).map((category) => (
+                <article key={category.id} className="card flavor-card">
+                  <SmartImage src={category.imageUrl} alt={category.name} width={320} height={200} />
+                  <div className="card__body">
+                    <h3>{category.name}</h3>
+                    {category.description && <p>{category.description}</p>}
+                    <Link to={`/products?category=${category.slug}`}>Shop {category.name}</Link>
+                  </div>
+                </article>
+              ))}
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="occasions-title" className="section">
+          <h2 id="occasions-title">Occasions</h2>
+          <div className="three-up">
+            {OCCASIONS.map((o) => (
+              <div key={o.title} className="card why">
+                <h3>{o.title}</h3>
+                <p>{o.text}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+        <section className="cta card center" aria-labelledby="book-title">
+          <h2 id="book-title">Book cocoa service</h2>
+          <p>Tell us the date, the place and how many guests, and we will get back to you with a quote.</p>
+          <Link to="/contact" className="btn btn--primary btn--large">Book Your Event</Link>
+          <p><Link to="/cocoa-tracker">See where we are serving next</Link></p>
+        </section>
+      </div>
+    </>
+  );
+}

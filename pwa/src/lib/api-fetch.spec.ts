@@ -1,0 +1,39 @@
+import { fakeResponse } from '../test/render';
+import { ApiError, apiFetch, apiFetchList, errorMessageFrom } from './api-fetch';
+
+describe('errorMessageFrom (SPEC §8)', () => {
+  it('prefers body.message, then body.error, then the raw text, then the status text', () => {
+    expect(errorMessageFrom('{"message":"Bad thing","error":"x"}', 'Bad Request')).toBe('Bad thing');
+    expect(errorMessageFrom('{"error":"Only error"}', 'Bad Request')).toBe('Only error');
+    expect(errorMessageFrom('plain failure', 'Bad Request')).toBe('plain failure');
+    expect(errorMessageFrom('', 'Bad Request')).toBe('Bad Request');
+    expect(errorMessageFrom('{"message":["a","b"]}', '')).toBe('a, b');
+  });
+});
+
+describe('apiFetch', () => {
+  it('sends cookies and a JSON body with a JSON content type', async () => {
+    const fn = jest.fn(async () => fakeResponse(200, { ok: 1 }));
+    global.fetch = fn as unknown as typeof fetch;
+    await expect(apiFetch('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: 1 });
+    const [, init] = fn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe('include');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"a":1}');
+  });
+  it('answers undefined for 204 and throws ApiError with the status for non-OK', async () => {
+    global.fetch = (async () => fakeResponse(204)) as unknown as typeof fetch;
+    await expect(apiFetch('/api/x')).resolves.toBeUndefined();
+    global.fetch = (async () => fakeResponse(409, { message: 'Taken' }, 'Conflict')) as unknown as typeof fetch;
+    const error = await apiFetch('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, message: 'Taken' });
+  });
+  it('treats a non-array list answer as an empty list', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    global.fetch = (async () => fakeResponse(200, { not: 'a list' })) as unknown as typeof fetch;
+    await expect(apiFetchList('/api/list')).resolves.toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,53 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Shows the current location so tests can assert redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path = '*', client = testQueryClient() }: { route?: string; path?: string; client?: QueryClient } = {},
+) {
+  const result = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, client };
+}
+
+/** A fetch double answering by "METHOD path" with a status and JSON body. */
+/** The part of Response that apiFetch reads (jsdom has no fetch). */
+export function fakeResponse(status: number, body?: unknown, statusText = ''): Response {
+  const text = status === 204 || body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, statusText, text: async () => text } as Response;
+}
+
+export function mockFetch(routes: Record<string, { status?: number; body?: unknown } | (() => Promise<Response>)>) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  const fn = jest.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const route = routes[`${method} ${url}`];
+    if (!route) return fakeResponse(404, { message: 'Not Found' }, 'Not Found');
+    if (typeof route === 'function') return route();
+    return fakeResponse(route.status ?? 200, route.body ?? {});
+  });
+  global.fetch = fn as unknown as typeof fetch;
+  return { fn, calls };
+}
