@@ -22,4 +22,4 @@ export const idParamSchema = z
   .transform(Number)
   .pipe(z.number().int('Id must be a whole number').positive('Id must be positive').max(2147483647, 'Id is too large'));
 
-export const emailSchema = z.string().trim().max(254, 'Email is too long').email('Please enter a valid email address');
+export const emailSchema = z.string({ message: 'Please enter a valid email address' }).trim().max(254, 'Email is too long').email('Please enter a valid email address');
