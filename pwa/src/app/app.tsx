@@ -51,7 +51,7 @@ export function App({ queryClient, persister }: { queryClient: QueryClient; pers
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, buster: 'v1' }}>
       <IonApp>
-        <IonReactRouter>
+        <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Shell />
         </IonReactRouter>
       </IonApp>

@@ -10,7 +10,7 @@ export function testQueryClient() {
 /** Shows the current location so tests can assert redirects. */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+  return <div data-testid="location">{`${location.pathname}${location.search}`}</div>;
 }
 
 export function renderWithProviders(
@@ -19,7 +19,7 @@ export function renderWithProviders(
 ) {
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
+      <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={null} />
