@@ -3,6 +3,9 @@ import { ConfigModule } from './config/config.module';
 import type { AppConfig } from './config/config.schema';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { OrdersModule } from './orders/orders.module';
+import { SettingsModule } from './settings/settings.module';
+import { SquareModule } from './square/square.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { EventsModule } from './events/events.module';
 import { SeedModule } from './database/seed/seed.module';
@@ -11,7 +14,7 @@ import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule];
+const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule];
 
 @Module({})
 export class AppModule {

@@ -1,0 +1,18 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import type { CheckoutCompleteResponse } from '@cocoa/shared-types';
+import { OptionalUser } from '../common/optional-user.decorator';
+import type { SessionUser } from '../common/session-user';
+import { CheckoutService } from './checkout.service';
+import { CheckoutCompleteDto } from './orders.dto';
+
+/** Public: guests may check out; a signed-in buyer's order is tied to their account. */
+@Controller('square/checkout')
+export class CheckoutController {
+  constructor(private readonly checkout: CheckoutService) {}
+
+  @Post('complete')
+  @HttpCode(200)
+  complete(@Body() body: CheckoutCompleteDto, @OptionalUser() user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
+    return this.checkout.complete(body, user);
+  }
+}

@@ -1,0 +1,37 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Order } from './order.entity';
+
+/** One line of an order: name and unit price are copied from the product when the order is placed. */
+@Entity('order_items')
+export class OrderItem {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'uuid' })
+  orderId: string;
+
+  @ManyToOne(() => Order, (order) => order.items, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'order_id' })
+  order: Order;
+
+  @Column({ type: 'integer', nullable: true })
+  productId: number | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  variationId: string | null;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'integer' })
+  unitPriceCents: number;
+
+  @Column({ type: 'integer' })
+  quantity: number;
+
+  @Column({ type: 'integer' })
+  totalCents: number;
+
+  @Column({ type: 'smallint' })
+  position: number;
+}

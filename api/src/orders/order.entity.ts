@@ -1,0 +1,86 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { OrderState } from '@cocoa/shared-types';
+import { OrderItem } from './order-item.entity';
+
+/** PENDING exists only inside the checkout transaction, between the insert and the payment. */
+export type OrderStatus = OrderState | 'PENDING';
+
+/** A placed order; money in integer cents, the shipping address and line prices as snapshots. */
+@Entity('orders')
+export class Order {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  idempotencyKey: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  userId: number | null;
+
+  /** The shipping form's e-mail: a guest's order is tied to it. */
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: OrderStatus;
+
+  @Column({ type: 'boolean' })
+  testMode: boolean;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  paymentId: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  squareOrderId: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  squareCustomerId: string | null;
+
+  @Column({ type: 'char', length: 3 })
+  currency: string;
+
+  @Column({ type: 'integer' })
+  subtotalCents: number;
+
+  @Column({ type: 'integer' })
+  shippingCents: number;
+
+  @Column({ type: 'integer' })
+  taxCents: number;
+
+  @Column({ type: 'integer' })
+  totalCents: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  shippingFirstName: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  shippingLastName: string;
+
+  @Column({ type: 'varchar', length: 30 })
+  shippingPhone: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  shippingAddress: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  shippingCity: string;
+
+  @Column({ type: 'varchar', length: 50 })
+  shippingState: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  shippingZip: string;
+
+  @Column({ type: 'varchar', length: 2 })
+  shippingCountry: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+
+  @OneToMany(() => OrderItem, (item) => item.order)
+  items: OrderItem[];
+}

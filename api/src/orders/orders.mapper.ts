@@ -1,0 +1,73 @@
+import { fromCents, type OrderState, type OrderView, type ProviderOrder } from '@cocoa/shared-types';
+import type { OrderItem } from './order-item.entity';
+import type { Order } from './order.entity';
+
+const state = (order: Order): OrderState => (order.status === 'PENDING' ? 'OPEN' : order.status);
+
+/** GET /api/orders/{id}: the site view, prices in dollars (SPEC §3). */
+export function toOrderView(order: Order, items: OrderItem[]): OrderView {
+  return {
+    id: order.id,
+    status: state(order),
+    testMode: order.testMode,
+    paymentId: order.paymentId,
+    createdAt: order.createdAt.toISOString(),
+    email: order.email,
+    items: items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      quantity: item.quantity,
+      price: fromCents(item.unitPriceCents),
+      total: fromCents(item.totalCents),
+    })),
+    subtotal: fromCents(order.subtotalCents),
+    shipping: fromCents(order.shippingCents),
+    tax: fromCents(order.taxCents),
+    total: fromCents(order.totalCents),
+    shippingName: `${order.shippingFirstName} ${order.shippingLastName}`,
+    shippingAddress: order.shippingAddress,
+    shippingCity: order.shippingCity,
+    shippingState: order.shippingState,
+    shippingZip: order.shippingZip,
+    shippingCountry: order.shippingCountry,
+  };
+}
+
+/** GET /api/me/orders: Square's order shape with amounts in cents (SPEC §3 provider view). */
+export function toProviderOrder(order: Order, items: OrderItem[]): ProviderOrder {
+  const money = (amount: number) => ({ amount, currency: order.currency });
+  return {
+    id: order.id,
+    state: state(order),
+    createdAt: order.createdAt.toISOString(),
+    totalMoney: money(order.totalCents),
+    totalTaxMoney: money(order.taxCents),
+    totalServiceChargeMoney: money(order.shippingCents),
+    lineItems: items.map((item) => ({
+      name: item.name,
+      quantity: String(item.quantity),
+      basePriceMoney: money(item.unitPriceCents),
+      totalMoney: money(item.totalCents),
+    })),
+    fulfillments: [
+      {
+        type: 'SHIPMENT',
+        state: order.status === 'CANCELED' ? 'CANCELED' : 'PROPOSED',
+        shipmentDetails: {
+          recipient: {
+            displayName: `${order.shippingFirstName} ${order.shippingLastName}`,
+            emailAddress: order.email,
+            phoneNumber: order.shippingPhone,
+            address: {
+              addressLine1: order.shippingAddress,
+              locality: order.shippingCity,
+              administrativeDistrictLevel1: order.shippingState,
+              postalCode: order.shippingZip,
+              country: order.shippingCountry,
+            },
+          },
+        },
+      },
+    ],
+  };
+}

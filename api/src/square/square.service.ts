@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import type { WebPaymentsConfig } from '@cocoa/shared-types';
+import { NotFoundError } from '../common/domain-errors';
+import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
+import { SquareGateway } from './square.gateway';
+
+@Injectable()
+export class SquareService {
+  constructor(
+    private readonly gateway: SquareGateway,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /**
+   * What the payment step needs. Not connected: test mode, the PWA shows the built-in card form.
+   * Connected without an application id or a location: 404 'Square configuration not found'.
+   */
+  async webPaymentsConfig(): Promise<WebPaymentsConfig> {
+    const applicationId = (await this.settings.get(SETTING_KEYS.squareApplicationId)) || null;
+    const connection = await this.gateway.connection();
+    if (!connection) return { testMode: true, applicationId, locationId: null, environment: await this.gateway.mode() };
+    const locationId = applicationId ? await this.gateway.locationId(connection).catch(() => null) : null;
+    if (!applicationId || !locationId) throw new NotFoundError('Square configuration not found', 'SQUARE_CONFIG_NOT_FOUND');
+    return { testMode: false, applicationId, locationId, environment: connection.mode };
+  }
+}
