@@ -48,7 +48,7 @@ const productFields = {
   shakeImageUrl: imageRefSchema,
   featuredImageUrl: imageRefSchema,
   backgroundImageUrl: imageRefSchema,
-  categoryId: z.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive().nullish().transform((v) => v ?? null),
+  categoryId: z.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive('Category not found').max(2147483647, 'Category not found').nullish().transform((v) => v ?? null),
   inStock: z.boolean({ message: 'In stock must be true or false' }).default(true),
   featured: z.boolean({ message: 'Featured must be true or false' }).default(false),
   variationId: optionalText(100),
