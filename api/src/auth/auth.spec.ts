@@ -428,7 +428,7 @@ describe('accounts: session, registration, password reset, profile', () => {
       ['post', '/api/auth/reset-password', { token: 'x'.repeat(201), newPassword: 'secret-1' }],
       ['post', '/api/auth/reset-password', null],
     ];
-    it.each(cases)('%s %s %j', async (method, path, body) => {
+    it.each(cases.map(([method, path, body]) => [method, path, String(JSON.stringify(body)).slice(0, 80), body] as const))('%s %s %s', async (method, path, _label, body) => {
       const before = { users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') };
       const agent = t.agent();
       const req = (agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path);

@@ -1,0 +1,90 @@
+import { startTestApp, type TestApp } from '../test/test-app';
+import { AdminBootstrap } from './admin.bootstrap';
+
+/**
+ * Settings of a deployment behind TLS: PUBLIC_URL https, a trusted proxy, the real rate limits
+ * (small here), and no ADMIN_PASSWORD so the first admin's password is generated.
+ */
+describe('accounts in production settings', () => {
+  let t: TestApp;
+  const logged: string[] = [];
+  let write: jest.SpyInstance;
+  beforeAll(async () => {
+    write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    t = await startTestApp({
+      PUBLIC_URL: 'https://shop.example.com',
+      TRUST_PROXY: 'true',
+      RATE_LIMIT_MAX: '3',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'warn',
+    });
+  });
+  afterAll(async () => {
+    write.mockRestore();
+    await t.close();
+  });
+
+  const https = () => {
+    const agent = t.agent();
+    agent.set('X-Forwarded-Proto', 'https');
+    return agent;
+  };
+  const adminLines = () => logged.filter((l) => l.includes('Admin account created'));
+
+  it('prints a generated admin password once, and it logs the admin in', async () => {
+    expect(adminLines()).toHaveLength(1);
+    const line = JSON.parse(adminLines()[0]) as { level: string; username: string; password: string };
+    expect(line).toMatchObject({ level: 'warn', username: 'owner' });
+    expect(line.password.length).toBeGreaterThanOrEqual(16);
+
+    await t.app.get(AdminBootstrap).ensureAdmin();
+    expect(adminLines()).toHaveLength(1);
+
+    const res = await https().post('/api/login').send({ username: 'owner', password: line.password });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: 'owner', isAdmin: true });
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('cocoa.sid='));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+  });
+
+  it('accepts state-changing calls from its own https origin and refuses others', async () => {
+    const own = await https().post('/api/auth/forgot-password').set('Origin', 'https://shop.example.com').send({ email: 'x@example.com' });
+    expect(own.status).toBe(200);
+    const foreign = await https().post('/api/auth/forgot-password').set('Origin', 'http://shop.example.com').send({ email: 'x@example.com' });
+    expect(foreign.status).toBe(403);
+  });
+
+  it('mails reset links to the https PUBLIC_URL', async () => {
+    await https().post('/api/auth/forgot-password').send({ email: 'admin@cocoa.local' }).expect(200);
+    const [mail] = await t.dataSource.query('SELECT body_text FROM mail_outbox ORDER BY id DESC LIMIT 1');
+    expect(mail.body_text).toMatch(/https:\/\/shop\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+  });
+
+  it.each([
+    ['login', '/api/login', { username: 'owner', password: 'wrong-password' }],
+    ['register', '/api/register', { username: 'ab', email: 'bad', password: '1' }],
+    ['forgot-password', '/api/auth/forgot-password', { email: 'nobody@example.com' }],
+    ['contact', '/api/contact', { name: 'A', email: 'a@example.com', subject: 'S', message: 'M' }],
+  ])('limits %s per client address with 429 and a message', async (_bucket, path, body) => {
+    // Each bucket allows 3 calls per window from one address (the proxy's X-Forwarded-For).
+    const from = (ip: string) => https().post(path).set('X-Forwarded-For', ip).send(body);
+    for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.7')).status).not.toBe(429);
+    const limited = await from('203.0.113.7');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // Another address is not affected.
+    expect((await from('198.51.100.2')).status).not.toBe(429);
+  });
+
+  it('does not store a rate-limited contact message', async () => {
+    const stored = await t.dataSource.query('SELECT count(*)::int AS n FROM contact_messages');
+    // 203.0.113.7 sent 3 accepted messages, then was refused; 198.51.100.2 sent 1.
+    expect(stored[0].n).toBe(4);
+  });
+});
