@@ -34,7 +34,6 @@ export function CartDrawer() {
         tabIndex={-1}
         onPointerDown={cancelAutoClose}
         onFocusCapture={(e) => e.target !== panelRef.current && cancelAutoClose()}
-        onMouseEnter={cancelAutoClose}
       >
         <header className="drawer__header">
           <h2 id="cart-drawer-title">Your Cart</h2>

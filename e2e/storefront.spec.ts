@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const cartCount = (page: Page) => page.getByTestId('cart-count');
+
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // clientsClaim: the first install takes over the open page.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+}
+
+test('a newcomer browses, filters, adds to the cart, and keeps catalogue and cart offline', async ({ page, context, request }) => {
+  const product = await (await request.get('/api/square/catalog/products/slug/iced-mocha-cocoa')).json();
+  expect(product.name).toBe('Iced Mocha Cocoa');
+
+  await test.step('browse from the home page to the catalogue', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
+    await page.getByRole('link', { name: 'SHOP ONLINE' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
+    // list view grouped by category
+    await expect(page.getByRole('heading', { level: 2, name: 'Hot Cocoa' })).toBeVisible();
+  });
+
+  await test.step('filter by category with the phone dropdown', async () => {
+    await page.getByLabel('Select Category').selectOption({ label: 'Iced Cocoa' });
+    await expect(page).toHaveURL(/\/products\?category=iced-cocoa$/);
+    await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toHaveCount(0);
+  });
+
+  await test.step('open the product and add two to the cart', async () => {
+    await page.getByRole('link', { name: /Iced Mocha Cocoa/ }).click();
+    await expect(page).toHaveURL(/\/products\/iced-mocha-cocoa$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Iced Mocha Cocoa' })).toBeVisible();
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(breadcrumb.getByRole('link', { name: 'Iced Cocoa' })).toHaveAttribute('href', '/products?category=iced-cocoa');
+    await expect(page.getByRole('button', { name: 'Main' })).toBeVisible();
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect(page.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('2');
+    await page.getByRole('button', { name: 'ADD TO CART' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('You have 2 item(s) in your cart.')).toBeVisible();
+    await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
+    await expect(cartCount(page)).toHaveText('2');
+    // closes by itself after 4 s
+    await expect(drawer).toBeHidden({ timeout: 8_000 });
+  });
+
+  await test.step('a reload keeps the cart', async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Iced Mocha Cocoa' })).toBeVisible();
+    await expect(cartCount(page)).toHaveText('2');
+  });
+
+  await test.step('the cart page shows the lines and totals with flat shipping', async () => {
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { level: 1, name: 'Shopping Cart' })).toBeVisible();
+    const subtotal = Math.round(product.price * 100) * 2;
+    const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    await expect(page.getByTestId('line-total')).toHaveText(money(subtotal));
+    await expect(page.getByTestId('summary-subtotal')).toHaveText(money(subtotal));
+    await expect(page.getByTestId('summary-shipping')).toHaveText('$5.99');
+    await expect(page.getByTestId('summary-total')).toHaveText(money(subtotal + 599));
+    await expect(page.getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  await test.step('with the network cut, a reload of /products still shows the catalogue and the cart', async () => {
+    await page.goto('/products');
+    await waitForServiceWorkerControl(page);
+    // one controlled visit so the service worker has the catalogue calls too
+    await page.reload();
+    await expect(page.getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
+    await page.waitForTimeout(1_500); // the query cache is written to storage at most once a second
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toBeVisible();
+    await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
+    await expect(cartCount(page)).toHaveText('2');
+    await page.getByRole('button', { name: /Open cart/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+    await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
+    await expect(drawer.getByTestId('line-quantity')).toHaveText('2');
+    await context.setOffline(false);
+  });
+});
+
+test('unknown paths show the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('guards send visitors to /auth with a redirect, and away from /admin', async ({ page }) => {
+  await page.goto('/orders');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Forders$/);
+  await expect(page.getByRole('tab', { name: 'Login' })).toBeVisible();
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth\?redirect=%2Faccount$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
+});
+
+test('signing in as the admin follows the redirect and opens the admin page', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/auth?redirect=/admin');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill('admin-e2e-pass');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByText('Login successful')).toBeVisible();
+});
+
+test('the contact form checks its fields before sending', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.locator('#faq')).toBeAttached();
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Subject is required')).toBeVisible();
+  await expect(page.getByText('Message is required')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Jane');
+  await page.getByLabel('Email', { exact: true }).fill('jane@example.com');
+  await page.getByLabel('Subject', { exact: true }).fill('Wedding');
+  await page.getByLabel('Message', { exact: true }).fill('Cocoa bar for 80 guests in June?');
+  await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
+  await expect(page.getByText('Message Sent!')).toBeVisible();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests of the production build (`npm run build` first) served by the API, in Debian's
+ * Chromium on a phone-sized window. Each run gets a fresh data directory, so a fresh seeded database.
+ */
+const PORT = 4310;
+// Set once in the main process; the workers inherit it.
+process.env.COCOA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-'));
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    serviceWorkers: 'allow',
+  },
+  projects: [
+    {
+      name: 'phone-chromium',
+      use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions },
+    },
+  ],
+  webServer: {
+    command: 'node api/dist/main.js',
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.COCOA_E2E_DATA_DIR,
+      ADMIN_PASSWORD: 'admin-e2e-pass',
+      NODE_ENV: 'production',
+    },
+  },
+});
