@@ -27,25 +27,35 @@ export class UsersService {
     if (await this.findByUsername(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
     if (await this.findByEmail(input.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
     const passwordHash = await hashPassword(input.password);
-    const user = this.users.create({
-      username: input.username,
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phone: input.phone,
-      address: input.address,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zipCode,
-      country: input.country,
-      isAdmin: false,
-    });
-    try {
-      return await this.users.save(user);
-    } catch (err) {
-      throw uniqueViolation(err) ?? err;
+    // ON CONFLICT DO NOTHING: a registration racing this one is answered like the pre-check,
+    // and no failed INSERT (with its password hash) reaches the query error log.
+    const result = await this.users
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        address: input.address,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zipCode,
+        country: input.country,
+        isAdmin: false,
+      })
+      .orIgnore()
+      .returning('id')
+      .execute();
+    const id = (result.raw as { id: number }[])[0]?.id;
+    if (id === undefined) {
+      if (await this.findByUsername(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
+      throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
     }
+    return this.findOrFail(id);
   }
 
   /** The user a session points at, loaded fresh; undefined once the account is gone. */
