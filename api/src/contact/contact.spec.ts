@@ -2,10 +2,19 @@ import { startTestApp, type TestApp } from '../test/test-app';
 
 describe('POST /api/contact', () => {
   let t: TestApp;
+  const logged: string[] = [];
+  let write: jest.SpyInstance;
   beforeAll(async () => {
-    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test' });
+    write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged.push(String(chunk));
+      return true;
+    });
+    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test', LOG_LEVEL: 'info' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    write.mockRestore();
+    await t.close();
+  });
 
   const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
   const valid = { name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding booking', message: 'Can you serve hot cocoa for 120 guests on 12 May?' };
@@ -24,6 +33,11 @@ describe('POST /api/contact', () => {
     expect(mails[0].subject).toBe('Contact form: Wedding booking');
     expect(mails[0].body_text).toContain('From: Ana Díaz <ana@example.com>');
     expect(mails[0].body_text).toContain(valid.message);
+
+    // Without SMTP_URL the message is also written to the log, so the owner sees it on a fresh machine.
+    const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'mail kept in the outbox (no SMTP_URL set)');
+    expect(line).toMatchObject({ level: 'info', to: 'owner@cocoa.test', subject: 'Contact form: Wedding booking' });
+    expect(line?.text).toContain(valid.message);
   });
 
   it('keeps a subject with line breaks on one header line', async () => {
