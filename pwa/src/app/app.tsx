@@ -17,11 +17,20 @@ function Shell() {
   const content = useRef<HTMLIonContentElement>(null);
   const { pathname, hash } = useLocation();
   useEffect(() => {
-    if (hash) {
-      const target = document.getElementById(hash.slice(1));
-      if (target) return target.scrollIntoView();
+    if (!hash) {
+      void content.current?.scrollToTop?.(0);
+      return;
     }
-    void content.current?.scrollToTop?.(0);
+    // The target may sit in a lazy page that is still loading: look for it for a moment.
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target || ++tries > 40) {
+        window.clearInterval(timer);
+        target?.scrollIntoView();
+      }
+    }, 50);
+    return () => window.clearInterval(timer);
   }, [pathname, hash]);
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { filterFromSlug, PRODUCTS_PLACEHOLDER_COUNT } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
@@ -14,7 +14,10 @@ export default function ProductsPage() {
   const [view, setView] = useState<ProductsViewMode>('list');
   const products = useProducts();
   const categories = useCatalogCategories();
-  if (products.isError && !products.data) console.error('Could not load products', products.error);
+  const failed = products.isError && !products.data;
+  useEffect(() => {
+    if (failed) console.error('Could not load products; showing an empty catalogue', products.error);
+  }, [failed, products.error]);
   const categoryList = categories.data ?? [];
   const filter = filterFromSlug(categoryList, params.get('category'));
 
