@@ -1,6 +1,6 @@
 import type { User } from '@cocoa/shared-types';
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import { RateLimit } from '../common/rate-limit.guard';
 import type { SessionUser } from '../common/session-user';
@@ -42,8 +42,8 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {
-    await this.sessions.logOut(req, res);
+  async logout(@Req() req: Request): Promise<{ message: string }> {
+    await this.sessions.logOut(req);
     return { message: 'You have been logged out' };
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { SESSION_COOKIE } from '../app.factory';
@@ -74,10 +74,10 @@ export class SessionService implements OnModuleInit {
   }
 
   /** Destroys the stored session and clears the cookie. */
-  async logOut(req: Request, res: Response): Promise<void> {
+  async logOut(req: Request): Promise<void> {
     if (req.session) {
       await new Promise<void>((resolve, reject) => req.session.destroy((err?: unknown) => (err ? reject(err) : resolve())));
     }
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
+    req.res?.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
   }
 }
