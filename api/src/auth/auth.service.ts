@@ -47,7 +47,10 @@ export class AuthService {
       return { message: FORGOT_PASSWORD_MESSAGE };
     }
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.getRepository(PasswordResetTokenEntity).insert({
+    const tokens = this.dataSource.getRepository(PasswordResetTokenEntity);
+    // Spent and expired links of this account are of no use any more.
+    await tokens.createQueryBuilder().delete().where('user_id = :id AND (used_at IS NOT NULL OR expires_at <= now())', { id: user.id }).execute();
+    await tokens.insert({
       userId: user.id,
       tokenHash: sha256(token),
       expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
