@@ -1,10 +1,31 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
 const API_TARGET = 'http://localhost:3000';
+
+/**
+ * The stylesheet would block the first paint behind the JS preloads on a slow phone; the inline
+ * styles in index.html paint the first screen, so load it as a preload that turns into a stylesheet
+ * (main.tsx waits for it before rendering the app).
+ */
+function nonBlockingStylesheet(): Plugin {
+  return {
+    name: 'cocoa-non-blocking-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+)">/,
+          // no inline handler: the API's Content-Security-Policy forbids them; main.tsx applies it
+          `<link id="app-css" rel="preload" as="style" crossorigin href="$1"><noscript><link rel="stylesheet" href="$1"></noscript>`,
+        ),
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias: { '@cocoa/shared-types': sharedTypes } },
@@ -29,6 +50,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    nonBlockingStylesheet(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -2,9 +2,10 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '../ui/skeleton';
 import { AdminRoute, ProtectedRoute } from './guards';
+// The home page is the usual first screen: part of the entry chunk, no extra round trip.
+import HomePage from '../features/content/pages/home-page';
 
 // Every route page is its own chunk (route-level code splitting).
-const HomePage = lazy(() => import('../features/content/pages/home-page'));
 const AboutPage = lazy(() => import('../features/content/pages/about-page'));
 const ContactPage = lazy(() => import('../features/content/pages/contact-page'));
 const LegalPage = lazy(() => import('../features/content/pages/legal-page'));

@@ -1,5 +1,6 @@
 /** Public entry of the catalogue feature. */
-export { useCategories, categoriesQueryOptions } from './api/categories';
+export { useCategories, categoriesQueryOptions, catalogCategoriesQueryOptions } from './api/categories';
+export { productsQueryOptions } from './api/products';
 export { useFeaturedProducts } from './api/featured-products';
 export { useFeaturedTestimonials } from './api/testimonials';
 export { ProductCard } from './components/product-card';
