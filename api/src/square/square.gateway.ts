@@ -17,6 +17,8 @@ export interface SquareConnection {
   client: SquareClient;
   mode: SquareMode;
   token: string;
+  /** SQUARE_LOCATION_ID from the environment or settings, when one is configured. */
+  configuredLocationId: string | null;
 }
 
 export interface SquareChargeLine {
@@ -71,21 +73,25 @@ export class SquareGateway {
     return (await this.connection()) !== null;
   }
 
-  /** A client built from the current settings, or null when Square is not connected (test mode). */
+  /**
+   * A client built from the current settings, or null when Square is not connected (test mode).
+   * It reads every setting it needs now, so later calls never touch the database (the checkout
+   * holds a transaction while it charges).
+   */
   async connection(): Promise<SquareConnection | null> {
-    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareMode]);
+    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId]);
     const token = stored[SETTING_KEYS.squareAccessToken] || this.config.SQUARE_ACCESS_TOKEN;
     if (!token) return null;
     const storedMode = stored[SETTING_KEYS.squareMode];
     const mode: SquareMode = storedMode === 'production' || storedMode === 'sandbox' ? storedMode : this.config.SQUARE_MODE;
     const baseUrl = this.config.SQUARE_BASE_URL ?? (mode === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox);
-    return { client: new SquareClient({ baseUrl, token, maxRetries: 0, timeoutInSeconds: REQUEST_TIMEOUT_S }), mode, token };
+    const configuredLocationId = this.config.SQUARE_LOCATION_ID ?? (stored[SETTING_KEYS.squareLocationId] || null);
+    return { client: new SquareClient({ baseUrl, token, maxRetries: 0, timeoutInSeconds: REQUEST_TIMEOUT_S }), mode, token, configuredLocationId };
   }
 
   /** SQUARE_LOCATION_ID (env, then settings), else the merchant's first active location. */
   async locationId(connection: SquareConnection): Promise<string | null> {
-    const configured = this.config.SQUARE_LOCATION_ID ?? (await this.settings.get(SETTING_KEYS.squareLocationId));
-    if (configured) return configured;
+    if (connection.configuredLocationId) return connection.configuredLocationId;
     const cached = this.locationCache;
     if (cached && cached.token === connection.token && Date.now() - cached.at < LOCATION_CACHE_MS) return cached.locationId;
     const { locations = [] } = await this.call(() => connection.client.locations.list());

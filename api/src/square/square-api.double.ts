@@ -1,0 +1,139 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small stand-in for Square's REST API (the endpoints the checkout uses), for tests: the real
+ * `square` SDK talks to it through SQUARE_BASE_URL. It records every request (wire JSON, snake_case)
+ * and can be told to fail a call the way Square does.
+ */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  body: Record<string, any> | undefined;
+}
+
+export interface SquareFailure {
+  status: number;
+  errors: { category: string; code: string; detail: string }[];
+}
+
+export class SquareApiDouble {
+  readonly requests: RecordedRequest[] = [];
+  /** catalog_object_id (variation id) → price in cents, as Square's catalogue would price it. */
+  readonly catalogPrices = new Map<string, number>();
+  readonly customers: { id: string; email_address: string }[] = [];
+  locations: { id: string; status: string }[] = [{ id: 'LOC-MAIN', status: 'ACTIVE' }];
+  /** Fail the next call to a path (e.g. '/v2/payments') with this error. */
+  readonly failNext = new Map<string, SquareFailure>();
+  /** Added to the order total Square computes, to simulate a catalogue priced differently. */
+  orderTotalDrift = 0;
+  private server: Server | undefined;
+  private counter = 0;
+
+  get url(): string {
+    const address = this.server?.address() as AddressInfo | null;
+    if (!address) throw new Error('Square double is not listening');
+    return `http://127.0.0.1:${address.port}`;
+  }
+
+  calls(path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.path === path);
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.failNext.clear();
+    this.orderTotalDrift = 0;
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((err: unknown) => send(res, 500, { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: String(err) }] }));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const path = (req.url ?? '').split('?')[0];
+    const body = text ? (JSON.parse(text) as Record<string, any>) : undefined;
+    this.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
+
+    const failure = this.failNext.get(path);
+    if (failure) {
+      this.failNext.delete(path);
+      return send(res, failure.status, { errors: failure.errors });
+    }
+    const route = `${req.method} ${path}`;
+    switch (route) {
+      case 'GET /v2/locations':
+        return send(res, 200, { locations: this.locations });
+      case 'POST /v2/customers/search': {
+        const email = body?.query?.filter?.email_address?.exact;
+        const found = this.customers.filter((c) => c.email_address === email);
+        return send(res, 200, found.length ? { customers: found } : {});
+      }
+      case 'POST /v2/customers': {
+        const customer = { id: this.nextId('CUST'), email_address: body?.email_address, given_name: body?.given_name, family_name: body?.family_name };
+        this.customers.push(customer);
+        return send(res, 200, { customer });
+      }
+      case 'POST /v2/orders':
+        return send(res, 200, { order: this.priceOrder(body?.order ?? {}) });
+      case 'POST /v2/payments': {
+        const payment = {
+          id: this.nextId('PAY'),
+          status: 'COMPLETED',
+          amount_money: body?.amount_money,
+          total_money: body?.amount_money,
+          order_id: body?.order_id,
+          customer_id: body?.customer_id,
+          location_id: body?.location_id,
+          source_type: 'CARD',
+        };
+        return send(res, 200, { payment });
+      }
+      default:
+        return send(res, 404, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `No route ${route}` }] });
+    }
+  }
+
+  /** Prices line items from the catalogue map, adds service charges and the order-level tax. */
+  private priceOrder(order: Record<string, any>): Record<string, unknown> {
+    let subtotal = 0;
+    for (const item of order.line_items ?? []) {
+      const unit = item.catalog_object_id ? this.catalogPrices.get(item.catalog_object_id) : item.base_price_money?.amount;
+      if (unit === undefined) throw new Error(`unknown catalog object ${item.catalog_object_id}`);
+      subtotal += Number(unit) * Number(item.quantity);
+    }
+    const charges = (order.service_charges ?? []).reduce((sum: number, c: any) => sum + Number(c.amount_money?.amount ?? 0), 0);
+    const percentage = (order.taxes ?? []).reduce((sum: number, t: any) => sum + Number(t.percentage ?? 0), 0);
+    const tax = Math.round((subtotal * percentage) / 100);
+    const total = subtotal + charges + tax + this.orderTotalDrift;
+    return {
+      ...order,
+      id: this.nextId('ORDER'),
+      state: 'OPEN',
+      total_money: { amount: total, currency: 'USD' },
+      total_tax_money: { amount: tax, currency: 'USD' },
+    };
+  }
+
+  private nextId(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}-${this.counter}`;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
