@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import type { CheckoutCompleteResponse } from '@cocoa/shared-types';
 import { OptionalUser } from '../common/optional-user.decorator';
+import { RateLimit } from '../common/rate-limit.guard';
 import type { SessionUser } from '../common/session-user';
 import { CheckoutService } from './checkout.service';
 import { CheckoutCompleteDto } from './orders.dto';
@@ -10,8 +11,10 @@ import { CheckoutCompleteDto } from './orders.dto';
 export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
+  /** Rate-limited per address like login: a public card endpoint invites card-testing. */
   @Post('complete')
   @HttpCode(200)
+  @RateLimit('checkout')
   complete(@Body() body: CheckoutCompleteDto, @OptionalUser() user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
     return this.checkout.complete(body, user);
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CheckoutCompleteRequest,
@@ -129,12 +129,12 @@ export class CheckoutService {
   private async claim(manager: EntityManager, input: CheckoutCompleteRequest, user: SessionUser | undefined, totals: CheckoutTotals, testMode: boolean): Promise<string | null> {
     const s = input.shippingData;
     const rows: { id: string }[] = await manager.query(
-      `INSERT INTO orders (idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
+      `INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
          shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country)
-       VALUES ($1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (idempotency_key) DO NOTHING
+       VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT DO NOTHING
        RETURNING id`,
-      [input.idempotencyKey, user?.id ?? null, s.email.toLowerCase(), testMode, totals.subtotal, totals.shipping, totals.tax, totals.total, s.firstName, s.lastName, s.phone, s.address, s.city, s.state, s.zipCode, s.country],
+      [input.idempotencyKey, user?.id ?? null, s.email.toLowerCase(), testMode, totals.subtotal, totals.shipping, totals.tax, totals.total, s.firstName, s.lastName, s.phone, s.address, s.city, s.state, s.zipCode, s.country, orderIdFor(input.idempotencyKey)],
     );
     return rows[0]?.id ?? null;
   }
@@ -174,6 +174,17 @@ function assertClientTotals(input: CheckoutCompleteRequest, totals: CheckoutTota
     `Order total does not match the current prices (subtotal ${formatCents(totals.subtotal)}, shipping ${formatCents(totals.shipping)}, tax ${formatCents(totals.tax)}, total ${formatCents(totals.total)}). Please review your cart and try again.`,
     'AMOUNT_MISMATCH',
   );
+}
+
+/**
+ * The order id follows from the idempotency key, so a retry after a lost answer sends Square the
+ * very same requests (Square refuses a reused key whose request differs) and gets the same order
+ * and payment back instead of a second charge.
+ */
+function orderIdFor(idempotencyKey: string): string {
+  const h = createHash('sha256').update(`order:${idempotencyKey}`).digest('hex');
+  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 /** Test mode (Square not connected): Square's sandbox tokens, nothing charged. */

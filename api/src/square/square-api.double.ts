@@ -28,6 +28,7 @@ export class SquareApiDouble {
   readonly failNext = new Map<string, SquareFailure>();
   /** Added to the order total Square computes, to simulate a catalogue priced differently. */
   orderTotalDrift = 0;
+  private readonly answered = new Map<string, unknown>();
   private server: Server | undefined;
   private counter = 0;
 
@@ -72,22 +73,32 @@ export class SquareApiDouble {
       this.failNext.delete(path);
       return send(res, failure.status, { errors: failure.errors });
     }
-    const route = `${req.method} ${path}`;
+    // Like Square: a repeated idempotency key answers the first successful response again.
+    const key = body?.idempotency_key ? `${path}:${body.idempotency_key}` : undefined;
+    const earlier = key ? this.answered.get(key) : undefined;
+    if (earlier) return send(res, 200, earlier);
+    const answer = this.route(`${req.method} ${path}`, body);
+    if (key && answer.status === 200) this.answered.set(key, answer.body);
+    return send(res, answer.status, answer.body);
+  }
+
+  private route(route: string, body: Record<string, any> | undefined): { status: number; body: unknown } {
+    const ok = (b: unknown) => ({ status: 200, body: b });
     switch (route) {
       case 'GET /v2/locations':
-        return send(res, 200, { locations: this.locations });
+        return ok({ locations: this.locations });
       case 'POST /v2/customers/search': {
         const email = body?.query?.filter?.email_address?.exact;
         const found = this.customers.filter((c) => c.email_address === email);
-        return send(res, 200, found.length ? { customers: found } : {});
+        return ok(found.length ? { customers: found } : {});
       }
       case 'POST /v2/customers': {
         const customer = { id: this.nextId('CUST'), email_address: body?.email_address, given_name: body?.given_name, family_name: body?.family_name };
         this.customers.push(customer);
-        return send(res, 200, { customer });
+        return ok({ customer });
       }
       case 'POST /v2/orders':
-        return send(res, 200, { order: this.priceOrder(body?.order ?? {}) });
+        return ok({ order: this.priceOrder(body?.order ?? {}) });
       case 'POST /v2/payments': {
         const payment = {
           id: this.nextId('PAY'),
@@ -99,10 +110,10 @@ export class SquareApiDouble {
           location_id: body?.location_id,
           source_type: 'CARD',
         };
-        return send(res, 200, { payment });
+        return ok({ payment });
       }
       default:
-        return send(res, 404, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `No route ${route}` }] });
+        return { status: 404, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `No route ${route}` }] } };
     }
   }
 

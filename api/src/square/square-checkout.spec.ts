@@ -120,6 +120,19 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     expect(await countOrders(t.dataSource)).toEqual(before);
   });
 
+  it('retries a failed attempt with byte-identical Square requests, so Square can answer it idempotently', async () => {
+    const body = checkoutBody(f);
+    square.failNext.set('/v2/payments', { status: 500, errors: [{ category: 'API_ERROR', code: 'SERVICE_UNAVAILABLE', detail: 'Try again' }] });
+    expect((await t.agent().post(COMPLETE).send(body)).status).toBe(402);
+    const retry = await t.agent().post(COMPLETE).send(body);
+    expect(retry.status).toBe(200);
+    const [firstOrder, secondOrder] = square.calls('/v2/orders');
+    expect(secondOrder.body).toEqual(firstOrder.body);
+    expect(firstOrder.body?.order.reference_id).toBe(retry.body.orderId);
+    const [firstPayment, secondPayment] = square.calls('/v2/payments');
+    expect(secondPayment.body).toEqual(firstPayment.body);
+  });
+
   it('refuses to charge when Square prices the order differently from our database', async () => {
     const before = await countOrders(t.dataSource);
     square.orderTotalDrift = 100;
