@@ -142,6 +142,14 @@ describe('admin catalogue calls', () => {
       expect(longer.body.slug).toBe(`${'x'.repeat(78)}-2`);
     });
 
+    it('gives concurrent creates of the same name distinct slugs', async () => {
+      const results = await Promise.all([1, 2, 3, 4].map(() => admin.post('/api/products').send(newProduct({ name: 'Race Cocoa' }))));
+      expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+      expect(results.map((r) => r.body.slug).sort()).toEqual(['race-cocoa', 'race-cocoa-2', 'race-cocoa-3', 'race-cocoa-4']);
+      const categories = await Promise.all([1, 2, 3].map(() => admin.post('/api/categories').send({ name: 'Race Category' })));
+      expect(categories.map((r) => r.body.slug).sort()).toEqual(['race-category', 'race-category-2', 'race-category-3']);
+    });
+
     it('updates some fields, keeps the slug on rename, regenerates it when emptied', async () => {
       const created = (await admin.post('/api/products').send(newProduct({ name: 'Rename Me' }))).body as Product;
       const renamed = await admin.patch(`/api/products/${created.id}`).send({ name: 'Orange Zest Hot Cocoa', price: 9.5, featured: true, inStock: false });

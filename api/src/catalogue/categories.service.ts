@@ -9,7 +9,7 @@ import { firstFreeSlug, slugBase, slugStem, violatedConstraint } from './unique-
 
 /** Categories are few; the public list is still bounded. */
 export const CATEGORY_LIST_MAX = 200;
-const GENERATED_SLUG_ATTEMPTS = 3;
+const GENERATED_SLUG_ATTEMPTS = 5;
 
 type CategoryCreate = z.output<typeof categoryCreateSchema>;
 type CategoryUpdate = z.output<typeof categoryUpdateSchema>;

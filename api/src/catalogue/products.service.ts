@@ -22,7 +22,7 @@ type ProductCreate = z.output<typeof productCreateSchema>;
 type ProductUpdate = z.output<typeof productUpdateSchema>;
 type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-const GENERATED_SLUG_ATTEMPTS = 3;
+const GENERATED_SLUG_ATTEMPTS = 5;
 
 export function toProductResponse(product: Product): ProductResponse {
   return {
