@@ -1,0 +1,45 @@
+import { startTestApp, type TestApp } from '../test/test-app';
+import { SettingsService } from './settings.service';
+
+describe('SettingsService over the settings table', () => {
+  let t: TestApp;
+  let settings: SettingsService;
+  beforeAll(async () => {
+    t = await startTestApp();
+    settings = t.app.get(SettingsService);
+  });
+  afterAll(() => t.close());
+
+  it('stores, reads, overwrites and removes a value', async () => {
+    expect(await settings.get('SQUARE_APPLICATION_ID')).toBeUndefined();
+    await settings.set('SQUARE_APPLICATION_ID', 'sq0idp-first');
+    expect(await settings.get('SQUARE_APPLICATION_ID')).toBe('sq0idp-first');
+    await settings.set('SQUARE_APPLICATION_ID', 'sq0idp-second');
+    expect(await settings.get('SQUARE_APPLICATION_ID')).toBe('sq0idp-second');
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM settings WHERE key = 'SQUARE_APPLICATION_ID'`);
+    expect(n).toBe(1);
+    await settings.remove('SQUARE_APPLICATION_ID');
+    expect(await settings.get('SQUARE_APPLICATION_ID')).toBeUndefined();
+  });
+
+  it('reads several keys at once, leaving out the missing ones', async () => {
+    await settings.set('SQUARE_MODE', 'production');
+    await settings.set('SQUARE_LOCATION_ID', 'LOC-1');
+    expect(await settings.getMany(['SQUARE_MODE', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'])).toEqual({ SQUARE_MODE: 'production', SQUARE_LOCATION_ID: 'LOC-1' });
+    expect(await settings.getMany([])).toEqual({});
+  });
+
+  it('switches the web-payments environment with the stored SQUARE_MODE', async () => {
+    const res = await t.agent().get('/api/square/web-payments/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ testMode: true, environment: 'production' });
+  });
+
+  it('counts a stored access token as connected (no application id yet: 404)', async () => {
+    await settings.set('SQUARE_ACCESS_TOKEN', 'EAAA-stored-by-oauth');
+    const res = await t.agent().get('/api/square/web-payments/config');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Square configuration not found');
+    await settings.remove('SQUARE_ACCESS_TOKEN');
+  });
+});
