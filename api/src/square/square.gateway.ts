@@ -64,8 +64,12 @@ export class SquareGateway {
     private readonly settings: SettingsService,
   ) {}
 
+  /** The admin's saved choice (settings SQUARE_MODE), else the environment's. */
   async mode(): Promise<SquareMode> {
-    const stored = await this.settings.get(SETTING_KEYS.squareMode);
+    return this.modeFrom(await this.settings.get(SETTING_KEYS.squareMode));
+  }
+
+  private modeFrom(stored: string | undefined): SquareMode {
     return stored === 'production' || stored === 'sandbox' ? stored : this.config.SQUARE_MODE;
   }
 
@@ -82,8 +86,7 @@ export class SquareGateway {
     const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId]);
     const token = stored[SETTING_KEYS.squareAccessToken] || this.config.SQUARE_ACCESS_TOKEN;
     if (!token) return null;
-    const storedMode = stored[SETTING_KEYS.squareMode];
-    const mode: SquareMode = storedMode === 'production' || storedMode === 'sandbox' ? storedMode : this.config.SQUARE_MODE;
+    const mode = this.modeFrom(stored[SETTING_KEYS.squareMode]);
     const baseUrl = this.config.SQUARE_BASE_URL ?? (mode === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox);
     const configuredLocationId = this.config.SQUARE_LOCATION_ID ?? (stored[SETTING_KEYS.squareLocationId] || null);
     return { client: new SquareClient({ baseUrl, token, maxRetries: 0, timeoutInSeconds: REQUEST_TIMEOUT_S }), mode, token, configuredLocationId };
