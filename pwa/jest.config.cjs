@@ -20,6 +20,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@ionic|@stencil|ionicons|idb-keyval)/)'],
   moduleNameMapper: {
     '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts',
+    '^@cocoa/shared-types/(.+)$': '<rootDir>/../shared-types/src/$1.ts',
     '^ionicons/components/(.*)$': '<rootDir>/../node_modules/ionicons/components/$1',
     '\\.(css)$': '<rootDir>/src/test/style-stub.cjs',
     '\\.(svg|png|webp|jpg|mp4)$': '<rootDir>/src/test/file-stub.cjs',

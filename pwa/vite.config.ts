@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
+const sharedTypesSrc = fileURLToPath(new URL('../shared-types/src/', import.meta.url));
 const API_TARGET = 'http://localhost:3000';
 
 /**
@@ -28,7 +29,13 @@ function nonBlockingStylesheet(): Plugin {
 }
 
 export default defineConfig({
-  resolve: { alias: { '@cocoa/shared-types': sharedTypes } },
+  resolve: {
+    alias: [
+      { find: /^@cocoa\/shared-types$/, replacement: sharedTypes },
+      // one rule file on its own, to load it lazily (the cart rules and zod)
+      { find: /^@cocoa\/shared-types\/(.+)$/, replacement: `${sharedTypesSrc}$1.ts` },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },

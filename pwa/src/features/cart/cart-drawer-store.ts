@@ -1,9 +1,8 @@
 import { create } from 'zustand';
-import { CART_AUTO_CLOSE_MS } from '@cocoa/shared-types';
 
 interface CartDrawerState {
   isOpen: boolean;
-  /** Opens the drawer; with autoClose it closes after 4 s unless touched first. */
+  /** Opens the drawer; with autoClose it closes after 4 s (CART_AUTO_CLOSE_MS) unless touched first. */
   open: (options?: { autoClose?: boolean }) => void;
   close: () => void;
   /** Any interaction with the open drawer cancels the auto-close. */
@@ -11,7 +10,10 @@ interface CartDrawerState {
 }
 
 let timer: ReturnType<typeof setTimeout> | undefined;
+/** bumped by every open, close or touch, so a pending auto-close of an older open is dropped */
+let generation = 0;
 const clearTimer = () => {
+  generation++;
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
 };
@@ -21,12 +23,17 @@ export const useCartDrawer = create<CartDrawerState>((set) => ({
   open: (options) => {
     clearTimer();
     set({ isOpen: true });
-    if (options?.autoClose) {
+    if (!options?.autoClose) return;
+    const mine = generation;
+    // The cart rules module (with zod) is loaded with the cart, so this resolves at once; importing
+    // it lazily keeps it out of the entry chunk.
+    void import('@cocoa/shared-types/cart').then(({ CART_AUTO_CLOSE_MS }) => {
+      if (mine !== generation) return;
       timer = setTimeout(() => {
         timer = undefined;
         set({ isOpen: false });
       }, CART_AUTO_CLOSE_MS);
-    }
+    });
   },
   close: () => {
     clearTimer();

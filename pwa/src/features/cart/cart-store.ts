@@ -1,9 +1,19 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import { cartReducer, newCartSessionId, parseStoredCart, type CartAction, type CartLine } from '@cocoa/shared-types';
+import type { CartAction, CartLine } from '@cocoa/shared-types';
 import { idbCartStorage, type CartStorage } from './cart-storage';
+
+type CartRules = Pick<typeof import('@cocoa/shared-types/cart'), 'cartReducer' | 'cartItemCount' | 'parseStoredCart' | 'newCartSessionId'>;
+
+/**
+ * The shared cart rules validate with zod; loading them with the stored cart (not in the entry
+ * chunk) keeps zod off the first screen's critical path.
+ */
+const loadRules = (): Promise<CartRules> => import('@cocoa/shared-types/cart');
 
 export interface CartState {
   lines: CartLine[];
+  /** total quantity, kept with the lines */
+  count: number;
   sessionId: string;
   hydrated: boolean;
   /** Applies one shared-reducer action and saves the result. */
@@ -16,43 +26,49 @@ export interface CartState {
  * session id is saved to storage after each change and restored on load; a stored copy that fails
  * the schema is ignored. Actions taken before the stored copy is read are replayed on top of it.
  */
-export function createCartStore(storage: CartStorage): UseBoundStore<StoreApi<CartState>> {
+export function createCartStore(storage: CartStorage, rulesLoader: () => Promise<CartRules> = loadRules): UseBoundStore<StoreApi<CartState>> {
   let pending: CartAction[] = [];
   let hydrating: Promise<void> | null = null;
+  let rules: CartRules | null = null;
 
   return create<CartState>((set, get) => {
     const persist = () => {
       const { lines, sessionId } = get();
       storage.save({ lines, sessionId }).catch((error) => console.error('Could not save the cart', error));
     };
+    const apply = (lines: CartLine[]) => set({ lines, count: rules ? rules.cartItemCount(lines) : 0 });
 
     return {
       lines: [],
+      count: 0,
       sessionId: '',
       hydrated: false,
       dispatch: (action) => {
-        if (!get().hydrated) {
+        if (!get().hydrated || !rules) {
+          // Replayed by hydrate(); the drawer shows its loading state meanwhile.
           pending.push(action);
-          set({ lines: cartReducer(get().lines, action) });
+          void get().hydrate();
           return;
         }
-        set({ lines: cartReducer(get().lines, action) });
+        apply(rules.cartReducer(get().lines, action));
         persist();
       },
       hydrate: () => {
         hydrating ??= (async () => {
+          rules = await rulesLoader();
           let raw: unknown = null;
           try {
             raw = await storage.load();
           } catch (error) {
             console.error('Could not read the stored cart', error);
           }
-          const stored = parseStoredCart(raw);
+          const stored = rules.parseStoredCart(raw);
           if (raw != null && !stored) console.warn('Ignoring a corrupt stored cart');
-          const base = stored ?? { lines: [], sessionId: newCartSessionId() };
-          const lines = pending.reduce(cartReducer, base.lines);
+          const base = stored ?? { lines: [], sessionId: rules.newCartSessionId() };
+          const lines = pending.reduce(rules.cartReducer, base.lines);
           pending = [];
-          set({ lines, sessionId: base.sessionId, hydrated: true });
+          apply(lines);
+          set({ sessionId: base.sessionId, hydrated: true });
           if (!stored || lines !== base.lines) persist();
         })();
         return hydrating;

@@ -1,17 +1,18 @@
 import { useMemo } from 'react';
-import { cartItemCount, cartTotals, type CartProduct, type Product } from '@cocoa/shared-types';
+import { cartTotals, type CartProduct, type Product } from '@cocoa/shared-types';
 import { useCartStore } from './cart-store';
 
 export function useCart() {
   const lines = useCartStore((s) => s.lines);
   const hydrated = useCartStore((s) => s.hydrated);
   const dispatch = useCartStore((s) => s.dispatch);
+  const count = useCartStore((s) => s.count);
   const totals = useMemo(() => cartTotals(lines), [lines]);
-  return { lines, hydrated, dispatch, totals, count: cartItemCount(lines) };
+  return { lines, hydrated, dispatch, totals, count };
 }
 
 export function useCartCount() {
-  return useCartStore((s) => cartItemCount(s.lines));
+  return useCartStore((s) => s.count);
 }
 
 export function toCartProduct(product: Product): CartProduct {

@@ -7,16 +7,17 @@ import { addToCart } from '../add-to-cart';
 import { CartDrawer } from './cart-drawer';
 
 describe('CartDrawer', () => {
+  beforeAll(() => useCartStore.getState().hydrate());
   beforeEach(async () => {
     jest.useFakeTimers();
-    useCartStore.setState({ lines: [], hydrated: true, sessionId: 'abcdefghijklmnopqrstu' });
+    useCartStore.setState({ lines: [], count: 0, hydrated: true });
     useCartDrawer.getState().close();
   });
   afterEach(() => jest.useRealTimers());
 
-  it('opens after an add, shows the lines and subtotal, and closes after 4000 ms', () => {
+  it('opens after an add, shows the lines and subtotal, and closes after 4000 ms', async () => {
     renderWithProviders(<CartDrawer />);
-    act(() => addToCart(product({ id: 1, name: 'Classic Hot Cocoa', price: 12.99 }), 2));
+    await act(async () => addToCart(product({ id: 1, name: 'Classic Hot Cocoa', price: 12.99 }), 2));
     expect(screen.getByRole('dialog', { name: 'Your Cart' })).toBeInTheDocument();
     expect(screen.getByText('You have 2 item(s) in your cart.')).toBeInTheDocument();
     expect(screen.getByText('$12.99')).toBeInTheDocument();
@@ -28,9 +29,9 @@ describe('CartDrawer', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('stays open when touched, and plus, minus and remove change the lines', () => {
+  it('stays open when touched, and plus, minus and remove change the lines', async () => {
     renderWithProviders(<CartDrawer />);
-    act(() => addToCart(product({ id: 1, name: 'Classic Hot Cocoa', price: 12.99 })));
+    await act(async () => addToCart(product({ id: 1, name: 'Classic Hot Cocoa', price: 12.99 })));
     fireEvent.pointerDown(screen.getByRole('dialog'));
     act(() => jest.advanceTimersByTime(10000));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
