@@ -182,6 +182,18 @@ describe('admin catalogue calls', () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('changes the public ETag when the catalogue changes, so a revalidation gets the new list', async () => {
+      const before = await t.agent().get('/api/square/catalog/products');
+      const etag = before.headers['etag'];
+      expect((await t.agent().get('/api/square/catalog/products').set('If-None-Match', etag)).status).toBe(304);
+      const product = (before.body as Product[])[0];
+      expect((await admin.patch(`/api/products/${product.id}`).send({ price: product.price + 1 })).status).toBe(200);
+      const after = await t.agent().get('/api/square/catalog/products').set('If-None-Match', etag);
+      expect(after.status).toBe(200);
+      expect(after.headers['etag']).not.toBe(etag);
+      expect((after.body as Product[]).find((p) => p.id === product.id)?.price).toBe(Math.round((product.price + 1) * 100) / 100);
+    });
+
     it('deletes a product', async () => {
       const created = (await admin.post('/api/products').send(newProduct({ name: 'Short Lived' }))).body as Product;
       const res = await admin.delete(`/api/products/${created.id}`);
