@@ -1,5 +1,5 @@
 import type { User } from '@cocoa/shared-types';
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import { RateLimit } from '../common/rate-limit.guard';
@@ -21,6 +21,7 @@ export class AuthController {
 
   @Get('user')
   @SignedIn()
+  @Header('Cache-Control', 'no-store')
   currentUser(@CurrentUser() user: SessionUser): User {
     return toUserResponse(user);
   }

@@ -55,6 +55,7 @@ describe('accounts: session, registration, password reset, profile', () => {
       const me = await agent.get('/api/user');
       expect(me.status).toBe(200);
       expect(me.body).toEqual(registered.body);
+      expect(me.headers['cache-control']).toBe('no-store');
 
       const out = await agent.post('/api/logout');
       expect(out.status).toBe(200);
@@ -344,6 +345,7 @@ describe('accounts: session, registration, password reset, profile', () => {
       const { agent, body } = await register({ firstName: 'Ada', phone: '5125550100' });
       const first = await agent.get('/api/me/customer');
       expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-store');
       expect(first.body).toEqual({
         emailAddress: body.email,
         givenName: 'Ada',

@@ -1,5 +1,5 @@
 import type { CustomerProfile } from '@cocoa/shared-types';
-import { Body, Controller, Get, HttpCode, Param, Patch, Req } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Patch, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
@@ -26,6 +26,7 @@ export class UsersController {
   }
 
   @Get('me/customer')
+  @Header('Cache-Control', 'no-store')
   async profile(@CurrentUser() user: SessionUser): Promise<CustomerProfile> {
     return toCustomerProfileResponse(await this.users.getProfile(user.id));
   }
