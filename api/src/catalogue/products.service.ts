@@ -85,19 +85,19 @@ export class ProductsService {
   }
 
   async create(input: ProductCreate): Promise<ProductResponse> {
-    if (input.categoryId !== null) await this.assertCategory(input.categoryId);
-    if (input.slug) await this.assertSlugFree(input.slug);
-    if (input.variationId) await this.assertVariationFree(input.variationId);
-    const { price, slug: _slug, ...fields } = input;
+    const { price, slug: explicitSlug, ...fields } = input;
+    if (fields.categoryId !== null) await this.assertCategory(fields.categoryId);
+    if (explicitSlug) await this.assertSlugFree(explicitSlug);
+    if (fields.variationId) await this.assertVariationFree(fields.variationId);
     for (let attempt = 1; ; attempt++) {
-      const slug = input.slug ?? (await this.freeSlug(input.name));
+      const slug = explicitSlug ?? (await this.freeSlug(fields.name));
       try {
         const row = await this.products.save(this.products.create({ ...fields, slug, priceCents: toCents(price) }));
         return toProductResponse(row);
       } catch (error) {
         // Another request took the generated slug between our look-up and the insert: try the next one.
-        if (!input.slug && violatedConstraint(error, '23505') === 'products_slug_key' && attempt < GENERATED_SLUG_ATTEMPTS) continue;
-        throw this.explain(error, slug, input.variationId);
+        if (!explicitSlug && violatedConstraint(error, '23505') === 'products_slug_key' && attempt < GENERATED_SLUG_ATTEMPTS) continue;
+        throw this.explain(error, slug, fields.variationId);
       }
     }
   }
