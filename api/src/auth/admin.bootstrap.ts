@@ -44,12 +44,12 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       return;
     }
     if (generated) {
-      log('warn', `Admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_PASSWORD or change it after logging in)`, {
+      log('warn', `First admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_PASSWORD or change it after logging in)`, {
         username,
         password,
       });
     } else {
-      log('info', 'Admin account created from ADMIN_USERNAME / ADMIN_PASSWORD', { username });
+      log('info', 'First admin account created from ADMIN_USERNAME / ADMIN_PASSWORD', { username });
     }
   }
 }

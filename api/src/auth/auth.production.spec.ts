@@ -33,7 +33,7 @@ describe('accounts in production settings', () => {
     agent.set('X-Forwarded-Proto', 'https');
     return agent;
   };
-  const adminLines = () => logged.filter((l) => l.includes('Admin account created'));
+  const adminLines = () => logged.filter((l) => l.includes('admin account created'));
 
   it('prints a generated admin password once, and it logs the admin in', async () => {
     expect(adminLines()).toHaveLength(1);
