@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FEATURED_LIMIT, HOME_PLACEHOLDER_COUNT } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
@@ -101,14 +102,40 @@ function Testimonials() {
   );
 }
 
+/**
+ * The hero video is decoration: it starts once the page has loaded and the browser is idle, and
+ * never for people who ask for reduced motion or to save data. The poster shows until then.
+ */
+function useDeferredVideo(): boolean {
+  const [play, setPlay] = useState(false);
+  useEffect(() => {
+    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+    if (saveData || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    let idle = 0;
+    const start = () => {
+      idle = window.setTimeout(() => setPlay(true), 2000);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      window.clearTimeout(idle);
+    };
+  }, []);
+  return play;
+}
+
 export default function HomePage() {
   useDocumentTitle(undefined);
+  const playVideo = useDeferredVideo();
   return (
     <>
       <section className="hero hero--home">
-        <video className="hero__video" autoPlay muted loop playsInline preload="none" poster="/images/hero-poster.svg" aria-hidden="true">
-          <source src="/videos/hero.webm" type="video/webm" />
-        </video>
+        {playVideo && (
+          <video className="hero__video" autoPlay muted loop playsInline poster="/images/hero-poster.svg" aria-hidden="true">
+            <source src="/videos/hero.webm" type="video/webm" />
+          </video>
+        )}
         <div className="hero__overlay container">
           <h1>Experience Cocoa Like Never Before</h1>
           <p>Small-batch hot, iced and shake cocoa mixes, made by our family and served at yours.</p>
