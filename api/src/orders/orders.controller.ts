@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { type CreateFromPaymentResponse, NEXT_CURSOR_HEADER, type OrderView, type ProviderOrder } from '@cocoa/shared-types';
 import type { Response } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
@@ -20,12 +20,14 @@ export class OrdersController {
 
   /** Its owner or an admin; anyone else, signed in or not, gets the same 404 as for a missing order. */
   @Get('orders/:id')
+  @Header('Cache-Control', 'no-store')
   findOne(@Param() params: OrderIdParamDto, @OptionalUser() user: SessionUser | undefined): Promise<OrderView> {
     return this.orders.findForViewer(params.id, user);
   }
 
   /** A list of Square-shaped orders (SPEC §7); the next page's cursor travels in X-Next-Cursor. */
   @Get('me/orders')
+  @Header('Cache-Control', 'no-store')
   @SignedIn()
   async mine(@CurrentUser() user: SessionUser, @Query() query: MyOrdersQueryDto, @Res({ passthrough: true }) res: Response): Promise<ProviderOrder[]> {
     const { orders, nextCursor } = await this.orders.listMine(user, query);

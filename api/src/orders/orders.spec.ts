@@ -36,6 +36,7 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
     it('shows the owner the site view with prices in dollars', async () => {
       const res = await alice.get(`/api/orders/${aliceOrder.orderId}`);
       expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toEqual({
         id: aliceOrder.orderId,
         status: 'COMPLETED',
@@ -141,6 +142,7 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
     it("lists only the user's own orders, newest first, in Square's order shape with cents", async () => {
       const res = await carol.get('/api/me/orders');
       expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body.map((o: { id: string }) => o.id)).toEqual([...placed].reverse());
       for (const order of res.body) expect(providerOrderSchema.parse(order)).toEqual(order);
       const newest = res.body[0];
