@@ -83,7 +83,7 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toBeVisible();
     await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
     await expect(cartCount(page)).toHaveText('2');
-    await page.getByRole('button', { name: /Open cart/ }).click();
+    await page.getByRole('button', { name: /^CART \d+ item\(s\), open the cart$/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
     await expect(drawer.getByTestId('line-quantity')).toHaveText('2');

@@ -102,10 +102,12 @@ export function SiteHeader() {
               Install
             </button>
           )}
-          <button type="button" className="header__cart" aria-label={`Open cart, ${count} item(s)`} onClick={() => openCart()}>
+          {/* The accessible name starts with the visible text ('CART 2'), then says what it does. */}
+          <button type="button" className="header__cart" onClick={() => openCart()}>
             <IonIcon icon={cartOutline} aria-hidden="true" />
-            <span aria-hidden="true">CART</span>
-            <span className="header__cart-count" data-testid="cart-count" aria-hidden="true">{count}</span>
+            <span>CART</span>{' '}
+            <span className="header__cart-count" data-testid="cart-count">{count}</span>
+            <span className="visually-hidden"> item(s), open the cart</span>
           </button>
           <UserMenu />
           <button
