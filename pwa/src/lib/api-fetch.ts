@@ -38,6 +38,11 @@ export function errorMessageFrom(text: string, statusText: string): string {
 }
 
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, options)).data;
+}
+
+/** apiFetch that also hands back the response headers (e.g. a list's next-page cursor). */
+export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -52,9 +57,9 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     const text = await response.text().catch(() => '');
     throw new ApiError(errorMessageFrom(text, response.statusText), response.status);
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
 /** List calls: a non-array answer is treated as an empty list and logged (SPEC §7). */
