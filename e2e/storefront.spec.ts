@@ -87,6 +87,12 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
     await expect(drawer.getByTestId('line-quantity')).toHaveText('2');
+    // the app-shell fallback never answers for /uploads or /api
+    const shellForUploads = await page
+      .goto('/uploads/products/missing.png')
+      .then((response) => response?.headers()['content-type'] ?? '')
+      .catch(() => 'network error');
+    expect(shellForUploads).not.toContain('text/html');
     await context.setOffline(false);
   });
 });
@@ -135,4 +141,14 @@ test('the contact form checks its fields before sending', async ({ page }) => {
   await page.getByRole('button', { name: 'SEND MESSAGE' }).click();
   await expect(page.getByText('Message Sent!')).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+});
+
+test('the web app manifest makes the shop installable', async ({ request, page }) => {
+  await page.goto('/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(href ?? '')).json();
+  expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Cocoa Shop', display: 'standalone', start_url: '/', scope: '/', theme_color: '#4a2c1d' });
+  const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
+  expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  for (const icon of icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');
 });
