@@ -9,5 +9,8 @@ export * from './schemas/contact.schema';
 export * from './schemas/checkout.schema';
 export * from './schemas/catalogue.schema';
 export * from './schemas/events.schema';
+export * from './schemas/event-inquiry.schema';
+export * from './schemas/calendar.schema';
+export * from './tracker';
 export * from './catalogue';
 export * from './schemas/orders.schema';
