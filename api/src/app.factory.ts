@@ -24,6 +24,9 @@ const JSON_LIMIT = '1mb';
 /** Builds the whole HTTP application; `main.ts` listens on it and tests drive it in-process. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   setLogLevel(config.LOG_LEVEL);
+  if (config.secureCookies && !config.TRUST_PROXY) {
+    log('warn', 'PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true, or the Secure session cookie is never sent and nobody stays signed in');
+  }
   mkdirSync(config.uploadsDir, { recursive: true });
   mkdirSync(config.backupsDir, { recursive: true });
 

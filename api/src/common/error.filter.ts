@@ -55,6 +55,7 @@ export function toHttpError(error: unknown): { status: number; message: string; 
     if (pgCode === '22P02' || pgCode === '22003' || pgCode === '22001' || pgCode === '22007' || pgCode === '22008') {
       return { status: 400, message: 'A value in the request is out of range', code: 'BAD_INPUT' };
     }
+    if (pgCode === '22021') return { status: 400, message: 'Text must not contain NUL characters or invalid UTF-8', code: 'BAD_INPUT' };
     if (pgCode === '23505') return { status: 409, message: 'That already exists', code: 'CONFLICT' };
   }
   return { status: 500, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' };

@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { migrations } from './migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
+import { TypeOrmJsonLogger } from './typeorm-json.logger';
 import { PGlitePool } from './pglite-pool';
 
 /** The connection pool shared by TypeORM and the session store. */
@@ -66,7 +67,8 @@ class DatabasePoolModule implements OnApplicationShutdown {
         migrationsTransactionMode: 'each' as const,
         retryAttempts: 3,
         retryDelay: 1000,
-        logging: ['error' as const],
+        logger: new TypeOrmJsonLogger(),
+        maxQueryExecutionTime: 1000,
       }),
     }),
   ],
