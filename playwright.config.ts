@@ -48,6 +48,8 @@ export default defineConfig({
       DATA_DIR: process.env.COCOA_E2E_DATA_DIR,
       ADMIN_PASSWORD: 'admin-e2e-pass',
       NODE_ENV: 'production',
+      // Every e2e checkout counts toward the per-address checkout limit.
+      RATE_LIMIT_MAX: '100000',
     },
   },
 });

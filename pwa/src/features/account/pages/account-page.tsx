@@ -1,12 +1,56 @@
+import { useState } from 'react';
+import { Spinner } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { messageOf } from '../../../lib/api-fetch';
+import { useUser } from '../../auth';
+import { useCustomerProfile } from '../api/customer-profile';
+import { PasswordForm } from '../components/password-form';
+import { ProfileForm } from '../components/profile-form';
 
-/** Placeholder page; its own issue builds the real one. */
-export default function Page() {
+type Tab = 'profile' | 'password';
+
+/** Account settings: Profile and Password tabs (the route guard sends visitors to /auth). */
+export default function AccountPage() {
   useDocumentTitle('Account Settings');
+  const { user } = useUser();
+  const profile = useCustomerProfile(user?.id);
+  const [tab, setTab] = useState<Tab>('profile');
+  if (!user) return null;
+
+  const tabButton = (id: Tab, label: string) => (
+    <button type="button" role="tab" id={`account-tab-${id}`} aria-controls={`account-panel-${id}`} aria-selected={tab === id} onClick={() => setTab(id)}>
+      {label}
+    </button>
+  );
+
   return (
-    <div className="container page">
+    <div className="container page narrow">
       <h1>Account Settings</h1>
-      <p>Profile and password settings are coming soon.</p>
+      <div role="tablist" aria-label="Account settings" className="tabs">
+        {tabButton('profile', 'Profile')}
+        {tabButton('password', 'Password')}
+      </div>
+      {tab === 'profile' ? (
+        <section role="tabpanel" id="account-panel-profile" aria-labelledby="account-tab-profile" className="card">
+          {profile.isPending ? (
+            <Spinner label="Loading your profile" />
+          ) : profile.isError ? (
+            <div className="notice" role="alert">
+              <strong>Unable to load your profile</strong>
+              <p>{messageOf(profile.error, 'Please try again.')}</p>
+              <button type="button" className="btn btn--outline" onClick={() => void profile.refetch()}>
+                Try Again
+              </button>
+            </div>
+          ) : (
+            <ProfileForm profile={profile.data} />
+          )}
+        </section>
+      ) : (
+        <section role="tabpanel" id="account-panel-password" aria-labelledby="account-tab-password" className="card">
+          <PasswordForm userId={user.id} />
+        </section>
+      )}
     </div>
   );
 }

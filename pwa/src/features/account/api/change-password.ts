@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { passwordChangePayloadSchema } from '@cocoa/shared-types';
+import { ApiError, apiFetch } from '../../../lib/api-fetch';
+
+export type PasswordChange = z.input<typeof passwordChangePayloadSchema>;
+
+/** PATCH /api/users/{id}/password */
+export const changePassword = ({ userId, ...body }: PasswordChange & { userId: number }) =>
+  apiFetch<{ message: string }>(`/api/users/${userId}/password`, { method: 'PATCH', body });
+
+export const INCORRECT_PASSWORD_TOAST = 'The current password you entered is incorrect. Please verify and try again.';
+
+/**
+ * What the password form shows for a failure (SPEC §8): the server's 'Current password is
+ * incorrect' becomes the field error 'Incorrect password' and its own toast text; other server
+ * messages show as they are; no answer at all is a network error.
+ */
+export function passwordChangeFailure(error: unknown): { fieldError?: string; toast: string } {
+  if (error instanceof ApiError) {
+    if (error.message.includes('Current password is incorrect')) return { fieldError: 'Incorrect password', toast: INCORRECT_PASSWORD_TOAST };
+    return { toast: error.message || 'Failed to update password' };
+  }
+  return { toast: 'Network error occurred. Please try again.' };
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { PASSWORD_CHANGE_RELOAD_MS, passwordChangeFormSchema } from '@cocoa/shared-types';
+import { describedBy, Field, PasswordInput } from '../../auth';
+import { errorToast, toast } from '../../../ui/toast-store';
+import { passwordChangeFailure, useChangePassword } from '../api/change-password';
+
+type PasswordForm = z.infer<typeof passwordChangeFormSchema>;
+const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/**
+ * Password tab (SPEC §4, §5, §8): on success 'Password Updated', the form resets and the page
+ * reloads 1.5 s later; a wrong current password marks that field 'Incorrect password'.
+ */
+export function PasswordForm({ userId, reload = () => window.location.reload() }: { userId: number; reload?: () => void }) {
+  const change = useChangePassword();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<PasswordForm>({
+    resolver: zodResolver(passwordChangeFormSchema),
+    defaultValues: EMPTY,
+  });
+
+  const submit = handleSubmit(({ currentPassword, newPassword }) =>
+    change.mutate(
+      { userId, currentPassword, newPassword },
+      {
+        onSuccess: () => {
+          toast('Password Updated');
+          reset(EMPTY);
+          timer.current = window.setTimeout(reload, PASSWORD_CHANGE_RELOAD_MS);
+        },
+        onError: (error) => {
+          const failure = passwordChangeFailure(error);
+          if (failure.fieldError) setError('currentPassword', { message: failure.fieldError }, { shouldFocus: true });
+          errorToast('Error', failure.toast);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form className="form" noValidate aria-label="Change password" onSubmit={submit}>
+      <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
+        <PasswordInput toggleLabel="current password" autoComplete="current-password" {...describedBy('password-current', errors.currentPassword)} {...register('currentPassword')} />
+      </Field>
+      <Field id="password-new" label="New password" error={errors.newPassword?.message}>
+        <PasswordInput toggleLabel="new password" autoComplete="new-password" {...describedBy('password-new', errors.newPassword)} {...register('newPassword')} />
+      </Field>
+      <Field id="password-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+        <PasswordInput toggleLabel="password confirmation" autoComplete="new-password" {...describedBy('password-confirm', errors.confirmPassword)} {...register('confirmPassword')} />
+      </Field>
+      <button type="submit" className="btn btn--primary btn--block" disabled={change.isPending}>
+        {change.isPending ? 'Updating...' : 'Update Password'}
+      </button>
+    </form>
+  );
+}

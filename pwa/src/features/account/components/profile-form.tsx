@@ -1,0 +1,77 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { COUNTRIES, DEFAULT_COUNTRY, profileUpdateSchema, US_STATES, type CustomerProfile } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../auth';
+import { useUpdateProfile } from '../api/update-profile';
+
+type ProfileInput = z.input<typeof profileUpdateSchema>;
+type ProfileOutput = z.output<typeof profileUpdateSchema>;
+
+export function profileDefaults(profile: CustomerProfile): ProfileInput {
+  const country = COUNTRIES.find((c) => c.code === profile.address.country)?.code ?? DEFAULT_COUNTRY;
+  return {
+    email: profile.emailAddress,
+    firstName: profile.givenName ?? '',
+    lastName: profile.familyName ?? '',
+    phone: profile.phoneNumber ?? '',
+    address: profile.address.line1 ?? '',
+    city: profile.address.city ?? '',
+    state: profile.address.state ?? '',
+    zipCode: profile.address.postalCode ?? '',
+    country,
+  };
+}
+
+/** Profile tab: e-mail required and valid, everything else optional (SPEC §5). */
+export function ProfileForm({ profile, reload }: { profile: CustomerProfile; reload?: () => void }) {
+  const update = useUpdateProfile(reload);
+  const { register, handleSubmit, formState: { errors } } = useForm<ProfileInput, unknown, ProfileOutput>({
+    resolver: zodResolver(profileUpdateSchema),
+    defaultValues: profileDefaults(profile),
+  });
+  const text = (name: keyof ProfileInput, label: string, autoComplete: string, type = 'text') => (
+    <Field id={`profile-${name}`} label={label} error={errors[name]?.message}>
+      <input type={type} autoComplete={autoComplete} {...describedBy(`profile-${name}`, errors[name])} {...register(name)} />
+    </Field>
+  );
+  return (
+    <form className="form" noValidate aria-label="Profile" onSubmit={handleSubmit((values) => update.mutate(values))}>
+      {text('email', 'Email', 'email', 'email')}
+      <div className="field-row">
+        {text('firstName', 'First name', 'given-name')}
+        {text('lastName', 'Last name', 'family-name')}
+      </div>
+      {text('phone', 'Phone', 'tel', 'tel')}
+      {text('address', 'Address', 'street-address')}
+      <div className="field-row">
+        {text('city', 'City', 'address-level2')}
+        <Field id="profile-state" label="State" error={errors.state?.message}>
+          <select autoComplete="address-level1" {...describedBy('profile-state', errors.state)} {...register('state')}>
+            <option value="">Select a state</option>
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="field-row">
+        {text('zipCode', 'ZIP code', 'postal-code')}
+        <Field id="profile-country" label="Country" error={errors.country?.message}>
+          <select autoComplete="country" {...describedBy('profile-country', errors.country)} {...register('country')}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <button type="submit" className="btn btn--primary btn--block" disabled={update.isPending}>
+        {update.isPending ? 'Saving...' : 'Save Profile'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WebPaymentsConfig } from '@cocoa/shared-types';
+import { apiFetch } from '../../../lib/api-fetch';
+
+/** GET /api/square/web-payments/config: Square's ids when connected, else test mode. */
+export const fetchWebPaymentsConfig = (signal?: AbortSignal) => apiFetch<WebPaymentsConfig>('/api/square/web-payments/config', { signal });
+
+export const webPaymentsConfigQueryOptions = queryOptions({
+  queryKey: ['square', 'web-payments-config'] as const,
+  queryFn: ({ signal }) => fetchWebPaymentsConfig(signal),
+  // The owner may connect Square at any time: ask again on each payment step.
+  staleTime: 0,
+});
+
+export const useWebPaymentsConfig = () => useQuery(webPaymentsConfigQueryOptions);

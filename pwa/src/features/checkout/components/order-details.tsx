@@ -1,0 +1,90 @@
+import { COUNTRIES, formatPrice, ORDER_ID_DISPLAY_LENGTH, type OrderView } from '@cocoa/shared-types';
+
+const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+const STATUS_LABEL: Record<OrderView['status'], string> = { OPEN: 'Open', COMPLETED: 'Completed', CANCELED: 'Canceled', DRAFT: 'Draft' };
+
+/** /order-confirmation details: test summary (TEST MODE), items, shipping, e-mail note, status. */
+export function OrderDetails({ order }: { order: OrderView }) {
+  return (
+    <>
+      {order.testMode && (
+        <section aria-labelledby="confirmation-test-title" className="confirmation__section">
+          <h2 id="confirmation-test-title">Payment Summary</h2>
+          <dl className="summary">
+            <div>
+              <dt>Payment method</dt>
+              <dd>Test card (no charge)</dd>
+            </div>
+            <div>
+              <dt>Payment ID</dt>
+              <dd>{order.paymentId ?? 'N/A'}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd>Succeeded</dd>
+            </div>
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="confirmation-items-title" className="confirmation__section">
+        <h2 id="confirmation-items-title">Order Details</h2>
+        <table className="confirmation__items">
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={`${item.productId ?? 'x'}-${index}`}>
+                <td>{item.name}</td>
+                <td>{item.quantity}</td>
+                <td>{formatPrice(item.price)}</td>
+                <td>{formatPrice(item.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <dl className="summary">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(order.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatPrice(order.shipping)}</dd>
+          </div>
+          <div>
+            <dt>Tax</dt>
+            <dd>{formatPrice(order.tax)}</dd>
+          </div>
+          <div className="summary__total">
+            <dt>Total</dt>
+            <dd data-testid="confirmation-total">{formatPrice(order.total)}</dd>
+          </div>
+        </dl>
+      </section>
+      <section aria-labelledby="confirmation-shipping-title" className="confirmation__section">
+        <h2 id="confirmation-shipping-title">Shipping Information</h2>
+        <address>
+          {order.shippingName}
+          <br />
+          {order.shippingAddress}
+          <br />
+          {order.shippingCity}, {order.shippingState} {order.shippingZip}
+          <br />
+          {countryName(order.shippingCountry)}
+        </address>
+        <p className="muted">Order details have been e-mailed to {order.email}.</p>
+        <p>
+          Order status: <strong>{STATUS_LABEL[order.status]}</strong>
+        </p>
+      </section>
+    </>
+  );
+}
+
+export const shortOrderId = (id: string) => id.slice(0, ORDER_ID_DISPLAY_LENGTH);

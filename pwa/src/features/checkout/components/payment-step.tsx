@@ -1,0 +1,99 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { checkoutTotals, formatCents, fromCents, type CartLine, type CheckoutCompleteResponse, type ShippingData } from '@cocoa/shared-types';
+import { ApiError, messageOf } from '../../../lib/api-fetch';
+import { Spinner } from '../../../ui/skeleton';
+import { errorToast } from '../../../ui/toast-store';
+import { completeCheckout } from '../api/complete-checkout';
+import { useWebPaymentsConfig } from '../api/web-payments-config';
+import type { CardMethod } from '../payment/card-method';
+import { newIdempotencyKey } from '../payment/idempotency-key';
+import { SquareCardForm } from '../payment/square-card-form';
+import { TestCardForm } from '../payment/test-card-form';
+
+export interface PaymentStepProps {
+  lines: readonly CartLine[];
+  shipping: ShippingData;
+  onSuccess: (result: CheckoutCompleteResponse) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Step 1 (SPEC §4): the card form loads, is ready once attached, processes while paying, then
+ * succeeds (the page moves on) or fails (message shown, retry allowed). Cancel is disabled while
+ * processing. One idempotency key per attempt, kept across a double click (and across a lost
+ * answer, so a retry cannot charge twice); a refusal from the server starts a new attempt.
+ */
+export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentStepProps) {
+  const config = useWebPaymentsConfig();
+  const [method, setMethod] = useState<CardMethod | null>(null);
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = useRef(false);
+  const idempotencyKey = useRef<string>(newIdempotencyKey());
+  const totals = checkoutTotals(lines);
+  const onReady = useCallback((ready: CardMethod) => setMethod(() => ready), []);
+
+  const pay = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy.current || !method) return;
+    busy.current = true;
+    setProcessing(true);
+    setFailure(null);
+    try {
+      const sourceId = await method.tokenize();
+      if (sourceId === null) return; // the card form shows what is missing
+      const result = await completeCheckout({
+        sourceId,
+        amount: fromCents(totals.total),
+        shippingCost: fromCents(totals.shipping),
+        taxAmount: fromCents(totals.tax),
+        shippingData: shipping,
+        cartItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+        idempotencyKey: idempotencyKey.current,
+      });
+      if (!result?.orderId || !result?.paymentId) throw new Error('Payment failed');
+      onSuccess(result);
+    } catch (error) {
+      // The server answered: that attempt is over. Without an answer the key stays for the retry.
+      if (error instanceof ApiError) idempotencyKey.current = newIdempotencyKey();
+      setFailure(messageOf(error, 'Payment failed'));
+      errorToast('Payment Failed', messageOf(error, 'Unable to process payment'));
+    } finally {
+      busy.current = false;
+      setProcessing(false);
+    }
+  };
+
+  const loading = config.isPending || (config.isSuccess && !method);
+  return (
+    <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={pay}>
+      {config.isError ? (
+        <div className="notice" role="alert">
+          <strong>Payment Error</strong>
+          <p>Failed to initialize payment system</p>
+          <button type="button" className="btn btn--outline" onClick={() => void config.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        config.isSuccess &&
+        (config.data.testMode ? <TestCardForm onReady={onReady} disabled={processing} /> : <SquareCardForm config={config.data} onReady={onReady} />)
+      )}
+      {loading && !config.isError && <Spinner label="Loading payment form..." />}
+      {loading && !config.isError && <p className="center muted" aria-hidden="true">Loading payment form...</p>}
+      {failure && (
+        <p className="payment-step__failure" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="payment-step__actions">
+        <button type="button" className="btn btn--outline" onClick={onCancel} disabled={processing}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn--primary btn--large" disabled={processing || !method}>
+          {processing ? 'Processing...' : `Pay ${formatCents(totals.total)}`}
+        </button>
+      </div>
+    </form>
+  );
+}

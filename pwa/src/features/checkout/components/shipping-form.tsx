@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { COUNTRIES, DEFAULT_COUNTRY, shippingSchema, US_STATES, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../auth';
+
+export type ShippingFormValues = ShippingData;
+
+export const EMPTY_SHIPPING: ShippingFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: DEFAULT_COUNTRY,
+};
+
+/** Pre-fill for a signed-in buyer: the profile record, else at least the account's e-mail. */
+export function shippingDefaults(profile: CustomerProfile | undefined, email: string | undefined): ShippingFormValues {
+  if (!profile) return { ...EMPTY_SHIPPING, email: email ?? '' };
+  const country = COUNTRIES.find((c) => c.code === profile.address.country)?.code ?? DEFAULT_COUNTRY;
+  return {
+    firstName: profile.givenName ?? '',
+    lastName: profile.familyName ?? '',
+    email: profile.emailAddress || email || '',
+    phone: profile.phoneNumber ?? '',
+    address: profile.address.line1 ?? '',
+    city: profile.address.city ?? '',
+    state: US_STATES.some((s) => s.code === profile.address.state) ? (profile.address.state as string) : '',
+    zipCode: profile.address.postalCode ?? '',
+    country,
+  };
+}
+
+/** Step 0: the shipping form, validated by the shared shipping schema (SPEC §5 messages). */
+export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: ShippingFormValues; onSubmit: (data: ShippingData) => void }) {
+  const { register, handleSubmit, formState: { errors } } = useForm<ShippingFormValues, unknown, ShippingData>({
+    resolver: zodResolver(shippingSchema),
+    defaultValues,
+  });
+  const text = (name: keyof ShippingFormValues, label: string, autoComplete: string, type = 'text', inputMode?: 'tel' | 'numeric' | 'email') => (
+    <Field id={`shipping-${name}`} label={label} error={errors[name]?.message}>
+      <input type={type} inputMode={inputMode} autoComplete={`shipping ${autoComplete}`} {...describedBy(`shipping-${name}`, errors[name])} {...register(name)} />
+    </Field>
+  );
+  return (
+    <form className="form" noValidate aria-label="Shipping information" onSubmit={handleSubmit(onSubmit)}>
+      <div className="field-row">
+        {text('firstName', 'First name', 'given-name')}
+        {text('lastName', 'Last name', 'family-name')}
+      </div>
+      <div className="field-row">
+        {text('email', 'Email', 'email', 'email', 'email')}
+        {text('phone', 'Phone', 'tel', 'tel', 'tel')}
+      </div>
+      {text('address', 'Address', 'street-address')}
+      <div className="field-row">
+        {text('city', 'City', 'address-level2')}
+        <Field id="shipping-state" label="State" error={errors.state?.message}>
+          <select autoComplete="shipping address-level1" {...describedBy('shipping-state', errors.state)} {...register('state')}>
+            <option value="">Select a state</option>
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <div className="field-row">
+        {text('zipCode', 'ZIP code', 'postal-code', 'text', 'numeric')}
+        <Field id="shipping-country" label="Country" error={errors.country?.message}>
+          <select autoComplete="shipping country" {...describedBy('shipping-country', errors.country)} {...register('country')}>
+            {COUNTRIES.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <button type="submit" className="btn btn--primary btn--block btn--large">
+        Continue to Payment
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import type { TokenResult } from './card-token';
+
+/** The small part of Square's Web Payments SDK (window.Square) the payment step uses. */
+export interface SquareCard {
+  attach(selector: string | HTMLElement): Promise<void>;
+  tokenize(): Promise<TokenResult>;
+  destroy(): Promise<boolean | void>;
+}
+export interface SquarePayments {
+  card(): Promise<SquareCard>;
+}
+export interface SquareGlobal {
+  payments(applicationId: string, locationId: string): SquarePayments | Promise<SquarePayments>;
+}
+declare global {
+  interface Window {
+    Square?: SquareGlobal;
+  }
+}
+
+export const SQUARE_SDK_URL = {
+  sandbox: 'https://sandbox.web.squarecdn.com/v1/square.js',
+  production: 'https://web.squarecdn.com/v1/square.js',
+} as const;
+
+const loading = new Map<string, Promise<SquareGlobal>>();
+
+/** Loads Square's script from its sandbox or production host once per page. */
+export function loadSquareSdk(environment: keyof typeof SQUARE_SDK_URL): Promise<SquareGlobal> {
+  const src = SQUARE_SDK_URL[environment];
+  let promise = loading.get(src);
+  if (!promise) {
+    promise = new Promise<SquareGlobal>((resolve, reject) => {
+      if (window.Square) return resolve(window.Square);
+      const script = document.createElement('script');
+      script.src = src;
+      script.async = true;
+      script.onload = () => (window.Square ? resolve(window.Square) : reject(new Error('Failed to initialize payment system')));
+      script.onerror = () => {
+        loading.delete(src);
+        script.remove();
+        reject(new Error('Failed to initialize payment system'));
+      };
+      document.head.appendChild(script);
+    });
+    loading.set(src, promise);
+  }
+  return promise;
+}
