@@ -1,12 +1,98 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { CalendarTab } from '../components/calendar-tab';
+import { CatalogueTab } from '../components/catalogue-tab';
+import { DatabaseTab } from '../components/database-tab';
+import { ImagesTab } from '../components/images-tab';
+import { SettingsTab } from '../components/settings-tab';
+import '../admin.css';
 
-/** Placeholder page; its own issue builds the real one. */
-export default function Page() {
+export const ADMIN_TABS = [
+  { id: 'settings', label: 'Settings & Square Integration', Panel: SettingsTab },
+  { id: 'catalogue', label: 'Catalogue', Panel: CatalogueTab },
+  { id: 'images', label: 'Image Management', Panel: ImagesTab },
+  { id: 'calendar', label: 'Location Scheduler', Panel: CalendarTab },
+  { id: 'database', label: 'Database Backup', Panel: DatabaseTab },
+] as const;
+export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
+
+/**
+ * The owner's dashboard (SPEC §2): tabs, settings first; a dropdown on small screens. The tab is
+ * kept in the address (?tab=) so a reload or the back button returns to it. Only the open tab is
+ * mounted, so only its data loads and only its status is polled.
+ */
+export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
+  const [params, setParams] = useSearchParams();
+  const small = useMediaQuery('(max-width: 767px)');
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const requested = params.get('tab');
+  const active = ADMIN_TABS.find((tab) => tab.id === requested) ?? ADMIN_TABS[0];
+  const select = (id: string) =>
+    setParams((old) => {
+      const next = new URLSearchParams(old);
+      if (id === ADMIN_TABS[0].id) next.delete('tab');
+      else next.set('tab', id);
+      return next;
+    }, { replace: true });
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ADMIN_TABS.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const target = (moves[event.key] + ADMIN_TABS.length) % ADMIN_TABS.length;
+    select(ADMIN_TABS[target].id);
+    tabRefs.current[target]?.focus();
+  };
+
+  const Panel = active.Panel;
   return (
-    <div className="container page">
+    <div className="container page admin">
       <h1>Admin Dashboard</h1>
-      <p>The admin tools are coming soon.</p>
+      {small ? (
+        <div className="field admin-section-select">
+          <label htmlFor="admin-section">Admin section</label>
+          <select id="admin-section" value={active.id} onChange={(event) => select(event.target.value)}>
+            {ADMIN_TABS.map((tab) => (
+              <option key={tab.id} value={tab.id}>
+                {tab.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="tabs admin-tabs" role="tablist" aria-label="Admin sections">
+          {ADMIN_TABS.map((tab, index) => (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                tabRefs.current[index] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`admin-tab-${tab.id}`}
+              aria-selected={tab.id === active.id}
+              aria-controls={`admin-panel-${tab.id}`}
+              tabIndex={tab.id === active.id ? 0 : -1}
+              onClick={() => select(tab.id)}
+              onKeyDown={(event) => onTabKey(event, index)}
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <section
+        id={`admin-panel-${active.id}`}
+        className="admin-panel"
+        role={small ? 'region' : 'tabpanel'}
+        aria-labelledby={small ? undefined : `admin-tab-${active.id}`}
+        aria-label={small ? active.label : undefined}
+      >
+        <Panel />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, messageOf } from '../../../lib/api-fetch';
+import { errorToast, toast } from '../../../ui/toast-store';
+
+export interface Backup {
+  filename: string;
+  created: string | number;
+  size: number;
+}
+
+/** GET /api/database/backups: backups[] (filename, created, size), newest first. */
+export async function fetchBackups(signal?: AbortSignal): Promise<Backup[]> {
+  const answer = await apiFetch<{ backups?: Backup[] } | Backup[]>('/api/database/backups', { signal });
+  const backups = Array.isArray(answer) ? answer : Array.isArray(answer?.backups) ? answer.backups : [];
+  const time = (b: Backup) => new Date(b.created).getTime() || 0;
+  return [...backups].sort((a, b) => time(b) - time(a));
+}
+
+export const backupsQueryOptions = queryOptions({
+  queryKey: ['admin', 'backups'] as const,
+  queryFn: ({ signal }) => fetchBackups(signal),
+  staleTime: 0,
+});
+
+export const useBackups = () => useQuery(backupsQueryOptions);
+
+/** GET /api/database/backups/{filename}: the download, by browser navigation. */
+export const backupDownloadUrl = (filename: string) => `/api/database/backups/${encodeURIComponent(filename)}`;
+
+/** POST /api/database/backup: answers the new filename. */
+export const createBackup = () => apiFetch<{ filename: string }>('/api/database/backup', { method: 'POST' });
+
+export function useCreateBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createBackup,
+    onSuccess: (answer) => {
+      toast('Backup created', answer?.filename ? `Saved as ${answer.filename}.` : 'The backup has been created.');
+      return client.invalidateQueries({ queryKey: backupsQueryOptions.queryKey });
+    },
+    onError: (error) => errorToast('Backup failed', messageOf(error, 'Failed to create backup')),
+  });
+}
+
+/** POST /api/database/restore/{filename}: replaces all current data. */
+export const restoreBackup = (filename: string) => apiFetch<unknown>(`/api/database/restore/${encodeURIComponent(filename)}`, { method: 'POST' });
+
+export function useRestoreBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: restoreBackup,
+    onSuccess: (_, filename) => {
+      toast('Database restored', `The data of ${filename} has been restored.`);
+      // every cached answer may be out of date now
+      return client.invalidateQueries();
+    },
+    onError: (error) => errorToast('Restore failed', messageOf(error, 'Failed to restore backup')),
+  });
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Category, CategoryCreate, CategoryUpdate } from '@cocoa/shared-types';
+import { apiFetch, messageOf } from '../../../lib/api-fetch';
+import { errorToast, toast } from '../../../ui/toast-store';
+import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../catalogue';
+import { invalidateCatalogue } from './products';
+
+/** GET /api/categories is the catalogue feature's query (categoriesQueryOptions); these are the writes. */
+export const createCategory = (body: CategoryCreate) => apiFetch<Category>('/api/categories', { method: 'POST', body });
+export const updateCategory = ({ id, patch }: { id: number; patch: CategoryUpdate }) =>
+  apiFetch<Category>(`/api/categories/${id}`, { method: 'PATCH', body: patch });
+export const deleteCategory = (id: number) => apiFetch<void>(`/api/categories/${id}`, { method: 'DELETE' });
+
+function useInvalidateCategories() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
+      client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
+      invalidateCatalogue(client),
+    ]);
+}
+
+export function useCreateCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: (category) => {
+      toast('Category created', `${category?.name ?? 'The category'} has been created.`);
+      return invalidate();
+    },
+    onError: (error) => errorToast('Error creating category', messageOf(error, 'Failed to create category')),
+  });
+}
+
+export function useUpdateCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: updateCategory,
+    onSuccess: (category) => {
+      toast('Category updated', `${category?.name ?? 'The category'} has been updated.`);
+      return invalidate();
+    },
+    onError: (error) => errorToast('Error updating category', messageOf(error, 'Failed to update category')),
+  });
+}
+
+export function useDeleteCategory() {
+  const invalidate = useInvalidateCategories();
+  return useMutation({
+    mutationFn: deleteCategory,
+    onSuccess: () => {
+      toast('Category deleted', 'The category has been deleted.');
+      return invalidate();
+    },
+    onError: (error) => errorToast('Error deleting category', messageOf(error, 'Failed to delete category')),
+  });
+}

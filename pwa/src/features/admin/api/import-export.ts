@@ -1,0 +1,42 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageOf } from '../../../lib/api-fetch';
+import { errorToast, toast } from '../../../ui/toast-store';
+import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../catalogue';
+import { xhrUpload } from '../lib/upload';
+import { invalidateCatalogue } from './products';
+
+/** GET /api/products/export: an Excel file, downloaded by browser navigation. */
+export const PRODUCTS_EXPORT_URL = '/api/products/export';
+
+export interface ImportResult {
+  imported: number;
+  categories: unknown[] | number;
+}
+
+/** POST /api/products/import (multipart `file`): imported and categories. */
+export function importProducts(file: File): Promise<ImportResult> {
+  const form = new FormData();
+  form.append('file', file);
+  return xhrUpload<ImportResult>('/api/products/import', form);
+}
+
+export function importMessage(result: ImportResult | undefined): string {
+  const categories = Array.isArray(result?.categories) ? result.categories.length : Number(result?.categories ?? 0) || 0;
+  return `Imported ${result?.imported ?? 0} products and ${categories} categories.`;
+}
+
+export function useImportProducts() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: importProducts,
+    onSuccess: (result) => {
+      toast('Import complete', importMessage(result));
+      return Promise.all([
+        invalidateCatalogue(client),
+        client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
+        client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
+      ]);
+    },
+    onError: (error) => errorToast('Import failed', messageOf(error, 'Failed to import products')),
+  });
+}

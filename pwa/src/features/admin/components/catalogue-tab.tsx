@@ -1,0 +1,225 @@
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatPrice, type Category, type Product } from '@cocoa/shared-types';
+import { Skeleton } from '../../../ui/skeleton';
+import { categoriesQueryOptions } from '../../catalogue';
+import { useDeleteCategory } from '../api/categories';
+import { PRODUCTS_EXPORT_URL, useImportProducts } from '../api/import-export';
+import { ADMIN_PAGE_SIZE, useAdminProducts, useDeleteProduct } from '../api/products';
+import { CategoryDialog } from './category-dialog';
+import { ConfirmDialog } from './dialog';
+import { ProductDialog } from './product-dialog';
+
+/** Catalogue: products (search, create, edit, delete), categories, Excel export and import. */
+export function CatalogueTab() {
+  const categories = useQuery({ ...categoriesQueryOptions, staleTime: 0 });
+  return (
+    <div className="admin-stack">
+      <ProductsCard categories={categories.data ?? []} />
+      <CategoriesCard categories={categories.data ?? []} loading={categories.isPending} failed={categories.isError} />
+      <ImportExportCard />
+    </div>
+  );
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function ProductsCard({ categories }: { categories: Category[] }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(0);
+  const query = useDebounced(search, 300);
+  useEffect(() => setPage(0), [query]);
+  const products = useAdminProducts(query, page);
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<Product | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const rows = (products.data ?? []).slice(0, ADMIN_PAGE_SIZE);
+  const hasNext = (products.data?.length ?? 0) > ADMIN_PAGE_SIZE;
+  const categoryName = (id: number | null) => categories.find((category) => category.id === id)?.name ?? 'No category';
+
+  return (
+    <section className="card admin-card" aria-labelledby="products-title">
+      <div className="admin-card__head">
+        <h2 id="products-title">Products</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+          Add Product
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="product-search">Search products</label>
+        <input id="product-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, slug or subtitle" />
+      </div>
+      {products.isPending ? (
+        <div aria-label="Loading products" role="status">
+          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+        </div>
+      ) : products.isError && !rows.length ? (
+        <div className="empty-state" role="alert">
+          <p>Failed to load products. Please try again.</p>
+          <button type="button" className="btn btn--outline" onClick={() => products.refetch()}>Try again</button>
+        </div>
+      ) : !rows.length ? (
+        <p className="empty-state">{query.trim() ? 'No products match your search.' : 'No products yet. Add the first one.'}</p>
+      ) : (
+        <ul className="admin-rows" aria-label="Products">
+          {rows.map((product) => (
+            <li key={product.id} className="admin-row">
+              {product.imageUrl ? <img className="admin-row__thumb" src={product.imageUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              <div className="admin-row__main">
+                <p className="admin-row__title">
+                  {product.name}
+                  {product.featured && <span className="badge">Featured</span>}
+                </p>
+                <p className="admin-row__meta muted">
+                  {formatPrice(product.price)} · {categoryName(product.categoryId)} · {product.inStock ? 'In stock' : 'Out of stock'} · /{product.slug}
+                </p>
+              </div>
+              <div className="admin-row__actions">
+                <button type="button" className="btn btn--outline" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn--danger" onClick={() => setDeleting(product)} aria-label={`Delete ${product.name}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(page > 0 || hasNext) && (
+        <nav className="admin-pager" aria-label="Product pages">
+          <button type="button" className="btn btn--outline" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+            Previous
+          </button>
+          <span>Page {page + 1}</span>
+          <button type="button" className="btn btn--outline" onClick={() => setPage((p) => p + 1)} disabled={!hasNext}>
+            Next
+          </button>
+        </nav>
+      )}
+      {editing !== undefined && <ProductDialog product={editing} categories={categories} onClose={() => setEditing(undefined)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete product?"
+          message={<p>Delete <strong>{deleting.name}</strong>? It disappears from the shop. This cannot be undone.</p>}
+          confirmLabel="Delete product"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        />
+      )}
+    </section>
+  );
+}
+
+function CategoriesCard({ categories, loading, failed }: { categories: Category[]; loading: boolean; failed: boolean }) {
+  const remove = useDeleteCategory();
+  const [editing, setEditing] = useState<Category | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  return (
+    <section className="card admin-card" aria-labelledby="categories-title">
+      <div className="admin-card__head">
+        <h2 id="categories-title">Categories</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+          Add Category
+        </button>
+      </div>
+      {loading ? (
+        <div aria-label="Loading categories" role="status">
+          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+        </div>
+      ) : failed && !categories.length ? (
+        <p className="empty-state" role="alert">Failed to load categories. Please try again.</p>
+      ) : !categories.length ? (
+        <p className="empty-state">No categories yet.</p>
+      ) : (
+        <ul className="admin-rows" aria-label="Categories">
+          {categories.map((category) => (
+            <li key={category.id} className="admin-row">
+              {category.imageUrl ? <img className="admin-row__thumb" src={category.imageUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              <div className="admin-row__main">
+                <p className="admin-row__title">{category.name}</p>
+                <p className="admin-row__meta muted">/{category.slug}</p>
+              </div>
+              <div className="admin-row__actions">
+                <button type="button" className="btn btn--outline" onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn--danger" onClick={() => setDeleting(category)} aria-label={`Delete ${category.name}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== undefined && <CategoryDialog category={editing} onClose={() => setEditing(undefined)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete category?"
+          message={<p>Delete <strong>{deleting.name}</strong>? Its products stay in the shop without a category. This cannot be undone.</p>}
+          confirmLabel="Delete category"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        />
+      )}
+    </section>
+  );
+}
+
+function ImportExportCard() {
+  const inputId = useId();
+  const importer = useImportProducts();
+  const [file, setFile] = useState<File | null>(null);
+  return (
+    <section className="card admin-card" aria-labelledby="import-title">
+      <h2 id="import-title">Import and Export</h2>
+      <p className="muted">
+        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout: products are matched by slug, missing
+        categories are created, and a sheet with any bad row changes nothing.
+      </p>
+      <div className="admin-actions">
+        <a className="btn btn--outline" href={PRODUCTS_EXPORT_URL} download>
+          Export to Excel
+        </a>
+        <label htmlFor={inputId} className={`btn btn--primary${importer.isPending ? ' is-disabled' : ''}`}>
+          {importer.isPending ? 'Importing...' : 'Import from Excel'}
+        </label>
+        <input
+          id={inputId}
+          className="visually-hidden"
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          disabled={importer.isPending}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {file && (
+        <ConfirmDialog
+          title="Import products?"
+          message={<p>Import <strong>{file.name}</strong>? Products with the same slug are updated with the sheet's values and new ones are added.</p>}
+          confirmLabel="Import"
+          busyLabel="Importing..."
+          destructive={false}
+          busy={importer.isPending}
+          onCancel={() => setFile(null)}
+          onConfirm={() => importer.mutate(file, { onSettled: () => setFile(null) })}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { Controller, useForm } from 'react-hook-form';
+import { categoryCreateSchema, type Category, type CategoryCreate } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../auth';
+import { useCreateCategory, useUpdateCategory } from '../api/categories';
+import { Dialog } from './dialog';
+import { ImageField } from './image-field';
+import { schemaResolver } from './schema-resolver';
+
+export interface CategoryFormValues {
+  name: string;
+  slug: string;
+  description: string;
+  imageUrl: string;
+}
+
+const categoryPayload = (values: CategoryFormValues): CategoryCreate => values;
+
+/** Create or edit a category: update when a category is given, create otherwise. */
+export function CategoryDialog({ category, onClose }: { category?: Category | null; onClose: () => void }) {
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const saving = create.isPending || update.isPending;
+  const { register, control, handleSubmit, formState: { errors } } = useForm<CategoryFormValues>({
+    defaultValues: {
+      name: category?.name ?? '',
+      slug: category?.slug ?? '',
+      description: category?.description ?? '',
+      imageUrl: category?.imageUrl ?? '',
+    },
+    resolver: schemaResolver<CategoryFormValues>(categoryCreateSchema, categoryPayload),
+  });
+
+  const submit = handleSubmit((values) => {
+    const body = categoryCreateSchema.parse(categoryPayload(values));
+    if (category) update.mutate({ id: category.id, patch: body }, { onSuccess: onClose });
+    else create.mutate(body, { onSuccess: onClose });
+  });
+
+  return (
+    <Dialog title={category ? 'Edit Category' : 'Create Category'} onClose={onClose} wide busy={saving}>
+      <form className="form" noValidate onSubmit={submit}>
+        <Field id="category-name" label="Name" error={errors.name?.message}>
+          <input {...describedBy('category-name', errors.name)} {...register('name')} />
+        </Field>
+        <Field id="category-slug" label="Slug (optional, generated from the name when empty)" error={errors.slug?.message}>
+          <input {...describedBy('category-slug', errors.slug)} {...register('slug')} autoCapitalize="none" spellCheck={false} />
+        </Field>
+        <Field id="category-description" label="Description" error={errors.description?.message}>
+          <textarea rows={3} {...describedBy('category-description', errors.description)} {...register('description')} />
+        </Field>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field, fieldState }) => (
+            <ImageField id="category-imageUrl" label="Category image" type="category" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          )}
+        />
+        <div className="modal__actions admin-dialog__footer">
+          <button type="button" className="btn btn--outline" onClick={onClose} disabled={saving}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={saving}>
+            {saving ? 'Saving...' : category ? 'Save Changes' : 'Create Category'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

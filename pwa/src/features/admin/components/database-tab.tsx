@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { Skeleton } from '../../../ui/skeleton';
+import { backupDownloadUrl, useBackups, useCreateBackup, useRestoreBackup } from '../api/backups';
+import { formatBytes, formatDateTime } from '../lib/format';
+import { ConfirmDialog } from './dialog';
+
+/** Database Backup: create, choose one to download or restore, and what a backup holds. */
+export function DatabaseTab() {
+  const backups = useBackups();
+  const create = useCreateBackup();
+  const restore = useRestoreBackup();
+  const [chosen, setChosen] = useState<string>('');
+  const [confirmRestore, setConfirmRestore] = useState(false);
+  const list = backups.data ?? [];
+  const current = list.find((backup) => backup.filename === chosen) ? chosen : '';
+
+  return (
+    <div className="admin-stack">
+      <section className="card admin-card" aria-labelledby="backup-create-title">
+        <h2 id="backup-create-title">Create Backup</h2>
+        <p className="muted">Takes a consistent snapshot of the database and keeps it on the server.</p>
+        <div className="admin-actions">
+          <button type="button" className="btn btn--primary" onClick={() => create.mutate(undefined, { onSuccess: (answer) => answer?.filename && setChosen(answer.filename) })} disabled={create.isPending}>
+            {create.isPending ? 'Creating backup...' : 'Create Backup'}
+          </button>
+          {create.isPending && <span className="spinner spinner--inline" role="status" aria-label="Creating backup" />}
+        </div>
+      </section>
+
+      <section className="card admin-card" aria-labelledby="backup-list-title">
+        <div className="admin-card__head">
+          <h2 id="backup-list-title">Backups</h2>
+          <button type="button" className="btn btn--outline" onClick={() => backups.refetch()} disabled={backups.isFetching}>
+            {backups.isFetching ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
+        {backups.isPending ? (
+          <div aria-label="Loading backups" role="status">
+            {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+          </div>
+        ) : backups.isError && !list.length ? (
+          <p className="empty-state" role="alert">Failed to load backups. Please try again.</p>
+        ) : !list.length ? (
+          <p className="empty-state">No backups yet. Create the first one above.</p>
+        ) : (
+          <fieldset className="admin-fieldset">
+            <legend>Choose a backup</legend>
+            <ul className="admin-rows" aria-label="Backups">
+              {list.map((backup) => (
+                <li key={backup.filename}>
+                  <label className={`admin-row admin-row--choice${current === backup.filename ? ' is-checked' : ''}`}>
+                    <input type="radio" name="backup" value={backup.filename} checked={current === backup.filename} onChange={() => setChosen(backup.filename)} />
+                    <span className="admin-row__main">
+                      <span className="admin-row__title admin-break">{backup.filename}</span>
+                      <span className="admin-row__meta muted">
+                        {formatDateTime(backup.created) || 'Unknown date'} · {formatBytes(backup.size)}
+                      </span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <div className="admin-actions">
+          {current ? (
+            <a className="btn btn--outline" href={backupDownloadUrl(current)} download={current}>
+              Download
+            </a>
+          ) : (
+            <button type="button" className="btn btn--outline" disabled>
+              Download
+            </button>
+          )}
+          <button type="button" className="btn btn--danger" disabled={!current || restore.isPending} onClick={() => setConfirmRestore(true)}>
+            {restore.isPending ? 'Restoring...' : 'Restore'}
+          </button>
+        </div>
+      </section>
+
+      <section className="card admin-card admin-card--info" aria-labelledby="backup-info-title">
+        <h2 id="backup-info-title">About backups</h2>
+        <p>A backup holds the products, categories, orders, users, settings and calendar/event data.</p>
+        <p>
+          It does <strong>not</strong> hold image files: keep a copy of the uploaded images separately.
+        </p>
+        <p>Restoring replaces all current data with the backup's data. A safety backup of the current data is taken first.</p>
+      </section>
+
+      {confirmRestore && current && (
+        <ConfirmDialog
+          title="Restore this backup?"
+          message={
+            <>
+              <p>
+                Restoring <strong>{current}</strong> replaces all current data (products, categories, orders, users, settings and calendar/event data) with the
+                data in this backup.
+              </p>
+              <p>A safety backup of the current data is taken first.</p>
+            </>
+          }
+          confirmLabel="Restore backup"
+          busyLabel="Restoring..."
+          busy={restore.isPending}
+          onCancel={() => setConfirmRestore(false)}
+          onConfirm={() => restore.mutate(current, { onSettled: () => setConfirmRestore(false) })}
+        />
+      )}
+    </div>
+  );
+}

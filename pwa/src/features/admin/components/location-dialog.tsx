@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { eventInputSchema, type EventInput, type ScheduledEvent } from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
+import { errorToast, toast } from '../../../ui/toast-store';
+import { describedBy, Field } from '../../auth';
+import { useSaveEvent } from '../api/events';
+import { geocodeAddress } from '../api/geocode';
+import { dayInputValue, noonLocalIso } from '../lib/format';
+import { Dialog } from './dialog';
+import { schemaResolver } from './schema-resolver';
+
+export interface LocationFormValues {
+  title: string;
+  location: string;
+  address: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  description: string;
+  latitude: string;
+  longitude: string;
+}
+
+const coordinate = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** The date is sent as noon local time of the chosen day (SPEC §5). */
+export function locationPayload(values: LocationFormValues): EventInput {
+  return {
+    title: values.title,
+    location: values.location,
+    address: values.address,
+    date: noonLocalIso(values.date) ?? '',
+    description: values.description,
+    startTime: values.startTime,
+    endTime: values.endTime,
+    latitude: coordinate(values.latitude),
+    longitude: coordinate(values.longitude),
+  };
+}
+
+type Step = 'idle' | 'geocoding' | 'saving';
+
+/**
+ * Add or edit a scheduled location. Saving geocodes the address first ('Geocoding...'), then
+ * adds or updates ('Adding...' / 'Updating...'). Coordinates typed by hand skip the geocoder.
+ */
+export function LocationDialog({ event, onClose }: { event?: ScheduledEvent | null; onClose: () => void }) {
+  const editing = Boolean(event);
+  const save = useSaveEvent();
+  const [step, setStep] = useState<Step>('idle');
+  const { register, handleSubmit, formState: { errors } } = useForm<LocationFormValues>({
+    defaultValues: {
+      title: event?.title ?? '',
+      location: event?.location ?? '',
+      address: event?.address ?? '',
+      date: dayInputValue(event?.date),
+      startTime: event?.startTime ?? '',
+      endTime: event?.endTime ?? '',
+      description: event?.description ?? '',
+      latitude: '',
+      longitude: '',
+    },
+    resolver: schemaResolver<LocationFormValues>(eventInputSchema, locationPayload),
+  });
+
+  const submit = handleSubmit(async (values) => {
+    const body = eventInputSchema.parse(locationPayload(values));
+    if (body.latitude == null || body.longitude == null) {
+      setStep('geocoding');
+      try {
+        const { lat, lng } = await geocodeAddress(body.address);
+        body.latitude = lat;
+        body.longitude = lng;
+      } catch (error) {
+        setStep('idle');
+        errorToast('Failed to geocode address', messageOf(error, 'Check the address, or enter the coordinates by hand.'));
+        return;
+      }
+    }
+    setStep('saving');
+    save.mutate(
+      { id: event?.id, body },
+      {
+        onSuccess: () => {
+          toast(editing ? 'Location updated' : 'Location added', `${body.title} on ${values.date}.`);
+          onClose();
+        },
+        onError: (error) => errorToast(editing ? 'Failed to update location' : 'Failed to add location', messageOf(error, 'Please try again.')),
+        onSettled: () => setStep('idle'),
+      },
+    );
+  });
+
+  const busy = step !== 'idle';
+  const label = step === 'geocoding' ? 'Geocoding...' : step === 'saving' ? (editing ? 'Updating...' : 'Adding...') : editing ? 'Update Location' : 'Add Location';
+
+  return (
+    <Dialog title={editing ? 'Edit Location' : 'Add Location'} onClose={onClose} wide busy={busy}>
+      <form className="form" noValidate onSubmit={submit}>
+        <Field id="location-title" label="Title" error={errors.title?.message}>
+          <input {...describedBy('location-title', errors.title)} {...register('title')} />
+        </Field>
+        <Field id="location-name" label="Location name" error={errors.location?.message}>
+          <input {...describedBy('location-name', errors.location)} {...register('location')} />
+        </Field>
+        <Field id="location-address" label="Full address" error={errors.address?.message}>
+          <input {...describedBy('location-address', errors.address)} {...register('address')} autoComplete="street-address" />
+        </Field>
+        <div className="field-row">
+          <Field id="location-date" label="Date" error={errors.date?.message}>
+            <input type="date" {...describedBy('location-date', errors.date)} {...register('date')} />
+          </Field>
+          <Field id="location-start" label="Start time (optional)" error={errors.startTime?.message}>
+            <input type="time" {...describedBy('location-start', errors.startTime)} {...register('startTime')} />
+          </Field>
+          <Field id="location-end" label="End time (optional)" error={errors.endTime?.message}>
+            <input type="time" {...describedBy('location-end', errors.endTime)} {...register('endTime')} />
+          </Field>
+        </div>
+        <Field id="location-description" label="Description (optional)" error={errors.description?.message}>
+          <textarea rows={3} {...describedBy('location-description', errors.description)} {...register('description')} />
+        </Field>
+        <details className="admin-details">
+          <summary>Coordinates (optional: found from the address when empty)</summary>
+          <div className="field-row">
+            <Field id="location-latitude" label="Latitude" error={errors.latitude?.message}>
+              <input type="number" inputMode="decimal" step="any" {...describedBy('location-latitude', errors.latitude)} {...register('latitude')} />
+            </Field>
+            <Field id="location-longitude" label="Longitude" error={errors.longitude?.message}>
+              <input type="number" inputMode="decimal" step="any" {...describedBy('location-longitude', errors.longitude)} {...register('longitude')} />
+            </Field>
+          </div>
+        </details>
+        <div className="modal__actions admin-dialog__footer">
+          <button type="button" className="btn btn--outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
+            {label}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

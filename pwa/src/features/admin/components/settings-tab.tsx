@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { messageOf } from '../../../lib/api-fetch';
+import { errorToast } from '../../../ui/toast-store';
+import { Spinner } from '../../../ui/skeleton';
+import { fetchSquareAuthUrl, useDisconnectSquare, useSquareAuthStatus, useSyncSquareCatalog } from '../api/square';
+import { useSaveSquareConfig, useSettings, type SquareMode } from '../api/settings';
+import { ConfirmDialog } from './dialog';
+
+/** The browser leaves for Square's authorisation page (replaceable in tests). */
+export const navigation = { assign: (url: string) => window.location.assign(url) };
+
+/** Settings & Square Integration (SPEC §2, §5, §8). */
+export function SettingsTab() {
+  return (
+    <div className="admin-stack">
+      <ConnectionCard />
+      <SquareConfigCard />
+      <LegacyProviderCard />
+    </div>
+  );
+}
+
+function ConnectionCard() {
+  const status = useSquareAuthStatus();
+  const settings = useSettings();
+  const disconnect = useDisconnectSquare();
+  const sync = useSyncSquareCatalog();
+  const [connecting, setConnecting] = useState(false);
+  const [confirmDisconnect, setConfirmDisconnect] = useState(false);
+  const connected = status.data?.connected === true;
+
+  const connect = async () => {
+    const savedId = settings.data?.SQUARE_APPLICATION_ID?.trim();
+    if (!savedId) {
+      errorToast('Configuration required', 'Please save your Square Application ID first.');
+      return;
+    }
+    setConnecting(true);
+    try {
+      const authUrl = await fetchSquareAuthUrl();
+      navigation.assign(authUrl);
+    } catch (error) {
+      errorToast('Connection failed', messageOf(error, 'Failed to connect to Square.'));
+      setConnecting(false);
+    }
+  };
+
+  return (
+    <section className="card admin-card" aria-labelledby="square-connection-title">
+      <h2 id="square-connection-title">Square Connection</h2>
+      {status.isPending ? (
+        <Spinner label="Checking the Square connection" />
+      ) : status.isError ? (
+        <p className="admin-status admin-status--bad" role="status">
+          Could not check the connection: {messageOf(status.error, 'unknown error')}
+        </p>
+      ) : connected ? (
+        <p className="admin-status admin-status--ok" role="status">
+          <span className="admin-dot" aria-hidden="true" /> Connected to Square
+          {status.data?.merchantId ? <span className="muted"> (merchant {status.data.merchantId})</span> : null}
+        </p>
+      ) : (
+        <p className="admin-status admin-status--off" role="status">
+          <span className="admin-dot" aria-hidden="true" /> Not connected
+        </p>
+      )}
+      <p className="muted">The status is checked every 30 seconds.</p>
+      <div className="admin-actions">
+        {connected ? (
+          <>
+            <button type="button" className="btn btn--primary" onClick={() => sync.mutate()} disabled={sync.isPending}>
+              {sync.isPending ? 'Syncing...' : 'Sync catalogue from Square'}
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => setConfirmDisconnect(true)} disabled={disconnect.isPending}>
+              {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={connect} disabled={connecting}>
+            {connecting ? 'Connecting...' : 'Connect to Square'}
+          </button>
+        )}
+      </div>
+      {confirmDisconnect && (
+        <ConfirmDialog
+          title="Disconnect Square?"
+          message="The shop stops taking card payments through Square until you connect again. Checkout falls back to test mode."
+          confirmLabel="Disconnect"
+          busyLabel="Disconnecting..."
+          busy={disconnect.isPending}
+          onCancel={() => setConfirmDisconnect(false)}
+          onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirmDisconnect(false) })}
+        />
+      )}
+    </section>
+  );
+}
+
+function SquareConfigCard() {
+  const settings = useSettings();
+  const save = useSaveSquareConfig();
+  const [applicationId, setApplicationId] = useState('');
+  const [mode, setMode] = useState<SquareMode>('sandbox');
+  const [touched, setTouched] = useState(false);
+
+  // The saved values fill the form once they arrive (never over what the owner is typing).
+  useEffect(() => {
+    if (touched || !settings.data) return;
+    setApplicationId(settings.data.SQUARE_APPLICATION_ID ?? '');
+    setMode(settings.data.SQUARE_MODE === 'production' ? 'production' : 'sandbox');
+  }, [settings.data, touched]);
+
+  const empty = applicationId.trim() === '';
+  return (
+    <section className="card admin-card" aria-labelledby="square-config-title">
+      <h2 id="square-config-title">Square Configuration</h2>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (empty) return;
+          save.mutate({ applicationId: applicationId.trim(), mode }, { onSuccess: () => setTouched(false) });
+        }}
+      >
+        <fieldset className="admin-fieldset">
+          <legend>Environment</legend>
+          <div className="admin-choice-row">
+            {(['sandbox', 'production'] as const).map((value) => (
+              <label key={value} className={`admin-choice${mode === value ? ' is-checked' : ''}`}>
+                <input
+                  type="radio"
+                  name="square-mode"
+                  value={value}
+                  checked={mode === value}
+                  onChange={() => {
+                    setTouched(true);
+                    setMode(value);
+                  }}
+                />
+                {value === 'sandbox' ? 'Sandbox (testing)' : 'Production (live)'}
+              </label>
+            ))}
+          </div>
+          {mode === 'sandbox' ? (
+            <p className="muted">Sandbox is for testing: no real transactions are processed.</p>
+          ) : (
+            <p className="admin-warning" role="alert">
+              Warning: production mode processes real transactions and charges real cards.
+            </p>
+          )}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="square-application-id">Square Application ID</label>
+          <input
+            id="square-application-id"
+            value={applicationId}
+            placeholder="sq0idp-xxxxxxxxxxxxxxxxxxxxxx"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => {
+              setTouched(true);
+              setApplicationId(event.target.value);
+            }}
+          />
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn--primary" disabled={empty || save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Config'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function LegacyProviderCard() {
+  return (
+    <section className="card admin-card admin-card--muted" aria-labelledby="legacy-provider-title">
+      <h2 id="legacy-provider-title">
+        Legacy payment provider <span className="badge">Deprecated</span>
+      </h2>
+      <p className="notice">
+        The previous payment provider is no longer used. Card payments now go through Square; there is nothing to configure here.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { format } from 'date-fns';
+
+/** Backup and image sizes (SPEC §9): B, KB, MB, GB with 1024 steps, at most two decimals. */
+export function formatBytes(bytes: number | null | undefined): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes < 0) return '0 B';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = unit === 0 ? String(value) : String(Math.round(value * 100) / 100);
+  return `${rounded} ${units[unit]}`;
+}
+
+/** 'MMM dd, yyyy' (SPEC §9) in local time; '' when missing or invalid. */
+export function formatDay(value: string | number | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(date, 'MMM dd, yyyy');
+}
+
+/** A date and time for lists of backups and images ('MMM dd, yyyy h:mm a'). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(date, 'MMM dd, yyyy h:mm a');
+}
+
+/**
+ * The location form's date ('YYYY-MM-DD' from a date input) as noon local time of that day, as
+ * an ISO instant (SPEC §5): noon keeps the day the same in every nearby time zone.
+ */
+export function noonLocalIso(day: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12, 0, 0, 0);
+  if (Number.isNaN(date.getTime()) || date.getDate() !== Number(match[3])) return null;
+  return date.toISOString();
+}
+
+/** An event's ISO date back to the form's 'YYYY-MM-DD' (local day). */
+export function dayInputValue(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(date, 'yyyy-MM-dd');
+}
