@@ -1,0 +1,168 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK, type CartLine, type ShippingData } from '@cocoa/shared-types';
+import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { ToastViewport } from '../../../ui/toast-viewport';
+import { useToastStore } from '../../../ui/toast-store';
+import { PaymentStep } from './payment-step';
+
+const CONFIG = 'GET /api/square/web-payments/config';
+const COMPLETE = 'POST /api/square/checkout/complete';
+const testConfig = { body: { testMode: true, applicationId: null, locationId: null, environment: 'sandbox' } };
+
+const lines: CartLine[] = [
+  { id: 1, name: 'Classic Hot Cocoa', price: 12.99, slug: 'classic-hot-cocoa', quantity: 2 },
+  { id: 2, name: 'Peppermint Cocoa', price: 14.5, slug: 'peppermint-cocoa', quantity: 1 },
+];
+// subtotal 40.48, shipping 5.99, tax 2.83 (7 % of 40.48 = 2.8336), total 49.30
+const shipping: ShippingData = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '5551234567', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'US' };
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+function fillCard(number: string) {
+  fill('Card holder', 'Jane Doe');
+  fill('Card number', number);
+  fill('Expiry (MM/YY)', '1230');
+  fill('CVC', '123');
+}
+
+function deferred() {
+  let resolve!: (r: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function renderStep() {
+  const onSuccess = jest.fn();
+  const onCancel = jest.fn();
+  renderWithProviders(
+    <>
+      <PaymentStep lines={lines} shipping={shipping} onSuccess={onSuccess} onCancel={onCancel} />
+      <ToastViewport />
+    </>,
+  );
+  return { onSuccess, onCancel };
+}
+
+beforeEach(() => useToastStore.getState().dismiss());
+
+describe('PaymentStep', () => {
+  it("shows 'Loading payment form...' until the card form is ready, then the marked test form and 'Pay $49.30'", async () => {
+    let answer!: () => void;
+    mockFetch({ [CONFIG]: () => new Promise<Response>((resolve) => (answer = () => resolve(fakeResponse(200, testConfig.body)))) });
+    renderStep();
+    expect(screen.getAllByText('Loading payment form...').length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeDisabled();
+    await act(async () => answer());
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    expect(screen.getByText('TEST MODE')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toBeInTheDocument();
+    expect(screen.getByLabelText('CVC')).toBeInTheDocument();
+    expect(screen.queryByText('Loading payment form...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeEnabled();
+  });
+
+  it('validates the card with the card schema before paying', async () => {
+    const { calls } = mockFetch({ [CONFIG]: testConfig });
+    renderStep();
+    await screen.findByLabelText('Card number');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    expect(await screen.findByText('Card number must be 16 digits')).toBeInTheDocument();
+    expect(screen.getByText('CVC must be 3 digits')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("pays with the server's totals in dollars; 'Processing...' and Cancel disabled meanwhile; a double click makes one call", async () => {
+    const pending = deferred();
+    const { calls } = mockFetch({ [CONFIG]: testConfig, [COMPLETE]: () => pending.promise });
+    const { onSuccess, onCancel } = renderStep();
+    await screen.findByLabelText('Card number');
+    fillCard('4111111111111111');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4111 1111 1111 1111');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    fireEvent.click(screen.getByRole('button', { name: /Pay|Processing/ }));
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).not.toHaveBeenCalled();
+
+    await act(async () => pending.resolve(fakeResponse(200, { orderId: 'order-1', paymentId: 'pay-1', testMode: true })));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ orderId: 'order-1', paymentId: 'pay-1', testMode: true }));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0].body).toEqual({
+      sourceId: TEST_CARD_NONCE_OK,
+      amount: 49.3,
+      shippingCost: 5.99,
+      taxAmount: 2.83,
+      shippingData: shipping,
+      cartItems: [{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }],
+      idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,45}$/),
+    });
+  });
+
+  it("a declined card toasts 'Payment Failed' with the server message and allows a retry with a new key", async () => {
+    const { calls } = mockFetch({ [CONFIG]: testConfig, [COMPLETE]: { status: 402, body: { message: 'Card declined', code: 'CARD_DECLINED' } } });
+    const { onSuccess } = renderStep();
+    await screen.findByLabelText('Card number');
+    fillCard('4000 0000 0000 0002');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(screen.getByText('Payment Failed')).toBeInTheDocument());
+    expect(screen.getAllByText('Card declined').length).toBeGreaterThan(0);
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ sourceId: TEST_CARD_NONCE_DECLINED });
+
+    expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === 'POST').map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(second).not.toBe(first);
+  });
+
+  it("an unknown card number fails with 'Card tokenization failed' and never reaches the server", async () => {
+    const { calls } = mockFetch({ [CONFIG]: testConfig });
+    renderStep();
+    await screen.findByLabelText('Card number');
+    fillCard('5555 5555 5555 4444');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(screen.getByText('Payment Failed')).toBeInTheDocument());
+    expect(screen.getAllByText('Card tokenization failed').length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('keeps the idempotency key when no answer came back (network error), so the retry cannot charge twice', async () => {
+    let attempt = 0;
+    const { calls } = mockFetch({
+      [CONFIG]: testConfig,
+      [COMPLETE]: async () => {
+        attempt += 1;
+        if (attempt === 1) throw new TypeError('Failed to fetch');
+        return fakeResponse(200, { orderId: 'order-1', paymentId: 'pay-1', testMode: true });
+      },
+    });
+    const { onSuccess } = renderStep();
+    await screen.findByLabelText('Card number');
+    fillCard('4111 1111 1111 1111');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(screen.getByText('Payment Failed')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => (c.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("the config call failing shows 'Failed to initialize payment system'", async () => {
+    mockFetch({ [CONFIG]: { status: 500, body: { message: 'boom' } } });
+    renderStep();
+    expect(await screen.findByText('Failed to initialize payment system')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeDisabled();
+  });
+
+  it('Cancel returns to the shipping step when not processing', async () => {
+    mockFetch({ [CONFIG]: testConfig });
+    const { onCancel } = renderStep();
+    await screen.findByLabelText('Card number');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+  });
+});

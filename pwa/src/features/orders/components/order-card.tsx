@@ -1,0 +1,65 @@
+import { COUNTRIES, formatCents, formatLongDate, ORDER_ID_DISPLAY_LENGTH, type ProviderOrder } from '@cocoa/shared-types';
+import { OrderStateBadge } from './order-state-badge';
+
+const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
+/** One order of the history: id (8 characters), state, date, total; items and shipping fold open. */
+export function OrderCard({ order }: { order: ProviderOrder }) {
+  const shortId = order.id.slice(0, ORDER_ID_DISPLAY_LENGTH);
+  const recipient = order.fulfillments[0]?.shipmentDetails?.recipient;
+  const itemCount = order.lineItems.reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);
+  return (
+    <article className="card order-card" aria-labelledby={`order-${order.id}-title`}>
+      <header className="order-card__header">
+        <div>
+          <h2 id={`order-${order.id}-title`} className="order-card__title">
+            Order #{shortId}
+          </h2>
+          <p className="muted order-card__date">{formatLongDate(order.createdAt)}</p>
+        </div>
+        <OrderStateBadge state={order.state} />
+      </header>
+      <p className="order-card__total">
+        Total <strong data-testid="order-total">{formatCents(order.totalMoney?.amount ?? 0)}</strong>
+      </p>
+      <details className="order-card__section">
+        <summary>Items ({itemCount})</summary>
+        <ul className="order-card__items">
+          {order.lineItems.map((item, index) => (
+            <li key={index}>
+              <span>
+                {item.name} <span className="muted">× {item.quantity}</span>
+                <span className="muted order-card__unit"> at {formatCents(item.basePriceMoney.amount)}</span>
+              </span>
+              <span>{formatCents(item.totalMoney.amount)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order-card__money">
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatCents(order.totalServiceChargeMoney?.amount ?? 0)}</dd>
+          </div>
+          <div>
+            <dt>Tax</dt>
+            <dd>{formatCents(order.totalTaxMoney?.amount ?? 0)}</dd>
+          </div>
+        </dl>
+      </details>
+      {recipient && (
+        <details className="order-card__section">
+          <summary>Shipping details</summary>
+          <address>
+            {recipient.displayName}
+            <br />
+            {recipient.address.addressLine1}
+            <br />
+            {recipient.address.locality}, {recipient.address.administrativeDistrictLevel1} {recipient.address.postalCode}
+            <br />
+            {countryName(recipient.address.country)}
+          </address>
+        </details>
+      )}
+    </article>
+  );
+}
