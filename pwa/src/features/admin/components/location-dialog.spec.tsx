@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { ToastViewport } from '../../../ui/toast-viewport';
+import { useToastStore } from '../../../ui/toast-store';
+import { LocationDialog } from './location-dialog';
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+function deferred() {
+  let resolve!: (r: Response) => void;
+  const promise = new Promise<Response>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const fillForm = () => {
+  fill('Title', 'Farmers Market');
+  fill('Location name', 'Town Square');
+  fill('Full address', '1 Main St, Springfield');
+  fill('Date', '2026-12-24');
+  fill('Start time (optional)', '09:30');
+};
+
+beforeEach(() => useToastStore.getState().dismiss());
+
+describe('LocationDialog', () => {
+  it("geocodes first ('Geocoding...'), then adds ('Adding...') with the date at noon local time", async () => {
+    const geocode = deferred();
+    const save = deferred();
+    const { calls } = mockFetch({
+      'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': () => geocode.promise,
+      'POST /api/events': () => save.promise,
+    });
+    const onClose = jest.fn();
+    renderWithProviders(<><LocationDialog onClose={onClose} /><ToastViewport /></>);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByRole('button', { name: 'Geocoding...' })).toBeDisabled();
+    geocode.resolve(fakeResponse(200, { lat: 39.8, lng: -89.6 }));
+    expect(await screen.findByRole('button', { name: 'Adding...' })).toBeDisabled();
+    save.resolve(fakeResponse(201, { id: 7 }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(await screen.findByText('Location added')).toBeInTheDocument();
+
+    const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
+    const date = new Date(String(body.date));
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([2026, 11, 24, 12, 0]);
+    expect(body).toMatchObject({ title: 'Farmers Market', location: 'Town Square', address: '1 Main St, Springfield', startTime: '09:30', endTime: null, description: null, latitude: 39.8, longitude: -89.6 });
+  });
+
+  it("shows 'Updating...' and PUTs when editing", async () => {
+    const save = deferred();
+    const { calls } = mockFetch({
+      'GET /api/geocode?address=2%20Oak%20Ave': { body: { lat: 40, lng: -90 } },
+      'PUT /api/events/5': () => save.promise,
+    });
+    const event = { id: 5, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: new Date(2026, 11, 1, 12).toISOString(), startTime: null, endTime: null, latitude: 40, longitude: -90 };
+    renderWithProviders(<LocationDialog event={event} onClose={() => undefined} />);
+    expect(screen.getByLabelText('Date')).toHaveValue('2026-12-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    save.resolve(fakeResponse(200, event));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/events/5')).toBe(true));
+  });
+
+  it("stops with 'Failed to geocode address' and sends nothing", async () => {
+    const { calls } = mockFetch({ 'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { status: 404, body: { message: 'Address not found' } } });
+    renderWithProviders(<><LocationDialog onClose={() => undefined} /><ToastViewport /></>);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByText('Failed to geocode address')).toBeInTheDocument();
+    expect(screen.getByText('Address not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Location' })).toBeEnabled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("says 'Failed to add location' when the save fails", async () => {
+    mockFetch({
+      'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { body: { lat: 1, lng: 2 } },
+      'POST /api/events': { status: 500, body: { message: 'Database down' } },
+    });
+    renderWithProviders(<><LocationDialog onClose={() => undefined} /><ToastViewport /></>);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByText('Failed to add location')).toBeInTheDocument();
+    expect(screen.getByText('Database down')).toBeInTheDocument();
+  });
+
+  it('uses coordinates typed by hand without geocoding', async () => {
+    const { calls } = mockFetch({ 'POST /api/events': { status: 201, body: { id: 1 } } });
+    renderWithProviders(<LocationDialog onClose={() => undefined} />);
+    fillForm();
+    fill('Latitude', '41.5');
+    fill('Longitude', '-87.25');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ latitude: 41.5, longitude: -87.25 }));
+    expect(calls.some((c) => c.url.startsWith('/api/geocode'))).toBe(false);
+  });
+
+  it('requires title, location name, full address and date (shared schema messages)', async () => {
+    const { fn } = mockFetch({});
+    renderWithProviders(<LocationDialog onClose={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByText('Title is required')).toBeInTheDocument();
+    expect(screen.getByText('Location name is required')).toBeInTheDocument();
+    expect(screen.getByText('Full address is required')).toBeInTheDocument();
+    expect(screen.getByText('Date is required')).toBeInTheDocument();
+    expect(fn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,122 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockFetch, renderWithProviders } from '../../../test/render';
+import { ToastViewport } from '../../../ui/toast-viewport';
+import { useToastStore } from '../../../ui/toast-store';
+import { navigation, SettingsTab } from './settings-tab';
+
+const renderTab = () => renderWithProviders(<><SettingsTab /><ToastViewport /></>);
+
+beforeEach(() => useToastStore.getState().dismiss());
+
+describe('SettingsTab', () => {
+  it('keeps Save Config disabled while the application ID is empty, then saves it and the mode with two calls', async () => {
+    const { calls } = mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
+      'GET /api/settings': { body: {} },
+      'POST /api/settings': { body: { ok: true } },
+    });
+    renderTab();
+    const input = await screen.findByLabelText('Square Application ID');
+    expect(input.getAttribute('placeholder')).toMatch(/^sq0idp-/);
+    const save = screen.getByRole('button', { name: 'Save Config' });
+    expect(save).toBeDisabled();
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(save).toBeDisabled();
+
+    fireEvent.change(input, { target: { value: 'sq0idp-abc123' } });
+    fireEvent.click(screen.getByLabelText('Production (live)'));
+    expect(screen.getByText(/production mode processes real transactions/)).toBeInTheDocument();
+    expect(save).toBeEnabled();
+    fireEvent.click(save);
+
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(screen.getByText('Square configuration has been saved.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-abc123' } },
+      { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_MODE', value: 'production' } },
+    ]);
+  });
+
+  it("says 'Error saving settings' with the server's message", async () => {
+    mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false } },
+      'GET /api/settings': { body: {} },
+      'POST /api/settings': { status: 500, body: { message: 'Database unavailable' } },
+    });
+    renderTab();
+    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sq0idp-x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Config' }));
+    expect(await screen.findByText('Error saving settings')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
+  });
+
+  it("asks for a saved application ID before connecting ('Configuration required')", async () => {
+    const { calls } = mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false } },
+      'GET /api/settings': { body: { SQUARE_MODE: 'sandbox' } },
+    });
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Connect to Square' }));
+    expect(await screen.findByText('Configuration required')).toBeInTheDocument();
+    expect(screen.getByText('Please save your Square Application ID first.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/square/auth/url')).toBe(false);
+  });
+
+  it('connects by sending the browser to the auth URL', async () => {
+    const assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
+    mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false } },
+      'GET /api/settings': { body: [{ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-saved' }] },
+      'GET /api/square/auth/url': { body: { authUrl: 'https://connect.squareupsandbox.com/oauth2/authorize?x=1' } },
+    });
+    renderTab();
+    await waitFor(() => expect(screen.getByLabelText('Square Application ID')).toHaveValue('sq0idp-saved'));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect to Square' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://connect.squareupsandbox.com/oauth2/authorize?x=1'));
+    expect(screen.getByRole('button', { name: 'Connecting...' })).toBeDisabled();
+    assign.mockRestore();
+  });
+
+  it("shows 'Connection failed' and lets the owner try again", async () => {
+    mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false } },
+      'GET /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-saved' } },
+      'GET /api/square/auth/url': { status: 502, body: { error: 'Square is unreachable' } },
+    });
+    renderTab();
+    await waitFor(() => expect(screen.getByLabelText('Square Application ID')).toHaveValue('sq0idp-saved'));
+    fireEvent.click(screen.getByRole('button', { name: 'Connect to Square' }));
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument();
+    expect(screen.getByText('Square is unreachable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect to Square' })).toBeEnabled();
+  });
+
+  it('when connected, disconnects only after confirmation and syncs the catalogue with a summary', async () => {
+    const { calls } = mockFetch({
+      'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M123' } },
+      'GET /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-saved' } },
+      'POST /api/square/auth/disconnect': { body: {} },
+      'POST /api/square/catalog/sync': { body: { created: 2, updated: 1, unchanged: 7 } },
+    });
+    renderTab();
+    expect(await screen.findByText(/Connected to Square/)).toBeInTheDocument();
+    expect(screen.getByText(/M123/)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sync catalogue from Square' }));
+    expect(await screen.findByText('Created 2, updated 1, unchanged 7.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Disconnect Square?' });
+    expect(calls.some((c) => c.url === '/api/square/auth/disconnect')).toBe(false);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Disconnect' }).find((b) => dialog.contains(b))!);
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/square/auth/disconnect')).toBe(true));
+  });
+
+  it('shows the deprecated legacy provider card with only a notice', async () => {
+    mockFetch({ 'GET /api/square/auth/status': { body: { connected: false } }, 'GET /api/settings': { body: {} } });
+    renderTab();
+    const card = (await screen.findByRole('heading', { name: /Legacy payment provider/ })).closest('section')!;
+    expect(card).toHaveTextContent('Deprecated');
+    expect(card.querySelectorAll('button, input')).toHaveLength(0);
+  });
+});
