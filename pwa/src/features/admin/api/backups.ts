@@ -43,14 +43,15 @@ export function useCreateBackup() {
 }
 
 /** POST /api/database/restore/{filename}: replaces all current data. */
-export const restoreBackup = (filename: string) => apiFetch<unknown>(`/api/database/restore/${encodeURIComponent(filename)}`, { method: 'POST' });
+export const restoreBackup = (filename: string) => apiFetch<{ message?: string; safetyBackup?: string }>(`/api/database/restore/${encodeURIComponent(filename)}`, { method: 'POST' });
 
 export function useRestoreBackup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: restoreBackup,
-    onSuccess: (_, filename) => {
-      toast('Database restored', `The data of ${filename} has been restored.`);
+    onSuccess: (answer, filename) => {
+      const safety = answer?.safetyBackup ? ` A safety backup of the previous data was saved as ${answer.safetyBackup}.` : '';
+      toast('Database restored', `${answer?.message || `The data of ${filename} has been restored.`}${safety}`);
       // every cached answer may be out of date now
       return client.invalidateQueries();
     },

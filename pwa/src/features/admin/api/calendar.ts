@@ -1,40 +1,21 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarIdInput, CalendarStatus, InitCalendarResult } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { eventsQueryOptions } from '../../events';
 import { adminEventsQueryOptions } from './events';
 import { STATUS_POLL_MS } from './square';
 
-export type CalendarConnection = 'connected' | 'partial' | 'error' | 'disconnected';
-
-export interface CalendarEntry {
-  id: string;
-  primary?: boolean;
-  active?: boolean;
-  custom?: boolean;
-  name?: string | null;
-  summary?: string | null;
-  url?: string | null;
-}
-
-export interface CalendarStatus {
-  status: CalendarConnection | string;
-  geocoding: 'available' | 'unavailable' | string;
-  calendars: CalendarEntry[];
-  activeCalendarId?: string | null;
-  message?: string | null;
-}
-
 /** GET /api/events/calendar/status: status, geocoding, calendars (polled every 30 s). */
 export async function fetchCalendarStatus(signal?: AbortSignal): Promise<CalendarStatus> {
-  const answer = await apiFetch<Partial<CalendarStatus>>('/api/events/calendar/status', { signal });
-  return {
-    ...answer,
-    status: answer?.status ?? 'disconnected',
-    geocoding: answer?.geocoding ?? 'unavailable',
-    calendars: Array.isArray(answer?.calendars) ? answer.calendars : [],
-  };
+  return normaliseStatus(await apiFetch<Partial<CalendarStatus>>('/api/events/calendar/status', { signal }));
 }
+
+const normaliseStatus = (answer: Partial<CalendarStatus> | undefined): CalendarStatus => ({
+  status: answer?.status ?? 'disconnected',
+  geocoding: answer?.geocoding ?? 'unavailable',
+  calendars: Array.isArray(answer?.calendars) ? answer.calendars : [],
+});
 
 export const calendarStatusQueryOptions = queryOptions({
   queryKey: ['admin', 'calendar', 'status'] as const,
@@ -48,10 +29,13 @@ export const useCalendarStatus = () => useQuery(calendarStatusQueryOptions);
 export type CalendarAction = 'set-active' | 'add-custom' | 'set-primary' | 'remove-custom';
 
 /** POST /api/events/init-calendar. */
-export const initCalendar = () => apiFetch<unknown>('/api/events/init-calendar', { method: 'POST' });
-/** POST /api/events/calendar/{set-active|add-custom|set-primary|remove-custom} {calendarId}. */
-export const calendarAction = ({ action, calendarId }: { action: CalendarAction; calendarId: string }) =>
-  apiFetch<unknown>(`/api/events/calendar/${action}`, { method: 'POST', body: { calendarId } });
+export const initCalendar = () => apiFetch<InitCalendarResult>('/api/events/init-calendar', { method: 'POST' });
+/**
+ * POST /api/events/calendar/{set-active|add-custom|set-primary|remove-custom} {calendarId} (the
+ * feed URL; add-custom may carry a name, set-active an active flag); answers the new status.
+ */
+export const calendarAction = ({ action, ...body }: { action: CalendarAction } & CalendarIdInput) =>
+  apiFetch<CalendarStatus>(`/api/events/calendar/${action}`, { method: 'POST', body });
 
 const DONE: Record<CalendarAction, string> = {
   'set-active': 'Active calendar changed.',
@@ -74,8 +58,8 @@ export function useInitCalendar() {
   const invalidate = useInvalidateCalendar();
   return useMutation({
     mutationFn: initCalendar,
-    onSuccess: () => {
-      toast('Calendar initialised', 'The calendar integration is ready.');
+    onSuccess: (result) => {
+      toast('Calendars synced', `Imported ${result?.imported ?? 0}, updated ${result?.updated ?? 0}, failed ${result?.failed ?? 0}.`);
       return invalidate();
     },
     onError: (error) => errorToast('Calendar error', messageOf(error, 'Failed to initialise the calendar.')),
@@ -83,11 +67,13 @@ export function useInitCalendar() {
 }
 
 export function useCalendarAction() {
+  const client = useQueryClient();
   const invalidate = useInvalidateCalendar();
   return useMutation({
     mutationFn: calendarAction,
-    onSuccess: (_, { action }) => {
-      toast('Calendar updated', DONE[action]);
+    onSuccess: (status, { action, active }) => {
+      toast('Calendar updated', action === 'set-active' && active === false ? 'Calendar deactivated.' : DONE[action]);
+      if (status) client.setQueryData(calendarStatusQueryOptions.queryKey, normaliseStatus(status));
       return invalidate();
     },
     onError: (error) => errorToast('Calendar error', messageOf(error, 'Failed to update the calendar.')),

@@ -50,6 +50,8 @@ export interface CatalogSyncResult {
   created: number;
   updated: number;
   unchanged: number;
+  /** variations left out (no fixed price) */
+  skipped?: number;
 }
 
 /** POST /api/square/catalog/sync: Square items and variations into the local catalogue. */
@@ -60,7 +62,8 @@ export function useSyncSquareCatalog() {
   return useMutation({
     mutationFn: syncSquareCatalog,
     onSuccess: (result) => {
-      toast('Catalogue synced', `Created ${result?.created ?? 0}, updated ${result?.updated ?? 0}, unchanged ${result?.unchanged ?? 0}.`);
+      const skipped = result?.skipped ? `, skipped ${result.skipped} (no fixed price)` : '';
+      toast('Catalogue synced', `Created ${result?.created ?? 0}, updated ${result?.updated ?? 0}, unchanged ${result?.unchanged ?? 0}${skipped}.`);
       return Promise.all([
         client.invalidateQueries({ queryKey: adminProductsKey }),
         client.invalidateQueries({ queryKey: [productsQueryOptions.queryKey[0]] }),

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { formatEventTime, type ScheduledEvent } from '@cocoa/shared-types';
+import { calendarIdSchema, formatEventTime, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
-import { useCalendarAction, useCalendarStatus, useInitCalendar, type CalendarEntry } from '../api/calendar';
+import { describedBy, Field } from '../../auth';
+import { useCalendarAction, useCalendarStatus, useInitCalendar } from '../api/calendar';
 import { useAdminEvents, useDeleteEvent } from '../api/events';
-import { formatDay } from '../lib/format';
+import { formatDateTime, formatDay } from '../lib/format';
 import { ConfirmDialog } from './dialog';
 import { LocationDialog } from './location-dialog';
 
@@ -114,14 +115,14 @@ const STATUS_TEXT: Record<string, string> = {
   disconnected: 'Not connected',
 };
 
-const calendarName = (calendar: CalendarEntry) => calendar.name || calendar.summary || calendar.id;
-
 function CalendarFeedsCard() {
   const status = useCalendarStatus();
   const init = useInitCalendar();
   const action = useCalendarAction();
-  const [customId, setCustomId] = useState('');
-  const [removing, setRemoving] = useState<CalendarEntry | null>(null);
+  const [feedUrl, setFeedUrl] = useState('');
+  const [feedName, setFeedName] = useState('');
+  const [feedError, setFeedError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Calendar | null>(null);
   const calendars = status.data?.calendars ?? [];
   const state = status.data?.status ?? 'disconnected';
   const busy = action.isPending;
@@ -131,18 +132,19 @@ function CalendarFeedsCard() {
       <div className="admin-card__head">
         <h2 id="calendar-title">Calendar Integration</h2>
         <button type="button" className="btn btn--outline" onClick={() => init.mutate()} disabled={init.isPending}>
-          {init.isPending ? 'Initialising...' : 'Initialise calendar'}
+          {init.isPending ? 'Syncing calendars...' : 'Initialise and sync calendars'}
         </button>
       </div>
+      <p className="muted">Events of the active iCalendar feeds are merged into the scheduled locations. The status is checked every 30 seconds.</p>
       {status.isPending ? (
         <Spinner label="Checking the calendar status" />
       ) : status.isError && !status.data ? (
         <p className="admin-status admin-status--bad" role="alert">Could not check the calendar status: {messageOf(status.error, 'unknown error')}</p>
       ) : (
         <>
-          <dl className="admin-meta" aria-live="polite">
+          <dl className="admin-meta">
             <div>
-              <dt>Calendar</dt>
+              <dt>Calendars</dt>
               <dd className={`admin-status admin-status--${state === 'connected' ? 'ok' : state === 'error' ? 'bad' : 'off'}`}>{STATUS_TEXT[state] ?? state}</dd>
             </div>
             <div>
@@ -150,65 +152,90 @@ function CalendarFeedsCard() {
               <dd className={`admin-status admin-status--${status.data?.geocoding === 'available' ? 'ok' : 'bad'}`}>{status.data?.geocoding === 'available' ? 'Available' : 'Unavailable'}</dd>
             </div>
           </dl>
-          {status.data?.message && <p className="muted">{status.data.message}</p>}
           {!calendars.length ? (
-            <p className="empty-state">No calendars yet. Initialise the calendar or add one below.</p>
+            <p className="empty-state">No calendar feeds yet. Add one below.</p>
           ) : (
-            <ul className="admin-rows" aria-label="Calendars">
-              {calendars.map((calendar) => {
-                const active = calendar.active === true || status.data?.activeCalendarId === calendar.id;
-                return (
-                  <li key={calendar.id} className="admin-row">
-                    <div className="admin-row__main">
-                      <p className="admin-row__title admin-break">
-                        {calendarName(calendar)}
-                        {calendar.primary && <span className="badge">Primary</span>}
-                        {active && <span className="badge badge--ok">Active</span>}
-                      </p>
-                      {calendarName(calendar) !== calendar.id && <p className="admin-row__meta muted admin-break">{calendar.id}</p>}
-                    </div>
-                    <div className="admin-row__actions">
-                      <button type="button" className="btn btn--outline" disabled={busy || active} onClick={() => action.mutate({ action: 'set-active', calendarId: calendar.id })} aria-label={`Set ${calendarName(calendar)} active`}>
-                        Set active
-                      </button>
-                      <button type="button" className="btn btn--outline" disabled={busy || calendar.primary} onClick={() => action.mutate({ action: 'set-primary', calendarId: calendar.id })} aria-label={`Set ${calendarName(calendar)} primary`}>
-                        Set primary
-                      </button>
-                      {!calendar.primary && (
-                        <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setRemoving(calendar)} aria-label={`Remove ${calendarName(calendar)}`}>
-                          Remove
-                        </button>
-                      )}
-                    </div>
-                  </li>
-                );
-              })}
+            <ul className="admin-rows" aria-label="Calendar feeds">
+              {calendars.map((calendar) => (
+                <li key={calendar.id} className="admin-row">
+                  <div className="admin-row__main">
+                    <p className="admin-row__title admin-break">
+                      {calendar.name || calendar.id}
+                      {calendar.primary && <span className="badge">Primary</span>}
+                      {calendar.active ? <span className="badge badge--ok">Active</span> : <span className="badge badge--off">Inactive</span>}
+                    </p>
+                    <p className="admin-row__meta muted admin-break">{calendar.id}</p>
+                    <p className="admin-row__meta muted">{calendar.lastSyncedAt ? `Last synced ${formatDateTime(calendar.lastSyncedAt)}` : 'Not synced yet'}</p>
+                    {calendar.lastError && <p className="admin-row__meta admin-status--bad">Last error: {calendar.lastError}</p>}
+                  </div>
+                  <div className="admin-row__actions">
+                    <button
+                      type="button"
+                      className="btn btn--outline"
+                      disabled={busy}
+                      onClick={() => action.mutate({ action: 'set-active', calendarId: calendar.id, active: !calendar.active })}
+                      aria-label={`${calendar.active ? 'Deactivate' : 'Set active'} ${calendar.name || calendar.id}`}
+                    >
+                      {calendar.active ? 'Deactivate' : 'Set active'}
+                    </button>
+                    <button type="button" className="btn btn--outline" disabled={busy || calendar.primary} onClick={() => action.mutate({ action: 'set-primary', calendarId: calendar.id })} aria-label={`Set ${calendar.name || calendar.id} primary`}>
+                      Set primary
+                    </button>
+                    <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setRemoving(calendar)} aria-label={`Remove ${calendar.name || calendar.id}`}>
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              ))}
             </ul>
           )}
         </>
       )}
       <form
         className="admin-inline-form"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const calendarId = customId.trim();
-          if (!calendarId) return;
-          action.mutate({ action: 'add-custom', calendarId }, { onSuccess: () => setCustomId('') });
+          const parsed = calendarIdSchema.safeParse({ calendarId: feedUrl, name: feedName.trim() || undefined });
+          if (!parsed.success) {
+            setFeedError(parsed.error.issues[0]?.message ?? 'Enter the feed URL');
+            return;
+          }
+          setFeedError(null);
+          action.mutate(
+            { action: 'add-custom', calendarId: parsed.data.calendarId, name: parsed.data.name },
+            {
+              onSuccess: () => {
+                setFeedUrl('');
+                setFeedName('');
+              },
+            },
+          );
         }}
       >
-        <div className="field">
-          <label htmlFor="custom-calendar">Add a calendar (ID or iCalendar feed URL)</label>
-          <input id="custom-calendar" value={customId} onChange={(event) => setCustomId(event.target.value)} autoCapitalize="none" spellCheck={false} placeholder="https://example.com/calendar.ics" />
-        </div>
-        <button type="submit" className="btn btn--primary" disabled={busy || !customId.trim()}>
+        <Field id="custom-calendar" label="Calendar feed URL (https:// or webcal://)" error={feedError ?? undefined}>
+          <input
+            {...describedBy('custom-calendar', feedError)}
+            type="url"
+            inputMode="url"
+            value={feedUrl}
+            onChange={(event) => setFeedUrl(event.target.value)}
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder="https://example.com/calendar.ics"
+          />
+        </Field>
+        <Field id="custom-calendar-name" label="Name (optional)">
+          <input id="custom-calendar-name" value={feedName} onChange={(event) => setFeedName(event.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn--primary" disabled={busy || !feedUrl.trim()}>
           Add calendar
         </button>
       </form>
-      <p className="muted">The status is checked every 30 seconds.</p>
       {removing && (
         <ConfirmDialog
           title="Remove calendar?"
-          message={<p>Stop using <strong>{calendarName(removing)}</strong>? Its events are no longer merged into the scheduled locations.</p>}
+          message={<p>Remove <strong>{removing.name || removing.id}</strong>? The locations imported from this feed are removed from the schedule too.</p>}
           confirmLabel="Remove calendar"
           busyLabel="Removing..."
           busy={busy}
