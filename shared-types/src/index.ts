@@ -14,3 +14,4 @@ export * from './schemas/calendar.schema';
 export * from './tracker';
 export * from './catalogue';
 export * from './schemas/orders.schema';
+export * from './schemas/admin.schema';

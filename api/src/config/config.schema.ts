@@ -45,6 +45,8 @@ export const envSchema = z.object({
   SQUARE_BASE_URL: optionalUrl('SQUARE_BASE_URL'),
   SQUARE_ACCESS_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
   SQUARE_LOCATION_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** The OAuth application secret (sq0csp-…); without it the connection uses PKCE. */
+  SQUARE_APPLICATION_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
   GEOCODER_URL: z.string().trim().url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SMTP_URL: optionalUrl('SMTP_URL'),

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Setting } from './setting.entity';
+import { SettingsController } from './settings.controller';
 import { SettingsService } from './settings.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Setting])],
+  controllers: [SettingsController],
   providers: [SettingsService],
   exports: [SettingsService],
 })

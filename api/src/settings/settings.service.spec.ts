@@ -35,11 +35,30 @@ describe('SettingsService over the settings table', () => {
     expect(res.body).toMatchObject({ testMode: true, environment: 'production' });
   });
 
-  it('counts a stored access token as connected (no application id yet: 404)', async () => {
-    await settings.set('SQUARE_ACCESS_TOKEN', 'EAAA-stored-by-oauth');
+  it('counts a stored (encrypted) access token as connected (no application id yet: 404)', async () => {
+    await settings.setSecret('SQUARE_ACCESS_TOKEN', 'EAAA-stored-by-oauth');
     const res = await t.agent().get('/api/square/web-payments/config');
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Square configuration not found');
+    await settings.remove('SQUARE_ACCESS_TOKEN');
+  });
+
+  it('seals secrets with AES-256-GCM: the raw row hides the value, a tampered row reads as absent', async () => {
+    await settings.setSecret('SQUARE_REFRESH_TOKEN', 'EQAA-very-secret');
+    const raw = (await settings.get('SQUARE_REFRESH_TOKEN'))!;
+    expect(raw).toMatch(/^enc:v1:/);
+    expect(raw).not.toContain('very-secret');
+    expect(await settings.openSecret(raw, 'SQUARE_REFRESH_TOKEN')).toBe('EQAA-very-secret');
+    const tampered = raw.slice(0, -2) + (raw.endsWith('A') ? 'BB' : 'AA');
+    expect(await settings.openSecret(tampered, 'SQUARE_REFRESH_TOKEN')).toBeUndefined();
+    expect(await settings.openSecret('EQAA-plain-text', 'SQUARE_REFRESH_TOKEN')).toBeUndefined();
+    await settings.remove('SQUARE_REFRESH_TOKEN');
+  });
+
+  it('a plain (unencrypted) token row does not count as connected', async () => {
+    await settings.set('SQUARE_ACCESS_TOKEN', 'EAAA-plain');
+    const res = await t.agent().get('/api/square/web-payments/config');
+    expect(res.body.testMode).toBe(true);
     await settings.remove('SQUARE_ACCESS_TOKEN');
   });
 });

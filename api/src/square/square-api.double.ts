@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   authorization: string | undefined;
   body: Record<string, any> | undefined;
 }
@@ -26,6 +27,16 @@ export class SquareApiDouble {
   locations: { id: string; status: string }[] = [{ id: 'LOC-MAIN', status: 'ACTIVE' }];
   /** Fail the next call to a path (e.g. '/v2/payments') with this error. */
   readonly failNext = new Map<string, SquareFailure>();
+  /** OAuth: the code Square would hand back, and the tokens /oauth2/token answers (wire shape). */
+  oauth = {
+    code: 'sq0cgb-test-code',
+    accessToken: 'EAAAl-oauth-access-token-1',
+    refreshToken: 'EQAAl-oauth-refresh-token-1',
+    expiresAt: new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString(),
+    merchantId: 'MERCHANT-1',
+  };
+  /** Catalogue objects /v2/catalog/list answers (wire shape), two per page. */
+  catalogObjects: Record<string, any>[] = [];
   /** Added to the order total Square computes, to simulate a catalogue priced differently. */
   orderTotalDrift = 0;
   private readonly answered = new Map<string, unknown>();
@@ -64,9 +75,10 @@ export class SquareApiDouble {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const path = (req.url ?? '').split('?')[0];
+    const url = new URL(req.url ?? '/', 'http://double');
+    const path = url.pathname;
     const body = text ? (JSON.parse(text) as Record<string, any>) : undefined;
-    this.requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body });
+    this.requests.push({ method: req.method ?? '', path, query: url.searchParams, authorization: req.headers.authorization, body });
 
     const failure = this.failNext.get(path);
     if (failure) {
@@ -77,14 +89,35 @@ export class SquareApiDouble {
     const key = body?.idempotency_key ? `${path}:${body.idempotency_key}` : undefined;
     const earlier = key ? this.answered.get(key) : undefined;
     if (earlier) return send(res, 200, earlier);
-    const answer = this.route(`${req.method} ${path}`, body);
+    const answer = this.route(`${req.method} ${path}`, body, url.searchParams);
     if (key && answer.status === 200) this.answered.set(key, answer.body);
     return send(res, answer.status, answer.body);
   }
 
-  private route(route: string, body: Record<string, any> | undefined): { status: number; body: unknown } {
+  private route(route: string, body: Record<string, any> | undefined, query: URLSearchParams): { status: number; body: unknown } {
     const ok = (b: unknown) => ({ status: 200, body: b });
     switch (route) {
+      case 'POST /oauth2/token': {
+        const refused = (detail: string) => ({ status: 401, body: { errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail }] } });
+        if (body?.grant_type === 'authorization_code' && body.code !== this.oauth.code) return refused('Authorization code is invalid');
+        if (body?.grant_type === 'refresh_token' && body.refresh_token !== this.oauth.refreshToken) return refused('Refresh token is invalid');
+        return ok({
+          access_token: this.oauth.accessToken,
+          token_type: 'bearer',
+          expires_at: this.oauth.expiresAt,
+          merchant_id: this.oauth.merchantId,
+          refresh_token: this.oauth.refreshToken,
+        });
+      }
+      case 'POST /oauth2/revoke':
+        return ok({ success: true });
+      case 'GET /v2/catalog/list': {
+        const types = (query.get('types') ?? '').split(',');
+        const matching = this.catalogObjects.filter((o) => types.includes(o.type));
+        const start = Number(query.get('cursor') ?? 0);
+        const page = matching.slice(start, start + 2);
+        return ok({ objects: page, ...(start + 2 < matching.length ? { cursor: String(start + 2) } : {}) });
+      }
       case 'GET /v2/locations':
         return ok({ locations: this.locations });
       case 'POST /v2/customers/search': {

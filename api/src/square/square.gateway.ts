@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { CURRENCY, TAX_RATE } from '@cocoa/shared-types';
-import { type Square, SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
+import { type Square, SquareClient, SquareError, SquareTimeoutError } from 'square';
 import { ConflictError, PaymentError, UpstreamError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
+import { SquareAuthService } from './square-auth.service';
+import { squareBaseUrl, type SquareMode } from './square.urls';
 
-export type SquareMode = 'sandbox' | 'production';
+export type { SquareMode } from './square.urls';
 
 const REQUEST_TIMEOUT_S = 30;
 const LOCATION_CACHE_MS = 5 * 60 * 1000;
@@ -52,8 +54,9 @@ export interface SquareChargeResult {
 
 /**
  * The one place that talks to Square (customers, orders, payments, locations) through the real
- * `square` SDK. It is "connected" when an access token is known: the one the admin OAuth flow
- * stores in settings, else SQUARE_ACCESS_TOKEN. SQUARE_BASE_URL points it at a local double.
+ * `square` SDK. It is "connected" when SquareAuthService.accessToken() knows a token:
+ * SQUARE_ACCESS_TOKEN from the environment, else the one the admin OAuth flow stored encrypted.
+ * SQUARE_BASE_URL points it at a local double.
  */
 @Injectable()
 export class SquareGateway {
@@ -62,6 +65,7 @@ export class SquareGateway {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: SettingsService,
+    private readonly auth: SquareAuthService,
   ) {}
 
   /** The admin's saved choice (settings SQUARE_MODE), else the environment's. */
@@ -83,11 +87,11 @@ export class SquareGateway {
    * holds a transaction while it charges).
    */
   async connection(): Promise<SquareConnection | null> {
-    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId]);
-    const token = stored[SETTING_KEYS.squareAccessToken] || this.config.SQUARE_ACCESS_TOKEN;
+    const token = await this.auth.accessToken();
     if (!token) return null;
+    const stored = await this.settings.getMany([SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId]);
     const mode = this.modeFrom(stored[SETTING_KEYS.squareMode]);
-    const baseUrl = this.config.SQUARE_BASE_URL ?? (mode === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox);
+    const baseUrl = squareBaseUrl(this.config, mode);
     const configuredLocationId = this.config.SQUARE_LOCATION_ID ?? (stored[SETTING_KEYS.squareLocationId] || null);
     return { client: new SquareClient({ baseUrl, token, maxRetries: 0, timeoutInSeconds: REQUEST_TIMEOUT_S }), mode, token, configuredLocationId };
   }
@@ -173,6 +177,16 @@ export class SquareGateway {
       throw new PaymentError(payment?.status === 'FAILED' ? 'Card declined' : 'Payment failed', 'PAYMENT_FAILED');
     }
     return { paymentId: payment.id, squareOrderId: order.id, squareCustomerId: customerId, paymentStatus: payment.status };
+  }
+
+  /** Every ITEM and CATEGORY object of the merchant's catalogue, all pages. */
+  async listCatalog(connection: SquareConnection): Promise<Square.CatalogObject[]> {
+    return this.call(async () => {
+      const objects: Square.CatalogObject[] = [];
+      const pages = await connection.client.catalog.list({ types: 'ITEM,CATEGORY' });
+      for await (const object of pages) objects.push(object);
+      return objects;
+    });
   }
 
   private async findOrCreateCustomer(client: SquareClient, input: SquareChargeInput): Promise<string> {

@@ -1,14 +1,18 @@
 import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue/catalogue.module';
 import { SettingsModule } from '../settings/settings.module';
+import { SquareAuthController } from './square-auth.controller';
+import { SquareAuthService } from './square-auth.service';
+import { SquareCatalogSyncService } from './square-catalog-sync.service';
 import { SquareController } from './square.controller';
 import { SquareGateway } from './square.gateway';
 import { SquareService } from './square.service';
 
-/** The Square client, web-payments config; the admin issue adds OAuth and catalogue sync here. */
+/** The Square client, web-payments config, the OAuth connection and the catalogue sync. */
 @Module({
-  imports: [SettingsModule],
-  controllers: [SquareController],
-  providers: [SquareGateway, SquareService],
+  imports: [SettingsModule, CatalogueModule],
+  controllers: [SquareController, SquareAuthController],
+  providers: [SquareAuthService, SquareGateway, SquareService, SquareCatalogSyncService],
   exports: [SquareGateway],
 })
 export class SquareModule {}

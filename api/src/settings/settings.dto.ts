@@ -1,0 +1,4 @@
+import { settingUpdateSchema } from '@cocoa/shared-types';
+import { createZodDto } from '../common/zod-validation.pipe';
+
+export class SettingUpdateDto extends createZodDto(settingUpdateSchema) {}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+/** SPEC §3 settings keys the admin may read and write. Tokens and secrets are never among them. */
+export const SQUARE_MODES = ['sandbox', 'production'] as const;
+export type SquareMode = (typeof SQUARE_MODES)[number];
+
+/** Square application ids: sandbox-sq0idb-… in the sandbox, sq0idp-… in production. */
+export const SQUARE_APPLICATION_ID_PATTERN = /^(sandbox-sq0idb-|sq0idp-)[A-Za-z0-9_-]{10,64}$/;
+
+export const settingValueSchemas = {
+  SQUARE_APPLICATION_ID: z
+    .string({ message: 'Application ID is required' })
+    .trim()
+    .min(1, 'Application ID is required')
+    .regex(SQUARE_APPLICATION_ID_PATTERN, 'Application ID must look like sq0idp-… (production) or sandbox-sq0idb-… (sandbox)'),
+  SQUARE_MODE: z.enum(SQUARE_MODES, { message: 'Mode must be sandbox or production' }),
+  /** Optional: '' clears it and payments use the merchant's first active location. */
+  SQUARE_LOCATION_ID: z
+    .string({ message: 'Location ID must be text' })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'Location ID may hold only letters, digits, - and _'),
+} as const;
+export type SettingKey = keyof typeof settingValueSchemas;
+export const SETTING_KEYS_PUBLIC = Object.keys(settingValueSchemas) as SettingKey[];
+
+/** POST /api/settings {key, value}: an allow-listed key; the value is checked by that key's rule. */
+export const settingUpdateSchema = z
+  .strictObject({
+    key: z.enum(SETTING_KEYS_PUBLIC as [SettingKey, ...SettingKey[]], { message: 'Unknown setting' }),
+    value: z.string({ message: 'Value must be text' }).max(200, 'Value is too long'),
+  })
+  .transform((input, ctx) => {
+    const parsed = settingValueSchemas[input.key].safeParse(input.value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message, path: ['value'] });
+      return z.NEVER;
+    }
+    return { key: input.key, value: parsed.data as string };
+  });
+export type SettingUpdate = z.input<typeof settingUpdateSchema>;
+
+/** GET /api/settings and POST /api/settings answer: key → value (null when unset). */
+export const settingsMapSchema = z.object({
+  SQUARE_APPLICATION_ID: z.string().nullable(),
+  SQUARE_MODE: z.enum(SQUARE_MODES),
+  SQUARE_LOCATION_ID: z.string().nullable(),
+});
+export type SettingsMap = z.infer<typeof settingsMapSchema>;
+
+/** GET /api/square/auth/status (and the answer of POST /api/square/auth/disconnect). */
+export const squareAuthStatusSchema = z.object({ connected: z.boolean(), merchantId: z.string().nullable() });
+export type SquareAuthStatus = z.infer<typeof squareAuthStatusSchema>;
+
+/** GET /api/square/auth/callback?code&state (Square sends error & error_description on refusal). */
+export const squareOAuthCallbackQuerySchema = z.object({
+  code: z.string().max(512).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+  error_description: z.string().max(500).optional(),
+});
+
+/** POST /api/square/catalog/sync answer. */
+export const catalogSyncResultSchema = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  /** Variations left out: no fixed price. */
+  skipped: z.number(),
+  categories: z.array(z.string()),
+});
+export type CatalogSyncResult = z.infer<typeof catalogSyncResultSchema>;
+
+/** POST /api/products/import answer: imported products and the names of the categories created. */
+export const importResultSchema = z.object({ imported: z.number(), categories: z.array(z.string()) });
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const IMAGE_TYPES = ['hot', 'iced', 'shake', 'featured', 'background', 'category'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/products/upload-image multipart text fields (the file is `image`). */
+export const imageUploadFieldsSchema = z.object({
+  type: z.enum(IMAGE_TYPES, { message: 'Type must be hot, iced, shake, featured, background or category' }).optional(),
+  replace: z.enum(['true', 'false'], { message: 'Replace must be true or false' }).optional(),
+  target: z.string().max(300, 'Target is too long').optional(),
+});
+
+export const imageUploadResultSchema = z.object({ filename: z.string(), path: z.string() });
+export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;
+
+export const imageInfoSchema = z.object({ path: z.string(), filename: z.string(), size: z.number(), createdAt: z.string() });
+export type ImageInfo = z.infer<typeof imageInfoSchema>;
+
+export const imageDeleteSchema = z.strictObject({
+  imagePath: z.string({ message: 'imagePath is required' }).min(1, 'imagePath is required').max(300, 'Invalid image path'),
+});
+export const imageBulkDeleteSchema = z.strictObject({
+  imagePaths: z
+    .array(z.string({ message: 'Invalid image path' }).max(300, 'Invalid image path'), { message: 'imagePaths must be a list' })
+    .min(1, 'Choose at least one image')
+    .max(500, 'At most 500 images at once'),
+});
+export const imageBulkDeleteResultSchema = z.object({
+  results: z.object({ success: z.array(z.string()), failed: z.array(z.object({ path: z.string(), error: z.string() })) }),
+});
+export type ImageBulkDeleteResult = z.infer<typeof imageBulkDeleteResultSchema>;
+
+/** Backups: backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz; nothing else can be named. */
+export const BACKUP_FILENAME_PATTERN = /^backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/;
+export const backupFilenameSchema = z.string().regex(BACKUP_FILENAME_PATTERN, 'Invalid backup file name');
+export const backupInfoSchema = z.object({ filename: z.string(), created: z.string(), size: z.number() });
+export type BackupInfo = z.infer<typeof backupInfoSchema>;
+export const restoreResultSchema = z.object({ message: z.string(), safetyBackup: z.string() });
+export type RestoreResult = z.infer<typeof restoreResultSchema>;
