@@ -123,6 +123,15 @@ test('signing in as the admin follows the redirect and opens the admin page', as
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByText('Login successful')).toBeVisible();
+  // the user menu shows the admin's name and the Admin Panel link; logout clears the user
+  await page.getByRole('button', { name: /^admin$/i }).click();
+  await expect(page.getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('You have been logged out')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign in or create an account' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the contact form checks its fields before sending', async ({ page }) => {
