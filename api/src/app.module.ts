@@ -12,9 +12,11 @@ import { SeedModule } from './database/seed/seed.module';
 import { AuthModule } from './auth/auth.module';
 import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
+import { ImagesModule } from './images/images.module';
+import { BackupModule } from './backup/backup.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule];
+const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule];
 
 @Module({})
 export class AppModule {

@@ -1,20 +1,22 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogueUpsertService } from './catalogue-upsert.service';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
 import { Category } from './category.entity';
 import { Product } from './product.entity';
 import { ProductsController } from './products.controller';
+import { ProductsExcelController } from './products-excel.controller';
 import { ProductsService } from './products.service';
 import { SquareCatalogController } from './square-catalog.controller';
 import { Testimonial } from './testimonial.entity';
 import { TestimonialsService } from './testimonials.service';
 
-/** Products, categories and testimonials: the local catalogue the shop serves. */
+/** Products, categories and testimonials: the local catalogue the shop serves; Excel import/export. */
 @Module({
   imports: [TypeOrmModule.forFeature([Category, Product, Testimonial])],
-  controllers: [SquareCatalogController, ProductsController, CategoriesController],
-  providers: [CategoriesService, ProductsService, TestimonialsService],
-  exports: [CategoriesService, ProductsService, TestimonialsService],
+  controllers: [SquareCatalogController, ProductsExcelController, ProductsController, CategoriesController],
+  providers: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService],
+  exports: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService],
 })
 export class CatalogueModule {}

@@ -1,0 +1,35 @@
+import { type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
+import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
+import { AdminOnly } from '../common/auth.guards';
+import { BackupService } from './backup.service';
+
+/** The file name is checked against the strict backup pattern by the service: 400 otherwise. */
+@Controller('database')
+@AdminOnly()
+export class BackupController {
+  constructor(private readonly backups: BackupService) {}
+
+  @Post('backup')
+  @HttpCode(201)
+  create(): Promise<{ filename: string }> {
+    return this.backups.create();
+  }
+
+  @Get('backups')
+  @Header('Cache-Control', 'private, no-store')
+  list(): Promise<{ backups: BackupInfo[] }> {
+    return this.backups.list();
+  }
+
+  @Get('backups/:filename')
+  @Header('Cache-Control', 'private, no-store')
+  download(@Param('filename') filename: string): Promise<StreamableFile> {
+    return this.backups.download(filename);
+  }
+
+  @Post('restore/:filename')
+  @HttpCode(200)
+  restore(@Param('filename') filename: string): Promise<RestoreResult> {
+    return this.backups.restore(filename);
+  }
+}

@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { BACKUP_FILENAME_PATTERN, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
+import { Inject, Injectable, StreamableFile } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
+import { z } from 'zod';
+import { NotFoundError, UserInputError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, EXCLUDED_TABLES, INSTALLATION_SETTINGS } from './backup.tables';
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+/** Restores unpack at most this much JSON (a gzip bomb stops here). */
+const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+const INSERT_CHUNK = 500;
+const BACKUP_LIST_MAX = 500;
+/** Serialises restores across replicas (pg_advisory_xact_lock key). */
+const RESTORE_LOCK = 7_201_001;
+
+const backupFileSchema = z.object({
+  format: z.literal(BACKUP_FORMAT, { message: 'This is not a backup of this shop' }),
+  version: z.number({ message: 'The backup has no format version' }).int(),
+  createdAt: z.string(),
+  migrations: z.array(z.string()),
+  tables: z.record(
+    z.string(),
+    z.object({
+      columns: z.array(z.string()),
+      rows: z.array(z.record(z.string(), z.unknown()), { message: 'rows must be a list of objects' }),
+    }),
+  ),
+});
+export type BackupFile = z.infer<typeof backupFileSchema>;
+
+interface TableInfo {
+  name: string;
+  columns: string[];
+  primaryKey: string[];
+  /** Columns fed by a sequence (serial ids), reset after a restore. */
+  sequences: Array<{ column: string; sequence: string }>;
+}
+
+/**
+ * Database backups: a consistent snapshot (ONE repeatable-read transaction) of every domain table
+ * as gzip JSON with a format version and the migration names; restore validates the whole file,
+ * takes a safety backup, then replaces all domain rows in ONE transaction. Images are not included.
+ */
+@Injectable()
+export class BackupService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async create(): Promise<{ filename: string }> {
+    const snapshot = await this.snapshot();
+    const filename = newBackupName();
+    const packed = await gzipAsync(Buffer.from(JSON.stringify(snapshot)));
+    const temp = join(this.config.backupsDir, `.${filename}.tmp`);
+    try {
+      await writeFile(temp, packed, { mode: 0o600 });
+      await rename(temp, this.pathOf(filename));
+    } finally {
+      await rm(temp, { force: true });
+    }
+    log('info', 'backup created', { filename, bytes: packed.length, tables: Object.keys(snapshot.tables).length });
+    return { filename };
+  }
+
+  async list(): Promise<{ backups: BackupInfo[] }> {
+    const names = (await readdir(this.config.backupsDir).catch(() => [] as string[])).filter((n) => BACKUP_FILENAME_PATTERN.test(n));
+    const backups = await Promise.all(
+      names.map(async (filename) => {
+        const info = await stat(this.pathOf(filename)).catch(() => undefined);
+        return info?.isFile() ? { filename, created: info.mtime.toISOString(), size: info.size, at: info.mtimeMs } : undefined;
+      }),
+    );
+    return {
+      backups: backups
+        .filter((b) => b !== undefined)
+        .sort((a, b) => b.at - a.at || b.filename.localeCompare(a.filename))
+        .slice(0, BACKUP_LIST_MAX)
+        .map(({ at: _at, ...b }) => b),
+    };
+  }
+
+  async download(filename: string): Promise<StreamableFile> {
+    const path = this.existingPath(filename);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw new NotFoundError('Backup not found', 'BACKUP_NOT_FOUND');
+    return new StreamableFile(createReadStream(path), { type: 'application/gzip', disposition: `attachment; filename="${filename}"`, length: info.size });
+  }
+
+  /** Validates the whole file, takes a safety backup, then replaces all domain data in one transaction. */
+  async restore(filename: string): Promise<RestoreResult> {
+    const path = this.existingPath(filename);
+    const packed = await readFile(path).catch(() => {
+      throw new NotFoundError('Backup not found', 'BACKUP_NOT_FOUND');
+    });
+    const tables = await this.tables();
+    const backup = await this.validate(packed, tables);
+    const { filename: safetyBackup } = await this.create();
+    await this.replaceAll(backup, tables);
+    log('info', 'backup restored', { filename, safetyBackup });
+    return { message: `Database restored from ${filename}`, safetyBackup };
+  }
+
+  /** The rows of every backed-up table, as restore would write them (tests compare these). */
+  async snapshot(): Promise<BackupFile> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      await runner.query('SET TRANSACTION READ ONLY');
+      const tables = await this.tables(runner);
+      const migrations = await this.migrationNames(runner);
+      const out: BackupFile['tables'] = {};
+      for (const table of tables) {
+        const order = (table.primaryKey.length ? table.primaryKey : table.columns).map(quote).join(', ');
+        let rows: Record<string, unknown>[] = (await runner.query(`SELECT to_jsonb(t)::text AS row FROM ${quote(table.name)} t ORDER BY ${order}`)).map(
+          (r: { row: string }) => JSON.parse(r.row),
+        );
+        if (table.name === 'settings') rows = rows.filter((r) => !(INSTALLATION_SETTINGS as readonly string[]).includes(String(r.key)));
+        out[table.name] = { columns: table.columns, rows };
+      }
+      await runner.commitTransaction();
+      return { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), migrations, tables: out };
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw err;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /** A name matching the strict pattern, resolved inside backupsDir (nothing else can be named). */
+  private existingPath(filename: string): string {
+    if (!BACKUP_FILENAME_PATTERN.test(filename)) throw new UserInputError('Invalid backup file name', 'INVALID_BACKUP_NAME');
+    return this.pathOf(filename);
+  }
+
+  private pathOf(filename: string): string {
+    return join(this.config.backupsDir, filename);
+  }
+
+  private async validate(packed: Buffer, tables: TableInfo[]): Promise<BackupFile> {
+    let text: string;
+    try {
+      text = (await gunzipAsync(packed, { maxOutputLength: MAX_UNPACKED_BYTES })).toString('utf8');
+    } catch {
+      throw new UserInputError('The backup file is damaged (not a valid gzip file)', 'BACKUP_INVALID');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new UserInputError('The backup file is damaged (not valid JSON)', 'BACKUP_INVALID');
+    }
+    const parsed = backupFileSchema.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UserInputError(`The backup file is not valid: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`, 'BACKUP_INVALID');
+    }
+    const backup = parsed.data;
+    if (backup.version !== BACKUP_VERSION) throw new UserInputError(`This backup has format version ${backup.version}; this shop reads version ${BACKUP_VERSION}`, 'BACKUP_VERSION');
+    const known = new Set(await this.migrationNames());
+    const newer = backup.migrations.filter((m) => !known.has(m));
+    if (newer.length > 0) throw new UserInputError('This backup comes from a newer version of the shop; update the shop first', 'BACKUP_NEWER');
+    const byName = new Map(tables.map((t) => [t.name, t]));
+    for (const [name, table] of Object.entries(backup.tables)) {
+      const current = byName.get(name);
+      if (!current) throw new UserInputError(`The backup holds an unknown table "${name}"`, 'BACKUP_INVALID');
+      const columns = new Set(current.columns);
+      const unknownColumn = table.columns.find((c) => !columns.has(c));
+      if (unknownColumn) throw new UserInputError(`The backup's table "${name}" has an unknown column "${unknownColumn}"`, 'BACKUP_INVALID');
+      const declared = new Set(table.columns);
+      table.rows.forEach((row, index) => {
+        const extra = Object.keys(row).find((k) => !declared.has(k));
+        if (extra) throw new UserInputError(`The backup's table "${name}" row ${index + 1} has an unknown column "${extra}"`, 'BACKUP_INVALID');
+      });
+    }
+    return backup;
+  }
+
+  private async replaceAll(backup: BackupFile, tables: TableInfo[]): Promise<void> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query('SELECT pg_advisory_xact_lock($1)', [RESTORE_LOCK]);
+      const oldUsers = new Map<number, string>(
+        (await runner.query('SELECT id, lower(username) AS username FROM users')).map((u: { id: number; username: string }) => [Number(u.id), u.username]),
+      );
+      for (const table of [...tables].reverse()) {
+        if (table.name === 'settings') await runner.query(`DELETE FROM settings WHERE NOT (key = ANY($1::text[]))`, [[...INSTALLATION_SETTINGS]]);
+        else await runner.query(`DELETE FROM ${quote(table.name)}`);
+      }
+      for (const table of tables) {
+        const saved = backup.tables[table.name];
+        if (!saved || saved.rows.length === 0) continue;
+        let rows = saved.rows;
+        if (table.name === 'settings') rows = rows.filter((r) => !(INSTALLATION_SETTINGS as readonly string[]).includes(String(r.key)));
+        const columns = saved.columns.map(quote).join(', ');
+        for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
+          await runner.query(`INSERT INTO ${quote(table.name)} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${quote(table.name)}, $1::jsonb)`, [
+            JSON.stringify(rows.slice(at, at + INSERT_CHUNK)),
+          ]);
+        }
+      }
+      for (const table of tables) {
+        for (const { column, sequence } of table.sequences) {
+          await runner.query(`SELECT setval($1::regclass, COALESCE((SELECT max(${quote(column)}) FROM ${quote(table.name)}), 0) + 1, false)`, [sequence]);
+        }
+      }
+      await this.dropMismatchedSessions(runner, oldUsers);
+      await runner.commitTransaction();
+    } catch (err) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      if (err instanceof Error && 'driverError' in err) {
+        log('warn', 'restore refused by the database', { error: err.message });
+        throw new UserInputError(`The backup could not be restored: ${err.message}`, 'BACKUP_INVALID');
+      }
+      throw err;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  /**
+   * Sessions are kept (people stay signed in) only where the session's user id still belongs to the
+   * same user name after the restore; any other signed-in session is ended, so no one can wake up
+   * as somebody else.
+   */
+  private async dropMismatchedSessions(runner: QueryRunner, oldUsers: Map<number, string>): Promise<void> {
+    const restored: Array<{ id: number; username: string }> = await runner.query('SELECT id, lower(username) AS username FROM users');
+    const same = restored.filter((u) => oldUsers.get(Number(u.id)) === u.username).map((u) => String(u.id));
+    await runner.query(`DELETE FROM session WHERE (sess::jsonb #>> '{passport,user}') IS NOT NULL AND NOT ((sess::jsonb #>> '{passport,user}') = ANY($1::text[]))`, [same]);
+  }
+
+  private async migrationNames(runner?: QueryRunner): Promise<string[]> {
+    const rows: Array<{ name: string }> = await (runner ?? this.dataSource).query('SELECT name FROM migrations ORDER BY id');
+    return rows.map((r) => r.name);
+  }
+
+  /** Every table to back up, each after the tables it references (declared order breaks ties). */
+  private async tables(runner?: QueryRunner): Promise<TableInfo[]> {
+    const q = (sql: string) => (runner ?? this.dataSource).query(sql);
+    const excluded = new Set<string>(EXCLUDED_TABLES);
+    const names: string[] = (await q(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`))
+      .map((r: { name: string }) => r.name)
+      .filter((n: string) => !excluded.has(n));
+    const columns: Array<{ table: string; column: string; seq: string | null }> = await q(
+      `SELECT table_name AS table, column_name AS column, pg_get_serial_sequence(quote_ident(table_name), column_name) AS seq
+         FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
+    );
+    const keys: Array<{ table: string; column: string }> = await q(
+      `SELECT c.relname AS table, a.attname AS column
+         FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+         JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, pos) ON true
+         JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
+        WHERE i.indisprimary AND n.nspname = current_schema() ORDER BY c.relname, k.pos`,
+    );
+    const refs: Array<{ table: string; references: string }> = await q(
+      `SELECT c.relname AS table, r.relname AS references
+         FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class r ON r.oid = k.confrelid
+         JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE k.contype = 'f' AND n.nspname = current_schema()`,
+    );
+    const declared = BACKUP_TABLES as readonly string[];
+    const unknown = names.filter((n) => !declared.includes(n));
+    if (unknown.length > 0) log('warn', 'tables not declared in backup.tables.ts are backed up too', { tables: unknown });
+    const rank = (n: string) => (declared.includes(n) ? declared.indexOf(n) : declared.length);
+    const pending = [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+    const ordered: string[] = [];
+    while (pending.length > 0) {
+      const index = pending.findIndex((n) => refs.every((r) => r.table !== n || r.references === n || !pending.includes(r.references)));
+      ordered.push(...pending.splice(index === -1 ? 0 : index, 1));
+    }
+    return ordered.map((name) => ({
+      name,
+      columns: columns.filter((c) => c.table === name).map((c) => c.column),
+      primaryKey: keys.filter((k) => k.table === name).map((k) => k.column),
+      sequences: columns.filter((c) => c.table === name && c.seq).map((c) => ({ column: c.column, sequence: c.seq! })),
+    }));
+  }
+}
+
+function quote(identifier: string): string {
+  return `"${identifier.replace(/"/g, '""')}"`;
+}
+
+/** backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz in UTC. */
+export function newBackupName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `backup-${stamp}-${randomBytes(3).toString('hex')}.json.gz`;
+}

@@ -1,0 +1,32 @@
+/**
+ * What a backup holds. Domain tables in dependency order (each after the tables it references):
+ * a new domain table is one line here. A table found in the database that is in neither list is
+ * still backed up (placed after the tables it references) and logged, so no data is left behind.
+ */
+export const BACKUP_TABLES = [
+  'users',
+  'categories',
+  'products',
+  'testimonials',
+  'orders',
+  'order_items',
+  'scheduled_locations',
+  'contact_messages',
+  'settings',
+] as const;
+
+/**
+ * Never in a backup and never touched by a restore: live sign-ins, password-reset tokens and the
+ * mail outbox (both hold reset links), and TypeORM's own migration log (recorded as names instead).
+ */
+export const EXCLUDED_TABLES = ['session', 'password_reset_tokens', 'mail_outbox', 'migrations'] as const;
+
+/**
+ * Settings rows that belong to this installation rather than to its data: neither written to a
+ * backup nor replaced by a restore. The session secret keeps everyone's cookie valid and is the key
+ * the Square tokens are encrypted with; a pending OAuth state is short-lived.
+ */
+export const INSTALLATION_SETTINGS = ['INTERNAL_SESSION_SECRET', 'SQUARE_OAUTH_STATE'] as const;
+
+export const BACKUP_FORMAT = 'cocoa-shop-backup';
+export const BACKUP_VERSION = 1;

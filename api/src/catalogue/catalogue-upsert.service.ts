@@ -1,0 +1,190 @@
+import type { CatalogSyncResult, ImportResult } from '@cocoa/shared-types';
+import { toCents } from '@cocoa/shared-types';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { UserInputError } from '../common/domain-errors';
+import { Category } from './category.entity';
+import { buildCatalogueWorkbook, type CatalogueSheet, readCatalogueWorkbook } from './catalogue-excel';
+import { Product } from './product.entity';
+import { firstFreeSlug, slugBase } from './unique-slug';
+
+/** One Square item variation as the sync applies it. */
+export interface SquareCatalogueItem {
+  variationId: string;
+  name: string;
+  description: string | null;
+  /** Null for a variable-price variation: it is skipped. */
+  priceCents: number | null;
+  categoryName: string | null;
+}
+
+const PRODUCT_NAME_MAX = 120;
+const DESCRIPTION_MAX = 5000;
+const CATEGORY_NAME_MAX = 80;
+
+/** Lookup of categories by slug and by lower-case name, creating missing ones by name. */
+class CategoryIndex {
+  private readonly bySlug = new Map<string, Category>();
+  private readonly byName = new Map<string, Category>();
+  readonly created: string[] = [];
+
+  constructor(
+    private readonly manager: EntityManager,
+    rows: Category[],
+  ) {
+    for (const row of rows) this.remember(row);
+  }
+
+  find(ref: string): Category | undefined {
+    return this.bySlug.get(ref.toLowerCase()) ?? this.byName.get(ref.trim().toLowerCase());
+  }
+
+  bySlugOnly(slug: string): Category | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  async findOrCreate(name: string): Promise<Category> {
+    const found = this.find(name);
+    if (found) return found;
+    const clean = name.trim().slice(0, CATEGORY_NAME_MAX);
+    return this.create({ name: clean, slug: firstFreeSlug(slugBase(clean, 'category'), new Set(this.bySlug.keys())), description: null, imageUrl: null });
+  }
+
+  async create(fields: Pick<Category, 'name' | 'slug' | 'description' | 'imageUrl'>): Promise<Category> {
+    const row = await this.manager.getRepository(Category).save(this.manager.getRepository(Category).create(fields));
+    this.remember(row);
+    this.created.push(row.name);
+    return row;
+  }
+
+  remember(row: Category): void {
+    this.bySlug.set(row.slug, row);
+    if (!this.byName.has(row.name.toLowerCase())) this.byName.set(row.name.toLowerCase(), row);
+  }
+}
+
+/**
+ * Bulk writes into the catalogue, each in ONE transaction (all or nothing): the Square catalogue
+ * sync and the Excel import. Other modules reach the catalogue tables only through this service.
+ */
+@Injectable()
+export class CatalogueUpsertService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Matched by variation id: changed name, description or price are updated, new ones created. */
+  async applySquareCatalogue(items: readonly SquareCatalogueItem[]): Promise<CatalogSyncResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const products = manager.getRepository(Product);
+      const categories = new CategoryIndex(manager, await manager.getRepository(Category).find({ order: { id: 'ASC' } }));
+      const existing = await products.find();
+      const byVariation = new Map(existing.filter((p) => p.variationId).map((p) => [p.variationId!, p]));
+      const slugs = new Set(existing.map((p) => p.slug));
+      const result = { created: 0, updated: 0, unchanged: 0, skipped: 0 };
+      for (const item of items) {
+        if (item.priceCents === null || !Number.isSafeInteger(item.priceCents) || item.priceCents < 0) {
+          result.skipped += 1;
+          continue;
+        }
+        const name = item.name.trim().slice(0, PRODUCT_NAME_MAX);
+        const description = item.description?.trim().slice(0, DESCRIPTION_MAX) || null;
+        const found = byVariation.get(item.variationId);
+        if (found) {
+          const changes: Partial<Product> = {};
+          if (found.name !== name) changes.name = name;
+          if ((found.description ?? null) !== description) changes.description = description;
+          if (found.priceCents !== item.priceCents) changes.priceCents = item.priceCents;
+          if (Object.keys(changes).length === 0) {
+            result.unchanged += 1;
+          } else {
+            await products.update({ id: found.id }, changes);
+            Object.assign(found, changes);
+            result.updated += 1;
+          }
+          continue;
+        }
+        const category = item.categoryName ? await categories.findOrCreate(item.categoryName) : null;
+        const slug = firstFreeSlug(slugBase(name, 'product'), slugs);
+        slugs.add(slug);
+        const row = await products.save(
+          products.create({ name, slug, description, priceCents: item.priceCents, variationId: item.variationId, categoryId: category?.id ?? null, inStock: true, featured: false }),
+        );
+        byVariation.set(item.variationId, row);
+        result.created += 1;
+      }
+      return { ...result, categories: categories.created };
+    });
+  }
+
+  /** GET /api/products/export: every product and category as an .xlsx workbook. */
+  async exportWorkbook(): Promise<Buffer> {
+    const products = await this.dataSource.getRepository(Product).find({ order: { id: 'ASC' } });
+    const categories = await this.dataSource.getRepository(Category).find({ order: { id: 'ASC' } });
+    return buildCatalogueWorkbook(products, categories);
+  }
+
+  /** POST /api/products/import: the whole file is validated before anything is written. */
+  async importWorkbook(file: Express.Multer.File | undefined): Promise<ImportResult> {
+    if (!file || file.size === 0) throw new UserInputError('Choose an Excel file (.xlsx) to import', 'IMPORT_FILE_REQUIRED');
+    return this.importCatalogue(await readCatalogueWorkbook(file.buffer));
+  }
+
+  /**
+   * The validated Excel sheets: categories upserted by slug, products upserted by slug, a product's
+   * category found by slug or name and created when missing. Any error rolls everything back.
+   */
+  async importCatalogue(sheet: CatalogueSheet): Promise<ImportResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const categoryRepo = manager.getRepository(Category);
+      const products = manager.getRepository(Product);
+      const categories = new CategoryIndex(manager, await categoryRepo.find({ order: { id: 'ASC' } }));
+
+      for (const row of sheet.categories) {
+        const found = categories.bySlugOnly(row.slug);
+        if (!found) {
+          await categories.create({ name: row.name, slug: row.slug, description: row.description ?? null, imageUrl: row.imageUrl ?? null });
+          continue;
+        }
+        const changes: Partial<Category> = { name: row.name };
+        if (row.description !== undefined) changes.description = row.description;
+        if (row.imageUrl !== undefined) changes.imageUrl = row.imageUrl;
+        await categoryRepo.update({ id: found.id }, changes);
+        categories.remember(Object.assign(found, changes));
+      }
+
+      const existing = await products.find();
+      const bySlug = new Map(existing.map((p) => [p.slug, p]));
+      const variationOwner = new Map(existing.filter((p) => p.variationId).map((p) => [p.variationId!, p.slug]));
+      for (const row of sheet.products) {
+        if (row.fields.variationId) {
+          const owner = variationOwner.get(row.fields.variationId);
+          if (owner !== undefined && owner !== row.slug) {
+            throw new UserInputError(`Row ${row.rowNumber}: Another product already uses the variation id "${row.fields.variationId}"`, 'IMPORT_INVALID_ROW');
+          }
+        }
+        // The old owner gives the id up when the sheet moves it to another product.
+        const current = bySlug.get(row.slug);
+        if (current?.variationId && row.has.has('variationId') && current.variationId !== row.fields.variationId) variationOwner.delete(current.variationId);
+        if (row.fields.variationId) variationOwner.set(row.fields.variationId, row.slug);
+      }
+
+      for (const row of sheet.products) {
+        const { price, categoryRef, ...fields } = row.fields;
+        const values: Partial<Product> = {};
+        for (const [key, value] of Object.entries(fields)) {
+          if (row.has.has(key)) (values as Record<string, unknown>)[key] = value;
+        }
+        if (row.has.has('price')) values.priceCents = toCents(price!);
+        if (row.has.has('category')) values.categoryId = categoryRef ? (await categories.findOrCreate(categoryRef)).id : null;
+        const found = bySlug.get(row.slug);
+        if (found) {
+          await products.update({ id: found.id }, values);
+        } else {
+          const created = await products.save(products.create({ inStock: true, featured: false, ...values, slug: row.slug }));
+          bySlug.set(row.slug, created);
+        }
+      }
+      return { imported: sheet.products.length, categories: categories.created };
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { IMAGE_MAX_BYTES, type ImageBulkDeleteResult, type ImageInfo, type ImageUploadResult, imageBulkDeleteSchema, imageDeleteSchema, imageUploadFieldsSchema } from '@cocoa/shared-types';
+import { Body, Controller, Get, Header, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { AdminOnly } from '../common/auth.guards';
+import { createZodDto } from '../common/zod-validation.pipe';
+import { ImagesService } from './images.service';
+import { MultipartFile } from './multipart-file.interceptor';
+
+class ImageUploadFieldsDto extends createZodDto(imageUploadFieldsSchema) {}
+class ImageDeleteDto extends createZodDto(imageDeleteSchema) {}
+class ImageBulkDeleteDto extends createZodDto(imageBulkDeleteSchema) {}
+
+export const IMAGE_TOO_LARGE = 'Image is too large. The maximum size is 5 MB.';
+
+@Controller('products')
+export class ProductImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  /** multipart: `image`, optional `type`, `replace` ('true'|'false') and `target` (a file to replace). */
+  @Post('upload-image')
+  @AdminOnly()
+  @HttpCode(201)
+  @UseInterceptors(MultipartFile('image', IMAGE_MAX_BYTES, IMAGE_TOO_LARGE))
+  upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImageUploadFieldsDto): Promise<ImageUploadResult> {
+    return this.images.upload(file, fields);
+  }
+}
+
+@Controller('images')
+@AdminOnly()
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  @Get()
+  @Header('Cache-Control', 'private, no-store')
+  list(): Promise<{ images: ImageInfo[] }> {
+    return this.images.list();
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  async remove(@Body() body: ImageDeleteDto): Promise<{ success: true }> {
+    await this.images.remove(body.imagePath);
+    return { success: true };
+  }
+
+  @Post('bulk-delete')
+  @HttpCode(200)
+  removeMany(@Body() body: ImageBulkDeleteDto): Promise<ImageBulkDeleteResult> {
+    return this.images.removeMany(body.imagePaths);
+  }
+}
