@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -155,9 +155,12 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       },
     }),
   );
+  // The shell paints a static first screen before the JS arrives; only the home page's has the hero.
+  const homeShell = readFileSync(indexHtml, 'utf8');
+  const deepLinkShell = homeShell.replace(/<!--home-only[\s\S]*?<!--\/home-only-->/, '');
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    res.type('html').send(req.path === '/' || req.path === '/index.html' ? homeShell : deepLinkShell);
   });
 }
