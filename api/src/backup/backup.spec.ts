@@ -1,0 +1,186 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { BACKUP_FILENAME_PATTERN } from '@cocoa/shared-types';
+import { checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { BACKUP_TABLES } from './backup.tables';
+
+type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+
+describe('database backup and restore', () => {
+  let t: TestApp;
+  let admin: Agent;
+  let customer: Agent;
+
+  /** Every domain table's rows, exactly (to_jsonb keeps microseconds and numeric precision). */
+  async function dump(): Promise<Record<string, unknown[]>> {
+    const out: Record<string, unknown[]> = {};
+    for (const table of BACKUP_TABLES) {
+      const rows = await t.dataSource.query(`SELECT to_jsonb(t)::text AS row FROM ${table} t`);
+      out[table] = rows.map((r: { row: string }) => JSON.parse(r.row)).sort((a: any, b: any) => String(a.id ?? a.key).localeCompare(String(b.id ?? b.key)));
+    }
+    return out;
+  }
+  const backupFiles = () => readdirSync(t.config.backupsDir).filter((n) => BACKUP_FILENAME_PATTERN.test(n));
+  const readBackup = (name: string) => JSON.parse(gunzipSync(readFileSync(join(t.config.backupsDir, name))).toString('utf8'));
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    await t.agent().post('/api/register').send({ username: 'erin', email: 'erin@example.com', password: 'secret-123' }).expect(201);
+    customer = await t.signedIn('erin', 'secret-123');
+    const f = await insertCheckoutProducts(t.dataSource);
+    await customer.post('/api/square/checkout/complete').send(checkoutBody(f)).expect(200);
+    await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-BackupTestApp01' }).expect(200);
+    await t.dataSource.query(`INSERT INTO scheduled_locations (title, date, latitude, longitude) VALUES ('Farmers market', '2026-12-05T12:00:00Z', 39.123456789, -98.5)`);
+    await t.dataSource.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['post', '/api/database/backup'],
+    ['get', '/api/database/backups'],
+    ['get', '/api/database/backups/backup-20260101-000000-abcdef.json.gz'],
+    ['post', '/api/database/restore/backup-20260101-000000-abcdef.json.gz'],
+  ] as const)('%s %s: 401 anonymous, 403 customer', async (method, path) => {
+    expect((await t.agent()[method](path)).status).toBe(401);
+    expect((await customer[method](path)).status).toBe(403);
+  });
+
+  let filename: string;
+  let before: Record<string, unknown[]>;
+
+  it('writes a gzip JSON snapshot with a format version, the migrations and every domain table', async () => {
+    before = await dump();
+    const res = await admin.post('/api/database/backup');
+    expect(res.status).toBe(201);
+    filename = res.body.filename;
+    expect(filename).toMatch(/^backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/);
+    const backup = readBackup(filename);
+    expect(backup).toMatchObject({ format: 'cocoa-shop-backup', version: 1 });
+    expect(backup.migrations).toEqual(expect.arrayContaining(['Foundation1763800000000', 'Orders1763900000000']));
+    for (const table of BACKUP_TABLES) expect(backup.tables[table]).toBeDefined();
+    expect(backup.tables.session).toBeUndefined();
+    expect(backup.tables.password_reset_tokens).toBeUndefined();
+    expect(backup.tables.mail_outbox).toBeUndefined();
+    expect(backup.tables.users.rows.map((u: any) => u.username).sort()).toEqual(['admin', 'erin']);
+    expect(backup.tables.users.rows[0].password_hash).toEqual(expect.any(String));
+    expect(backup.tables.orders.rows).toHaveLength(1);
+    expect(backup.tables.order_items.rows).toHaveLength(2);
+    const keys = backup.tables.settings.rows.map((r: any) => r.key);
+    expect(keys).toContain('SQUARE_APPLICATION_ID');
+    expect(keys).not.toContain('INTERNAL_SESSION_SECRET');
+  });
+
+  it('lists backups newest first and downloads one as an attachment', async () => {
+    const list = await admin.get('/api/database/backups');
+    expect(list.status).toBe(200);
+    expect(list.body.backups[0]).toEqual({ filename, created: expect.any(String), size: readFileSync(join(t.config.backupsDir, filename)).length });
+    const file = await admin.get(`/api/database/backups/${filename}`).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('application/gzip');
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+    expect(Buffer.compare(file.body as Buffer, readFileSync(join(t.config.backupsDir, filename)))).toBe(0);
+  });
+
+  it('restore gives back exactly the data of the backup after products, an order and users changed', async () => {
+    const newcomer = t.agent();
+    await newcomer.post('/api/register').send({ username: 'frank', email: 'frank@example.com', password: 'secret-123' }).expect(201);
+    const f2 = await t.dataSource.query(`SELECT id, name, price_cents FROM products ORDER BY id`);
+    await t.dataSource.query(`UPDATE products SET price_cents = price_cents + 100, name = name || ' (new)'`);
+    await t.dataSource.query(`DELETE FROM products WHERE id = $1`, [f2[0].id]);
+    await t.dataSource.query(`UPDATE orders SET status = 'CANCELED'`);
+    await t.dataSource.query(`UPDATE users SET email = 'erin2@example.com' WHERE username = 'erin'`);
+    await t.dataSource.query(`INSERT INTO categories (name, slug) VALUES ('Later', 'later')`);
+    await t.dataSource.query(`UPDATE settings SET value = 'sq0idp-ChangedLater0001' WHERE key = 'SQUARE_APPLICATION_ID'`);
+    const secret = await t.dataSource.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`);
+    expect(await dump()).not.toEqual(before);
+
+    const res = await admin.post(`/api/database/restore/${filename}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: `Database restored from ${filename}`, safetyBackup: expect.stringMatching(BACKUP_FILENAME_PATTERN) });
+    expect(res.body.safetyBackup).not.toBe(filename);
+    expect(await dump()).toEqual(before);
+
+    // The safety backup holds the state just before the restore.
+    const safety = readBackup(res.body.safetyBackup);
+    expect(safety.tables.users.rows.map((u: any) => u.username).sort()).toEqual(['admin', 'erin', 'frank']);
+    // The installation's secret is kept; reset tokens of replaced users are gone.
+    expect(await t.dataSource.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`)).toEqual(secret);
+    // Same user behind the same id: still signed in. A user the backup does not know: signed out.
+    expect((await admin.get('/api/user')).status).toBe(200);
+    expect((await customer.get('/api/user')).status).toBe(200);
+    expect((await newcomer.get('/api/user')).status).toBe(401);
+    // Sequences continue after the restored ids.
+    const created = await admin.post('/api/categories').send({ name: 'After restore' });
+    expect(created.status).toBe(201);
+    const [{ max }] = await t.dataSource.query(`SELECT max(id) AS max FROM categories WHERE slug <> 'after-restore'`);
+    expect(created.body.id).toBe(Number(max) + 1);
+    await t.dataSource.query(`DELETE FROM categories WHERE slug = 'after-restore'`);
+    before = await dump();
+  });
+
+  describe('refusals change nothing', () => {
+    const write = (name: string, content: Buffer) => writeFileSync(join(t.config.backupsDir, name), content);
+    const valid = () => readBackup(filename);
+    const cases: Array<[string, () => Buffer]> = [
+      ['garbage bytes', () => Buffer.from('this is not a backup at all')],
+      ['gzip of non-JSON', () => gzipSync('{"format": "cocoa-shop-backup", ')],
+      ['another format', () => gzipSync(JSON.stringify({ ...valid(), format: 'other' }))],
+      ['another version', () => gzipSync(JSON.stringify({ ...valid(), version: 99 }))],
+      ['a newer migration', () => gzipSync(JSON.stringify({ ...valid(), migrations: [...valid().migrations, 'Future1999999999999'] }))],
+      ['an unknown table', () => gzipSync(JSON.stringify({ ...valid(), tables: { ...valid().tables, session: { columns: ['sid'], rows: [] } } }))],
+      [
+        'an unknown column',
+        () => {
+          const b = valid();
+          b.tables.products.rows[0].evil = 'x';
+          return gzipSync(JSON.stringify(b));
+        },
+      ],
+      [
+        'a row the database refuses (after the old rows were deleted)',
+        () => {
+          const b = valid();
+          b.tables.products.rows[0].price_cents = -5;
+          return gzipSync(JSON.stringify(b));
+        },
+      ],
+    ];
+
+    it.each(cases)('%s: 400 and no data changed (a safety backup only once the file passed validation)', async (_label, content) => {
+      const name = 'backup-20200101-000000-0badf0.json.gz';
+      write(name, content());
+      const files = backupFiles().length;
+      const res = await admin.post(`/api/database/restore/${name}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/backup/i);
+      expect(await dump()).toEqual(before);
+      const expectSafety = _label.startsWith('a row the database refuses') ? 1 : 0;
+      expect(backupFiles().length).toBe(files + expectSafety);
+    });
+
+    it.each(['..%2F..%2Fpgdata%2FPG_VERSION', '..%2Fbackups%2F' + 'x.json.gz', 'backup-20260101-000000-abcdef.json.gz%00.txt', 'BACKUP-20260101-000000-ABCDEF.JSON.GZ', '.hidden'])(
+      'refuses the name %s with 400 for restore and download',
+      async (name) => {
+        const restore = await admin.post(`/api/database/restore/${name}`);
+        expect(restore.status).toBe(400);
+        expect(restore.body.message).toBe('Invalid backup file name');
+        const download = await admin.get(`/api/database/backups/${name}`);
+        expect(download.status).toBe(400);
+        expect(await dump()).toEqual(before);
+      },
+    );
+
+    it('answers 404 for a well-formed name that does not exist', async () => {
+      expect((await admin.post('/api/database/restore/backup-20990101-000000-abcdef.json.gz')).status).toBe(404);
+      expect((await admin.get('/api/database/backups/backup-20990101-000000-abcdef.json.gz')).status).toBe(404);
+      expect(existsSync(join(t.config.backupsDir, 'backup-20990101-000000-abcdef.json.gz'))).toBe(false);
+    });
+  });
+});
