@@ -2,54 +2,15 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
+import { FakeXhr } from '../test/fake-xhr';
 import { BulkUpload } from './bulk-upload';
 
-/** An XMLHttpRequest double: answers queued responses, reporting 50 % then done. */
-class FakeXhr {
-  static queue: Array<{ status: number; body: unknown }> = [];
-  static sent: FormData[] = [];
-  static hold = false;
-  static pending: FakeXhr[] = [];
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  url = '';
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader() {}
-  send(body: FormData) {
-    FakeXhr.sent.push(body);
-    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-    if (FakeXhr.hold) FakeXhr.pending.push(this);
-    else setTimeout(() => this.finish(), 0);
-  }
-  finish() {
-    const next = FakeXhr.queue.shift() ?? { status: 500, body: { message: 'no answer queued' } };
-    this.status = next.status;
-    this.responseText = JSON.stringify(next.body);
-    this.onload?.();
-  }
-}
-
-const realXhr = window.XMLHttpRequest;
 beforeEach(() => {
-  FakeXhr.queue = [];
-  FakeXhr.sent = [];
-  FakeXhr.hold = false;
-  FakeXhr.pending = [];
-  window.XMLHttpRequest = FakeXhr as unknown as typeof XMLHttpRequest;
+  FakeXhr.install();
   useToastStore.getState().dismiss();
   mockFetch({ 'GET /api/images': { body: { images: [] } } });
 });
-afterAll(() => {
-  window.XMLHttpRequest = realXhr;
-});
+afterAll(() => FakeXhr.uninstall());
 
 const png = (name: string) => new File(['x'], name, { type: 'image/png' });
 const choose = (...files: File[]) => fireEvent.change(screen.getByLabelText('Choose images to upload'), { target: { files } });
@@ -70,9 +31,10 @@ describe('BulkUpload', () => {
     expect(FakeXhr.sent).toHaveLength(2);
     act(() => FakeXhr.pending.shift()!.finish());
     expect(await screen.findByText('2 of 2 image(s) uploaded.')).toBeInTheDocument();
-    expect(FakeXhr.sent[0].get('image')).toBeInstanceOf(File);
-    expect((FakeXhr.sent[0].get('image') as File).name).toBe('a.png');
-    expect(FakeXhr.sent[0].get('replace')).toBeNull();
+    expect(FakeXhr.sent[0].url).toBe('/api/products/upload-image');
+    expect(FakeXhr.sent[0].body.get('image')).toBeInstanceOf(File);
+    expect((FakeXhr.sent[0].body.get('image') as File).name).toBe('a.png');
+    expect(FakeXhr.sent[0].body.get('replace')).toBeNull();
   });
 
   it('on a 409 asks before replacing; confirming sends the file again with replace=true', async () => {
@@ -85,7 +47,7 @@ describe('BulkUpload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Replace image' }));
     expect(await screen.findByText('1 of 1 image(s) uploaded.')).toBeInTheDocument();
     expect(FakeXhr.sent).toHaveLength(2);
-    expect(FakeXhr.sent[1].get('replace')).toBe('true');
+    expect(FakeXhr.sent[1].body.get('replace')).toBe('true');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
@@ -96,7 +58,7 @@ describe('BulkUpload', () => {
     await screen.findByRole('alertdialog', { name: 'Replace existing image?' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('1 of 2 image(s) uploaded.')).toBeInTheDocument();
-    expect(FakeXhr.sent.map((form) => [(form.get('image') as File).name, form.get('replace')])).toEqual([
+    expect(FakeXhr.sent.map(({ body }) => [(body.get('image') as File).name, body.get('replace')])).toEqual([
       ['old.png', null],
       ['new.png', null],
     ]);

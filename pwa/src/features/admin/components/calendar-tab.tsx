@@ -74,7 +74,7 @@ function LocationsCard() {
                     {event.location || 'No location'}
                     {event.address && <span className="admin-table__sub muted">{event.address}</span>}
                   </td>
-                  <td>{formatDay(event.date) || 'TBD'}</td>
+                  <td className="admin-table__nowrap">{formatDay(event.date) || 'TBD'}</td>
                   <td>{eventTimeRange(event)}</td>
                   <td className="admin-table__actions">
                     <button type="button" className="btn btn--outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.title}`}>Edit</button>

@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, renderWithProviders } from '../../../test/render';
+import { ToastViewport } from '../../../ui/toast-viewport';
+import { useToastStore } from '../../../ui/toast-store';
+import { CalendarTab } from './calendar-tab';
+
+const EVENTS = 'GET /api/events?from=2000-01-01';
+const STATUS = 'GET /api/events/calendar/status';
+const event = (id: number, over: Record<string, unknown> = {}) => ({
+  id,
+  title: `Market ${id}`,
+  description: null,
+  location: 'Town Square',
+  address: '1 Main St',
+  date: new Date(2026, 11, 5, 12).toISOString(),
+  startTime: '09:00',
+  endTime: '13:30',
+  latitude: 40,
+  longitude: -89,
+  ...over,
+});
+const feed = { id: 'https://example.com/a.ics', name: 'Farmers markets', primary: true, active: true, lastSyncedAt: null, lastError: null };
+
+beforeEach(() => useToastStore.getState().dismiss());
+
+describe('CalendarTab', () => {
+  it("lists locations with 'MMM dd, yyyy' dates and 'TBD' without a start time", async () => {
+    mockFetch({ [EVENTS]: { body: [event(1), event(2, { startTime: null, endTime: null, location: null })] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } } });
+    renderWithProviders(<CalendarTab />);
+    const first = (await screen.findByRole('rowheader', { name: 'Market 1' })).closest('tr')!;
+    expect(first).toHaveTextContent('Dec 05, 2026');
+    expect(first).toHaveTextContent('9:00 AM – 1:30 PM');
+    const second = screen.getByRole('rowheader', { name: 'Market 2' }).closest('tr')!;
+    expect(second).toHaveTextContent('TBD');
+    expect(second).toHaveTextContent('No location');
+  });
+
+  it("says 'No scheduled locations yet'", async () => {
+    mockFetch({ [EVENTS]: { body: [] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'unavailable', calendars: [] } } });
+    renderWithProviders(<CalendarTab />);
+    expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
+    expect(await screen.findByText('Unavailable')).toBeInTheDocument();
+  });
+
+  it('deletes a location only after confirmation', async () => {
+    const { calls } = mockFetch({ [EVENTS]: { body: [event(3)] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } }, 'DELETE /api/events/3': { status: 204 } });
+    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Market 3' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete location?' });
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete location' }));
+    expect(await screen.findByText('Location deleted')).toBeInTheDocument();
+  });
+
+  it('shows the feeds and sends set-active, set-primary, add-custom and remove-custom with the calendarId', async () => {
+    const other = { ...feed, id: 'https://example.com/b.ics', name: 'Fairs', primary: false, active: false, lastError: 'The feed answered HTTP 404' };
+    const status = { status: 'partial', geocoding: 'available', calendars: [feed, other] };
+    const { calls } = mockFetch({
+      [EVENTS]: { body: [] },
+      [STATUS]: { body: status },
+      'POST /api/events/calendar/set-active': { body: status },
+      'POST /api/events/calendar/set-primary': { body: status },
+      'POST /api/events/calendar/add-custom': { body: status },
+      'POST /api/events/calendar/remove-custom': { body: status },
+      'POST /api/events/init-calendar': { body: { imported: 4, updated: 1, failed: 0, status: 'connected' } },
+    });
+    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    expect(await screen.findByText('Partly connected')).toBeInTheDocument();
+    expect(screen.getByText('Last error: The feed answered HTTP 404')).toBeInTheDocument();
+    const posts = () => calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set active Fairs' }));
+    await waitFor(() => expect(posts()).toContainEqual(['/api/events/calendar/set-active', { calendarId: other.id, active: true }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Set Fairs primary' }));
+    await waitFor(() => expect(posts()).toContainEqual(['/api/events/calendar/set-primary', { calendarId: other.id }]));
+
+    fireEvent.change(screen.getByLabelText('Calendar feed URL (https:// or webcal://)'), { target: { value: 'not a url' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add calendar' }));
+    expect(await screen.findByText('calendarId must be an http(s) or webcal feed URL')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Calendar feed URL (https:// or webcal://)'), { target: { value: 'webcal://example.com/c.ics' } });
+    fireEvent.change(screen.getByLabelText('Name (optional)'), { target: { value: 'Festivals' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add calendar' }));
+    await waitFor(() => expect(posts()).toContainEqual(['/api/events/calendar/add-custom', { calendarId: 'https://example.com/c.ics', name: 'Festivals' }]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Fairs' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Remove calendar?' })).getByRole('button', { name: 'Remove calendar' }));
+    await waitFor(() => expect(posts()).toContainEqual(['/api/events/calendar/remove-custom', { calendarId: other.id }]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Initialise and sync calendars' }));
+    expect(await screen.findByText('Imported 4, updated 1, failed 0.')).toBeInTheDocument();
+  });
+});
