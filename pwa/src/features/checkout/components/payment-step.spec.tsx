@@ -166,3 +166,51 @@ describe('PaymentStep', () => {
     expect(onCancel).toHaveBeenCalled();
   });
 });
+
+describe('PaymentStep with Square connected', () => {
+  const squareConfig = { body: { testMode: false, applicationId: 'sq0idp-app', locationId: 'LOC1', environment: 'sandbox' } };
+  afterEach(() => {
+    delete window.Square;
+  });
+
+  function fakeSquare(tokenize: () => Promise<{ status: string; token?: string }>) {
+    const attach = jest.fn(async () => undefined);
+    const payments = jest.fn(() => ({ card: async () => ({ attach, tokenize, destroy: async () => true }) }));
+    window.Square = { payments };
+    return { attach, payments };
+  }
+
+  it("attaches Square's card field, then pays with Square's token", async () => {
+    const { attach, payments } = fakeSquare(async () => ({ status: 'OK', token: 'cnon:from-square' }));
+    const { calls } = mockFetch({ [CONFIG]: squareConfig, [COMPLETE]: { body: { orderId: 'o-9', paymentId: 'sq-pay', testMode: false } } });
+    const { onSuccess } = renderStep();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeEnabled());
+    expect(payments).toHaveBeenCalledWith('sq0idp-app', 'LOC1');
+    expect(attach).toHaveBeenCalled();
+    expect(screen.queryByText('TEST MODE')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ orderId: 'o-9', paymentId: 'sq-pay', testMode: false }));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ sourceId: 'cnon:from-square' });
+  });
+
+  it("a token whose status is not OK is 'Card tokenization failed'", async () => {
+    fakeSquare(async () => ({ status: 'Invalid' }));
+    const { calls } = mockFetch({ [CONFIG]: squareConfig });
+    renderStep();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(screen.getByText('Payment Failed')).toBeInTheDocument());
+    expect(screen.getAllByText('Card tokenization failed').length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("a card field that cannot attach shows 'Payment Error' and stops loading", async () => {
+    window.Square = { payments: () => ({ card: async () => ({ attach: async () => Promise.reject(new Error('x')), tokenize: async () => ({ status: 'OK' }), destroy: async () => true }) }) };
+    mockFetch({ [CONFIG]: squareConfig });
+    renderStep();
+    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to initialize card payment').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Loading payment form...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeDisabled();
+  });
+});

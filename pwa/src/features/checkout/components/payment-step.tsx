@@ -31,7 +31,9 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
   const busy = useRef(false);
   const idempotencyKey = useRef<string>(newIdempotencyKey());
   const totals = checkoutTotals(lines);
+  const [setupFailed, setSetupFailed] = useState(false);
   const onReady = useCallback((ready: CardMethod) => setMethod(() => ready), []);
+  const onSetupFailure = useCallback(() => setSetupFailed(true), []);
 
   const pay = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -64,7 +66,7 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
     }
   };
 
-  const loading = config.isPending || (config.isSuccess && !method);
+  const loading = config.isPending || (config.isSuccess && !method && !setupFailed);
   return (
     <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={pay}>
       {config.isError ? (
@@ -77,7 +79,7 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
         </div>
       ) : (
         config.isSuccess &&
-        (config.data.testMode ? <TestCardForm onReady={onReady} disabled={processing} /> : <SquareCardForm config={config.data} onReady={onReady} />)
+        (config.data.testMode ? <TestCardForm onReady={onReady} disabled={processing} /> : <SquareCardForm config={config.data} onReady={onReady} onFailure={onSetupFailure} />)
       )}
       {loading && !config.isError && <Spinner label="Loading payment form..." />}
       {loading && !config.isError && <p className="center muted" aria-hidden="true">Loading payment form...</p>}

@@ -10,7 +10,7 @@ import { loadSquareSdk, type SquareCard } from './square-sdk';
  * Square connected: Square's Web Payments SDK from its sandbox or production host, its card field
  * attached here. The payment step counts as ready only once the field is attached.
  */
-export function SquareCardForm({ config, onReady }: { config: WebPaymentsConfig; onReady: (method: CardMethod) => void }) {
+export function SquareCardForm({ config, onReady, onFailure }: { config: WebPaymentsConfig; onReady: (method: CardMethod) => void; onFailure: () => void }) {
   const container = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -40,13 +40,14 @@ export function SquareCardForm({ config, onReady }: { config: WebPaymentsConfig;
       if (cancelled) return;
       const message = messageOf(error, 'Failed to initialize payment system');
       setFailure(message);
+      onFailure();
       errorToast('Payment Error', message);
     });
     return () => {
       cancelled = true;
       void card?.destroy();
     };
-  }, [config, onReady]);
+  }, [config, onReady, onFailure]);
 
   return (
     <fieldset className="square-card">

@@ -27,11 +27,11 @@ const loading = new Map<string, Promise<SquareGlobal>>();
 
 /** Loads Square's script from its sandbox or production host once per page. */
 export function loadSquareSdk(environment: keyof typeof SQUARE_SDK_URL): Promise<SquareGlobal> {
+  if (window.Square) return Promise.resolve(window.Square);
   const src = SQUARE_SDK_URL[environment];
   let promise = loading.get(src);
   if (!promise) {
     promise = new Promise<SquareGlobal>((resolve, reject) => {
-      if (window.Square) return resolve(window.Square);
       const script = document.createElement('script');
       script.src = src;
       script.async = true;
