@@ -257,8 +257,8 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       square.failNext.set('/v2/catalog/list', { status: 401, errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail: 'This request could not be authorized.' }] });
       const before = await t.dataSource.query(`SELECT count(*)::int AS n FROM products`);
       const res = await admin.post('/api/square/catalog/sync');
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.body.message).toBe('This request could not be authorized.');
+      expect(res.status).toBe(502);
+      expect(res.body).toEqual({ message: 'This request could not be authorized.', code: 'SQUARE_UNAUTHORIZED' });
       expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM products`)).toEqual(before);
     });
   });

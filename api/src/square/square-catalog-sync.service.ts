@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CatalogSyncResult } from '@cocoa/shared-types';
 import type { Square } from 'square';
-import { UserInputError } from '../common/domain-errors';
+import { PaymentError, UpstreamError, UserInputError } from '../common/domain-errors';
 import { CatalogueUpsertService, type SquareCatalogueItem } from '../catalogue/catalogue-upsert.service';
 import { SquareGateway } from './square.gateway';
 
@@ -19,7 +19,10 @@ export class SquareCatalogSyncService {
   async sync(): Promise<CatalogSyncResult> {
     const connection = await this.gateway.connection();
     if (!connection) throw new UserInputError('Connect Square first.', 'SQUARE_NOT_CONNECTED');
-    const objects = await this.gateway.listCatalog(connection);
+    const objects = await this.gateway.listCatalog(connection).catch((err: unknown) => {
+      // The gateway speaks checkout (402); for the admin a Square refusal is an upstream failure.
+      throw err instanceof PaymentError ? new UpstreamError(err.message, err.code) : err;
+    });
     return this.catalogue.applySquareCatalogue(toCatalogueItems(objects));
   }
 }
