@@ -1,18 +1,66 @@
-import { eventsQuerySchema, type ScheduledEvent } from '@cocoa/shared-types';
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema, MAP_TILE_MAX_ZOOM, type MapConfig, type ScheduledEvent } from '@cocoa/shared-types';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { z } from 'zod';
+import { AdminOnly } from '../common/auth.guards';
+import { RateLimit } from '../common/rate-limit.guard';
 import { createZodDto } from '../common/zod-validation.pipe';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { EventInquiriesService } from './event-inquiries.service';
 import { EventsService } from './events.service';
 
 export class EventsQueryDto extends createZodDto(eventsQuerySchema) {}
+class EventInputDto extends createZodDto(eventInputSchema) {}
+class EventInquiryDto extends createZodDto(eventInquirySchema) {}
+class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
+
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 @Controller('events')
 export class EventsController {
-  constructor(private readonly events: EventsService) {}
+  constructor(
+    private readonly events: EventsService,
+    private readonly inquiries: EventInquiriesService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** Public: the tracker's calendar and map. Revalidated with the ETag each time. */
   @Get()
   @Header('Cache-Control', 'no-cache')
   list(@Query() query: EventsQueryDto): Promise<ScheduledEvent[]> {
     return this.events.list(query);
+  }
+
+  /** Public: the tile template the tracker's map uses (TILE_URL), never hard-coded in the PWA. */
+  @Get('map-config')
+  @Header('Cache-Control', 'public, max-age=3600')
+  mapConfig(): MapConfig {
+    return { tileUrl: this.config.TILE_URL, attribution: OSM_ATTRIBUTION, maxZoom: MAP_TILE_MAX_ZOOM };
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body() body: EventInputDto): Promise<ScheduledEvent> {
+    return this.events.create(body);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  update(@Param() params: IdParamDto, @Body() body: EventInputDto): Promise<ScheduledEvent> {
+    return this.events.update(params.id, body);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(204)
+  remove(@Param() params: IdParamDto): Promise<void> {
+    return this.events.remove(params.id);
+  }
+
+  /** Public: an event booking inquiry, stored and mailed like the contact form. */
+  @Post('inquiries')
+  @HttpCode(200)
+  @RateLimit('event-inquiry')
+  inquire(@Body() body: EventInquiryDto): Promise<{ message: string }> {
+    return this.inquiries.submit(body);
   }
 }

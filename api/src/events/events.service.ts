@@ -1,11 +1,16 @@
-import type { eventsQuerySchema, ScheduledEvent } from '@cocoa/shared-types';
+import type { eventInputSchema, eventsQuerySchema, ScheduledEvent } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { z } from 'zod';
+import { NotFoundError } from '../common/domain-errors';
+import { GeocodingService } from '../geocoding/geocoding.service';
 import { ScheduledLocation } from './scheduled-location.entity';
 
 type EventsQuery = z.output<typeof eventsQuerySchema>;
+type EventInput = z.output<typeof eventInputSchema>;
+
+export const LOCATION_NOT_FOUND = 'Location not found';
 
 /** The most events one answer carries. */
 export const EVENT_LIST_MAX = 500;
@@ -32,7 +37,10 @@ export function startOfMonth(now: Date): Date {
 
 @Injectable()
 export class EventsService {
-  constructor(@InjectRepository(ScheduledLocation) private readonly events: Repository<ScheduledLocation>) {}
+  constructor(
+    @InjectRepository(ScheduledLocation) private readonly events: Repository<ScheduledLocation>,
+    private readonly geocoding: GeocodingService,
+  ) {}
 
   /** Events from `from` (default: this month's first day) until `to` (exclusive), by date. */
   async list(query: EventsQuery, now = new Date()): Promise<ScheduledEvent[]> {
@@ -44,5 +52,49 @@ export class EventsService {
       .take(EVENT_LIST_MAX);
     if (query.to) qb.andWhere('e.date < :to', { to: query.to });
     return (await qb.getMany()).map(toEventResponse);
+  }
+
+  /** Admin: a new location. Without coordinates, the address is geocoded when it can be. */
+  async create(input: EventInput): Promise<ScheduledEvent> {
+    const fields = await this.withCoordinates(input);
+    const saved = await this.events.save(this.events.create({ ...fields, date: new Date(input.date) }));
+    return toEventResponse(saved);
+  }
+
+  /** Admin: replaces every field of a location (PUT). */
+  async update(id: number, input: EventInput): Promise<ScheduledEvent> {
+    const event = await this.findOrFail(id);
+    const fields = await this.withCoordinates(input);
+    Object.assign(event, { ...fields, date: new Date(input.date) });
+    return toEventResponse(await this.events.save(event));
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.events.delete({ id });
+    if (!result.affected) throw new NotFoundError(LOCATION_NOT_FOUND, 'LOCATION_NOT_FOUND');
+  }
+
+  /** Events from the first day of last month on: the shop's published ICS feed. */
+  async forFeed(now = new Date()): Promise<ScheduledLocation[]> {
+    return this.events
+      .createQueryBuilder('e')
+      .where('e.date >= :from', { from: new Date(now.getFullYear(), now.getMonth() - 1, 1) })
+      .orderBy('e.date', 'ASC')
+      .addOrderBy('e.id', 'ASC')
+      .take(EVENT_LIST_MAX)
+      .getMany();
+  }
+
+  private async findOrFail(id: number): Promise<ScheduledLocation> {
+    const event = await this.events.findOneBy({ id });
+    if (!event) throw new NotFoundError(LOCATION_NOT_FOUND, 'LOCATION_NOT_FOUND');
+    return event;
+  }
+
+  private async withCoordinates(input: EventInput): Promise<Omit<EventInput, 'date'>> {
+    const { date: _date, ...fields } = input;
+    if (fields.latitude !== null && fields.longitude !== null) return fields;
+    const found = await this.geocoding.tryGeocode(fields.address);
+    return found ? { ...fields, latitude: found.lat, longitude: found.lng } : { ...fields, latitude: null, longitude: null };
   }
 }

@@ -36,6 +36,14 @@ export class ScheduledLocation {
   @Column({ type: 'double precision', nullable: true })
   longitude: number | null;
 
+  /** The VEVENT UID (plus RECURRENCE-ID) of an event imported from a calendar feed. */
+  @Column({ type: 'varchar', length: 1000, nullable: true })
+  sourceUid: string | null;
+
+  /** The feed (calendars.id) it was imported from; null for events the admin entered. */
+  @Column({ type: 'varchar', length: 2000, nullable: true })
+  calendarId: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,0 +1,36 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** An event booking inquiry from the Events page. */
+@Entity('event_inquiries')
+export class EventInquiryEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 100 })
+  name: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  eventType: string;
+
+  /** 'YYYY-MM-DD' */
+  @Column({ type: 'date' })
+  eventDate: string;
+
+  @Column({ type: 'integer' })
+  guests: number;
+
+  @Column({ type: 'varchar', length: 300 })
+  location: string;
+
+  @Column({ type: 'text', nullable: true })
+  message: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

@@ -1,0 +1,154 @@
+import type { GeocodeTestResult } from '@cocoa/shared-types';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { DomainError, UpstreamError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { SettingsService } from '../settings/settings.service';
+import { GeocodeCacheEntry } from './geocode-cache.entity';
+
+export const GEOCODE_FAILED = 'Failed to geocode address';
+export const GOOGLE_KEY_SETTING = 'GOOGLE_GEOCODING_API_KEY';
+export const GOOGLE_GEOCODE_URL = 'https://maps.googleapis.com/maps/api/geocode/json';
+/** Nominatim's usage policy: at most one request a second. */
+export const NOMINATIM_MIN_INTERVAL_MS = 1000;
+const TIMEOUT_MS = 10_000;
+
+export interface Geocoded {
+  lat: number;
+  lng: number;
+  address: string;
+  provider: 'nominatim' | 'google';
+  cached: boolean;
+}
+
+/** Cache key: case and spacing do not make a different address. */
+export function normaliseAddress(address: string): string {
+  return address.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 500);
+}
+
+/**
+ * Address → coordinates. OpenStreetMap Nominatim (GEOCODER_URL) by default, at most one request a
+ * second from this process and with a User-Agent naming the shop; Google's API once a key is
+ * saved in settings. Every answer is cached in `geocode_cache`, so an address costs one lookup.
+ */
+@Injectable()
+export class GeocodingService {
+  /** The end of the queue of Nominatim requests: each starts a second after the previous one. */
+  private nominatimQueue: Promise<void> = Promise.resolve();
+  private lastNominatimAt = 0;
+  private lastFailureAt = 0;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectRepository(GeocodeCacheEntry) private readonly cache: Repository<GeocodeCacheEntry>,
+    private readonly settings: SettingsService,
+  ) {}
+
+  async geocode(address: string): Promise<Geocoded> {
+    const query = normaliseAddress(address);
+    const hit = await this.cache.findOneBy({ query });
+    if (hit) return { lat: hit.latitude, lng: hit.longitude, address: hit.displayName, provider: hit.provider, cached: true };
+
+    const apiKey = await this.settings.get(GOOGLE_KEY_SETTING);
+    const found = apiKey ? await this.google(address, apiKey) : await this.nominatim(address);
+    await this.cache.upsert(
+      { query, provider: found.provider, latitude: found.lat, longitude: found.lng, displayName: found.address },
+      { conflictPaths: ['query'] },
+    );
+    return { ...found, cached: false };
+  }
+
+  /** Never throws: for callers where coordinates are a bonus (calendar import, admin save). */
+  async tryGeocode(address: string | null | undefined): Promise<Geocoded | null> {
+    if (!address || address.trim().length < 3) return null;
+    try {
+      return await this.geocode(address);
+    } catch (err) {
+      log('warn', 'geocoding failed', { address, error: err instanceof Error ? err.message : String(err) });
+      return null;
+    }
+  }
+
+  async setGoogleKey(apiKey: string): Promise<{ provider: 'nominatim' | 'google' }> {
+    if (apiKey) await this.settings.set(GOOGLE_KEY_SETTING, apiKey);
+    else await this.settings.remove(GOOGLE_KEY_SETTING);
+    return { provider: apiKey ? 'google' : 'nominatim' };
+  }
+
+  /** Unavailable for a minute after an upstream failure; available otherwise. */
+  availability(): 'available' | 'unavailable' {
+    return Date.now() - this.lastFailureAt < 60_000 ? 'unavailable' : 'available';
+  }
+
+  toTestResult(found: Geocoded): GeocodeTestResult {
+    return { coordinates: { lat: found.lat, lng: found.lng }, address: found.address, provider: found.provider, cached: found.cached };
+  }
+
+  private async nominatim(address: string): Promise<Omit<Geocoded, 'cached'>> {
+    const url = new URL('search', this.config.GEOCODER_URL.replace(/\/*$/, '/'));
+    url.search = new URLSearchParams({ q: address, format: 'jsonv2', limit: '1', addressdetails: '0' }).toString();
+    const body = await this.throttled(() => this.getJson(url));
+    const first = Array.isArray(body) ? (body[0] as { lat?: unknown; lon?: unknown; display_name?: unknown } | undefined) : undefined;
+    if (!first) throw new DomainError(GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
+    return { ...coordinates(Number(first.lat), Number(first.lon)), address: typeof first.display_name === 'string' ? first.display_name : address, provider: 'nominatim' };
+  }
+
+  private async google(address: string, key: string): Promise<Omit<Geocoded, 'cached'>> {
+    const url = new URL(GOOGLE_GEOCODE_URL);
+    url.search = new URLSearchParams({ address, key }).toString();
+    const body = (await this.getJson(url)) as { status?: string; results?: Array<{ formatted_address?: string; geometry?: { location?: { lat?: number; lng?: number } } }> };
+    if (body.status === 'ZERO_RESULTS') throw new DomainError(GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
+    const first = body.results?.[0];
+    if (body.status !== 'OK' || !first?.geometry?.location) {
+      this.lastFailureAt = Date.now();
+      throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
+    }
+    return { ...coordinates(Number(first.geometry.location.lat), Number(first.geometry.location.lng)), address: first.formatted_address ?? address, provider: 'google' };
+  }
+
+  /** Runs `call` when a second has passed since the previous Nominatim request began. */
+  private throttled<T>(call: () => Promise<T>): Promise<T> {
+    const run = this.nominatimQueue.then(async () => {
+      const wait = this.lastNominatimAt + NOMINATIM_MIN_INTERVAL_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      this.lastNominatimAt = Date.now();
+      return call();
+    });
+    this.nominatimQueue = run.then(() => undefined, () => undefined);
+    return run;
+  }
+
+  private async getJson(url: URL): Promise<unknown> {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { 'User-Agent': `CocoaShop/0.1 (+${this.config.publicUrl})`, Accept: 'application/json', Referer: this.config.publicUrl },
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (err) {
+      this.lastFailureAt = Date.now();
+      log('warn', 'geocoder unreachable', { host: url.host, error: err instanceof Error ? err.message : String(err) });
+      throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
+    }
+    if (!res.ok) {
+      this.lastFailureAt = Date.now();
+      log('warn', 'geocoder answered an error', { host: url.host, status: res.status });
+      throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
+    }
+    try {
+      return await res.json();
+    } catch {
+      this.lastFailureAt = Date.now();
+      throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
+    }
+  }
+}
+
+function coordinates(lat: number, lng: number): { lat: number; lng: number } {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
+  }
+  return { lat, lng };
+}
