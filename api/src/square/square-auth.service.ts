@@ -135,8 +135,10 @@ export class SquareAuthService {
     const sealed = await this.settings.get(SETTING_KEYS.squareAccessToken);
     const token = await this.settings.openSecret(sealed, SETTING_KEYS.squareAccessToken);
     if (token && applicationId && this.config.SQUARE_APPLICATION_SECRET) {
-      await this.oauthClient(await this.mode())
-        .oAuth.revokeToken({ clientId: applicationId, accessToken: token }, { headers: { Authorization: `Client ${this.config.SQUARE_APPLICATION_SECRET}` } })
+      // RevokeToken authenticates the application itself: `Authorization: Client <secret>`.
+      const secret = this.config.SQUARE_APPLICATION_SECRET;
+      await this.oauthClient(await this.mode(), async () => ({ headers: { Authorization: `Client ${secret}` } }))
+        .oAuth.revokeToken({ clientId: applicationId, accessToken: token })
         .catch((err: unknown) => log('warn', 'square token revoke failed; forgetting it anyway', { error: describe(err) }));
     }
     await this.settings.remove(
@@ -198,8 +200,8 @@ export class SquareAuthService {
     return matches && (await this.settings.removeIf(SETTING_KEYS.squareOAuthState, sealed!)) ? pending : undefined;
   }
 
-  private oauthClient(mode: SquareMode): SquareClient {
-    return new SquareClient({ baseUrl: squareBaseUrl(this.config, mode), maxRetries: 0, timeoutInSeconds: TIMEOUT_S });
+  private oauthClient(mode: SquareMode, auth?: () => Promise<{ headers: Record<string, string> }>): SquareClient {
+    return new SquareClient({ baseUrl: squareBaseUrl(this.config, mode), maxRetries: 0, timeoutInSeconds: TIMEOUT_S, ...(auth ? { auth } : {}) });
   }
 }
 
