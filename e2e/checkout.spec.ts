@@ -172,3 +172,48 @@ test('an empty cart at /checkout goes to /products', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/products$/);
 });
+
+test('account settings: the profile saves and pre-fills the checkout; a wrong current password is refused, the right one changes it', async ({ page, request }) => {
+  const user = freshUser();
+  await register(request, user);
+  await page.goto('/auth?redirect=/account');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/account$/);
+
+  const profile = page.getByRole('form', { name: 'Profile' });
+  await expect(profile.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  await profile.getByLabel('Last name', { exact: true }).fill('Profiled');
+  await profile.getByLabel('City', { exact: true }).fill('Boise');
+  await profile.getByLabel('State', { exact: true }).selectOption('ID');
+  await profile.getByRole('button', { name: 'Save Profile' }).click();
+  // the page reloads after the update; the saved values come back from the server
+  await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Last name', { exact: true })).toHaveValue('Profiled');
+  await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('State', { exact: true })).toHaveValue('ID');
+
+  await page.getByRole('tab', { name: 'Password' }).click();
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password', { exact: true }).fill('not-my-password');
+  await form.getByLabel('New password', { exact: true }).fill('brand-new-pass');
+  await form.getByLabel('Confirm new password', { exact: true }).fill('brand-new-pass');
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(form.getByText('Incorrect password')).toBeVisible();
+  await expect(page.getByText('The current password you entered is incorrect. Please verify and try again.')).toBeVisible();
+
+  await form.getByLabel('Current password', { exact: true }).fill(user.password);
+  const reloaded = page.waitForEvent('framenavigated', { timeout: 10_000 });
+  await form.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page.getByText('Password Updated')).toBeVisible();
+  await expect(form.getByLabel('New password', { exact: true })).toHaveValue('');
+  await reloaded; // 1.5 s later
+  const relogin = await request.post('/api/login', { data: { username: user.username, password: 'brand-new-pass' } });
+  expect(relogin.ok()).toBe(true);
+
+  // the checkout is pre-filled from the saved profile
+  await addProductToCart(page);
+  await page.goto('/checkout');
+  await expect(shippingField(page, 'Last name')).toHaveValue('Profiled');
+  await expect(shippingField(page, 'City')).toHaveValue('Boise');
+  await expect(shippingField(page, 'State')).toHaveValue('ID');
+});
