@@ -166,3 +166,33 @@ test('the owner manages the shop from a tablet: product with image, location, ba
     await expect(page.getByRole('row').filter({ hasText: LOCATION.title })).toContainText(dayShown);
   });
 });
+
+test.describe('with the service worker in control', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the dashboard reads past the caches: a new category is listed at once', async ({ page }) => {
+    // the storefront caches /api/categories stale-while-revalidate once the worker controls the page
+    await page.goto('/');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
+
+    await page.goto('/auth?redirect=/admin%3Ftab%3Dcatalogue');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).tap();
+    await expect(page.getByRole('tab', { name: 'Catalogue' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('list', { name: 'Categories' }).getByText('Hot Cocoa')).toBeVisible();
+
+    const name = `Gift Sets ${tag}`;
+    await page.getByRole('button', { name: 'Add Category' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Create Category' });
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
+    await dialog.getByRole('button', { name: 'Create Category' }).tap();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Categories' }).getByText(name)).toBeVisible();
+  });
+});

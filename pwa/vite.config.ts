@@ -87,8 +87,11 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         runtimeCaching: [
           {
-            urlPattern: ({ url, sameOrigin }) =>
+            // A call made with cache 'no-store' (the admin dashboard's) always goes to the network:
+            // the owner must see the connection status and the categories just changed.
+            urlPattern: ({ url, sameOrigin, request }) =>
               sameOrigin &&
+              request.cache !== 'no-store' &&
               (url.pathname.startsWith('/api/square/') ||
                 url.pathname === '/api/categories' ||
                 url.pathname === '/api/products/featured'),

@@ -17,6 +17,8 @@ export interface ApiFetchOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** 'no-store' also bypasses the service worker's runtime caches (the admin's reads). */
+  cache?: RequestCache;
 }
 
 export function errorMessageFrom(text: string, statusText: string): string {
@@ -43,7 +45,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
 
 /** apiFetch that also hands back the response headers (e.g. a list's next-page cursor). */
 export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; headers: Headers }> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, cache } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
@@ -52,6 +54,7 @@ export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOpti
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
+    ...(cache ? { cache } : {}),
   });
   if (!response.ok) {
     const text = await response.text().catch(() => '');

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
+import { adminGet } from './admin-get';
 
 export interface Backup {
   filename: string;
@@ -10,7 +11,7 @@ export interface Backup {
 
 /** GET /api/database/backups: backups[] (filename, created, size), newest first. */
 export async function fetchBackups(signal?: AbortSignal): Promise<Backup[]> {
-  const answer = await apiFetch<{ backups?: Backup[] } | Backup[]>('/api/database/backups', { signal });
+  const answer = await adminGet<{ backups?: Backup[] } | Backup[]>('/api/database/backups', signal);
   const backups = Array.isArray(answer) ? answer : Array.isArray(answer?.backups) ? answer.backups : [];
   const time = (b: Backup) => new Date(b.created).getTime() || 0;
   return [...backups].sort((a, b) => time(b) - time(a));

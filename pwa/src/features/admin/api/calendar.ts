@@ -2,13 +2,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CalendarIdInput, CalendarStatus, InitCalendarResult } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
+import { adminGet } from './admin-get';
 import { eventsQueryOptions } from '../../events';
 import { adminEventsQueryOptions } from './events';
 import { STATUS_POLL_MS } from './square';
 
 /** GET /api/events/calendar/status: status, geocoding, calendars (polled every 30 s). */
 export async function fetchCalendarStatus(signal?: AbortSignal): Promise<CalendarStatus> {
-  return normaliseStatus(await apiFetch<Partial<CalendarStatus>>('/api/events/calendar/status', { signal }));
+  return normaliseStatus(await adminGet<Partial<CalendarStatus>>('/api/events/calendar/status', signal));
 }
 
 const normaliseStatus = (answer: Partial<CalendarStatus> | undefined): CalendarStatus => ({

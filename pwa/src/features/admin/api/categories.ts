@@ -1,11 +1,22 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Category, CategoryCreate, CategoryUpdate } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../catalogue';
+import { adminGetList } from './admin-get';
 import { invalidateCatalogue } from './products';
 
-/** GET /api/categories is the catalogue feature's query (categoriesQueryOptions); these are the writes. */
+/** GET /api/categories read past every cache (the public list may be a stale-while-revalidate copy). */
+export const fetchAdminCategories = (signal?: AbortSignal) => adminGetList<Category>('/api/categories', signal);
+
+export const adminCategoriesQueryOptions = queryOptions({
+  queryKey: ['admin', 'categories'] as const,
+  queryFn: ({ signal }) => fetchAdminCategories(signal),
+  staleTime: 0,
+});
+
+export const useAdminCategories = () => useQuery(adminCategoriesQueryOptions);
+
 export const createCategory = (body: CategoryCreate) => apiFetch<Category>('/api/categories', { method: 'POST', body });
 export const updateCategory = ({ id, patch }: { id: number; patch: CategoryUpdate }) =>
   apiFetch<Category>(`/api/categories/${id}`, { method: 'PATCH', body: patch });
@@ -15,6 +26,7 @@ function useInvalidateCategories() {
   const client = useQueryClient();
   return () =>
     Promise.all([
+      client.invalidateQueries({ queryKey: adminCategoriesQueryOptions.queryKey }),
       client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
       client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
       invalidateCatalogue(client),

@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventInput, ScheduledEvent } from '@cocoa/shared-types';
-import { apiFetch, apiFetchList } from '../../../lib/api-fetch';
+import { apiFetch } from '../../../lib/api-fetch';
 import { eventsQueryOptions } from '../../events';
+import { adminGetList } from './admin-get';
 
 /**
  * GET /api/events from a fixed early date: the scheduler manages every scheduled location, past
  * ones included (the public default starts at the current month).
  */
 export const ADMIN_EVENTS_FROM = '2000-01-01';
-export const fetchAdminEvents = (signal?: AbortSignal) => apiFetchList<ScheduledEvent>(`/api/events?from=${ADMIN_EVENTS_FROM}`, signal);
+export const fetchAdminEvents = (signal?: AbortSignal) => adminGetList<ScheduledEvent>(`/api/events?from=${ADMIN_EVENTS_FROM}`, signal);
 
 export const adminEventsQueryOptions = queryOptions({
   queryKey: ['admin', 'events'] as const,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
+import { adminGet } from './admin-get';
 
 export interface LibraryImage {
   path: string;
@@ -11,7 +12,7 @@ export interface LibraryImage {
 
 /** GET /api/images: images[] (path, filename, size, createdAt), newest first. */
 export async function fetchImages(signal?: AbortSignal): Promise<LibraryImage[]> {
-  const answer = await apiFetch<{ images?: LibraryImage[] } | LibraryImage[]>('/api/images', { signal });
+  const answer = await adminGet<{ images?: LibraryImage[] } | LibraryImage[]>('/api/images', signal);
   const images = Array.isArray(answer) ? answer : Array.isArray(answer?.images) ? answer.images : [];
   return [...images].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
 }

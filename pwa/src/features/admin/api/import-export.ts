@@ -3,6 +3,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../catalogue';
 import { xhrUpload } from '../lib/upload';
+import { adminCategoriesQueryOptions } from './categories';
 import { invalidateCatalogue } from './products';
 
 /** GET /api/products/export: an Excel file, downloaded by browser navigation. */
@@ -33,6 +34,7 @@ export function useImportProducts() {
       toast('Import complete', importMessage(result));
       return Promise.all([
         invalidateCatalogue(client),
+        client.invalidateQueries({ queryKey: adminCategoriesQueryOptions.queryKey }),
         client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
         client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
       ]);

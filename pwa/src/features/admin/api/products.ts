@@ -1,8 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Product, ProductCreate, ProductUpdate } from '@cocoa/shared-types';
-import { apiFetch, apiFetchList, messageOf } from '../../../lib/api-fetch';
+import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { productsQueryOptions } from '../../catalogue';
+import { adminGetList } from './admin-get';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const adminProductsKey = ['admin', 'products'] as const;
@@ -11,7 +12,7 @@ export const adminProductsKey = ['admin', 'products'] as const;
 export function fetchAdminProducts(params: { search: string; page: number }, signal?: AbortSignal): Promise<Product[]> {
   const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE + 1), offset: String(params.page * ADMIN_PAGE_SIZE) });
   if (params.search.trim()) query.set('search', params.search.trim());
-  return apiFetchList<Product>(`/api/products?${query.toString()}`, signal);
+  return adminGetList<Product>(`/api/products?${query.toString()}`, signal);
 }
 
 /** One page; one extra row is asked for to know whether a next page exists. */

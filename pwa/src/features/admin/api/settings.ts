@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
+import { adminGet } from './admin-get';
 
 export type SquareMode = 'sandbox' | 'production';
 export type SettingsMap = Record<string, string | null>;
@@ -10,7 +11,7 @@ export type SettingsMap = Record<string, string | null>;
  * accepted too, so the page does not depend on which of the two the API settles on.
  */
 export async function fetchSettings(signal?: AbortSignal): Promise<SettingsMap> {
-  const answer = await apiFetch<unknown>('/api/settings', { signal });
+  const answer = await adminGet<unknown>('/api/settings', signal);
   return toSettingsMap(answer);
 }
 

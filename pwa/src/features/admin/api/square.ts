@@ -2,6 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { productsQueryOptions } from '../../catalogue';
+import { adminGet } from './admin-get';
+import { adminCategoriesQueryOptions } from './categories';
 import { adminProductsKey } from './products';
 
 /** Calendar and provider status are polled every 30 s (SPEC §9). */
@@ -13,7 +15,7 @@ export interface SquareAuthStatus {
 }
 
 /** GET /api/square/auth/status: connected and merchantId. */
-export const fetchSquareAuthStatus = (signal?: AbortSignal) => apiFetch<SquareAuthStatus>('/api/square/auth/status', { signal });
+export const fetchSquareAuthStatus = (signal?: AbortSignal) => adminGet<SquareAuthStatus>('/api/square/auth/status', signal);
 
 export const squareAuthStatusQueryOptions = queryOptions({
   queryKey: ['admin', 'square', 'auth-status'] as const,
@@ -26,7 +28,7 @@ export const useSquareAuthStatus = () => useQuery(squareAuthStatusQueryOptions);
 
 /** GET /api/square/auth/url: the provider's authorisation page, or an error. */
 export async function fetchSquareAuthUrl(): Promise<string> {
-  const answer = await apiFetch<{ authUrl?: string; error?: string }>('/api/square/auth/url');
+  const answer = await adminGet<{ authUrl?: string; error?: string }>('/api/square/auth/url');
   if (!answer?.authUrl) throw new Error(answer?.error || 'Failed to connect to Square.');
   return answer.authUrl;
 }
@@ -66,6 +68,7 @@ export function useSyncSquareCatalog() {
       toast('Catalogue synced', `Created ${result?.created ?? 0}, updated ${result?.updated ?? 0}, unchanged ${result?.unchanged ?? 0}${skipped}.`);
       return Promise.all([
         client.invalidateQueries({ queryKey: adminProductsKey }),
+        client.invalidateQueries({ queryKey: adminCategoriesQueryOptions.queryKey }),
         client.invalidateQueries({ queryKey: [productsQueryOptions.queryKey[0]] }),
       ]);
     },

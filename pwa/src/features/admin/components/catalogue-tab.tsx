@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatPrice, type Category, type Product } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
-import { categoriesQueryOptions } from '../../catalogue';
-import { useDeleteCategory } from '../api/categories';
+import { useAdminCategories, useDeleteCategory } from '../api/categories';
 import { PRODUCTS_EXPORT_URL, useImportProducts } from '../api/import-export';
 import { ADMIN_PAGE_SIZE, useAdminProducts, useDeleteProduct } from '../api/products';
 import { CategoryDialog } from './category-dialog';
@@ -12,7 +10,7 @@ import { ProductDialog } from './product-dialog';
 
 /** Catalogue: products (search, create, edit, delete), categories, Excel export and import. */
 export function CatalogueTab() {
-  const categories = useQuery({ ...categoriesQueryOptions, staleTime: 0 });
+  const categories = useAdminCategories();
   return (
     <div className="admin-stack">
       <ProductsCard categories={categories.data ?? []} />

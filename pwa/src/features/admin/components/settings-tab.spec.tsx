@@ -10,13 +10,15 @@ beforeEach(() => useToastStore.getState().dismiss());
 
 describe('SettingsTab', () => {
   it('keeps Save Config disabled while the application ID is empty, then saves it and the mode with two calls', async () => {
-    const { calls } = mockFetch({
+    const { calls, fn } = mockFetch({
       'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
       'GET /api/settings': { body: {} },
       'POST /api/settings': { body: { ok: true } },
     });
     renderTab();
     const input = await screen.findByLabelText('Square Application ID');
+    // admin reads skip every cache (the service worker serves /api/square/* stale-while-revalidate)
+    expect(fn.mock.calls.find(([url]) => url === '/api/square/auth/status')?.[1]).toMatchObject({ cache: 'no-store', credentials: 'include' });
     expect(input.getAttribute('placeholder')).toMatch(/^sq0idp-/);
     const save = screen.getByRole('button', { name: 'Save Config' });
     expect(save).toBeDisabled();
