@@ -8,8 +8,10 @@ export const fetchWebPaymentsConfig = (signal?: AbortSignal) => apiFetch<WebPaym
 export const webPaymentsConfigQueryOptions = queryOptions({
   queryKey: ['square', 'web-payments-config'] as const,
   queryFn: ({ signal }) => fetchWebPaymentsConfig(signal),
-  // The owner may connect Square at any time: ask again on each payment step.
+  // The owner may connect Square at any time: ask again on each payment step, keep no copy.
   staleTime: 0,
+  gcTime: 0,
+  refetchOnMount: 'always',
 });
 
 export const useWebPaymentsConfig = () => useQuery(webPaymentsConfigQueryOptions);

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK, type CartLine, type ShippingData } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
+import { webPaymentsConfigQueryOptions } from '../api/web-payments-config';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { PaymentStep } from './payment-step';
@@ -212,5 +213,18 @@ describe('PaymentStep with Square connected', () => {
     expect(screen.getAllByText('Failed to initialize card payment').length).toBeGreaterThan(0);
     expect(screen.queryByText('Loading payment form...')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeDisabled();
+  });
+
+  it('never shows the test form from a remembered test-mode config once Square is connected', async () => {
+    fakeSquare(async () => ({ status: 'OK', token: 'cnon:from-square' }));
+    mockFetch({ [CONFIG]: squareConfig });
+    const client = testQueryClient();
+    client.setQueryData(webPaymentsConfigQueryOptions.queryKey, testConfig.body as never);
+    renderWithProviders(<PaymentStep lines={lines} shipping={shipping} onSuccess={jest.fn()} onCancel={jest.fn()} />, { client });
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Loading payment form...').length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeEnabled());
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(document.getElementById('square-card-container')).toBeInTheDocument();
   });
 });

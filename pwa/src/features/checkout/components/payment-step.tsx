@@ -66,7 +66,9 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
     }
   };
 
-  const loading = config.isPending || (config.isSuccess && !method && !setupFailed);
+  // Never a remembered answer: the card form follows the config this visit fetched.
+  const configFresh = config.isSuccess && !config.isFetching;
+  const loading = config.isPending || config.isFetching || (config.isSuccess && !method && !setupFailed);
   return (
     <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={pay}>
       {config.isError ? (
@@ -78,7 +80,7 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
           </button>
         </div>
       ) : (
-        config.isSuccess &&
+        configFresh &&
         (config.data.testMode ? <TestCardForm onReady={onReady} disabled={processing} /> : <SquareCardForm config={config.data} onReady={onReady} onFailure={onSetupFailure} />)
       )}
       {loading && !config.isError && <Spinner label="Loading payment form..." />}
