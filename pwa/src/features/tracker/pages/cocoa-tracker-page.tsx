@@ -1,35 +1,99 @@
-import { formatEventTime, formatLongDate } from '@cocoa/shared-types';
-import { Spinner } from '../../../ui/skeleton';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { dayKey, eventDays, eventsInMonth, eventsOnDay, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor, type ScheduledEvent } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOnline } from '../../../lib/use-online';
 import { useEvents } from '../../events';
+import { useMapConfig } from '../api/map-config';
+import { useMonthEvents } from '../api/month-events';
+import { DayEvents } from '../components/day-events';
+import { MonthCalendar } from '../components/month-calendar';
+import { NearMe } from '../components/near-me';
+import '../tracker.css';
 
-/** Placeholder: the calendar and map of the Live Cocoa Tracker are built by their own issue. */
+// Leaflet loads with the map, after the calendar and list are on screen.
+const TrackerMap = lazy(() => import('../components/tracker-map'));
+
+/** Older than this, data on screen is said to come from a saved copy. */
+const STALE_NOTE_MS = 2 * 60 * 1000;
+
+const formatUpdated = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
 export default function CocoaTrackerPage() {
   useDocumentTitle('Live Cocoa Tracker');
-  const { data, isPending } = useEvents();
-  const events = data ?? [];
+  const today = dayKey(new Date());
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [selectedDay, setSelectedDay] = useState<string | null>(today);
+  const [focus, setFocus] = useState<{ view: MapView; version: number } | null>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
+  const online = useOnline();
+
+  const monthQuery = useMonthEvents(month);
+  const mapConfig = useMapConfig();
+  const upcoming = useEvents();
+
+  const monthEvents = useMemo(() => eventsInMonth(monthQuery.data?.events ?? [], month), [monthQuery.data, month]);
+  const days = useMemo(() => eventDays(monthEvents), [monthEvents]);
+  const dayEvents = selectedDay ? eventsOnDay(monthEvents, selectedDay) : [];
+  const view = focus?.view ?? mapViewFor(monthEvents, selectedDay);
+
+  const fetchedAt = monthQuery.data?.fetchedAt;
+  const showSavedNote = fetchedAt !== undefined && (!online || monthQuery.isError || Date.now() - Date.parse(fetchedAt) > STALE_NOTE_MS);
+
+  const changeMonth = (next: string) => {
+    setMonth(next);
+    setSelectedDay(next === today.slice(0, 7) ? today : null);
+    setFocus(null);
+  };
+  const selectDay = (day: string) => {
+    setSelectedDay(day);
+    setFocus(null);
+  };
+  const viewOnMap = (event: ScheduledEvent & { latitude: number; longitude: number }) => {
+    setFocus((f) => ({ view: { center: [event.latitude, event.longitude], zoom: MAP_FOCUS_ZOOM }, version: (f?.version ?? 0) + 1 }));
+    mapRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  const host = typeof window !== 'undefined' ? window.location.host : '';
+  const origin = typeof window !== 'undefined' ? window.location.origin : '';
+
   return (
-    <div className="container page">
+    <div className="container page tracker">
       <h1>Live Cocoa Tracker</h1>
-      {isPending ? (
-        <Spinner label="Loading events..." />
-      ) : events.length === 0 ? (
-        <div className="empty-state">
-          <p>No events scheduled for this date.</p>
-          <p>Check another date or come back soon!</p>
-        </div>
-      ) : (
-        <ul className="event-list">
-          {events.map((event) => (
-            <li key={event.id} className="card event">
-              <h2>{event.title}</h2>
-              <p className="muted">{formatLongDate(event.date)} · {formatEventTime(event.startTime)} – {formatEventTime(event.endTime)}</p>
-              <p>{event.location || 'No location'}</p>
-              {event.description && <p>{event.description}</p>}
-            </li>
-          ))}
-        </ul>
+      <p className="muted">Find out where our cocoa cart is serving this month. Choose a date to see that day’s stops.</p>
+      {showSavedNote && (
+        <p className="tracker__saved" role="status">
+          {online ? '' : 'You are offline. '}Last updated {formatUpdated(fetchedAt)}
+        </p>
       )}
+      <div className="tracker__grid">
+        <div className="tracker__side">
+          <MonthCalendar month={month} selectedDay={selectedDay} eventDays={days} onMonthChange={changeMonth} onSelectDay={selectDay} />
+          <DayEvents day={selectedDay} events={dayEvents} loading={monthQuery.isPending} onViewOnMap={viewOnMap} />
+        </div>
+        <div className="tracker__map" ref={mapRef} style={{ minHeight: MAP_HEIGHT_PX }}>
+          {mapConfig.data ? (
+            <Suspense fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} aria-label="Loading map" />}>
+              <TrackerMap config={mapConfig.data} events={monthEvents} view={view} version={focus?.version ?? 0} />
+            </Suspense>
+          ) : (
+            <div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }}>
+              <p className="muted">{mapConfig.isError ? 'The map is unavailable right now.' : 'Loading map...'}</p>
+            </div>
+          )}
+        </div>
+      </div>
+      <div className="tracker__extras">
+        <NearMe events={upcoming.data ?? []} />
+        <section className="tracker-subscribe card" aria-labelledby="subscribe-title">
+          <h2 id="subscribe-title">Never miss a stop</h2>
+          <p className="muted">Add our schedule to your phone’s calendar; it updates by itself.</p>
+          <p>
+            <a className="btn btn--primary btn--small" href={`webcal://${host}/api/events/calendar.ics`}>Subscribe to calendar</a>{' '}
+            <a className="link-btn" href={`${origin}/api/events/calendar.ics`}>Download the .ics feed</a>
+          </p>
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,76 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ScheduledEvent } from '@cocoa/shared-types';
+import { DayEvents } from './day-events';
+import { MonthCalendar } from './month-calendar';
+
+const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent => ({
+  id: 1, title: 'Cocoa Cart at Millennium Park', description: 'Warm up near the Bean.', location: 'Millennium Park', address: '201 E Randolph St, Chicago',
+  date: new Date(2026, 10, 22, 12).toISOString(), startTime: '11:00', endTime: '17:30', latitude: 41.8826, longitude: -87.6226, ...over,
+});
+
+describe('DayEvents (the chosen day’s list)', () => {
+  it("shows 'Loading events...' while loading", () => {
+    render(<DayEvents day="2026-11-22" events={[]} loading onViewOnMap={jest.fn()} />);
+    expect(screen.getByText('Loading events...')).toBeInTheDocument();
+    expect(screen.queryByText('No events scheduled for this date.')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty texts for a date without events', () => {
+    render(<DayEvents day="2026-11-23" events={[]} loading={false} onViewOnMap={jest.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Events on November 23, 2026' })).toBeInTheDocument();
+    expect(screen.getByText('No events scheduled for this date.')).toBeInTheDocument();
+    expect(screen.getByText('Check another date or come back soon!')).toBeInTheDocument();
+  });
+
+  it('lists title, location, description and 12-hour times, with map and directions for valid coordinates', () => {
+    const onViewOnMap = jest.fn();
+    render(<DayEvents day="2026-11-22" events={[event()]} loading={false} onViewOnMap={onViewOnMap} />);
+    const item = screen.getByRole('listitem');
+    expect(within(item).getByRole('heading', { name: 'Cocoa Cart at Millennium Park' })).toBeInTheDocument();
+    expect(within(item).getByText('Millennium Park')).toBeInTheDocument();
+    expect(within(item).getByText('Warm up near the Bean.')).toBeInTheDocument();
+    expect(within(item).getByText('11:00 AM - 5:30 PM')).toBeInTheDocument();
+    const directions = within(item).getByRole('link', { name: 'Get Directions' });
+    expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=41.8826,-87.6226');
+    expect(directions).toHaveAttribute('target', '_blank');
+    fireEvent.click(within(item).getByRole('button', { name: 'View on Map' }));
+    expect(onViewOnMap).toHaveBeenCalledWith(expect.objectContaining({ id: 1, latitude: 41.8826 }));
+  });
+
+  it("says 'No location' and TBD times, and offers no map actions without valid coordinates", () => {
+    render(
+      <DayEvents
+        day="2026-11-22"
+        events={[event({ id: 2, location: null, startTime: null, endTime: 'soon', latitude: null }), event({ id: 3, location: '', startTime: '2:00 PM', endTime: '', latitude: 95, longitude: 10 })]}
+        loading={false}
+        onViewOnMap={jest.fn()}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(within(first).getByText('No location')).toBeInTheDocument();
+    expect(within(first).getByText('TBD - TBD')).toBeInTheDocument();
+    expect(within(second).getByText('No location')).toBeInTheDocument();
+    expect(within(second).getByText('2:00 PM - TBD')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View on Map' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Get Directions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('MonthCalendar', () => {
+  it('outlines days with events, marks the chosen day and moves between months', () => {
+    const onSelectDay = jest.fn();
+    const onMonthChange = jest.fn();
+    render(<MonthCalendar month="2026-11" selectedDay="2026-11-22" eventDays={new Set(['2026-11-06', '2026-11-22'])} onMonthChange={onMonthChange} onSelectDay={onSelectDay} />);
+    expect(screen.getByRole('heading', { name: 'November 2026' })).toBeInTheDocument();
+    const withEvents = screen.getByRole('button', { name: 'November 6, 2026, has events' });
+    expect(withEvents).toHaveClass('tracker-cal__day--event');
+    expect(screen.getByRole('button', { name: 'November 7, 2026' })).not.toHaveClass('tracker-cal__day--event');
+    expect(screen.getByRole('button', { name: 'November 22, 2026, has events' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'November 7, 2026' }));
+    expect(onSelectDay).toHaveBeenCalledWith('2026-11-07');
+    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(onMonthChange).toHaveBeenCalledWith('2026-12');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(onMonthChange).toHaveBeenCalledWith('2026-10');
+  });
+});

@@ -1,0 +1,49 @@
+import { directionsUrl, formatEventTime, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { longDay } from './month-calendar';
+
+interface Props {
+  day: string | null;
+  events: ScheduledEvent[];
+  loading: boolean;
+  onViewOnMap: (event: ScheduledEvent & { latitude: number; longitude: number }) => void;
+}
+
+/** The chosen day's events (SPEC §2): texts, times and the map/directions actions. */
+export function DayEvents({ day, events, loading, onViewOnMap }: Props) {
+  return (
+    <section className="tracker-day" aria-labelledby="tracker-day-title">
+      <h2 id="tracker-day-title">{day ? `Events on ${longDay(day)}` : 'Events'}</h2>
+      {loading ? (
+        <p className="muted" role="status">Loading events...</p>
+      ) : events.length === 0 ? (
+        <div className="empty-state">
+          <p>No events scheduled for this date.</p>
+          <p className="muted">Check another date or come back soon!</p>
+        </div>
+      ) : (
+        <ul className="tracker-day__list">
+          {events.map((event) => (
+            <li key={event.id} className="card tracker-event">
+              <h3>{event.title}</h3>
+              <p className="tracker-event__where">{event.location || 'No location'}</p>
+              {event.description && <p>{event.description}</p>}
+              <p className="muted tracker-event__time">
+                {formatEventTime(event.startTime)} - {formatEventTime(event.endTime)}
+              </p>
+              {hasValidCoordinates(event) && (
+                <div className="tracker-event__actions">
+                  <button type="button" className="btn btn--small" onClick={() => onViewOnMap(event as ScheduledEvent & { latitude: number; longitude: number })}>
+                    View on Map
+                  </button>
+                  <a className="btn btn--small btn--primary" href={directionsUrl(event.latitude as number, event.longitude as number)} target="_blank" rel="noopener noreferrer">
+                    Get Directions
+                  </a>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

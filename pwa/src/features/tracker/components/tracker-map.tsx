@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import L from 'leaflet';
+import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+// Marker images imported through Vite so they are hashed, precached and survive the build.
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import {
+  directionsUrl, formatEventTime, formatLongDate, hasValidCoordinates, MAP_HEIGHT_PX, MAP_TILE_MAX_ZOOM,
+  type MapConfig, type MapView, type ScheduledEvent,
+} from '@cocoa/shared-types';
+
+const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
+
+/** Moves the map whenever the wanted view changes (chosen day, month, View on Map). */
+function Recenter({ view, version }: { view: MapView; version: number }) {
+  const map = useMap();
+  const [lat, lng] = view.center;
+  useEffect(() => {
+    map.setView([lat, lng], view.zoom);
+  }, [map, lat, lng, view.zoom, version]);
+  return null;
+}
+
+interface Props {
+  config: MapConfig;
+  events: ScheduledEvent[];
+  view: MapView;
+  /** Bumped by View on Map so choosing the same event twice recentres again. */
+  version: number;
+}
+
+/** The 600 px map of the month's events, tiles from the server's TILE_URL. */
+export default function TrackerMap({ config, events, view, version }: Props) {
+  const located = events.filter(hasValidCoordinates) as Array<ScheduledEvent & { latitude: number; longitude: number }>;
+  return (
+    <MapContainer center={view.center} zoom={view.zoom} maxZoom={MAP_TILE_MAX_ZOOM} scrollWheelZoom={false} style={{ height: MAP_HEIGHT_PX, width: '100%' }} className="tracker-map">
+      <TileLayer url={config.tileUrl} attribution={config.attribution} maxZoom={Math.min(config.maxZoom, MAP_TILE_MAX_ZOOM)} crossOrigin="anonymous" />
+      <Recenter view={view} version={version} />
+      {located.map((event) => {
+        const date = formatLongDate(event.date);
+        return (
+          <Marker key={event.id} position={[event.latitude, event.longitude]} icon={markerIcon} title={event.title} alt={event.title}>
+            <Popup>
+              <div className="tracker-popup">
+                <strong>{event.title}</strong>
+                <div>{event.location || 'Location TBD'}</div>
+                <div>{date === 'N/A' ? 'Date TBD' : date}</div>
+                <div>Starts {formatEventTime(event.startTime)}</div>
+                {event.description && <p>{event.description}</p>}
+                <a href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">Get Directions</a>
+              </div>
+            </Popup>
+          </Marker>
+        );
+      })}
+    </MapContainer>
+  );
+}
