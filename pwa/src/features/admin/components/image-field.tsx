@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { toast } from '../../../ui/toast-store';
-import type { ImageType } from '../api/upload-image';
+import { uploadedImagePath, type ImageType } from '../api/upload-image';
 import { MediaLibraryDialog } from './media-library-dialog';
 import { UploadProgressBar, useImageUploader } from './use-image-uploader';
+
+const UPLOADS = uploadedImagePath('');
 
 /**
  * An image path field: type a path, pick from the Media Library, or upload a file (a name that
@@ -59,7 +61,10 @@ export function ImageField({
             const file = event.target.files?.[0];
             event.target.value = '';
             if (!file) return;
-            const [path] = await upload([file], { type });
+            // A file named like the current upload replaces it in place (asked first, SPEC §4).
+            const current = value.startsWith(UPLOADS) ? value.slice(UPLOADS.length) : null;
+            const sameName = current !== null && current.toLowerCase() === file.name.toLowerCase();
+            const [path] = sameName ? await upload([file], { type, replace: true, target: value }, { askFirst: true }) : await upload([file], { type });
             if (path) {
               onChange(path);
               toast('Image uploaded', file.name);

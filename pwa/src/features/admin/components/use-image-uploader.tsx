@@ -33,10 +33,14 @@ export function useImageUploader() {
     setAsking(null);
   };
 
-  /** Resolves with the uploaded paths (files dropped or failed are left out). */
-  const upload = async (files: File[], options: UploadOptions = {}): Promise<string[]> => {
+  /**
+   * Resolves with the uploaded paths (files dropped or failed are left out). With askFirst the
+   * replace question comes before sending (the file is known to replace the current image).
+   */
+  const upload = async (files: File[], options: UploadOptions = {}, { askFirst = false } = {}): Promise<string[]> => {
       const paths: string[] = [];
       for (const [i, file] of files.entries()) {
+        if (askFirst && !(await askReplace(file.name))) continue;
         const report = (percent: number) => setProgress({ filename: file.name, percent, index: i + 1, total: files.length });
         report(0);
         try {
