@@ -3,6 +3,8 @@ import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCategories } from '../../catalogue';
+import { EventInquiryForm } from '../components/event-inquiry-form';
+import { UpcomingLocations } from '../components/upcoming-locations';
 
 const OCCASIONS = [
   { title: 'Weddings', text: 'A hot cocoa bar for winter weddings or an iced cocoa and shake stand for summer receptions.' },
@@ -19,7 +21,9 @@ export default function EventsPage() {
         <div className="container">
           <h1>Cocoa for Your Event</h1>
           <p>We bring the cocoa bar to weddings, corporate events and parties — hot, iced or shaken.</p>
-          <Link to="/contact" className="btn btn--light btn--large">Book Your Event</Link>
+          <button type="button" className="btn btn--light btn--large" onClick={() => document.getElementById('book')?.scrollIntoView({ behavior: 'smooth' })}>
+            Book Your Event
+          </button>
         </div>
       </section>
       <div className="container page">
@@ -53,12 +57,10 @@ export default function EventsPage() {
             ))}
           </div>
         </section>
-        <section className="cta card center" aria-labelledby="book-title">
-          <h2 id="book-title">Book cocoa service</h2>
-          <p>Tell us the date, the place and how many guests, and we will get back to you with a quote.</p>
-          <Link to="/contact" className="btn btn--primary btn--large">Book Your Event</Link>
-          <p><Link to="/cocoa-tracker">See where we are serving next</Link></p>
-        </section>
+        <UpcomingLocations />
+        <div id="book" className="section narrow">
+          <EventInquiryForm />
+        </div>
       </div>
     </>
   );

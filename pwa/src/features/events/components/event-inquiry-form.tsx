@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { EVENT_TYPE_LABELS, EVENT_TYPES, eventInquirySchema, type EventInquiryInput, type EventInquiry } from '@cocoa/shared-types';
+import { useSendEventInquiry } from '../api/event-inquiry';
+
+type Values = EventInquiryInput;
+const EMPTY = { name: '', email: '', phone: '', eventType: undefined, eventDate: '', guests: undefined, location: '', message: '' } as unknown as Values;
+
+/** Event booking inquiry (issue 5): validated with the shared schema, confirmed with a toast. */
+export function EventInquiryForm() {
+  const send = useSendEventInquiry();
+  const { register, handleSubmit, reset, formState } = useForm<Values, unknown, EventInquiry>({ resolver: zodResolver(eventInquirySchema), defaultValues: EMPTY });
+  const { errors } = formState;
+  const onSubmit = handleSubmit((values) => send.mutate(values, { onSuccess: () => reset(EMPTY) }));
+  const today = new Date();
+  const minDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+
+  const aria = (name: keyof Values) => ({
+    id: `inquiry-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `inquiry-${name}-error` : undefined,
+  });
+  const field = (name: keyof Values, label: string, input: ReactNode) => (
+    <div className="field">
+      <label htmlFor={`inquiry-${name}`}>{label}</label>
+      {input}
+      {errors[name] && (
+        <p className="field__error" id={`inquiry-${name}-error`} role="alert">
+          {errors[name]?.message}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="inquiry-title">
+      <h2 id="inquiry-title">Book cocoa service</h2>
+      <p className="muted">Tell us the date, the place and how many guests, and we will get back to you with a quote.</p>
+      {field('eventType', 'Event type', (
+        <select {...aria('eventType')} {...register('eventType')} defaultValue="">
+          <option value="" disabled>Choose an event type</option>
+          {EVENT_TYPES.map((t) => <option key={t} value={t}>{EVENT_TYPE_LABELS[t]}</option>)}
+        </select>
+      ))}
+      {field('eventDate', 'Event date', <input type="date" min={minDate} {...aria('eventDate')} {...register('eventDate')} />)}
+      {field('guests', 'Number of guests', <input type="number" inputMode="numeric" min={1} step={1} {...aria('guests')} {...register('guests', { valueAsNumber: true })} />)}
+      {field('location', 'Event location', <input type="text" autoComplete="street-address" placeholder="Venue, city" {...aria('location')} {...register('location')} />)}
+      {field('name', 'Your name', <input type="text" autoComplete="name" {...aria('name')} {...register('name')} />)}
+      {field('email', 'Email', <input type="email" autoComplete="email" {...aria('email')} {...register('email')} />)}
+      {field('phone', 'Phone (optional)', <input type="tel" autoComplete="tel" {...aria('phone')} {...register('phone')} />)}
+      {field('message', 'Message (optional)', <textarea rows={4} {...aria('message')} {...register('message')} />)}
+      <button type="submit" className="btn btn--primary" disabled={send.isPending}>
+        {send.isPending ? 'SENDING...' : 'SEND INQUIRY'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { formatEventTime, formatLongDate } from '@cocoa/shared-types';
+import { Skeleton } from '../../../ui/skeleton';
+import { useUpcomingEvents } from '../api/upcoming-events';
+
+const SHOWN = 6;
+
+/** The next public stops of the cocoa cart, with a link to the tracker's map. */
+export function UpcomingLocations() {
+  const { data, isPending } = useUpcomingEvents();
+  const events = (data ?? []).slice(0, SHOWN);
+  return (
+    <section aria-labelledby="upcoming-title" className="section">
+      <h2 id="upcoming-title">Where to find us next</h2>
+      {isPending ? (
+        <div className="three-up"><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /></div>
+      ) : events.length === 0 ? (
+        <p className="muted">No upcoming public events yet. Check back soon!</p>
+      ) : (
+        <ul className="three-up upcoming-list">
+          {events.map((e) => (
+            <li key={e.id} className="card why">
+              <h3>{e.title}</h3>
+              <p>{e.location || 'No location'}</p>
+              <p className="muted">{formatLongDate(e.date)} · {formatEventTime(e.startTime)} - {formatEventTime(e.endTime)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p><Link to="/cocoa-tracker">See them all on the Live Cocoa Tracker</Link></p>
+    </section>
+  );
+}
