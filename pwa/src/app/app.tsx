@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { IonApp, IonContent } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { CartDrawer, useCartStore } from '../features/cart';
 import { ToastViewport } from '../ui/toast-viewport';
@@ -56,9 +56,14 @@ function Shell() {
   );
 }
 
+/** Personal data (['me', ...]: orders, profile) stays in memory, never in localStorage. */
+function persistable(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'me';
+}
+
 export function App({ queryClient, persister }: { queryClient: QueryClient; persister: Persister }) {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, buster: 'v1' }}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, buster: 'v1', dehydrateOptions: { shouldDehydrateQuery: persistable } }}>
       <IonApp>
         <IonReactRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Shell />
