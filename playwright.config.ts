@@ -8,6 +8,7 @@ import { defineConfig, devices } from '@playwright/test';
  * Chromium on a phone-sized window. Each run gets a fresh data directory, so a fresh seeded database.
  */
 const PORT = 4310;
+const TILE_PORT = 4311;
 // Set once in the main process; the workers inherit it.
 process.env.COCOA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-'));
 
@@ -36,20 +37,33 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], browserName: 'chromium', launchOptions },
     },
   ],
-  webServer: {
-    command: 'node api/dist/main.js',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: process.env.COCOA_E2E_DATA_DIR,
-      ADMIN_PASSWORD: 'admin-e2e-pass',
-      NODE_ENV: 'production',
-      // Every e2e checkout counts toward the per-address checkout limit.
-      RATE_LIMIT_MAX: '100000',
+  webServer: [
+    {
+      // map tiles for the tracker test (TILE_URL below)
+      command: `node e2e/tile-double.mjs`,
+      url: `http://localhost:${TILE_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { TILE_DOUBLE_PORT: String(TILE_PORT) },
     },
-  },
+    {
+      command: 'node api/dist/main.js',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: process.env.COCOA_E2E_DATA_DIR,
+        ADMIN_PASSWORD: 'admin-e2e-pass',
+        NODE_ENV: 'production',
+        // Every e2e checkout counts toward the per-address checkout limit.
+        RATE_LIMIT_MAX: '100000',
+        TILE_URL: `http://localhost:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
+        // no outside geocoder in tests
+        GEOCODER_URL: `http://localhost:${TILE_PORT}/geocoder`,
+      },
+    },
+  ],
 });

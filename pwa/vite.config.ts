@@ -112,13 +112,26 @@ export default defineConfig({
             },
           },
           {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/events',
+            // the tracker's month lists and its map config (TILE_URL)
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname === '/api/events' || url.pathname === '/api/events/map-config'),
             handler: 'NetworkFirst',
             options: {
               cacheName: 'events-api',
               networkTimeoutSeconds: 5,
-              expiration: { maxEntries: 10, maxAgeSeconds: 7 * 24 * 3600 },
+              expiration: { maxEntries: 30, maxAgeSeconds: 7 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Map tiles ({z}/{x}/{y}.png of the server's TILE_URL, any host): the tracker works
+            // offline with the tiles already seen. Capped at ~1000 tiles, 30 days.
+            urlPattern: ({ url, request }) =>
+              request.destination === 'image' && /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'map-tiles',
+              expiration: { maxEntries: 1000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [0, 200] },
             },
           },
         ],
