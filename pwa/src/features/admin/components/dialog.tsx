@@ -38,9 +38,26 @@ export function Dialog({
     (first ?? panelRef.current)?.focus();
     openDialogs.push(titleId);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !busyRef.current && openDialogs[openDialogs.length - 1] === titleId) {
+      if (openDialogs[openDialogs.length - 1] !== titleId) return;
+      if (event.key === 'Escape' && !busyRef.current) {
         event.stopPropagation();
         closeRef.current();
+      } else if (event.key === 'Tab' && panelRef.current) {
+        // Keep keyboard focus inside the dialog.
+        const focusable = Array.from(
+          panelRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'),
+        );
+        if (!focusable.length) return;
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        const active = document.activeElement;
+        if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && (active === last || !panelRef.current.contains(active))) {
+          event.preventDefault();
+          first.focus();
+        }
       }
     };
     window.addEventListener('keydown', onKey);

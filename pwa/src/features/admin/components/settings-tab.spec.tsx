@@ -121,4 +121,18 @@ describe('SettingsTab', () => {
     expect(card).toHaveTextContent('Deprecated');
     expect(card.querySelectorAll('button, input')).toHaveLength(0);
   });
+
+  it('reports the outcome of the Square callback once and clears it from the address', async () => {
+    mockFetch({ 'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M1' } }, 'GET /api/settings': { body: {} } });
+    renderWithProviders(<><SettingsTab /><ToastViewport /></>, { route: '/admin?square=connected' });
+    expect(await screen.findByText('Square connected')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+  });
+
+  it('reports a failed Square callback', async () => {
+    mockFetch({ 'GET /api/square/auth/status': { body: { connected: false } }, 'GET /api/settings': { body: {} } });
+    renderWithProviders(<><SettingsTab /><ToastViewport /></>, { route: '/admin?tab=settings&square=error' });
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings'));
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-fetch';
-import { errorToast } from '../../../ui/toast-store';
+import { errorToast, toast } from '../../../ui/toast-store';
 import { Spinner } from '../../../ui/skeleton';
 import { fetchSquareAuthUrl, useDisconnectSquare, useSquareAuthStatus, useSyncSquareCatalog } from '../api/square';
 import { useSaveSquareConfig, useSettings, type SquareMode } from '../api/settings';
@@ -11,6 +12,7 @@ export const navigation = { assign: (url: string) => window.location.assign(url)
 
 /** Settings & Square Integration (SPEC §2, §5, §8). */
 export function SettingsTab() {
+  useSquareCallbackOutcome();
   return (
     <div className="admin-stack">
       <ConnectionCard />
@@ -18,6 +20,25 @@ export function SettingsTab() {
       <LegacyProviderCard />
     </div>
   );
+}
+
+/** Back from Square: the OAuth callback sends the browser to /admin?square=connected|error. */
+function useSquareCallbackOutcome() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('square');
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome === 'connected') toast('Square connected', 'Your Square account is connected.');
+    else errorToast('Connection failed', 'Failed to connect to Square.');
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        next.delete('square');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [outcome, setParams]);
 }
 
 function ConnectionCard() {
