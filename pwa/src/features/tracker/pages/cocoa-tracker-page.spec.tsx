@@ -1,0 +1,54 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { dayKey, type ScheduledEvent } from '@cocoa/shared-types';
+import { renderWithProviders } from '../../../test/render';
+import CocoaTrackerPage from './cocoa-tracker-page';
+
+const now = new Date();
+const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
+  id: day, title: `Stop ${day}`, description: null, location: `Place ${day}`, address: null,
+  date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(), startTime: '09:00', endTime: '13:15', latitude: 40, longitude: -90, ...over,
+});
+
+function serve(events: ScheduledEvent[], date: string) {
+  global.fetch = jest.fn(async (url: string) => {
+    const path = String(url);
+    const ok = (body: unknown) => ({ ok: true, status: 200, statusText: 'OK', headers: new Headers({ date }), text: async () => JSON.stringify(body) }) as unknown as Response;
+    if (path.startsWith('/api/events?')) return ok(events);
+    return { ok: false, status: 404, statusText: 'Not Found', headers: new Headers(), text: async () => '' } as unknown as Response;
+  }) as unknown as typeof fetch;
+}
+
+describe('CocoaTrackerPage', () => {
+  const today = now.getDate();
+  const other = today === 1 ? 2 : 1;
+  const events = [on(today, { title: 'Cocoa Cart Today', startTime: '11:00', endTime: '17:00' }), on(other, { title: 'Another Stop', location: null, latitude: null })];
+
+  it("opens on today's stops and lists a chosen date's, with the time display rules", async () => {
+    serve(events, new Date().toUTCString());
+    renderWithProviders(<CocoaTrackerPage />);
+    expect(screen.getByText('Loading events...')).toBeInTheDocument();
+    const list = () => screen.getByRole('region', { name: /^Events on / });
+    expect(await within(list()).findByRole('heading', { name: 'Cocoa Cart Today' })).toBeInTheDocument();
+    expect(within(list()).getByText('11:00 AM - 5:00 PM')).toBeInTheDocument();
+    expect(screen.queryByText(/Last updated/)).not.toBeInTheDocument();
+
+    const otherKey = dayKey(new Date(now.getFullYear(), now.getMonth(), other));
+    fireEvent.click(document.querySelector(`[data-day="${otherKey}"]`) as HTMLElement);
+    expect(within(list()).getByRole('heading', { name: 'Another Stop' })).toBeInTheDocument();
+    expect(within(list()).getByText('No location')).toBeInTheDocument();
+    expect(within(list()).getByText('9:00 AM - 1:15 PM')).toBeInTheDocument();
+    expect(within(list()).queryByRole('button', { name: 'View on Map' })).not.toBeInTheDocument();
+
+    const empty = [3, 4, 5, 6].find((d) => d !== today && d !== other) as number;
+    fireEvent.click(document.querySelector(`[data-day="${dayKey(new Date(now.getFullYear(), now.getMonth(), empty))}"]`) as HTMLElement);
+    expect(within(list()).getByText('No events scheduled for this date.')).toBeInTheDocument();
+    expect(within(list()).getByText('Check another date or come back soon!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe to calendar' }).getAttribute('href')).toMatch(/^webcal:\/\/.+\/api\/events\/calendar\.ics$/);
+  });
+
+  it("says 'Last updated ...' when the events come from a saved copy", async () => {
+    serve(events, new Date(Date.now() - 3 * 60 * 60 * 1000).toUTCString());
+    renderWithProviders(<CocoaTrackerPage />);
+    expect(await screen.findByText(/^Last updated /)).toBeInTheDocument();
+  });
+});
