@@ -56,9 +56,12 @@ function Shell() {
   );
 }
 
-/** Personal data (['me', ...]: orders, profile) stays in memory, never in localStorage. */
+/**
+ * Personal data (['me', ...]: orders, profile) and the admin dashboard's data (['admin', ...]:
+ * settings, backups, images, merchant id) stay in memory, never in localStorage.
+ */
 function persistable(query: Query): boolean {
-  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'me';
+  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'me' && query.queryKey[0] !== 'admin';
 }
 
 export function App({ queryClient, persister }: { queryClient: QueryClient; persister: Persister }) {
