@@ -4,7 +4,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { BACKUP_FILENAME_PATTERN } from '@cocoa/shared-types';
 import { checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { BACKUP_TABLES } from './backup.tables';
+import { BACKUP_TABLES, EXCLUDED_TABLES } from './backup.tables';
 
 type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
 
@@ -13,10 +13,19 @@ describe('database backup and restore', () => {
   let admin: Agent;
   let customer: Agent;
 
-  /** Every domain table's rows, exactly (to_jsonb keeps microseconds and numeric precision). */
+  /**
+   * Every table a backup covers (all but the excluded ones, declared or not), rows exactly:
+   * to_jsonb keeps microseconds and numeric precision.
+   */
   async function dump(): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
-    for (const table of BACKUP_TABLES) {
+    const tables: string[] = (
+      await t.dataSource.query(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`)
+    )
+      .map((r: { name: string }) => r.name)
+      .filter((n: string) => !(EXCLUDED_TABLES as readonly string[]).includes(n));
+    expect(tables).toEqual(expect.arrayContaining([...BACKUP_TABLES]));
+    for (const table of tables) {
       const rows = await t.dataSource.query(`SELECT to_jsonb(t)::text AS row FROM ${table} t`);
       out[table] = rows.map((r: { row: string }) => JSON.parse(r.row)).sort((a: any, b: any) => String(a.id ?? a.key).localeCompare(String(b.id ?? b.key)));
     }
@@ -34,6 +43,14 @@ describe('database backup and restore', () => {
     await customer.post('/api/square/checkout/complete').send(checkoutBody(f)).expect(200);
     await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-BackupTestApp01' }).expect(200);
     await t.dataSource.query(`INSERT INTO scheduled_locations (title, date, latitude, longitude) VALUES ('Farmers market', '2026-12-05T12:00:00Z', 39.123456789, -98.5)`);
+    await t.dataSource.query(`INSERT INTO calendars (id, name, is_primary) VALUES ('https://feeds.example.com/cocoa.ics', 'Cocoa feed', true)`);
+    await t.dataSource.query(
+      `INSERT INTO scheduled_locations (title, date, source_uid, calendar_id) VALUES ('From the feed', '2026-12-06T12:00:00Z', 'uid-1@feed', 'https://feeds.example.com/cocoa.ics')`,
+    );
+    await t.dataSource.query(
+      `INSERT INTO event_inquiries (name, email, event_type, event_date, guests, location) VALUES ('Hal', 'hal@example.com', 'wedding', '2027-06-01', 120, 'Topeka')`,
+    );
+    await t.dataSource.query(`INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ('topeka', 'nominatim', 39.05, -95.68, 'Topeka, KS')`);
     await t.dataSource.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`);
   });
   afterAll(() => t.close());
@@ -64,6 +81,9 @@ describe('database backup and restore', () => {
     expect(backup.tables.session).toBeUndefined();
     expect(backup.tables.password_reset_tokens).toBeUndefined();
     expect(backup.tables.mail_outbox).toBeUndefined();
+    expect(backup.tables.geocode_cache).toBeUndefined();
+    expect(backup.tables.calendars.rows).toHaveLength(1);
+    expect(backup.tables.event_inquiries.rows).toHaveLength(1);
     expect(backup.tables.users.rows.map((u: any) => u.username).sort()).toEqual(['admin', 'erin']);
     expect(backup.tables.users.rows[0].password_hash).toEqual(expect.any(String));
     expect(backup.tables.orders.rows).toHaveLength(1);
@@ -97,6 +117,8 @@ describe('database backup and restore', () => {
     await t.dataSource.query(`UPDATE orders SET status = 'CANCELED'`);
     await t.dataSource.query(`UPDATE users SET email = 'erin2@example.com' WHERE username = 'erin'`);
     await t.dataSource.query(`INSERT INTO categories (name, slug) VALUES ('Later', 'later')`);
+    await t.dataSource.query(`DELETE FROM calendars`);
+    await t.dataSource.query(`UPDATE event_inquiries SET guests = 5`);
     await t.dataSource.query(`UPDATE settings SET value = 'sq0idp-ChangedLater0001' WHERE key = 'SQUARE_APPLICATION_ID'`);
     const secret = await t.dataSource.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`);
     expect(await dump()).not.toEqual(before);
@@ -108,6 +130,7 @@ describe('database backup and restore', () => {
     expect(await dump()).toEqual(before);
 
     // The safety backup holds the state just before the restore.
+    expect(await t.dataSource.query(`SELECT query FROM geocode_cache`)).toEqual([{ query: 'topeka' }]);
     const safety = readBackup(res.body.safetyBackup);
     expect(safety.tables.users.rows.map((u: any) => u.username).sort()).toEqual(['admin', 'erin', 'frank']);
     // The installation's secret is kept; reset tokens of replaced users are gone.

@@ -10,16 +10,19 @@ export const BACKUP_TABLES = [
   'testimonials',
   'orders',
   'order_items',
+  'calendars',
   'scheduled_locations',
+  'event_inquiries',
   'contact_messages',
   'settings',
 ] as const;
 
 /**
  * Never in a backup and never touched by a restore: live sign-ins, password-reset tokens and the
- * mail outbox (both hold reset links), and TypeORM's own migration log (recorded as names instead).
+ * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), and TypeORM's own
+ * migration log (recorded as names instead).
  */
-export const EXCLUDED_TABLES = ['session', 'password_reset_tokens', 'mail_outbox', 'migrations'] as const;
+export const EXCLUDED_TABLES = ['session', 'password_reset_tokens', 'mail_outbox', 'geocode_cache', 'migrations'] as const;
 
 /**
  * Settings rows that belong to this installation rather than to its data: neither written to a
