@@ -39,6 +39,8 @@ export class GeocodingService {
   private nominatimQueue: Promise<void> = Promise.resolve();
   private lastNominatimAt = 0;
   private lastFailureAt = 0;
+  /** Google's endpoint; tests point it at a local double. */
+  googleUrl = GOOGLE_GEOCODE_URL;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,7 +53,7 @@ export class GeocodingService {
     const hit = await this.cache.findOneBy({ query });
     if (hit) return { lat: hit.latitude, lng: hit.longitude, address: hit.displayName, provider: hit.provider, cached: true };
 
-    const apiKey = await this.settings.get(GOOGLE_KEY_SETTING);
+    const apiKey = await this.settings.openSecret(await this.settings.get(GOOGLE_KEY_SETTING), GOOGLE_KEY_SETTING);
     const found = apiKey ? await this.google(address, apiKey) : await this.nominatim(address);
     await this.cache.upsert(
       { query, provider: found.provider, latitude: found.lat, longitude: found.lng, displayName: found.address },
@@ -72,7 +74,8 @@ export class GeocodingService {
   }
 
   async setGoogleKey(apiKey: string): Promise<{ provider: 'nominatim' | 'google' }> {
-    if (apiKey) await this.settings.set(GOOGLE_KEY_SETTING, apiKey);
+    // Encrypted at rest like the other provider secrets; never sent back to a browser.
+    if (apiKey) await this.settings.setSecret(GOOGLE_KEY_SETTING, apiKey);
     else await this.settings.remove(GOOGLE_KEY_SETTING);
     return { provider: apiKey ? 'google' : 'nominatim' };
   }
@@ -96,7 +99,7 @@ export class GeocodingService {
   }
 
   private async google(address: string, key: string): Promise<Omit<Geocoded, 'cached'>> {
-    const url = new URL(GOOGLE_GEOCODE_URL);
+    const url = new URL(this.googleUrl);
     url.search = new URLSearchParams({ address, key }).toString();
     const body = (await this.getJson(url)) as { status?: string; results?: Array<{ formatted_address?: string; geometry?: { location?: { lat?: number; lng?: number } } }> };
     if (body.status === 'ZERO_RESULTS') throw new DomainError(GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);

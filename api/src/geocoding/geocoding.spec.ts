@@ -1,7 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { GOOGLE_KEY_SETTING } from './geocoding.service';
+import { SettingsService } from '../settings/settings.service';
+import { GeocodingService, GOOGLE_KEY_SETTING } from './geocoding.service';
 
 interface Seen { at: number; url: URL; headers: IncomingHttpHeaders }
 
@@ -12,6 +13,12 @@ async function startGeocoderDouble(): Promise<{ url: string; seen: Seen[]; close
     const url = new URL(req.url ?? '/', 'http://double');
     seen.push({ at: Date.now(), url, headers: req.headers });
     const q = url.searchParams.get('q') ?? '';
+    if (url.pathname === '/maps/api/geocode/json') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      if (url.searchParams.get('key') !== 'AIzaTestKey_123') return void res.end(JSON.stringify({ status: 'REQUEST_DENIED', results: [] }));
+      if (/nowhere/i.test(url.searchParams.get('address') ?? '')) return void res.end(JSON.stringify({ status: 'ZERO_RESULTS', results: [] }));
+      return void res.end(JSON.stringify({ status: 'OK', results: [{ formatted_address: 'Google place', geometry: { location: { lat: 10.5, lng: 20.25 } } }] }));
+    }
     if (url.pathname !== '/search') return void res.writeHead(404).end();
     if (/broken/i.test(q)) return void res.writeHead(500).end('boom');
     if (/garbage/i.test(q)) return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('not json');
@@ -116,7 +123,7 @@ describe('geocoding (/api/geocode)', () => {
     expect(geocoder.seen.length).toBe(before);
   });
 
-  it('stores a Google key with init (then Google is the provider) and removes it with an empty key', async () => {
+  it('stores a Google key with init, encrypted; then new addresses go to Google; an empty key goes back to Nominatim', async () => {
     const bad = await admin.post('/api/geocode/init').send({ apiKey: 'has spaces; drop table' });
     expect(bad.status).toBe(400);
     expect((await admin.post('/api/geocode/init').send({})).status).toBe(400);
@@ -124,9 +131,23 @@ describe('geocoding (/api/geocode)', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ provider: 'google' });
     const [row] = await t.dataSource.query('SELECT value FROM settings WHERE key = $1', [GOOGLE_KEY_SETTING]);
-    expect(row.value).toBe('AIzaTestKey_123');
+    expect(row.value).not.toContain('AIzaTestKey_123'); // encrypted at rest
+    const settings = t.app.get(SettingsService);
+    expect(await settings.openSecret(row.value, GOOGLE_KEY_SETTING)).toBe('AIzaTestKey_123');
     // cached answers do not need any provider
     expect((await admin.get('/api/geocode').query({ address: '1 First St' })).status).toBe(200);
+    // new addresses go to Google with the key
+    t.app.get(GeocodingService).googleUrl = `${geocoder.url}/maps/api/geocode/json`;
+    const nominatimCalls = geocoder.seen.filter((s) => s.url.pathname === '/search').length;
+    const google = await admin.get('/api/geocode/test').query({ address: '9 Google Way' });
+    expect(google.body).toEqual({ coordinates: { lat: 10.5, lng: 20.25 }, address: 'Google place', provider: 'google', cached: false });
+    expect((geocoder.seen.at(-1) as Seen).url.searchParams.get('address')).toBe('9 Google Way');
+    expect(geocoder.seen.filter((s) => s.url.pathname === '/search').length).toBe(nominatimCalls);
+    expect((await admin.get('/api/geocode').query({ address: 'nowhere google' })).status).toBe(404);
+    await admin.post('/api/geocode/init').send({ apiKey: 'WrongKey' });
+    const denied = await admin.get('/api/geocode').query({ address: '10 Google Way' });
+    expect(denied.status).toBe(502);
+    expect(denied.body.message).toBe('Failed to geocode address');
     const off = await admin.post('/api/geocode/init').send({ apiKey: '' });
     expect(off.body).toEqual({ provider: 'nominatim' });
     expect(await t.dataSource.query('SELECT value FROM settings WHERE key = $1', [GOOGLE_KEY_SETTING])).toEqual([]);
