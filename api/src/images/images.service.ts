@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { ImageBulkDeleteResult, ImageInfo, ImageUploadResult, imageUploadFieldsSchema } from '@cocoa/shared-types';
@@ -47,8 +47,21 @@ export class ImagesService implements OnModuleInit {
       throw new ConflictError(`An image named "${filename}" already exists`, 'IMAGE_EXISTS');
     }
     const webp = await toWebp(file.buffer, format);
-    await this.write(filename, file.buffer);
-    if (format !== 'webp') await this.write(webpName, webp);
+    if (replace) {
+      await this.write(filename, file.buffer);
+      if (format !== 'webp') await this.write(webpName, webp);
+    } else {
+      // Created only if still absent: of two uploads racing for one name, the second gets the 409.
+      await this.writeNew(filename, file.buffer);
+      if (format !== 'webp') {
+        try {
+          await this.writeNew(webpName, webp);
+        } catch (err) {
+          await rm(this.pathOf(filename), { force: true });
+          throw err;
+        }
+      }
+    }
     log('info', 'image uploaded', { filename, format, bytes: file.size, type: fields.type, replaced: replace });
     return { filename, path: `${PRODUCT_IMAGES_URL}${filename}` };
   }
@@ -131,6 +144,25 @@ export class ImagesService implements OnModuleInit {
 
   private pathOf(filename: string): string {
     return join(this.dir, filename);
+  }
+
+  /** Write beside, then hard-link into place: fails with 409 when the name exists, never half a file. */
+  private async writeNew(filename: string, bytes: Buffer): Promise<void> {
+    const temp = this.pathOf(`.${filename}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temp, bytes);
+      await link(temp, this.pathOf(filename)).catch(async (err: NodeJS.ErrnoException) => {
+        // A file system without hard links (some network shares): check, then rename.
+        if (err.code !== 'EPERM' && err.code !== 'ENOTSUP' && err.code !== 'ENOSYS') throw err;
+        if (await exists(this.pathOf(filename))) throw Object.assign(new Error('exists'), { code: 'EEXIST' });
+        await rename(temp, this.pathOf(filename));
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ConflictError(`An image named "${filename}" already exists`, 'IMAGE_EXISTS');
+      throw err;
+    } finally {
+      await rm(temp, { force: true });
+    }
   }
 
   /** Write beside, then rename: a reader never sees half a file. */

@@ -98,6 +98,13 @@ describe('product images: upload, library, delete', () => {
     expect((await sharp(join(dir, 'event-cocoa.webp')).metadata()).width).toBe(16);
   });
 
+  it('of two uploads racing for one new name, one wins and the other gets 409', async () => {
+    const png = await image('png');
+    const [a, b] = await Promise.all([admin.post(UPLOAD).attach('image', png, 'race.png'), admin.post(UPLOAD).attach('image', png, 'race.png')]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    expect(readdirSync(dir).filter((n) => n.startsWith('race') || n.includes('.tmp'))).toEqual(['race.png', 'race.webp']);
+  });
+
   it.each(['../../secret.png', '/uploads/products/../../pgdata/x.png', '..%2F..%2Fx.png', '/uploads/other/x.png', 'sub/x.png', 'x.txt'])(
     'refuses the replace target %s',
     async (target) => {
