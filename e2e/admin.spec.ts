@@ -5,8 +5,9 @@ import config from '../playwright.config';
 /**
  * The owner on a tablet (1024 × 768, touch) runs the admin tasks end to end against the
  * production build: sign in, create a product with an uploaded image and see it in the shop,
- * replace that image from the Images tab, schedule a location, back up, change something,
- * restore, and get the data of the backup back.
+ * replace that image from the Images tab, schedule a location, back up, then delete the product
+ * and configure Square (sent to a stand-in of Square's sign-in page, refused, told so), restore,
+ * and get the data of the backup back.
  */
 const servers = [config.webServer ?? []].flat();
 const env = servers.find((server) => server.command.includes('api/dist/main.js'))?.env ?? {};
@@ -27,6 +28,7 @@ const png = () => sharp({ create: { width: 64, height: 64, channels: 3, backgrou
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PRODUCT = { name: `Tablet Test Cocoa ${tag}`, slug: `tablet-test-cocoa-${tag}`, price: '9.50' };
 const IMAGE = `e2e-cocoa-${tag}.png`;
+const SQUARE_APP_ID = 'sandbox-sq0idb-E2eTabletOwner01';
 const LOCATION = { title: `Market Day ${tag}`, location: 'Town Square', address: '100 Main Street, Springfield, IL' };
 
 /** The toast region holds one toast at a time (role status, or alert when destructive). */
@@ -37,7 +39,7 @@ async function openTab(page: Page, name: string) {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('the owner manages the shop from a tablet: product with image, location, backup and restore', async ({ page }) => {
+test('the owner manages the shop from a tablet: product with image, location, Square settings, backup and restore', async ({ page }) => {
   expect(ADMIN.password, 'playwright.config.ts sets ADMIN_PASSWORD for the server').not.toBe('');
   const PNG = await png();
 
@@ -159,6 +161,34 @@ test('the owner manages the shop from a tablet: product with image, location, ba
     expect((await page.request.get(`/api/square/catalog/products/slug/${PRODUCT.slug}`)).status()).toBe(404);
   });
 
+  await test.step('configures Square, is sent to Square to connect, and hears back when the seller refuses', async () => {
+    await openTab(page, 'Settings & Square Integration');
+    await expect(page.getByText('Not connected')).toBeVisible();
+    await page.getByRole('button', { name: 'Connect to Square' }).tap();
+    await expect(toast(page, 'Configuration required')).toContainText('Please save your Square Application ID first.');
+
+    await page.getByLabel('Production (live)').tap();
+    await expect(page.getByText(/production mode processes real transactions/)).toBeVisible();
+    await page.getByLabel('Sandbox (testing)').tap();
+    await page.getByLabel('Square Application ID').fill(SQUARE_APP_ID);
+    await page.getByRole('button', { name: 'Save Config' }).tap();
+    await expect(toast(page, 'Settings saved')).toContainText('Square configuration has been saved.');
+
+    // Square's authorisation page is on the internet: a stand-in page answers it here.
+    await page.context().route('https://connect.squareupsandbox.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Square sign-in (stand-in)</h1>' }));
+    await page.getByRole('button', { name: 'Connect to Square' }).tap();
+    await page.waitForURL(/^https:\/\/connect\.squareupsandbox\.com\/oauth2\/authorize/);
+    const authorize = new URL(page.url());
+    expect(authorize.searchParams.get('client_id')).toBe(SQUARE_APP_ID);
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/\/api\/square\/auth\/callback$/);
+
+    // the seller says no: Square sends the browser back to the shop's callback
+    await page.goto(`/api/square/auth/callback?state=${authorize.searchParams.get('state')}&error=access_denied`);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(toast(page, 'Connection failed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Connect to Square' })).toBeEnabled();
+  });
+
   await test.step('restores the backup after a warning, and the product is back', async () => {
     await openTab(page, 'Database Backup');
     await page.getByRole('radio', { name: new RegExp(backup.replace(/\./g, '\\.')) }).check();
@@ -173,6 +203,10 @@ test('the owner manages the shop from a tablet: product with image, location, ba
     expect(await product.json()).toMatchObject({ name: PRODUCT.name, price: 9.5, imageUrl: `/uploads/products/${IMAGE}` });
     await openTab(page, 'Location Scheduler');
     await expect(page.getByRole('row').filter({ hasText: LOCATION.title })).toContainText(dayShown);
+    // the settings saved after the backup are gone too
+    await openTab(page, 'Settings & Square Integration');
+    await expect(page.getByLabel('Square Application ID')).toHaveValue('');
+    await expect(page.getByRole('button', { name: 'Save Config' })).toBeDisabled();
   });
 });
 
