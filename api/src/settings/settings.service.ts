@@ -17,6 +17,8 @@ export const SETTING_KEYS = {
   squareAccessToken: 'SQUARE_ACCESS_TOKEN',
   squareRefreshToken: 'SQUARE_REFRESH_TOKEN',
   squareTokenExpiresAt: 'SQUARE_TOKEN_EXPIRES_AT',
+  /** The mode (sandbox | production) the stored token was issued for. */
+  squareTokenMode: 'SQUARE_TOKEN_MODE',
   squareLocationId: 'SQUARE_LOCATION_ID',
   squareMerchantId: 'SQUARE_MERCHANT_ID',
   squareOAuthState: 'SQUARE_OAUTH_STATE',

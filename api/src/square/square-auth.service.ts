@@ -89,7 +89,7 @@ export class SquareAuthService {
         ...(this.config.SQUARE_APPLICATION_SECRET ? { clientSecret: this.config.SQUARE_APPLICATION_SECRET } : { codeVerifier: pending.verifier }),
       });
       if (!answer.accessToken) throw new Error('Square answered no access token');
-      await this.storeTokens(answer);
+      await this.storeTokens(answer, pending.mode);
       log('info', 'square connected', { merchantId: answer.merchantId });
       return 'connected';
     } catch (err) {
@@ -101,8 +101,8 @@ export class SquareAuthService {
   async status(): Promise<SquareAuthStatus> {
     const merchantId = (await this.settings.get(SETTING_KEYS.squareMerchantId)) || null;
     if (this.config.SQUARE_ACCESS_TOKEN) return { connected: true, merchantId };
-    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareTokenExpiresAt]);
-    const token = await this.settings.openSecret(stored[SETTING_KEYS.squareAccessToken], SETTING_KEYS.squareAccessToken);
+    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareTokenExpiresAt, SETTING_KEYS.squareTokenMode, SETTING_KEYS.squareMode]);
+    const token = this.forCurrentMode(stored) ? await this.settings.openSecret(stored[SETTING_KEYS.squareAccessToken], SETTING_KEYS.squareAccessToken) : undefined;
     const expiresAt = Date.parse(stored[SETTING_KEYS.squareTokenExpiresAt] ?? '');
     const connected = Boolean(token) && (Number.isNaN(expiresAt) || expiresAt > Date.now());
     return { connected, merchantId: connected ? merchantId : null };
@@ -115,7 +115,15 @@ export class SquareAuthService {
    */
   async accessToken(): Promise<string | null> {
     if (this.config.SQUARE_ACCESS_TOKEN) return this.config.SQUARE_ACCESS_TOKEN;
-    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareRefreshToken, SETTING_KEYS.squareTokenExpiresAt]);
+    const stored = await this.settings.getMany([
+      SETTING_KEYS.squareAccessToken,
+      SETTING_KEYS.squareRefreshToken,
+      SETTING_KEYS.squareTokenExpiresAt,
+      SETTING_KEYS.squareTokenMode,
+      SETTING_KEYS.squareMode,
+    ]);
+    // A sandbox token means nothing to production Square (and the reverse): connect again after switching.
+    if (!this.forCurrentMode(stored)) return null;
     const token = await this.settings.openSecret(stored[SETTING_KEYS.squareAccessToken], SETTING_KEYS.squareAccessToken);
     if (!token) return null;
     const expiresAt = Date.parse(stored[SETTING_KEYS.squareTokenExpiresAt] ?? '');
@@ -145,6 +153,7 @@ export class SquareAuthService {
       SETTING_KEYS.squareAccessToken,
       SETTING_KEYS.squareRefreshToken,
       SETTING_KEYS.squareTokenExpiresAt,
+      SETTING_KEYS.squareTokenMode,
       SETTING_KEYS.squareMerchantId,
       SETTING_KEYS.squareOAuthState,
     );
@@ -155,15 +164,16 @@ export class SquareAuthService {
     const refreshToken = await this.settings.openSecret(sealedRefresh, SETTING_KEYS.squareRefreshToken);
     const applicationId = await this.settings.get(SETTING_KEYS.squareApplicationId);
     if (!refreshToken || !applicationId) return null;
+    const mode = await this.mode();
     try {
-      const answer = await this.oauthClient(await this.mode()).oAuth.obtainToken({
+      const answer = await this.oauthClient(mode).oAuth.obtainToken({
         clientId: applicationId,
         grantType: 'refresh_token',
         refreshToken,
         ...(this.config.SQUARE_APPLICATION_SECRET ? { clientSecret: this.config.SQUARE_APPLICATION_SECRET } : {}),
       });
       if (!answer.accessToken) throw new Error('Square answered no access token');
-      await this.storeTokens({ ...answer, refreshToken: answer.refreshToken ?? refreshToken });
+      await this.storeTokens({ ...answer, refreshToken: answer.refreshToken ?? refreshToken }, mode);
       log('info', 'square access token refreshed', { expiresAt: answer.expiresAt });
       return answer.accessToken;
     } catch (err) {
@@ -172,8 +182,16 @@ export class SquareAuthService {
     }
   }
 
-  private async storeTokens(answer: { accessToken?: string; refreshToken?: string; expiresAt?: string; merchantId?: string }): Promise<void> {
+  /** True when the stored token was issued for the mode now chosen (tokens from before this rule count). */
+  private forCurrentMode(stored: Record<string, string>): boolean {
+    const tokenMode = stored[SETTING_KEYS.squareTokenMode];
+    const mode = stored[SETTING_KEYS.squareMode] === 'production' || stored[SETTING_KEYS.squareMode] === 'sandbox' ? stored[SETTING_KEYS.squareMode] : this.config.SQUARE_MODE;
+    return !tokenMode || tokenMode === mode;
+  }
+
+  private async storeTokens(answer: { accessToken?: string; refreshToken?: string; expiresAt?: string; merchantId?: string }, mode: SquareMode): Promise<void> {
     await this.settings.setSecret(SETTING_KEYS.squareAccessToken, answer.accessToken!);
+    await this.settings.set(SETTING_KEYS.squareTokenMode, mode);
     if (answer.refreshToken) await this.settings.setSecret(SETTING_KEYS.squareRefreshToken, answer.refreshToken);
     if (answer.expiresAt && !Number.isNaN(Date.parse(answer.expiresAt))) await this.settings.set(SETTING_KEYS.squareTokenExpiresAt, new Date(answer.expiresAt).toISOString());
     else await this.settings.remove(SETTING_KEYS.squareTokenExpiresAt);

@@ -175,6 +175,15 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       expect(square.calls('/v2/locations')[0].authorization).toBe(`Bearer ${square.oauth.accessToken}`);
     });
 
+    it('a token issued for the sandbox does not count once production is chosen', async () => {
+      expect(await rawSetting('SQUARE_TOKEN_MODE')).toBe('sandbox');
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' }).expect(200);
+      expect((await admin.get('/api/square/auth/status')).body).toEqual({ connected: false, merchantId: null });
+      expect((await t.agent().get('/api/square/web-payments/config')).body.testMode).toBe(true);
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
+      expect((await admin.get('/api/square/auth/status')).body.connected).toBe(true);
+    });
+
     it('refreshes the token on use when under 7 days are left', async () => {
       await t.dataSource.query(`UPDATE settings SET value = $1 WHERE key = 'SQUARE_TOKEN_EXPIRES_AT'`, [new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString()]);
       const newExpiry = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
@@ -267,7 +276,7 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     const res = await admin.post('/api/square/auth/disconnect');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ connected: false, merchantId: null });
-    for (const key of ['SQUARE_ACCESS_TOKEN', 'SQUARE_REFRESH_TOKEN', 'SQUARE_TOKEN_EXPIRES_AT', 'SQUARE_MERCHANT_ID']) expect(await rawSetting(key)).toBeUndefined();
+    for (const key of ['SQUARE_ACCESS_TOKEN', 'SQUARE_REFRESH_TOKEN', 'SQUARE_TOKEN_EXPIRES_AT', 'SQUARE_TOKEN_MODE', 'SQUARE_MERCHANT_ID']) expect(await rawSetting(key)).toBeUndefined();
     expect(await rawSetting('SQUARE_APPLICATION_ID')).toBe(APP_ID);
     const sync = await admin.post('/api/square/catalog/sync');
     expect(sync.status).toBe(400);
