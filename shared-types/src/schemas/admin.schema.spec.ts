@@ -1,0 +1,33 @@
+import { BACKUP_FILENAME_PATTERN, imageBulkDeleteSchema, imageUploadFieldsSchema, settingUpdateSchema } from './admin.schema';
+
+describe('admin wire schemas', () => {
+  it('accepts the allow-listed settings with valid values only', () => {
+    expect(settingUpdateSchema.parse({ key: 'SQUARE_MODE', value: 'production' })).toEqual({ key: 'SQUARE_MODE', value: 'production' });
+    expect(settingUpdateSchema.parse({ key: 'SQUARE_APPLICATION_ID', value: ' sandbox-sq0idb-AbCdEf123456 ' })).toEqual({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-AbCdEf123456' });
+    expect(settingUpdateSchema.parse({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-AbCdEf123456' }).value).toBe('sq0idp-AbCdEf123456');
+    expect(settingUpdateSchema.parse({ key: 'SQUARE_LOCATION_ID', value: '' }).value).toBe('');
+    for (const bad of [
+      { key: 'SQUARE_ACCESS_TOKEN', value: 'x' },
+      { key: 'SQUARE_MODE', value: 'live' },
+      { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-short' },
+      { key: 'SQUARE_APPLICATION_ID', value: 'sq0csp-secret-looking-123' },
+      { key: 'SQUARE_MODE', value: 'sandbox', extra: 1 },
+    ]) {
+      expect(settingUpdateSchema.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('backup names: only backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz', () => {
+    expect(BACKUP_FILENAME_PATTERN.test('backup-20261122-061500-a1b2c3.json.gz')).toBe(true);
+    for (const bad of ['../backup-20261122-061500-a1b2c3.json.gz', 'backup-20261122-061500-a1b2c3.json.gz/..', 'backup-20261122-061500-A1B2C3.json.gz', 'backup-2026112-061500-a1b2c3.json.gz', 'x.json.gz']) {
+      expect(BACKUP_FILENAME_PATTERN.test(bad)).toBe(false);
+    }
+  });
+
+  it('image fields and bulk delete bounds', () => {
+    expect(imageUploadFieldsSchema.parse({ type: 'hot', replace: 'true', target: 'a.png' })).toEqual({ type: 'hot', replace: 'true', target: 'a.png' });
+    expect(imageUploadFieldsSchema.safeParse({ replace: 'yes' }).success).toBe(false);
+    expect(imageBulkDeleteSchema.safeParse({ imagePaths: [] }).success).toBe(false);
+    expect(imageBulkDeleteSchema.safeParse({ imagePaths: Array(501).fill('a.png') }).success).toBe(false);
+  });
+});
