@@ -17,7 +17,7 @@ export function UpcomingLocations() {
       ) : events.length === 0 ? (
         <p className="muted">No upcoming public events yet. Check back soon!</p>
       ) : (
-        <ul className="three-up upcoming-list">
+        <ul className="three-up upcoming-list" style={{ listStyle: 'none', padding: 0 }}>
           {events.map((e) => (
             <li key={e.id} className="card why">
               <h3>{e.title}</h3>
