@@ -237,5 +237,11 @@ test.describe('with the service worker in control', () => {
     await dialog.getByRole('button', { name: 'Create Category' }).tap();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('list', { name: 'Categories' }).getByText(name)).toBeVisible();
+
+    // and gone at once after a confirmed delete (it leaves the shop's categories as they were)
+    await page.getByRole('button', { name: `Delete ${name}` }).tap();
+    await page.getByRole('alertdialog', { name: 'Delete category?' }).getByRole('button', { name: 'Delete category' }).tap();
+    await expect(toast(page, 'Category deleted')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Categories' }).getByText(name)).toHaveCount(0);
   });
 });
