@@ -135,4 +135,13 @@ describe('SettingsTab', () => {
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings'));
   });
+
+  it('warns that switching the environment of a connected shop means connecting again', async () => {
+    mockFetch({ 'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M1' } }, 'GET /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-abcdefghijkl', SQUARE_MODE: 'sandbox' } } });
+    renderTab();
+    await waitFor(() => expect(screen.getByLabelText('Square Application ID')).toHaveValue('sq0idp-abcdefghijkl'));
+    expect(screen.queryByText(/connect to Square again/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Production (live)'));
+    expect(await screen.findByText(/connect to Square again/)).toBeInTheDocument();
+  });
 });

@@ -119,6 +119,7 @@ function ConnectionCard() {
 
 function SquareConfigCard() {
   const settings = useSettings();
+  const status = useSquareAuthStatus();
   const save = useSaveSquareConfig();
   const [applicationId, setApplicationId] = useState('');
   const [mode, setMode] = useState<SquareMode>('sandbox');
@@ -168,6 +169,9 @@ function SquareConfigCard() {
             <p className="admin-warning" role="alert">
               Warning: production mode processes real transactions and charges real cards.
             </p>
+          )}
+          {status.data?.connected && settings.data && mode !== (settings.data.SQUARE_MODE === 'production' ? 'production' : 'sandbox') && (
+            <p className="admin-warning">After saving another environment, connect to Square again: the current connection belongs to the other one.</p>
           )}
         </fieldset>
         <div className="field">
