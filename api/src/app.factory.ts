@@ -140,7 +140,9 @@ async function sharedSessionSecret(db: DatabasePool): Promise<string> {
  * routes, never for /api or /uploads (those answer a real 404).
  */
 function serveStatic(app: NestExpressApplication, config: AppConfig): void {
-  app.use('/uploads', express.static(config.uploadsDir, { maxAge: '30d', immutable: true, index: false, fallthrough: false, dotfiles: 'deny' }));
+  // Not immutable: the owner can replace an image under the same name. A day of caching, then a
+  // cheap ETag revalidation, so a replaced image shows up within a day (at once with the SW's SWR).
+  app.use('/uploads', express.static(config.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }));
   const indexHtml = join(config.pwaDist, 'index.html');
   if (!existsSync(indexHtml)) {
     log('warn', 'PWA build not found; run `npm run build` to serve the shop', { pwaDist: config.pwaDist });
