@@ -1,13 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BackupInfo, RestoreResult } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { adminGet } from './admin-get';
 
-export interface Backup {
-  filename: string;
-  created: string | number;
-  size: number;
-}
+export type Backup = BackupInfo;
 
 /** GET /api/database/backups: backups[] (filename, created, size), newest first. */
 export async function fetchBackups(signal?: AbortSignal): Promise<Backup[]> {
@@ -44,7 +41,7 @@ export function useCreateBackup() {
 }
 
 /** POST /api/database/restore/{filename}: replaces all current data. */
-export const restoreBackup = (filename: string) => apiFetch<{ message?: string; safetyBackup?: string }>(`/api/database/restore/${encodeURIComponent(filename)}`, { method: 'POST' });
+export const restoreBackup = (filename: string) => apiFetch<RestoreResult>(`/api/database/restore/${encodeURIComponent(filename)}`, { method: 'POST' });
 
 export function useRestoreBackup() {
   const client = useQueryClient();

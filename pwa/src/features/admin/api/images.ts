@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImageBulkDeleteResult, ImageInfo } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { adminGet } from './admin-get';
 
-export interface LibraryImage {
-  path: string;
-  filename: string;
-  size: number;
-  createdAt: string;
-}
+/** An image of the library (path, filename, size, createdAt). */
+export type LibraryImage = ImageInfo;
 
 /** GET /api/images: images[] (path, filename, size, createdAt), newest first. */
 export async function fetchImages(signal?: AbortSignal): Promise<LibraryImage[]> {
@@ -40,13 +37,9 @@ export function useDeleteImage() {
   });
 }
 
-export interface BulkDeleteResult {
-  results: { success: string[]; failed: Array<string | { path?: string; imagePath?: string; error?: string }> };
-}
-
 /** POST /api/images/bulk-delete {imagePaths}: results.success[] and results.failed[]. */
 export const bulkDeleteImages = (imagePaths: string[]) =>
-  apiFetch<BulkDeleteResult>('/api/images/bulk-delete', { method: 'POST', body: { imagePaths } });
+  apiFetch<ImageBulkDeleteResult>('/api/images/bulk-delete', { method: 'POST', body: { imagePaths } });
 
 export function useBulkDeleteImages() {
   const client = useQueryClient();

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportResult } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../catalogue';
@@ -9,11 +10,6 @@ import { invalidateCatalogue } from './products';
 /** GET /api/products/export: an Excel file, downloaded by browser navigation. */
 export const PRODUCTS_EXPORT_URL = '/api/products/export';
 
-export interface ImportResult {
-  imported: number;
-  categories: unknown[] | number;
-}
-
 /** POST /api/products/import (multipart `file`): imported and categories. */
 export function importProducts(file: File): Promise<ImportResult> {
   const form = new FormData();
@@ -21,9 +17,9 @@ export function importProducts(file: File): Promise<ImportResult> {
   return xhrUpload<ImportResult>('/api/products/import', form);
 }
 
+/** 'Imported N products and M categories.' (M: the categories the sheet created). */
 export function importMessage(result: ImportResult | undefined): string {
-  const categories = Array.isArray(result?.categories) ? result.categories.length : Number(result?.categories ?? 0) || 0;
-  return `Imported ${result?.imported ?? 0} products and ${categories} categories.`;
+  return `Imported ${result?.imported ?? 0} products and ${result?.categories?.length ?? 0} categories.`;
 }
 
 export function useImportProducts() {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CatalogSyncResult, SquareAuthStatus } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { productsQueryOptions } from '../../catalogue';
@@ -8,11 +9,6 @@ import { adminProductsKey } from './products';
 
 /** Calendar and provider status are polled every 30 s (SPEC §9). */
 export const STATUS_POLL_MS = 30_000;
-
-export interface SquareAuthStatus {
-  connected: boolean;
-  merchantId?: string | null;
-}
 
 /** GET /api/square/auth/status: connected and merchantId. */
 export const fetchSquareAuthStatus = (signal?: AbortSignal) => adminGet<SquareAuthStatus>('/api/square/auth/status', signal);
@@ -34,7 +30,7 @@ export async function fetchSquareAuthUrl(): Promise<string> {
 }
 
 /** POST /api/square/auth/disconnect. */
-export const disconnectSquare = () => apiFetch<void>('/api/square/auth/disconnect', { method: 'POST' });
+export const disconnectSquare = () => apiFetch<SquareAuthStatus>('/api/square/auth/disconnect', { method: 'POST' });
 
 export function useDisconnectSquare() {
   const client = useQueryClient();
@@ -46,14 +42,6 @@ export function useDisconnectSquare() {
     },
     onError: (error) => errorToast('Disconnect failed', messageOf(error, 'Failed to disconnect Square.')),
   });
-}
-
-export interface CatalogSyncResult {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** variations left out (no fixed price) */
-  skipped?: number;
 }
 
 /** POST /api/square/catalog/sync: Square items and variations into the local catalogue. */

@@ -50,7 +50,7 @@ describe('ImageGallery', () => {
     const { calls } = mockFetch({
       'GET /api/images': { body: { images } },
       'POST /api/images/bulk-delete': {
-        body: { results: { success: ['/uploads/products/hot-cocoa.png'], failed: [{ path: '/uploads/products/shake.jpg', error: 'in use' }, '/uploads/products/iced-mocha.webp'] } },
+        body: { results: { success: ['/uploads/products/hot-cocoa.png'], failed: [{ path: '/uploads/products/shake.jpg', error: 'in use' }, { path: '/uploads/products/iced-mocha.webp', error: 'Image not found' }] } },
       },
     });
     renderGallery();

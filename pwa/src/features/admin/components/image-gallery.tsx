@@ -176,7 +176,7 @@ export function ImageGallery() {
           onConfirm={() =>
             deleteMany.mutate([...selected], {
               onSuccess: (answer) => {
-                const failed = new Set((answer?.results?.failed ?? []).map((f) => (typeof f === 'string' ? f : f.path ?? f.imagePath ?? '')));
+                const failed = new Set((answer?.results?.failed ?? []).map((f) => f.path));
                 // the failed ones stay selected, so another try is one tap away
                 setSelected(new Set([...selected].filter((path) => failed.has(path))));
               },

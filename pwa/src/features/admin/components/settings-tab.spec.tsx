@@ -13,7 +13,7 @@ describe('SettingsTab', () => {
     const { calls, fn } = mockFetch({
       'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
       'GET /api/settings': { body: {} },
-      'POST /api/settings': { body: { ok: true } },
+      'POST /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-abc123def456', SQUARE_MODE: 'production', SQUARE_LOCATION_ID: null } },
     });
     renderTab();
     const input = await screen.findByLabelText('Square Application ID');
@@ -25,7 +25,7 @@ describe('SettingsTab', () => {
     fireEvent.change(input, { target: { value: '   ' } });
     expect(save).toBeDisabled();
 
-    fireEvent.change(input, { target: { value: 'sq0idp-abc123' } });
+    fireEvent.change(input, { target: { value: 'sq0idp-abc123def456' } });
     fireEvent.click(screen.getByLabelText('Production (live)'));
     expect(screen.getByText(/production mode processes real transactions/)).toBeInTheDocument();
     expect(save).toBeEnabled();
@@ -34,7 +34,7 @@ describe('SettingsTab', () => {
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(screen.getByText('Square configuration has been saved.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-abc123' } },
+      { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-abc123def456' } },
       { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_MODE', value: 'production' } },
     ]);
   });
@@ -46,7 +46,7 @@ describe('SettingsTab', () => {
       'POST /api/settings': { status: 500, body: { message: 'Database unavailable' } },
     });
     renderTab();
-    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sq0idp-x' } });
+    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sq0idp-abcdefghijk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Config' }));
     expect(await screen.findByText('Error saving settings')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('SettingsTab', () => {
     const assign = jest.spyOn(navigation, 'assign').mockImplementation(() => undefined);
     mockFetch({
       'GET /api/square/auth/status': { body: { connected: false } },
-      'GET /api/settings': { body: [{ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-saved' }] },
+      'GET /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-saved', SQUARE_MODE: 'sandbox', SQUARE_LOCATION_ID: null } },
       'GET /api/square/auth/url': { body: { authUrl: 'https://connect.squareupsandbox.com/oauth2/authorize?x=1' } },
     });
     renderTab();
@@ -143,5 +143,15 @@ describe('SettingsTab', () => {
     expect(screen.queryByText(/connect to Square again/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Production (live)'));
     expect(await screen.findByText(/connect to Square again/)).toBeInTheDocument();
+  });
+
+  it('checks the application ID with the shared setting rule before sending anything', async () => {
+    const { calls } = mockFetch({ 'GET /api/square/auth/status': { body: { connected: false } }, 'GET /api/settings': { body: {} } });
+    renderTab();
+    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'pk_live_123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Config' }));
+    expect(await screen.findByText(/Application ID must look like sq0idp-/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Square Application ID')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -4,7 +4,9 @@ import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Spinner } from '../../../ui/skeleton';
 import { fetchSquareAuthUrl, useDisconnectSquare, useSquareAuthStatus, useSyncSquareCatalog } from '../api/square';
-import { useSaveSquareConfig, useSettings, type SquareMode } from '../api/settings';
+import { settingValueSchemas, type SquareMode } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../auth';
+import { useSaveSquareConfig, useSettings } from '../api/settings';
 import { ConfirmDialog } from './dialog';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
@@ -124,6 +126,7 @@ function SquareConfigCard() {
   const [applicationId, setApplicationId] = useState('');
   const [mode, setMode] = useState<SquareMode>('sandbox');
   const [touched, setTouched] = useState(false);
+  const [idError, setIdError] = useState<string | null>(null);
 
   // The saved values fill the form once they arrive (never over what the owner is typing).
   useEffect(() => {
@@ -141,7 +144,14 @@ function SquareConfigCard() {
         onSubmit={(event) => {
           event.preventDefault();
           if (empty) return;
-          save.mutate({ applicationId: applicationId.trim(), mode }, { onSuccess: () => setTouched(false) });
+          // the shared rule of the setting: sq0idp-… (production) or sandbox-sq0idb-… (sandbox)
+          const parsed = settingValueSchemas.SQUARE_APPLICATION_ID.safeParse(applicationId);
+          if (!parsed.success) {
+            setIdError(parsed.error.issues[0]?.message ?? 'Invalid application ID');
+            return;
+          }
+          setIdError(null);
+          save.mutate({ applicationId: parsed.data, mode }, { onSuccess: () => setTouched(false) });
         }}
       >
         <fieldset className="admin-fieldset">
@@ -174,10 +184,9 @@ function SquareConfigCard() {
             <p className="admin-warning">After saving another environment, connect to Square again: the current connection belongs to the other one.</p>
           )}
         </fieldset>
-        <div className="field">
-          <label htmlFor="square-application-id">Square Application ID</label>
+        <Field id="square-application-id" label="Square Application ID" error={idError ?? undefined}>
           <input
-            id="square-application-id"
+            {...describedBy('square-application-id', idError)}
             value={applicationId}
             placeholder="sq0idp-xxxxxxxxxxxxxxxxxxxxxx"
             autoComplete="off"
@@ -187,7 +196,7 @@ function SquareConfigCard() {
               setApplicationId(event.target.value);
             }}
           />
-        </div>
+        </Field>
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary" disabled={empty || save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Config'}
