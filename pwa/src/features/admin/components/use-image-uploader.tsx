@@ -38,31 +38,32 @@ export function useImageUploader() {
    * replace question comes before sending (the file is known to replace the current image).
    */
   const upload = async (files: File[], options: UploadOptions = {}, { askFirst = false } = {}): Promise<string[]> => {
-      const paths: string[] = [];
-      for (const [i, file] of files.entries()) {
-        if (askFirst && !(await askReplace(file.name))) continue;
-        const report = (percent: number) => setProgress({ filename: file.name, percent, index: i + 1, total: files.length });
-        report(0);
-        try {
-          paths.push((await uploadImage(file, options, report)).path);
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 409) {
-            const replace = await askReplace(file.name);
-            if (!replace) continue;
-            report(0);
-            try {
-              paths.push((await uploadImage(file, { ...options, replace: true }, report)).path);
-            } catch (retryError) {
-              errorToast('Upload failed', `${file.name}: ${messageOf(retryError, 'Failed to upload image')}`);
-            }
-          } else {
-            errorToast('Upload failed', `${file.name}: ${messageOf(error, 'Failed to upload image')}`);
+    const paths: string[] = [];
+    for (const [i, file] of files.entries()) {
+      if (askFirst && !(await askReplace(file.name))) continue;
+      const report = (percent: number) => setProgress({ filename: file.name, percent, index: i + 1, total: files.length });
+      report(0);
+      try {
+        paths.push((await uploadImage(file, options, report)).path);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409) {
+          setProgress(null);
+          const replace = await askReplace(file.name);
+          if (!replace) continue;
+          report(0);
+          try {
+            paths.push((await uploadImage(file, { ...options, replace: true }, report)).path);
+          } catch (retryError) {
+            errorToast('Upload failed', `${file.name}: ${messageOf(retryError, 'Failed to upload image')}`);
           }
+        } else {
+          errorToast('Upload failed', `${file.name}: ${messageOf(error, 'Failed to upload image')}`);
         }
       }
-      setProgress(null);
-      if (paths.length) await refreshImages();
-      return paths;
+    }
+    setProgress(null);
+    if (paths.length) await refreshImages();
+    return paths;
   };
 
   const replaceDialog = asking ? (
