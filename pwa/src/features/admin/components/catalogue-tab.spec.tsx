@@ -140,4 +140,22 @@ describe('CatalogueTab', () => {
     expect(await screen.findByText('Import failed')).toBeInTheDocument();
     expect(screen.getByText('Row 4: Price must be a number')).toBeInTheDocument();
   });
+
+  it('pages through the list 25 at a time', async () => {
+    const page1 = Array.from({ length: 26 }, (_, i) => product({ id: i + 1, name: `Cocoa ${String(i + 1).padStart(2, '0')}` }));
+    const { calls } = mockFetch({
+      [LIST]: { body: page1 },
+      'GET /api/categories': { body: categories },
+      'GET /api/products?limit=26&offset=25': { body: [product({ id: 30, name: 'Cocoa 26' })] },
+    });
+    renderTab();
+    expect(await screen.findByText('Cocoa 25')).toBeInTheDocument();
+    expect(screen.queryByText('Cocoa 26')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Cocoa 26')).toBeInTheDocument();
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(calls.some((c) => c.url === '/api/products?limit=26&offset=25')).toBe(true);
+  });
 });
