@@ -1,5 +1,6 @@
-// A local map tile server for the tracker's end-to-end test (TILE_URL points here). Every
-// /tiles/{z}/{x}/{y}.png answers a small cocoa-coloured PNG; /hits tells how many tiles were served.
+// Local doubles of the outside map services for the end-to-end tests. TILE_URL points at
+// /tiles/{z}/{x}/{y}.png (a small cocoa-coloured PNG; /hits tells how many were served) and
+// GEOCODER_URL at /geocoder, a Nominatim-shaped /search answering GEOCODED for any address.
 import { createServer } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -27,6 +28,8 @@ function png(size, [r, g, b]) {
 }
 
 const TILE = png(256, [233, 217, 200]);
+/** Springfield, Illinois: what the double answers for every address. */
+const GEOCODED = { lat: '39.7817', lon: '-89.6501' };
 let hits = 0;
 
 createServer((req, res) => {
@@ -36,6 +39,10 @@ createServer((req, res) => {
   if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
     hits++;
     return void res.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' }).end(TILE);
+  }
+  if (url.pathname === '/geocoder/search') {
+    const q = url.searchParams.get('q') ?? '';
+    return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ ...GEOCODED, display_name: q }]));
   }
   res.writeHead(404).end();
 }).listen(PORT);
