@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { COUNTRIES, DEFAULT_COUNTRY, profileUpdateSchema, US_STATES, type CustomerProfile } from '@cocoa/shared-types';
+import { COUNTRIES, DEFAULT_COUNTRY, profileUpdateSchema, type CustomerProfile } from '@cocoa/shared-types';
+import { CountryOptions, StateOptions } from '../../../ui/address-options';
 import { describedBy, Field } from '../../auth';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -48,12 +49,7 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
         {text('city', 'City', 'address-level2')}
         <Field id="profile-state" label="State" error={errors.state?.message}>
           <select autoComplete="address-level1" {...describedBy('profile-state', errors.state)} {...register('state')}>
-            <option value="">Select a state</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </select>
         </Field>
       </div>
@@ -61,11 +57,7 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
         {text('zipCode', 'ZIP code', 'postal-code')}
         <Field id="profile-country" label="Country" error={errors.country?.message}>
           <select autoComplete="country" {...describedBy('profile-country', errors.country)} {...register('country')}>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         </Field>
       </div>

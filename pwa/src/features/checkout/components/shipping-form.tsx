@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, DEFAULT_COUNTRY, shippingSchema, US_STATES, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
+import { CountryOptions, StateOptions } from '../../../ui/address-options';
 import { describedBy, Field } from '../../auth';
 
 export type ShippingFormValues = ShippingData;
@@ -60,12 +61,7 @@ export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: Shipp
         {text('city', 'City', 'address-level2')}
         <Field id="shipping-state" label="State" error={errors.state?.message}>
           <select autoComplete="shipping address-level1" {...describedBy('shipping-state', errors.state)} {...register('state')}>
-            <option value="">Select a state</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
+            <StateOptions />
           </select>
         </Field>
       </div>
@@ -73,11 +69,7 @@ export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: Shipp
         {text('zipCode', 'ZIP code', 'postal-code', 'text', 'numeric')}
         <Field id="shipping-country" label="Country" error={errors.country?.message}>
           <select autoComplete="shipping country" {...describedBy('shipping-country', errors.country)} {...register('country')}>
-            {COUNTRIES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         </Field>
       </div>
