@@ -49,7 +49,11 @@ describe('SettingsService over the settings table', () => {
     expect(raw).toMatch(/^enc:v1:/);
     expect(raw).not.toContain('very-secret');
     expect(await settings.openSecret(raw, 'SQUARE_REFRESH_TOKEN')).toBe('EQAA-very-secret');
-    const tampered = raw.slice(0, -2) + (raw.endsWith('A') ? 'BB' : 'AA');
+    // Flip one byte of the ciphertext (`enc:v1:<iv>.<tag>.<ciphertext>`); editing base64 text at the end
+    // could touch only padding bits and leave the bytes as they were.
+    const [head, ciphertext] = [raw.slice(0, raw.lastIndexOf('.') + 1), Buffer.from(raw.slice(raw.lastIndexOf('.') + 1), 'base64url')];
+    ciphertext[0] ^= 0xff;
+    const tampered = head + ciphertext.toString('base64url');
     expect(await settings.openSecret(tampered, 'SQUARE_REFRESH_TOKEN')).toBeUndefined();
     expect(await settings.openSecret('EQAA-plain-text', 'SQUARE_REFRESH_TOKEN')).toBeUndefined();
     await settings.remove('SQUARE_REFRESH_TOKEN');
