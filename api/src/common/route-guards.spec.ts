@@ -1,0 +1,157 @@
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { checkoutBody, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { ACCESS_KEY } from './auth.guards';
+
+/**
+ * Every route Nest registers either carries @SignedIn()/@AdminOnly() (and really answers 401 to an
+ * anonymous caller, 403 to a customer where admin-only) or is named below with the reason it is
+ * public. A new route with neither fails this test, naming the route.
+ */
+const PUBLIC_ROUTES: Record<string, string> = {
+  // Sign-in and account recovery: reachable before anyone is signed in; rate-limited.
+  'POST /api/login': 'signs in',
+  'POST /api/register': 'creates an account',
+  'POST /api/logout': 'ends the caller’s own session (no-op when anonymous)',
+  'POST /api/auth/forgot-password': 'always answers the same; mails a single-use token',
+  'POST /api/auth/reset-password': 'needs the secret token from the mail',
+  // Anonymous visitors' writes the spec asks for.
+  'POST /api/contact': 'contact form; rate-limited',
+  'POST /api/events/inquiries': 'event booking inquiry form',
+  'POST /api/square/checkout/complete': 'guest checkout (ARCHITECTURE: guest checkout is allowed); amounts recomputed server-side',
+  'DELETE /api/cart/clear': 'the cart lives in the browser; the server only acknowledges a session id',
+  // Public reads of the catalogue, events and content.
+  'GET /api/square/catalog/categories': 'catalogue',
+  'GET /api/square/catalog/products': 'catalogue',
+  'GET /api/square/catalog/products/featured': 'catalogue',
+  'GET /api/square/catalog/products/slug/:slug': 'catalogue',
+  'GET /api/square/testimonials/featured': 'home page testimonials',
+  'GET /api/products/featured': 'catalogue',
+  'GET /api/categories': 'catalogue',
+  'GET /api/events': 'public event schedule',
+  'GET /api/events/map-config': 'tile URL and map centre for the tracker',
+  'GET /api/events/calendar.ics': 'the public schedule as an iCalendar feed',
+  'GET /api/square/web-payments/config': 'application and location ids the card form needs; no secret',
+  // Operations and provider callbacks.
+  'GET /api/health': 'process liveness',
+  'GET /api/ready': 'database readiness',
+  'GET /api/square/auth/callback': 'Square OAuth redirect; refused unless its state matches the one the admin started',
+  // Private, but checked in the service: the owner or an admin; anyone else gets a 404.
+  'GET /api/orders/:id': 'owner-or-admin, checked by OrdersService.findForViewer (asserted below)',
+};
+
+interface Route {
+  method: string;
+  path: string;
+  access?: 'signed-in' | 'admin';
+}
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+/** The routes Express actually serves: what a caller can reach, whatever Nest's metadata says. */
+function expressRoutes(t: TestApp): Set<string> {
+  const found = new Set<string>();
+  const walk = (stack: unknown[]) => {
+    for (const layer of stack as { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: unknown[] } }[]) {
+      if (layer.route) {
+        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') found.add(`${method.toUpperCase()} ${layer.route.path}`);
+      } else if (layer.handle?.stack) walk(layer.handle.stack);
+    }
+  };
+  const instance = t.app.getHttpAdapter().getInstance();
+  walk((instance.router ?? instance._router).stack);
+  return found;
+}
+
+/** The same routes from Nest's controller metadata, with the access each one declares. */
+function nestRoutes(t: TestApp): Route[] {
+  const routes: Route[] = [];
+  const join = (...parts: string[]) => '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  for (const module of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+      if (!type) continue;
+      const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
+      for (const name of Object.getOwnPropertyNames(type.prototype)) {
+        const handler = type.prototype[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        if (paths === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
+        const access = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, type);
+        for (const prefix of prefixes) for (const path of ([] as string[]).concat(paths)) routes.push({ method, path: join('api', prefix, path), access });
+      }
+    }
+  }
+  return routes;
+}
+
+/** A concrete URL for a route pattern; guards run before validation, so any value will do. */
+const concrete = (path: string) => path.replace(/:filename/g, 'cocoa-backup.json').replace(/:[a-zA-Z]+/g, '1');
+
+describe('route guards', () => {
+  let t: TestApp;
+  let routes: Route[];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    routes = nestRoutes(t);
+  });
+  afterAll(() => t?.close());
+
+  it('finds in Nest’s metadata exactly the routes Express serves', () => {
+    const served = expressRoutes(t);
+    const declared = new Set(routes.map(key));
+    expect(routes.length).toBeGreaterThan(40);
+    expect([...served].filter((r) => !declared.has(r))).toEqual([]);
+    expect([...declared].filter((r) => !served.has(r))).toEqual([]);
+  });
+
+  it('guards every route that is not on the commented public list', () => {
+    const unguarded = routes.filter((r) => !r.access && !(key(r) in PUBLIC_ROUTES)).map(key);
+    if (unguarded.length) throw new Error(`Unguarded routes: ${unguarded.join(', ')}. Add @SignedIn()/@AdminOnly(), or list the route in PUBLIC_ROUTES with the reason it is public.`);
+    // The list holds no stale or needlessly listed entries.
+    const byKey = new Map(routes.map((r) => [key(r), r]));
+    expect(Object.keys(PUBLIC_ROUTES).filter((k) => !byKey.has(k))).toEqual([]);
+    expect(Object.keys(PUBLIC_ROUTES).filter((k) => byKey.get(k)?.access)).toEqual([]);
+  });
+
+  it('answers 401 to an anonymous caller on every guarded route', async () => {
+    const wrong: string[] = [];
+    for (const r of routes.filter((x) => x.access)) {
+      const res = await t.agent()[r.method.toLowerCase() as 'get'](concrete(r.path)).send({});
+      if (res.status !== 401) wrong.push(`${key(r)} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a signed-in customer on every admin-only route', async () => {
+    const customer = t.agent();
+    const registered = await customer.post('/api/register').send({ username: 'guardcheck', email: 'guardcheck@example.com', password: 'secret-123' });
+    expect(registered.status).toBe(201);
+    const admin = routes.filter((x) => x.access === 'admin');
+    expect(admin.length).toBeGreaterThan(20);
+    const wrong: string[] = [];
+    for (const r of admin) {
+      const res = await customer[r.method.toLowerCase() as 'get'](concrete(r.path)).send({});
+      if (res.status !== 403) wrong.push(`${key(r)} → ${res.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('hides an order from everyone but its owner and an admin', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const owner = t.agent();
+    expect((await owner.post('/api/register').send({ username: 'orderowner', email: 'orderowner@example.com', password: 'secret-123' })).status).toBe(201);
+    const paid = await owner.post('/api/square/checkout/complete').send(checkoutBody(await insertCheckoutProducts(t.dataSource), { shippingData: { ...SHIPPING, email: 'orderowner@example.com' } }));
+    expect(paid.status).toBe(200);
+    const { orderId } = paid.body;
+    expect((await owner.get(`/api/orders/${orderId}`)).status).toBe(200);
+    expect((await admin.get(`/api/orders/${orderId}`)).status).toBe(200);
+    expect((await t.agent().get(`/api/orders/${orderId}`)).status).toBe(404);
+    const stranger = t.agent();
+    expect((await stranger.post('/api/register').send({ username: 'stranger', email: 'stranger@example.com', password: 'secret-123' })).status).toBe(201);
+    expect((await stranger.get(`/api/orders/${orderId}`)).status).toBe(404);
+  });
+});
