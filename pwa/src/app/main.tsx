@@ -1,41 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { setupIonicReact } from '@ionic/react';
-import '@ionic/react/css/core.css';
-import '@ionic/react/css/normalize.css';
-import '@ionic/react/css/structure.css';
-import './theme.css';
-import { App } from './app';
-import { createPersister, createQueryClient } from './query-client';
-import { registerServiceWorker } from './sw-registration';
-import { listenForInstallPrompt } from './pwa-store';
-import { prefetchForLanding } from './prefetch';
-
-setupIonicReact({ mode: 'md', animated: false });
-listenForInstallPrompt();
-if (import.meta.env.PROD) registerServiceWorker();
-
-/** The production stylesheet loads without blocking the first paint; render once it applies. */
-function stylesheetReady(): Promise<void> {
-  const link = document.getElementById('app-css') as HTMLLinkElement | null;
-  if (!link) return Promise.resolve();
-  return new Promise((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
-    // The preloaded response is reused; 'load' fires once the sheet applies.
-    link.rel = 'stylesheet';
-  });
-}
-
-const queryClient = createQueryClient();
-prefetchForLanding(queryClient, window.location.pathname);
-
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root');
-void stylesheetReady().then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} persister={createPersister()} />
-    </StrictMode>,
-  ),
-);
+/**
+ * The entry is tiny on purpose: the static first screen in index.html paints before the app's
+ * JavaScript is even evaluated (on a fast connection the bundle would otherwise run first and
+ * hold the first paint back), then the app starts and takes over.
+ */
+const start = () => void import('./start');
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else start();
