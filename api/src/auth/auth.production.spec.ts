@@ -1,3 +1,4 @@
+import { captureStdout } from '../test/capture-stdout';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { AdminBootstrap } from './admin.bootstrap';
 
@@ -7,13 +8,9 @@ import { AdminBootstrap } from './admin.bootstrap';
  */
 describe('accounts in production settings', () => {
   let t: TestApp;
-  const logged: string[] = [];
-  let write: jest.SpyInstance;
+  let stdout: ReturnType<typeof captureStdout>;
   beforeAll(async () => {
-    write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    });
+    stdout = captureStdout();
     t = await startTestApp({
       PUBLIC_URL: 'https://shop.example.com',
       TRUST_PROXY: 'true',
@@ -24,7 +21,7 @@ describe('accounts in production settings', () => {
     });
   });
   afterAll(async () => {
-    write.mockRestore();
+    stdout.restore();
     await t.close();
   });
 
@@ -33,7 +30,7 @@ describe('accounts in production settings', () => {
     agent.set('X-Forwarded-Proto', 'https');
     return agent;
   };
-  const adminLines = () => logged.filter((l) => l.includes('admin account created'));
+  const adminLines = () => stdout.lines.filter((l) => l.includes('admin account created'));
 
   it('prints a generated admin password once, and it logs the admin in', async () => {
     expect(adminLines()).toHaveLength(1);

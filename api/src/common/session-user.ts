@@ -1,12 +1,7 @@
-/** What a request knows of its signed-in user (loaded fresh from the database per request). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-}
+import type { User } from '@cocoa/shared-types';
+
+/** What a request knows of its signed-in user (loaded fresh from the database per request): the shared User shape. */
+export type SessionUser = User;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

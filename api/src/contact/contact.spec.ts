@@ -1,18 +1,15 @@
+import { captureStdout } from '../test/capture-stdout';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 describe('POST /api/contact', () => {
   let t: TestApp;
-  const logged: string[] = [];
-  let write: jest.SpyInstance;
+  let stdout: ReturnType<typeof captureStdout>;
   beforeAll(async () => {
-    write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged.push(String(chunk));
-      return true;
-    });
+    stdout = captureStdout();
     t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test', LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
-    write.mockRestore();
+    stdout.restore();
     await t.close();
   });
 
@@ -35,7 +32,7 @@ describe('POST /api/contact', () => {
     expect(mails[0].body_text).toContain(valid.message);
 
     // Without SMTP_URL the message is also written to the log, so the owner sees it on a fresh machine.
-    const line = logged.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'mail kept in the outbox (no SMTP_URL set)');
+    const line = stdout.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'mail kept in the outbox (no SMTP_URL set)');
     expect(line).toMatchObject({ level: 'info', to: 'owner@cocoa.test', subject: 'Contact form: Wedding booking' });
     expect(line?.text).toContain(valid.message);
   });

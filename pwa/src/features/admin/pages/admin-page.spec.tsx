@@ -10,17 +10,9 @@ const api = () =>
     'GET /api/database/backups': { body: { backups: [] } },
   });
 
+const defaultMatchMedia = window.matchMedia;
 function setSmallScreen(small: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: small && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...defaultMatchMedia(query), matches: small && query.includes('max-width') })) as typeof window.matchMedia;
 }
 
 describe('AdminPage', () => {
