@@ -2,6 +2,8 @@
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src'],
+  // *.postgres.spec.ts need a PostgreSQL server (several processes on one database).
+  testPathIgnorePatterns: process.env.TEST_DB === 'postgres' ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.spec\\.ts$'],
   testTimeout: 60000,
   transform: {
     '^.+\\.(t|j|mj)s$': [

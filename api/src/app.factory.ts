@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,6 +14,7 @@ import { AppModule } from './app.module';
 import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel } from './common/logger';
 import { originCheck } from './common/origin.middleware';
+import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database/database.module';
@@ -49,7 +51,17 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(passport.initialize());
   app.use(passport.session());
   serveStatic(app, config);
+  putAnswerCacheInFront(app);
   return app;
+}
+
+/** Public answers already computed are replayed before Express runs (see PublicAnswerCache). */
+function putAnswerCacheInFront(app: INestApplication): void {
+  const server = app.getHttpServer() as Server;
+  const listeners = server.listeners('request') as RequestListener[];
+  if (listeners.length !== 1) throw new Error(`expected the HTTP server to have one request listener, found ${listeners.length}`);
+  server.removeAllListeners('request');
+  server.on('request', app.get(PublicAnswerCache).front(listeners[0]));
 }
 
 function requestLog(req: Request, res: Response, next: NextFunction): void {

@@ -14,6 +14,7 @@ import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
 import { ImagesModule } from './images/images.module';
 import { BackupModule } from './backup/backup.module';
+import { PublicAnswersModule } from './common/public-answers.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
 const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule];
@@ -23,7 +24,7 @@ export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule, ...domainModules],
+      imports: [ConfigModule.forRoot(config), DatabaseModule, PublicAnswersModule, ...domainModules],
     };
   }
 }

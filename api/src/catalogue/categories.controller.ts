@@ -3,7 +3,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@ne
 import { AdminOnly } from '../common/auth.guards';
 import { CategoriesService } from './categories.service';
 import { CategoryCreateDto, CategoryUpdateDto, IdParamDto } from './catalogue.dto';
-import { Revalidate } from './catalogue.http';
+import { PublicAnswer } from '../common/public-answer.decorator';
 
 @Controller('categories')
 export class CategoriesController {
@@ -11,7 +11,7 @@ export class CategoriesController {
 
   /** Home page and admin list (public). */
   @Get()
-  @Revalidate()
+  @PublicAnswer()
   list(): Promise<Category[]> {
     return this.categories.list();
   }

@@ -2,7 +2,8 @@ import type { Product } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
 import { IdParamDto, ProductCreateDto, ProductListQueryDto, ProductUpdateDto } from './catalogue.dto';
-import { NoStore, Revalidate } from './catalogue.http';
+import { PublicAnswer } from '../common/public-answer.decorator';
+import { NoStore } from './catalogue.http';
 import { ProductsService } from './products.service';
 
 @Controller('products')
@@ -11,7 +12,7 @@ export class ProductsController {
 
   /** Home page list (public). */
   @Get('featured')
-  @Revalidate()
+  @PublicAnswer()
   featured(): Promise<Product[]> {
     return this.products.featured();
   }

@@ -1,8 +1,8 @@
 import type { Category, Product, Testimonial } from '@cocoa/shared-types';
 import { Controller, Get, Param } from '@nestjs/common';
+import { PublicAnswer } from '../common/public-answer.decorator';
 import { CategoriesService } from './categories.service';
 import { SlugParamDto } from './catalogue.dto';
-import { Revalidate } from './catalogue.http';
 import { ProductsService } from './products.service';
 import { TestimonialsService } from './testimonials.service';
 
@@ -19,31 +19,31 @@ export class SquareCatalogController {
   ) {}
 
   @Get('catalog/categories')
-  @Revalidate()
+  @PublicAnswer()
   listCategories(): Promise<Category[]> {
     return this.categories.list();
   }
 
   @Get('catalog/products')
-  @Revalidate()
+  @PublicAnswer()
   listProducts(): Promise<Product[]> {
     return this.products.listPublic();
   }
 
   @Get('catalog/products/featured')
-  @Revalidate()
+  @PublicAnswer()
   featuredProducts(): Promise<Product[]> {
     return this.products.featured();
   }
 
   @Get('catalog/products/slug/:slug')
-  @Revalidate()
+  @PublicAnswer()
   productBySlug(@Param() params: SlugParamDto): Promise<Product> {
     return this.products.getBySlug(params.slug);
   }
 
   @Get('testimonials/featured')
-  @Revalidate()
+  @PublicAnswer()
   featuredTestimonials(): Promise<Testimonial[]> {
     return this.testimonials.featured();
   }

@@ -2,6 +2,7 @@ import type { Calendar, CalendarStatus, InitCalendarResult } from '@cocoa/shared
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, Not, type Repository } from 'typeorm';
+import { PublicAnswerCache } from '../common/public-answer-cache';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -69,11 +70,13 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
     private readonly dataSource: DataSource,
     private readonly geocoding: GeocodingService,
     private readonly events: EventsService,
+    private readonly publicAnswers: PublicAnswerCache,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.config.NODE_ENV === 'test') return; // tests sync on demand
-    this.timer = setInterval(() => void this.syncAll().catch(() => undefined), CALENDAR_POLL_MS);
+    // Not a request, so nothing else tells the answer cache (and the other replicas) the schedule moved.
+    this.timer = setInterval(() => void this.syncAll().then(() => this.publicAnswers.invalidate()).catch(() => undefined), CALENDAR_POLL_MS);
     this.timer.unref();
   }
 

@@ -2,6 +2,7 @@ import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema,
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { AdminOnly } from '../common/auth.guards';
+import { PublicAnswer } from '../common/public-answer.decorator';
 import { RateLimit } from '../common/rate-limit.guard';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -23,9 +24,9 @@ export class EventsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Public: the tracker's calendar and map. Revalidated with the ETag each time. */
+  /** Public: the tracker's calendar and map. */
   @Get()
-  @Header('Cache-Control', 'no-cache')
+  @PublicAnswer()
   list(@Query() query: EventsQueryDto): Promise<ScheduledEvent[]> {
     return this.events.list(query);
   }

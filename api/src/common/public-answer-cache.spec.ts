@@ -1,0 +1,158 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Product } from '@cocoa/shared-types';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { PUBLIC_ANSWER, PublicAnswerCache } from './public-answer-cache';
+
+describe('public answers replayed by the answer cache (whole app)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const productNames = async () => ((await t.agent().get('/api/square/catalog/products')).body as Product[]).map((p) => p.name);
+
+  it('replays a public answer with the same body and headers (security headers, ETag) and 304 for a matching ETag', async () => {
+    const first = await t.agent().get('/api/square/catalog/products');
+    const again = await t.agent().get('/api/square/catalog/products');
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    for (const header of ['content-type', 'content-length', 'etag', 'cache-control', 'content-security-policy', 'x-content-type-options', 'cross-origin-opener-policy']) {
+      expect(again.headers[header]).toBe(first.headers[header]);
+      expect(again.headers[header]).toBeTruthy();
+    }
+    expect(again.headers['set-cookie']).toBeUndefined();
+
+    const revalidated = await t.agent().get('/api/square/catalog/products').set('If-None-Match', first.headers.etag);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    expect(revalidated.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(revalidated.text).toBe('');
+  });
+
+  it('shows an admin change at once, for the product list, its slug and the featured lists', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const before = (await t.agent().get('/api/square/catalog/products')).body as Product[];
+    const target = before.find((p) => !p.featured)!;
+    await t.agent().get(`/api/square/catalog/products/slug/${target.slug}`);
+
+    const patched = await admin.patch(`/api/products/${target.id}`).send({ name: 'Renamed By The Owner', featured: true });
+    expect(patched.status).toBe(200);
+
+    expect(await productNames()).toContain('Renamed By The Owner');
+    const bySlug = await t.agent().get(`/api/square/catalog/products/slug/${target.slug}`);
+    expect(bySlug.body.name).toBe('Renamed By The Owner');
+    expect(bySlug.body.featured).toBe(true);
+  });
+
+  it('shows a new scheduled location at once in the public schedule', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const today = new Date();
+    today.setUTCHours(12, 0, 0, 0);
+    const listed = async () => (await t.agent().get('/api/events')).body as Array<{ title: string }>;
+    await listed();
+    const created = await admin.post('/api/events').send({
+      title: 'Answer Cache Market',
+      location: 'Town Square',
+      address: '1 Main St, Springfield, IL',
+      date: today.toISOString(),
+      startTime: '10:00',
+      endTime: '12:00',
+      latitude: 39.8,
+      longitude: -89.6,
+    });
+    expect(created.status).toBe(201);
+    expect((await listed()).map((e) => e.title)).toContain('Answer Cache Market');
+  });
+
+  it('keeps serving after refused writes, and a refused write leaves the public answer as it was', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const before = await t.agent().get('/api/square/catalog/products');
+    const refused = await admin.patch('/api/products/1').send({ price: 'free' });
+    expect(refused.status).toBe(400);
+    const after = await t.agent().get('/api/square/catalog/products');
+    expect(after.text).toBe(before.text);
+  });
+
+  it('never keeps answers that differ per caller: a signed-in user’s own data is answered fresh', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect((await admin.get('/api/user')).body.username).toBe(TEST_ADMIN.username);
+    expect((await t.agent().get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('PublicAnswerCache (one process, a stand-in app)', () => {
+  let server: Server;
+  let base: string;
+  let clock = 0;
+  let computed = 0;
+  const cache = new PublicAnswerCache({ ttlMs: 1000, maxEntries: 3, maxBytes: 1024 * 1024 }, () => clock);
+  /** Counts how often the app really computed an answer; marks /api/public/* as shareable. */
+  const app: RequestListener = (req, res) => {
+    computed++;
+    const shareable = req.url?.startsWith('/api/public/');
+    Object.assign(res, { locals: { [PUBLIC_ANSWER]: shareable } });
+    if (req.method !== 'GET') {
+      res.writeHead(req.url?.includes('bad') ? 400 : 200).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/plain', etag: `W/"${computed}"` });
+    res.end(`answer ${computed}`);
+  };
+
+  beforeAll(async () => {
+    server = createServer(cache.front(app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  beforeEach(() => {
+    cache.clear();
+    computed = 0;
+    clock = 0;
+  });
+
+  const get = async (path: string) => (await fetch(base + path)).text();
+
+  it('computes a shareable answer once and replays it, but never a private one', async () => {
+    expect(await get('/api/public/a')).toBe('answer 1');
+    expect(await get('/api/public/a')).toBe('answer 1');
+    expect(await get('/api/private')).toBe('answer 2');
+    expect(await get('/api/private')).toBe('answer 3');
+    expect(computed).toBe(3);
+  });
+
+  it('computes again once the answer is older than its time to live', async () => {
+    await get('/api/public/a');
+    clock = 1000;
+    expect(await get('/api/public/a')).toBe('answer 1');
+    clock = 1001;
+    expect(await get('/api/public/a')).toBe('answer 2');
+  });
+
+  it('clears after a successful or failing write, not after a refused one or a customer form', async () => {
+    await get('/api/public/a');
+    await fetch(`${base}/api/admin/bad`, { method: 'POST' });
+    expect(await get('/api/public/a')).toBe('answer 1');
+    await fetch(`${base}/api/contact`, { method: 'POST' });
+    expect(await get('/api/public/a')).toBe('answer 1');
+    await fetch(`${base}/api/admin/thing`, { method: 'DELETE' });
+    expect(await get('/api/public/a')).toMatch(/^answer [4-9]$/);
+  });
+
+  it('tells its listeners (the other replicas) when it clears after a write, not after a notice from them', async () => {
+    const told: number[] = [];
+    cache.onInvalidate(() => told.push(clock));
+    await fetch(`${base}/api/admin/thing`, { method: 'PUT' });
+    cache.clear();
+    expect(told).toEqual([0]);
+  });
+
+  it('holds at most maxEntries answers, dropping the oldest', async () => {
+    for (const key of ['a', 'b', 'c', 'd']) await get(`/api/public/${key}`);
+    expect(cache.size).toBe(3);
+    expect(await get('/api/public/d')).toBe('answer 4');
+    expect(await get('/api/public/a')).toBe('answer 5');
+  });
+});

@@ -1,0 +1,177 @@
+import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+
+/** Set on `res.locals` by @PublicAnswer(): this 200 is the same for every caller and may be shared. */
+export const PUBLIC_ANSWER = 'publicAnswer';
+
+export interface AnswerCacheLimits {
+  /** Bounds staleness after an out-of-band change (psql, a lost replica notice) and date-relative answers. */
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+export const DEFAULT_ANSWER_CACHE_LIMITS: AnswerCacheLimits = { ttlMs: 30_000, maxEntries: 1000, maxBytes: 64 * 1024 * 1024 };
+
+/**
+ * Writes that never change a public answer (sign-in, customer forms, checkout). Every other write
+ * under /api that may have changed something clears the cache, so a new admin route is safe by default.
+ */
+const WRITES_LEAVING_PUBLIC_ANSWERS = new Set([
+  'POST /api/login',
+  'POST /api/logout',
+  'POST /api/register',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'PATCH /api/me/customer',
+  'POST /api/contact',
+  'POST /api/events/inquiries',
+  'POST /api/square/checkout/complete',
+  'POST /api/orders/create-from-payment',
+  'DELETE /api/cart/clear',
+]);
+
+/** Headers that belong to one connection or that Node writes itself. */
+const PER_CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
+
+interface Answer {
+  headers: OutgoingHttpHeaders;
+  notModifiedHeaders: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string | undefined;
+  storedAt: number;
+}
+
+/**
+ * The public catalogue and schedule are read far more often than they change, and the framework
+ * (routing, sessions, helmet, TypeORM) costs far more than the bytes. So the first 200 of a
+ * public GET is kept exactly as the app sent it (security headers, ETag included) and replayed to
+ * later callers before Express runs, with 304s for matching ETags. Any write that may change it
+ * clears everything; `onInvalidate` listeners tell the other replicas.
+ */
+export class PublicAnswerCache {
+  private readonly answers = new Map<string, Answer>();
+  private bytes = 0;
+  /** Bumped on every clear: an answer computed across a clear may be stale and is not kept. */
+  private generation = 0;
+  private readonly invalidateListeners: Array<() => void> = [];
+
+  constructor(
+    private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  /** Wraps the app's request listener: hits are answered here, everything else reaches the app. */
+  front(app: RequestListener): RequestListener {
+    return (req, res) => {
+      const url = req.url ?? '';
+      if (req.method === 'GET' && url.startsWith('/api/')) {
+        if (this.replay(url, req, res)) return;
+        this.keepIfShareable(url, res);
+      } else if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && url.startsWith('/api/')) {
+        this.clearAfterWrite(req, res);
+      }
+      app(req, res);
+    };
+  }
+
+  /** After a change made here: clear, and let listeners (other replicas) know. */
+  invalidate(): void {
+    this.clear();
+    for (const listener of this.invalidateListeners) listener();
+  }
+
+  /** After a change made elsewhere (another replica's notice). */
+  clear(): void {
+    this.generation++;
+    this.answers.clear();
+    this.bytes = 0;
+  }
+
+  onInvalidate(listener: () => void): void {
+    this.invalidateListeners.push(listener);
+  }
+
+  private replay(url: string, req: IncomingMessage, res: ServerResponse): boolean {
+    const answer = this.answers.get(url);
+    if (!answer) return false;
+    if (this.now() - answer.storedAt > this.limits.ttlMs) {
+      this.remove(url, answer);
+      return false;
+    }
+    if (answer.etag && etagMatches(req.headers['if-none-match'], answer.etag)) {
+      res.writeHead(304, answer.notModifiedHeaders);
+      res.end();
+    } else {
+      res.writeHead(200, answer.headers);
+      res.end(answer.body);
+    }
+    return true;
+  }
+
+  private keepIfShareable(url: string, res: ServerResponse): void {
+    const generation = this.generation;
+    let body: Buffer | undefined;
+    let streamed = false;
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: ServerResponse, ...args: unknown[]) {
+      streamed = true;
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    } as ServerResponse['write'];
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      const [chunk, encoding] = args;
+      if (typeof chunk === 'string') body = Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      else if (chunk instanceof Uint8Array) body = Buffer.from(chunk);
+      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+    } as ServerResponse['end'];
+    res.once('finish', () => {
+      const shareable = (res as ServerResponse & { locals?: Record<string, unknown> }).locals?.[PUBLIC_ANSWER] === true;
+      if (!shareable || streamed || !body || res.statusCode !== 200 || res.hasHeader('set-cookie')) return;
+      if (generation !== this.generation) return;
+      this.store(url, res.getHeaders(), body);
+    });
+  }
+
+  private clearAfterWrite(req: IncomingMessage, res: ServerResponse): void {
+    const route = `${req.method} ${(req.url ?? '').split('?')[0]}`;
+    if (WRITES_LEAVING_PUBLIC_ANSWERS.has(route)) return;
+    res.once('close', () => {
+      // Refused input changes nothing (4xx); a 5xx or a dropped connection may have changed something.
+      const refused = res.writableFinished && res.statusCode >= 400 && res.statusCode < 500;
+      if (!refused) this.invalidate();
+    });
+  }
+
+  private store(url: string, sent: OutgoingHttpHeaders, body: Buffer): void {
+    if (body.length > this.limits.maxBytes / 4) return;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(sent)) if (value !== undefined && !PER_CONNECTION_HEADERS.includes(name)) headers[name] = value;
+    const { 'content-type': _type, 'content-length': _length, ...notModifiedHeaders } = headers;
+    const previous = this.answers.get(url);
+    if (previous) this.remove(url, previous);
+    this.answers.set(url, { headers, notModifiedHeaders, body, etag: typeof headers.etag === 'string' ? headers.etag : undefined, storedAt: this.now() });
+    this.bytes += body.length;
+    // Oldest first: a Map iterates in insertion order.
+    for (const [oldUrl, old] of this.answers) {
+      if (this.answers.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.remove(oldUrl, old);
+    }
+  }
+
+  private remove(url: string, answer: Answer): void {
+    this.answers.delete(url);
+    this.bytes -= answer.body.length;
+  }
+}
+
+/** If-None-Match holds `*` or a list of (weak) entity tags; comparison is weak, as Express's own. */
+function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return (Array.isArray(header) ? header.join(',') : header).split(',').some((tag) => tag.trim() === '*' || bare(tag) === wanted);
+}
