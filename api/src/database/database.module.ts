@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Pool } from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { migrations } from './migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
@@ -63,15 +64,41 @@ class DatabasePoolModule implements OnApplicationShutdown {
         namingStrategy: new SnakeNamingStrategy(),
         synchronize: false,
         migrations,
-        migrationsRun: true,
+        // Run by migrateOnce below, so replicas starting together take turns.
+        migrationsRun: false,
         migrationsTransactionMode: 'each' as const,
         retryAttempts: 3,
         retryDelay: 1000,
         logger: new TypeOrmJsonLogger(),
         maxQueryExecutionTime: 1000,
       }),
+      dataSourceFactory: async (options?: DataSourceOptions) => migrateOnce(await new DataSource(options as DataSourceOptions).initialize()),
     }),
   ],
   exports: [DatabasePoolModule],
 })
 export class DatabaseModule {}
+
+/** Any fixed number: the key of the session-level lock replicas queue on while migrating. */
+const MIGRATION_LOCK_KEY = 73_110_420;
+
+/**
+ * Several replicas started at once on a fresh PostgreSQL would each create the same tables; they
+ * queue on an advisory lock, and each after the first finds nothing left to run. A PGlite
+ * directory belongs to one process, and its pool has one connection, so it migrates without.
+ */
+async function migrateOnce(dataSource: DataSource): Promise<DataSource> {
+  const lock = (dataSource.driver.options as { url?: string }).url ? dataSource.createQueryRunner() : undefined;
+  try {
+    await lock?.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    return dataSource;
+  } catch (error) {
+    // Nest retries with a new data source: this one must not keep its connections.
+    await dataSource.destroy().catch(() => undefined);
+    throw error;
+  } finally {
+    await lock?.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await lock?.release().catch(() => undefined);
+  }
+}

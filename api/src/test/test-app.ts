@@ -63,7 +63,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new, empty database on the server TEST_DATABASE_URL names; `drop()` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user:pass@host:port/db)');
   const name = `cocoa_test_${randomBytes(6).toString('hex')}`;
