@@ -16,6 +16,8 @@ export const CALENDAR_POLL_MS = 15 * 60 * 1000;
 const FEED_TIMEOUT_MS = 15_000;
 const FEED_MAX_BYTES = 5 * 1024 * 1024;
 export const CALENDAR_NOT_FOUND = 'Calendar not found';
+/** Feeds are added one at a time by the owner and the status lists them all: their number is capped. */
+export const CALENDAR_MAX = 50;
 
 type Row = Pick<ScheduledLocation, 'title' | 'description' | 'location' | 'address' | 'date' | 'startTime' | 'endTime' | 'latitude' | 'longitude' | 'sourceUid' | 'calendarId'>;
 
@@ -85,7 +87,7 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async status(): Promise<CalendarStatus> {
-    const all = await this.calendars.find({ order: { primary: 'DESC', createdAt: 'ASC' } });
+    const all = await this.calendars.find({ order: { primary: 'DESC', createdAt: 'ASC' }, take: CALENDAR_MAX });
     return { status: statusOf(all), geocoding: this.geocoding.availability(), calendars: all.map(toCalendarResponse) };
   }
 
@@ -99,6 +101,7 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
 
   async addCustom(id: string, name?: string): Promise<CalendarStatus> {
     if (await this.calendars.existsBy({ id })) throw new ConflictError('That calendar is already added', 'CALENDAR_EXISTS');
+    if ((await this.calendars.count()) >= CALENDAR_MAX) throw new ConflictError(`At most ${CALENDAR_MAX} calendar feeds can be added. Remove one first.`, 'CALENDAR_LIMIT');
     const hasPrimary = await this.calendars.existsBy({ primary: true });
     await this.calendars.insert({ id, name: name || new URL(id).hostname, primary: !hasPrimary, active: true });
     await this.syncOne((await this.calendars.findOneByOrFail({ id })));

@@ -1,5 +1,6 @@
-import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema, MAP_TILE_MAX_ZOOM, type MapConfig, type ScheduledEvent } from '@cocoa/shared-types';
-import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema, MAP_TILE_MAX_ZOOM, type MapConfig, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { AdminOnly } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
@@ -24,11 +25,13 @@ export class EventsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Public: the tracker's calendar and map. */
+  /** Public: the tracker's calendar and map; the admin's scheduler pages with limit and cursor (X-Next-Cursor). */
   @Get()
   @PublicAnswer()
-  list(@Query() query: EventsQueryDto): Promise<ScheduledEvent[]> {
-    return this.events.list(query);
+  async list(@Query() query: EventsQueryDto, @Res({ passthrough: true }) res: Response): Promise<ScheduledEvent[]> {
+    const { events, nextCursor } = await this.events.list(query);
+    if (nextCursor) res.setHeader(NEXT_CURSOR_HEADER, nextCursor);
+    return events;
   }
 
   /** Public: the tile template the tracker's map uses (TILE_URL), never hard-coded in the PWA. */

@@ -1,4 +1,4 @@
-import type { eventInputSchema, eventsQuerySchema, ScheduledEvent } from '@cocoa/shared-types';
+import { EVENTS_PAGE_MAX, type eventInputSchema, type eventsQuerySchema, type ScheduledEvent } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -11,9 +11,6 @@ type EventsQuery = z.output<typeof eventsQuerySchema>;
 type EventInput = z.output<typeof eventInputSchema>;
 
 export const LOCATION_NOT_FOUND = 'Location not found';
-
-/** The most events one answer carries. */
-export const EVENT_LIST_MAX = 500;
 
 export function toEventResponse(event: ScheduledLocation): ScheduledEvent {
   return {
@@ -30,6 +27,11 @@ export function toEventResponse(event: ScheduledLocation): ScheduledEvent {
   };
 }
 
+/** `<date in ms>_<id>`: where the next page starts (dates are written from JS Dates, so milliseconds are exact). */
+function eventsCursor(event: ScheduledLocation): string {
+  return `${event.date.getTime()}_${event.id}`;
+}
+
 /** The first day of the month `now` falls in, at local midnight. */
 export function startOfMonth(now: Date): Date {
   return new Date(now.getFullYear(), now.getMonth(), 1);
@@ -42,16 +44,26 @@ export class EventsService {
     private readonly geocoding: GeocodingService,
   ) {}
 
-  /** Events from `from` (default: this month's first day) until `to` (exclusive), by date. */
-  async list(query: EventsQuery, now = new Date()): Promise<ScheduledEvent[]> {
+  /**
+   * One page of events from `from` (default: this month's first day) until `to` (exclusive), by
+   * date then id. The cursor holds the date and id of the previous page's last event (keyset on
+   * the (date, id) index), so a page stays right when events before it are added or deleted.
+   */
+  async list(query: EventsQuery, now = new Date()): Promise<{ events: ScheduledEvent[]; nextCursor: string | null }> {
     const qb = this.events
       .createQueryBuilder('e')
       .where('e.date >= :from', { from: query.from ?? startOfMonth(now) })
       .orderBy('e.date', 'ASC')
       .addOrderBy('e.id', 'ASC')
-      .take(EVENT_LIST_MAX);
+      .take(query.limit + 1);
     if (query.to) qb.andWhere('e.date < :to', { to: query.to });
-    return (await qb.getMany()).map(toEventResponse);
+    if (query.cursor) {
+      const [at, id] = query.cursor.split('_').map(Number);
+      qb.andWhere('(e.date, e.id) > (:afterDate, :afterId)', { afterDate: new Date(at), afterId: id });
+    }
+    const rows = await qb.getMany();
+    const page = rows.slice(0, query.limit);
+    return { events: page.map(toEventResponse), nextCursor: rows.length > query.limit ? eventsCursor(page[page.length - 1]) : null };
   }
 
   /** Admin: a new location. Without coordinates, the address is geocoded when it can be. */
@@ -81,7 +93,7 @@ export class EventsService {
       .where('e.date >= :from', { from: new Date(now.getFullYear(), now.getMonth() - 1, 1) })
       .orderBy('e.date', 'ASC')
       .addOrderBy('e.id', 'ASC')
-      .take(EVENT_LIST_MAX)
+      .take(EVENTS_PAGE_MAX)
       .getMany();
   }
 

@@ -66,7 +66,7 @@ describe('GET /api/events', () => {
   });
 
   it('answers 400 with a message for a bad range', async () => {
-    for (const query of ['from=abc', 'from=2026-13-01', 'from=2026-02-30', 'to=yesterday', 'from=1700000000', 'from=2026-11-01T10:00:00', `from=${nextMonth.toISOString()}&to=${thisMonth.toISOString()}`, 'from=2026-11-01&from=2026-12-01', 'from=']) {
+    for (const query of ['from=abc', 'from=2026-13-01', 'from=2026-02-30', 'to=yesterday', 'from=1700000000', 'from=2026-11-01T10:00:00', `from=${nextMonth.toISOString()}&to=${thisMonth.toISOString()}`, 'from=2026-11-01&from=2026-12-01', 'from=', 'limit=0', 'limit=501', 'limit=x', 'cursor=12', 'cursor=a_b', 'limit=5&limit=6']) {
       const res = await t.agent().get(`/api/events?${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.body.message).toEqual(expect.any(String));

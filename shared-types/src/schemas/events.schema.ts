@@ -57,11 +57,21 @@ const isoInstant = (name: string) =>
     )
     .transform((v) => new Date(v));
 
+/** The most events one answer of GET /api/events carries (also its default page size). */
+export const EVENTS_PAGE_MAX = 500;
+
 /**
  * GET /api/events: events from `from` (inclusive, default the first day of the current month)
- * until `to` (exclusive, default open), ordered by date. A date without time means UTC midnight.
+ * until `to` (exclusive, default open), ordered by date then id. A date without time means UTC
+ * midnight. At most `limit` events (default and cap EVENTS_PAGE_MAX); when more follow, the answer's
+ * X-Next-Cursor header holds the `cursor` of the next page (opaque to clients).
  */
 export const eventsQuerySchema = z
-  .object({ from: isoInstant('from').optional(), to: isoInstant('to').optional() })
+  .object({
+    from: isoInstant('from').optional(),
+    to: isoInstant('to').optional(),
+    limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(EVENTS_PAGE_MAX, `limit must be at most ${EVENTS_PAGE_MAX}`).default(EVENTS_PAGE_MAX),
+    cursor: z.string({ message: 'cursor is invalid' }).regex(/^-?\d{1,15}_\d{1,10}$/, 'cursor is invalid').optional(),
+  })
   .refine((q) => !q.from || !q.to || q.to > q.from, { message: 'to must be after from', path: ['to'] });
 export type EventsQuery = z.input<typeof eventsQuerySchema>;

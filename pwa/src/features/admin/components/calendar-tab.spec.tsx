@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { CalendarTab } from './calendar-tab';
 
-const EVENTS = 'GET /api/events?from=2000-01-01';
+const EVENTS = 'GET /api/events?from=2000-01-01&limit=100';
+// stands in for Headers.get (the fake responses of test/render have no headers)
+const headersOf = (entries: Record<string, string>) => ({ get: (name: string) => entries[name] ?? null }) as unknown as Headers;
 const STATUS = 'GET /api/events/calendar/status';
 const event = (id: number, over: Record<string, unknown> = {}) => ({
   id,
@@ -33,6 +35,23 @@ describe('CalendarTab', () => {
     const second = screen.getByRole('rowheader', { name: 'Market 2' }).closest('tr')!;
     expect(second).toHaveTextContent('TBD');
     expect(second).toHaveTextContent('No location');
+  });
+
+  it('shows the first 100 locations and loads the next page with the cursor on Load more', async () => {
+    const firstPage = Array.from({ length: 100 }, (_, i) => event(i + 1));
+    const { calls } = mockFetch({
+      [EVENTS]: async () => Object.assign(fakeResponse(200, firstPage), { headers: headersOf({ 'X-Next-Cursor': '1796472000000_100' }) }),
+      [`${EVENTS}&cursor=1796472000000_100`]: async () => Object.assign(fakeResponse(200, [event(101)]), { headers: headersOf({}) }),
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+    });
+    renderWithProviders(<CalendarTab />);
+    expect(await screen.findByRole('rowheader', { name: 'Market 100' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Market 101' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('rowheader', { name: 'Market 101' })).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader', { name: /^Market / })).toHaveLength(101);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual(['/api/events?from=2000-01-01&limit=100', '/api/events?from=2000-01-01&limit=100&cursor=1796472000000_100']);
   });
 
   it("says 'No scheduled locations yet'", async () => {

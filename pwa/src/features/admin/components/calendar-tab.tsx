@@ -3,6 +3,7 @@ import { calendarIdSchema, formatEventTime, type Calendar, type ScheduledEvent }
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
+import { LoadMore } from '../../../ui/load-more';
 import { describedBy, Field } from '../../auth';
 import { useCalendarAction, useCalendarStatus, useInitCalendar } from '../api/calendar';
 import { useAdminEvents, useDeleteEvent } from '../api/events';
@@ -32,7 +33,7 @@ function LocationsCard() {
   const remove = useDeleteEvent();
   const [editing, setEditing] = useState<ScheduledEvent | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null);
-  const rows = events.data ?? [];
+  const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
 
   return (
     <section className="card admin-card" aria-labelledby="locations-title">
@@ -84,6 +85,7 @@ function LocationsCard() {
               ))}
             </tbody>
           </table>
+          <LoadMore page={events} failedText="Unable to load more locations. Please try again." />
         </div>
       )}
       {editing !== undefined && <LocationDialog event={editing} onClose={() => setEditing(undefined)} />}

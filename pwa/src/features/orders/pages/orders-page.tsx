@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { messageOf } from '../../../lib/api-fetch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton } from '../../../ui/skeleton';
+import { LoadMore } from '../../../ui/load-more';
 import { useUser } from '../../auth';
 import { useMyOrders } from '../api/my-orders';
 import { OrderCard } from '../components/order-card';
@@ -51,16 +52,7 @@ function OrdersList({ userId }: { userId: number }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage && (
-        <button type="button" className="btn btn--outline btn--block" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
-        </button>
-      )}
-      {query.isFetchNextPageError && (
-        <p className="field__error" role="alert">
-          Unable to load more orders. Please try again.
-        </p>
-      )}
+      <LoadMore page={query} failedText="Unable to load more orders. Please try again." />
     </>
   );
 }
