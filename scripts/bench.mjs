@@ -35,8 +35,9 @@ function build() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+/** A fresh data dir, unless extraEnv names a prepared DATA_DIR (kept: its owner removes it). */
 async function startServer(extraEnv = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cocoa-bench-'));
+  const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cocoa-bench-'));
   const server = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-pass', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...extraEnv },
@@ -53,7 +54,7 @@ async function startServer(extraEnv = {}) {
   const stop = async () => {
     if (server.exitCode === null) server.kill('SIGTERM');
     await exited;
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!extraEnv.DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
   };
   if (!ready) {
     await stop();
@@ -231,6 +232,7 @@ if (process.env.BENCH_DATABASE_URL) {
 } else {
   console.log('BENCH_DATABASE_URL not set: PostgreSQL figures not measured.');
 }
+await (await import('./bench-large-data.mjs')).largeDataFigures({ apiFigures, createBenchDatabase, figure });
 
 if (API_ONLY) {
   console.log('--api-only: PWA build and Lighthouse skipped.');
