@@ -1,5 +1,6 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import type { Product } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { PUBLIC_ANSWER, PublicAnswerCache } from './public-answer-cache';
@@ -14,8 +15,8 @@ describe('public answers replayed by the answer cache (whole app)', () => {
   const productNames = async () => ((await t.agent().get('/api/square/catalog/products')).body as Product[]).map((p) => p.name);
 
   it('replays a public answer with the same body and headers (security headers, ETag) and 304 for a matching ETag', async () => {
-    const first = await t.agent().get('/api/square/catalog/products');
-    const again = await t.agent().get('/api/square/catalog/products');
+    const first = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'identity');
+    const again = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'identity');
     expect(again.status).toBe(200);
     expect(again.text).toBe(first.text);
     for (const header of ['content-type', 'content-length', 'etag', 'cache-control', 'content-security-policy', 'x-content-type-options', 'cross-origin-opener-policy']) {
@@ -29,6 +30,21 @@ describe('public answers replayed by the answer cache (whole app)', () => {
     expect(revalidated.headers.etag).toBe(first.headers.etag);
     expect(revalidated.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(revalidated.text).toBe('');
+  });
+
+  it('sends the kept answer gzipped to callers that accept it, with Vary, and plain to the others', async () => {
+    const plain = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'identity');
+    const zipped = await rawGet(t, '/api/square/catalog/products', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    const body = zipped.body;
+    expect(Number(zipped.headers['content-length'])).toBe(body.length);
+    expect(body.length).toBeLessThan(Buffer.byteLength(plain.text) / 2);
+    expect(gunzipSync(body).toString('utf8')).toBe(plain.text);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const refused = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.text).toBe(plain.text);
   });
 
   it('shows an admin change at once, for the product list, its slug and the featured lists', async () => {
@@ -81,6 +97,18 @@ describe('public answers replayed by the answer cache (whole app)', () => {
     expect((await t.agent().get('/api/user')).status).toBe(401);
   });
 });
+
+/** The bytes as sent (supertest would inflate them). */
+async function rawGet(t: TestApp, path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  const server = t.app.getHttpServer() as Server;
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    get({ host: '127.0.0.1', port: (server.address() as AddressInfo).port, path, headers }, resolve).on('error', reject);
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  return { headers: res.headers, body: Buffer.concat(chunks) };
+}
 
 describe('PublicAnswerCache (one process, a stand-in app)', () => {
   let server: Server;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 /** Set on `res.locals` by @PublicAnswer(): this 200 is the same for every caller and may be shared. */
 export const PUBLIC_ANSWER = 'publicAnswer';
@@ -30,6 +31,9 @@ const WRITES_LEAVING_PUBLIC_ANSWERS = new Set([
   'DELETE /api/cart/clear',
 ]);
 
+/** Smaller answers gain less from gzip than it costs the phone to inflate them. */
+const GZIP_MIN_BYTES = 1024;
+
 /** Headers that belong to one connection or that Node writes itself. */
 const PER_CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
 
@@ -37,6 +41,8 @@ interface Answer {
   headers: OutgoingHttpHeaders;
   notModifiedHeaders: OutgoingHttpHeaders;
   body: Buffer;
+  /** Made on the first replay to a caller that accepts gzip (browsers do), then kept. */
+  gzipped?: { headers: OutgoingHttpHeaders; body: Buffer };
   etag: string | undefined;
   storedAt: number;
 }
@@ -45,7 +51,8 @@ interface Answer {
  * The public catalogue and schedule are read far more often than they change, and the framework
  * (routing, sessions, helmet, TypeORM) costs far more than the bytes. So the first 200 of a
  * public GET is kept exactly as the app sent it (security headers, ETag included) and replayed to
- * later callers before Express runs, with 304s for matching ETags. Any write that may change it
+ * later callers before Express runs, gzipped for callers that accept it, with 304s for matching
+ * ETags. Any write that may change it
  * clears everything; `onInvalidate` listeners tell the other replicas.
  */
 export class PublicAnswerCache {
@@ -105,6 +112,13 @@ export class PublicAnswerCache {
     if (answer.etag && etagMatches(req.headers['if-none-match'], answer.etag)) {
       res.writeHead(304, answer.notModifiedHeaders);
       res.end();
+    } else if (answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
+      if (!answer.gzipped) {
+        answer.gzipped = gzipped(answer);
+        this.bytes += answer.gzipped.body.length;
+      }
+      res.writeHead(200, answer.gzipped.headers);
+      res.end(answer.gzipped.body);
     } else {
       res.writeHead(200, answer.headers);
       res.end(answer.body);
@@ -148,7 +162,7 @@ export class PublicAnswerCache {
 
   private store(url: string, sent: OutgoingHttpHeaders, body: Buffer): void {
     if (body.length > this.limits.maxBytes / 4) return;
-    const headers: OutgoingHttpHeaders = {};
+    const headers: OutgoingHttpHeaders = { vary: 'Accept-Encoding' };
     for (const [name, value] of Object.entries(sent)) if (value !== undefined && !PER_CONNECTION_HEADERS.includes(name)) headers[name] = value;
     const { 'content-type': _type, 'content-length': _length, ...notModifiedHeaders } = headers;
     const previous = this.answers.get(url);
@@ -164,8 +178,21 @@ export class PublicAnswerCache {
 
   private remove(url: string, answer: Answer): void {
     this.answers.delete(url);
-    this.bytes -= answer.body.length;
+    this.bytes -= answer.body.length + (answer.gzipped?.body.length ?? 0);
   }
+}
+
+function gzipped(answer: Answer): { headers: OutgoingHttpHeaders; body: Buffer } {
+  const body = gzipSync(answer.body);
+  return { headers: { ...answer.headers, 'content-encoding': 'gzip', 'content-length': body.length }, body };
+}
+
+/** `gzip` listed without `;q=0`. */
+function acceptsGzip(header: string | undefined): boolean {
+  return !!header && header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    return (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
 }
 
 /** If-None-Match holds `*` or a list of (weak) entity tags; comparison is weak, as Express's own. */
