@@ -14,6 +14,7 @@ import { AppModule } from './app.module';
 import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel } from './common/logger';
 import { originCheck } from './common/origin.middleware';
+import { precompressedAssets } from './common/precompressed-assets';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
@@ -50,6 +51,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(await sessions(app, config));
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(precompressedAssets(config.pwaDist));
   serveStatic(app, config);
   putAnswerCacheInFront(app);
   return app;
