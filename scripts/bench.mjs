@@ -113,13 +113,13 @@ async function createBenchDatabase(serverUrl) {
  * A bare node:http server in its own process (as the API is), answering every request with the
  * bytes and content type the API gave for one URL: the ceiling the API is compared with.
  */
-async function startRawServer(body, contentType) {
+async function startRawServer(body, contentType, contentEncoding) {
   const dir = mkdtempSync(join(tmpdir(), 'cocoa-raw-'));
   writeFileSync(join(dir, 'body'), body);
   const code = `
     const body = require('node:fs').readFileSync(${JSON.stringify(join(dir, 'body'))});
     require('node:http').createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': ${JSON.stringify(contentType)}, 'Content-Length': body.length });
+      res.writeHead(200, { 'Content-Type': ${JSON.stringify(contentType)}, 'Content-Length': body.length${contentEncoding ? `, 'Content-Encoding': ${JSON.stringify(contentEncoding)}` : ''} });
       res.end(body);
     }).listen(${RAW_PORT}, () => process.send('listening'));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -145,6 +145,22 @@ async function load(opts) {
 
 const ms = (x) => Math.round(x * 10) / 10;
 
+/** What Chromium sends: the API may answer compressed, and the raw server then sends those bytes. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
+
+/** One GET as a browser makes it, with the bytes as they travel (fetch would inflate them). */
+async function rawBytes(url) {
+  const { get } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    get(url, { headers: BROWSER_HEADERS }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 async function apiFigures(label, extraEnv) {
   const server = await startServer({ RATE_LIMIT_MAX: '1000000', ...extraEnv });
   try {
@@ -153,21 +169,21 @@ async function apiFigures(label, extraEnv) {
     if (!Array.isArray(products) || !products.length) throw new Error('the seeded catalogue is empty');
     const paths = ['/api/square/catalog/products', `/api/square/catalog/products/slug/${encodeURIComponent(products[0].slug)}`, '/api/events'];
     for (const path of paths) {
-      const first = await fetch(base + path);
-      if (!first.ok) throw new Error(`${path} answered ${first.status}`);
-      const body = Buffer.from(await first.arrayBuffer());
-      const raw = await startRawServer(body, first.headers.get('content-type') ?? 'application/json');
+      await load({ url: base + path, duration: 1, headers: BROWSER_HEADERS }); // warm-up
+      const first = await rawBytes(base + path);
+      if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
+      const { body } = first;
+      const raw = await startRawServer(body, first.headers['content-type'] ?? 'application/json', first.headers['content-encoding']);
       let api, ceiling;
       try {
-        await load({ url: base + path, duration: 1 }); // warm-up
-        api = await load({ url: base + path });
-        ceiling = await load({ url: `http://localhost:${RAW_PORT}${path}` });
+        api = await load({ url: base + path, headers: BROWSER_HEADERS });
+        ceiling = await load({ url: `http://localhost:${RAW_PORT}${path}`, headers: BROWSER_HEADERS });
       } finally {
         await raw.stop();
       }
       const name = `API ${label} GET ${path.replace(/slug\/.*/, 'slug/{slug}')}`;
       const ratio = Math.round((api.rps / ceiling.rps) * 1000) / 10;
-      figure(`${name} requests/s`, api.rps, 'req/s', `(raw node:http ${ceiling.rps} req/s, p99 ${ms(ceiling.p99)} ms, ${body.length} B)`, null);
+      figure(`${name} requests/s`, api.rps, 'req/s', `(raw node:http ${ceiling.rps} req/s, p99 ${ms(ceiling.p99)} ms, ${body.length} B ${first.headers['content-encoding'] ?? 'uncompressed'})`, null);
       figure(`${name} vs raw`, ratio, '%', '>= 50', ratio >= 50, `${ms(50 - ratio)} points short`);
       figure(`${name} p50`, ms(api.p50), 'ms', '', null);
       figure(`${name} p99`, ms(api.p99), 'ms', '< 50', api.p99 < 50, `${ms(api.p99 - 50)} ms over`);
