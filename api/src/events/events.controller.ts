@@ -25,7 +25,7 @@ export class EventsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Public: the tracker's calendar and map; the admin's scheduler pages with limit and cursor (X-Next-Cursor). */
+  /** Public: the tracker's calendar and map; the admin's scheduler pages with limit, cursor (X-Next-Cursor) and order (past locations newest first). */
   @Get()
   @PublicAnswer()
   async list(@Query() query: EventsQueryDto, @Res({ passthrough: true }) res: Response): Promise<ScheduledEvent[]> {

@@ -46,20 +46,23 @@ export class EventsService {
 
   /**
    * One page of events from `from` (default: this month's first day) until `to` (exclusive), by
-   * date then id. The cursor holds the date and id of the previous page's last event (keyset on
-   * the (date, id) index), so a page stays right when events before it are added or deleted.
+   * date then id, oldest first unless `order` is 'desc'. The cursor holds the date and id of the
+   * previous page's last event (keyset on the (date, id) index, scanned either way), so a page
+   * stays right when events before it are added or deleted.
    */
   async list(query: EventsQuery, now = new Date()): Promise<{ events: ScheduledEvent[]; nextCursor: string | null }> {
+    const descending = query.order === 'desc';
+    const direction = descending ? 'DESC' : 'ASC';
     const qb = this.events
       .createQueryBuilder('e')
       .where('e.date >= :from', { from: query.from ?? startOfMonth(now) })
-      .orderBy('e.date', 'ASC')
-      .addOrderBy('e.id', 'ASC')
+      .orderBy('e.date', direction)
+      .addOrderBy('e.id', direction)
       .take(query.limit + 1);
     if (query.to) qb.andWhere('e.date < :to', { to: query.to });
     if (query.cursor) {
       const [at, id] = query.cursor.split('_').map(Number);
-      qb.andWhere('(e.date, e.id) > (:afterDate, :afterId)', { afterDate: new Date(at), afterId: id });
+      qb.andWhere(`(e.date, e.id) ${descending ? '<' : '>'} (:afterDate, :afterId)`, { afterDate: new Date(at), afterId: id });
     }
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);

@@ -60,11 +60,15 @@ const isoInstant = (name: string) =>
 /** The most events one answer of GET /api/events carries (also its default page size). */
 export const EVENTS_PAGE_MAX = 500;
 
+/** The directions GET /api/events can list in: oldest first (the default) or newest first. */
+export const EVENTS_ORDERS = ['asc', 'desc'] as const;
+
 /**
  * GET /api/events: events from `from` (inclusive, default the first day of the current month)
- * until `to` (exclusive, default open), ordered by date then id. A date without time means UTC
- * midnight. At most `limit` events (default and cap EVENTS_PAGE_MAX); when more follow, the answer's
- * X-Next-Cursor header holds the `cursor` of the next page (opaque to clients).
+ * until `to` (exclusive, default open), ordered by date then id, ascending unless `order` is
+ * 'desc' (newest first: the admin's past locations). A date without time means UTC midnight. At
+ * most `limit` events (default and cap EVENTS_PAGE_MAX); when more follow, the answer's
+ * X-Next-Cursor header holds the `cursor` of the next page in the same order (opaque to clients).
  */
 export const eventsQuerySchema = z
   .object({
@@ -72,6 +76,7 @@ export const eventsQuerySchema = z
     to: isoInstant('to').optional(),
     limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(EVENTS_PAGE_MAX, `limit must be at most ${EVENTS_PAGE_MAX}`).default(EVENTS_PAGE_MAX),
     cursor: z.string({ message: 'cursor is invalid' }).regex(/^-?\d{1,15}_\d{1,10}$/, 'cursor is invalid').optional(),
+    order: z.enum(EVENTS_ORDERS, { message: "order must be 'asc' or 'desc'" }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.to > q.from, { message: 'to must be after from', path: ['to'] });
 export type EventsQuery = z.input<typeof eventsQuerySchema>;

@@ -4,7 +4,7 @@ import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { adminGet } from './admin-get';
 import { eventsQueryOptions } from '../../events';
-import { adminEventsQueryOptions } from './events';
+import { adminEventsKey } from './events';
 import { STATUS_POLL_MS } from './square';
 
 /** GET /api/events/calendar/status: status, geocoding, calendars (polled every 30 s). */
@@ -50,7 +50,7 @@ function useInvalidateCalendar() {
   return () =>
     Promise.all([
       client.invalidateQueries({ queryKey: calendarStatusQueryOptions.queryKey }),
-      client.invalidateQueries({ queryKey: adminEventsQueryOptions.queryKey }),
+      client.invalidateQueries({ queryKey: adminEventsKey }),
       client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey }),
     ]);
 }

@@ -1,24 +1,35 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type EventInput, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
+import { type EventInput, monthKey, monthRange, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
 import { apiFetch, apiFetchWithHeaders } from '../../../lib/api-fetch';
 import { eventsQueryOptions } from '../../events';
 
 /**
- * GET /api/events from a fixed early date: the scheduler manages every scheduled location, past
- * ones included (the public default starts at the current month). Years of locations do not fit
- * one answer, so they come ADMIN_EVENTS_PAGE at a time, by date; the next page's cursor is in the
- * X-Next-Cursor header.
+ * The scheduler's two lists of GET /api/events, split at the first day of the current month
+ * (local): 'upcoming' from then on, soonest first (what the owner manages), and 'past' before it,
+ * newest first. Years of locations do not fit one answer, so each comes ADMIN_EVENTS_PAGE at a
+ * time; the next page's cursor is in the X-Next-Cursor header.
  */
-export const ADMIN_EVENTS_FROM = '2000-01-01';
+export type AdminEventsSegment = 'upcoming' | 'past';
 export const ADMIN_EVENTS_PAGE = 100;
+/** The past list reaches back to the earliest date the API stores (UTC year 1). */
+export const ADMIN_PAST_FROM = '0001-01-01';
 
 export interface AdminEventsPage {
   events: ScheduledEvent[];
   nextCursor: string | null;
 }
 
-export async function fetchAdminEvents(cursor: string | null, signal?: AbortSignal): Promise<AdminEventsPage> {
-  const query = new URLSearchParams({ from: ADMIN_EVENTS_FROM, limit: String(ADMIN_EVENTS_PAGE) });
+/** The query of one segment for the given month ('YYYY-MM'): its first day splits the two. */
+export function adminEventsQuery(segment: AdminEventsSegment, month: string): URLSearchParams {
+  const split = monthRange(month).from.toISOString();
+  const limit = String(ADMIN_EVENTS_PAGE);
+  return segment === 'upcoming'
+    ? new URLSearchParams({ from: split, limit })
+    : new URLSearchParams({ from: ADMIN_PAST_FROM, to: split, order: 'desc', limit });
+}
+
+export async function fetchAdminEvents(segment: AdminEventsSegment, month: string, cursor: string | null, signal?: AbortSignal): Promise<AdminEventsPage> {
+  const query = adminEventsQuery(segment, month);
   if (cursor) query.set('cursor', cursor);
   const path = `/api/events?${query.toString()}`;
   const { data, headers } = await apiFetchWithHeaders<unknown>(path, { signal, cache: 'no-store' });
@@ -26,15 +37,20 @@ export async function fetchAdminEvents(cursor: string | null, signal?: AbortSign
   return { events: Array.isArray(data) ? (data as ScheduledEvent[]) : [], nextCursor: headers?.get?.(NEXT_CURSOR_HEADER) || null };
 }
 
-export const adminEventsQueryOptions = infiniteQueryOptions({
-  queryKey: ['admin', 'events'] as const,
-  queryFn: ({ pageParam, signal }) => fetchAdminEvents(pageParam, signal),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor,
-  staleTime: 0,
-});
+/** Both segments' lists, of every month: what a location change invalidates. */
+export const adminEventsKey = ['admin', 'events'] as const;
 
-export const useAdminEvents = () => useInfiniteQuery(adminEventsQueryOptions);
+/** The month is part of the key, so the lists split anew when the month turns. */
+export const adminEventsQueryOptions = (segment: AdminEventsSegment, month = monthKey(new Date())) =>
+  infiniteQueryOptions({
+    queryKey: [...adminEventsKey, segment, month] as const,
+    queryFn: ({ pageParam, signal }) => fetchAdminEvents(segment, month, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+
+export const useAdminEvents = (segment: AdminEventsSegment, month?: string) => useInfiniteQuery(adminEventsQueryOptions(segment, month));
 
 export const createEvent = (body: EventInput) => apiFetch<ScheduledEvent>('/api/events', { method: 'POST', body });
 export const updateEvent = ({ id, body }: { id: number; body: EventInput }) => apiFetch<ScheduledEvent>(`/api/events/${id}`, { method: 'PUT', body });
@@ -44,7 +60,7 @@ function useInvalidateEvents() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: adminEventsQueryOptions.queryKey }),
+      client.invalidateQueries({ queryKey: adminEventsKey }),
       client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey }),
     ]);
 }

@@ -2,9 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
+import { adminEventsQueryOptions } from '../api/events';
 import { CalendarTab } from './calendar-tab';
 
-const EVENTS = 'GET /api/events?from=2000-01-01&limit=100';
+// The scheduler splits at the first day of this month, local time: upcoming from it on, past before it.
+const today = new Date();
+const monthStart = new Date(today.getFullYear(), today.getMonth(), 1);
+const split = encodeURIComponent(monthStart.toISOString());
+const monthStartText = monthStart.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const UPCOMING_URL = `/api/events?from=${split}&limit=100`;
+const PAST_URL = `/api/events?from=0001-01-01&to=${split}&order=desc&limit=100`;
+const EVENTS = `GET ${UPCOMING_URL}`;
+const PAST = `GET ${PAST_URL}`;
 // stands in for Headers.get (the fake responses of test/render have no headers)
 const headersOf = (entries: Record<string, string>) => ({ get: (name: string) => entries[name] ?? null }) as unknown as Headers;
 const STATUS = 'GET /api/events/calendar/status';
@@ -51,14 +60,87 @@ describe('CalendarTab', () => {
     expect(await screen.findByRole('rowheader', { name: 'Market 101' })).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader', { name: /^Market / })).toHaveLength(101);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual(['/api/events?from=2000-01-01&limit=100', '/api/events?from=2000-01-01&limit=100&cursor=1796472000000_100']);
+    expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL, `${UPCOMING_URL}&cursor=1796472000000_100`]);
   });
 
-  it("says 'No scheduled locations yet'", async () => {
-    mockFetch({ [EVENTS]: { body: [] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'unavailable', calendars: [] } } });
+  it("says 'No scheduled locations yet' for upcoming and 'No past locations' for past", async () => {
+    mockFetch({ [EVENTS]: { body: [] }, [PAST]: { body: [] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'unavailable', calendars: [] } } });
     renderWithProviders(<CalendarTab />);
     expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    expect(await screen.findByText('No past locations')).toBeInTheDocument();
+    expect(screen.queryByText('No scheduled locations yet')).not.toBeInTheDocument();
+  });
+
+  it('opens on Upcoming (from the first day of this month, soonest first); Past lists earlier ones newest first', async () => {
+    const { calls } = mockFetch({
+      [EVENTS]: { body: [event(1, { title: 'Coming fair' })] },
+      [PAST]: { body: [event(8, { title: 'Last week' }), event(7, { title: 'Last year' })] },
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+    });
+    renderWithProviders(<CalendarTab />);
+    const switcher = screen.getByRole('group', { name: 'Which locations to show' });
+    expect(within(switcher).getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(switcher).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText(`From ${monthStartText} on, soonest first.`)).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL]);
+
+    fireEvent.click(within(switcher).getByRole('button', { name: 'Past' }));
+    expect(within(switcher).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(switcher).getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText(`Before ${monthStartText}, newest first.`)).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Last week' })).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Last week', 'Last year']);
+    expect(screen.queryByRole('rowheader', { name: 'Coming fair' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL, PAST_URL]);
+
+    fireEvent.click(within(switcher).getByRole('button', { name: 'Upcoming' }));
+    expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Last week' })).not.toBeInTheDocument();
+  });
+
+  it('pages Past with its cursor on Load more, newest first', async () => {
+    const firstPage = Array.from({ length: 100 }, (_, i) => event(200 - i, { title: `Past ${200 - i}` }));
+    const { calls } = mockFetch({
+      [EVENTS]: { body: [] },
+      [PAST]: async () => Object.assign(fakeResponse(200, firstPage), { headers: headersOf({ 'X-Next-Cursor': '1700000000000_101' }) }),
+      [`${PAST}&cursor=1700000000000_101`]: async () => Object.assign(fakeResponse(200, [event(100, { title: 'Past 100' })]), { headers: headersOf({}) }),
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+    });
+    renderWithProviders(<CalendarTab />);
+    expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    expect(await screen.findByRole('rowheader', { name: 'Past 101' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('rowheader', { name: 'Past 100' })).toBeInTheDocument();
+    const titles = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(titles).toHaveLength(101);
+    expect(titles.slice(-2)).toEqual(['Past 101', 'Past 100']);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL, PAST_URL, `${PAST_URL}&cursor=1700000000000_101`]);
+  });
+
+  it('invalidates both lists after a delete: the shown one reloads at once, the other when switched to', async () => {
+    const { calls } = mockFetch({
+      [EVENTS]: { body: [event(1, { title: 'Coming fair' })] },
+      [PAST]: { body: [event(3, { title: 'Old market' })] },
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+      'DELETE /api/events/3': { status: 204 },
+    });
+    const { client } = renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Old market' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete location?' })).getByRole('button', { name: 'Delete location' }));
+    expect(await screen.findByText('Location deleted')).toBeInTheDocument();
+    const fetched = (url: string) => calls.filter((c) => c.method === 'GET' && c.url === url).length;
+    await waitFor(() => expect(fetched(PAST_URL)).toBe(2));
+    expect(fetched(UPCOMING_URL)).toBe(1);
+    expect(client.getQueryState(adminEventsQueryOptions('upcoming').queryKey)?.isInvalidated).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Upcoming' }));
+    await waitFor(() => expect(fetched(UPCOMING_URL)).toBe(2));
   });
 
   it('deletes a location only after confirmation', async () => {

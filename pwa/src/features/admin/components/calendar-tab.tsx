@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { calendarIdSchema, formatEventTime, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
+import { calendarIdSchema, formatEventTime, formatLongDate, monthKey, monthRange, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { LoadMore } from '../../../ui/load-more';
 import { describedBy, Field } from '../../auth';
 import { useCalendarAction, useCalendarStatus, useInitCalendar } from '../api/calendar';
-import { useAdminEvents, useDeleteEvent } from '../api/events';
+import { type AdminEventsSegment, useAdminEvents, useDeleteEvent } from '../api/events';
 import { formatDateTime, formatDay } from '../lib/format';
 import { ConfirmDialog } from './dialog';
 import { LocationDialog } from './location-dialog';
@@ -28,8 +28,17 @@ export function eventTimeRange(event: Pick<ScheduledEvent, 'startTime' | 'endTim
   return end === 'TBD' ? start : `${start} – ${end}`;
 }
 
+/** The two lists of the scheduler; upcoming first, as that is what the owner manages. */
+const SEGMENTS: ReadonlyArray<{ id: AdminEventsSegment; label: string; empty: string; hint: (split: string) => string }> = [
+  { id: 'upcoming', label: 'Upcoming', empty: 'No scheduled locations yet', hint: (split) => `From ${split} on, soonest first.` },
+  { id: 'past', label: 'Past', empty: 'No past locations', hint: (split) => `Before ${split}, newest first.` },
+];
+
 function LocationsCard() {
-  const events = useAdminEvents();
+  const [segment, setSegment] = useState<AdminEventsSegment>('upcoming');
+  const shown = SEGMENTS.find((s) => s.id === segment) ?? SEGMENTS[0];
+  const month = monthKey(new Date());
+  const events = useAdminEvents(segment, month);
   const remove = useDeleteEvent();
   const [editing, setEditing] = useState<ScheduledEvent | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null);
@@ -43,6 +52,14 @@ function LocationsCard() {
           Add Location
         </button>
       </div>
+      <div className="admin-segment" role="group" aria-label="Which locations to show">
+        {SEGMENTS.map((s) => (
+          <button key={s.id} type="button" aria-pressed={s.id === segment} onClick={() => setSegment(s.id)}>
+            {s.label}
+          </button>
+        ))}
+      </div>
+      <p className="muted">{shown.hint(formatLongDate(monthRange(month).from))}</p>
       {events.isPending ? (
         <div aria-label="Loading scheduled locations" role="status">
           {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
@@ -53,11 +70,11 @@ function LocationsCard() {
           <button type="button" className="btn btn--outline" onClick={() => events.refetch()}>Try again</button>
         </div>
       ) : !rows.length ? (
-        <p className="empty-state">No scheduled locations yet</p>
+        <p className="empty-state">{shown.empty}</p>
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table">
-            <caption className="visually-hidden">Scheduled locations</caption>
+            <caption className="visually-hidden">{`${shown.label} scheduled locations`}</caption>
             <thead>
               <tr>
                 <th scope="col">Title</th>
