@@ -1,5 +1,6 @@
 // `npm test`: shared rules, PWA components, API on PGlite (and PostgreSQL when TEST_DATABASE_URL
-// is set), then the production build end to end in Debian's Chromium.
+// is set), then the production build: resilience (PostgreSQL outage, load, SIGKILL mid-write) and
+// end to end in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -23,4 +24,5 @@ run('shared-types unit tests', 'npm', ['test', '-w', 'shared-types']);
 run('PWA component tests', 'npm', ['test', '-w', 'pwa']);
 run('API tests', 'npm', ['test', '-w', 'api']);
 run('production build', 'npm', ['run', 'build']);
+run('resilience: the built API with PostgreSQL stopped, under load, SIGKILLed mid-write', 'npm', ['run', 'test:resilience', '-w', 'api']);
 run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test']);
