@@ -97,6 +97,24 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
   });
 });
 
+test('landing straight on /products: the catalogue comes with the page, and the app takes over without calling the catalogue API', async ({ page }) => {
+  const catalogueCalls: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/square/catalog')) catalogueCalls.push(request.url());
+  });
+  const response = await page.goto('/products?category=hot-cocoa');
+  // painted from the HTML before any JS runs
+  expect(await response!.text()).toContain('Classic Dark Hot Cocoa');
+  // then the app's own page, with working controls
+  await expect(page.locator('ion-app').getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toHaveCount(0);
+  await page.getByLabel('Select Category').selectOption({ label: 'All Products' });
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Iced Cocoa' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toBeVisible();
+  expect(catalogueCalls).toEqual([]);
+});
+
 test('unknown paths show the 404 page', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();

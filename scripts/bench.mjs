@@ -1,6 +1,7 @@
 // `npm run bench`: builds the production app, then prints the figures we hold ourselves to and
 // writes them to bench/results.json. Lighthouse scores move a few points between runs on a
-// shared machine, so each page is audited RUNS times and the median is reported.
+// shared machine, so each page is audited RUNS times and the median is reported. Then the cold
+// start of the installed PWA offline to the first product name (scripts/bench-offline-start.mjs).
 // API figures: autocannon against the production API (PGlite, and PostgreSQL when
 // BENCH_DATABASE_URL names a server), each next to a raw node:http server that answers the same
 // bytes, plus test-mode checkouts. `--api-only` skips the PWA build and Lighthouse;
@@ -17,7 +18,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RAW_PORT = PORT + 1;
-const PAGES = ['/', '/products'];
+const PAGES = ['/', '/products', '/cocoa-tracker'];
 const API_ONLY = process.argv.includes('--api-only');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -259,6 +260,7 @@ if (API_ONLY) {
       const scores = await lighthouseScores(path);
       for (const [category, score] of Object.entries(scores)) figure(`Lighthouse mobile ${category} ${path}`, score, '/100', '>= 90', score >= 90, `${90 - score} points short`);
     }
+    await (await import('./bench-offline-start.mjs')).offlineStartFigures({ base: `http://localhost:${PORT}`, executablePath: CHROMIUM, runs: RUNS, figure });
   } finally {
     await server.stop();
   }

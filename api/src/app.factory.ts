@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -11,6 +11,9 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { AppModule } from './app.module';
+import { CategoriesService } from './catalogue/categories.service';
+import { loadCatalogueFirstScreen } from './catalogue/products-first-screen';
+import { ProductsService } from './catalogue/products.service';
 import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel } from './common/logger';
 import { originCheck } from './common/origin.middleware';
@@ -19,6 +22,7 @@ import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database/database.module';
+import { isProductsPath, sendShell, StaticShell } from './static-shell';
 
 export const SESSION_COOKIE = 'cocoa.sid';
 const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -171,12 +175,21 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       },
     }),
   );
-  // The shell paints a static first screen before the JS arrives; only the home page's has the hero.
-  const homeShell = readFileSync(indexHtml, 'utf8');
-  const deepLinkShell = homeShell.replace(/<!--home-only[\s\S]*?<!--\/home-only-->/, '');
+  // The shell paints a static first screen before the JS arrives: the hero on the home page, the
+  // catalogue on /products, the tracker's heading, the header bar elsewhere (StaticShell).
+  const shell = new StaticShell(config.pwaDist);
+  const products = app.get(ProductsService);
+  const categories = app.get(CategoriesService);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(req.path === '/' || req.path === '/index.html' ? homeShell : deepLinkShell);
+    if (isProductsPath(req.path)) {
+      shell
+        .products(req.originalUrl, () => loadCatalogueFirstScreen(products, categories))
+        .then((html) => sendShell(req, res, html))
+        .catch(next);
+      return;
+    }
+    sendShell(req, res, shell.forPath(req.path));
   });
 }

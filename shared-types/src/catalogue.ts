@@ -14,6 +14,16 @@ export const HOME_PLACEHOLDER_COUNT = 3;
 export const UNCATEGORISED_GROUP_NAME = 'All Products';
 export const UNCATEGORISED_GROUP_DESCRIPTION = 'Premium cocoa mix collection';
 
+/**
+ * The API writes the catalogue into the HTML of /products as a JSON data block with this id, so the
+ * PWA's first render needs no API round trip. It holds exactly what the two catalogue calls answer.
+ */
+export const CATALOGUE_FIRST_SCREEN_DATA_ID = 'catalogue-first-screen';
+export interface CatalogueFirstScreenData {
+  products: Product[];
+  categories: Category[];
+}
+
 type ImageFields = Pick<Product, 'imageUrl' | 'hotImageUrl' | 'icedImageUrl' | 'shakeImageUrl' | 'featuredImageUrl' | 'backgroundImageUrl'>;
 
 export interface GalleryImage {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '../ui/skeleton';
 import { AdminRoute, ProtectedRoute } from './guards';
@@ -10,10 +10,10 @@ const AboutPage = lazy(() => import('../features/content/pages/about-page'));
 const ContactPage = lazy(() => import('../features/content/pages/contact-page'));
 const LegalPage = lazy(() => import('../features/content/pages/legal-page'));
 const NotFoundPage = lazy(() => import('../features/content/pages/not-found-page'));
-const ProductsPage = lazy(() => import('../features/catalogue/pages/products-page'));
+const ProductsPage = preloadable(() => import('../features/catalogue/pages/products-page'));
 const ProductDetailPage = lazy(() => import('../features/catalogue/pages/product-detail-page'));
 const EventsPage = lazy(() => import('../features/events/pages/events-page'));
-const CocoaTrackerPage = lazy(() => import('../features/tracker/pages/cocoa-tracker-page'));
+const CocoaTrackerPage = preloadable(() => import('../features/tracker/pages/cocoa-tracker-page'));
 const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
 const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
@@ -22,6 +22,43 @@ const AccountPage = lazy(() => import('../features/account/pages/account-page'))
 const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
+
+/**
+ * A lazy page that can be loaded before the first render (a landing page whose first screen is
+ * already painted from the server's HTML). Once loaded it renders at once; React.lazy would still
+ * suspend once and swap that screen for the 'Loading page' spinner.
+ */
+function preloadable(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return Object.assign(Page, { preload });
+}
+
+/** The pages the server sends a first screen for (api/src/static-shell.ts). */
+const FIRST_SCREEN_PAGES: Record<string, ReturnType<typeof preloadable>> = {
+  '/products': ProductsPage,
+  '/products/': ProductsPage,
+  '/cocoa-tracker': CocoaTrackerPage,
+};
+
+/** Loads the landing route's page chunk if it has a first screen; resolves when it is in or has failed (the route then retries). */
+export function preloadLandingPage(pathname: string): Promise<void> {
+  const landing = FIRST_SCREEN_PAGES[pathname];
+  if (!landing) return Promise.resolve();
+  return landing.preload().then(
+    () => undefined,
+    () => undefined,
+  );
+}
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner label="Loading page" />}>{element}</Suspense>;
 

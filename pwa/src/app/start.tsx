@@ -28,13 +28,13 @@ function stylesheetReady(): Promise<void> {
 }
 
 const queryClient = createQueryClient();
-prefetchForLanding(queryClient, window.location.pathname);
+const landingReady = prefetchForLanding(queryClient, window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 // A transition lets React render the first screen in short slices instead of one long task, so a
 // slow phone stays responsive while the app takes over from the static first screen.
-void stylesheetReady().then(() =>
+void Promise.all([stylesheetReady(), landingReady]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>

@@ -2,8 +2,12 @@ import { addMonths, dayKey, monthGrid } from '@cocoa/shared-types';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const dateOf = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-export const longDay = (day: string) => dateOf(day).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const monthTitle = (month: string) => dateOf(`${month}-01`).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+// One formatter each, made once: toLocaleDateString builds a new Intl.DateTimeFormat on every call
+// (~0.2 ms), and the calendar labels every day of the month on each render of the page.
+const LONG_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+export const longDay = (day: string) => LONG_DAY.format(dateOf(day));
+const monthTitle = (month: string) => MONTH_TITLE.format(dateOf(`${month}-01`));
 
 interface Props {
   month: string;
