@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { databaseSnapshot } from '../test/db-snapshot';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 /**
@@ -84,12 +85,7 @@ describe('malformed requests across the API', () => {
   });
   afterAll(() => t.close());
 
-  async function snapshot(): Promise<string> {
-    const tables = ['users', 'products', 'categories', 'testimonials', 'contact_messages', 'mail_outbox', 'password_reset_tokens', 'scheduled_locations', 'orders', 'order_items'];
-    const parts: unknown[] = [];
-    for (const table of tables) parts.push(await t.dataSource.query(`SELECT * FROM ${table} ORDER BY 1`));
-    return JSON.stringify(parts);
-  }
+  const snapshot = () => databaseSnapshot(t.dataSource);
 
   it(`answers ${cases.length} malformed requests with a 4xx and a message, and changes nothing`, async () => {
     expect(cases.length).toBeGreaterThanOrEqual(40);

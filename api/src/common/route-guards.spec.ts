@@ -1,9 +1,6 @@
-import { RequestMethod } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
 import { checkoutBody, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
+import { expressRoutes, nestRoutes, type RegisteredRoute, routeKey as key } from '../test/registered-routes';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { ACCESS_KEY } from './auth.guards';
 
 /**
  * Every route Nest registers either carries @SignedIn()/@AdminOnly() (and really answers 401 to an
@@ -42,66 +39,21 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/orders/:id': 'owner-or-admin, checked by OrdersService.findForViewer (asserted below)',
 };
 
-interface Route {
-  method: string;
-  path: string;
-  access?: 'signed-in' | 'admin';
-}
-const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
-
-/** The routes Express actually serves: what a caller can reach, whatever Nest's metadata says. */
-function expressRoutes(t: TestApp): Set<string> {
-  const found = new Set<string>();
-  const walk = (stack: unknown[]) => {
-    for (const layer of stack as { route?: { path: string; methods: Record<string, boolean> }; handle?: { stack?: unknown[] } }[]) {
-      if (layer.route) {
-        for (const [method, on] of Object.entries(layer.route.methods)) if (on && method !== '_all') found.add(`${method.toUpperCase()} ${layer.route.path}`);
-      } else if (layer.handle?.stack) walk(layer.handle.stack);
-    }
-  };
-  const instance = t.app.getHttpAdapter().getInstance();
-  walk((instance.router ?? instance._router).stack);
-  return found;
-}
-
-/** The same routes from Nest's controller metadata, with the access each one declares. */
-function nestRoutes(t: TestApp): Route[] {
-  const routes: Route[] = [];
-  const join = (...parts: string[]) => '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
-  for (const module of t.app.get(ModulesContainer).values()) {
-    for (const wrapper of module.controllers.values()) {
-      const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
-      if (!type) continue;
-      const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
-      for (const name of Object.getOwnPropertyNames(type.prototype)) {
-        const handler = type.prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
-        const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
-        if (paths === undefined) continue;
-        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const access = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, type);
-        for (const prefix of prefixes) for (const path of ([] as string[]).concat(paths)) routes.push({ method, path: join('api', prefix, path), access });
-      }
-    }
-  }
-  return routes;
-}
-
 /** A concrete URL for a route pattern; guards run before validation, so any value will do. */
 const concrete = (path: string) => path.replace(/:filename/g, 'cocoa-backup.json').replace(/:[a-zA-Z]+/g, '1');
 
 describe('route guards', () => {
   let t: TestApp;
-  let routes: Route[];
+  let routes: RegisteredRoute[];
 
   beforeAll(async () => {
     t = await startTestApp();
-    routes = nestRoutes(t);
+    routes = nestRoutes(t.app);
   });
   afterAll(() => t?.close());
 
   it('finds in Nest’s metadata exactly the routes Express serves', () => {
-    const served = expressRoutes(t);
+    const served = expressRoutes(t.app);
     const declared = new Set(routes.map(key));
     expect(routes.length).toBeGreaterThan(40);
     expect([...served].filter((r) => !declared.has(r))).toEqual([]);

@@ -1,0 +1,23 @@
+import type { DataSource } from 'typeorm';
+
+/**
+ * Every row of every table in the public schema, as text, for "this request changed nothing"
+ * assertions. Rows are ordered by their own text, so the snapshot does not depend on plan order.
+ *
+ * One column is left out: `session.expire`. express-session touches the expiry of a signed-in
+ * caller's session on every request it makes (connect-pg-simple's touch updates only that column),
+ * so it moves with any request, good or bad. The session rows themselves (ids and contents) stay
+ * in: a bad request that signed someone in or out would still show.
+ */
+export async function databaseSnapshot(dataSource: DataSource): Promise<string> {
+  const tables: { name: string }[] = await dataSource.query(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const parts: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const row = name === 'session' ? `(to_jsonb(t) - 'expire')::text` : `to_jsonb(t)::text`;
+    const rows: { row: string }[] = await dataSource.query(`SELECT ${row} AS row FROM "${name}" t ORDER BY 1`);
+    parts[name] = rows.map((r) => r.row);
+  }
+  return JSON.stringify(parts);
+}
