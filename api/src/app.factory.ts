@@ -18,6 +18,7 @@ import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel } from './common/logger';
 import { originCheck } from './common/origin.middleware';
 import { precompressedAssets } from './common/precompressed-assets';
+import { answerProtocolErrorsAsJson } from './common/protocol-errors';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
@@ -58,6 +59,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(precompressedAssets(config.pwaDist));
   serveStatic(app, config);
   putAnswerCacheInFront(app);
+  answerProtocolErrorsAsJson(app.getHttpServer() as Server);
   return app;
 }
 

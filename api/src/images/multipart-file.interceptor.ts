@@ -24,6 +24,9 @@ export function MultipartFile(field: string, maxBytes: number, tooLargeMessage: 
   return mixin(MultipartFileInterceptor);
 }
 
+/** busboy's errors for a malformed or cut-off form (a NUL in a part header was a 500): the message is their only mark. */
+const MALFORMED_UPLOAD = /^(Multipart: Boundary not found|Malformed part header|Malformed content type|Unsupported content type|Unexpected end of (form|file))/;
+
 function toDomainError(err: unknown, field: string, tooLargeMessage: string): unknown {
   if (err instanceof multer.MulterError) {
     switch (err.code) {
@@ -35,7 +38,7 @@ function toDomainError(err: unknown, field: string, tooLargeMessage: string): un
         return new UserInputError(`The upload was refused: ${err.message}`, 'BAD_UPLOAD');
     }
   }
-  if (err instanceof Error && /Multipart|Unexpected end of form|boundary/i.test(err.message)) {
+  if (err instanceof Error && MALFORMED_UPLOAD.test(err.message)) {
     return new UserInputError('The upload was malformed. Please try again.', 'BAD_UPLOAD');
   }
   return err;

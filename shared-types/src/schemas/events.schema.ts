@@ -24,12 +24,20 @@ const time = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/**
+ * Instants every database we run on reads back as written: UTC years 1 to 9999. Beyond them
+ * PostgreSQL stores "1 BC" or "+010000" while PGlite, sent toISOString text, answered a 500.
+ */
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+const isStorableInstant = (ms: number): boolean => ms >= EARLIEST_INSTANT && ms <= LATEST_INSTANT;
+
 /** POST/PUT /api/events (the location form, SPEC §5). */
 export const eventInputSchema = z.strictObject({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(200),
   location: z.string({ message: 'Location name is required' }).trim().min(1, 'Location name is required').max(200),
   address: z.string({ message: 'Full address is required' }).trim().min(1, 'Full address is required').max(500),
-  date: z.iso.datetime({ offset: true, message: 'Date is required' }),
+  date: z.iso.datetime({ offset: true, message: 'Date is required' }).refine((v) => isStorableInstant(Date.parse(v)), 'Date must be between the years 1 and 9999'),
   description: optionalText(5000),
   startTime: time,
   endTime: time,
@@ -55,6 +63,7 @@ const isoInstant = (name: string) =>
       (v) => (z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success) && !Number.isNaN(Date.parse(v)),
       `${name} must be an ISO date (YYYY-MM-DD) or date-time`,
     )
+    .refine((v) => isStorableInstant(Date.parse(v)), `${name} must be between the years 1 and 9999`)
     .transform((v) => new Date(v));
 
 /** The most events one answer of GET /api/events carries (also its default page size). */
@@ -75,7 +84,11 @@ export const eventsQuerySchema = z
     from: isoInstant('from').optional(),
     to: isoInstant('to').optional(),
     limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(EVENTS_PAGE_MAX, `limit must be at most ${EVENTS_PAGE_MAX}`).default(EVENTS_PAGE_MAX),
-    cursor: z.string({ message: 'cursor is invalid' }).regex(/^-?\d{1,15}_\d{1,10}$/, 'cursor is invalid').optional(),
+    cursor: z
+      .string({ message: 'cursor is invalid' })
+      .regex(/^-?\d{1,15}_\d{1,10}$/, 'cursor is invalid')
+      .refine((v) => isStorableInstant(Number(v.split('_')[0])), 'cursor is invalid')
+      .optional(),
     order: z.enum(EVENTS_ORDERS, { message: "order must be 'asc' or 'desc'" }).optional(),
   })
   .refine((q) => !q.from || !q.to || q.to > q.from, { message: 'to must be after from', path: ['to'] });

@@ -48,6 +48,10 @@ describe('shared validation schemas', () => {
     expect(ok.endTime).toBeNull();
     expect(eventInputSchema.safeParse({ title: 'Market', location: 'Park', address: '1 Main St', date: '2026-11-22T12:00:00Z', startTime: '9am' }).success).toBe(false);
     expect(firstMessage(eventInputSchema.safeParse({ title: '', location: 'x', address: 'y', date: '2026-11-22T12:00:00Z' }))).toBe('Title is required');
+    // Instants outside UTC years 1-9999 (here 1 BC and 10000 AD) are not stored alike by every database.
+    for (const date of ['0000-06-01T00:00:00Z', '9999-12-31T23:59:59-12:00']) {
+      expect(firstMessage(eventInputSchema.safeParse({ title: 'Market', location: 'x', address: 'y', date }))).toBe('Date must be between the years 1 and 9999');
+    }
   });
 
   it('coordinates must be finite numbers within range', () => {
