@@ -182,12 +182,13 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
   const shell = new StaticShell(config.pwaDist);
   const products = app.get(ProductsService);
   const categories = app.get(CategoriesService);
+  const answers = app.get(PublicAnswerCache);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
     res.setHeader('Cache-Control', 'no-cache');
     if (isProductsPath(req.path)) {
       shell
-        .products(req.originalUrl, () => loadCatalogueFirstScreen(products, categories))
+        .products(req.originalUrl, () => answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(products, categories)))
         .then((html) => sendShell(req, res, html))
         .catch(next);
       return;

@@ -16,8 +16,8 @@ import type { ProductsService } from './products.service';
 /**
  * The catalogue the /products page shows, written into the HTML the server sends: on a throttled
  * phone the list would otherwise wait for the start-up chunk, the page chunk and two API calls
- * (Lighthouse LCP ~6 s). Read per request from the services behind those two calls, so it is the
- * same answer they give and never older.
+ * (Lighthouse LCP ~6 s). Read from the services behind those two calls, so it is the same answer
+ * they give; the server keeps it in the PublicAnswerCache, which forgets it on any change.
  */
 export async function loadCatalogueFirstScreen(products: ProductsService, categories: CategoriesService): Promise<CatalogueFirstScreenData> {
   const [productList, categoryList] = await Promise.all([products.listPublic(), categories.list()]);

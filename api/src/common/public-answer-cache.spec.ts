@@ -177,6 +177,28 @@ describe('PublicAnswerCache (one process, a stand-in app)', () => {
     expect(told).toEqual([0]);
   });
 
+  it('remembers a derived value until a write, its time to live, or a failure', async () => {
+    let made = 0;
+    const make = async () => ++made;
+    expect(await cache.remember('first-screen', make)).toBe(1);
+    expect(await cache.remember('first-screen', make)).toBe(1);
+    await fetch(`${base}/api/admin/thing`, { method: 'PATCH' });
+    expect(await cache.remember('first-screen', make)).toBe(2);
+    clock = 1001;
+    expect(await cache.remember('first-screen', make)).toBe(3);
+    await expect(cache.remember('broken', () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    expect(await cache.remember('broken', make)).toBe(4);
+  });
+
+  it('does not keep a value whose making spanned a change', async () => {
+    let release: (n: number) => void = () => undefined;
+    const slow = cache.remember('first-screen', () => new Promise<number>((resolve) => (release = resolve)));
+    cache.invalidate();
+    release(1);
+    expect(await slow).toBe(1);
+    expect(await cache.remember('first-screen', async () => 2)).toBe(2);
+  });
+
   it('holds at most maxEntries answers, dropping the oldest', async () => {
     for (const key of ['a', 'b', 'c', 'd']) await get(`/api/public/${key}`);
     expect(cache.size).toBe(3);

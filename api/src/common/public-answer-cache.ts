@@ -61,6 +61,7 @@ export class PublicAnswerCache {
   /** Bumped on every clear: an answer computed across a clear may be stale and is not kept. */
   private generation = 0;
   private readonly invalidateListeners: Array<() => void> = [];
+  private readonly values = new Map<string, { value: Promise<unknown>; storedAt: number }>();
 
   constructor(
     private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS,
@@ -95,7 +96,24 @@ export class PublicAnswerCache {
   clear(): void {
     this.generation++;
     this.answers.clear();
+    this.values.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * A value made from public data outside an /api answer (the catalogue written into the
+   * /products page), kept under the same rules: until a change or for the time to live.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const kept = this.values.get(key);
+    if (kept && this.now() - kept.storedAt <= this.limits.ttlMs) return kept.value as Promise<T>;
+    const value = compute();
+    this.values.set(key, { value, storedAt: this.now() });
+    // A failure is not kept: the next caller tries again.
+    value.catch(() => {
+      if (this.values.get(key)?.value === value) this.values.delete(key);
+    });
+    return value;
   }
 
   onInvalidate(listener: () => void): void {
