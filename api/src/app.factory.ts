@@ -185,6 +185,11 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
   const answers = app.get(PublicAnswerCache);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
+    // A missing hashed asset (an old build's) is a real 404: an HTML shell in place of a script breaks the page.
+    if (req.path.startsWith('/assets/')) {
+      res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+      return;
+    }
     res.setHeader('Cache-Control', 'no-cache');
     if (isProductsPath(req.path)) {
       shell
