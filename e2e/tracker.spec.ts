@@ -16,6 +16,8 @@ async function waitForServiceWorkerControl(page: Page) {
 const dayList = (page: Page) => page.locator('section.tracker-day');
 const markers = (page: Page) => page.locator('.leaflet-marker-icon');
 const loadedTiles = (page: Page) => page.locator('img.leaflet-tile.leaflet-tile-loaded');
+// On a phone the map loads once it is scrolled into view, as a person does to look at it.
+const scrollToMap = (page: Page) => page.locator('.tracker__map').scrollIntoViewIfNeeded();
 
 test("the tracker shows this month's stops on the calendar, the list and the map, and keeps working offline", async ({ page, context, request }) => {
   const now = new Date();
@@ -36,6 +38,7 @@ test("the tracker shows this month's stops on the calendar, the list and the map
     await expect(dayList(page).getByRole('heading', { level: 3, name: todays[0].title })).toBeVisible();
     for (const day of daysWithEvents) await expect(page.locator(`[data-day="${day}"]`)).toHaveClass(/tracker-cal__day--event/);
     await expect(page.locator(`[data-day="${emptyDay}"]`)).not.toHaveClass(/tracker-cal__day--event/);
+    await scrollToMap(page);
     await expect(markers(page)).toHaveCount(located.length);
     await expect(page.getByRole('link', { name: 'Subscribe to calendar' })).toHaveAttribute('href', /^webcal:\/\/localhost:4310\/api\/events\/calendar\.ics$/);
   });
@@ -64,6 +67,7 @@ test("the tracker shows this month's stops on the calendar, the list and the map
     await waitForServiceWorkerControl(page);
     await page.reload();
     await expect(dayList(page).getByRole('heading', { level: 3, name: todays[0].title })).toBeVisible();
+    await scrollToMap(page);
     await expect.poll(() => loadedTiles(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // let every visible tile finish so the cache holds them all
     await expect.poll(() => page.locator('img.leaflet-tile:not(.leaflet-tile-loaded)').count(), { timeout: 20_000 }).toBe(0);
@@ -76,6 +80,7 @@ test("the tracker shows this month's stops on the calendar, the list and the map
     await expect(page.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
     await expect(dayList(page).getByRole('heading', { level: 3, name: todays[0].title })).toBeVisible();
     await expect(page.getByText(/Last updated /)).toBeVisible();
+    await scrollToMap(page);
     await expect(markers(page)).toHaveCount(located.length);
     await expect.poll(() => loadedTiles(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.locator(`[data-day="${otherDay}"]`).click();

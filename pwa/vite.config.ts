@@ -49,6 +49,10 @@ export default defineConfig({
       // @ionic/core does not declare its per-component modules free of side effects, so without
       // this every Ionic component lands in the entry chunk (STACK.md: 362 KB → ~200 KB gzip).
       treeshake: {
+        // zod's builders (z.object(...).refine(...)) have no side effects, but a call is assumed to
+        // have some: without this, a page using one plain function of a schema file (the tracker's
+        // hasValidCoordinates) loaded every schema of that file and zod itself before it rendered.
+        manualPureFunctions: ['z'],
         // shared-types holds only pure schemas and functions, so unused files can be dropped too.
         moduleSideEffects: (id: string) =>
           !/[\\/]@ionic[\\/]core[\\/]components[\\/]/.test(id) && !/[\\/]shared-types[\\/]src[\\/]/.test(id),

@@ -1,7 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dayKey, type ScheduledEvent } from '@cocoa/shared-types';
 import { renderWithProviders } from '../../../test/render';
 import CocoaTrackerPage from './cocoa-tracker-page';
+
+// Leaflet and react-leaflet ship ES modules only; what matters here is when the map is mounted.
+jest.mock('../components/tracker-map', () => ({ __esModule: true, default: () => <div data-testid="tracker-map" /> }));
 
 const now = new Date();
 const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
@@ -9,11 +12,12 @@ const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
   date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(), startTime: '09:00', endTime: '13:15', latitude: 40, longitude: -90, ...over,
 });
 
-function serve(events: ScheduledEvent[], date: string) {
+function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown) {
   global.fetch = jest.fn(async (url: string) => {
     const path = String(url);
     const ok = (body: unknown) => ({ ok: true, status: 200, statusText: 'OK', headers: new Headers({ date }), text: async () => JSON.stringify(body) }) as unknown as Response;
     if (path.startsWith('/api/events?')) return ok(events);
+    if (path === '/api/events/map-config' && mapConfig) return ok(mapConfig);
     return { ok: false, status: 404, statusText: 'Not Found', headers: new Headers(), text: async () => '' } as unknown as Response;
   }) as unknown as typeof fetch;
 }
@@ -44,6 +48,47 @@ describe('CocoaTrackerPage', () => {
     expect(within(list()).getByText('No events scheduled for this date.')).toBeInTheDocument();
     expect(within(list()).getByText('Check another date or come back soon!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe to calendar' }).getAttribute('href')).toMatch(/^webcal:\/\/.+\/api\/events\/calendar\.ics$/);
+  });
+
+  describe('the map', () => {
+    const config = { tileUrl: 'http://tiles.test/{z}/{x}/{y}.png', attribution: '© test', maxZoom: 19 };
+    let report: (visibleFraction: number) => void;
+    beforeEach(() => {
+      class FakeIntersectionObserver {
+        constructor(private readonly callback: IntersectionObserverCallback) {
+          report = (ratio) => act(() => this.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+        }
+        observe() {}
+        disconnect() {}
+      }
+      (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+      Element.prototype.scrollIntoView = () => undefined;
+    });
+    afterEach(() => delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver);
+    const leaflet = () => screen.queryByTestId('tracker-map');
+
+    it('loads once a quarter of it is on screen, not while only its edge shows', async () => {
+      serve(events, new Date().toUTCString(), config);
+      renderWithProviders(<CocoaTrackerPage />);
+      await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
+      expect(await screen.findByText('Loading map...')).toBeInTheDocument();
+      report(0.05);
+      expect(screen.getByText('Loading map...')).toBeInTheDocument();
+      report(0.3);
+      await waitFor(() => expect(leaflet()).not.toBeNull());
+      // and it stays, scrolled away or not
+      report(0);
+      expect(leaflet()).not.toBeNull();
+    });
+
+    it('View on Map loads it at once', async () => {
+      serve(events, new Date().toUTCString(), config);
+      renderWithProviders(<CocoaTrackerPage />);
+      const list = await screen.findByRole('region', { name: /^Events on / });
+      await screen.findByText('Loading map...');
+      fireEvent.click(await within(list).findByRole('button', { name: 'View on Map' }));
+      await waitFor(() => expect(leaflet()).not.toBeNull());
+    });
   });
 
   it("says 'Last updated ...' when the events come from a saved copy", async () => {

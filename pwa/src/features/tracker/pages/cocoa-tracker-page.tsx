@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { dayKey, eventDays, eventsInMonth, eventsOnDay, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor, type ScheduledEvent } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
+import { useSeen } from '../../../lib/use-seen';
 import { useEvents } from '../../events';
 import { useMapConfig } from '../api/map-config';
 import { useMonthEvents } from '../api/month-events';
@@ -12,6 +13,12 @@ import '../tracker.css';
 
 // Leaflet loads with the map, after the calendar and list are on screen.
 const TrackerMap = lazy(() => import('../components/tracker-map'));
+/**
+ * On a phone the map sits under the calendar and the day's list, its top edge just on the first
+ * screen: Leaflet (~50 KB gzip, the page's largest task) and the tiles wait until a quarter of it
+ * is in view, or View on Map asks for it. Beside the calendar on wider screens it loads at once.
+ */
+const MAP_LOAD_VISIBLE_FRACTION = 0.25;
 
 /** Older than this, data on screen is said to come from a saved copy. */
 const STALE_NOTE_MS = 2 * 60 * 1000;
@@ -26,9 +33,12 @@ export default function CocoaTrackerPage() {
   const [selectedDay, setSelectedDay] = useState<string | null>(today);
   const [focus, setFocus] = useState<{ view: MapView; version: number } | null>(null);
   const mapRef = useRef<HTMLDivElement>(null);
+  const [mapAsked, setMapAsked] = useState(false);
   const online = useOnline();
 
   const monthQuery = useMonthEvents(month);
+  // watched once the day's list above it has its height: 'Loading events...' is one line
+  const mapInView = useSeen(mapRef, MAP_LOAD_VISIBLE_FRACTION, !monthQuery.isPending);
   const mapConfig = useMapConfig();
   const upcoming = useEvents();
 
@@ -51,6 +61,7 @@ export default function CocoaTrackerPage() {
   };
   const viewOnMap = (event: ScheduledEvent & { latitude: number; longitude: number }) => {
     setFocus((f) => ({ view: { center: [event.latitude, event.longitude], zoom: MAP_FOCUS_ZOOM }, version: (f?.version ?? 0) + 1 }));
+    setMapAsked(true);
     mapRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
 
@@ -72,7 +83,7 @@ export default function CocoaTrackerPage() {
           <DayEvents day={selectedDay} events={dayEvents} loading={monthQuery.isPending} onViewOnMap={viewOnMap} />
         </div>
         <div className="tracker__map" ref={mapRef} style={{ minHeight: MAP_HEIGHT_PX }}>
-          {mapConfig.data ? (
+          {mapConfig.data && (mapInView || mapAsked) ? (
             <Suspense fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} aria-label="Loading map" />}>
               <TrackerMap config={mapConfig.data} events={monthEvents} view={view} version={focus?.version ?? 0} />
             </Suspense>
