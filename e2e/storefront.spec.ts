@@ -87,6 +87,12 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
     await expect(drawer.getByTestId('line-quantity')).toHaveText('2');
+    // offline, a deep link's shell comes without the home hero (no flash of the home page); / keeps it
+    const offlineShell = async (path: string) => (await (await page.goto(path))?.text()) ?? '';
+    const deepLink = await offlineShell('/cocoa-tracker');
+    expect(deepLink).toContain('id="root"');
+    expect(deepLink).not.toContain('Experience Cocoa Like Never Before');
+    expect(await offlineShell('/')).toContain('Experience Cocoa Like Never Before');
     // the app-shell fallback never answers for /uploads or /api
     const shellForUploads = await page
       .goto('/uploads/products/missing.png')

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { DEEP_LINK_SHELL_FILE, deepLinkShellOf } from '../shared-types/src/app-shell';
 
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
 const sharedTypesSrc = fileURLToPath(new URL('../shared-types/src/', import.meta.url));
@@ -24,6 +25,23 @@ function nonBlockingStylesheet(): Plugin {
           // no inline handler: the API's Content-Security-Policy forbids them; main.tsx applies it
           `<link id="app-css" rel="preload" as="style" crossorigin href="$1"><noscript><link rel="stylesheet" href="$1"></noscript>`,
         ),
+    },
+  };
+}
+
+/**
+ * Offline, the service worker answers navigations from its precache: `/` with index.html, every
+ * other route with this copy without the home hero (the API does the same online).
+ */
+function deepLinkShell(): Plugin {
+  return {
+    name: 'cocoa-deep-link-shell',
+    apply: 'build',
+    enforce: 'post', // after Vite has written index.html into the bundle
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('index.html is missing from the build');
+      this.emitFile({ type: 'asset', fileName: DEEP_LINK_SHELL_FILE, source: deepLinkShellOf(String(index.source)) });
     },
   };
 }
@@ -62,6 +80,7 @@ export default defineConfig({
   plugins: [
     react(),
     nonBlockingStylesheet(),
+    deepLinkShell(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -85,7 +104,7 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico}'],
-        navigateFallback: '/index.html',
+        navigateFallback: `/${DEEP_LINK_SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads(\/|$)/],
         clientsClaim: true,
         cleanupOutdatedCaches: true,

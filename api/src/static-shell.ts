@@ -2,12 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import type { CatalogueFirstScreenData } from '@cocoa/shared-types';
+import { type CatalogueFirstScreenData, deepLinkShellOf, HOME_ONLY_BLOCK } from '@cocoa/shared-types';
 import { catalogueDataBlock, renderProductsFirstScreen } from './catalogue/products-first-screen';
 import { log } from './common/logger';
 
-/** index.html's home hero, between `<!--home-only...-->` and `<!--/home-only-->`. */
-const HOME_ONLY = /<!--home-only[\s\S]*?<!--\/home-only-->/;
 /** Another route's first screen in index.html: `<template data-route="/path" data-page="src/...tsx">markup</template>`. */
 const ROUTE_TEMPLATE = /<template data-route="([^"]+)" data-page="([^"]+)">([\s\S]*?)<\/template>/g;
 const PRODUCTS_PAGE = 'src/features/catalogue/pages/products-page.tsx';
@@ -31,7 +29,7 @@ export class StaticShell {
   constructor(pwaDist: string) {
     const index = readFileSync(join(pwaDist, 'index.html'), 'utf8');
     this.home = index.replace(ROUTE_TEMPLATE, '');
-    this.deepLink = this.home.replace(HOME_ONLY, '');
+    this.deepLink = deepLinkShellOf(this.home);
     const manifest = readManifest(pwaDist);
     this.productsStylesheets = stylesheetsOf(manifest, PRODUCTS_PAGE);
     for (const [, route, page, markup] of index.matchAll(ROUTE_TEMPLATE)) {
@@ -66,7 +64,7 @@ export class StaticShell {
   }
 
   private withFirstScreen(stylesheets: string, markup: string): string {
-    return this.home.replace('</head>', () => `${stylesheets}</head>`).replace(HOME_ONLY, () => markup);
+    return this.home.replace('</head>', () => `${stylesheets}</head>`).replace(HOME_ONLY_BLOCK, () => markup);
   }
 }
 

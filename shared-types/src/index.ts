@@ -15,3 +15,4 @@ export * from './tracker';
 export * from './catalogue';
 export * from './schemas/orders.schema';
 export * from './schemas/admin.schema';
+export * from './app-shell';
