@@ -1,7 +1,11 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { log } from './common/logger';
 import { ConfigError, loadConfig } from './config/config.schema';
 import { createApp } from './app.factory';
+
+// Under Docker's 10 s stop grace period, leaving time to close the database.
+const DRAIN_MS = 8_000;
 
 async function main(): Promise<void> {
   let config;
@@ -22,9 +26,10 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       log('info', 'shutting down', { signal });
-      // Stop accepting connections, let requests in flight finish, then close the database.
-      app
-        .close()
+      // Stop accepting connections and let requests in flight finish before Nest's shutdown hooks
+      // close the database (Nest itself closes the HTTP server only after them).
+      drainHttp(app.getHttpServer() as Server)
+        .then(() => app.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {
           log('error', 'shutdown failed', { error: String(err) });
@@ -33,6 +38,19 @@ async function main(): Promise<void> {
     });
   }
   log('info', `Cocoa shop listening on http://localhost:${config.PORT}`, { port: config.PORT, database: config.DATABASE_URL ? 'postgres' : 'pglite' });
+}
+
+/** Resolves once every request in flight has been answered (at most DRAIN_MS, then connections are cut). */
+function drainHttp(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+    cut.unref();
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 main().catch((err: unknown) => {
