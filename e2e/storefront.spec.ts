@@ -126,6 +126,20 @@ test('unknown paths show the 404 page', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 
+test('a startup path override opens the app on that page until it is cleared', async ({ page }) => {
+  await page.goto('/?startPath=/cocoa-tracker');
+  await expect(page).toHaveURL(/\/cocoa-tracker$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/cocoa-tracker$/);
+  await page.goto('/products');
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/?startPath=');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Experience Cocoa Like Never Before' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('guards send visitors to /auth with a redirect, and away from /admin', async ({ page }) => {
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/auth\?redirect=%2Forders$/);

@@ -10,6 +10,7 @@ import { createPersister, createQueryClient } from './query-client';
 import { registerServiceWorker } from './sw-registration';
 import { listenForInstallPrompt } from './pwa-store';
 import { prefetchForLanding } from './prefetch';
+import { applyStartupPath } from './startup-path';
 
 setupIonicReact({ mode: 'md', animated: false });
 listenForInstallPrompt();
@@ -27,6 +28,7 @@ function stylesheetReady(): Promise<void> {
   });
 }
 
+applyStartupPath();
 const queryClient = createQueryClient();
 const landingReady = prefetchForLanding(queryClient, window.location.pathname);
 
