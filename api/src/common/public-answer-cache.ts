@@ -52,8 +52,8 @@ interface Answer {
  * (routing, sessions, helmet, TypeORM) costs far more than the bytes. So the first 200 of a
  * public GET is kept exactly as the app sent it (security headers, ETag included) and replayed to
  * later callers before Express runs, gzipped for callers that accept it, with 304s for matching
- * ETags. Any write that may change it
- * clears everything; `onInvalidate` listeners tell the other replicas.
+ * ETags. Any write that may change it clears everything; `onInvalidate` listeners tell the other
+ * replicas.
  */
 export class PublicAnswerCache {
   private readonly answers = new Map<string, Answer>();
