@@ -7,6 +7,7 @@
 // bytes, plus test-mode checkouts. `--api-only` skips the PWA build and Lighthouse;
 // `--no-build` uses what is already built.
 import { spawn, spawnSync } from 'node:child_process';
+import { get } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -150,8 +151,7 @@ const ms = (x) => Math.round(x * 10) / 10;
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /** One GET as a browser makes it, with the bytes as they travel (fetch would inflate them). */
-async function rawBytes(url) {
-  const { get } = await import('node:http');
+function rawBytes(url) {
   return new Promise((resolve, reject) => {
     get(url, { headers: BROWSER_HEADERS }, (res) => {
       const chunks = [];

@@ -17,7 +17,7 @@ import { ProductsService } from './catalogue/products.service';
 import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel } from './common/logger';
 import { originCheck } from './common/origin.middleware';
-import { precompressedAssets } from './common/precompressed-assets';
+import { IMMUTABLE_ASSET_CACHE, precompressedAssets } from './common/precompressed-assets';
 import { answerProtocolErrorsAsJson } from './common/protocol-errors';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
@@ -172,7 +172,7 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
     express.static(config.pwaDist, {
       index: false,
       setHeaders(res, path) {
-        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (/[/\\]assets[/\\]/.test(path)) res.setHeader('Cache-Control', IMMUTABLE_ASSET_CACHE);
         else res.setHeader('Cache-Control', 'no-cache');
       },
     }),

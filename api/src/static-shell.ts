@@ -80,7 +80,21 @@ export function sendShell(req: Request, res: Response, html: string): void {
     return;
   }
   res.setHeader('Content-Encoding', 'gzip');
-  res.send(gzipSync(html));
+  res.send(gzippedOnce(html));
+}
+
+/** Most shells are the same few strings on every request (and /products while the catalogue holds still): gzip each once. */
+const GZIPPED_KEPT = 16;
+const gzippedShells = new Map<string, Buffer>();
+function gzippedOnce(html: string): Buffer {
+  let gzipped = gzippedShells.get(html);
+  if (!gzipped) {
+    gzipped = gzipSync(html);
+    gzippedShells.set(html, gzipped);
+    // Oldest first: a Map iterates in insertion order.
+    if (gzippedShells.size > GZIPPED_KEPT) gzippedShells.delete(gzippedShells.keys().next().value as string);
+  }
+  return gzipped;
 }
 
 export function isProductsPath(path: string): boolean {

@@ -2,6 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
+/** Hashed build assets never change under their name. */
+export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
 const ENCODINGS = [
   { coding: 'br', suffix: '.br' },
   { coding: 'gzip', suffix: '.gz' },
@@ -24,7 +27,7 @@ export function precompressedAssets(pwaDist: string): RequestHandler {
     if (!accepted) return next();
     res.type(extname(name));
     res.setHeader('Content-Encoding', accepted.coding);
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('Cache-Control', IMMUTABLE_ASSET_CACHE);
     res.sendFile(name + accepted.suffix, { root: dir, cacheControl: false, dotfiles: 'deny' }, (error?: Error) => {
       if (!error || res.headersSent) return;
       res.removeHeader('Content-Encoding');

@@ -1,8 +1,7 @@
 import type { ContactInput } from '@cocoa/shared-types';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
 import { ContactMessageEntity } from './contact-message.entity';
 
@@ -14,13 +13,11 @@ export class ContactService {
   constructor(
     @InjectRepository(ContactMessageEntity) private readonly messages: Repository<ContactMessageEntity>,
     private readonly mail: MailService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async submit(input: ContactInput): Promise<{ message: string }> {
     const saved = await this.messages.save(this.messages.create(input));
-    await this.mail.send({
-      to: this.config.CONTACT_TO,
+    await this.mail.sendToShop({
       subject: `Contact form: ${input.subject}`,
       replyTo: { name: input.name, address: input.email },
       text: [

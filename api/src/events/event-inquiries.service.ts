@@ -1,8 +1,7 @@
 import { EVENT_TYPE_LABELS, type EventInquiry } from '@cocoa/shared-types';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
 import { EventInquiryEntity } from './event-inquiry.entity';
 
@@ -14,14 +13,12 @@ export class EventInquiriesService {
   constructor(
     @InjectRepository(EventInquiryEntity) private readonly inquiries: Repository<EventInquiryEntity>,
     private readonly mail: MailService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async submit(input: EventInquiry): Promise<{ message: string }> {
     const saved = await this.inquiries.save(this.inquiries.create(input));
     const type = EVENT_TYPE_LABELS[input.eventType];
-    await this.mail.send({
-      to: this.config.CONTACT_TO,
+    await this.mail.sendToShop({
       subject: `Event inquiry: ${type} on ${input.eventDate} (${input.guests} guests)`,
       replyTo: { name: input.name, address: input.email },
       text: [

@@ -60,6 +60,11 @@ export class MailService implements OnApplicationShutdown {
     return 'outbox';
   }
 
+  /** A message for the shop itself (CONTACT_TO): contact messages, event inquiries. */
+  sendToShop(message: Omit<MailMessage, 'to'>): Promise<MailDelivery> {
+    return this.send({ ...message, to: this.config.CONTACT_TO });
+  }
+
   onApplicationShutdown(): void {
     this.transport?.close();
   }
