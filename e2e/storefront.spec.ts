@@ -129,6 +129,9 @@ test('unknown paths show the 404 page', async ({ page }) => {
 test('a startup path override opens the app on that page until it is cleared', async ({ page }) => {
   await page.goto('/?startPath=/cocoa-tracker');
   await expect(page).toHaveURL(/\/cocoa-tracker$/);
+  // as a person would: the tracker is on screen before the app is opened again
+  await expect(page.getByRole('heading', { level: 1, name: /Tracker/i })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('cocoa.startupPath'))).toBe('/cocoa-tracker');
   await page.goto('/');
   await expect(page).toHaveURL(/\/cocoa-tracker$/);
   await page.goto('/products');
