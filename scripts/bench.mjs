@@ -50,7 +50,9 @@ async function startServer(extraEnv = {}) {
   for (let i = 0; i < 120 && !ready && server.exitCode === null; i++) {
     try {
       ready = (await fetch(`http://localhost:${PORT}/api/ready`)).ok;
-    } catch {}
+    } catch {
+      // not listening yet: try again
+    }
     if (!ready) await new Promise((r) => setTimeout(r, 500));
   }
   const stop = async () => {

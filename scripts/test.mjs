@@ -1,16 +1,17 @@
-// `npm test`: shared rules, PWA components, API on PGlite (and PostgreSQL when TEST_DATABASE_URL
-// is set), then the production build: resilience (PostgreSQL outage, load, SIGKILL mid-write) and
-// end to end in Debian's Chromium.
+// `npm test`: lint and unused code, shared rules, PWA components, API on PGlite (and PostgreSQL
+// when TEST_DATABASE_URL is set), then the production build: resilience (PostgreSQL outage, load,
+// SIGKILL mid-write) and end to end in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-function run(title, command, args, env = {}) {
+function run(title, command, args, env = {}, dir = '.') {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, { cwd: join(root, dir), stdio: 'inherit', env: { ...process.env, ...env } });
   console.log(`=== ${title}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
@@ -20,9 +21,17 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
+// Rules a machine checks come first, so a lint, layering or unused-code finding fails within a minute.
+run('lint: ESLint (typed rules, React hooks, accessibility, layering) and knip (unused files, exports, dependencies)', 'npm', ['run', 'lint']);
 run('shared-types unit tests', 'npm', ['test', '-w', 'shared-types']);
 run('PWA component tests', 'npm', ['test', '-w', 'pwa']);
 run('API tests', 'npm', ['test', '-w', 'api']);
+// Nothing may depend on the server process's zone (ARCHITECTURE "Time"): the time-sensitive specs
+// again with the process in UTC (as in our Docker image) and in Pacific/Auckland (far from the shop's).
+for (const tz of ['UTC', 'Pacific/Auckland']) {
+  run(`shared-types, events and calendar specs with TZ=${tz}`, 'npm', ['test', '-w', 'shared-types'], { TZ: tz });
+  run(`API events, calendar and seed specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/events', 'src/database/seed/seed.service.spec.ts'], { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' }, 'api');
+}
 run('production build', 'npm', ['run', 'build']);
 run('resilience: the built API with PostgreSQL stopped, under load, SIGKILLed mid-write', 'npm', ['run', 'test:resilience', '-w', 'api']);
 run('end-to-end (Playwright, Chromium)', 'npx', ['playwright', 'test']);

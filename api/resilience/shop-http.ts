@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { SESSION_COOKIE } from '../src/app.factory';
+import { SESSION_COOKIE } from '../src/auth/session.constants';
 import { TEST_ADMIN } from '../src/test/test-app';
 
 export interface Answer {

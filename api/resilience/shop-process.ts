@@ -51,8 +51,9 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `node api/dist/main.js` on its own free port with the given database and waits until
  * /api/ready answers 200. Only loopback is used: the geocoder points at a closed local port.
+ * `env` adds or overrides variables (e.g. Square pointed at a local double).
  */
-export async function startShop(db: ShopDatabase): Promise<ShopProcess> {
+export async function startShop(db: ShopDatabase, env: Record<string, string> = {}): Promise<ShopProcess> {
   assertBuilt();
   const port = await freePort();
   const { NODE_OPTIONS: _jestFlags, DATABASE_URL: _ownDatabase, ...inherited } = process.env;
@@ -68,6 +69,7 @@ export async function startShop(db: ShopDatabase): Promise<ShopProcess> {
       RATE_LIMIT_MAX: '1000000',
       LOG_LEVEL: 'warn',
       GEOCODER_URL: 'http://127.0.0.1:9',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

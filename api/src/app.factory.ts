@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { AppModule } from './app.module';
+import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TABLE } from './auth/session.constants';
 import { CategoriesService } from './catalogue/categories.service';
 import { loadCatalogueFirstScreen } from './catalogue/products-first-screen';
 import { ProductsService } from './catalogue/products.service';
@@ -23,10 +23,9 @@ import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database/database.module';
+import { SettingsService } from './settings/settings.service';
 import { isProductsPath, sendShell, StaticShell } from './static-shell';
 
-export const SESSION_COOKIE = 'cocoa.sid';
-const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const JSON_LIMIT = '1mb';
 
 /** Builds the whole HTTP application; `main.ts` listens on it and tests drive it in-process. */
@@ -59,7 +58,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(precompressedAssets(config.pwaDist));
   serveStatic(app, config);
   putAnswerCacheInFront(app);
-  answerProtocolErrorsAsJson(app.getHttpServer() as Server);
+  answerProtocolErrorsAsJson(app.getHttpServer());
   return app;
 }
 
@@ -118,7 +117,8 @@ function safeOrigin(url: string): string | undefined {
   }
 }
 
-const parseJson = express.json({ limit: JSON_LIMIT, strict: true });
+/** The raw bytes stay on `req.rawBody` too: Square's webhook signature is over them. */
+const parseJson = express.json({ limit: JSON_LIMIT, strict: true, verify: (req, _res, raw) => void ((req as { rawBody?: Buffer }).rawBody = raw) });
 /** body-parser errors (malformed JSON, too large) leave in the same `{ message }` shape as the rest. */
 function jsonBody(req: Request, res: Response, next: NextFunction): void {
   parseJson(req, res, (err?: unknown) => {
@@ -133,26 +133,13 @@ async function sessions(app: INestApplication, config: AppConfig) {
   const PgStore = connectPgSimple(session);
   return session({
     name: SESSION_COOKIE,
-    secret: config.SESSION_SECRET ?? (await sharedSessionSecret(db)),
-    store: new PgStore({ pool: db.pool as never, tableName: 'session', createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    secret: await app.get(SettingsService).sessionSecret(),
+    store: new PgStore({ pool: db.pool as never, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
     resave: false,
     saveUninitialized: false,
     proxy: config.TRUST_PROXY,
     cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, maxAge: SESSION_MAX_AGE_MS },
   });
-}
-
-/**
- * With no SESSION_SECRET set, the first replica to start stores a random one in the database so
- * every replica signs cookies alike and a restart keeps people signed in.
- */
-async function sharedSessionSecret(db: DatabasePool): Promise<string> {
-  await db.pool.query(
-    `INSERT INTO settings (key, value) VALUES ('INTERNAL_SESSION_SECRET', $1) ON CONFLICT (key) DO NOTHING`,
-    [randomBytes(32).toString('hex')],
-  );
-  const { rows } = await db.pool.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`);
-  return String(rows[0].value);
 }
 
 /**

@@ -6,7 +6,6 @@ export const DEFAULT_PRODUCT_SUBTITLE = 'Classic Cocoa Mix';
 export const FEATURED_LIMIT = 3;
 export const ORDER_ID_DISPLAY_LENGTH = 8;
 export const PASSWORD_CHANGE_RELOAD_MS = 1500;
-export const CATEGORY_SLUGS = ['hot-cocoa', 'iced-cocoa', 'shakes'] as const;
 
 export const COUNTRIES = [
   { code: 'US', name: 'United States' },
@@ -29,4 +28,4 @@ export const US_STATES = [
   ['OK', 'Oklahoma'], ['OR', 'Oregon'], ['PA', 'Pennsylvania'], ['RI', 'Rhode Island'], ['SC', 'South Carolina'],
   ['SD', 'South Dakota'], ['TN', 'Tennessee'], ['TX', 'Texas'], ['UT', 'Utah'], ['VT', 'Vermont'],
   ['VA', 'Virginia'], ['WA', 'Washington'], ['WV', 'West Virginia'], ['WI', 'Wisconsin'], ['WY', 'Wyoming'],
-].map(([code, name]) => ({ code: code as string, name: name as string }));
+].map(([code, name]) => ({ code, name }));

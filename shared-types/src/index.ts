@@ -2,6 +2,7 @@ export * from './constants';
 export * from './money';
 export * from './slug';
 export * from './time';
+export * from './time-zone';
 export * from './cart';
 export * from './schemas/common.schema';
 export * from './schemas/auth.schema';

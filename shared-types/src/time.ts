@@ -1,3 +1,5 @@
+import { localTimeZone, sameClock, zoneAbbreviation } from './time-zone';
+
 /**
  * Event time display (SPEC §2, Live Cocoa Tracker): empty → TBD; text already holding AM or PM
  * is kept; 'HH:MM' becomes 12-hour with AM/PM; an ISO date-time is converted likewise (in the
@@ -32,10 +34,41 @@ function twelveHour(hours: number, minutes: number): string {
 /** 'HH:MM' 24-hour clock, as the location form sends start and end times. */
 export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** en-US long date ('November 22, 2026'), or 'N/A' when missing or invalid (order history). */
-export function formatLongDate(value: string | Date | null | undefined): string {
+/**
+ * en-US long date ('November 22, 2026'), or 'N/A' when missing or invalid (order history). With a
+ * time zone, the day is the one in that zone (a stop's day is the shop's, wherever the viewer is).
+ */
+export function formatLongDate(value: string | Date | null | undefined, timeZone?: string): string {
   if (value == null || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'N/A';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
+}
+
+/** A stop as the time display needs it: its day (an instant at noon of it) and the shop's zone. */
+export interface ZonedStop {
+  date: string;
+  timeZone?: string;
+}
+
+/**
+ * The zone's abbreviation to print after a stop's times ('CST'), or '' when the viewer's clock
+ * shows the same time as the shop's (then the plain time is right for them).
+ */
+export function stopZoneLabel(stop: ZonedStop, viewerZone: string = localTimeZone()): string {
+  if (!stop.timeZone) return '';
+  const at = new Date(stop.date);
+  if (Number.isNaN(at.getTime()) || sameClock(stop.timeZone, viewerZone, at)) return '';
+  return zoneAbbreviation(stop.timeZone, at);
+}
+
+/**
+ * A stop's start and end as people read them: '9:00 AM - 1:15 PM', with the shop zone's
+ * abbreviation when the viewer is elsewhere ('9:00 AM - 1:15 PM CST'); TBD rules as formatEventTime.
+ */
+export function formatStopTimes(stop: ZonedStop & { startTime: string | null; endTime?: string | null }, viewerZone?: string): string {
+  const start = formatEventTime(stop.startTime);
+  const text = stop.endTime === undefined ? start : `${start} - ${formatEventTime(stop.endTime)}`;
+  const label = start === 'TBD' && (stop.endTime === undefined || formatEventTime(stop.endTime) === 'TBD') ? '' : stopZoneLabel(stop, viewerZone);
+  return label ? `${text} ${label}` : text;
 }

@@ -1,4 +1,5 @@
 import { hasValidCoordinates } from './schemas/events.schema';
+import { dayIn } from './time-zone';
 
 /** Map constants of SPEC §9 (Live Cocoa Tracker). */
 export const MAP_DEFAULT_CENTER: LatLng = [39.83, -98.58];
@@ -17,17 +18,23 @@ export interface MapView {
 
 interface Dated {
   date: string;
+  /** The shop's zone the stop's day is read in; without it, the viewer's own. */
+  timeZone?: string;
   latitude: number | null;
   longitude: number | null;
 }
 
-/** The local calendar day of a date or ISO string as 'YYYY-MM-DD' ('' when invalid). */
-export function dayKey(value: string | Date): string {
+/** The calendar day of a date or ISO string as 'YYYY-MM-DD' ('' when invalid): in `timeZone` when given, else local. */
+export function dayKey(value: string | Date, timeZone?: string): string {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  if (timeZone) return dayIn(date, timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** The day a stop is on, in the shop's zone. */
+const stopDay = (e: Dated): string => dayKey(e.date, e.timeZone);
 
 /** 'YYYY-MM' of a local date or a day key. */
 export function monthKey(value: string | Date): string {
@@ -36,17 +43,17 @@ export function monthKey(value: string | Date): string {
 
 /** Events falling on the given local day ('YYYY-MM-DD'), in their order. */
 export function eventsOnDay<T extends Dated>(events: readonly T[], day: string): T[] {
-  return events.filter((e) => dayKey(e.date) === day);
+  return events.filter((e) => stopDay(e) === day);
 }
 
 /** Events of the given month ('YYYY-MM'), in their order: the ones the map shows (SPEC §4). */
 export function eventsInMonth<T extends Dated>(events: readonly T[], month: string): T[] {
-  return events.filter((e) => dayKey(e.date).startsWith(`${month}-`));
+  return events.filter((e) => stopDay(e).startsWith(`${month}-`));
 }
 
 /** Days ('YYYY-MM-DD') having at least one event: outlined in the calendar. */
 export function eventDays(events: readonly Dated[]): Set<string> {
-  return new Set(events.map((e) => dayKey(e.date)).filter(Boolean));
+  return new Set(events.map(stopDay).filter(Boolean));
 }
 
 /** The mean position of the events with valid coordinates, or null when none have any. */
@@ -91,7 +98,7 @@ export function distanceKm(a: LatLng, b: LatLng): number {
  * distance; events without coordinates follow in date order.
  */
 export function upcomingNearest<T extends Dated>(events: readonly T[], from: LatLng, today: string): Array<T & { distanceKm: number | null }> {
-  const upcoming = events.filter((e) => dayKey(e.date) >= today);
+  const upcoming = events.filter((e) => stopDay(e) >= today);
   const located = upcoming
     .filter(hasValidCoordinates)
     .map((e) => ({ ...e, distanceKm: distanceKm(from, [e.latitude as number, e.longitude as number]) }))

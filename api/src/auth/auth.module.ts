@@ -4,6 +4,7 @@ import { AdminBootstrap } from './admin.bootstrap';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
+import { SessionStore } from './session-store.service';
 import { SessionService } from './session.service';
 import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
@@ -13,7 +14,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, PasswordResetTokenEntity])],
   controllers: [AuthController, UsersController],
-  providers: [UsersService, AuthService, SessionService, AdminBootstrap],
-  exports: [UsersService],
+  providers: [UsersService, AuthService, SessionService, SessionStore, AdminBootstrap],
+  exports: [UsersService, SessionStore],
 })
 export class AuthModule {}

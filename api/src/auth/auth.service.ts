@@ -9,9 +9,10 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.hasher';
+import { SessionStore } from './session-store.service';
 import { UserEntity } from './user.entity';
 import { toSessionUser } from './user.mapper';
-import { revokeSessions, UsersService } from './users.service';
+import { UsersService } from './users.service';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists with this email, you will receive a password reset link.';
@@ -25,6 +26,7 @@ export class AuthService {
   constructor(
     private readonly users: UsersService,
     private readonly mail: MailService,
+    private readonly sessions: SessionStore,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -93,7 +95,7 @@ export class AuthService {
       if (userId === undefined) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
       await manager.update(UserEntity, { id: userId }, { passwordHash });
       await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
-      await revokeSessions(manager, userId);
+      await this.sessions.revokeUser(manager, userId);
     });
     return { message: 'Your password has been reset. You can now log in with your new password.' };
   }

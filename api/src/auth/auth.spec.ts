@@ -462,7 +462,7 @@ describe('accounts: session, registration, password reset, profile', () => {
         ['/api/me/customer', { email: 'ok@example.com', firstName: { a: 1 } }],
         ['/api/me/customer', { email: 'ok@example.com', zipCode: 'x'.repeat(21) }],
       ] as const) {
-        const res = await agent.patch(path).send(payload as object);
+        const res = await agent.patch(path).send(payload);
         expect(res.status).toBe(400);
         expect(res.body.message).toEqual(expect.any(String));
       }

@@ -3,22 +3,27 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { SESSION_COOKIE } from '../app.factory';
 import { UnauthenticatedError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { AuthService } from './auth.service';
+import { SESSION_COOKIE } from './session.constants';
 import { UsersService } from './users.service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 
 type UserLoader = (id: number) => Promise<SessionUser | undefined>;
+/** What `passport.authenticate(strategy, options, callback)` returns (typed `any` by @types/passport). */
+type PassportMiddleware = (req: Request, res: Request['res'], next: (err?: unknown) => void) => void;
 
 /**
  * passport keeps one global list of (de)serializers, but a process may hold several apps (tests):
  * the deserializer registered once looks up the loader of the app serving the request.
  */
 const loaders = new WeakMap<object, UserLoader>();
+
+/** passport's and express-session's callback errors are Errors; anything else is wrapped so a rejection carries a stack. */
+const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(`session callback failed: ${String(err)}`));
 let hooksRegistered = false;
 
 function registerPassportHooks(): void {
@@ -58,9 +63,9 @@ export class SessionService implements OnModuleInit {
   async logInWithPassword(req: Request): Promise<SessionUser> {
     const user = await new Promise<SessionUser | undefined>((resolve, reject) => {
       const authenticate = passport.authenticate(this.local, { session: false }, (err: unknown, found: SessionUser | false) => {
-        if (err) reject(err);
+        if (err) reject(asError(err));
         else resolve(found || undefined);
-      });
+      }) as PassportMiddleware;
       authenticate(req, req.res, reject);
     });
     if (!user) throw new UnauthenticatedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
@@ -70,13 +75,13 @@ export class SessionService implements OnModuleInit {
 
   /** passport 0.7 regenerates the session id here, so a planted session id is never promoted. */
   logIn(req: Request, user: SessionUser): Promise<void> {
-    return new Promise((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(err) : resolve())));
+    return new Promise((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(asError(err)) : resolve())));
   }
 
   /** Destroys the stored session and clears the cookie. */
   async logOut(req: Request): Promise<void> {
     if (req.session) {
-      await new Promise<void>((resolve, reject) => req.session.destroy((err?: unknown) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) => req.session.destroy((err?: unknown) => (err ? reject(asError(err)) : resolve())));
     }
     req.res?.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
   }

@@ -1,11 +1,12 @@
 import type { profileUpdateSchema, registerPayloadSchema } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, QueryFailedError, type Repository } from 'typeorm';
+import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, UserInputError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
 import { hashPassword, verifyPassword } from './password.hasher';
+import { SessionStore } from './session-store.service';
 import { UserEntity } from './user.entity';
 import { toSessionUser } from './user.mapper';
 
@@ -21,6 +22,7 @@ export class UsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: SessionStore,
   ) {}
 
   async register(input: RegisterInput): Promise<UserEntity> {
@@ -99,7 +101,7 @@ export class UsersService {
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(UserEntity, { id: actor.id }, { passwordHash });
-      await revokeSessions(manager, actor.id, currentSessionId);
+      await this.sessions.revokeUser(manager, actor.id, currentSessionId);
     });
   }
 
@@ -125,14 +127,6 @@ export class UsersService {
     if (!user) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     return user;
   }
-}
-
-/** Signs an account out everywhere (except, optionally, the session making the change). */
-export async function revokeSessions(manager: EntityManager, userId: number, exceptSessionId?: string): Promise<void> {
-  await manager.query(
-    `DELETE FROM session WHERE (sess::jsonb -> 'passport' ->> 'user') = $1 AND sid <> $2`,
-    [String(userId), exceptSessionId ?? ''],
-  );
 }
 
 /** A unique index refused the row (two registrations at once): the same clear 409 as the pre-check. */

@@ -1,9 +1,10 @@
 import { type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
 import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
+import { BackupFileParams } from './backup.dto';
 import { BackupService } from './backup.service';
 
-/** The file name is checked against the strict backup pattern by the service: 400 otherwise. */
+/** The file name is checked against the strict backup pattern (backupFilenameSchema): 400 otherwise. */
 @Controller('database')
 @AdminOnly()
 export class BackupController {
@@ -23,13 +24,13 @@ export class BackupController {
 
   @Get('backups/:filename')
   @Header('Cache-Control', 'private, no-store')
-  download(@Param('filename') filename: string): Promise<StreamableFile> {
-    return this.backups.download(filename);
+  download(@Param() params: BackupFileParams): Promise<StreamableFile> {
+    return this.backups.download(params.filename);
   }
 
   @Post('restore/:filename')
   @HttpCode(200)
-  restore(@Param('filename') filename: string): Promise<RestoreResult> {
-    return this.backups.restore(filename);
+  restore(@Param() params: BackupFileParams): Promise<RestoreResult> {
+    return this.backups.restore(params.filename);
   }
 }

@@ -9,6 +9,7 @@ import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { z } from 'zod';
+import { SessionStore } from '../auth/session-store.service';
 import { NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -56,6 +57,7 @@ export class BackupService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionStore,
   ) {}
 
   async create(): Promise<{ filename: string }> {
@@ -123,8 +125,8 @@ export class BackupService {
       const out: BackupFile['tables'] = {};
       for (const table of tables) {
         const order = (table.primaryKey.length ? table.primaryKey : table.columns).map(quote).join(', ');
-        let rows: Record<string, unknown>[] = (await runner.query(`SELECT to_jsonb(t)::text AS row FROM ${quote(table.name)} t ORDER BY ${order}`)).map(
-          (r: { row: string }) => JSON.parse(r.row),
+        let rows = (await runner.manager.query<Array<{ row: string }>>(`SELECT to_jsonb(t)::text AS row FROM ${quote(table.name)} t ORDER BY ${order}`)).map(
+          (r) => JSON.parse(r.row) as Record<string, unknown>,
         );
         if (table.name === 'settings') rows = rows.filter((r) => !(INSTALLATION_SETTINGS as readonly string[]).includes(String(r.key)));
         out[table.name] = { columns: table.columns, rows };
@@ -194,9 +196,7 @@ export class BackupService {
     try {
       await runner.startTransaction();
       await runner.query('SELECT pg_advisory_xact_lock($1)', [RESTORE_LOCK]);
-      const oldUsers = new Map<number, string>(
-        (await runner.query('SELECT id, lower(username) AS username FROM users')).map((u: { id: number; username: string }) => [Number(u.id), u.username]),
-      );
+      const oldUsers = await this.usernames(runner);
       for (const table of [...tables].reverse()) {
         if (table.name === 'settings') await runner.query(`DELETE FROM settings WHERE NOT (key = ANY($1::text[]))`, [[...INSTALLATION_SETTINGS]]);
         else await runner.query(`DELETE FROM ${quote(table.name)}`);
@@ -238,35 +238,41 @@ export class BackupService {
    * as somebody else.
    */
   private async dropMismatchedSessions(runner: QueryRunner, oldUsers: Map<number, string>): Promise<void> {
-    const restored: Array<{ id: number; username: string }> = await runner.query('SELECT id, lower(username) AS username FROM users');
-    const same = restored.filter((u) => oldUsers.get(Number(u.id)) === u.username).map((u) => String(u.id));
-    await runner.query(`DELETE FROM session WHERE (sess::jsonb #>> '{passport,user}') IS NOT NULL AND NOT ((sess::jsonb #>> '{passport,user}') = ANY($1::text[]))`, [same]);
+    const restored = await this.usernames(runner);
+    const same = [...restored].filter(([id, username]) => oldUsers.get(id) === username).map(([id]) => id);
+    await this.sessions.keepOnlyUsers(runner.manager, same);
+  }
+
+  /** Every user id with its lower-cased user name, as the restore's transaction sees them. */
+  private async usernames(runner: QueryRunner): Promise<Map<number, string>> {
+    const rows = await runner.manager.query<Array<{ id: number; username: string }>>('SELECT id, lower(username) AS username FROM users');
+    return new Map(rows.map((u) => [Number(u.id), u.username]));
   }
 
   private async migrationNames(runner?: QueryRunner): Promise<string[]> {
-    const rows: Array<{ name: string }> = await (runner ?? this.dataSource).query('SELECT name FROM migrations ORDER BY id');
+    const rows = await (runner?.manager ?? this.dataSource.manager).query<Array<{ name: string }>>('SELECT name FROM migrations ORDER BY id');
     return rows.map((r) => r.name);
   }
 
   /** Every table to back up, each after the tables it references (declared order breaks ties). */
   private async tables(runner?: QueryRunner): Promise<TableInfo[]> {
-    const q = (sql: string) => (runner ?? this.dataSource).query(sql);
+    const q = <T>(sql: string) => (runner?.manager ?? this.dataSource.manager).query<T[]>(sql);
     const excluded = new Set<string>(EXCLUDED_TABLES);
-    const names: string[] = (await q(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`))
-      .map((r: { name: string }) => r.name)
-      .filter((n: string) => !excluded.has(n));
-    const columns: Array<{ table: string; column: string; seq: string | null }> = await q(
+    const names = (await q<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`))
+      .map((r) => r.name)
+      .filter((n) => !excluded.has(n));
+    const columns = await q<{ table: string; column: string; seq: string | null }>(
       `SELECT table_name AS table, column_name AS column, pg_get_serial_sequence(quote_ident(table_name), column_name) AS seq
          FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
     );
-    const keys: Array<{ table: string; column: string }> = await q(
+    const keys = await q<{ table: string; column: string }>(
       `SELECT c.relname AS table, a.attname AS column
          FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
          JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, pos) ON true
          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum
         WHERE i.indisprimary AND n.nspname = current_schema() ORDER BY c.relname, k.pos`,
     );
-    const refs: Array<{ table: string; references: string }> = await q(
+    const refs = await q<{ table: string; references: string }>(
       `SELECT c.relname AS table, r.relname AS references
          FROM pg_constraint k JOIN pg_class c ON c.oid = k.conrelid JOIN pg_class r ON r.oid = k.confrelid
          JOIN pg_namespace n ON n.oid = c.relnamespace

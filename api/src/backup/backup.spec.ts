@@ -7,6 +7,8 @@ import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BACKUP_TABLES, EXCLUDED_TABLES } from './backup.tables';
 
 type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+/** A row as to_jsonb gives it. */
+type Row = Record<string, unknown>;
 
 describe('database backup and restore', () => {
   let t: TestApp;
@@ -27,7 +29,8 @@ describe('database backup and restore', () => {
     expect(tables).toEqual(expect.arrayContaining([...BACKUP_TABLES]));
     for (const table of tables) {
       const rows = await t.dataSource.query(`SELECT to_jsonb(t)::text AS row FROM ${table} t`);
-      out[table] = rows.map((r: { row: string }) => JSON.parse(r.row)).sort((a: any, b: any) => String(a.id ?? a.key).localeCompare(String(b.id ?? b.key)));
+      const sortKey = (row: Row) => String(row.id ?? row.key);
+      out[table] = rows.map((r: { row: string }) => JSON.parse(r.row) as Row).sort((a: Row, b: Row) => sortKey(a).localeCompare(sortKey(b)));
     }
     return out;
   }
@@ -84,11 +87,11 @@ describe('database backup and restore', () => {
     expect(backup.tables.geocode_cache).toBeUndefined();
     expect(backup.tables.calendars.rows).toHaveLength(1);
     expect(backup.tables.event_inquiries.rows).toHaveLength(1);
-    expect(backup.tables.users.rows.map((u: any) => u.username).sort()).toEqual(['admin', 'erin']);
+    expect(backup.tables.users.rows.map((u: Row) => u.username).sort()).toEqual(['admin', 'erin']);
     expect(backup.tables.users.rows[0].password_hash).toEqual(expect.any(String));
     expect(backup.tables.orders.rows).toHaveLength(1);
     expect(backup.tables.order_items.rows).toHaveLength(2);
-    const keys = backup.tables.settings.rows.map((r: any) => r.key);
+    const keys = backup.tables.settings.rows.map((r: Row) => r.key);
     expect(keys).toContain('SQUARE_APPLICATION_ID');
     expect(keys).not.toContain('INTERNAL_SESSION_SECRET');
   });
@@ -132,7 +135,7 @@ describe('database backup and restore', () => {
     // The safety backup holds the state just before the restore.
     expect(await t.dataSource.query(`SELECT query FROM geocode_cache`)).toEqual([{ query: 'topeka' }]);
     const safety = readBackup(res.body.safetyBackup);
-    expect(safety.tables.users.rows.map((u: any) => u.username).sort()).toEqual(['admin', 'erin', 'frank']);
+    expect(safety.tables.users.rows.map((u: Row) => u.username).sort()).toEqual(['admin', 'erin', 'frank']);
     // The installation's secret is kept; reset tokens of replaced users are gone.
     expect(await t.dataSource.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`)).toEqual(secret);
     // Same user behind the same id: still signed in. A user the backup does not know: signed out.
@@ -188,17 +191,28 @@ describe('database backup and restore', () => {
       expect(backupFiles().length).toBe(files + expectSafety);
     });
 
-    it.each(['..%2F..%2Fpgdata%2FPG_VERSION', '..%2Fbackups%2F' + 'x.json.gz', 'backup-20260101-000000-abcdef.json.gz%00.txt', 'BACKUP-20260101-000000-ABCDEF.JSON.GZ', '.hidden'])(
-      'refuses the name %s with 400 for restore and download',
-      async (name) => {
-        const restore = await admin.post(`/api/database/restore/${name}`);
-        expect(restore.status).toBe(400);
-        expect(restore.body.message).toBe('Invalid backup file name');
-        const download = await admin.get(`/api/database/backups/${name}`);
-        expect(download.status).toBe(400);
-        expect(await dump()).toEqual(before);
-      },
-    );
+    it.each([
+      '..%2F..%2Fpgdata%2FPG_VERSION',
+      '..%2Fbackups%2F' + 'x.json.gz',
+      'backup-20260101-000000-abcdef.json.gz%00.txt',
+      'BACKUP-20260101-000000-ABCDEF.JSON.GZ',
+      '.hidden',
+      'backup-20260101-000000-abcdef.json.gz.bak',
+      '%2E%2E%2Fbackup-20260101-000000-abcdef.json.gz',
+    ])('refuses the name %s with 400 for restore and download, before any file is touched', async (name) => {
+      // A real backup under the name the bad one ends in: the refusal must not fall through to it.
+      write('backup-20260101-000000-abcdef.json.gz', gzipSync(JSON.stringify(valid())));
+      const files = backupFiles().length;
+      const restore = await admin.post(`/api/database/restore/${name}`);
+      expect(restore.status).toBe(400);
+      expect(restore.body.message).toBe('Invalid backup file name');
+      const download = await admin.get(`/api/database/backups/${name}`);
+      expect(download.status).toBe(400);
+      expect(download.headers['content-type']).toMatch(/json/);
+      expect(await dump()).toEqual(before);
+      // No safety backup was taken: the name was refused before the service ran.
+      expect(backupFiles().length).toBe(files);
+    });
 
     it('answers 404 for a well-formed name that does not exist', async () => {
       expect((await admin.post('/api/database/restore/backup-20990101-000000-abcdef.json.gz')).status).toBe(404);

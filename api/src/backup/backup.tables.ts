@@ -1,3 +1,6 @@
+import { SESSION_TABLE } from '../auth/session.constants';
+import { SETTING_KEYS } from '../settings/settings.service';
+
 /**
  * What a backup holds. Domain tables in dependency order (each after the tables it references):
  * a new domain table is one line here. A table found in the database that is in neither list is
@@ -10,6 +13,7 @@ export const BACKUP_TABLES = [
   'testimonials',
   'orders',
   'order_items',
+  'order_events',
   'calendars',
   'scheduled_locations',
   'event_inquiries',
@@ -22,14 +26,14 @@ export const BACKUP_TABLES = [
  * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), and TypeORM's own
  * migration log (recorded as names instead).
  */
-export const EXCLUDED_TABLES = ['session', 'password_reset_tokens', 'mail_outbox', 'geocode_cache', 'migrations'] as const;
+export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', 'migrations'] as const;
 
 /**
  * Settings rows that belong to this installation rather than to its data: neither written to a
  * backup nor replaced by a restore. The session secret keeps everyone's cookie valid and is the key
  * the Square tokens are encrypted with; a pending OAuth state is short-lived.
  */
-export const INSTALLATION_SETTINGS = ['INTERNAL_SESSION_SECRET', 'SQUARE_OAUTH_STATE'] as const;
+export const INSTALLATION_SETTINGS = [SETTING_KEYS.internalSessionSecret, SETTING_KEYS.squareOAuthState] as const;
 
 export const BACKUP_FORMAT = 'cocoa-shop-backup';
 export const BACKUP_VERSION = 1;

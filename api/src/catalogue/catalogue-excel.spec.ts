@@ -1,10 +1,19 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import type supertest from 'supertest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { buildCatalogueWorkbook } from './catalogue-excel';
+import type { Category } from './category.entity';
+import type { Product } from './product.entity';
 
 type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Spreadsheets other programs wrote; README.md beside them says where each one comes from. */
+const FIXTURES = join(__dirname, '../../test-fixtures/spreadsheets');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name));
 
-function binary(res: any, done: (err: Error | null, body: Buffer) => void): void {
+function binary(res: supertest.Response, done: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -21,20 +30,25 @@ async function workbook(products: unknown[][], categories?: unknown[][]): Promis
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** Products and categories without timestamps, for before/after comparisons. */
+async function snapshot(t: TestApp) {
+  const products = await t.dataSource.query(
+    `SELECT id, name, slug, subtitle, description, price_cents, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, category_id, in_stock, featured, variation_id FROM products ORDER BY id`,
+  );
+  const categories = await t.dataSource.query(`SELECT id, name, slug, description, image_url FROM categories ORDER BY id`);
+  return { products, categories };
+}
+
+const PRODUCT_HEADERS = ['Name', 'Slug', 'Subtitle', 'Description', 'Price', 'Category', 'In Stock', 'Featured', 'Variation ID', 'Image URL', 'Hot Image URL', 'Iced Image URL', 'Shake Image URL', 'Featured Image URL', 'Background Image URL'];
+
 describe('catalogue Excel export and import', () => {
   let t: TestApp;
   let admin: Agent;
   let customer: Agent;
 
-  /** Products and categories without timestamps, for before/after comparisons. */
-  async function catalogue() {
-    const products = await t.dataSource.query(
-      `SELECT id, name, slug, subtitle, description, price_cents, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, category_id, in_stock, featured, variation_id FROM products ORDER BY id`,
-    );
-    const categories = await t.dataSource.query(`SELECT id, name, slug, description, image_url FROM categories ORDER BY id`);
-    return { products, categories };
-  }
-  const upload = (file: Buffer, name = 'catalogue.xlsx') => admin.post('/api/products/import').attach('file', file, { filename: name, contentType: XLSX });
+  const catalogue = () => snapshot(t);
+  const upload = (file: Buffer, name = 'catalogue.xlsx') =>
+    admin.post('/api/products/import').attach('file', file, { filename: name, contentType: name.endsWith('.csv') ? 'text/csv' : XLSX });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -148,6 +162,18 @@ describe('catalogue Excel export and import', () => {
     ['a script image URL', [['Name', 'Price', 'Image URL'], ['A', 1, 'javascript:alert(1)']], 'Row 2: Image must be a site path or an http(s) URL'],
     ['no Price column', [['Name'], ['A']], 'The Products sheet needs a Price column'],
     ['no rows', [['Name', 'Price']], 'The Products sheet has no rows to import'],
+    ['a new product without a price', [['Name', 'Slug', 'Price'], ['Brand New', 'brand-new', null]], 'Row 2: Price is required for a new product (no product has the slug "brand-new")'],
+    ['a new product without a name', [['Name', 'Slug', 'Price'], [null, 'nameless', 3]], 'Row 2: Name is required for a new product (no product has the slug "nameless")'],
+    ['clearing the name', [['Name', 'Slug', 'Price'], ['(clear)', 'classic-dark-hot-cocoa', 3]], 'Row 2: Name cannot be cleared'],
+    ['clearing the price', [['Name', 'Price'], ['A', '(Clear)']], 'Row 2: Price cannot be cleared'],
+    ['clearing In Stock', [['Name', 'Price', 'In Stock'], ['A', 1, '(clear)']], 'Row 2: In Stock cannot be cleared'],
+    ['clearing the slug', [['Name', 'Slug', 'Price'], ['A', '(clear)', 1]], 'Row 2: Slug cannot be cleared'],
+    [
+      'a formula with no saved value (what scripts write)',
+      [['Name', 'Slug', 'Price'], ['A', 'a', 1], ['B', 'b', { formula: 'C2*2' }]],
+      'Row 3: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value',
+    ],
+    ['a formula showing an error', [['Name', 'Price'], ['A', { formula: '1/0', result: { error: '#DIV/0!' } }]], 'Row 2: Price (column B) shows the error #DIV/0!: fix the formula or type the value'],
   ])('refuses %s and changes nothing', async (_label, rows, message) => {
     const before = await catalogue();
     const res = await upload(await workbook(rows));
@@ -170,12 +196,261 @@ describe('catalogue Excel export and import', () => {
     expect(await catalogue()).toEqual(before);
   });
 
+  it('a sheet with every export header but blank cells leaves an existing product unchanged; (clear) empties a field', async () => {
+    await t.dataSource.query(
+      `UPDATE products SET subtitle = 'Keep me', description = 'Kept', image_url = '/uploads/products/kept.jpg', variation_id = 'VAR-KEEP' WHERE slug = 'mexican-spiced-hot-cocoa'`,
+    );
+    const before = await catalogue();
+    const target = before.products.find((p: { slug: string }) => p.slug === 'mexican-spiced-hot-cocoa');
+    const blankRow = PRODUCT_HEADERS.map(() => null);
+    // A row with only the slug, and one with only a name (matched by the slug of the name): every other cell blank.
+    let res = await upload(await workbook([PRODUCT_HEADERS, Object.assign([...blankRow], { 1: target.slug, 4: '' }), Object.assign([...blankRow], { 0: 'Classic Dark Hot Cocoa' })]));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ imported: 2, categories: [] });
+    expect(await catalogue()).toEqual(before);
+
+    res = await upload(
+      await workbook([
+        ['Slug', 'Subtitle', 'Variation ID', 'Image URL', 'Category', 'Description', 'Name', 'Price'],
+        [target.slug, '(clear)', ' (CLEAR) ', '(Clear)', '(clear)', null, null, null],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const [after] = await t.dataSource.query(`SELECT name, subtitle, description, image_url, variation_id, category_id, price_cents FROM products WHERE slug = $1`, [target.slug]);
+    expect(after).toEqual({ name: target.name, subtitle: null, description: 'Kept', image_url: null, variation_id: null, category_id: null, price_cents: target.price_cents });
+  });
+
+  it('a cleared variation id is free for another product in the same sheet', async () => {
+    await t.dataSource.query(`UPDATE products SET variation_id = 'VAR-MOVE' WHERE slug = 'peppermint-bark-hot-cocoa'`);
+    const res = await upload(await workbook([['Name', 'Slug', 'Price', 'Variation ID'], [null, 'peppermint-bark-hot-cocoa', null, '(clear)'], [null, 'salted-caramel-hot-cocoa', null, 'VAR-MOVE']]));
+    expect(res.status).toBe(200);
+    const rows = await t.dataSource.query(`SELECT slug, variation_id FROM products WHERE slug IN ('peppermint-bark-hot-cocoa', 'salted-caramel-hot-cocoa') ORDER BY slug`);
+    expect(rows).toEqual([
+      { slug: 'peppermint-bark-hot-cocoa', variation_id: null },
+      { slug: 'salted-caramel-hot-cocoa', variation_id: 'VAR-MOVE' },
+    ]);
+  });
+
+  it('reads booleans however they are stored, and formulas by their saved value', async () => {
+    const cases: Array<[unknown, boolean]> = [
+      [true, true],
+      [false, false],
+      [{ formula: 'TRUE()', result: true }, true],
+      [1, true],
+      [0, false],
+      ['TRUE', true],
+      ['false', false],
+      ['Yes', true],
+      ['no', false],
+      ['y', true],
+      ['N', false],
+      ['1', true],
+      ['0', false],
+      ['WAHR', true],
+      ['faux', false],
+    ];
+    const res = await upload(
+      await workbook([
+        ['Name', 'Slug', 'Price', 'In Stock', 'Featured'],
+        ...cases.map(([value], i) => [`Bool ${i}`, `bool-${i}`, { formula: '2*3.5', result: 7 }, value, { formula: 'IF(1,"yes","no")', result: 'yes' }]),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const rows: Array<{ slug: string; in_stock: boolean; featured: boolean; price_cents: number }> = await t.dataSource.query(
+      `SELECT slug, in_stock, featured, price_cents FROM products WHERE slug LIKE 'bool-%'`,
+    );
+    for (const [i, [, expected]] of cases.entries()) {
+      expect(rows.find((r) => r.slug === `bool-${i}`)).toEqual({ slug: `bool-${i}`, in_stock: expected, featured: true, price_cents: 700 });
+    }
+  });
+
+  describe('CSV', () => {
+    it('reads a UTF-8 CSV with a byte-order mark, quoted commas, quotes and line breaks; blank cells leave a product unchanged', async () => {
+      const before = await catalogue();
+      const existing = before.products.find((p: { slug: string }) => p.slug === 'classic-dark-hot-cocoa');
+      // Records end in CRLF; the line break inside the quoted value is a bare LF, as spreadsheets write it.
+      const csv = [
+        'Name,Slug,Price,In Stock,Description,Category,Subtitle',
+        `,${existing.slug},"$4.50",no,,,`,
+        'Crème Brûlée Cocoa,,"1,299.00",TRUE,"Rich, smooth ""brûlée""\non two lines",csv-made-category,(clear)',
+      ].join('\r\n');
+      const res = await upload(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]), 'products.csv');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ imported: 2, categories: ['csv-made-category'] });
+      const rows = await t.dataSource.query(
+        `SELECT p.slug, p.name, p.price_cents, p.in_stock, p.description, p.subtitle, c.slug AS category FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.slug IN ($1, 'creme-brulee-cocoa') ORDER BY p.slug`,
+        [existing.slug],
+      );
+      const category = before.categories.find((c: { id: number }) => c.id === existing.category_id)?.slug ?? null;
+      expect(rows).toEqual([
+        { slug: existing.slug, name: existing.name, price_cents: 450, in_stock: false, description: existing.description, subtitle: existing.subtitle, category },
+        { slug: 'creme-brulee-cocoa', name: 'Crème Brûlée Cocoa', price_cents: 129900, in_stock: true, description: 'Rich, smooth "brûlée"\non two lines', subtitle: null, category: 'csv-made-category' },
+      ]);
+    });
+
+    it.each<[string, Buffer]>([
+      ['semicolons and decimal commas (LibreOffice or Excel in a European locale)', Buffer.from('Name;Slug;Price;Featured\r\nSemi Colon;semi-colon;12,50;WAHR\r\n', 'utf8')],
+      ['Windows-1252 (Excel\'s plain "CSV")', Buffer.from([...Buffer.from('Name,Slug,Price,Featured\r\nSemi Colon,semi-colon,12.50,yes\r\nCaf'), 0xe9, ...Buffer.from(' Cr'), 0xe8, ...Buffer.from('me,cafe-creme,3,no\r\n')])],
+      ['UTF-16 with tabs (Excel\'s "Unicode Text")', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tSlug\tPrice\tFeatured\r\nSemi Colon\tsemi-colon\t12.5\tTRUE\r\n', 'utf16le')])],
+    ])('reads %s', async (_label, file) => {
+      const res = await upload(file, 'products.csv');
+      expect(res.status).toBe(200);
+      const rows = await t.dataSource.query(`SELECT slug, name, price_cents, featured FROM products WHERE slug IN ('semi-colon', 'cafe-creme') ORDER BY slug`);
+      expect(rows[rows.length - 1]).toEqual({ slug: 'semi-colon', name: 'Semi Colon', price_cents: 1250, featured: true });
+      if (rows.length === 2) expect(rows[0]).toEqual({ slug: 'cafe-creme', name: 'Café Crème', price_cents: 300, featured: false });
+    });
+
+    it.each<[string, Buffer | string, string, string]>([
+      ['an unclosed quote', 'Name,Price\nA,1\n"B,2\n', 'products.csv', 'The CSV file could not be read (line 3): a quoted value is never closed'],
+      ['unknown headers', 'Product,Cost\nA,1\n', 'products.csv', 'The CSV file needs a Name column'],
+      ['only a header', '\ufeffName,Price\r\n', 'products.csv', 'The CSV file has no rows to import'],
+      ['a formula typed as text', 'Name,Price\nA,=B2*2\n', 'products.csv', 'Row 2: Price (column B) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value'],
+      ['binary bytes named .csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x10]), 'products.csv', 'The file is not a CSV text file'],
+      ['an .xls file', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'products.xls', 'Excel 97-2003 files (.xls) cannot be imported: save the file as Excel Workbook (.xlsx) or CSV (.csv)'],
+      ["LibreOffice's own .ods", fixture('libreoffice-calc.ods'), 'products.ods', 'LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)'],
+      ['a PDF', '%PDF-1.7\n', 'products.pdf', 'Choose an Excel workbook (.xlsx) or a CSV file (.csv)'],
+    ])('refuses %s and changes nothing', async (_label, file, name, message) => {
+      const before = await catalogue();
+      const res = await upload(Buffer.isBuffer(file) ? file : Buffer.from(file, 'utf8'), name);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(await catalogue()).toEqual(before);
+    });
+  });
+
   it('refuses a file that is not a workbook, and a missing file', async () => {
     let res = await upload(Buffer.from('name,price\nA,1\n'), 'products.xlsx');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('The file is not a valid Excel workbook (.xlsx)');
     res = await admin.post('/api/products/import');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Choose an Excel file (.xlsx) to import');
+    expect(res.body.message).toBe('Choose an Excel (.xlsx) or CSV (.csv) file to import');
+  });
+});
+
+/**
+ * Our export of source-catalogue.json, saved again by other programs (see the README beside the files).
+ * Each re-save must import as exactly the catalogue it was exported from.
+ */
+describe('spreadsheets from other programs', () => {
+  interface SourceProduct extends Omit<Product, 'id' | 'categoryId' | 'createdAt' | 'updatedAt'> {
+    category: string | null;
+  }
+  const source = JSON.parse(fixture('source-catalogue.json').toString('utf8')) as { categories: Array<Omit<Category, 'id'>>; products: SourceProduct[] };
+  const sourceSlugs = source.products.map((p) => p.slug);
+  let t: TestApp;
+  let admin: Agent;
+  let original: Awaited<ReturnType<typeof snapshot>>;
+  const upload = (name: string) => admin.post('/api/products/import').attach('file', fixture(name), { filename: name });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    for (const c of source.categories) {
+      await t.dataSource.query(`INSERT INTO categories (name, slug, description, image_url) VALUES ($1, $2, $3, $4)`, [c.name, c.slug, c.description, c.imageUrl]);
+    }
+    for (const p of source.products) {
+      await t.dataSource.query(
+        `INSERT INTO products (name, slug, subtitle, description, price_cents, category_id, in_stock, featured, variation_id, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url)
+         VALUES ($1, $2, $3, $4, $5, (SELECT id FROM categories WHERE slug = $6), $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [p.name, p.slug, p.subtitle, p.description, p.priceCents, p.category, p.inStock, p.featured, p.variationId, p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl],
+      );
+    }
+    original = await snapshot(t);
+  });
+  afterAll(() => t.close());
+
+  /** Every value the files hold is changed in the database first, so an import that merely left things alone would fail. */
+  async function scramble(categoriesToo: boolean): Promise<void> {
+    await t.dataSource.query(
+      `UPDATE products SET in_stock = NOT in_stock, featured = NOT featured, price_cents = price_cents + 1, name = name || ' (old)',
+         subtitle = CASE WHEN subtitle IS NULL THEN NULL ELSE 'old' END, description = CASE WHEN description IS NULL THEN NULL ELSE 'old' END,
+         variation_id = CASE WHEN variation_id IS NULL THEN NULL ELSE 'OLD-' || id END, image_url = CASE WHEN image_url IS NULL THEN NULL ELSE '/old.jpg' END,
+         hot_image_url = CASE WHEN hot_image_url IS NULL THEN NULL ELSE '/old.jpg' END, iced_image_url = CASE WHEN iced_image_url IS NULL THEN NULL ELSE '/old.jpg' END,
+         shake_image_url = CASE WHEN shake_image_url IS NULL THEN NULL ELSE '/old.jpg' END, featured_image_url = CASE WHEN featured_image_url IS NULL THEN NULL ELSE '/old.jpg' END,
+         background_image_url = CASE WHEN background_image_url IS NULL THEN NULL ELSE '/old.jpg' END,
+         category_id = CASE WHEN category_id IS NULL THEN NULL ELSE (SELECT id FROM categories WHERE slug = 'hot-cocoa') END
+       WHERE slug = ANY($1)`,
+      [sourceSlugs],
+    );
+    if (categoriesToo) {
+      await t.dataSource.query(
+        `UPDATE categories SET name = name || ' (old)', description = CASE WHEN description IS NULL THEN NULL ELSE 'old' END, image_url = CASE WHEN image_url IS NULL THEN NULL ELSE '/old.jpg' END
+         WHERE slug = ANY($1)`,
+        [source.categories.map((c) => c.slug)],
+      );
+    }
+    expect(await snapshot(t)).not.toEqual(original);
+  }
+
+  it('our-export.xlsx is what the exporter writes today for source-catalogue.json', async () => {
+    const categories: Category[] = source.categories.map((c, i) => ({ id: i + 1, ...c }));
+    const products = source.products.map((p, i) => ({ id: i + 1, ...p, categoryId: categories.find((c) => c.slug === p.category)?.id ?? null }) as unknown as Product);
+    const values = async (file: Buffer) => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(file as unknown as ArrayBuffer);
+      return wb.worksheets.map((sheet) => ({ name: sheet.name, rows: sheet.getSheetValues() }));
+    };
+    expect(await values(await buildCatalogueWorkbook(products, categories))).toEqual(await values(fixture('our-export.xlsx')));
+  });
+
+  it.each<[string, boolean]>([
+    ['our-export.xlsx', true],
+    ['libreoffice-calc-resave.xlsx', true],
+    ['libreoffice-calc.csv', false],
+    ['libreoffice-calc-de.csv', false],
+    ['excel-style.xlsx', true],
+    ['google-sheets-style.xlsx', true],
+  ])('%s imports as the catalogue it was exported from', async (name, hasCategories) => {
+    await scramble(hasCategories);
+    const res = await upload(name);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ imported: source.products.length, categories: [] });
+    expect(await snapshot(t)).toEqual(original);
+  });
+
+  it("LibreOffice's FALSE() formula reads as false: the out-of-stock product stays out of stock", async () => {
+    await t.dataSource.query(`UPDATE products SET in_stock = true WHERE slug = 'sold-out-winter-tin'`);
+    const res = await upload('libreoffice-calc-resave.xlsx');
+    expect(res.status).toBe(200);
+    const [row] = await t.dataSource.query(`SELECT in_stock FROM products WHERE slug = 'sold-out-winter-tin'`);
+    expect(row).toEqual({ in_stock: false });
+    expect(await snapshot(t)).toEqual(original);
+  });
+
+  it('the file edited in LibreOffice changes exactly what was edited', async () => {
+    const res = await upload('libreoffice-calc-edited.xlsx');
+    expect(res.status).toBe(200);
+    const after = await snapshot(t);
+    const bySlug = (rows: Array<{ slug: string }>, slug: string) => rows.find((p) => p.slug === slug);
+    const ecuador = bySlug(original.products, 'ecuador-70-drinking-chocolate');
+    const sampler = bySlug(original.products, 'plain-cocoa-sampler');
+    // In Stock typed FALSE, Subtitle (clear), Hot Image URL emptied (so kept), Price a formula =7.1*2.
+    expect(after).toEqual({
+      ...original,
+      products: original.products.map((p: { slug: string }) =>
+        p === ecuador ? { ...ecuador, in_stock: false, subtitle: null } : p === sampler ? { ...sampler, price_cents: 1420 } : p,
+      ),
+    });
+    expect(bySlug(after.products, 'ecuador-70-drinking-chocolate')).toMatchObject({ hot_image_url: 'https://cdn.example.com/img/ecuador-hot.jpg' });
+    expect((await upload('our-export.xlsx')).status).toBe(200);
+    expect(await snapshot(t)).toEqual(original);
+  });
+
+  it('a script-written formula with no saved value is refused naming row and column; the same file saved by LibreOffice imports', async () => {
+    let res = await upload('openpyxl-style-formula-no-value.xlsx');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Row 2: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value');
+    expect(await snapshot(t)).toEqual(original);
+
+    res = await upload('openpyxl-style-resaved-by-libreoffice.xlsx');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ imported: 2, categories: [] });
+    const rows = await t.dataSource.query(`SELECT slug, price_cents, in_stock, featured, category_id FROM products WHERE slug IN ('script-cocoa', 'half-price-marshmallows') ORDER BY slug`);
+    const marshmallows = original.products.find((p: { slug: string }) => p.slug === 'half-price-marshmallows');
+    expect(rows).toEqual([
+      { slug: 'half-price-marshmallows', price_cents: 50, in_stock: true, featured: false, category_id: marshmallows.category_id },
+      { slug: 'script-cocoa', price_cents: 650, in_stock: true, featured: false, category_id: null },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
-import { categoryCreateSchema, fromCents, productCreateSchema, slugify } from '@cocoa/shared-types';
+import { categoryCreateSchema, fromCents, IMPORT_CLEAR_MARK, productCreateSchema, slugify } from '@cocoa/shared-types';
+import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { UserInputError } from '../common/domain-errors';
@@ -37,25 +38,35 @@ const CATEGORY_COLUMNS: ReadonlyArray<{ header: string; field: 'name' | 'slug' |
   { header: 'Image URL', field: 'imageUrl', width: 36 },
 ];
 
+/** What a product row asks for: only the fields whose cells hold something; a cleared field is null. */
+export type ProductChanges = Partial<Omit<z.output<typeof productCreateSchema>, 'slug' | 'categoryId'>> & {
+  /** A category slug or name; null when the row clears the category. */
+  categoryRef?: string | null;
+};
+
 export interface ImportedProductRow {
   rowNumber: number;
+  /** The product the row is about: its Slug cell, else the slug of its Name. */
   slug: string;
-  /** The columns the sheet has: an update only changes these. */
-  has: Set<string>;
-  fields: Omit<z.output<typeof productCreateSchema>, 'slug' | 'categoryId'> & { categoryRef: string | null };
+  changes: ProductChanges;
 }
 
 export interface ImportedCategoryRow {
   rowNumber: number;
-  name: string;
   slug: string;
-  description?: string | null;
-  imageUrl?: string | null;
+  changes: { name?: string; description?: string | null; imageUrl?: string | null };
 }
 
 export interface CatalogueSheet {
   products: ImportedProductRow[];
   categories: ImportedCategoryRow[];
+}
+
+/** The uploaded file as multer gives it. */
+export interface CatalogueFile {
+  buffer: Buffer;
+  originalname?: string;
+  mimetype?: string;
 }
 
 /** Export: a Products sheet (category by slug) and a Categories sheet. */
@@ -97,149 +108,337 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/*
+ * Import rules (Excel .xlsx from any program, or CSV with the Products sheet's headers):
+ * - Headers in row 1, any case and order; unknown columns are ignored. Rows with nothing in a known
+ *   column are skipped. Row numbers are the ones a spreadsheet shows (the header is row 1).
+ * - A formula cell is read by the result the file saved with it. A formula with no saved result
+ *   (scripts such as openpyxl write them) is refused, naming the row and the column; so is a cell
+ *   showing an error (#DIV/0!, #REF!...). A formula whose saved result is empty text reads the same
+ *   as one with none (exceljs keeps no difference), so it is refused too: type the value instead.
+ * - Booleans: TRUE/FALSE cells, TRUE()/FALSE() formulas (LibreOffice), 1/0, and the words true/false,
+ *   yes/no, y/n in any case (plus the TRUE/FALSE words of German, French, Spanish, Italian, Dutch and
+ *   Portuguese spreadsheets, whose CSV files write them).
+ * - Prices: numbers, or text such as "12.50", "$12.50", "1,299.00" or a decimal comma "12,50".
+ * - A blank cell leaves an existing product's field unchanged; a cell holding exactly IMPORT_CLEAR_MARK
+ *   ("(clear)") empties an optional field. Name, Slug, Price, In Stock and Featured cannot be cleared.
+ *   A new product (no product has its slug) needs a Name and a Price; the rest takes the defaults.
+ *   The Categories sheet follows the same rule (Description and Image URL can be cleared; a new
+ *   category needs a Name). A row is matched by its Slug cell, else by the slug of its Name.
+ * - Everything is validated by the shared schemas before anything is written; the first bad row is
+ *   named and nothing changes.
+ * - CSV: UTF-8 with or without a byte-order mark (else Windows-1252, as Excel's plain "CSV" writes, or
+ *   UTF-16 with a mark); comma, semicolon or tab separated, guessed from the header line; quoted values
+ *   may hold separators, quotes and line breaks. A CSV value starting with "=" is a formula with no
+ *   saved value, except Excel's ="text" form, read as the text.
+ */
+
+type CellValue = string | number | boolean;
+/** One cell as the importer sees it, whatever wrote the file. */
+type Cell = CellValue | undefined | { noSavedValue: true } | { error: string };
+
+interface Table {
+  /** How messages name it: "The Products sheet", "The CSV file". */
+  label: string;
+  header: Cell[];
+  rows: Array<{ rowNumber: number; cells: Cell[] }>;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+
 /** Import: reads and validates every row with the shared schemas; the first bad row names itself. */
-export async function readCatalogueWorkbook(file: Buffer): Promise<CatalogueSheet> {
+export async function readCatalogueFile(file: CatalogueFile): Promise<CatalogueSheet> {
+  const name = (file.originalname ?? '').toLowerCase();
+  const extension = /\.[a-z0-9]+$/.exec(name)?.[0] ?? '';
+  const head = file.buffer.subarray(0, 4);
+  if (head.equals(ZIP_MAGIC)) {
+    if (extension === '.ods' || file.buffer.subarray(0, 100).includes('opendocument.spreadsheet')) {
+      throw new UserInputError('LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+    }
+    if (extension === '.numbers') throw new UserInputError('Numbers files cannot be imported: export the file to Excel (.xlsx) or CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+    return readWorkbook(file.buffer);
+  }
+  if (head.equals(OLE_MAGIC) || extension === '.xls') {
+    throw new UserInputError('Excel 97-2003 files (.xls) cannot be imported: save the file as Excel Workbook (.xlsx) or CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+  }
+  if (['.csv', '.txt', '.tsv'].includes(extension) || (extension === '' && /^text\//.test(file.mimetype ?? ''))) {
+    return { products: readProducts(csvTable(file.buffer)), categories: [] };
+  }
+  if (extension === '.xlsx') throw new UserInputError('The file is not a valid Excel workbook (.xlsx)', 'IMPORT_NOT_XLSX');
+  throw new UserInputError('Choose an Excel workbook (.xlsx) or a CSV file (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+}
+
+async function readWorkbook(file: Buffer): Promise<CatalogueSheet> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
     throw new UserInputError('The file is not a valid Excel workbook (.xlsx)', 'IMPORT_NOT_XLSX');
   }
-  const productSheet = sheetNamed(workbook, 'products') ?? workbook.worksheets.find((w) => w.name.toLowerCase() !== 'categories');
+  const productSheet = sheetNamed(workbook, 'products') ?? workbook.worksheets.find((w) => w.name.trim().toLowerCase() !== 'categories');
   if (!productSheet) throw new UserInputError('The workbook has no Products sheet', 'IMPORT_NO_PRODUCTS');
   const categorySheet = sheetNamed(workbook, 'categories');
-
-  const categories = categorySheet ? readCategories(categorySheet) : [];
-  const products = readProducts(productSheet);
-  if (products.length === 0) throw new UserInputError('The Products sheet has no rows to import', 'IMPORT_EMPTY');
-  return { products, categories };
+  const categories = categorySheet ? readCategories(sheetTable(categorySheet, 'The Categories sheet')) : [];
+  return { products: readProducts(sheetTable(productSheet, 'The Products sheet')), categories };
 }
 
 function sheetNamed(workbook: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefined {
   return workbook.worksheets.find((w) => w.name.trim().toLowerCase() === name);
 }
 
-function readProducts(sheet: ExcelJS.Worksheet): ImportedProductRow[] {
-  const columns = headerColumns(sheet, PRODUCT_COLUMNS, 'Products');
-  if (!columns.has('name')) throw new UserInputError('The Products sheet needs a Name column', 'IMPORT_NO_NAME_COLUMN');
-  if (!columns.has('price')) throw new UserInputError('The Products sheet needs a Price column', 'IMPORT_NO_PRICE_COLUMN');
+function sheetTable(sheet: ExcelJS.Worksheet, label: string): Table {
+  if (sheet.actualRowCount - 1 > IMPORT_MAX_ROWS) throw new UserInputError(`${label} has more than ${IMPORT_MAX_ROWS} rows`, 'IMPORT_TOO_MANY_ROWS');
+  const table: Table = { label, header: [], rows: [] };
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: Cell[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      cells[col - 1] = workbookCell(cell);
+    });
+    if (rowNumber === 1) table.header = cells;
+    else table.rows.push({ rowNumber, cells });
+  });
+  return table;
+}
+
+/** A formula gives the result saved with it (exceljs' `cell.value` drops a saved false or 0). */
+function workbookCell(cell: ExcelJS.Cell): Cell {
+  if (cell.type === ExcelJS.ValueType.Formula) {
+    const result: unknown = cell.result;
+    return result === undefined || result === null ? { noSavedValue: true } : plainCell(result);
+  }
+  return plainCell(cell.value);
+}
+
+/** A cell's plain value: rich text and links give their text, errors their code; '' is nothing. */
+function plainCell(value: unknown): Cell {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; richText?: Array<{ text: string }>; text?: unknown; error?: unknown };
+    if ('formula' in v || 'sharedFormula' in v) return v.result === undefined || v.result === null ? { noSavedValue: true } : plainCell(v.result);
+    if ('error' in v) return { error: String(v.error) };
+    if (Array.isArray(v.richText)) return plainCell(v.richText.map((r) => r.text).join(''));
+    if ('text' in v) return plainCell(v.text);
+  }
+  return undefined;
+}
+
+function csvTable(file: Buffer): Table {
+  const text = decodeText(file);
+  if (text.includes('\u0000')) throw new UserInputError('The file is not a CSV text file', 'IMPORT_BAD_CSV');
+  let records: string[][];
+  try {
+    records = parseCsv(text, { delimiter: guessDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, max_record_size: 200_000 });
+  } catch (err) {
+    throw csvError(err);
+  }
+  if (records.length - 1 > IMPORT_MAX_ROWS) throw new UserInputError(`The CSV file has more than ${IMPORT_MAX_ROWS} rows`, 'IMPORT_TOO_MANY_ROWS');
+  const [header = [], ...rows] = records;
+  return { label: 'The CSV file', header: header.map(csvCell), rows: rows.map((cells, i) => ({ rowNumber: i + 2, cells: cells.map(csvCell) })) };
+}
+
+/** UTF-8 (a BOM is dropped), UTF-16 with a BOM, else Windows-1252 (Excel's plain "CSV" on Windows). */
+function decodeText(file: Buffer): string {
+  if (file[0] === 0xff && file[1] === 0xfe) return new TextDecoder('utf-16le').decode(file);
+  if (file[0] === 0xfe && file[1] === 0xff) return new TextDecoder('utf-16be').decode(file);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    return new TextDecoder('windows-1252').decode(file);
+  }
+}
+
+/** The separator the header line uses most: comma, semicolon (LibreOffice and Excel in many locales) or tab. */
+function guessDelimiter(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  const counts = [',', ';', '\t'].map((d) => [d, firstLine.split(d).length - 1] as const);
+  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
+}
+
+function csvCell(text: string): Cell {
+  const value = text.trim();
+  if (value === '') return undefined;
+  const quoted = /^="(.*)"$/s.exec(value);
+  if (quoted) return plainCell(quoted[1].replace(/""/g, '"'));
+  if (/^=[\w$(+\-.]/.test(value)) return { noSavedValue: true };
+  return value;
+}
+
+function csvError(err: unknown): UserInputError {
+  const { code, lines } = err as { code?: unknown; lines?: unknown };
+  if (typeof code !== 'string') throw err;
+  const where = typeof lines === 'number' ? ` (line ${lines})` : '';
+  const reason =
+    code === 'CSV_QUOTE_NOT_CLOSED'
+      ? 'a quoted value is never closed'
+      : code === 'CSV_MAX_RECORD_SIZE'
+        ? 'a row is too long'
+        : 'a quote (") is out of place: a value holding quotes must be quoted, with its quotes doubled';
+  return new UserInputError(`The CSV file could not be read${where}: ${reason}`, 'IMPORT_BAD_CSV');
+}
+
+const PRODUCT_REQUIRED = new Set<ProductField>(['name', 'slug', 'price', 'inStock', 'featured']);
+const productChangesSchema = productCreateSchema.partial();
+const categoryChangesSchema = categoryCreateSchema.partial();
+
+function readProducts(table: Table): ImportedProductRow[] {
+  const columns = headerColumns(table, PRODUCT_COLUMNS);
+  if (!columns.has('name')) throw new UserInputError(`${table.label} needs a Name column`, 'IMPORT_NO_NAME_COLUMN');
+  if (!columns.has('price')) throw new UserInputError(`${table.label} needs a Price column`, 'IMPORT_NO_PRICE_COLUMN');
   const rows: ImportedProductRow[] = [];
   const seen = new Map<string, number>();
-  forEachDataRow(sheet, 'Products', (row, rowNumber) => {
-    const raw: Record<string, unknown> = {};
-    for (const [field, col] of columns) raw[field] = cellValue(row.getCell(col));
+  for (const { rowNumber, cells } of table.rows) {
+    const raw = rowValues(cells, columns, rowNumber, PRODUCT_COLUMNS, PRODUCT_REQUIRED, 'Row');
+    if (!raw) continue;
     const { category, ...input } = raw;
-    const prepared = {
-      ...input,
-      price: toNumber(input.price),
-      inStock: toBoolean(input.inStock),
-      featured: toBoolean(input.featured),
-      variationId: input.variationId === undefined ? undefined : String(input.variationId),
-    };
-    const parsed = productCreateSchema.safeParse(dropUndefined(prepared));
+    const prepared: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(input)) {
+      prepared[field] = value === null ? null : field === 'price' ? toNumber(value) : field === 'inStock' || field === 'featured' ? toBoolean(value) : toText(value);
+    }
+    const parsed = productChangesSchema.safeParse(prepared);
     if (!parsed.success) throw rowError('Row', rowNumber, parsed.error.issues[0], PRODUCT_COLUMNS);
-    const { slug: explicitSlug, categoryId: _categoryId, ...fields } = parsed.data;
-    const slug = explicitSlug ?? slugify(fields.name);
-    if (!slug) throw new UserInputError(`Row ${rowNumber}: Slug is required when the name has no letters or digits`, 'IMPORT_INVALID_ROW');
+    const { slug: slugCell, categoryId: _categoryId, ...values } = pick(parsed.data, Object.keys(prepared));
+    const slug = rowSlug(slugCell, values.name, 'Row', rowNumber);
     const earlier = seen.get(slug);
     if (earlier !== undefined) throw new UserInputError(`Row ${rowNumber}: Slug "${slug}" is also on row ${earlier}`, 'IMPORT_DUPLICATE_SLUG');
     seen.set(slug, rowNumber);
-    const categoryRef = category === undefined || category === null ? null : String(category).trim() || null;
-    if (categoryRef && categoryRef.length > 80) throw new UserInputError(`Row ${rowNumber}: Category must be at most 80 characters`, 'IMPORT_INVALID_ROW');
-    rows.push({ rowNumber, slug, has: new Set(columns.keys()), fields: { ...fields, categoryRef } });
-  });
+    const changes: ProductChanges = values;
+    if (category !== undefined) {
+      const categoryRef = category === null ? null : toText(category);
+      if (categoryRef && categoryRef.length > 80) throw new UserInputError(`Row ${rowNumber}: Category must be at most 80 characters`, 'IMPORT_INVALID_ROW');
+      changes.categoryRef = categoryRef;
+    }
+    rows.push({ rowNumber, slug, changes });
+  }
+  if (rows.length === 0) throw new UserInputError(`${table.label} has no rows to import`, 'IMPORT_EMPTY');
   return rows;
 }
 
-function readCategories(sheet: ExcelJS.Worksheet): ImportedCategoryRow[] {
-  const columns = headerColumns(sheet, CATEGORY_COLUMNS, 'Categories');
-  if (!columns.has('name')) throw new UserInputError('The Categories sheet needs a Name column', 'IMPORT_NO_NAME_COLUMN');
+function readCategories(table: Table): ImportedCategoryRow[] {
+  const columns = headerColumns(table, CATEGORY_COLUMNS);
+  if (!columns.has('name')) throw new UserInputError(`${table.label} needs a Name column`, 'IMPORT_NO_NAME_COLUMN');
   const rows: ImportedCategoryRow[] = [];
   const seen = new Map<string, number>();
-  forEachDataRow(sheet, 'Categories', (row, rowNumber) => {
-    const raw: Record<string, unknown> = {};
-    for (const [field, col] of columns) raw[field] = cellValue(row.getCell(col));
-    const parsed = categoryCreateSchema.safeParse(dropUndefined(raw));
+  for (const { rowNumber, cells } of table.rows) {
+    const raw = rowValues(cells, columns, rowNumber, CATEGORY_COLUMNS, new Set(['name', 'slug']), 'Categories row');
+    if (!raw) continue;
+    const prepared = Object.fromEntries(Object.entries(raw).map(([field, value]) => [field, value === null ? null : toText(value)]));
+    const parsed = categoryChangesSchema.safeParse(prepared);
     if (!parsed.success) throw rowError('Categories row', rowNumber, parsed.error.issues[0], CATEGORY_COLUMNS);
-    const slug = parsed.data.slug ?? slugify(parsed.data.name);
-    if (!slug) throw new UserInputError(`Categories row ${rowNumber}: Slug is required when the name has no letters or digits`, 'IMPORT_INVALID_ROW');
+    const { slug: slugCell, ...changes } = pick(parsed.data, Object.keys(prepared));
+    const slug = rowSlug(slugCell, changes.name, 'Categories row', rowNumber);
     const earlier = seen.get(slug);
     if (earlier !== undefined) throw new UserInputError(`Categories row ${rowNumber}: Slug "${slug}" is also on row ${earlier}`, 'IMPORT_DUPLICATE_SLUG');
     seen.set(slug, rowNumber);
-    rows.push({
-      rowNumber,
-      name: parsed.data.name,
-      slug,
-      ...(columns.has('description') ? { description: parsed.data.description } : {}),
-      ...(columns.has('imageUrl') ? { imageUrl: parsed.data.imageUrl } : {}),
-    });
-  });
+    rows.push({ rowNumber, slug, changes });
+  }
   return rows;
 }
 
-/** Header row 1: known headers (any case, any order) → column number; unknown headers are ignored. */
-function headerColumns<F extends string>(sheet: ExcelJS.Worksheet, known: ReadonlyArray<{ header: string; field: F }>, sheetName: string): Map<F, number> {
-  const byHeader = new Map(known.map((c) => [normalizeHeader(c.header), c.field]));
-  const columns = new Map<F, number>();
-  sheet.getRow(1).eachCell((cell, col) => {
-    const field = byHeader.get(normalizeHeader(String(cellValue(cell) ?? '')));
-    if (!field) return;
-    if (columns.has(field)) throw new UserInputError(`The ${sheetName} sheet has the ${cell.text} column twice`, 'IMPORT_DUPLICATE_COLUMN');
-    columns.set(field, col);
-  });
-  return columns;
+/**
+ * The row's known cells by field: a blank cell is absent, a clear mark is null. Undefined when every
+ * known cell is blank. Formulas without a saved value, error cells and clearing a required field are
+ * refused here, naming the row and the column.
+ */
+function rowValues<F extends string>(
+  cells: Cell[],
+  columns: Map<F, number>,
+  rowNumber: number,
+  known: ReadonlyArray<{ header: string; field: F }>,
+  notClearable: ReadonlySet<string>,
+  prefix: string,
+): Record<string, CellValue | null> | undefined {
+  const values: Record<string, CellValue | null> = {};
+  for (const [field, col] of columns) {
+    const cell = cells[col];
+    if (cell === undefined) continue;
+    const header = known.find((c) => c.field === field)!.header;
+    const where = `${prefix} ${rowNumber}: ${header} (column ${columnLetter(col)})`;
+    if (typeof cell === 'object') {
+      if ('error' in cell) throw new UserInputError(`${where} shows the error ${cell.error}: fix the formula or type the value`, 'IMPORT_CELL_ERROR');
+      throw new UserInputError(`${where} has a formula with no saved value: open and save the file in a spreadsheet program, or type the value`, 'IMPORT_FORMULA_NO_VALUE');
+    }
+    if (typeof cell === 'string' && cell.toLowerCase() === IMPORT_CLEAR_MARK) {
+      if (notClearable.has(field)) throw new UserInputError(`${prefix} ${rowNumber}: ${header} cannot be cleared`, 'IMPORT_CANNOT_CLEAR');
+      values[field] = null;
+      continue;
+    }
+    values[field] = cell;
+  }
+  return Object.keys(values).length === 0 ? undefined : values;
 }
 
-function forEachDataRow(sheet: ExcelJS.Worksheet, sheetName: string, visit: (row: ExcelJS.Row, rowNumber: number) => void): void {
-  if (sheet.actualRowCount - 1 > IMPORT_MAX_ROWS) throw new UserInputError(`The ${sheetName} sheet has more than ${IMPORT_MAX_ROWS} rows`, 'IMPORT_TOO_MANY_ROWS');
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    if (rowNumber === 1) return;
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    if (values.every((v) => cellValueOf(v) === undefined)) return;
-    visit(row, rowNumber);
+/** The Slug cell, else the slug of the name: the key a row is matched by. */
+function rowSlug(slugCell: string | null | undefined, name: string | undefined, prefix: string, rowNumber: number): string {
+  if (slugCell) return slugCell;
+  if (name === undefined) throw new UserInputError(`${prefix} ${rowNumber}: Name is required`, 'IMPORT_INVALID_ROW');
+  const slug = slugify(name);
+  if (!slug) throw new UserInputError(`${prefix} ${rowNumber}: Slug is required when the name has no letters or digits`, 'IMPORT_INVALID_ROW');
+  return slug;
+}
+
+/** Header row: known headers (any case, any order) → column index; unknown headers are ignored. */
+function headerColumns<F extends string>(table: Table, known: ReadonlyArray<{ header: string; field: F }>): Map<F, number> {
+  const byHeader = new Map(known.map((c) => [normalizeHeader(c.header), c]));
+  const columns = new Map<F, number>();
+  table.header.forEach((cell, col) => {
+    if (typeof cell !== 'string' && typeof cell !== 'number') return;
+    const column = byHeader.get(normalizeHeader(String(cell)));
+    if (!column) return;
+    if (columns.has(column.field)) throw new UserInputError(`${table.label} has the ${column.header} column twice`, 'IMPORT_DUPLICATE_COLUMN');
+    columns.set(column.field, col);
   });
+  return columns;
 }
 
 function normalizeHeader(text: string): string {
   return text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 }
 
-function cellValue(cell: ExcelJS.Cell): unknown {
-  return cellValueOf(cell.value);
-}
-
-/** A cell's plain value: formulas give their result, rich text and links their text; '' is nothing. */
-function cellValueOf(value: unknown): unknown {
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    const v = value as { result?: unknown; richText?: Array<{ text: string }>; text?: unknown; error?: unknown };
-    if ('result' in v || 'formula' in v || 'sharedFormula' in v) return cellValueOf(v.result);
-    if (Array.isArray(v.richText)) return cellValueOf(v.richText.map((r) => r.text).join(''));
-    if ('text' in v) return cellValueOf(v.text);
-    if ('error' in v) return String(v.error);
-    return undefined;
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let letters = '';
+  while (n > 0) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+    n = Math.floor((n - 1) / 26);
   }
+  return letters;
+}
+
+/** Text columns take what a spreadsheet made of typed text: 42 → "42", TRUE → "TRUE". */
+function toText(value: CellValue): string {
+  return typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value);
+}
+
+/** "12.50", "$12.50", "1,299.00" (thousands) and "12,50" (decimal comma) are numbers. */
+function toNumber(value: CellValue): unknown {
+  if (typeof value !== 'string') return value;
+  const v = value.replace(/^\$\s*/, '');
+  if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(v)) return Number(v.replace(/,/g, ''));
+  if (/^-?\d+,\d{1,2}$/.test(v)) return Number(v.replace(',', '.'));
   return value;
 }
 
-function toNumber(value: unknown): unknown {
-  if (typeof value === 'string' && /^\$?\s*-?\d+(\.\d+)?$/.test(value)) return Number(value.replace(/^\$\s*/, ''));
-  return value;
-}
+const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'wahr', 'vrai', 'verdadero', 'vero', 'waar', 'verdadeiro']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'falsch', 'faux', 'falso', 'onwaar']);
 
-function toBoolean(value: unknown): unknown {
+function toBoolean(value: CellValue): unknown {
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : value;
   if (typeof value !== 'string') return value;
   const v = value.toLowerCase();
-  if (['true', 'yes', 'y', '1'].includes(v)) return true;
-  if (['false', 'no', 'n', '0'].includes(v)) return false;
+  if (TRUE_WORDS.has(v)) return true;
+  if (FALSE_WORDS.has(v)) return false;
   return value;
 }
 
-function dropUndefined(record: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
+/** Only the keys the row had: the partial schema may add defaults for the others. */
+function pick<T extends object>(record: T, keys: string[]): T {
+  return Object.fromEntries(Object.entries(record).filter(([key]) => keys.includes(key))) as T;
 }
 
 function rowError(prefix: string, rowNumber: number, issue: z.core.$ZodIssue, columns: ReadonlyArray<{ header: string; field: string }>): UserInputError {

@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { UserInputError } from '../common/domain-errors';
 import { Category } from './category.entity';
-import { buildCatalogueWorkbook, type CatalogueSheet, readCatalogueWorkbook } from './catalogue-excel';
+import { buildCatalogueWorkbook, type CatalogueSheet, readCatalogueFile } from './catalogue-excel';
 import { Product } from './product.entity';
 import { firstFreeSlug, slugBase } from './unique-slug';
 
@@ -125,13 +125,15 @@ export class CatalogueUpsertService {
 
   /** POST /api/products/import: the whole file is validated before anything is written. */
   async importWorkbook(file: Express.Multer.File | undefined): Promise<ImportResult> {
-    if (!file || file.size === 0) throw new UserInputError('Choose an Excel file (.xlsx) to import', 'IMPORT_FILE_REQUIRED');
-    return this.importCatalogue(await readCatalogueWorkbook(file.buffer));
+    if (!file || file.size === 0) throw new UserInputError('Choose an Excel (.xlsx) or CSV (.csv) file to import', 'IMPORT_FILE_REQUIRED');
+    return this.importCatalogue(await readCatalogueFile(file));
   }
 
   /**
-   * The validated Excel sheets: categories upserted by slug, products upserted by slug, a product's
-   * category found by slug or name and created when missing. Any error rolls everything back.
+   * The validated sheets: categories upserted by slug, products upserted by slug, a product's category
+   * found by slug or name and created when missing. A row changes only the fields it has a value for
+   * (blank cells leave the rest; cleared ones are null); a new product needs a name and a price. Any
+   * error rolls everything back.
    */
   async importCatalogue(sheet: CatalogueSheet): Promise<ImportResult> {
     return this.dataSource.transaction(async (manager) => {
@@ -141,44 +143,46 @@ export class CatalogueUpsertService {
 
       for (const row of sheet.categories) {
         const found = categories.bySlugOnly(row.slug);
+        const { name, description, imageUrl } = row.changes;
         if (!found) {
-          await categories.create({ name: row.name, slug: row.slug, description: row.description ?? null, imageUrl: row.imageUrl ?? null });
+          if (name === undefined) throw new UserInputError(`Categories row ${row.rowNumber}: Name is required for a new category (no category has the slug "${row.slug}")`, 'IMPORT_INVALID_ROW');
+          await categories.create({ name, slug: row.slug, description: description ?? null, imageUrl: imageUrl ?? null });
           continue;
         }
-        const changes: Partial<Category> = { name: row.name };
-        if (row.description !== undefined) changes.description = row.description;
-        if (row.imageUrl !== undefined) changes.imageUrl = row.imageUrl;
-        await categoryRepo.update({ id: found.id }, changes);
-        categories.remember(Object.assign(found, changes));
+        if (Object.keys(row.changes).length === 0) continue;
+        await categoryRepo.update({ id: found.id }, row.changes);
+        categories.remember(Object.assign(found, row.changes));
       }
 
       const existing = await products.find();
       const bySlug = new Map(existing.map((p) => [p.slug, p]));
       const variationOwner = new Map(existing.filter((p) => p.variationId).map((p) => [p.variationId!, p.slug]));
       for (const row of sheet.products) {
-        if (row.fields.variationId) {
-          const owner = variationOwner.get(row.fields.variationId);
+        const { variationId } = row.changes;
+        if (variationId) {
+          const owner = variationOwner.get(variationId);
           if (owner !== undefined && owner !== row.slug) {
-            throw new UserInputError(`Row ${row.rowNumber}: Another product already uses the variation id "${row.fields.variationId}"`, 'IMPORT_INVALID_ROW');
+            throw new UserInputError(`Row ${row.rowNumber}: Another product already uses the variation id "${variationId}"`, 'IMPORT_INVALID_ROW');
           }
         }
-        // The old owner gives the id up when the sheet moves it to another product.
+        // The old owner gives the id up when the sheet moves it to another product or clears it.
         const current = bySlug.get(row.slug);
-        if (current?.variationId && row.has.has('variationId') && current.variationId !== row.fields.variationId) variationOwner.delete(current.variationId);
-        if (row.fields.variationId) variationOwner.set(row.fields.variationId, row.slug);
+        if (current?.variationId && variationId !== undefined && current.variationId !== variationId) variationOwner.delete(current.variationId);
+        if (variationId) variationOwner.set(variationId, row.slug);
       }
 
       for (const row of sheet.products) {
-        const { price, categoryRef, ...fields } = row.fields;
-        const values: Partial<Product> = {};
-        for (const [key, value] of Object.entries(fields)) {
-          if (row.has.has(key)) (values as Record<string, unknown>)[key] = value;
-        }
-        if (row.has.has('price')) values.priceCents = toCents(price!);
-        if (row.has.has('category')) values.categoryId = categoryRef ? (await categories.findOrCreate(categoryRef)).id : null;
+        const { price, categoryRef, ...fields } = row.changes;
         const found = bySlug.get(row.slug);
+        if (!found) {
+          const missing = fields.name === undefined ? 'Name' : price === undefined ? 'Price' : null;
+          if (missing) throw new UserInputError(`Row ${row.rowNumber}: ${missing} is required for a new product (no product has the slug "${row.slug}")`, 'IMPORT_INVALID_ROW');
+        }
+        const values: Partial<Product> = { ...fields };
+        if (price !== undefined) values.priceCents = toCents(price);
+        if (categoryRef !== undefined) values.categoryId = categoryRef ? (await categories.findOrCreate(categoryRef)).id : null;
         if (found) {
-          await products.update({ id: found.id }, values);
+          if (Object.keys(values).length > 0) await products.update({ id: found.id }, values);
         } else {
           const created = await products.save(products.create({ inStock: true, featured: false, ...values, slug: row.slug }));
           bySlug.set(row.slug, created);

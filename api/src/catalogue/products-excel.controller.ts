@@ -1,14 +1,14 @@
 import type { ImportResult } from '@cocoa/shared-types';
 import { Controller, Get, HttpCode, Post, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
-import { MultipartFile } from '../images/multipart-file.interceptor';
+import { MultipartFile } from '../common/multipart-file.interceptor';
 import { XLSX_CONTENT_TYPE } from './catalogue-excel';
 import { CatalogueUpsertService } from './catalogue-upsert.service';
 import { NoStore } from './catalogue.http';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Excel export and import of the catalogue (a Products sheet and a Categories sheet). */
+/** Excel export of the catalogue (a Products sheet and a Categories sheet); import from that workbook, saved by any spreadsheet program, or a CSV of the Products sheet. */
 @Controller('products')
 @AdminOnly()
 export class ProductsExcelController {
@@ -22,7 +22,7 @@ export class ProductsExcelController {
     return new StreamableFile(file, { type: XLSX_CONTENT_TYPE, disposition: `attachment; filename="${name}"`, length: file.length });
   }
 
-  /** multipart `file`; every row validated; all or nothing; {imported, categories: [names created]}. */
+  /** multipart `file` (.xlsx or .csv); every row validated; all or nothing; {imported, categories: [names created]}. */
   @Post('import')
   @HttpCode(200)
   @UseInterceptors(MultipartFile('file', IMPORT_MAX_BYTES, 'The file is too large. The maximum size is 10 MB.'))

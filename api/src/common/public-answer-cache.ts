@@ -27,6 +27,7 @@ const WRITES_LEAVING_PUBLIC_ANSWERS = new Set([
   'POST /api/contact',
   'POST /api/events/inquiries',
   'POST /api/square/checkout/complete',
+  'POST /api/square/webhooks',
   'POST /api/orders/create-from-payment',
   'DELETE /api/cart/clear',
 ]);
@@ -148,17 +149,17 @@ export class PublicAnswerCache {
     const generation = this.generation;
     let body: Buffer | undefined;
     let streamed = false;
-    const write = res.write;
-    const end = res.end;
-    res.write = function (this: ServerResponse, ...args: unknown[]) {
+    const write = res.write.bind(res) as (...a: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
+    res.write = function (...args: unknown[]) {
       streamed = true;
-      return (write as (...a: unknown[]) => boolean).apply(this, args);
+      return write(...args);
     } as ServerResponse['write'];
-    res.end = function (this: ServerResponse, ...args: unknown[]) {
+    res.end = function (...args: unknown[]) {
       const [chunk, encoding] = args;
       if (typeof chunk === 'string') body = Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       else if (chunk instanceof Uint8Array) body = Buffer.from(chunk);
-      return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
+      return end(...args);
     } as ServerResponse['end'];
     res.once('finish', () => {
       const shareable = (res as ServerResponse & { locals?: Record<string, unknown> }).locals?.[PUBLIC_ANSWER] === true;

@@ -8,7 +8,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { SESSION_COOKIE } from '../app.factory';
+import { SESSION_COOKIE } from '../auth/session.constants';
 import { checkoutBody, type CheckoutFixtures, insertCheckoutProducts } from '../orders/orders.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 import { nestRoutes, type RegisteredRoute, routeKey } from '../test/registered-routes';
@@ -121,7 +121,7 @@ function inputsOf(route: RegisteredRoute): RouteInputs {
   const types = (Reflect.getMetadata('design:paramtypes', route.controller.prototype, route.handlerName) ?? []) as Array<{ schema?: z.ZodType } | undefined>;
   const inputs: RouteInputs = { rawParams: [], file: false };
   for (const [key, arg] of Object.entries(args)) {
-    const kind = Number(key.split(':')[0]);
+    const kind = Number(key.split(':')[0]) as RouteParamtypes;
     const schema = types[arg.index]?.schema;
     if (kind === RouteParamtypes.BODY) inputs.body = schema;
     else if (kind === RouteParamtypes.QUERY) inputs.query = schema;
@@ -219,7 +219,7 @@ function jsonBodyAsParsed(headers: Record<string, string>, body: Buffer | undefi
   if (charset !== 'utf-8' && charset !== 'utf-16') throw new Error(`the fuzzer does not model charset ${charset}`);
   const text = new TextDecoder(charset === 'utf-8' ? 'utf-8' : 'utf-16le').decode(bytes);
   if (text.length === 0) return { parsed: true, value: {} };
-  const first = /^[\x20\x09\x0a\x0d]*(.)/s.exec(text)?.[1];
+  const first = /^[ \t\n\r]*(.)/s.exec(text)?.[1];
   if (first !== '{' && first !== '[') return { refused: 'not a JSON object or array (strict)' };
   try {
     return { parsed: true, value: JSON.parse(text) };
@@ -313,7 +313,7 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/events/calendar/remove-custom': feed,
     'POST /api/settings': { key: 'SQUARE_MODE', value: 'sandbox' },
     'POST /api/geocode/init': { apiKey: 'abc' },
-    'POST /api/square/checkout/complete': clone(checkoutBody(ctx.checkout, { idempotencyKey: `fuzz-${rng.int(1e9)}` })) as unknown as Record<string, Json>,
+    'POST /api/square/checkout/complete': clone(checkoutBody(ctx.checkout, { idempotencyKey: `fuzz-${rng.int(1e9)}` })),
     'POST /api/orders/create-from-payment': { paymentIntentId: 'test_abc' },
     'POST /api/images/delete': { imagePath: '/uploads/products/x.png' },
     'POST /api/images/bulk-delete': { imagePaths: ['/uploads/products/x.png'] },
@@ -464,7 +464,7 @@ const pathTricks: Generator = (rng, ctx, route, caller) => {
 
 /** A query string built from key/value pairs, with raw tricks left unencoded on purpose. */
 function queryTricks(rng: Rng, base: Record<string, Json>, fields: string[]): { query: string; label: string } {
-  const pairs: [string, string][] = Object.entries(base).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(String(v))]);
+  const pairs: [string, string][] = Object.entries(base).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))]);
   const field = encodeURIComponent(rng.pick(fields.length ? fields : ['q']));
   const replace = (v: string) => {
     const i = pairs.findIndex(([k]) => k === field);
@@ -633,6 +633,11 @@ const SEMANTIC: Record<string, (rng: Rng, ctx: Ctx, caller: Caller) => Poisoned 
     body.shippingData.firstName = oddText(rng, 100).padEnd(2, 'x');
     return { body, why: `checkout refused: ${poison}` };
   },
+  // Square's event notifications: never signed here (and this server has no signature key), so refused.
+  'POST /api/square/webhooks': (rng) => ({
+    body: { merchant_id: 'MERCHANT-1', type: rng.pick(['payment.updated', 'refund.updated', 'webhooks.test_notification']), event_id: `fuzz-${rng.int(1e9)}`, data: { type: 'payment', id: 'PAY-1', object: { payment: { id: 'PAY-1', status: 'COMPLETED', reference_id: MISSING_UUID } } } },
+    why: 'no valid Square webhook signature',
+  }),
   'POST /api/products': (rng, ctx) => {
     const body: Record<string, Json> = { name: oddText(rng, 120), price: rng.pick([0, 1.5, 100000]), description: oddText(rng, 5000), featured: rng.chance(0.5) };
     const poison = rng.pick(['category', 'slug', 'variation', 'nul'] as const);

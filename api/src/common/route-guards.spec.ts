@@ -35,6 +35,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/health': 'process liveness',
   'GET /api/ready': 'database readiness',
   'GET /api/square/auth/callback': 'Square OAuth redirect; refused unless its state matches the one the admin started',
+  'POST /api/square/webhooks': 'Square’s event notifications; refused (400/403, nothing changed) unless signed with the subscription’s signature key',
   // Private, but checked in the service: the owner or an admin; anyone else gets a 404.
   'GET /api/orders/:id': 'owner-or-admin, checked by OrdersService.findForViewer (asserted below)',
 };

@@ -7,6 +7,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     // passport's Express.User is where req.user gets its type
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging into passport's Express.User takes an interface; it adds nothing of its own
     interface User extends SessionUser {}
   }
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@cocoa/shared-types';
 
 const optionalUrl = (name: string) =>
   z
@@ -47,6 +48,20 @@ export const envSchema = z.object({
   SQUARE_LOCATION_ID: z.string().optional().transform((v) => (v ? v : undefined)),
   /** The OAuth application secret (sq0csp-…); without it the connection uses PKCE. */
   SQUARE_APPLICATION_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** The signature key of the Square webhook subscription; without it every webhook is refused. */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  /** The notification URL exactly as registered with Square (it is part of what Square signs); default PUBLIC_URL + /api/square/webhooks. */
+  SQUARE_WEBHOOK_URL: optionalUrl('SQUARE_WEBHOOK_URL'),
+  /** A checkout still pending after this many seconds is settled by asking Square (longer than a whole checkout can take). */
+  PAYMENT_RECONCILE_AFTER_S: positiveInt(300),
+  /** How often the payment reconciler looks for such checkouts (also once at start; never in NODE_ENV=test). */
+  PAYMENT_RECONCILE_INTERVAL_S: positiveInt(300),
+  /** The shop's time zone (IANA): every wall-clock time is read and written in it; the admin can change it in Settings. */
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .default(DEFAULT_SHOP_TIME_ZONE)
+    .refine(isTimeZone, 'SHOP_TIME_ZONE must be an IANA time zone name such as America/Chicago'),
   GEOCODER_URL: z.string().trim().url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SMTP_URL: optionalUrl('SMTP_URL'),
@@ -70,6 +85,8 @@ export interface AppConfig extends Env {
   pwaDist: string;
   publicUrl: string;
   secureCookies: boolean;
+  /** Where Square sends webhooks, as registered with Square: SQUARE_WEBHOOK_URL or PUBLIC_URL + /api/square/webhooks. */
+  squareWebhookUrl: string;
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pwaDist: resolve(e.PWA_DIST ?? resolve(__dirname, '../../../pwa/dist')),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
+    squareWebhookUrl: e.SQUARE_WEBHOOK_URL ?? `${publicUrl}/api/square/webhooks`,
   };
 }
 

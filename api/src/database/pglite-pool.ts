@@ -16,9 +16,11 @@ export class PGlitePool extends EventEmitter {
     super();
   }
 
-  static async open(dataDir: string | 'memory://'): Promise<PGlitePool> {
+  /** `dataDir` is a folder, or 'memory://' for a database that lives only in this process. */
+  static async open(dataDir: string): Promise<PGlitePool> {
     if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
     // PGlite is published as ES modules; load it with a real dynamic import.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- swc's CommonJS transform (jest) turns import() into require(), which cannot load ESM-only PGlite; an import() made by Function survives every transform
     const { PGlite } = await (new Function('m', 'return import(m)') as (m: string) => Promise<typeof import('@electric-sql/pglite')>)('@electric-sql/pglite');
     const db = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
     await db.waitReady;
@@ -105,7 +107,7 @@ export class PGlitePoolClient extends EventEmitter {
     const sql = typeof text === 'string' ? text : text.text;
     const values = typeof text === 'string' ? params : (text.values ?? params);
     if (this.released) throw new Error('Client has been released');
-    if (values && values.length > 0) return normalise(await this.db.query(sql, values as unknown[]));
+    if (values && values.length > 0) return normalise(await this.db.query(sql, values));
     // Without parameters use the simple protocol, which also runs several statements (migrations).
     const results = await this.db.exec(sql);
     return normalise(results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 });

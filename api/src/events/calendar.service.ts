@@ -1,7 +1,8 @@
 import type { Calendar, CalendarStatus, InitCalendarResult } from '@cocoa/shared-types';
+import { noonOf } from '@cocoa/shared-types';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Not, type Repository } from 'typeorm';
+import { DataSource, In, MoreThanOrEqual, Not, type Repository } from 'typeorm';
 import { PublicAnswerCache } from '../common/public-answer-cache';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { log } from '../common/logger';
@@ -9,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { GeocodingService } from '../geocoding/geocoding.service';
 import { CalendarEntity } from './calendar.entity';
 import { EventsService } from './events.service';
-import { generateIcs, type IcsDateTime, type IcsEvent, type IcsOutEvent, parseIcs, wallTime } from './ics';
+import { type FeedOccurrence, feedWindow, publishedCalendar, readFeed } from './ics';
 import { ScheduledLocation } from './scheduled-location.entity';
 
 export const CALENDAR_POLL_MS = 15 * 60 * 1000;
@@ -20,50 +21,46 @@ export const CALENDAR_NOT_FOUND = 'Calendar not found';
 export const CALENDAR_MAX = 50;
 
 type Row = Pick<ScheduledLocation, 'title' | 'description' | 'location' | 'address' | 'date' | 'startTime' | 'endTime' | 'latitude' | 'longitude' | 'sourceUid' | 'calendarId'>;
+/** Rows per INSERT ... ON CONFLICT statement (11 parameters each). */
+const UPSERT_CHUNK = 200;
 
 export function toCalendarResponse(c: CalendarEntity): Calendar {
   return { id: c.id, name: c.name, primary: c.primary, active: c.active, lastSyncedAt: c.lastSyncedAt?.toISOString() ?? null, lastError: c.lastError };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The wall-clock fields of a feed date-time: 'Z' values are shown in the server's time zone. */
-function wall(dt: IcsDateTime) {
-  return dt.utc && !dt.allDay ? wallTime(new Date(Date.UTC(dt.year, dt.month - 1, dt.day, dt.hour, dt.minute)), undefined) : dt;
-}
-
-/** A feed VEVENT as a scheduled location (without coordinates when it has no GEO). */
-export function icsEventToRow(e: IcsEvent, calendarId: string): Row | null {
-  if (!e.start) return null;
-  const start = wall(e.start);
-  const end = e.end && !e.end.allDay ? wall(e.end) : null;
-  const place = e.location?.trim() || null;
-  // "Name, street, city": the first part names the place, the whole is the address.
-  const name = place && place.includes(',') ? place.split(',')[0].trim() : place;
+/** A feed occurrence as a scheduled location of that feed (coordinates from GEO, else geocoded later). */
+export function occurrenceToRow(o: FeedOccurrence, calendarId: string, timeZone: string): Row {
   return {
-    title: (e.summary ?? 'Untitled event').slice(0, 200),
-    description: e.description?.slice(0, 5000) ?? null,
-    location: name?.slice(0, 200) || null,
-    address: place?.slice(0, 500) ?? null,
-    date: new Date(start.year, start.month - 1, start.day, 12),
-    startTime: e.start.allDay ? null : `${pad(start.hour)}:${pad(start.minute)}`,
-    endTime: end ? `${pad(end.hour)}:${pad(end.minute)}` : null,
-    latitude: e.geo?.latitude ?? null,
-    longitude: e.geo?.longitude ?? null,
-    sourceUid: (e.recurrenceId ? `${e.uid}#${e.recurrenceId}` : e.uid).slice(0, 1000),
+    title: o.title,
+    description: o.description,
+    // LOCATION is kept whole: the place as the feed names it, and the address that is geocoded.
+    location: o.location?.slice(0, 200) ?? null,
+    address: o.location,
+    date: noonOf(o.day, timeZone),
+    startTime: o.startTime,
+    endTime: o.endTime,
+    latitude: o.geo?.latitude ?? null,
+    longitude: o.geo?.longitude ?? null,
+    sourceUid: o.key,
     calendarId,
   };
 }
 
 /**
  * Calendar feeds (ICS): the admin adds feed URLs; active ones are fetched every 15 minutes and on
- * demand, and their VEVENTs are upserted as scheduled locations keyed by UID. The shop's own
- * schedule is published as an ICS feed.
+ * demand. Each feed is read and expanded by ical.js (./ics) over its window (30 days back to 12
+ * months ahead) and its occurrences upserted as scheduled locations keyed by (feed, UID +
+ * RECURRENCE-ID): a feed only ever writes and deletes its own stops. Stops of the feed before the
+ * window are left as the record of where the shop was. Stops imported from a feed are the feed's:
+ * the owner changes them in that calendar (EventsService refuses edits). The shop's own schedule is
+ * published as an ICS feed (ical-generator).
  */
 @Injectable()
 export class CalendarService implements OnApplicationBootstrap, OnApplicationShutdown {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<InitCalendarResult> | undefined;
+  /** "Now" for the expansion window; tests fix it so a feed's occurrences are stable. */
+  clock: () => Date = () => new Date();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -136,9 +133,9 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
   }
 
   async publishedFeed(): Promise<string> {
-    const host = new URL(this.config.publicUrl).hostname;
-    const rows = await this.events.forFeed();
-    return generateIcs('Cocoa Shop events', rows.map((r) => toIcsOut(r, host, `${this.config.publicUrl}/cocoa-tracker`)));
+    const timeZone = await this.events.timeZone();
+    const rows = await this.events.forFeed(timeZone);
+    return publishedCalendar(rows, { name: 'Cocoa Shop events', host: new URL(this.config.publicUrl).hostname, url: `${this.config.publicUrl}/cocoa-tracker`, timeZone });
   }
 
   private async runSyncAll(): Promise<InitCalendarResult> {
@@ -153,46 +150,37 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
     return { ...total, status: statusOf(await this.calendars.find()) };
   }
 
-  /** Fetch, parse, geocode (outside any transaction), then write the feed's events in one. */
+  /**
+   * Fetch, expand, geocode (outside any transaction), then write the feed's occurrences in one:
+   * upserted by (feed, key); the feed's stops in the window that it no longer lists (dropped,
+   * cancelled, or kept under an older key) are deleted. Other feeds' stops are never touched.
+   */
   private async syncOne(calendar: CalendarEntity): Promise<{ imported: number; updated: number; failed: number }> {
     try {
-      const parsed = parseIcs(await this.fetchFeed(calendar.id));
-      const cancelled = new Set<string>();
-      const rows: Row[] = [];
-      let failed = 0;
-      for (const e of parsed) {
-        const row = icsEventToRow(e, calendar.id);
-        if (!row) failed++;
-        else if (e.status === 'CANCELLED') cancelled.add(row.sourceUid as string);
-        else rows.push(row);
-      }
-      const existing = rows.length
-        ? await this.locations.findBy({ sourceUid: In(rows.map((r) => r.sourceUid as string)) })
-        : [];
-      const byUid = new Map(existing.map((e) => [e.sourceUid, e]));
-      for (const row of rows) {
-        if (row.latitude !== null) continue;
-        const before = byUid.get(row.sourceUid);
-        if (before && before.address === row.address && before.latitude !== null && before.longitude !== null) {
-          row.latitude = before.latitude;
-          row.longitude = before.longitude;
-          continue;
-        }
-        const found = await this.geocoding.tryGeocode(row.address);
-        if (found) {
-          row.latitude = found.lat;
-          row.longitude = found.lng;
-        }
-      }
-      const keep = rows.map((r) => r.sourceUid as string);
+      const timeZone = await this.events.timeZone();
+      const now = this.clock();
+      const reading = readFeed(await this.fetchFeed(calendar.id), { timeZone, now });
+      if (reading.truncated) log('warn', 'calendar feed over the occurrence cap', { calendar: calendar.id, kept: reading.occurrences.length, dropped: reading.truncated });
+      const rows = reading.occurrences.map((o) => occurrenceToRow(o, calendar.id, timeZone));
+      const keys = rows.map((r) => r.sourceUid as string);
+      const current = new Set(keys);
+      const existing = await this.locations.find({ select: { sourceUid: true, address: true, latitude: true, longitude: true }, where: { calendarId: calendar.id } });
+      const known = new Set(existing.map((e) => e.sourceUid));
+      await this.addCoordinates(rows, existing);
+      const { from } = feedWindow(now, timeZone);
       await this.dataSource.transaction(async (m) => {
-        for (const row of rows) await m.upsert(ScheduledLocation, row, { conflictPaths: ['sourceUid'] });
-        // The feed is the truth: events it no longer lists, or lists as cancelled, go.
-        await m.delete(ScheduledLocation, keep.length ? { calendarId: calendar.id, sourceUid: Not(In(keep)) } : { calendarId: calendar.id });
-        if (cancelled.size) await m.delete(ScheduledLocation, { sourceUid: In([...cancelled]) });
+        for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+          await m.upsert(ScheduledLocation, rows.slice(i, i + UPSERT_CHUNK), { conflictPaths: ['calendarId', 'sourceUid'] });
+        }
+        // The feed is the truth for its window: what it no longer lists there goes.
+        await m.delete(ScheduledLocation, { calendarId: calendar.id, date: MoreThanOrEqual(from), ...(keys.length ? { sourceUid: Not(In(keys)) } : {}) });
+        // A series imported under the old key (its bare UID, one stop on its first date) goes too, however old.
+        const series = [...new Set(keys.filter((k) => k.includes('#')).map((k) => k.slice(0, k.indexOf('#'))))].filter((uid) => !current.has(uid));
+        if (series.length) await m.delete(ScheduledLocation, { calendarId: calendar.id, sourceUid: In(series) });
         await m.update(CalendarEntity, { id: calendar.id }, { lastSyncedAt: new Date(), lastError: null });
       });
-      const result = { imported: rows.length - existing.length, updated: existing.length, failed };
+      const updated = keys.filter((k) => known.has(k)).length;
+      const result = { imported: rows.length - updated, updated, failed: reading.skipped + reading.truncated };
       log('info', 'calendar synced', { calendar: calendar.id, ...result });
       return result;
     } catch (err) {
@@ -200,6 +188,26 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
       log('warn', 'calendar sync failed', { calendar: calendar.id, error: message });
       await this.calendars.update({ id: calendar.id }, { lastError: message.slice(0, 500) });
       return { imported: 0, updated: 0, failed: 1 };
+    }
+  }
+
+  /**
+   * Coordinates for rows without GEO: one lookup per distinct address (a weekly series at one
+   * place is geocoded once), reusing what this feed's stops at that address already have.
+   */
+  private async addCoordinates(rows: Row[], existing: Array<Pick<ScheduledLocation, 'address' | 'latitude' | 'longitude'>>): Promise<void> {
+    const byAddress = new Map<string, { lat: number; lng: number } | null>();
+    for (const e of existing) {
+      if (e.address && e.latitude !== null && e.longitude !== null) byAddress.set(e.address, { lat: e.latitude, lng: e.longitude });
+    }
+    for (const row of rows) {
+      if (row.latitude !== null || !row.address) continue;
+      if (!byAddress.has(row.address)) byAddress.set(row.address, await this.geocoding.tryGeocode(row.address));
+      const found = byAddress.get(row.address);
+      if (found) {
+        row.latitude = found.lat;
+        row.longitude = found.lng;
+      }
     }
   }
 
@@ -232,34 +240,4 @@ export function statusOf(calendars: CalendarEntity[]): CalendarStatus['status'] 
   if (active.length === 0) return 'disconnected';
   const ok = active.filter((c) => c.lastSyncedAt && !c.lastError).length;
   return ok === active.length ? 'connected' : ok === 0 ? 'error' : 'partial';
-}
-
-const compact = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
-
-/** A scheduled location as a published VEVENT; times are the server's local wall time, sent as UTC. */
-export function toIcsOut(r: ScheduledLocation, host: string, url: string): IcsOutEvent {
-  const day = r.date;
-  const at = (hhmm: string) => new Date(day.getFullYear(), day.getMonth(), day.getDate(), Number(hhmm.slice(0, 2)), Number(hhmm.slice(3, 5)));
-  let start: Date | string;
-  let end: Date | string;
-  if (r.startTime) {
-    start = at(r.startTime);
-    end = r.endTime ? at(r.endTime) : new Date(start.getTime() + 60 * 60 * 1000);
-    if (end <= start) end = new Date(end.getTime() + 24 * 60 * 60 * 1000);
-  } else {
-    start = compact(day);
-    end = compact(new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1));
-  }
-  const place = r.location && r.address && !r.address.startsWith(r.location) ? `${r.location}, ${r.address}` : (r.address ?? r.location);
-  return {
-    uid: `scheduled-location-${r.id}@${host}`,
-    stamp: r.updatedAt,
-    summary: r.title,
-    description: r.description,
-    location: place,
-    geo: r.latitude !== null && r.longitude !== null ? { latitude: r.latitude, longitude: r.longitude } : null,
-    start,
-    end,
-    url,
-  };
 }

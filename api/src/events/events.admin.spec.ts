@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type ScheduledEvent, scheduledEventSchema } from '@cocoa/shared-types';
+import { DEFAULT_SHOP_TIME_ZONE, noonOf, type ScheduledEvent, scheduledEventSchema } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 describe('admin POST/PUT/DELETE /api/events', () => {
@@ -9,7 +9,8 @@ describe('admin POST/PUT/DELETE /api/events', () => {
   let geocoderCalls = 0;
   let admin: Awaited<ReturnType<TestApp['signedIn']>>;
   let customer: Awaited<ReturnType<TestApp['signedIn']>>;
-  const date = new Date(2026, 11, 12, 12).toISOString();
+  // Noon of the chosen day in the shop's zone, as a tablet in that zone sends it.
+  const date = noonOf('2026-12-12', DEFAULT_SHOP_TIME_ZONE).toISOString();
   const valid = { title: 'Winter Fair', location: 'Town Hall', address: '1 Main St, Springfield, IL', date, description: 'Cocoa and cookies', startTime: '10:00', endTime: '16:30', latitude: 39.8, longitude: -89.65 };
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM scheduled_locations'))[0].n);
 
@@ -48,7 +49,7 @@ describe('admin POST/PUT/DELETE /api/events', () => {
     const created = await admin.post('/api/events').send(valid);
     expect(created.status).toBe(201);
     const event = scheduledEventSchema.strict().parse(created.body);
-    expect(event).toMatchObject({ ...valid, id: expect.any(Number) });
+    expect(event).toMatchObject({ ...valid, id: expect.any(Number), timeZone: DEFAULT_SHOP_TIME_ZONE });
 
     const listed = (await t.agent().get('/api/events').query({ from: '2026-12-01', to: '2027-01-01' })).body as ScheduledEvent[];
     expect(listed.find((e) => e.id === event.id)).toEqual(event);
@@ -60,6 +61,16 @@ describe('admin POST/PUT/DELETE /api/events', () => {
     expect((await admin.delete(`/api/events/${event.id}`)).status).toBe(204);
     expect((await admin.delete(`/api/events/${event.id}`)).status).toBe(404);
     expect((await admin.put(`/api/events/${event.id}`).send(valid)).body.message).toBe('Location not found');
+  });
+
+  it("stores the day as noon in the shop's zone, whatever instant of that day the form sends", async () => {
+    // 9 AM and 11 PM in Chicago on December 12 are both December 12 for the shop.
+    for (const sent of ['2026-12-12T15:00:00.000Z', '2026-12-13T05:00:00.000Z', '2026-12-12T08:00:00-06:00']) {
+      const created = await admin.post('/api/events').send({ ...valid, date: sent });
+      expect(created.status).toBe(201);
+      expect(created.body.date).toBe('2026-12-12T18:00:00.000Z');
+      expect((await admin.delete(`/api/events/${created.body.id}`)).status).toBe(204);
+    }
   });
 
   it('geocodes the address when the form sends no coordinates', async () => {

@@ -1,6 +1,6 @@
 import { NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { startOfMonth } from './events.service';
+import { DEFAULT_SHOP_TIME_ZONE, startOfMonthIn } from '@cocoa/shared-types';
 
 /** 25 locations in 2001, two to a day (ties broken by id), far from the seeded current months. */
 const COUNT = 25;
@@ -11,7 +11,7 @@ describe('GET /api/events pages either way (order, cursor)', () => {
   const nextCursor = (res: { headers: Record<string, string> }): string | undefined => res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
   const ids = (res: { body: unknown }) => (res.body as ScheduledEvent[]).map((e) => e.id);
   const expected = async (order: 'ASC' | 'DESC'): Promise<number[]> =>
-    ((await t.dataSource.query(`SELECT id FROM scheduled_locations WHERE date >= $1 AND date < $2 ORDER BY date ${order}, id ${order}`, [RANGE.from, RANGE.to])) as Array<{ id: number }>).map((r) => r.id);
+    (await t.dataSource.query<Array<{ id: number }>>(`SELECT id FROM scheduled_locations WHERE date >= $1 AND date < $2 ORDER BY date ${order}, id ${order}`, [RANGE.from, RANGE.to])).map((r) => r.id);
   const count = async (): Promise<number> => Number((await t.dataSource.query('SELECT count(*) AS n FROM scheduled_locations'))[0].n);
 
   /** Follows X-Next-Cursor to the end; answers every page's ids. */
@@ -58,7 +58,7 @@ describe('GET /api/events pages either way (order, cursor)', () => {
   });
 
   it("the admin's past list: from the earliest storable day to this month, newest first", async () => {
-    const res = await t.agent().get('/api/events').query({ from: '0001-01-01', to: startOfMonth(new Date()).toISOString(), order: 'desc', limit: 3 });
+    const res = await t.agent().get('/api/events').query({ from: '0001-01-01', to: startOfMonthIn(new Date(), DEFAULT_SHOP_TIME_ZONE).toISOString(), order: 'desc', limit: 3 });
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual((await expected('DESC')).slice(0, 3));
     expect(nextCursor(res)).toEqual(expect.any(String));

@@ -1,18 +1,22 @@
-import { EVENTS_PAGE_MAX, type eventInputSchema, type eventsQuerySchema, type ScheduledEvent } from '@cocoa/shared-types';
+import { dayIn, EVENTS_PAGE_MAX, instantOf, type eventInputSchema, type eventsQuerySchema, noonOf, type ScheduledEvent, startOfMonthIn } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import type { z } from 'zod';
-import { NotFoundError } from '../common/domain-errors';
+import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { GeocodingService } from '../geocoding/geocoding.service';
+import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
+import { CalendarEntity } from './calendar.entity';
 import { ScheduledLocation } from './scheduled-location.entity';
 
 type EventsQuery = z.output<typeof eventsQuerySchema>;
 type EventInput = z.output<typeof eventInputSchema>;
 
 export const LOCATION_NOT_FOUND = 'Location not found';
+export const LOCATION_MANAGED_BY_FEED = 'LOCATION_MANAGED_BY_FEED';
 
-export function toEventResponse(event: ScheduledLocation): ScheduledEvent {
+/** `calendarName`: the feed a stop was imported from (null for stops the owner entered). */
+export function toEventResponse(event: ScheduledLocation, timeZone: string, calendarName: string | null = null): ScheduledEvent {
   return {
     id: event.id,
     title: event.title,
@@ -24,6 +28,8 @@ export function toEventResponse(event: ScheduledLocation): ScheduledEvent {
     endTime: event.endTime,
     latitude: event.latitude,
     longitude: event.longitude,
+    timeZone,
+    calendarName,
   };
 }
 
@@ -32,16 +38,13 @@ function eventsCursor(event: ScheduledLocation): string {
   return `${event.date.getTime()}_${event.id}`;
 }
 
-/** The first day of the month `now` falls in, at local midnight. */
-export function startOfMonth(now: Date): Date {
-  return new Date(now.getFullYear(), now.getMonth(), 1);
-}
-
 @Injectable()
 export class EventsService {
   constructor(
     @InjectRepository(ScheduledLocation) private readonly events: Repository<ScheduledLocation>,
+    @InjectRepository(CalendarEntity) private readonly calendars: Repository<CalendarEntity>,
     private readonly geocoding: GeocodingService,
+    private readonly shopTime: ShopTimeZoneService,
   ) {}
 
   /**
@@ -51,53 +54,86 @@ export class EventsService {
    * stays right when events before it are added or deleted.
    */
   async list(query: EventsQuery, now = new Date()): Promise<{ events: ScheduledEvent[]; nextCursor: string | null }> {
+    const timeZone = await this.shopTime.current();
     const descending = query.order === 'desc';
     const direction = descending ? 'DESC' : 'ASC';
     const qb = this.events
       .createQueryBuilder('e')
-      .where('e.date >= :from', { from: query.from ?? startOfMonth(now) })
+      .where('e.date >= :from', { from: query.from ? atShopMidnight(query.from, timeZone) : startOfMonthIn(now, timeZone) })
       .orderBy('e.date', direction)
       .addOrderBy('e.id', direction)
       .take(query.limit + 1);
-    if (query.to) qb.andWhere('e.date < :to', { to: query.to });
+    if (query.to) qb.andWhere('e.date < :to', { to: atShopMidnight(query.to, timeZone) });
     if (query.cursor) {
       const [at, id] = query.cursor.split('_').map(Number);
       qb.andWhere(`(e.date, e.id) ${descending ? '<' : '>'} (:afterDate, :afterId)`, { afterDate: new Date(at), afterId: id });
     }
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);
-    return { events: page.map(toEventResponse), nextCursor: rows.length > query.limit ? eventsCursor(page[page.length - 1]) : null };
+    const feeds = await this.feedNames(page);
+    return { events: page.map((e) => toEventResponse(e, timeZone, e.calendarId ? (feeds.get(e.calendarId) ?? null) : null)), nextCursor: rows.length > query.limit ? eventsCursor(page[page.length - 1]) : null };
   }
 
-  /** Admin: a new location. Without coordinates, the address is geocoded when it can be. */
+  /**
+   * Admin: a new location. Without coordinates, the address is geocoded when it can be. The form
+   * sends noon of the chosen day as an instant; it is stored as noon of that day in the shop's
+   * zone (the day the instant falls on there), so the day never depends on the tablet's zone.
+   */
   async create(input: EventInput): Promise<ScheduledEvent> {
+    const timeZone = await this.shopTime.current();
     const fields = await this.withCoordinates(input);
-    const saved = await this.events.save(this.events.create({ ...fields, date: new Date(input.date) }));
-    return toEventResponse(saved);
+    const saved = await this.events.save(this.events.create({ ...fields, date: shopDay(input.date, timeZone) }));
+    return toEventResponse(saved, timeZone);
   }
 
   /** Admin: replaces every field of a location (PUT). */
   async update(id: number, input: EventInput): Promise<ScheduledEvent> {
+    const timeZone = await this.shopTime.current();
     const event = await this.findOrFail(id);
+    await this.refuseFeedStop(event);
     const fields = await this.withCoordinates(input);
-    Object.assign(event, { ...fields, date: new Date(input.date) });
-    return toEventResponse(await this.events.save(event));
+    Object.assign(event, { ...fields, date: shopDay(input.date, timeZone) });
+    return toEventResponse(await this.events.save(event), timeZone);
   }
 
   async remove(id: number): Promise<void> {
+    await this.refuseFeedStop(await this.findOrFail(id));
     const result = await this.events.delete({ id });
     if (!result.affected) throw new NotFoundError(LOCATION_NOT_FOUND, 'LOCATION_NOT_FOUND');
   }
 
   /** Events from the first day of last month on: the shop's published ICS feed. */
-  async forFeed(now = new Date()): Promise<ScheduledLocation[]> {
+  async forFeed(timeZone: string, now = new Date()): Promise<ScheduledLocation[]> {
     return this.events
       .createQueryBuilder('e')
-      .where('e.date >= :from', { from: new Date(now.getFullYear(), now.getMonth() - 1, 1) })
+      .where('e.date >= :from', { from: startOfMonthIn(now, timeZone, -1) })
       .orderBy('e.date', 'ASC')
       .addOrderBy('e.id', 'ASC')
       .take(EVENTS_PAGE_MAX)
       .getMany();
+  }
+
+  /** The shop's zone in force (for callers that format stored wall times). */
+  timeZone(): Promise<string> {
+    return this.shopTime.current();
+  }
+
+  /**
+   * A stop imported from a calendar feed belongs to the feed: the next poll would undo an edit here,
+   * so edits and deletions are refused and the owner is sent to the calendar (or to removing it).
+   */
+  private async refuseFeedStop(event: ScheduledLocation): Promise<void> {
+    if (!event.calendarId) return;
+    const feed = await this.calendars.findOneBy({ id: event.calendarId });
+    throw new ConflictError(`This stop comes from the calendar feed "${feed?.name ?? event.calendarId}": change it in that calendar, or remove the feed`, LOCATION_MANAGED_BY_FEED);
+  }
+
+  /** The names of the feeds a page's imported stops come from. */
+  private async feedNames(page: ScheduledLocation[]): Promise<Map<string, string>> {
+    const ids = [...new Set(page.map((e) => e.calendarId).filter((id): id is string => id !== null))];
+    if (!ids.length) return new Map();
+    const feeds = await this.calendars.find({ select: { id: true, name: true }, where: { id: In(ids) } });
+    return new Map(feeds.map((f) => [f.id, f.name]));
   }
 
   private async findOrFail(id: number): Promise<ScheduledLocation> {
@@ -112,4 +148,16 @@ export class EventsService {
     const found = await this.geocoding.tryGeocode(fields.address);
     return found ? { ...fields, latitude: found.lat, longitude: found.lng } : { ...fields, latitude: null, longitude: null };
   }
+}
+
+/** Noon, in the shop's zone, of the day an instant falls on there. */
+function shopDay(iso: string, timeZone: string): Date {
+  return noonOf(dayIn(new Date(iso), timeZone), timeZone);
+}
+
+/** from/to: a date-time as given; a bare date (YYYY-MM-DD) is that day's midnight in the shop's zone. */
+function atShopMidnight(value: string, timeZone: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  const [year, month, day] = value.split('-').map(Number);
+  return instantOf({ year, month, day, hour: 0, minute: 0 }, timeZone);
 }

@@ -1,15 +1,18 @@
-import { HH_MM_PATTERN, type ScheduledEvent, scheduledEventSchema } from '@cocoa/shared-types';
+import { dayIn, DEFAULT_SHOP_TIME_ZONE, HH_MM_PATTERN, noonOf, type ScheduledEvent, scheduledEventSchema, startOfMonthIn, wallTimeIn } from '@cocoa/shared-types';
 import { EVENT_SEEDS } from '../database/seed/seed.data';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
-const monthKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}`;
+// Months and days are the shop's (America/Chicago by default), never the test process's zone:
+// npm test runs this file with TZ=UTC and TZ=Pacific/Auckland too.
+const zone = DEFAULT_SHOP_TIME_ZONE;
+const monthKey = (d: Date) => dayIn(d, zone).slice(0, 7);
 
 describe('GET /api/events', () => {
   let t: TestApp;
   const now = new Date();
-  const thisMonth = new Date(now.getFullYear(), now.getMonth(), 1);
-  const nextMonth = new Date(now.getFullYear(), now.getMonth() + 1, 1);
-  const lastMonth = new Date(now.getFullYear(), now.getMonth() - 1, 15, 12);
+  const thisMonth = startOfMonthIn(now, zone);
+  const nextMonth = startOfMonthIn(now, zone, 1);
+  const lastMonth = noonOf(`${monthKey(startOfMonthIn(now, zone, -1))}-15`, zone);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -26,7 +29,8 @@ describe('GET /api/events', () => {
     for (const e of events) {
       expect(scheduledEventSchema.strict().parse(e)).toEqual(e);
       expect(new Date(e.date).toISOString()).toBe(e.date);
-      expect(new Date(e.date).getHours()).toBe(12); // noon local
+      expect(wallTimeIn(new Date(e.date), zone).hour).toBe(12); // noon in the shop's zone
+      expect(e.timeZone).toBe(zone);
       expect(e.startTime).toMatch(HH_MM_PATTERN);
       expect(e.endTime).toMatch(HH_MM_PATTERN);
       expect(e.title && e.location && e.address && e.description).toBeTruthy();
@@ -41,7 +45,7 @@ describe('GET /api/events', () => {
     const months = new Set(events.map((e) => monthKey(new Date(e.date))));
     expect(months).toEqual(new Set([monthKey(thisMonth), monthKey(nextMonth)]));
     // one is today, so the tracker opens on something
-    expect(events.some((e) => new Date(e.date).toDateString() === now.toDateString())).toBe(true);
+    expect(events.some((e) => dayIn(new Date(e.date), zone) === dayIn(now, zone))).toBe(true);
     expect(events.some((e) => e.title === 'Last month')).toBe(false);
   });
 
@@ -54,7 +58,7 @@ describe('GET /api/events', () => {
     const current = await t.agent().get('/api/events').query({ to: nextMonth.toISOString() });
     expect((current.body as ScheduledEvent[]).length).toBe(EVENT_SEEDS.filter((e) => e.monthOffset === 0).length);
 
-    const withPast = await t.agent().get('/api/events').query({ from: new Date(lastMonth.getFullYear(), lastMonth.getMonth(), 1).toISOString() });
+    const withPast = await t.agent().get('/api/events').query({ from: startOfMonthIn(now, zone, -1).toISOString() });
     expect((withPast.body as ScheduledEvent[])[0].title).toBe('Last month');
     expect(withPast.body).toHaveLength(EVENT_SEEDS.length + 1);
 
@@ -63,6 +67,33 @@ describe('GET /api/events', () => {
     expect(dateOnly.body).toEqual([]);
     const offset = await t.agent().get('/api/events').query({ from: '2000-01-01T00:00:00+02:00' });
     expect(offset.status).toBe(200);
+
+    // A date without a time is that day's midnight in the shop's zone: a stop on the 1st (stored
+    // at noon there) is in its month whatever the zone's distance from UTC.
+    const firstOfNext = `${monthKey(nextMonth)}-01`;
+    const stop = (await t.dataSource.query(`INSERT INTO scheduled_locations (title, date) VALUES ('On the first', $1) RETURNING id`, [noonOf(firstOfNext, zone)]))[0].id as number;
+    const fromDay = (await t.agent().get('/api/events').query({ from: firstOfNext })).body as ScheduledEvent[];
+    const toDay = (await t.agent().get('/api/events').query({ to: firstOfNext })).body as ScheduledEvent[];
+    expect(fromDay.some((e) => e.id === stop)).toBe(true);
+    expect(toDay.some((e) => e.id === stop)).toBe(false);
+    await t.dataSource.query('DELETE FROM scheduled_locations WHERE id = $1', [stop]);
+  });
+
+  it("follows the zone the owner saves in Settings: days, from/to dates and the answer's timeZone", async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect((await admin.post('/api/settings').send({ key: 'SHOP_TIME_ZONE', value: 'Pacific/Auckland' })).status).toBe(200);
+    try {
+      // Noon in Auckland is 23:00 UTC the day before: only a bare date read as Auckland's midnight keeps the stop in its day.
+      const day = '2031-03-03';
+      const stop = (await t.dataSource.query(`INSERT INTO scheduled_locations (title, date) VALUES ('Auckland noon', $1) RETURNING id`, [noonOf(day, 'Pacific/Auckland')]))[0].id as number;
+      const onDay = (await t.agent().get('/api/events').query({ from: day, to: '2031-03-04' })).body as ScheduledEvent[];
+      expect(onDay.map((e) => [e.id, e.timeZone, dayIn(new Date(e.date), e.timeZone)])).toEqual([[stop, 'Pacific/Auckland', day]]);
+      expect((await t.agent().get('/api/events').query({ from: '2031-03-02', to: day })).body).toEqual([]);
+      expect((await admin.post('/api/settings').send({ key: 'SHOP_TIME_ZONE', value: 'Mars/Olympus' })).status).toBe(400);
+    } finally {
+      expect((await admin.post('/api/settings').send({ key: 'SHOP_TIME_ZONE', value: '' })).status).toBe(200);
+    }
+    expect(((await t.agent().get('/api/events')).body as ScheduledEvent[])[0].timeZone).toBe(zone);
   });
 
   it('answers 400 with a message for a bad range', async () => {

@@ -19,11 +19,11 @@ export class ScheduledLocation {
   @Column({ type: 'varchar', length: 500, nullable: true })
   address: string | null;
 
-  /** The day, as noon local time of the chosen day (SPEC §5). */
+  /** The day, as noon of the chosen day in the shop's zone (SPEC §5). */
   @Column({ type: 'timestamptz' })
   date: Date;
 
-  /** 'HH:MM' 24-hour. */
+  /** 'HH:MM' 24-hour, wall clock in the shop's zone; null for an all-day stop (shown as TBD). */
   @Column({ type: 'varchar', length: 5, nullable: true })
   startTime: string | null;
 
@@ -36,7 +36,10 @@ export class ScheduledLocation {
   @Column({ type: 'double precision', nullable: true })
   longitude: number | null;
 
-  /** The VEVENT UID (plus RECURRENCE-ID) of an event imported from a calendar feed. */
+  /**
+   * The occurrence's key within its feed: `${UID}#${RECURRENCE-ID}` for an occurrence of a series,
+   * the UID alone for a single event. Unique per feed (calendar_id, source_uid), not across feeds.
+   */
   @Column({ type: 'varchar', length: 1000, nullable: true })
   sourceUid: string | null;
 

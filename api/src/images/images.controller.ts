@@ -1,9 +1,9 @@
 import { IMAGE_MAX_BYTES, type ImageBulkDeleteResult, type ImageInfo, type ImageUploadResult, imageBulkDeleteSchema, imageDeleteSchema, imageUploadFieldsSchema } from '@cocoa/shared-types';
 import { Body, Controller, Get, Header, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
+import { MultipartFile } from '../common/multipart-file.interceptor';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { ImagesService } from './images.service';
-import { MultipartFile } from './multipart-file.interceptor';
 
 class ImageUploadFieldsDto extends createZodDto(imageUploadFieldsSchema) {}
 class ImageDeleteDto extends createZodDto(imageDeleteSchema) {}

@@ -7,17 +7,19 @@ import {
   checkoutTotals,
   formatCents,
   fromCents,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
   TEST_CARD_NONCE_DECLINED,
   TEST_CARD_NONCE_OK,
   toCents,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ConflictError, PaymentError, UserInputError } from '../common/domain-errors';
+import { ConflictError, DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
-import { SquareGateway, type SquareConnection } from '../square/square.gateway';
+import { PaymentOutcomeUnknownError, type SquareChargeInput, type SquareChargeResult, type SquareConnection, SquareGateway } from '../square/square.gateway';
 import { OrderItem } from './order-item.entity';
-import { Order, type OrderStatus } from './order.entity';
+import { type Settled, OrderSettlementService } from './order-settlement.service';
+import { Order } from './order.entity';
 
 interface PricedItem {
   productId: number;
@@ -35,47 +37,97 @@ interface ProductRow {
   variation_id: string | null;
 }
 
-interface PaymentOutcome {
-  status: OrderStatus;
-  paymentId: string;
-  squareOrderId: string | null;
-  squareCustomerId: string | null;
+interface Claimed {
+  orderId: string;
+  items: PricedItem[];
+  totals: CheckoutTotals;
 }
+
+/** How long a request waits for another request's payment under the same key before answering 409. */
+const PENDING_WAIT_MS = 20_000;
+const TEST_NONCES: readonly string[] = [TEST_CARD_NONCE_OK, TEST_CARD_NONCE_DECLINED];
 
 /**
  * POST /api/square/checkout/complete. The server prices the cart from the database, refuses a
- * client total that differs, and completes at most one payment per idempotency key: the order row
- * is inserted first under a unique key, so a concurrent request with the same key waits for this
- * transaction and then finds its order. The payment runs inside the transaction; if it fails,
- * everything rolls back and nothing is stored.
+ * client total that differs, and completes at most one payment per idempotency key.
+ *
+ * No database transaction or pooled connection is held while Square answers (ARCHITECTURE):
+ * 1. claim: one short transaction prices the cart and commits the order as PENDING under its
+ *    unique idempotency key, with its lines and a `placed` event;
+ * 2. pay: Square is called with no connection held (test mode: the sandbox test card decides);
+ * 3. settle: one short transaction moves the order to COMPLETED (OPEN when only approved), or,
+ *    when nothing was charged, removes the pending order so the buyer can simply try again.
+ * When Square gives no answer to the charge itself, the order stays PENDING and the buyer gets 502;
+ * PaymentReconciler (and Square's payment.updated webhook) settle it from what Square recorded.
+ *
+ * A second request with the same key waits for the first one's settle and answers the same; if the
+ * first one's payment failed, it tries again with the very same Square requests (same idempotency
+ * keys), so Square answers it as it answered the first: a declined card stays declined.
  */
 @Injectable()
 export class CheckoutService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly square: SquareGateway,
+    private readonly settlement: OrderSettlementService,
   ) {}
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
-    const connection = await this.square.connection();
-    if (!connection && input.sourceId !== TEST_CARD_NONCE_OK && input.sourceId !== TEST_CARD_NONCE_DECLINED) {
+    const payments = await this.square.paymentMode();
+    if (payments.kind === 'unavailable') throw new UnavailableError(PAYMENTS_NOT_SET_UP_MESSAGE, 'PAYMENTS_NOT_SET_UP');
+    if (payments.kind === 'test' && !TEST_NONCES.includes(input.sourceId)) {
       throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002', 'TEST_MODE_CARD_ONLY');
     }
+    const testMode = payments.kind === 'test';
 
-    const replay = await this.dataSource.getRepository(Order).findOneBy({ idempotencyKey: input.idempotencyKey });
-    if (replay) return this.replayed(replay, input);
+    for (let round = 0; round < 3; round++) {
+      const existing = await this.dataSource.getRepository(Order).findOneBy({ idempotencyKey: input.idempotencyKey });
+      if (existing) {
+        const answer = await this.answerOf(existing, input);
+        if (answer) return answer;
+        // Its payment failed and the pending order went: this request tries again.
+      }
+      const claimed = await this.claim(input, user, testMode);
+      if (!claimed) continue; // another request with this key committed first: wait for its answer
+      const { orderId, totals } = claimed;
+      const paymentId = payments.kind === 'square' ? await this.chargeSquare(payments.connection, input, claimed) : await this.chargeTestCard(orderId, input.sourceId);
+      log('info', 'order placed', { orderId, testMode, totalCents: totals.total, userId: user?.id ?? null });
+      return { orderId, paymentId, testMode };
+    }
+    throw stillProcessing();
+  }
 
+  /**
+   * An order under this key exists: its answer once settled (the same as the first time), unless
+   * the key is reused for a different total. Null when its payment failed meanwhile (the pending
+   * order was removed). A request still pending after PENDING_WAIT_MS answers 409.
+   */
+  private async answerOf(order: Order, input: CheckoutCompleteRequest): Promise<CheckoutCompleteResponse | null> {
+    if (toCents(input.amount) !== order.totalCents) {
+      throw new ConflictError('This payment was already submitted with a different total. Please start the checkout again.', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    const deadline = Date.now() + PENDING_WAIT_MS;
+    let current: Order | null = order;
+    for (let pause = 50; current?.status === 'PENDING'; pause = Math.min(pause * 2, 1000)) {
+      if (Date.now() > deadline) throw stillProcessing();
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      current = await this.dataSource.getRepository(Order).findOneBy({ id: order.id });
+    }
+    return current ? { orderId: current.id, paymentId: current.paymentId ?? '', testMode: current.testMode } : null;
+  }
+
+  /**
+   * Step 1, one short transaction: prices the cart, checks the client's totals, and commits the
+   * order as PENDING with its lines. Null when another request owns the key (we waited on its
+   * unique-key lock until it committed).
+   */
+  private claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean): Promise<Claimed | null> {
     return this.dataSource.transaction(async (manager) => {
       const items = await this.priceItems(manager, input);
       const totals = checkoutTotals(items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity })));
       assertClientTotals(input, totals);
-
-      const orderId = await this.claim(manager, input, user, totals, connection === null);
-      if (!orderId) {
-        // Another request with this key committed first (we waited on its unique-key lock).
-        const winner = await manager.findOneByOrFail(Order, { idempotencyKey: input.idempotencyKey });
-        return this.replayed(winner, input);
-      }
+      const orderId = await this.insertPending(manager, input, user, totals, testMode);
+      if (!orderId) return null;
       await manager.insert(
         OrderItem,
         items.map((item, position) => ({
@@ -89,20 +141,9 @@ export class CheckoutService {
           position,
         })),
       );
-
-      const outcome = connection ? await this.chargeSquare(connection, input, orderId, items, totals) : testPayment(input.sourceId);
-      await manager.update(Order, { id: orderId }, outcome);
-      log('info', 'order placed', { orderId, testMode: connection === null, totalCents: totals.total, userId: user?.id ?? null });
-      return { orderId, paymentId: outcome.paymentId, testMode: connection === null };
+      await this.settlement.recordPlaced(manager, orderId, { totalCents: totals.total, testMode });
+      return { orderId, items, totals };
     });
-  }
-
-  /** The same key again: the same answer, unless the key is reused for a different total. */
-  private replayed(order: Order, input: CheckoutCompleteRequest): CheckoutCompleteResponse {
-    if (toCents(input.amount) !== order.totalCents) {
-      throw new ConflictError('This payment was already submitted with a different total. Please start the checkout again.', 'IDEMPOTENCY_KEY_REUSED');
-    }
-    return { orderId: order.id, paymentId: order.paymentId ?? '', testMode: order.testMode };
   }
 
   /** Database prices, names and stock for each product in the cart (repeated products merged). */
@@ -126,7 +167,7 @@ export class CheckoutService {
   }
 
   /** Inserts the order as PENDING unless the key exists; null when another request owns the key. */
-  private async claim(manager: EntityManager, input: CheckoutCompleteRequest, user: SessionUser | undefined, totals: CheckoutTotals, testMode: boolean): Promise<string | null> {
+  private async insertPending(manager: EntityManager, input: CheckoutCompleteRequest, user: SessionUser | undefined, totals: CheckoutTotals, testMode: boolean): Promise<string | null> {
     const s = input.shippingData;
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
@@ -139,9 +180,14 @@ export class CheckoutService {
     return rows[0]?.id ?? null;
   }
 
-  private async chargeSquare(connection: SquareConnection, input: CheckoutCompleteRequest, orderId: string, items: PricedItem[], totals: CheckoutTotals): Promise<PaymentOutcome> {
+  /**
+   * Steps 2 and 3 with Square, no connection held while it answers. An error before the charge,
+   * or Square's refusal of the charge, removes the pending order (nothing was charged); no answer
+   * to the charge leaves it pending for the reconciler. Answers the payment id.
+   */
+  private async chargeSquare(connection: SquareConnection, input: CheckoutCompleteRequest, { orderId, items, totals }: Claimed): Promise<string> {
     const s = input.shippingData;
-    const result = await this.square.charge(connection, {
+    const charge: SquareChargeInput = {
       sourceId: input.sourceId,
       verificationToken: input.verificationToken,
       idempotencyKey: input.idempotencyKey,
@@ -157,14 +203,58 @@ export class CheckoutService {
       shippingCents: totals.shipping,
       taxCents: totals.tax,
       totalCents: totals.total,
-    });
-    return {
-      status: result.paymentStatus === 'COMPLETED' ? 'COMPLETED' : 'OPEN',
-      paymentId: result.paymentId,
-      squareOrderId: result.squareOrderId,
-      squareCustomerId: result.squareCustomerId,
     };
+    let result: SquareChargeResult;
+    try {
+      const prepared = await this.square.createOrder(connection, charge);
+      result = await this.square.pay(connection, prepared, charge);
+    } catch (err) {
+      if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
+        log('warn', 'square charge without an answer: the order stays pending for the reconciler', { orderId, error: err instanceof Error ? err.message : String(err) });
+      } else await this.failQuietly(orderId, err);
+      throw err;
+    }
+    await this.settleQuietly(orderId, () => this.settlement.settle(orderId, { paymentId: result.paymentId, status: result.paymentStatus, squareOrderId: result.squareOrderId, squareCustomerId: result.squareCustomerId }, 'checkout'));
+    return result.paymentId;
   }
+
+  /** Test mode: Square's sandbox tokens decide, nothing is charged. */
+  private async chargeTestCard(orderId: string, sourceId: string): Promise<string> {
+    if (sourceId !== TEST_CARD_NONCE_OK) {
+      const declined = new PaymentError('Card declined', 'CARD_DECLINED');
+      await this.failQuietly(orderId, declined);
+      throw declined;
+    }
+    const paymentId = `test_${randomBytes(12).toString('hex')}`;
+    await this.settleQuietly(orderId, () => this.settlement.settleTestPayment(orderId, paymentId));
+    return paymentId;
+  }
+
+  /** Removes the pending order of a payment that failed; if that fails too, the reconciler will. */
+  private async failQuietly(orderId: string, err: DomainError): Promise<void> {
+    try {
+      await this.settlement.fail(orderId, { code: err.code, message: err.message }, 'checkout');
+    } catch (cleanup) {
+      log('error', 'could not remove the pending order of a failed payment; the reconciler will', { orderId, error: String(cleanup) });
+    }
+  }
+
+  /**
+   * The payment went through: the buyer is answered with it even if recording it fails (the
+   * database went away meanwhile); the order then stays pending and the reconciler settles it.
+   */
+  private async settleQuietly(orderId: string, settle: () => Promise<Settled>): Promise<void> {
+    try {
+      const settled = await settle();
+      if (settled.outcome !== 'moved') log('error', 'a paid order was not pending any more', { orderId, outcome: settled.outcome });
+    } catch (err) {
+      log('error', 'could not record a payment that went through; the reconciler will', { orderId, error: String(err) });
+    }
+  }
+}
+
+function stillProcessing(): ConflictError {
+  return new ConflictError('This payment is still being processed. Please wait a few minutes and check your e-mail before paying again.', 'PAYMENT_IN_PROGRESS');
 }
 
 /** The client's amounts are what the buyer saw; any difference from ours refuses the payment. */
@@ -185,10 +275,4 @@ function orderIdFor(idempotencyKey: string): string {
   const h = createHash('sha256').update(`order:${idempotencyKey}`).digest('hex');
   const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-/** Test mode (Square not connected): Square's sandbox tokens, nothing charged. */
-function testPayment(sourceId: string): PaymentOutcome {
-  if (sourceId !== TEST_CARD_NONCE_OK) throw new PaymentError('Card declined', 'CARD_DECLINED');
-  return { status: 'COMPLETED', paymentId: `test_${randomBytes(12).toString('hex')}`, squareOrderId: null, squareCustomerId: null };
 }

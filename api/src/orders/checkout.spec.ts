@@ -19,7 +19,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
   it('reports test mode in the web-payments config', async () => {
     const res = await t.agent().get('/api/square/web-payments/config');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ testMode: true, applicationId: null, locationId: null, environment: 'sandbox' });
+    expect(res.body).toEqual({ testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'sandbox' });
   });
 
   it('stores a guest order priced by the server, flagged testMode, with snapshots of names and prices', async () => {

@@ -2,7 +2,10 @@ import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, Up
 import type { OrderState } from '@cocoa/shared-types';
 import { OrderItem } from './order-item.entity';
 
-/** PENDING exists only inside the checkout transaction, between the insert and the payment. */
+/**
+ * PENDING: committed before Square is asked, settled after (see order-states.ts); never shown to
+ * the buyer. A payment that fails removes the pending order.
+ */
 export type OrderStatus = OrderState | 'PENDING';
 
 /** A placed order; money in integer cents, the shipping address and line prices as snapshots. */
@@ -35,6 +38,18 @@ export class Order {
 
   @Column({ type: 'varchar', length: 100, nullable: true })
   squareCustomerId: string | null;
+
+  /** Square's status of the payment as last seen (COMPLETED, APPROVED, CANCELED, FAILED); null in test mode. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  paymentStatus: string | null;
+
+  /** Square's status of the latest refund of the payment (PENDING, COMPLETED, REJECTED, FAILED), from its webhooks. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  refundStatus: string | null;
+
+  /** The sum of the completed refunds Square reported. */
+  @Column({ type: 'integer', default: 0 })
+  refundedCents: number;
 
   @Column({ type: 'char', length: 3 })
   currency: string;

@@ -39,7 +39,7 @@ export const SHIPPING = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'ada@example.com',
-  phone: '5551234567',
+  phone: '(217) 555-0142',
   address: '12 Analytical Way',
   city: 'Springfield',
   state: 'IL',

@@ -39,6 +39,7 @@ export function toProviderOrder(order: Order, items: OrderItem[]): ProviderOrder
   return {
     id: order.id,
     state: state(order),
+    testMode: order.testMode,
     createdAt: order.createdAt.toISOString(),
     totalMoney: money(order.totalCents),
     totalTaxMoney: money(order.taxCents),

@@ -32,7 +32,8 @@ describe('SettingsService over the settings table', () => {
   it('switches the web-payments environment with the stored SQUARE_MODE', async () => {
     const res = await t.agent().get('/api/square/web-payments/config');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ testMode: true, environment: 'production' });
+    // Production and not connected: no test payments unless the owner turns them on.
+    expect(res.body).toMatchObject({ testMode: false, paymentsAvailable: false, environment: 'production' });
   });
 
   it('counts a stored (encrypted) access token as connected (no application id yet: 404)', async () => {
@@ -62,7 +63,9 @@ describe('SettingsService over the settings table', () => {
   it('a plain (unencrypted) token row does not count as connected', async () => {
     await settings.set('SQUARE_ACCESS_TOKEN', 'EAAA-plain');
     const res = await t.agent().get('/api/square/web-payments/config');
-    expect(res.body.testMode).toBe(true);
+    // Not connected (a connected shop without an application id would answer 404), and in production mode.
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ testMode: false, paymentsAvailable: false });
     await settings.remove('SQUARE_ACCESS_TOKEN');
   });
 });

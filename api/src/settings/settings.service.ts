@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type SettingKey, type SettingsMap, SQUARE_MODES, type SquareMode } from '@cocoa/shared-types';
-import { In, Repository } from 'typeorm';
+import { acceptsTestPayments, type SettingKey, type SettingsMap, SQUARE_MODES, type SquareMode } from '@cocoa/shared-types';
+import { type EntityManager, In, Repository } from 'typeorm';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SecretBox } from './secret-box';
@@ -23,6 +24,9 @@ export const SETTING_KEYS = {
   squareMerchantId: 'SQUARE_MERCHANT_ID',
   squareOAuthState: 'SQUARE_OAUTH_STATE',
   internalSessionSecret: 'INTERNAL_SESSION_SECRET',
+  /** 'true' | 'false': the owner's test-payments switch (default by mode: `acceptsTestPayments`). */
+  acceptTestPayments: 'ACCEPT_TEST_PAYMENTS',
+  shopTimeZone: 'SHOP_TIME_ZONE',
 } as const;
 
 /**
@@ -38,9 +42,32 @@ export class SettingsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async get(key: string): Promise<string | undefined> {
-    const row = await this.settings.findOneBy({ key });
+  /** With `manager`, read inside the caller's transaction. */
+  async get(key: string, manager?: EntityManager): Promise<string | undefined> {
+    const row = await this.repository(manager).findOneBy({ key });
     return row?.value;
+  }
+
+  /**
+   * Stores `value` unless the key already holds one: one INSERT ... ON CONFLICT DO NOTHING, so of
+   * replicas racing only one wins. True when this call stored it. With `manager`, inside the
+   * caller's transaction (the row commits or rolls back with it).
+   */
+  async setIfAbsent(key: string, value: string, manager?: EntityManager): Promise<boolean> {
+    const result = await this.repository(manager).createQueryBuilder().insert().values({ key, value }).orIgnore().returning('key').execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  /**
+   * The secret that signs session cookies and derives the settings encryption key: SESSION_SECRET,
+   * else a random one the first replica to start stored, so every replica (and a restart) agrees.
+   */
+  async sessionSecret(): Promise<string> {
+    if (this.config.SESSION_SECRET) return this.config.SESSION_SECRET;
+    await this.setIfAbsent(SETTING_KEYS.internalSessionSecret, randomBytes(32).toString('hex'));
+    const stored = await this.get(SETTING_KEYS.internalSessionSecret);
+    if (!stored) throw new Error('The session secret could not be stored');
+    return stored;
   }
 
   /** Several keys in one query; missing keys are absent from the result. */
@@ -79,12 +106,15 @@ export class SettingsService {
 
   /** What the admin page may see: the allow-listed keys, never tokens or secrets. */
   async publicSettings(): Promise<SettingsMap> {
-    const stored = await this.getMany([SETTING_KEYS.squareApplicationId, SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId]);
+    const stored = await this.getMany([SETTING_KEYS.squareApplicationId, SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId, SETTING_KEYS.shopTimeZone, SETTING_KEYS.acceptTestPayments]);
     const mode = stored[SETTING_KEYS.squareMode];
+    const squareMode = (SQUARE_MODES as readonly string[]).includes(mode) ? (mode as SquareMode) : this.config.SQUARE_MODE;
     return {
       SQUARE_APPLICATION_ID: stored[SETTING_KEYS.squareApplicationId] || null,
-      SQUARE_MODE: (SQUARE_MODES as readonly string[]).includes(mode) ? (mode as SquareMode) : this.config.SQUARE_MODE,
+      SQUARE_MODE: squareMode,
       SQUARE_LOCATION_ID: stored[SETTING_KEYS.squareLocationId] || null,
+      ACCEPT_TEST_PAYMENTS: acceptsTestPayments(stored[SETTING_KEYS.acceptTestPayments], squareMode) ? 'true' : 'false',
+      SHOP_TIME_ZONE: stored[SETTING_KEYS.shopTimeZone] || this.config.SHOP_TIME_ZONE,
     };
   }
 
@@ -95,9 +125,12 @@ export class SettingsService {
     return this.publicSettings();
   }
 
+  private repository(manager?: EntityManager): Repository<Setting> {
+    return manager ? manager.getRepository(Setting) : this.settings;
+  }
+
   private async secretBox(): Promise<SecretBox> {
-    const secret = this.config.SESSION_SECRET ?? (await this.get(SETTING_KEYS.internalSessionSecret));
-    if (!secret) throw new Error('No session secret to derive the settings encryption key from');
+    const secret = await this.sessionSecret();
     if (this.box?.secret !== secret) this.box = { secret, box: new SecretBox(secret) };
     return this.box.box;
   }

@@ -1,10 +1,14 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the double reads and records Square's wire JSON (snake_case, any shape a test sends) and tests read it back field by field; typing every Square body here would duplicate the SDK. */
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SQUARE_REQUEST_LIMITS, type SquareRoute, squareLimitErrors } from './square-requests';
 
 /**
  * A small stand-in for Square's REST API (the endpoints the checkout uses), for tests: the real
  * `square` SDK talks to it through SQUARE_BASE_URL. It records every request (wire JSON, snake_case)
- * and can be told to fail a call the way Square does.
+ * and can be told to fail a call the way Square does. Like Square, it refuses with 400 and Square's
+ * error shape a body whose fields break Square's documented limits (SQUARE_REQUEST_LIMITS).
  */
 export interface RecordedRequest {
   method: string;
@@ -14,6 +18,21 @@ export interface RecordedRequest {
   body: Record<string, any> | undefined;
 }
 
+/** A payment as Square's wire JSON shows it (the fields the double fills). */
+export interface WirePayment {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  reference_id?: string;
+  status: string;
+  amount_money?: { amount: number; currency: string };
+  total_money?: { amount: number; currency: string };
+  order_id?: string;
+  customer_id?: string;
+  location_id?: string;
+  source_type: string;
+}
+
 export interface SquareFailure {
   status: number;
   errors: { category: string; code: string; detail: string }[];
@@ -21,7 +40,7 @@ export interface SquareFailure {
 
 export class SquareApiDouble {
   readonly requests: RecordedRequest[] = [];
-  /** catalog_object_id (variation id) → price in cents, as Square's catalogue would price it. */
+  /** catalog_object_id (variation id) → price in cents, as Square's catalogue would price it (with catalogObjects' variations). */
   readonly catalogPrices = new Map<string, number>();
   readonly customers: { id: string; email_address: string }[] = [];
   locations: { id: string; status: string }[] = [{ id: 'LOC-MAIN', status: 'ACTIVE' }];
@@ -39,7 +58,19 @@ export class SquareApiDouble {
   catalogObjects: Record<string, any>[] = [];
   /** Added to the order total Square computes, to simulate a catalogue priced differently. */
   orderTotalDrift = 0;
-  private readonly answered = new Map<string, unknown>();
+  /** Slow mode: every call waits this long before it is answered (Square under load, a slow network). */
+  delayMs = 0;
+  /**
+   * Runs after a call has been carried out (a payment is recorded) and before its answer is sent:
+   * a test can kill the API here, or answer 'drop' to cut the connection instead of answering, so
+   * the payment exists at "Square" but the API never hears of it.
+   */
+  beforeAnswer: ((request: RecordedRequest) => Promise<'drop' | void> | 'drop' | void) | undefined;
+  /** Payments taken (wire shape), as GET /v2/payments lists them and payment webhooks carry them. */
+  readonly payments: WirePayment[] = [];
+  /** When each answer was sent (ms since the epoch), in order. */
+  readonly answered: { path: string; at: number }[] = [];
+  private readonly idempotent = new Map<string, unknown>();
   private server: Server | undefined;
   private counter = 0;
 
@@ -57,6 +88,9 @@ export class SquareApiDouble {
     this.requests.length = 0;
     this.failNext.clear();
     this.orderTotalDrift = 0;
+    this.delayMs = 0;
+    this.beforeAnswer = undefined;
+    this.answered.length = 0;
   }
 
   async start(): Promise<this> {
@@ -78,20 +112,31 @@ export class SquareApiDouble {
     const url = new URL(req.url ?? '/', 'http://double');
     const path = url.pathname;
     const body = text ? (JSON.parse(text) as Record<string, any>) : undefined;
-    this.requests.push({ method: req.method ?? '', path, query: url.searchParams, authorization: req.headers.authorization, body });
+    const recorded: RecordedRequest = { method: req.method ?? '', path, query: url.searchParams, authorization: req.headers.authorization, body };
+    this.requests.push(recorded);
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    const answer = this.answer(req, recorded);
+    if ((await this.beforeAnswer?.(recorded)) === 'drop') return void res.socket?.destroy();
+    this.answered.push({ path, at: Date.now() });
+    return send(res, answer.status, answer.body);
+  }
 
+  private answer(req: IncomingMessage, { path, body, query }: RecordedRequest): { status: number; body: unknown } {
     const failure = this.failNext.get(path);
     if (failure) {
       this.failNext.delete(path);
-      return send(res, failure.status, { errors: failure.errors });
+      return { status: failure.status, body: { errors: failure.errors } };
     }
+    const route = `${req.method} ${path}`;
+    const invalid = route in SQUARE_REQUEST_LIMITS ? squareLimitErrors(route as SquareRoute, body) : [];
+    if (invalid.length > 0) return { status: 400, body: { errors: invalid } };
     // Like Square: a repeated idempotency key answers the first successful response again.
     const key = body?.idempotency_key ? `${path}:${body.idempotency_key}` : undefined;
-    const earlier = key ? this.answered.get(key) : undefined;
-    if (earlier) return send(res, 200, earlier);
-    const answer = this.route(`${req.method} ${path}`, body, url.searchParams);
-    if (key && answer.status === 200) this.answered.set(key, answer.body);
-    return send(res, answer.status, answer.body);
+    const earlier = key ? this.idempotent.get(key) : undefined;
+    if (earlier) return { status: 200, body: earlier };
+    const answer = this.route(`${req.method} ${path}`, body, query);
+    if (key && answer.status === 200) this.idempotent.set(key, answer.body);
+    return answer;
   }
 
   private route(route: string, body: Record<string, any> | undefined, query: URLSearchParams): { status: number; body: unknown } {
@@ -130,11 +175,35 @@ export class SquareApiDouble {
         this.customers.push(customer);
         return ok({ customer });
       }
-      case 'POST /v2/orders':
+      case 'POST /v2/catalog/batch-retrieve': {
+        const ids: string[] = body?.object_ids ?? [];
+        return ok({ objects: ids.map((id) => this.variation(id)).filter(Boolean) });
+      }
+      case 'POST /v2/orders': {
+        // Like Square: a line naming a variation its catalogue lacks refuses the whole order.
+        const lines: { catalog_object_id?: string }[] = body?.order?.line_items ?? [];
+        const unknown = lines.findIndex((item) => item.catalog_object_id && this.priceOf(item.catalog_object_id) === undefined);
+        if (unknown >= 0) {
+          const detail = `Item variation with catalog object ID \`${lines[unknown].catalog_object_id}\` not found.`;
+          return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail, field: `order.line_items[${unknown}].catalog_object_id` }] } };
+        }
         return ok({ order: this.priceOrder(body?.order ?? {}) });
+      }
+      case 'GET /v2/payments': {
+        const begin = Date.parse(query.get('begin_time') ?? '') || 0;
+        const matching = this.payments.filter(
+          (p) => Date.parse(p.created_at) >= begin && (!query.get('location_id') || p.location_id === query.get('location_id')) && (!query.get('total') || String(p.total_money?.amount) === query.get('total')),
+        );
+        const start = Number(query.get('cursor') ?? 0);
+        return ok({ payments: matching.slice(start, start + 2), ...(start + 2 < matching.length ? { cursor: String(start + 2) } : {}) });
+      }
       case 'POST /v2/payments': {
-        const payment = {
+        const now = new Date().toISOString();
+        const payment: WirePayment = {
           id: this.nextId('PAY'),
+          created_at: now,
+          updated_at: now,
+          reference_id: body?.reference_id,
           status: 'COMPLETED',
           amount_money: body?.amount_money,
           total_money: body?.amount_money,
@@ -143,6 +212,7 @@ export class SquareApiDouble {
           location_id: body?.location_id,
           source_type: 'CARD',
         };
+        this.payments.push(payment);
         return ok({ payment });
       }
       default:
@@ -154,7 +224,7 @@ export class SquareApiDouble {
   private priceOrder(order: Record<string, any>): Record<string, unknown> {
     let subtotal = 0;
     for (const item of order.line_items ?? []) {
-      const unit = item.catalog_object_id ? this.catalogPrices.get(item.catalog_object_id) : item.base_price_money?.amount;
+      const unit = item.catalog_object_id ? this.priceOf(item.catalog_object_id) : item.base_price_money?.amount;
       if (unit === undefined) throw new Error(`unknown catalog object ${item.catalog_object_id}`);
       subtotal += Number(unit) * Number(item.quantity);
     }
@@ -171,13 +241,65 @@ export class SquareApiDouble {
     };
   }
 
+  /** A variation's price in Square's catalogue: catalogPrices, else the variations of catalogObjects. */
+  private priceOf(id: string): number | undefined {
+    if (this.catalogPrices.has(id)) return this.catalogPrices.get(id);
+    for (const o of this.catalogObjects) {
+      const variations: WireVariation[] = o.item_data?.variations ?? [];
+      const found = variations.find((v) => v.id === id && !v.is_deleted);
+      const amount = found?.item_variation_data?.price_money?.amount;
+      if (amount !== undefined) return Number(amount);
+    }
+    return undefined;
+  }
+
+  /** A variation Square's catalogue has, in the wire shape BatchRetrieveCatalogObjects answers. */
+  private variation(id: string): Record<string, unknown> | undefined {
+    const cents = this.priceOf(id);
+    if (cents === undefined) return undefined;
+    return { type: 'ITEM_VARIATION', id, is_deleted: false, item_variation_data: { pricing_type: 'FIXED_PRICING', price_money: { amount: cents, currency: 'USD' } } };
+  }
+
   private nextId(prefix: string): string {
     this.counter += 1;
     return `${prefix}-${this.counter}`;
   }
 }
 
+interface WireVariation {
+  id?: string;
+  is_deleted?: boolean;
+  item_variation_data?: { price_money?: { amount?: number | string } };
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** Webhooks as Square sends them: the event envelope of Square's payment.updated / refund.updated examples. */
+export function squareWebhookEvent<T extends { id: string }>(type: 'payment.updated' | 'refund.updated', object: T): Record<string, unknown> {
+  const kind = type.split('.')[0];
+  return {
+    merchant_id: 'MERCHANT-1',
+    type,
+    event_id: `${kind}-event-${Math.random().toString(16).slice(2)}`,
+    created_at: new Date().toISOString(),
+    data: { type: kind, id: object.id, object: { [kind]: object } },
+  };
+}
+
+/** A refund of a payment the double took, in the wire shape refund.updated carries. */
+export function squareRefund(payment: WirePayment, amountCents: number, status: 'PENDING' | 'COMPLETED' | 'REJECTED' | 'FAILED', id = `${payment.id}_REFUND`): Record<string, unknown> {
+  const now = new Date().toISOString();
+  return { id, created_at: now, updated_at: now, amount_money: { amount: amountCents, currency: 'USD' }, status, location_id: payment.location_id, order_id: payment.order_id, payment_id: payment.id };
+}
+
+/**
+ * The body Square posts and its x-square-hmacsha256-signature: HMAC-SHA256 with the subscription's
+ * signature key over the notification URL followed by the body, base64.
+ */
+export function signedWebhook(event: unknown, signatureKey: string, notificationUrl: string): { body: string; signature: string } {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
+  return { body, signature: createHmac('sha256', signatureKey).update(notificationUrl + body).digest('base64') };
 }

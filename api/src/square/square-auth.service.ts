@@ -145,7 +145,7 @@ export class SquareAuthService {
     if (token && applicationId && this.config.SQUARE_APPLICATION_SECRET) {
       // RevokeToken authenticates the application itself: `Authorization: Client <secret>`.
       const secret = this.config.SQUARE_APPLICATION_SECRET;
-      await this.oauthClient(await this.mode(), async () => ({ headers: { Authorization: `Client ${secret}` } }))
+      await this.oauthClient(await this.mode(), () => Promise.resolve({ headers: { Authorization: `Client ${secret}` } }))
         .oAuth.revokeToken({ clientId: applicationId, accessToken: token })
         .catch((err: unknown) => log('warn', 'square token revoke failed; forgetting it anyway', { error: describe(err) }));
     }

@@ -44,7 +44,7 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       const res = await admin.get('/api/settings');
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toContain('no-store');
-      expect(res.body).toEqual({ SQUARE_APPLICATION_ID: null, SQUARE_MODE: 'sandbox', SQUARE_LOCATION_ID: null });
+      expect(res.body).toEqual({ SQUARE_APPLICATION_ID: null, SQUARE_MODE: 'sandbox', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'true', SHOP_TIME_ZONE: 'America/Chicago' });
     });
 
     it.each([
@@ -55,6 +55,7 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       [{ key: 'SQUARE_APPLICATION_ID', value: '' }, 'Application ID is required'],
       [{ key: 'SQUARE_LOCATION_ID', value: 'L1/../x' }, 'Location ID may hold only letters, digits, - and _'],
       [{ key: 'SQUARE_MODE' }, 'Value must be text'],
+      [{ key: 'ACCEPT_TEST_PAYMENTS', value: 'yes' }, 'Accept test payments must be true or false'],
     ])('refuses %j', async (body, message) => {
       const res = await admin.post('/api/settings').send(body);
       expect(res.status).toBe(400);
@@ -66,7 +67,7 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       expect(res.status).toBe(200);
       expect(res.body.SQUARE_APPLICATION_ID).toBe('sq0idp-ProductionApp123');
       res = await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' });
-      expect(res.body).toEqual({ SQUARE_APPLICATION_ID: 'sq0idp-ProductionApp123', SQUARE_MODE: 'production', SQUARE_LOCATION_ID: null });
+      expect(res.body).toEqual({ SQUARE_APPLICATION_ID: 'sq0idp-ProductionApp123', SQUARE_MODE: 'production', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'false', SHOP_TIME_ZONE: 'America/Chicago' });
       await admin.post('/api/settings').send({ key: 'SQUARE_LOCATION_ID', value: 'LOC-9' }).expect(200);
       res = await admin.post('/api/settings').send({ key: 'SQUARE_LOCATION_ID', value: '' });
       expect(res.body.SQUARE_LOCATION_ID).toBeNull();
@@ -179,7 +180,8 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       expect(await rawSetting('SQUARE_TOKEN_MODE')).toBe('sandbox');
       await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' }).expect(200);
       expect((await admin.get('/api/square/auth/status')).body).toEqual({ connected: false, merchantId: null });
-      expect((await t.agent().get('/api/square/web-payments/config')).body.testMode).toBe(true);
+      // Production without a connection: no test payments unless the owner turns them on.
+      expect((await t.agent().get('/api/square/web-payments/config')).body).toMatchObject({ testMode: false, paymentsAvailable: false });
       await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
       expect((await admin.get('/api/square/auth/status')).body.connected).toBe(true);
     });

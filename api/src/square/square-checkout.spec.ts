@@ -34,7 +34,7 @@ describe('checkout with Square connected (real SDK against a local double of Squ
       square.locations = [{ id: 'LOC-CLOSED', status: 'INACTIVE' }, { id: 'LOC-MAIN', status: 'ACTIVE' }];
       const res = await t.agent().get('/api/square/web-payments/config');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ testMode: false, applicationId: 'sandbox-sq0idb-app', locationId: 'LOC-MAIN', environment: 'sandbox' });
+      expect(res.body).toEqual({ testMode: false, paymentsAvailable: true, applicationId: 'sandbox-sq0idb-app', locationId: 'LOC-MAIN', environment: 'sandbox' });
       expect(square.calls('/v2/locations')[0].authorization).toBe(`Bearer ${TOKEN}`);
       expect(JSON.stringify(res.body)).not.toContain(TOKEN);
     });
@@ -50,7 +50,7 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     const [search] = square.calls('/v2/customers/search');
     expect(search.body?.query.filter.email_address).toEqual({ exact: 'ada@example.com' });
     const [create] = square.calls('/v2/customers');
-    expect(create.body).toMatchObject({ email_address: 'ada@example.com', given_name: 'Ada', family_name: 'Lovelace', phone_number: '5551234567', address: { address_line_1: '12 Analytical Way', locality: 'Springfield', administrative_district_level_1: 'IL', postal_code: '62701', country: 'US' } });
+    expect(create.body).toMatchObject({ email_address: 'ada@example.com', given_name: 'Ada', family_name: 'Lovelace', phone_number: '+12175550142', address: { address_line_1: '12 Analytical Way', locality: 'Springfield', administrative_district_level_1: 'IL', postal_code: '62701', country: 'US' } });
     const customerId = square.customers.at(-1)!.id;
 
     const [orderCall] = square.calls('/v2/orders');

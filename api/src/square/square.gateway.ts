@@ -1,19 +1,20 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { CURRENCY, TAX_RATE } from '@cocoa/shared-types';
-import { type Square, SquareClient, SquareError, SquareTimeoutError } from 'square';
+import { acceptsTestPayments } from '@cocoa/shared-types';
+import { type Square, SquareClient, SquareError, SquareTimeoutError, WebhooksHelper } from 'square';
 import { ConflictError, PaymentError, UpstreamError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { SquareAuthService } from './square-auth.service';
+import { buildCreateCustomerRequest, buildCreateOrderRequest, buildCreatePaymentRequest, buildSearchCustomersRequest, liveVariationIds, variationIdsToCheck } from './square-requests';
 import { squareBaseUrl, type SquareMode } from './square.urls';
 
 export type { SquareMode } from './square.urls';
 
 const REQUEST_TIMEOUT_S = 30;
 const LOCATION_CACHE_MS = 5 * 60 * 1000;
-const TAX_PERCENTAGE = String(Math.round(TAX_RATE * 10000) / 100);
+/** The reconciler looks for payments from this long before the order was created (clock skew). */
+const PAYMENT_SEARCH_SLACK_MS = 10 * 60 * 1000;
 
 export interface SquareConnection {
   client: SquareClient;
@@ -22,6 +23,9 @@ export interface SquareConnection {
   /** SQUARE_LOCATION_ID from the environment or settings, when one is configured. */
   configuredLocationId: string | null;
 }
+
+/** How the checkout takes payments at the moment (see SquareGateway.paymentMode). */
+export type PaymentMode = { kind: 'square'; connection: SquareConnection } | { kind: 'test' | 'unavailable'; mode: SquareMode };
 
 export interface SquareChargeLine {
   variationId: string | null;
@@ -42,6 +46,29 @@ export interface SquareChargeInput {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+}
+
+/** What step 1 of a charge (createOrder) leaves for step 2 (pay). */
+export interface SquarePreparedCharge {
+  locationId: string;
+  customerId: string;
+  squareOrderId: string;
+}
+
+/** A Square payment as the reconciler and the webhooks see it. */
+export interface SquarePaymentFacts {
+  paymentId: string;
+  /** APPROVED, PENDING, COMPLETED, CANCELED or FAILED */
+  status: string;
+  squareOrderId: string | null;
+  squareCustomerId: string | null;
+}
+
+/** payments.create got no answer: the card may or may not have been charged. */
+export class PaymentOutcomeUnknownError extends UpstreamError {
+  constructor() {
+    super('The payment provider did not answer in time. Your payment may still go through: please wait a few minutes and check your e-mail before paying again.', 'PAYMENT_OUTCOME_UNKNOWN');
+  }
 }
 
 export interface SquareChargeResult {
@@ -82,9 +109,21 @@ export class SquareGateway {
   }
 
   /**
-   * A client built from the current settings, or null when Square is not connected (test mode).
-   * It reads every setting it needs now, so later calls never touch the database (the checkout
-   * holds a transaction while it charges).
+   * How the checkout takes payments now: through Square when connected; else the built-in test
+   * card when test payments are accepted (`acceptsTestPayments`: sandbox mode by default, or the
+   * owner's switch); else not at all (production mode without Square: "payments are not set up").
+   */
+  async paymentMode(): Promise<PaymentMode> {
+    const connection = await this.connection();
+    if (connection) return { kind: 'square', connection };
+    const stored = await this.settings.getMany([SETTING_KEYS.squareMode, SETTING_KEYS.acceptTestPayments]);
+    const mode = this.modeFrom(stored[SETTING_KEYS.squareMode]);
+    return { kind: acceptsTestPayments(stored[SETTING_KEYS.acceptTestPayments], mode) ? 'test' : 'unavailable', mode };
+  }
+
+  /**
+   * A client built from the current settings, or null when Square is not connected. It reads
+   * every setting it needs now, so later calls never touch the database.
    */
   async connection(): Promise<SquareConnection | null> {
     const token = await this.auth.accessToken();
@@ -109,48 +148,21 @@ export class SquareGateway {
   }
 
   /**
-   * Finds or creates the customer by e-mail, creates the Square order (catalogue line items,
-   * shipping as a service charge, tax as an order-level tax), checks Square's total against ours,
-   * then charges the card. Any Square error becomes a PaymentError carrying Square's detail.
+   * Step 1 of a charge: finds or creates the customer by e-mail, creates the Square order
+   * (catalogue or ad-hoc line items, shipping as a service charge, tax as an order-level tax;
+   * the bodies come from square-requests.ts, within Square's documented limits) and checks
+   * Square's total against ours. Nothing is charged yet: any error here means no money moved.
+   * Square's errors become PaymentErrors carrying Square's detail.
    */
-  async charge(connection: SquareConnection, input: SquareChargeInput): Promise<SquareChargeResult> {
+  async createOrder(connection: SquareConnection, input: SquareChargeInput): Promise<SquarePreparedCharge> {
     const locationId = await this.locationId(connection);
     if (!locationId) throw new PaymentError('Square configuration not found', 'SQUARE_CONFIG_NOT_FOUND');
     const { client } = connection;
+    // Which cart lines Square's catalogue has: asked first, so a failure leaves nothing at Square.
+    const catalogVariationIds = await this.catalogVariationIds(client, input.lines);
     const customerId = await this.findOrCreateCustomer(client, input);
 
-    const { order } = await this.call(() =>
-      client.orders.create({
-        idempotencyKey: derivedKey(input.idempotencyKey, 'order'),
-        order: {
-          locationId,
-          referenceId: input.referenceId,
-          customerId,
-          lineItems: input.lines.map((line) =>
-            line.variationId
-              ? { catalogObjectId: line.variationId, quantity: String(line.quantity) }
-              : { name: line.name, quantity: String(line.quantity), basePriceMoney: money(line.unitPriceCents) },
-          ),
-          serviceCharges: input.shippingCents > 0 ? [{ uid: 'shipping', name: 'Shipping', amountMoney: money(input.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }] : [],
-          taxes: input.taxCents > 0 ? [{ uid: 'sales-tax', name: 'Sales Tax', percentage: TAX_PERCENTAGE, type: 'ADDITIVE', scope: 'ORDER' }] : [],
-          fulfillments: [
-            {
-              type: 'SHIPMENT',
-              state: 'PROPOSED',
-              shipmentDetails: {
-                recipient: {
-                  customerId,
-                  displayName: `${input.customer.givenName} ${input.customer.familyName}`,
-                  emailAddress: input.customer.email,
-                  phoneNumber: input.customer.phone,
-                  address: input.customer.address,
-                },
-              },
-            },
-          ],
-        },
-      }),
-    );
+    const { order } = await this.call(() => client.orders.create(buildCreateOrderRequest(input, { locationId, customerId, catalogVariationIds })));
     if (!order?.id) throw new PaymentError('Square did not create the order', 'SQUARE_ORDER_FAILED');
     const squareTotal = order.totalMoney?.amount;
     if (squareTotal !== undefined && squareTotal !== null && squareTotal !== BigInt(input.totalCents)) {
@@ -158,25 +170,58 @@ export class SquareGateway {
       log('warn', 'square order total differs from ours', { squareOrderId: order.id, square: String(squareTotal), ours: input.totalCents });
       throw new ConflictError('Order total does not match the payment provider. Please refresh your cart and try again.', 'AMOUNT_MISMATCH');
     }
+    return { locationId, customerId, squareOrderId: order.id };
+  }
 
-    const { payment } = await this.call(() =>
-      client.payments.create({
-        sourceId: input.sourceId,
-        idempotencyKey: input.idempotencyKey,
-        amountMoney: money(input.totalCents),
-        orderId: order.id,
-        customerId,
-        locationId,
-        referenceId: input.referenceId,
-        buyerEmailAddress: input.customer.email,
-        autocomplete: true,
-        ...(input.verificationToken ? { verificationToken: input.verificationToken } : {}),
-      }),
+  /**
+   * Step 2: charges the card for the Square order. An answer from Square settles it either way
+   * (a payment, or an error: nothing charged); no answer (timeout, connection lost) throws
+   * PaymentOutcomeUnknownError: the payment may have gone through, so the order stays pending
+   * until the reconciler or a webhook learns what happened.
+   */
+  async pay(connection: SquareConnection, prepared: SquarePreparedCharge, input: SquareChargeInput): Promise<SquareChargeResult> {
+    const { client } = connection;
+    const { locationId, customerId, squareOrderId } = prepared;
+    const { payment } = await this.callPayment(() =>
+      client.payments.create(buildCreatePaymentRequest(input, { orderId: squareOrderId, customerId, locationId })),
     );
     if (!payment?.id || (payment.status !== 'COMPLETED' && payment.status !== 'APPROVED')) {
       throw new PaymentError(payment?.status === 'FAILED' ? 'Card declined' : 'Payment failed', 'PAYMENT_FAILED');
     }
-    return { paymentId: payment.id, squareOrderId: order.id, squareCustomerId: customerId, paymentStatus: payment.status };
+    return { paymentId: payment.id, squareOrderId, squareCustomerId: customerId, paymentStatus: payment.status };
+  }
+
+  /**
+   * The payment Square took for one of our orders, found for the reconciler: Square's payments of
+   * the location created since shortly before our order, with our order's total, whose
+   * reference_id is our order id. Null when Square has none (nothing was charged).
+   */
+  async findPayment(connection: SquareConnection, order: { id: string; totalCents: number; createdAt: Date }): Promise<SquarePaymentFacts | null> {
+    const locationId = await this.locationId(connection);
+    if (!locationId) throw new PaymentError('Square configuration not found', 'SQUARE_CONFIG_NOT_FOUND');
+    return this.call(async () => {
+      const pages = await connection.client.payments.list({
+        beginTime: new Date(order.createdAt.getTime() - PAYMENT_SEARCH_SLACK_MS).toISOString(),
+        locationId,
+        total: BigInt(order.totalCents),
+        sortOrder: 'ASC',
+      });
+      let found: Square.Payment | undefined;
+      for await (const payment of pages) {
+        if (payment.referenceId !== order.id || !payment.id) continue;
+        // A retried checkout may have left a failed attempt before the one that went through.
+        if (!found || found.status === 'FAILED' || found.status === 'CANCELED') found = payment;
+      }
+      return found?.id ? { paymentId: found.id, status: found.status ?? 'PENDING', squareOrderId: found.orderId ?? null, squareCustomerId: found.customerId ?? null } : null;
+    });
+  }
+
+  /**
+   * Checks a webhook notification's x-square-hmacsha256-signature (HMAC-SHA256 of the notification
+   * URL + the raw body with the subscription's signature key) with the SDK's WebhooksHelper.
+   */
+  async verifyWebhook(rawBody: string, signature: string, signatureKey: string): Promise<boolean> {
+    return WebhooksHelper.verifySignature({ requestBody: rawBody, signatureHeader: signature, signatureKey, notificationUrl: this.config.squareWebhookUrl });
   }
 
   /** Every ITEM and CATEGORY object of the merchant's catalogue, all pages. */
@@ -190,21 +235,41 @@ export class SquareGateway {
   }
 
   private async findOrCreateCustomer(client: SquareClient, input: SquareChargeInput): Promise<string> {
-    const found = await this.call(() => client.customers.search({ limit: BigInt(1), query: { filter: { emailAddress: { exact: input.customer.email } } } }));
+    const found = await this.call(() => client.customers.search(buildSearchCustomersRequest(input)));
     const existing = found.customers?.find((c) => c.id);
     if (existing?.id) return existing.id;
-    const { customer } = await this.call(() =>
-      client.customers.create({
-        idempotencyKey: derivedKey(input.idempotencyKey, 'customer'),
-        givenName: input.customer.givenName,
-        familyName: input.customer.familyName,
-        emailAddress: input.customer.email,
-        phoneNumber: input.customer.phone,
-        address: input.customer.address,
-      }),
-    );
+    const { customer } = await this.call(() => client.customers.create(buildCreateCustomerRequest(input)));
     if (!customer?.id) throw new PaymentError('Square did not create the customer', 'SQUARE_CUSTOMER_FAILED');
     return customer.id;
+  }
+
+  /**
+   * The cart's variation ids that Square's catalogue has now (BatchRetrieveCatalogObjects); the
+   * other lines go to Square as ad-hoc items (square-requests.ts). A 404 means none of them.
+   */
+  private async catalogVariationIds(client: SquareClient, lines: readonly SquareChargeLine[]): Promise<Set<string>> {
+    const objectIds = variationIdsToCheck(lines);
+    if (objectIds.length === 0) return new Set();
+    try {
+      const { objects } = await client.catalog.batchGet({ objectIds });
+      return liveVariationIds(objects);
+    } catch (err) {
+      if (err instanceof SquareError && err.statusCode === 404) return new Set();
+      throw toDomainError(err);
+    }
+  }
+
+  /** payments.create: no answer at all leaves the outcome unknown; any answer is Square's verdict. */
+  private async callPayment<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (err) {
+      if (err instanceof SquareTimeoutError || (err instanceof SquareError && err.statusCode === undefined)) {
+        log('warn', 'square payment outcome unknown', { error: err.message });
+        throw new PaymentOutcomeUnknownError();
+      }
+      throw toDomainError(err);
+    }
   }
 
   /** Runs one SDK call, turning Square's errors into domain errors with Square's own detail. */
@@ -226,13 +291,4 @@ export function toDomainError(err: unknown): unknown {
     return new PaymentError(detail, first?.code ? `SQUARE_${first.code}` : 'PAYMENT_FAILED');
   }
   return err;
-}
-
-function money(cents: number): Square.Money {
-  return { amount: BigInt(cents), currency: CURRENCY as Square.Currency };
-}
-
-/** Square idempotency keys are at most 45 characters; derived keys stay well inside that. */
-function derivedKey(key: string, purpose: string): string {
-  return createHash('sha256').update(`${purpose}:${key}`).digest('hex').slice(0, 40);
 }

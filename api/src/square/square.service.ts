@@ -12,15 +12,21 @@ export class SquareService {
   ) {}
 
   /**
-   * What the payment step needs. Not connected: test mode, the PWA shows the built-in card form.
-   * Connected without an application id or a location: 404 'Square configuration not found'.
+   * What the payment step needs. Not connected: test mode (the PWA shows the built-in card form)
+   * while test payments are accepted, else `paymentsAvailable: false` (the PWA says payments are
+   * not set up yet). Connected without an application id or a location: 404 'Square configuration
+   * not found'.
    */
   async webPaymentsConfig(): Promise<WebPaymentsConfig> {
     const applicationId = (await this.settings.get(SETTING_KEYS.squareApplicationId)) || null;
-    const connection = await this.gateway.connection();
-    if (!connection) return { testMode: true, applicationId, locationId: null, environment: await this.gateway.mode() };
-    const locationId = applicationId ? await this.gateway.locationId(connection).catch(() => null) : null;
+    const payments = await this.gateway.paymentMode();
+    if (payments.kind !== 'square') {
+      return payments.kind === 'test'
+        ? { testMode: true, paymentsAvailable: true, applicationId, locationId: null, environment: payments.mode }
+        : { testMode: false, paymentsAvailable: false, applicationId, locationId: null, environment: payments.mode };
+    }
+    const locationId = applicationId ? await this.gateway.locationId(payments.connection).catch(() => null) : null;
     if (!applicationId || !locationId) throw new NotFoundError('Square configuration not found', 'SQUARE_CONFIG_NOT_FOUND');
-    return { testMode: false, applicationId, locationId, environment: connection.mode };
+    return { testMode: false, paymentsAvailable: true, applicationId, locationId, environment: payments.connection.mode };
   }
 }

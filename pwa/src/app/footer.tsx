@@ -13,10 +13,10 @@ export function SiteFooter() {
           <ul className="footer__social">
             {SOCIAL.map((name) => (
               <li key={name}>
-                {/* Placeholder social links (SPEC §2): they go nowhere. */}
-                <a href="#" aria-label={`${name} (coming soon)`} onClick={(e) => e.preventDefault()}>
+                {/* Placeholder social links (SPEC §2): they go nowhere yet, so they are not links nor in the tab order. */}
+                <span role="img" aria-label={`${name} (coming soon)`}>
                   {name[0]}
-                </a>
+                </span>
               </li>
             ))}
           </ul>

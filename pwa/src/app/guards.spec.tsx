@@ -7,7 +7,7 @@ const customer = { id: 1, username: 'jane', email: 'j@example.com', firstName: '
 describe('ProtectedRoute', () => {
   it('shows a spinner while the user loads, then the page for a signed-in user', async () => {
     let answer: (r: Response) => void = () => undefined;
-    global.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve))) as unknown as typeof fetch;
+    global.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithProviders(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, { route: '/orders' });
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     answer({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(customer) } as Response);

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { IonHeader, IonIcon } from '@ionic/react';
 import { cartOutline, closeOutline, menuOutline, personCircleOutline } from 'ionicons/icons';
 import { displayName, useLogout, useUser } from '../features/auth';
 import { useCartCount, useCartDrawer } from '../features/cart';
+import { useKeyedState } from '../lib/use-keyed-state';
 import { promptInstall, usePwaStore } from './pwa-store';
 
 const NAV = [
@@ -19,10 +20,10 @@ function UserMenu() {
   const { user } = useUser();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.pathname]);
+  // Closed again on every navigation.
+  const [open, setOpen] = useKeyedState(false, location.pathname);
   useEffect(() => {
     if (!open) return;
     const onDown = (e: MouseEvent) => !ref.current?.contains(e.target as Node) && setOpen(false);
@@ -33,7 +34,7 @@ function UserMenu() {
       document.removeEventListener('mousedown', onDown);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, setOpen]);
 
   if (!user) {
     return (
@@ -71,12 +72,12 @@ function UserMenu() {
 }
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const count = useCartCount();
   const openCart = useCartDrawer((s) => s.open);
   const installEvent = usePwaStore((s) => s.installEvent);
   const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+  // Closed again on every navigation.
+  const [menuOpen, setMenuOpen] = useKeyedState(false, `${location.pathname}${location.search}`);
 
   return (
     <IonHeader className="site-header">

@@ -14,7 +14,7 @@ describe('errorMessageFrom (SPEC §8)', () => {
 describe('apiFetch', () => {
   it('sends cookies and a JSON body with a JSON content type', async () => {
     const fn = jest.fn(async () => fakeResponse(200, { ok: 1 }));
-    global.fetch = fn as unknown as typeof fetch;
+    global.fetch = fn;
     await expect(apiFetch('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: 1 });
     const [, init] = fn.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.credentials).toBe('include');
@@ -22,16 +22,16 @@ describe('apiFetch', () => {
     expect(init.body).toBe('{"a":1}');
   });
   it('answers undefined for 204 and throws ApiError with the status for non-OK', async () => {
-    global.fetch = (async () => fakeResponse(204)) as unknown as typeof fetch;
+    global.fetch = async () => fakeResponse(204);
     await expect(apiFetch('/api/x')).resolves.toBeUndefined();
-    global.fetch = (async () => fakeResponse(409, { message: 'Taken' }, 'Conflict')) as unknown as typeof fetch;
+    global.fetch = async () => fakeResponse(409, { message: 'Taken' }, 'Conflict');
     const error = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, message: 'Taken' });
   });
   it('treats a non-array list answer as an empty list', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    global.fetch = (async () => fakeResponse(200, { not: 'a list' })) as unknown as typeof fetch;
+    global.fetch = async () => fakeResponse(200, { not: 'a list' });
     await expect(apiFetchList('/api/list')).resolves.toEqual([]);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();

@@ -42,7 +42,7 @@ export function mockFetch(routes: Record<string, { status?: number; body?: unkno
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   const fn = jest.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
     const route = routes[`${method} ${url}`];
     if (!route) return fakeResponse(404, { message: 'Not Found' }, 'Not Found');
     if (typeof route === 'function') return route();

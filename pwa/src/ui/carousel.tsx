@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_TRANSITION_MS, SWIPE_THRESHOLD_PX, type GalleryImage } from '@cocoa/shared-types';
+import { useKeyedState } from '../lib/use-keyed-state';
 import { SmartImage } from './smart-image';
 
 interface CarouselProps {
@@ -17,13 +18,12 @@ interface CarouselProps {
  * slide takes 1 s; previous/next, thumbnails or dots, and a horizontal swipe over 50 px change it.
  */
 export function Carousel({ images, name, width, height, thumbnails, eager }: CarouselProps) {
-  const [index, setIndex] = useState(0);
+  const count = images.length;
+  // Another number of images starts again from the first.
+  const [index, setIndex] = useKeyedState(0, count);
   const [hovered, setHovered] = useState(false);
   const [animating, setAnimating] = useState(false);
   const startX = useRef<number | null>(null);
-  const count = images.length;
-
-  useEffect(() => setIndex(0), [count]);
 
   const go = useCallback(
     (next: number) => {
@@ -31,7 +31,7 @@ export function Carousel({ images, name, width, height, thumbnails, eager }: Car
       setIndex(((next % count) + count) % count);
       setAnimating(true);
     },
-    [count],
+    [count, setIndex],
   );
 
   useEffect(() => {

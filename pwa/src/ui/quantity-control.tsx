@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { nextTypedQuantity } from '@cocoa/shared-types';
+import { useKeyedState } from '../lib/use-keyed-state';
 
 interface QuantityControlProps {
   value: number;
@@ -13,8 +13,8 @@ interface QuantityControlProps {
  * ignored; an empty input resets it to 1 (applied when the field is left).
  */
 export function QuantityControl({ value, onChange, label, disabled }: QuantityControlProps) {
-  const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // What is typed, until the quantity itself changes (then the field shows the new quantity).
+  const [text, setText] = useKeyedState(String(value), value);
 
   return (
     <div className="quantity" role="group" aria-label={label}>

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { imageCandidates } from '../lib/image';
+import { useKeyedState } from '../lib/use-keyed-state';
 
 interface SmartImageProps {
   src: string | null | undefined;
@@ -18,8 +19,8 @@ interface SmartImageProps {
  */
 export function SmartImage({ src, alt, width, height, className, eager, emptyText }: SmartImageProps) {
   const candidates = useMemo(() => imageCandidates(src), [src]);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => setAttempt(0), [src]);
+  // A new src starts again from its first candidate.
+  const [attempt, setAttempt] = useKeyedState(0, src);
 
   if (candidates.length === 0 || attempt >= candidates.length) {
     return (

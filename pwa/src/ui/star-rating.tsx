@@ -3,7 +3,7 @@ export function starsFor(rating: number): Array<'full' | 'half' | 'empty'> {
   const clamped = Math.max(0, Math.min(5, Number.isFinite(rating) ? rating : 0));
   const full = Math.floor(clamped);
   const half = clamped - full >= 0.5 ? 1 : 0;
-  return [...Array(full).fill('full'), ...Array(half).fill('half'), ...Array(5 - full - half).fill('empty')];
+  return [...new Array<'full'>(full).fill('full'), ...new Array<'half'>(half).fill('half'), ...new Array<'empty'>(5 - full - half).fill('empty')];
 }
 
 const STAR = 'M12 2l3.09 6.26L22 9.27l-5 4.87L18.18 21 12 17.77 5.82 21 7 14.14l-5-4.87 6.91-1.01z';

@@ -1,4 +1,4 @@
-import { BACKUP_FILENAME_PATTERN, imageBulkDeleteSchema, imageUploadFieldsSchema, settingUpdateSchema } from './admin.schema';
+import { acceptsTestPayments, BACKUP_FILENAME_PATTERN, imageBulkDeleteSchema, imageUploadFieldsSchema, settingUpdateSchema } from './admin.schema';
 
 describe('admin wire schemas', () => {
   it('accepts the allow-listed settings with valid values only', () => {
@@ -29,5 +29,14 @@ describe('admin wire schemas', () => {
     expect(imageUploadFieldsSchema.safeParse({ replace: 'yes' }).success).toBe(false);
     expect(imageBulkDeleteSchema.safeParse({ imagePaths: [] }).success).toBe(false);
     expect(imageBulkDeleteSchema.safeParse({ imagePaths: Array(501).fill('a.png') }).success).toBe(false);
+  });
+
+  it('takes test payments in sandbox mode unless the owner said no, in production mode only when the owner said yes', () => {
+    expect(acceptsTestPayments(undefined, 'sandbox')).toBe(true);
+    expect(acceptsTestPayments('false', 'sandbox')).toBe(false);
+    expect(acceptsTestPayments(undefined, 'production')).toBe(false);
+    expect(acceptsTestPayments('garbage', 'production')).toBe(false);
+    expect(acceptsTestPayments('true', 'production')).toBe(true);
+    expect(settingUpdateSchema.safeParse({ key: 'ACCEPT_TEST_PAYMENTS', value: 'yes' }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../time-zone';
 
 /** SPEC §3 settings keys the admin may read and write. Tokens and secrets are never among them. */
 export const SQUARE_MODES = ['sandbox', 'production'] as const;
@@ -19,6 +20,13 @@ export const settingValueSchemas = {
     .string({ message: 'Location ID must be text' })
     .trim()
     .regex(/^[A-Za-z0-9_-]{0,64}$/, 'Location ID may hold only letters, digits, - and _'),
+  /** The shop's time zone (IANA): every wall-clock time is read and shown in it. '' returns to SHOP_TIME_ZONE. */
+  SHOP_TIME_ZONE: z
+    .string({ message: 'Time zone must be text' })
+    .trim()
+    .refine((v) => v === '' || isTimeZone(v), 'Time zone must be an IANA name such as America/Chicago'),
+  /** 'true' | 'false': take test-card payments while Square is not connected (see `acceptsTestPayments`). */
+  ACCEPT_TEST_PAYMENTS: z.enum(['true', 'false'], { message: 'Accept test payments must be true or false' }),
 } as const;
 export type SettingKey = keyof typeof settingValueSchemas;
 export const SETTING_KEYS_PUBLIC = Object.keys(settingValueSchemas) as SettingKey[];
@@ -35,17 +43,29 @@ export const settingUpdateSchema = z
       ctx.addIssue({ code: 'custom', message: parsed.error.issues[0].message, path: ['value'] });
       return z.NEVER;
     }
-    return { key: input.key, value: parsed.data as string };
+    return { key: input.key, value: parsed.data };
   });
-export type SettingUpdate = z.input<typeof settingUpdateSchema>;
 
 /** GET /api/settings and POST /api/settings answer: key → value (null when unset). */
 export const settingsMapSchema = z.object({
   SQUARE_APPLICATION_ID: z.string().nullable(),
   SQUARE_MODE: z.enum(SQUARE_MODES),
   SQUARE_LOCATION_ID: z.string().nullable(),
+  /** The choice in force (`acceptsTestPayments`), 'true' or 'false'. */
+  ACCEPT_TEST_PAYMENTS: z.enum(['true', 'false']),
+  /** The zone in force: the saved one, else SHOP_TIME_ZONE from the environment. */
+  SHOP_TIME_ZONE: z.string(),
 });
 export type SettingsMap = z.infer<typeof settingsMapSchema>;
+
+/**
+ * Whether the checkout takes the built-in test card while Square is not connected: the owner's saved
+ * choice, else on in sandbox mode and off in production mode (where the checkout then says that
+ * payments are not set up yet). Connected to Square, the real card form is used either way.
+ */
+export function acceptsTestPayments(saved: string | null | undefined, mode: SquareMode): boolean {
+  return saved === 'true' || saved === 'false' ? saved === 'true' : mode === 'sandbox';
+}
 
 /** GET /api/square/auth/status (and the answer of POST /api/square/auth/disconnect). */
 export const squareAuthStatusSchema = z.object({ connected: z.boolean(), merchantId: z.string().nullable() });

@@ -54,6 +54,13 @@ const productFields = {
   variationId: optionalText(100),
 };
 
+/**
+ * Spreadsheet import (Excel or CSV): a blank cell leaves an existing product's field unchanged; a cell
+ * holding exactly this text (any case) empties the field. Chosen over "-" because Excel takes a lone
+ * "-" typed in a cell for the start of a formula.
+ */
+export const IMPORT_CLEAR_MARK = '(clear)';
+
 /** POST /api/products; slug generated from the name when empty. */
 export const productCreateSchema = z.strictObject(productFields);
 export type ProductCreate = z.input<typeof productCreateSchema>;
@@ -125,4 +132,3 @@ export const productListQuerySchema = z.object({
     .transform(Number)
     .optional(),
 });
-export type ProductListQuery = z.input<typeof productListQuerySchema>;

@@ -23,3 +23,10 @@ export const idParamSchema = z
   .pipe(z.number().int('Id must be a whole number').positive('Id must be positive').max(2147483647, 'Id is too large'));
 
 export const emailSchema = z.string({ message: 'Please enter a valid email address' }).trim().max(254, 'Email is too long').email('Please enter a valid email address');
+
+/**
+ * Response header carrying the cursor of the next page of a paged list (GET /api/me/orders, the
+ * admin's events). Here, not in orders.schema.ts: a page that only reads this header must not load
+ * the checkout's schemas (and the phone metadata they bring).
+ */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';

@@ -14,6 +14,10 @@ export const scheduledEventSchema = z.object({
   endTime: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The shop's IANA time zone: the day of `date` and the HH:MM times are read in it. */
+  timeZone: z.string(),
+  /** The calendar feed the stop is imported from (it is changed there, not here); null when the owner entered it. */
+  calendarName: z.string().nullable(),
 });
 export type ScheduledEvent = z.infer<typeof scheduledEventSchema>;
 
@@ -63,8 +67,7 @@ const isoInstant = (name: string) =>
       (v) => (z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success) && !Number.isNaN(Date.parse(v)),
       `${name} must be an ISO date (YYYY-MM-DD) or date-time`,
     )
-    .refine((v) => isStorableInstant(Date.parse(v)), `${name} must be between the years 1 and 9999`)
-    .transform((v) => new Date(v));
+    .refine((v) => isStorableInstant(Date.parse(v)), `${name} must be between the years 1 and 9999`);
 
 /** The most events one answer of GET /api/events carries (also its default page size). */
 export const EVENTS_PAGE_MAX = 500;
@@ -75,7 +78,8 @@ export const EVENTS_ORDERS = ['asc', 'desc'] as const;
 /**
  * GET /api/events: events from `from` (inclusive, default the first day of the current month)
  * until `to` (exclusive, default open), ordered by date then id, ascending unless `order` is
- * 'desc' (newest first: the admin's past locations). A date without time means UTC midnight. At
+ * 'desc' (newest first: the admin's past locations). A date without time means midnight in the shop's time zone (the API
+ * converts it; the schema keeps the text). At
  * most `limit` events (default and cap EVENTS_PAGE_MAX); when more follow, the answer's
  * X-Next-Cursor header holds the `cursor` of the next page in the same order (opaque to clients).
  */
@@ -91,5 +95,4 @@ export const eventsQuerySchema = z
       .optional(),
     order: z.enum(EVENTS_ORDERS, { message: "order must be 'asc' or 'desc'" }).optional(),
   })
-  .refine((q) => !q.from || !q.to || q.to > q.from, { message: 'to must be after from', path: ['to'] });
-export type EventsQuery = z.input<typeof eventsQuerySchema>;
+  .refine((q) => !q.from || !q.to || Date.parse(q.to) > Date.parse(q.from), { message: 'to must be after from', path: ['to'] });

@@ -21,8 +21,6 @@ export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
 export const ORDERS_PAGE_DEFAULT = 20;
 export const ORDERS_PAGE_MAX = 100;
-/** Response header carrying the cursor of the next page of GET /api/me/orders. */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 /** A dollar amount with at most two decimals. */
 const dollars = (field: string) =>
@@ -52,7 +50,6 @@ export const checkoutCartItemSchema = z
   .refine((item) => item.id !== undefined || item.productId !== undefined, 'Each cart item needs a product id')
   .refine((item) => item.id === undefined || item.productId === undefined || item.id === item.productId, 'Cart item id and productId disagree')
   .transform(({ id, productId: pid, quantity, name }) => ({ productId: (pid ?? id) as number, quantity, name }));
-export type CheckoutCartItemInput = z.input<typeof checkoutCartItemSchema>;
 
 /** Client-chosen key, one per checkout attempt; Square accepts at most 45 characters. */
 export const idempotencyKeySchema = z
@@ -125,6 +122,8 @@ const moneySchema = z.object({ amount: z.number().int(), currency: z.string() })
 export const providerOrderSchema = z.object({
   id: z.string(),
   state: z.enum(ORDER_STATES),
+  /** Ours, not Square's: a test-mode order (nothing charged), flagged wherever orders are listed. */
+  testMode: z.boolean(),
   createdAt: z.string(),
   totalMoney: moneySchema,
   totalTaxMoney: moneySchema,
@@ -173,9 +172,17 @@ export const cartClearQuerySchema = z.strictObject({
   sessionId: z.string({ message: 'sessionId is required' }).regex(new RegExp(`^[A-Za-z0-9_-]{${CART_SESSION_ID_LENGTH}}$`), `sessionId must be ${CART_SESSION_ID_LENGTH} characters`),
 });
 
-/** GET /api/square/web-payments/config. In test mode the PWA shows the built-in card form. */
-export const webPaymentsConfigSchema = z.discriminatedUnion('testMode', [
-  z.object({ testMode: z.literal(false), applicationId: z.string(), locationId: z.string(), environment: z.enum(['sandbox', 'production']) }),
-  z.object({ testMode: z.literal(true), applicationId: z.string().nullable(), locationId: z.string().nullable(), environment: z.enum(['sandbox', 'production']) }),
+/** The checkout's answer (503) while payments are not set up: production mode, Square not connected, no test payments. */
+export const PAYMENTS_NOT_SET_UP_MESSAGE = 'Payments are not set up yet. Please try again later.';
+
+/**
+ * GET /api/square/web-payments/config. In test mode the PWA shows the built-in card form; with
+ * `paymentsAvailable: false` (production mode, Square not connected, test payments off) it shows
+ * PAYMENTS_NOT_SET_UP_MESSAGE and takes no payment.
+ */
+export const webPaymentsConfigSchema = z.union([
+  z.object({ testMode: z.literal(false), paymentsAvailable: z.literal(true), applicationId: z.string(), locationId: z.string(), environment: z.enum(['sandbox', 'production']) }),
+  z.object({ testMode: z.literal(true), paymentsAvailable: z.literal(true), applicationId: z.string().nullable(), locationId: z.string().nullable(), environment: z.enum(['sandbox', 'production']) }),
+  z.object({ testMode: z.literal(false), paymentsAvailable: z.literal(false), applicationId: z.string().nullable(), locationId: z.null(), environment: z.enum(['sandbox', 'production']) }),
 ]);
 export type WebPaymentsConfig = z.infer<typeof webPaymentsConfigSchema>;

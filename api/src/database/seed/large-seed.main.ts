@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { createApp } from '../../app.factory';
 import { ConfigError, loadConfig } from '../../config/config.schema';
+import { SettingsService } from '../../settings/settings.service';
+import { ShopTimeZoneService } from '../../settings/shop-time-zone.service';
 import { LARGE_SEED_COUNTS, type LargeSeedCounts, LargeSeedRefusedError, seedLarge } from './large-seed';
 
 /**
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   await app.init();
   console.log(`database ready, migrations run (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   try {
-    const result = await seedLarge(app.get(DataSource), counts, { progress: (line) => console.log(line) });
+    const result = await seedLarge(app.get(DataSource), app.get(SettingsService), counts, { progress: (line) => console.log(line), timeZone: await app.get(ShopTimeZoneService).current() });
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.counts.products} products, ${result.counts.users} customers, ${result.counts.orders} orders with ${result.orderItems} items, ${result.counts.locations} scheduled locations.`);
   } catch (err) {
     if (!(err instanceof LargeSeedRefusedError)) throw err;

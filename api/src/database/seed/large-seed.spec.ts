@@ -1,5 +1,6 @@
 import { checkoutTotals, EVENTS_PAGE_MAX, FEATURED_LIMIT, fromCents, NEXT_CURSOR_HEADER, PRODUCT_LIST_MAX, type Product, type ProviderOrder, type ScheduledEvent, SLUG_PATTERN } from '@cocoa/shared-types';
 import { CALENDAR_MAX } from '../../events/calendar.service';
+import { SettingsService } from '../../settings/settings.service';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
 import { customerUsername, LARGE_SEED_PASSWORD, LargeSeedRefusedError, type LargeSeedResult, seedLarge } from './large-seed';
 import { EVENT_SEEDS, PRODUCT_SEEDS } from './seed.data';
@@ -29,7 +30,7 @@ describe('the large data set (seedLarge) at small scale', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    result = await seedLarge(t.dataSource, COUNTS, { now });
+    result = await seedLarge(t.dataSource, t.app.get(SettingsService), COUNTS, { now });
   });
   afterAll(() => t.close());
 
@@ -89,7 +90,7 @@ describe('the large data set (seedLarge) at small scale', () => {
   });
 
   it('refuses a second run and changes nothing', async () => {
-    await expect(seedLarge(t.dataSource, COUNTS)).rejects.toBeInstanceOf(LargeSeedRefusedError);
+    await expect(seedLarge(t.dataSource, t.app.get(SettingsService), COUNTS)).rejects.toBeInstanceOf(LargeSeedRefusedError);
     expect(await count('SELECT count(*) AS n FROM orders')).toBe(COUNTS.orders);
     expect(await count('SELECT count(*) AS n FROM products')).toBe(PRODUCT_SEEDS.length + COUNTS.products);
   });

@@ -1,6 +1,7 @@
-import { SHIPPING_FLAT_CENTS, slugify, TAX_RATE } from '@cocoa/shared-types';
+import { DEFAULT_SHOP_TIME_ZONE, SHIPPING_FLAT_CENTS, slugify, startOfMonthIn, TAX_RATE } from '@cocoa/shared-types';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hashPassword } from '../../auth/password.hasher';
+import type { SettingsService } from '../../settings/settings.service';
 import { CATEGORY_BASES, CATEGORY_IMAGES, CITIES, FIRST_NAMES, FLAVOURS, LAST_NAMES, ORIGINS, PACKS, START_TIMES, STREETS, VENUES } from './large-seed.data';
 import { CATEGORY_SEEDS } from './seed.data';
 
@@ -46,6 +47,8 @@ export interface LargeSeedResult {
 
 export interface LargeSeedOptions {
   now?: Date;
+  /** The shop's zone the locations' days are in (default America/Chicago). */
+  timeZone?: string;
   progress?: (line: string) => void;
 }
 
@@ -58,7 +61,7 @@ export function customerUsername(n: number): string {
  * used, or created when there are none). Refuses with LargeSeedRefusedError when the set is
  * already there. Runs ANALYZE afterwards so the planner knows the new table sizes.
  */
-export async function seedLarge(dataSource: DataSource, counts: LargeSeedCounts, options: LargeSeedOptions = {}): Promise<LargeSeedResult> {
+export async function seedLarge(dataSource: DataSource, settings: SettingsService, counts: LargeSeedCounts, options: LargeSeedOptions = {}): Promise<LargeSeedResult> {
   if (counts.orders > 0 && (counts.products < 1 || counts.users < 1)) throw new LargeSeedRefusedError('Orders need at least one product and one user');
   const now = options.now ?? new Date();
   const progress = options.progress ?? (() => undefined);
@@ -68,11 +71,10 @@ export async function seedLarge(dataSource: DataSource, counts: LargeSeedCounts,
 
   const orderItems = await dataSource.transaction(async (m) => {
     await m.query('SELECT pg_advisory_xact_lock($1)', [LARGE_SEED_LOCK]);
-    const marker: Array<{ value: string }> = await m.query('SELECT value FROM settings WHERE key = $1', [LARGE_SEEDED_KEY]);
-    if (marker.length > 0) {
-      throw new LargeSeedRefusedError(`This database already holds the large data set (${marker[0].value}). Seed a fresh DATA_DIR or database instead.`);
+    if (!(await settings.setIfAbsent(LARGE_SEEDED_KEY, `seeded ${now.toISOString()}: ${JSON.stringify(counts)}`, m))) {
+      const earlier = await settings.get(LARGE_SEEDED_KEY, m);
+      throw new LargeSeedRefusedError(`This database already holds the large data set (${earlier}). Seed a fresh DATA_DIR or database instead.`);
     }
-    await m.query('INSERT INTO settings (key, value) VALUES ($1, $2)', [LARGE_SEEDED_KEY, `seeded ${now.toISOString()}: ${JSON.stringify(counts)}`]);
 
     await insertProducts(m, counts.products, await categoryIds(m), now);
     step(`${counts.products} products`);
@@ -84,7 +86,7 @@ export async function seedLarge(dataSource: DataSource, counts: LargeSeedCounts,
       items += await insertOrders(m, first, last, counts, now);
       step(`${last}/${counts.orders} orders, ${items} order items`);
     }
-    await insertLocations(m, counts.locations, now);
+    await insertLocations(m, counts.locations, now, options.timeZone ?? DEFAULT_SHOP_TIME_ZONE);
     step(`${counts.locations} scheduled locations`);
     return items;
   });
@@ -182,8 +184,8 @@ async function insertUsers(m: EntityManager, count: number, passwordHash: string
  * uuids (like the checkout's) derived from the order number.
  */
 async function insertOrders(m: EntityManager, first: number, last: number, counts: LargeSeedCounts, now: Date): Promise<number> {
-  const products: number = (await m.query('SELECT count(*)::int AS n FROM seed_products'))[0].n;
-  const users: number = (await m.query('SELECT count(*)::int AS n FROM seed_users'))[0].n;
+  const [{ n: products }] = await m.query<Array<{ n: number }>>('SELECT count(*)::int AS n FROM seed_products');
+  const [{ n: users }] = await m.query<Array<{ n: number }>>('SELECT count(*)::int AS n FROM seed_users');
   await m.query('DROP TABLE IF EXISTS seed_lines');
   await m.query(
     `CREATE TEMP TABLE seed_lines ON COMMIT DROP AS
@@ -229,9 +231,10 @@ async function insertOrders(m: EntityManager, first: number, last: number, count
  * Locations evenly from the first day of the month a year ago to a year ahead, at noon, in
  * the cities of the list with the pin spread around the centre; some have no time yet (TBD).
  */
-async function insertLocations(m: EntityManager, count: number, now: Date): Promise<void> {
-  const from = new Date(now.getFullYear(), now.getMonth() - LOCATION_MONTHS_BACK, 1, 12);
-  const to = new Date(now.getFullYear(), now.getMonth() + LOCATION_MONTHS_AHEAD + 1, 1, 12);
+async function insertLocations(m: EntityManager, count: number, now: Date, timeZone: string): Promise<void> {
+  // Noon of the 1st in the shop's zone (the environment's: a bench set never has one saved).
+  const from = new Date(startOfMonthIn(now, timeZone, -LOCATION_MONTHS_BACK).getTime() + 12 * 3_600_000);
+  const to = new Date(startOfMonthIn(now, timeZone, LOCATION_MONTHS_AHEAD + 1).getTime() + 12 * 3_600_000);
   const days = Math.round((to.getTime() - from.getTime()) / 86_400_000);
   const city = `(i % cardinality($1::text[]))`;
   const venue = `($6::text[])[1 + (i / cardinality($1::text[])) % cardinality($6::text[])]`;

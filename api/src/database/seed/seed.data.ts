@@ -2,6 +2,7 @@
  * The demo catalogue a fresh shop starts with (ARCHITECTURE "Data"). Prices are in cents. Image
  * paths point at the PWA's public /images folder.
  */
+import { instantOf, startOfMonthIn, wallTimeIn } from '@cocoa/shared-types';
 
 export interface CategorySeed {
   slug: string;
@@ -364,8 +365,10 @@ export const EVENT_SEEDS: EventSeed[] = [
   },
 ];
 
-/** Noon local time of the given day (SPEC §5: a location's date is noon of its day). */
-export function eventDate(seed: Pick<EventSeed, 'monthOffset' | 'day'>, now: Date): Date {
-  const day = seed.day === 'today' ? now.getDate() : seed.day;
-  return new Date(now.getFullYear(), now.getMonth() + seed.monthOffset, day, 12, 0, 0, 0);
+/** Noon of the given day in the shop's zone (SPEC §5: a location's date is noon of its day); 'today' is the shop's today. */
+export function eventDate(seed: Pick<EventSeed, 'monthOffset' | 'day'>, now: Date, timeZone: string): Date {
+  const today = wallTimeIn(now, timeZone);
+  const first = wallTimeIn(startOfMonthIn(now, timeZone, seed.monthOffset), timeZone);
+  const day = seed.day === 'today' ? today.day : seed.day;
+  return instantOf({ year: first.year, month: first.month, day, hour: 12, minute: 0 }, timeZone);
 }

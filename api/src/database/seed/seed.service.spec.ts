@@ -1,3 +1,4 @@
+import { wallTimeIn } from '@cocoa/shared-types';
 import { startTestApp, type TestApp } from '../../test/test-app';
 import { CATEGORY_SEEDS, EVENT_SEEDS, eventDate, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from './seed.data';
 import { CATALOGUE_SEEDED_KEY, SeedService } from './seed.service';
@@ -42,14 +43,17 @@ describe('demo catalogue seed', () => {
     expect(EVENT_SEEDS.some((e) => e.monthOffset === 0) && EVENT_SEEDS.some((e) => e.monthOffset === 1)).toBe(true);
   });
 
-  it('places events at noon local time, this month or next, even from the last day of a month', () => {
-    for (const now of [new Date(2026, 10, 22, 8), new Date(2026, 0, 31, 23, 59), new Date(2026, 11, 31, 1)]) {
+  it('places events at noon in the shop zone, this month or next, even from the last day of a month', () => {
+    const zone = 'America/Chicago';
+    // 2026-12-01T03:00Z is still November 30 in Chicago: the shop's month, not the server's, decides.
+    for (const now of [new Date('2026-11-22T14:00:00Z'), new Date('2026-02-01T05:59:00Z'), new Date('2026-12-31T07:00:00Z'), new Date('2026-12-01T03:00:00Z')]) {
+      const today = wallTimeIn(now, zone);
       for (const e of EVENT_SEEDS) {
-        const date = eventDate(e, now);
-        expect(date.getHours()).toBe(12);
-        const months = (date.getFullYear() - now.getFullYear()) * 12 + date.getMonth() - now.getMonth();
+        const date = wallTimeIn(eventDate(e, now, zone), zone);
+        expect(date.hour).toBe(12);
+        const months = (date.year - today.year) * 12 + date.month - today.month;
         expect(months).toBe(e.monthOffset);
-        if (e.day === 'today') expect(date.getDate()).toBe(now.getDate());
+        if (e.day === 'today') expect(date.day).toBe(today.day);
       }
     }
   });

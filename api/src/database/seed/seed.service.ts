@@ -1,10 +1,12 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Category } from '../../catalogue/category.entity';
 import { Product } from '../../catalogue/product.entity';
 import { Testimonial } from '../../catalogue/testimonial.entity';
 import { log } from '../../common/logger';
+import { APP_CONFIG, type AppConfig } from '../../config/config.schema';
 import { ScheduledLocation } from '../../events/scheduled-location.entity';
+import { SettingsService } from '../../settings/settings.service';
 import { CATEGORY_SEEDS, EVENT_SEEDS, eventDate, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from './seed.data';
 
 /** Any fixed number; every replica takes the same transaction-scoped advisory lock. */
@@ -28,7 +30,11 @@ const NOTHING: SeedResult = { seeded: false, categories: 0, products: 0, testimo
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly settings: SettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const result = await this.seedCatalogue();
@@ -42,16 +48,16 @@ export class SeedService implements OnApplicationBootstrap {
   seedCatalogue(now = new Date()): Promise<SeedResult> {
     return this.dataSource.transaction(async (m) => {
       await m.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-      const marker: unknown[] = await m.query('SELECT 1 FROM settings WHERE key = $1', [CATALOGUE_SEEDED_KEY]);
-      if (marker.length > 0) return NOTHING;
-      await m.query('INSERT INTO settings (key, value) VALUES ($1, $2)', [CATALOGUE_SEEDED_KEY, now.toISOString()]);
+      // The marker commits with the seed: a seed that fails leaves no marker behind.
+      if (!(await this.settings.setIfAbsent(CATALOGUE_SEEDED_KEY, now.toISOString(), m))) return NOTHING;
       if ((await m.count(Category)) > 0 || (await m.count(Product)) > 0) return NOTHING;
-      return insertDemo(m, now);
+      // First start: no zone saved in settings yet, so the environment's is the shop's.
+      return insertDemo(m, now, this.config.SHOP_TIME_ZONE);
     });
   }
 }
 
-async function insertDemo(m: EntityManager, now: Date): Promise<SeedResult> {
+async function insertDemo(m: EntityManager, now: Date, timeZone: string): Promise<SeedResult> {
   const categories = await m.save(
     Category,
     CATEGORY_SEEDS.map((c) => m.create(Category, c)),
@@ -68,7 +74,7 @@ async function insertDemo(m: EntityManager, now: Date): Promise<SeedResult> {
       ? []
       : await m.save(
           ScheduledLocation,
-          EVENT_SEEDS.map(({ monthOffset, day, ...e }) => m.create(ScheduledLocation, { ...e, date: eventDate({ monthOffset, day }, now) })),
+          EVENT_SEEDS.map(({ monthOffset, day, ...e }) => m.create(ScheduledLocation, { ...e, date: eventDate({ monthOffset, day }, now, timeZone) })),
         );
   return { seeded: true, categories: categories.length, products: products.length, testimonials: testimonials.length, events: events.length };
 }

@@ -1,6 +1,5 @@
 /** Public entry of the auth feature. */
-export { useUser, userQueryOptions, displayName, fetchUser } from './api/user';
+export { useUser, displayName } from './api/user';
 export { useLogout } from './api/logout';
-// Form pieces the checkout and account forms reuse.
-export { Field, describedBy } from './components/field';
+// The password input with its show/hide toggle, reused by the account's password form.
 export { PasswordInput } from './components/password-input';

@@ -13,14 +13,3 @@ export const idbCartStorage: CartStorage = {
   load: () => get(KEY),
   save: (cart) => set(KEY, cart),
 };
-
-export function memoryCartStorage(initial?: unknown): CartStorage & { value: unknown } {
-  const storage = {
-    value: initial,
-    load: async () => storage.value,
-    save: async (cart: StoredCart) => {
-      storage.value = structuredClone(cart);
-    },
-  };
-  return storage;
-}

@@ -1,5 +1,6 @@
 import { createCartStore } from './cart-store';
-import { idbCartStorage, memoryCartStorage } from './cart-storage';
+import { idbCartStorage } from './cart-storage';
+import { memoryCartStorage } from './cart-storage.double';
 
 const cocoa = { id: 1, name: 'Classic Hot Cocoa', price: 12.99, imageUrl: '/images/products/cocoa-hot.svg', slug: 'classic-hot-cocoa', variationId: null, description: null };
 const iced = { ...cocoa, id: 2, name: 'Iced Cocoa', price: 9.5, slug: 'iced-cocoa' };

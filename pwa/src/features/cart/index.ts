@@ -1,5 +1,5 @@
 /** Public entry of the cart feature (pages are loaded lazily by the router, not from here). */
-export { useCartStore, createCartStore } from './cart-store';
+export { useCartStore } from './cart-store';
 export { useCartDrawer } from './cart-drawer-store';
 export { useCart, useCartCount } from './use-cart';
 export { addToCart } from './add-to-cart';

@@ -2,6 +2,6 @@
 export { useCategories, categoriesQueryOptions, catalogCategoriesQueryOptions } from './api/categories';
 export { productsQueryOptions } from './api/products';
 export { seedCatalogueFromPage } from './api/first-screen-data';
-export { useFeaturedProducts } from './api/featured-products';
+export { featuredProductsQueryOptions, useFeaturedProducts } from './api/featured-products';
 export { useFeaturedTestimonials } from './api/testimonials';
 export { ProductCard } from './components/product-card';

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PASSWORD_CHANGE_RELOAD_MS, passwordChangeFormSchema } from '@cocoa/shared-types';
-import { describedBy, Field, PasswordInput } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
+import { PasswordInput } from '../../auth';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { passwordChangeFailure, useChangePassword } from '../api/change-password';
 
@@ -23,26 +24,28 @@ export function PasswordForm({ userId, reload = () => window.location.reload() }
     defaultValues: EMPTY,
   });
 
-  const submit = handleSubmit(({ currentPassword, newPassword }) =>
-    change.mutate(
-      { userId, currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          toast('Password Updated');
-          reset(EMPTY);
-          timer.current = window.setTimeout(reload, PASSWORD_CHANGE_RELOAD_MS);
+  // handleSubmit is called in the submit event, not while rendering: its callback touches a ref.
+  const submit = (event: FormEvent) =>
+    handleSubmit(({ currentPassword, newPassword }) =>
+      change.mutate(
+        { userId, currentPassword, newPassword },
+        {
+          onSuccess: () => {
+            toast('Password Updated');
+            reset(EMPTY);
+            timer.current = window.setTimeout(reload, PASSWORD_CHANGE_RELOAD_MS);
+          },
+          onError: (error) => {
+            const failure = passwordChangeFailure(error);
+            if (failure.fieldError) setError('currentPassword', { message: failure.fieldError }, { shouldFocus: true });
+            errorToast('Error', failure.toast);
+          },
         },
-        onError: (error) => {
-          const failure = passwordChangeFailure(error);
-          if (failure.fieldError) setError('currentPassword', { message: failure.fieldError }, { shouldFocus: true });
-          errorToast('Error', failure.toast);
-        },
-      },
-    ),
-  );
+      ),
+    )(event);
 
   return (
-    <form className="form" noValidate aria-label="Change password" onSubmit={submit}>
+    <form className="form" noValidate aria-label="Change password" onSubmit={(event) => void submit(event)}>
       <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
         <PasswordInput toggleLabel="current password" autoComplete="current-password" {...describedBy('password-current', errors.currentPassword)} {...register('currentPassword')} />
       </Field>

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { COUNTRIES, DEFAULT_COUNTRY, profileUpdateSchema, type CustomerProfile } from '@cocoa/shared-types';
 import { CountryOptions, StateOptions } from '../../../ui/address-options';
-import { describedBy, Field } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
@@ -37,7 +37,7 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
     </Field>
   );
   return (
-    <form className="form" noValidate aria-label="Profile" onSubmit={handleSubmit((values) => update.mutate(values))}>
+    <form className="form" noValidate aria-label="Profile" onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)}>
       {text('email', 'Email', 'email', 'email')}
       <div className="field-row">
         {text('firstName', 'First name', 'given-name')}

@@ -97,7 +97,7 @@ describe('PasswordForm', () => {
     expect(await screen.findByText('Too many attempts')).toBeInTheDocument();
     global.fetch = jest.fn(async () => {
       throw new TypeError('Failed to fetch');
-    }) as unknown as typeof fetch;
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Network error occurred. Please try again.')).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import type { Product, ProductCreate, ProductUpdate } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
-import { productsQueryOptions } from '../../catalogue';
+import { featuredProductsQueryOptions, productsQueryOptions } from '../../catalogue';
 import { adminGetList } from './admin-get';
 
 export const ADMIN_PAGE_SIZE = 25;
@@ -31,7 +31,7 @@ export function invalidateCatalogue(client: QueryClient) {
   return Promise.all([
     client.invalidateQueries({ queryKey: adminProductsKey }),
     client.invalidateQueries({ queryKey: [productsQueryOptions.queryKey[0]] }),
-    client.invalidateQueries({ queryKey: ['products'] }),
+    client.invalidateQueries({ queryKey: featuredProductsQueryOptions.queryKey }),
   ]);
 }
 

@@ -29,10 +29,39 @@ export function useSaveSquareConfig() {
   return useMutation({
     mutationFn: saveSquareConfig,
     onSuccess: (map, config) => {
-      client.setQueryData(settingsQueryOptions.queryKey, { SQUARE_LOCATION_ID: map?.SQUARE_LOCATION_ID ?? null, SQUARE_APPLICATION_ID: config.applicationId, SQUARE_MODE: config.mode });
+      if (map) client.setQueryData(settingsQueryOptions.queryKey, { ...map, SQUARE_APPLICATION_ID: config.applicationId, SQUARE_MODE: config.mode });
       toast('Settings saved', 'Square configuration has been saved.');
       return client.invalidateQueries({ queryKey: settingsQueryOptions.queryKey });
     },
     onError: (error) => errorToast('Error saving settings', messageOf(error, 'Failed to save Square configuration.')),
+  });
+}
+
+/** 'Accept test payments': the built-in test card while Square is not connected. */
+export function useSaveTestPayments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (accept: boolean) => saveSetting('ACCEPT_TEST_PAYMENTS', accept ? 'true' : 'false'),
+    onSuccess: (map, accept) => {
+      if (map) client.setQueryData(settingsQueryOptions.queryKey, map);
+      toast('Settings saved', accept ? 'Test payments are on.' : 'Test payments are off.');
+      return client.invalidateQueries({ queryKey: settingsQueryOptions.queryKey });
+    },
+    onError: (error) => errorToast('Error saving settings', messageOf(error, 'Failed to save the test payments setting.')),
+  });
+}
+
+/** The shop's time zone (IANA); '' returns to SHOP_TIME_ZONE from the server's environment. */
+export function useSaveShopTimeZone() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (zone: string) => saveSetting('SHOP_TIME_ZONE', zone),
+    onSuccess: (map) => {
+      if (map) client.setQueryData(settingsQueryOptions.queryKey, map);
+      toast('Settings saved', `The shop's time zone is ${map?.SHOP_TIME_ZONE ?? 'saved'}.`);
+      // Stops are answered with the zone: the scheduler's lists follow it.
+      return client.invalidateQueries();
+    },
+    onError: (error) => errorToast('Error saving settings', messageOf(error, "Failed to save the shop's time zone.")),
   });
 }

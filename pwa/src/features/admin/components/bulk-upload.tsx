@@ -24,12 +24,13 @@ export function BulkUpload() {
           accept="image/*"
           multiple
           disabled={uploading}
-          onChange={async (event) => {
+          onChange={(event) => {
             const files = Array.from(event.target.files ?? []);
             event.target.value = '';
             if (!files.length) return;
-            const paths = await upload(files);
-            if (paths.length) toast('Upload complete', `${paths.length} of ${files.length} image(s) uploaded.`);
+            void upload(files).then((paths) => {
+              if (paths.length) toast('Upload complete', `${paths.length} of ${files.length} image(s) uploaded.`);
+            });
           }}
         />
       </div>

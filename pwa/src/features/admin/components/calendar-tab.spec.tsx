@@ -46,6 +46,17 @@ describe('CalendarTab', () => {
     expect(second).toHaveTextContent('No location');
   });
 
+  it("shows a stop imported from a feed as 'From <feed>', without Edit or Delete (it is changed in that calendar)", async () => {
+    mockFetch({ [EVENTS]: { body: [event(1), event(2, { title: 'Feed market', calendarName: 'Farmers markets' })] }, [STATUS]: { body: { status: 'connected', geocoding: 'available', calendars: [feed] } } });
+    renderWithProviders(<CalendarTab />);
+    const imported = (await screen.findByRole('rowheader', { name: 'Feed market' })).closest('tr')!;
+    expect(within(imported).getByText('From Farmers markets')).toBeInTheDocument();
+    expect(within(imported).queryByRole('button')).not.toBeInTheDocument();
+    const own = screen.getByRole('rowheader', { name: 'Market 1' }).closest('tr')!;
+    expect(within(own).getByRole('button', { name: 'Edit Market 1' })).toBeInTheDocument();
+    expect(within(own).getByRole('button', { name: 'Delete Market 1' })).toBeInTheDocument();
+  });
+
   it('shows the first 100 locations and loads the next page with the cursor on Load more', async () => {
     const firstPage = Array.from({ length: 100 }, (_, i) => event(i + 1));
     const { calls } = mockFetch({

@@ -4,9 +4,10 @@ import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { LoadMore } from '../../../ui/load-more';
-import { describedBy, Field } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
 import { useCalendarAction, useCalendarStatus, useInitCalendar } from '../api/calendar';
 import { type AdminEventsSegment, useAdminEvents, useDeleteEvent } from '../api/events';
+import { useSettings } from '../api/settings';
 import { formatDateTime, formatDay } from '../lib/format';
 import { ConfirmDialog } from './dialog';
 import { LocationDialog } from './location-dialog';
@@ -39,6 +40,8 @@ function LocationsCard() {
   const shown = SEGMENTS.find((s) => s.id === segment) ?? SEGMENTS[0];
   const month = monthKey(new Date());
   const events = useAdminEvents(segment, month);
+  // New stops are dated in the shop's zone (Settings), whatever zone the tablet is in.
+  const shopZone = useSettings().data?.SHOP_TIME_ZONE;
   const remove = useDeleteEvent();
   const [editing, setEditing] = useState<ScheduledEvent | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null);
@@ -67,7 +70,7 @@ function LocationsCard() {
       ) : events.isError && !rows.length ? (
         <div className="empty-state" role="alert">
           <p>Failed to load scheduled locations. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => events.refetch()}>Try again</button>
+          <button type="button" className="btn btn--outline" onClick={() => void events.refetch()}>Try again</button>
         </div>
       ) : !rows.length ? (
         <p className="empty-state">{shown.empty}</p>
@@ -92,11 +95,18 @@ function LocationsCard() {
                     {event.location || 'No location'}
                     {event.address && <span className="admin-table__sub muted">{event.address}</span>}
                   </td>
-                  <td className="admin-table__nowrap">{formatDay(event.date) || 'TBD'}</td>
+                  <td className="admin-table__nowrap">{formatDay(event.date, event.timeZone) || 'TBD'}</td>
                   <td>{eventTimeRange(event)}</td>
                   <td className="admin-table__actions">
-                    <button type="button" className="btn btn--outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.title}`}>Edit</button>
-                    <button type="button" className="btn btn--danger" onClick={() => setDeleting(event)} aria-label={`Delete ${event.title}`}>Delete</button>
+                    {event.calendarName ? (
+                      // Imported stops belong to their feed: the next sync would undo an edit made here.
+                      <span className="muted" title="Change it in that calendar, or remove the feed below">From {event.calendarName}</span>
+                    ) : (
+                      <>
+                        <button type="button" className="btn btn--outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.title}`}>Edit</button>
+                        <button type="button" className="btn btn--danger" onClick={() => setDeleting(event)} aria-label={`Delete ${event.title}`}>Delete</button>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -105,11 +115,11 @@ function LocationsCard() {
           <LoadMore page={events} failedText="Unable to load more locations. Please try again." />
         </div>
       )}
-      {editing !== undefined && <LocationDialog event={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && <LocationDialog event={editing} timeZone={shopZone} onClose={() => setEditing(undefined)} />}
       {deleting && (
         <ConfirmDialog
           title="Delete location?"
-          message={<p>Delete <strong>{deleting.title}</strong> on {formatDay(deleting.date) || 'TBD'}? It disappears from the tracker. This cannot be undone.</p>}
+          message={<p>Delete <strong>{deleting.title}</strong> on {formatDay(deleting.date, deleting.timeZone) || 'TBD'}? It disappears from the tracker. This cannot be undone.</p>}
           confirmLabel="Delete location"
           busyLabel="Deleting..."
           busy={remove.isPending}

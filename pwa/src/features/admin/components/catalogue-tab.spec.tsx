@@ -119,9 +119,14 @@ describe('CatalogueTab', () => {
     renderTab();
     await screen.findByText('No products yet. Add the first one.');
     expect(screen.getByRole('link', { name: 'Export to Excel' })).toHaveAttribute('href', '/api/products/export');
+    const input = screen.getByLabelText('Import from Excel or CSV');
+    expect(input).toHaveAttribute('accept', expect.stringContaining('.csv'));
+    expect(input).toHaveAttribute('accept', expect.stringContaining('.xlsx'));
     const sheet = new File(['x'], 'products.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
-    fireEvent.change(screen.getByLabelText('Import from Excel'), { target: { files: [sheet] } });
+    fireEvent.change(input, { target: { files: [sheet] } });
     const confirm = screen.getByRole('alertdialog', { name: 'Import products?' });
+    // The rule for blank and cleared cells is in the dialog itself, where the owner decides.
+    expect(confirm).toHaveAccessibleDescription(expect.stringContaining('A blank cell leaves that field of an existing product as it is. To empty a field, type (clear) in its cell.'));
     expect(FakeXhr.sent).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import complete')).toBeInTheDocument();
@@ -132,13 +137,13 @@ describe('CatalogueTab', () => {
 
   it("says 'Import failed' with the row the server names", async () => {
     mockFetch({ [LIST]: { body: [] }, 'GET /api/categories': { body: categories } });
-    FakeXhr.queue.push({ status: 400, body: { message: 'Row 4: Price must be a number' } });
+    FakeXhr.queue.push({ status: 400, body: { message: 'Row 4: Price (column E) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value' } });
     renderTab();
     await screen.findByText('No products yet. Add the first one.');
-    fireEvent.change(screen.getByLabelText('Import from Excel'), { target: { files: [new File(['x'], 'bad.xlsx')] } });
+    fireEvent.change(screen.getByLabelText('Import from Excel or CSV'), { target: { files: [new File(['x'], 'bad.csv', { type: 'text/csv' })] } });
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import failed')).toBeInTheDocument();
-    expect(screen.getByText('Row 4: Price must be a number')).toBeInTheDocument();
+    expect(screen.getByText('Row 4: Price (column E) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value')).toBeInTheDocument();
   });
 
   it('pages through the list 25 at a time', async () => {

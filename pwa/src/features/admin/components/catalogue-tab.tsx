@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { formatPrice, type Category, type Product } from '@cocoa/shared-types';
+import { formatPrice, IMPORT_CLEAR_MARK, type Category, type Product } from '@cocoa/shared-types';
+import { useKeyedState } from '../../../lib/use-keyed-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAdminCategories, useDeleteCategory } from '../api/categories';
 import { PRODUCTS_EXPORT_URL, useImportProducts } from '../api/import-export';
@@ -8,7 +9,7 @@ import { CategoryDialog } from './category-dialog';
 import { ConfirmDialog } from './dialog';
 import { ProductDialog } from './product-dialog';
 
-/** Catalogue: products (search, create, edit, delete), categories, Excel export and import. */
+/** Catalogue: products (search, create, edit, delete), categories, Excel export and Excel or CSV import. */
 export function CatalogueTab() {
   const categories = useAdminCategories();
   return (
@@ -31,9 +32,9 @@ function useDebounced<T>(value: T, ms: number): T {
 
 function ProductsCard({ categories }: { categories: Category[] }) {
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(0);
   const query = useDebounced(search, 300);
-  useEffect(() => setPage(0), [query]);
+  // A new search starts on its first page.
+  const [page, setPage] = useKeyedState(0, query);
   const products = useAdminProducts(query, page);
   const remove = useDeleteProduct();
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
@@ -62,7 +63,7 @@ function ProductsCard({ categories }: { categories: Category[] }) {
       ) : products.isError && !rows.length ? (
         <div className="empty-state" role="alert">
           <p>Failed to load products. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => products.refetch()}>Try again</button>
+          <button type="button" className="btn btn--outline" onClick={() => void products.refetch()}>Try again</button>
         </div>
       ) : !rows.length ? (
         <p className="empty-state">{query.trim() ? 'No products match your search.' : 'No products yet. Add the first one.'}</p>
@@ -184,21 +185,23 @@ function ImportExportCard() {
     <section className="card admin-card" aria-labelledby="import-title">
       <h2 id="import-title">Import and Export</h2>
       <p className="muted">
-        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout: products are matched by slug, missing
-        categories are created, and a sheet with any bad row changes nothing.
+        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout, saved by any spreadsheet program, or
+        a CSV file with the products sheet's headers: products are matched by slug, missing categories are created, and a file with any bad row changes
+        nothing.
       </p>
+      <ImportRule />
       <div className="admin-actions">
         <a className="btn btn--outline" href={PRODUCTS_EXPORT_URL} download>
           Export to Excel
         </a>
         <label htmlFor={inputId} className={`btn btn--primary${importer.isPending ? ' is-disabled' : ''}`}>
-          {importer.isPending ? 'Importing...' : 'Import from Excel'}
+          {importer.isPending ? 'Importing...' : 'Import from Excel or CSV'}
         </label>
         <input
           id={inputId}
           className="visually-hidden"
           type="file"
-          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
           disabled={importer.isPending}
           onChange={(event) => {
             setFile(event.target.files?.[0] ?? null);
@@ -209,7 +212,14 @@ function ImportExportCard() {
       {file && (
         <ConfirmDialog
           title="Import products?"
-          message={<p>Import <strong>{file.name}</strong>? Products with the same slug are updated with the sheet's values and new ones are added.</p>}
+          message={
+            <>
+              <p>
+                Import <strong>{file.name}</strong>? Products with the same slug are updated with the file's values and new ones are added.
+              </p>
+              <ImportRule />
+            </>
+          }
           confirmLabel="Import"
           busyLabel="Importing..."
           destructive={false}
@@ -219,5 +229,15 @@ function ImportExportCard() {
         />
       )}
     </section>
+  );
+}
+
+/** The blank-cell and clear-mark rule of the import, as the server applies it. */
+function ImportRule() {
+  return (
+    <p className="muted">
+      A blank cell leaves that field of an existing product as it is. To empty a field, type <code>{IMPORT_CLEAR_MARK}</code> in its cell. New products need a
+      name and a price.
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import { categoryCreateSchema, type Category, type CategoryCreate } from '@cocoa/shared-types';
-import { describedBy, Field } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
 import { useCreateCategory, useUpdateCategory } from '../api/categories';
 import { Dialog } from './dialog';
 import { ImageField } from './image-field';
@@ -38,7 +38,7 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
 
   return (
     <Dialog title={category ? 'Edit Category' : 'Create Category'} onClose={onClose} wide busy={saving}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="category-name" label="Name" error={errors.name?.message}>
           <input {...describedBy('category-name', errors.name)} {...register('name')} />
         </Field>

@@ -30,7 +30,7 @@ export function DatabaseTab() {
       <section className="card admin-card" aria-labelledby="backup-list-title">
         <div className="admin-card__head">
           <h2 id="backup-list-title">Backups</h2>
-          <button type="button" className="btn btn--outline" onClick={() => backups.refetch()} disabled={backups.isFetching}>
+          <button type="button" className="btn btn--outline" onClick={() => void backups.refetch()} disabled={backups.isFetching}>
             {backups.isFetching ? 'Refreshing...' : 'Refresh'}
           </button>
         </div>

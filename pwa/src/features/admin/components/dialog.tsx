@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 /** Open dialogs, innermost last: Escape closes only the innermost one. */
@@ -27,10 +27,12 @@ export function Dialog({
 }) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-  const busyRef = useRef(busy);
-  busyRef.current = busy;
+  // Read when Escape is pressed, so the listener set up once on open sees the current props.
+  const escape = useEffectEvent((event: KeyboardEvent) => {
+    if (busy) return;
+    event.stopPropagation();
+    onClose();
+  });
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -39,9 +41,8 @@ export function Dialog({
     openDialogs.push(titleId);
     const onKey = (event: KeyboardEvent) => {
       if (openDialogs[openDialogs.length - 1] !== titleId) return;
-      if (event.key === 'Escape' && !busyRef.current) {
-        event.stopPropagation();
-        closeRef.current();
+      if (event.key === 'Escape') {
+        escape(event);
       } else if (event.key === 'Tab' && panelRef.current) {
         // Keep keyboard focus inside the dialog.
         const focusable = Array.from(

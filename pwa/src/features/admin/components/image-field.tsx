@@ -29,6 +29,17 @@ export function ImageField({
   const [picking, setPicking] = useState(false);
   const { upload, progress, uploading, replaceDialog } = useImageUploader();
 
+  /** A file named like the current upload replaces it in place (asked first, SPEC §4). */
+  async function uploadChosen(file: File) {
+    const current = value.startsWith(UPLOADS) ? value.slice(UPLOADS.length) : null;
+    const sameName = current !== null && current.toLowerCase() === file.name.toLowerCase();
+    const [path] = sameName ? await upload([file], { type, replace: true, target: value }, { askFirst: true }) : await upload([file], { type });
+    if (path) {
+      onChange(path);
+      toast('Image uploaded', file.name);
+    }
+  }
+
   return (
     <div className="field admin-image-field">
       <label htmlFor={id}>{label}</label>
@@ -57,18 +68,10 @@ export function ImageField({
           type="file"
           accept="image/*"
           disabled={uploading}
-          onChange={async (event) => {
+          onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (!file) return;
-            // A file named like the current upload replaces it in place (asked first, SPEC §4).
-            const current = value.startsWith(UPLOADS) ? value.slice(UPLOADS.length) : null;
-            const sameName = current !== null && current.toLowerCase() === file.name.toLowerCase();
-            const [path] = sameName ? await upload([file], { type, replace: true, target: value }, { askFirst: true }) : await upload([file], { type });
-            if (path) {
-              onChange(path);
-              toast('Image uploaded', file.name);
-            }
+            if (file) void uploadChosen(file);
           }}
         />
         {value && (

@@ -35,7 +35,7 @@ export function ImageGallery() {
   const [confirmDelete, setConfirmDelete] = useState<LibraryImage | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
 
-  const list = images.data ?? [];
+  const list = useMemo(() => images.data ?? [], [images.data]);
   const shown = useMemo(() => filterImages(list, search), [list, search]);
 
   const exitSelectMode = () => {
@@ -55,7 +55,7 @@ export function ImageGallery() {
       <div className="admin-card__head">
         <h2 id="gallery-title">Image Gallery</h2>
         <div className="admin-actions">
-          <button type="button" className="btn btn--outline" onClick={() => images.refetch()} disabled={images.isFetching}>
+          <button type="button" className="btn btn--outline" onClick={() => void images.refetch()} disabled={images.isFetching}>
             {images.isFetching ? 'Refreshing...' : 'Refresh'}
           </button>
           {selectMode ? (
@@ -96,7 +96,7 @@ export function ImageGallery() {
       ) : images.isError && !list.length ? (
         <div className="empty-state" role="alert">
           <p>Failed to load images. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => images.refetch()}>
+          <button type="button" className="btn btn--outline" onClick={() => void images.refetch()}>
             Try again
           </button>
         </div>
@@ -126,7 +126,7 @@ export function ImageGallery() {
                 <p className="admin-gallery__meta muted">{formatBytes(image.size)}</p>
                 {!selectMode && (
                   <div className="admin-gallery__actions">
-                    <button type="button" className="btn btn--outline btn--small-touch" onClick={() => copyImageUrl(image.path)} aria-label={`Copy URL of ${image.filename}`}>
+                    <button type="button" className="btn btn--outline btn--small-touch" onClick={() => void copyImageUrl(image.path)} aria-label={`Copy URL of ${image.filename}`}>
                       Copy URL
                     </button>
                     <button type="button" className="btn btn--danger btn--small-touch" onClick={() => setConfirmDelete(image)} aria-label={`Delete ${image.filename}`}>
@@ -149,7 +149,7 @@ export function ImageGallery() {
             <div><dt>URL</dt><dd className="admin-break">{absoluteUrl(preview.path)}</dd></div>
           </dl>
           <div className="modal__actions">
-            <button type="button" className="btn btn--outline" onClick={() => copyImageUrl(preview.path)}>Copy URL</button>
+            <button type="button" className="btn btn--outline" onClick={() => void copyImageUrl(preview.path)}>Copy URL</button>
             <button type="button" className="btn btn--danger" onClick={() => { setConfirmDelete(preview); setPreview(null); }}>Delete</button>
           </div>
         </Dialog>

@@ -1,3 +1,4 @@
+import { noonOf } from '@cocoa/shared-types';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
@@ -53,13 +54,28 @@ describe('LocationDialog', () => {
       'GET /api/geocode?address=2%20Oak%20Ave': { body: { lat: 40, lng: -90 } },
       'PUT /api/events/5': () => save.promise,
     });
-    const event = { id: 5, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: new Date(2026, 11, 1, 12).toISOString(), startTime: null, endTime: null, latitude: 40, longitude: -90 };
+    // A stop of a shop in Auckland, edited from a tablet in whatever zone this test runs in: the day is the shop's.
+    const event = { id: 5, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: noonOf('2026-12-01', 'Pacific/Auckland').toISOString(), startTime: null, endTime: null, latitude: 40, longitude: -90, timeZone: 'Pacific/Auckland', calendarName: null };
     renderWithProviders(<LocationDialog event={event} onClose={() => undefined} />);
     expect(screen.getByLabelText('Date')).toHaveValue('2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
     expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
     save.resolve(fakeResponse(200, event));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/events/5')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { date: string }).date).toBe(noonOf('2026-12-01', 'Pacific/Auckland').toISOString());
+  });
+
+  it("sends a new stop's day as noon in the shop's zone from Settings, not the tablet's", async () => {
+    const { calls } = mockFetch({
+      'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { body: { lat: 39.8, lng: -89.6 } },
+      'POST /api/events': { status: 201, body: { id: 8 } },
+    });
+    const onClose = jest.fn();
+    renderWithProviders(<LocationDialog timeZone="Pacific/Auckland" onClose={onClose} />);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect((calls.find((c) => c.method === 'POST')!.body as { date: string }).date).toBe('2026-12-23T23:00:00.000Z');
   });
 
   it("stops with 'Failed to geocode address' and sends nothing", async () => {

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { eventInputSchema, type EventInput, type ScheduledEvent } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
-import { describedBy, Field } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
 import { useSaveEvent } from '../api/events';
 import { geocodeAddress } from '../api/geocode';
 import { dayInputValue, noonLocalIso } from '../lib/format';
@@ -24,13 +24,13 @@ export interface LocationFormValues {
 
 const coordinate = (value: string) => (value.trim() === '' ? null : Number(value));
 
-/** The date is sent as noon local time of the chosen day (SPEC §5). */
-export function locationPayload(values: LocationFormValues): EventInput {
+/** The date is sent as noon of the chosen day (SPEC §5), in the shop's time zone when known. */
+export function locationPayload(values: LocationFormValues, timeZone?: string): EventInput {
   return {
     title: values.title,
     location: values.location,
     address: values.address,
-    date: noonLocalIso(values.date) ?? '',
+    date: noonLocalIso(values.date, timeZone) ?? '',
     description: values.description,
     startTime: values.startTime,
     endTime: values.endTime,
@@ -45,8 +45,9 @@ type Step = 'idle' | 'geocoding' | 'saving';
  * Add or edit a scheduled location. Saving geocodes the address first ('Geocoding...'), then
  * adds or updates ('Adding...' / 'Updating...'). Coordinates typed by hand skip the geocoder.
  */
-export function LocationDialog({ event, onClose }: { event?: ScheduledEvent | null; onClose: () => void }) {
+export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?: ScheduledEvent | null; timeZone?: string; onClose: () => void }) {
   const editing = Boolean(event);
+  const timeZone = event?.timeZone ?? shopZone;
   const save = useSaveEvent();
   const [step, setStep] = useState<Step>('idle');
   const { register, handleSubmit, formState: { errors } } = useForm<LocationFormValues>({
@@ -54,18 +55,18 @@ export function LocationDialog({ event, onClose }: { event?: ScheduledEvent | nu
       title: event?.title ?? '',
       location: event?.location ?? '',
       address: event?.address ?? '',
-      date: dayInputValue(event?.date),
+      date: dayInputValue(event?.date, timeZone),
       startTime: event?.startTime ?? '',
       endTime: event?.endTime ?? '',
       description: event?.description ?? '',
       latitude: '',
       longitude: '',
     },
-    resolver: schemaResolver<LocationFormValues>(eventInputSchema, locationPayload),
+    resolver: schemaResolver<LocationFormValues>(eventInputSchema, (values) => locationPayload(values, timeZone)),
   });
 
   const submit = handleSubmit(async (values) => {
-    const body = eventInputSchema.parse(locationPayload(values));
+    const body = eventInputSchema.parse(locationPayload(values, timeZone));
     if (body.latitude == null || body.longitude == null) {
       setStep('geocoding');
       try {
@@ -97,7 +98,7 @@ export function LocationDialog({ event, onClose }: { event?: ScheduledEvent | nu
 
   return (
     <Dialog title={editing ? 'Edit Location' : 'Add Location'} onClose={onClose} wide busy={busy}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="location-title" label="Title" error={errors.title?.message}>
           <input {...describedBy('location-title', errors.title)} {...register('title')} />
         </Field>

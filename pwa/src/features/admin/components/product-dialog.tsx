@@ -1,6 +1,6 @@
 import { useForm, Controller } from 'react-hook-form';
 import { productCreateSchema, type Category, type Product, type ProductCreate } from '@cocoa/shared-types';
-import { describedBy, Field } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 import type { ImageType } from '../api/upload-image';
 import { Dialog } from './dialog';
@@ -79,7 +79,7 @@ export function ProductDialog({ product, categories, onClose }: { product?: Prod
 
   return (
     <Dialog title={editing ? 'Edit Product' : 'Create Product'} onClose={onClose} wide busy={saving}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <Field id="product-name" label="Name" error={errors.name?.message}>
           <input {...describedBy('product-name', errors.name)} {...register('name')} />
         </Field>

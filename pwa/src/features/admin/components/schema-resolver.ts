@@ -6,7 +6,7 @@ import type { z } from 'zod';
  * validates it with the shared zod schema of that call; issues land on their fields.
  */
 export function schemaResolver<TValues extends FieldValues>(schema: z.ZodType, toPayload: (values: TValues) => unknown): Resolver<TValues> {
-  return async (values) => {
+  return (values) => {
     const parsed = schema.safeParse(toPayload(values));
     if (parsed.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};

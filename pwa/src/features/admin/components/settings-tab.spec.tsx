@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { navigation, SettingsTab } from './settings-tab';
@@ -37,6 +37,52 @@ describe('SettingsTab', () => {
       { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-abc123def456' } },
       { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_MODE', value: 'production' } },
     ]);
+  });
+
+  it("turns 'Accept test payments' on and warns while production mode takes test orders", async () => {
+    let saved = { SQUARE_APPLICATION_ID: null, SQUARE_MODE: 'production', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'false' };
+    const { calls } = mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
+      'GET /api/settings': async () => fakeResponse(200, saved),
+      'POST /api/settings': async () => fakeResponse(200, (saved = { ...saved, ACCEPT_TEST_PAYMENTS: 'true' })),
+    });
+    renderTab();
+    const toggle = await screen.findByRole('switch', { name: 'Accept test payments' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText(/Payments are not set up yet/)).toBeInTheDocument();
+    expect(screen.queryByText(/Anyone can place TEST orders/)).not.toBeInTheDocument();
+
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Test payments are on.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/api/settings', body: { key: 'ACCEPT_TEST_PAYMENTS', value: 'true' } }]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Accept test payments' })).toBeChecked());
+    expect(screen.getByText(/Warning: production mode with test payments on/)).toBeInTheDocument();
+  });
+
+  it("saves the shop's time zone, refusing a name that is not an IANA zone without calling the server", async () => {
+    let saved = { SQUARE_APPLICATION_ID: null, SQUARE_MODE: 'sandbox', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'true', SHOP_TIME_ZONE: 'America/Chicago' };
+    const { calls } = mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
+      'GET /api/settings': async () => fakeResponse(200, saved),
+      'POST /api/settings': async () => fakeResponse(200, (saved = { ...saved, SHOP_TIME_ZONE: 'America/Denver' })),
+    });
+    renderTab();
+    const input = await screen.findByLabelText('Time zone (IANA name)');
+    await waitFor(() => expect(input).toHaveValue('America/Chicago'));
+    const save = screen.getByRole('button', { name: 'Save Time Zone' });
+    expect(save).toBeDisabled();
+
+    fireEvent.change(input, { target: { value: 'Mountain Time' } });
+    fireEvent.click(save);
+    expect(await screen.findByText('Time zone must be an IANA name such as America/Chicago')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    fireEvent.change(input, { target: { value: 'America/Denver' } });
+    fireEvent.click(save);
+    expect(await screen.findByText("The shop's time zone is America/Denver.")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/api/settings', body: { key: 'SHOP_TIME_ZONE', value: 'America/Denver' } }]);
+    await waitFor(() => expect(screen.getByLabelText('Time zone (IANA name)')).toHaveValue('America/Denver'));
   });
 
   it("says 'Error saving settings' with the server's message", async () => {

@@ -4,9 +4,9 @@ import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Spinner } from '../../../ui/skeleton';
 import { fetchSquareAuthUrl, useDisconnectSquare, useSquareAuthStatus, useSyncSquareCatalog } from '../api/square';
-import { settingValueSchemas, type SquareMode } from '@cocoa/shared-types';
-import { describedBy, Field } from '../../auth';
-import { useSaveSquareConfig, useSettings } from '../api/settings';
+import { localTimeZone, settingValueSchemas, type SquareMode, zoneAbbreviation } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../../ui/field';
+import { useSaveShopTimeZone, useSaveSquareConfig, useSaveTestPayments, useSettings } from '../api/settings';
 import { ConfirmDialog } from './dialog';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
@@ -19,6 +19,8 @@ export function SettingsTab() {
     <div className="admin-stack">
       <ConnectionCard />
       <SquareConfigCard />
+      <TestPaymentsCard />
+      <ShopTimeZoneCard />
       <LegacyProviderCard />
     </div>
   );
@@ -99,7 +101,7 @@ function ConnectionCard() {
             </button>
           </>
         ) : (
-          <button type="button" className="btn btn--primary" onClick={connect} disabled={connecting}>
+          <button type="button" className="btn btn--primary" onClick={() => void connect()} disabled={connecting}>
             {connecting ? 'Connecting...' : 'Connect to Square'}
           </button>
         )}
@@ -123,17 +125,12 @@ function SquareConfigCard() {
   const settings = useSettings();
   const status = useSquareAuthStatus();
   const save = useSaveSquareConfig();
-  const [applicationId, setApplicationId] = useState('');
-  const [mode, setMode] = useState<SquareMode>('sandbox');
-  const [touched, setTouched] = useState(false);
+  // What the owner has typed or chosen; until then (and again after a save) the saved values show.
+  const [draftId, setDraftId] = useState<string | null>(null);
+  const [draftMode, setDraftMode] = useState<SquareMode | null>(null);
+  const applicationId = draftId ?? settings.data?.SQUARE_APPLICATION_ID ?? '';
+  const mode: SquareMode = draftMode ?? (settings.data?.SQUARE_MODE === 'production' ? 'production' : 'sandbox');
   const [idError, setIdError] = useState<string | null>(null);
-
-  // The saved values fill the form once they arrive (never over what the owner is typing).
-  useEffect(() => {
-    if (touched || !settings.data) return;
-    setApplicationId(settings.data.SQUARE_APPLICATION_ID ?? '');
-    setMode(settings.data.SQUARE_MODE === 'production' ? 'production' : 'sandbox');
-  }, [settings.data, touched]);
 
   const empty = applicationId.trim() === '';
   return (
@@ -151,7 +148,12 @@ function SquareConfigCard() {
             return;
           }
           setIdError(null);
-          save.mutate({ applicationId: parsed.data, mode }, { onSuccess: () => setTouched(false) });
+          save.mutate({ applicationId: parsed.data, mode }, {
+            onSuccess: () => {
+              setDraftId(null);
+              setDraftMode(null);
+            },
+          });
         }}
       >
         <fieldset className="admin-fieldset">
@@ -164,10 +166,7 @@ function SquareConfigCard() {
                   name="square-mode"
                   value={value}
                   checked={mode === value}
-                  onChange={() => {
-                    setTouched(true);
-                    setMode(value);
-                  }}
+                  onChange={() => setDraftMode(value)}
                 />
                 {value === 'sandbox' ? 'Sandbox (testing)' : 'Production (live)'}
               </label>
@@ -191,15 +190,113 @@ function SquareConfigCard() {
             placeholder="sq0idp-xxxxxxxxxxxxxxxxxxxxxx"
             autoComplete="off"
             spellCheck={false}
-            onChange={(event) => {
-              setTouched(true);
-              setApplicationId(event.target.value);
-            }}
+            onChange={(event) => setDraftId(event.target.value)}
           />
         </Field>
         <div className="admin-actions">
           <button type="submit" className="btn btn--primary" disabled={empty || save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Config'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * 'Accept test payments': while Square is not connected, the checkout takes Square's sandbox test
+ * cards (orders flagged TEST, nothing charged). On by default in sandbox mode, off in production
+ * mode, where the checkout otherwise says payments are not set up yet.
+ */
+function TestPaymentsCard() {
+  const settings = useSettings();
+  const status = useSquareAuthStatus();
+  const save = useSaveTestPayments();
+  const accepting = settings.data?.ACCEPT_TEST_PAYMENTS === 'true';
+  const production = settings.data?.SQUARE_MODE === 'production';
+  const connected = status.data?.connected === true;
+  return (
+    <section className="card admin-card" aria-labelledby="test-payments-title">
+      <h2 id="test-payments-title">Test Payments</h2>
+      <label className="admin-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={accepting}
+          disabled={!settings.data || save.isPending}
+          aria-describedby="test-payments-help"
+          onChange={(event) => save.mutate(event.target.checked)}
+        />
+        Accept test payments
+      </label>
+      <p id="test-payments-help" className="muted">
+        While Square is not connected, the checkout takes Square&apos;s test card numbers: orders are placed and marked TEST, and nothing is charged.
+      </p>
+      {accepting && !connected && (
+        <p className="admin-warning" role="alert">
+          {production
+            ? 'Warning: production mode with test payments on. Anyone can place TEST orders that are never paid. Turn this off, or connect Square, before opening the shop.'
+            : 'Test payments are on: anyone can place TEST orders that are never paid.'}
+        </p>
+      )}
+      {!accepting && !connected && <p className="muted">The checkout says &lsquo;Payments are not set up yet&rsquo; until Square is connected.</p>}
+      {connected && <p className="muted">Square is connected: the checkout takes real card payments, whatever this switch says.</p>}
+    </section>
+  );
+}
+
+/** Zones offered first: the four US mainland zones and the ones without daylight saving nearby. */
+const COMMON_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
+
+/**
+ * The shop's time zone: stops, imported calendar events, the published feed and e-mails use it.
+ * Any IANA name is accepted (checked by the shared rule); the list offers the usual ones.
+ */
+function ShopTimeZoneCard() {
+  const settings = useSettings();
+  const save = useSaveShopTimeZone();
+  const saved = settings.data?.SHOP_TIME_ZONE ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const zone = draft ?? saved;
+  const device = localTimeZone();
+  return (
+    <section className="card admin-card" aria-labelledby="time-zone-title">
+      <h2 id="time-zone-title">Shop Time Zone</h2>
+      <form
+        className="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const parsed = settingValueSchemas.SHOP_TIME_ZONE.safeParse(zone);
+          if (!parsed.success || parsed.data === '') {
+            setError(parsed.success ? 'Choose a time zone' : (parsed.error.issues[0]?.message ?? 'Invalid time zone'));
+            return;
+          }
+          setError(null);
+          save.mutate(parsed.data, { onSuccess: () => setDraft(null) });
+        }}
+      >
+        <Field id="shop-time-zone" label="Time zone (IANA name)" error={error ?? undefined}>
+          <input
+            {...describedBy('shop-time-zone', error)}
+            list="shop-time-zone-options"
+            value={zone}
+            placeholder="America/Chicago"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+        </Field>
+        <datalist id="shop-time-zone-options">
+          {COMMON_ZONES.map((z) => <option key={z} value={z} />)}
+        </datalist>
+        <p className="muted">
+          Stop times, imported calendars and the published feed use this zone. {saved && `Now: ${saved} (${zoneAbbreviation(saved, new Date())}).`}
+          {saved && device !== saved && ` This tablet is set to ${device}.`}
+        </p>
+        <div className="admin-actions">
+          <button type="submit" className="btn btn--primary" disabled={!settings.data || save.isPending || zone.trim() === '' || zone === saved}>
+            {save.isPending ? 'Saving...' : 'Save Time Zone'}
           </button>
         </div>
       </form>

@@ -12,7 +12,7 @@ const api = () =>
 
 const defaultMatchMedia = window.matchMedia;
 function setSmallScreen(small: boolean) {
-  window.matchMedia = ((query: string) => ({ ...defaultMatchMedia(query), matches: small && query.includes('max-width') })) as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({ ...defaultMatchMedia(query), matches: small && query.includes('max-width') }));
 }
 
 describe('AdminPage', () => {

@@ -16,7 +16,6 @@ export const ADMIN_TABS = [
   { id: 'calendar', label: 'Location Scheduler', Panel: CalendarTab },
   { id: 'database', label: 'Database Backup', Panel: DatabaseTab },
 ] as const;
-export type AdminTabId = (typeof ADMIN_TABS)[number]['id'];
 
 /**
  * The owner's dashboard (SPEC §2): tabs, settings first; a dropdown on small screens. The tab is

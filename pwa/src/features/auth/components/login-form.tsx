@@ -2,14 +2,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@cocoa/shared-types';
 import { useLogin } from '../api/login';
-import { describedBy, Field } from './field';
+import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
 
 export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onForgot: () => void }) {
   const login = useLogin();
   const { register, handleSubmit, formState: { errors } } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
   return (
-    <form className="form" noValidate onSubmit={handleSubmit((values) => login.mutate(values, { onSuccess }))} aria-label="Login">
+    <form className="form" noValidate onSubmit={(event) => void handleSubmit((values) => login.mutate(values, { onSuccess }))(event)} aria-label="Login">
       <Field id="login-username" label="Username" error={errors.username?.message}>
         <input type="text" autoComplete="username" {...describedBy('login-username', errors.username)} {...register('username')} />
       </Field>

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, type RegisterForm as RegisterValues } from '@cocoa/shared-types';
 import { useRegister } from '../api/register';
-import { describedBy, Field } from './field';
+import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
@@ -16,7 +16,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       className="form"
       noValidate
       aria-label="Register"
-      onSubmit={handleSubmit(({ confirmPassword: _confirm, ...payload }) => registerUser.mutate(payload, { onSuccess }))}
+      onSubmit={(event) => void handleSubmit(({ confirmPassword: _confirm, ...payload }) => registerUser.mutate(payload, { onSuccess }))(event)}
     >
       <Field id="register-username" label="Username" error={errors.username?.message}>
         <input type="text" autoComplete="username" {...describedBy('register-username', errors.username)} {...register('username')} />

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { errorToast } from '../../../ui/toast-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
-import { describedBy, Field } from '../components/field';
+import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from '../components/password-input';
 
 type Values = z.infer<typeof resetPasswordFormSchema>;
@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
 
   return (
     <div className="container page narrow">
-      <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+      <form className="form card" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="reset-title">
         <h1 id="reset-title">Reset Your Password</h1>
         <Field id="reset-new" label="New Password" error={errors.newPassword?.message}>
           <PasswordInput toggleLabel="new password" autoComplete="new-password" {...describedBy('reset-new', errors.newPassword)} {...register('newPassword')} />

@@ -8,7 +8,7 @@ import { PaymentStep } from './payment-step';
 
 const CONFIG = 'GET /api/square/web-payments/config';
 const COMPLETE = 'POST /api/square/checkout/complete';
-const testConfig = { body: { testMode: true, applicationId: null, locationId: null, environment: 'sandbox' } };
+const testConfig = { body: { testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'sandbox' } };
 
 const lines: CartLine[] = [
   { id: 1, name: 'Classic Hot Cocoa', price: 12.99, slug: 'classic-hot-cocoa', quantity: 2 },
@@ -68,6 +68,29 @@ describe('PaymentStep', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
     expect(await screen.findByText('Card number must be 16 digits')).toBeInTheDocument();
     expect(screen.getByText('CVC must be 3 digits')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('refuses a past expiry date before paying', async () => {
+    const { calls } = mockFetch({ [CONFIG]: testConfig });
+    renderStep();
+    await screen.findByLabelText('Card number');
+    fillCard('4111111111111111');
+    fill('Expiry (MM/YY)', '0120');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveValue('01/20');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    expect(await screen.findByText('Card has expired')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("says 'Payments are not set up yet' and offers no card form while the shop takes no payments", async () => {
+    const { calls } = mockFetch({ [CONFIG]: { body: { testMode: false, paymentsAvailable: false, applicationId: null, locationId: null, environment: 'production' } } });
+    renderStep();
+    expect(await screen.findByText('Payments are not set up yet. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading payment form...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { checkoutTotals, formatCents, fromCents, type CartLine, type CheckoutCompleteResponse, type ShippingData } from '@cocoa/shared-types';
+import { checkoutTotals, formatCents, fromCents, PAYMENTS_NOT_SET_UP_MESSAGE, type CartLine, type CheckoutCompleteResponse, type ShippingData } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { Spinner } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
@@ -68,9 +68,11 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
 
   // Never a remembered answer: the card form follows the config this visit fetched.
   const configFresh = config.isSuccess && !config.isFetching;
-  const loading = config.isPending || config.isFetching || (config.isSuccess && !method && !setupFailed);
+  // Production mode without Square (and test payments off): no card form, no payment.
+  const unavailable = configFresh && config.data.paymentsAvailable === false;
+  const loading = config.isPending || config.isFetching || (config.isSuccess && !method && !setupFailed && !unavailable);
   return (
-    <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={pay}>
+    <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={(event) => void pay(event)}>
       {config.isError ? (
         <div className="notice" role="alert">
           <strong>Payment Error</strong>
@@ -78,6 +80,11 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
           <button type="button" className="btn btn--outline" onClick={() => void config.refetch()}>
             Try Again
           </button>
+        </div>
+      ) : unavailable ? (
+        <div className="notice" role="alert">
+          <strong>Payments unavailable</strong>
+          <p>{PAYMENTS_NOT_SET_UP_MESSAGE}</p>
         </div>
       ) : (
         configFresh &&

@@ -34,7 +34,7 @@ describe('ShippingForm', () => {
     fill('First name', 'Jane');
     fill('Last name', 'Doe');
     fill('Email', 'jane@example.com');
-    fill('Phone', '5551234567');
+    fill('Phone', '(416) 555-0142');
     fill('Address', '12 Cocoa Lane');
     fill('City', 'Portland');
     fill('State', 'OR');
@@ -42,9 +42,32 @@ describe('ShippingForm', () => {
     fill('Country', 'CA');
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    // as typed: the API reads it with the same schema, into E.164
     expect(onSubmit.mock.calls[0][0]).toEqual({
-      firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '5551234567', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'CA',
+      firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '(416) 555-0142', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'CA',
     });
+  });
+
+  it('refuses a phone that is no number of the shipping country, on the phone field, before the payment step', async () => {
+    const onSubmit = jest.fn();
+    const valid = { ...EMPTY_SHIPPING, firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201' };
+    render(<ShippingForm defaultValues={{ ...valid, phone: '555-123-4567' }} onSubmit={onSubmit} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Enter a phone number we can reach, e.g. (217) 555-0142')).toBeInTheDocument();
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Enter a phone number we can reach, e.g. (217) 555-0142');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // shipping to the UK: a short London number is refused with a UK example; a US number with +1 is fine
+    fill('Country', 'GB');
+    fill('Phone', '020 7946 001');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Enter a phone number we can reach, e.g. 020 7946 0018')).toBeInTheDocument();
+    fill('Phone', '+1 (217) 555-0142 ext. 12');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ phone: '+1 (217) 555-0142 ext. 12', country: 'GB' });
   });
 
   it('pre-fills from the customer profile, else the account e-mail', () => {

@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, DEFAULT_COUNTRY, shippingSchema, US_STATES, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
 import { CountryOptions, StateOptions } from '../../../ui/address-options';
-import { describedBy, Field } from '../../auth';
+import { describedBy, Field } from '../../../ui/field';
 
 export type ShippingFormValues = ShippingData;
 
@@ -35,30 +35,35 @@ export function shippingDefaults(profile: CustomerProfile | undefined, email: st
   };
 }
 
-/** Step 0: the shipping form, validated by the shared shipping schema (SPEC §5 messages). */
+/**
+ * Step 0: the shipping form, validated by the shared shipping schema (SPEC §5 messages): a phone
+ * that is not a valid number of the shipping country is refused here, before the payment step.
+ * The values go on as typed (`raw`), so Cancel on the payment step shows the buyer their own
+ * writing; the API parses them with the same schema, which keeps the phone in E.164.
+ */
 export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: ShippingFormValues; onSubmit: (data: ShippingData) => void }) {
   const { register, handleSubmit, formState: { errors } } = useForm<ShippingFormValues, unknown, ShippingData>({
-    resolver: zodResolver(shippingSchema),
+    resolver: zodResolver(shippingSchema, undefined, { raw: true }),
     defaultValues,
   });
   const text = (name: keyof ShippingFormValues, label: string, autoComplete: string, type = 'text', inputMode?: 'tel' | 'numeric' | 'email') => (
     <Field id={`shipping-${name}`} label={label} error={errors[name]?.message}>
-      <input type={type} inputMode={inputMode} autoComplete={`shipping ${autoComplete}`} {...describedBy(`shipping-${name}`, errors[name])} {...register(name)} />
+      <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...describedBy(`shipping-${name}`, errors[name])} {...register(name)} />
     </Field>
   );
   return (
-    <form className="form" noValidate aria-label="Shipping information" onSubmit={handleSubmit(onSubmit)}>
+    <form className="form" noValidate aria-label="Shipping information" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <div className="field-row">
-        {text('firstName', 'First name', 'given-name')}
-        {text('lastName', 'Last name', 'family-name')}
+        {text('firstName', 'First name', 'shipping given-name')}
+        {text('lastName', 'Last name', 'shipping family-name')}
       </div>
       <div className="field-row">
-        {text('email', 'Email', 'email', 'email', 'email')}
-        {text('phone', 'Phone', 'tel', 'tel', 'tel')}
+        {text('email', 'Email', 'shipping email', 'email', 'email')}
+        {text('phone', 'Phone', 'shipping tel', 'tel', 'tel')}
       </div>
-      {text('address', 'Address', 'street-address')}
+      {text('address', 'Address', 'shipping street-address')}
       <div className="field-row">
-        {text('city', 'City', 'address-level2')}
+        {text('city', 'City', 'shipping address-level2')}
         <Field id="shipping-state" label="State" error={errors.state?.message}>
           <select autoComplete="shipping address-level1" {...describedBy('shipping-state', errors.state)} {...register('state')}>
             <StateOptions />
@@ -66,7 +71,7 @@ export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: Shipp
         </Field>
       </div>
       <div className="field-row">
-        {text('zipCode', 'ZIP code', 'postal-code', 'text', 'numeric')}
+        {text('zipCode', 'ZIP code', 'shipping postal-code', 'text', 'numeric')}
         <Field id="shipping-country" label="Country" error={errors.country?.message}>
           <select autoComplete="shipping country" {...describedBy('shipping-country', errors.country)} {...register('country')}>
             <CountryOptions />

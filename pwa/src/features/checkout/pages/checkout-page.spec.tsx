@@ -69,7 +69,7 @@ describe('CheckoutPage', () => {
     const { calls } = mockFetch({
       'GET /api/user': { body: user },
       'GET /api/me/customer': {
-        body: { emailAddress: 'jane@example.com', givenName: 'Jane', familyName: 'Doe', phoneNumber: '5551234567', address: { line1: '12 Cocoa Lane', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' } },
+        body: { emailAddress: 'jane@example.com', givenName: 'Jane', familyName: 'Doe', phoneNumber: '(503) 555-0142', address: { line1: '12 Cocoa Lane', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' } },
       },
       'GET /api/square/web-payments/config': config,
       'POST /api/square/checkout/complete': { body: { orderId: orderView.id, paymentId: 'test_abc', testMode: true } },
@@ -105,7 +105,7 @@ describe('CheckoutPage', () => {
     mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/square/web-payments/config': config });
     renderWithProviders(<CheckoutPage />, { route: '/checkout' });
     await screen.findByLabelText('First name');
-    for (const [label, value] of [['First name', 'Sam'], ['Last name', 'Guest'], ['Email', 'sam@example.com'], ['Phone', '5551234567'], ['Address', '1 Main Street'], ['City', 'Austin'], ['State', 'TX'], ['ZIP code', '73301']]) fill(label, value);
+    for (const [label, value] of [['First name', 'Sam'], ['Last name', 'Guest'], ['Email', 'sam@example.com'], ['Phone', '(512) 555-0142'], ['Address', '1 Main Street'], ['City', 'Austin'], ['State', 'TX'], ['ZIP code', '73301']]) fill(label, value);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByLabelText('First name')).toHaveValue('Sam');

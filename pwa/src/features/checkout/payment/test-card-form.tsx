@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { cardSchema, type CardInput } from '@cocoa/shared-types';
-import { describedBy, Field } from '../../auth';
-import { formatCardNumber, formatExpiry, tokenizeTestCard, tokenOrThrow } from './card-token';
+import type { CardInput } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../../ui/field';
+import { formatCardNumber, formatExpiry, testCardSchema, tokenizeTestCard, tokenOrThrow } from './card-token';
 import type { CardMethod } from './card-method';
 
 /**
@@ -12,7 +12,7 @@ import type { CardMethod } from './card-method';
  */
 export function TestCardForm({ onReady, disabled }: { onReady: (method: CardMethod) => void; disabled: boolean }) {
   const { register, handleSubmit, formState: { errors } } = useForm<CardInput>({
-    resolver: zodResolver(cardSchema),
+    resolver: zodResolver(testCardSchema),
     defaultValues: { cardHolder: '', cardNumber: '', cardExpiry: '', cardCvc: '' },
   });
 
@@ -52,7 +52,7 @@ export function TestCardForm({ onReady, disabled }: { onReady: (method: CardMeth
           {...cardNumber}
           onChange={(event) => {
             event.target.value = formatCardNumber(event.target.value);
-            return cardNumber.onChange(event);
+            void cardNumber.onChange(event);
           }}
         />
       </Field>
@@ -68,7 +68,7 @@ export function TestCardForm({ onReady, disabled }: { onReady: (method: CardMeth
             {...cardExpiry}
             onChange={(event) => {
               event.target.value = formatExpiry(event.target.value);
-              return cardExpiry.onChange(event);
+              void cardExpiry.onChange(event);
             }}
           />
         </Field>

@@ -31,7 +31,7 @@ export function ContactForm() {
   });
 
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="contact-form-title">
+    <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send Us a Message</h2>
       {field('name', 'Name', <input type="text" autoComplete="name" {...aria('name')} {...register('name')} />)}
       {field('email', 'Email', <input type="email" autoComplete="email" {...aria('email')} {...register('email')} />)}

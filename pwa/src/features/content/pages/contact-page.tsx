@@ -59,7 +59,7 @@ export default function ContactPage() {
           <ul className="footer__social contact-card__social">
             {SOCIAL.map((name) => (
               <li key={name}>
-                <a href="#" aria-label={`${name} (coming soon)`} onClick={(e) => e.preventDefault()}>{name[0]}</a>
+                <span role="img" aria-label={`${name} (coming soon)`}>{name[0]}</span>
               </li>
             ))}
           </ul>

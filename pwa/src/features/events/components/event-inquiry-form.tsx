@@ -34,7 +34,7 @@ export function EventInquiryForm() {
   );
 
   return (
-    <form className="form card" onSubmit={onSubmit} noValidate aria-labelledby="inquiry-title">
+    <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="inquiry-title">
       <h2 id="inquiry-title">Book cocoa service</h2>
       <p className="muted">Tell us the date, the place and how many guests, and we will get back to you with a quote.</p>
       {field('eventType', 'Event type', (

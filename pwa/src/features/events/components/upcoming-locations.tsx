@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatEventTime, formatLongDate } from '@cocoa/shared-types';
+import { formatLongDate, formatStopTimes } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
 import { useUpcomingEvents } from '../api/upcoming-events';
 
@@ -22,7 +22,7 @@ export function UpcomingLocations() {
             <li key={e.id} className="card why">
               <h3>{e.title}</h3>
               <p>{e.location || 'No location'}</p>
-              <p className="muted">{formatLongDate(e.date)} · {formatEventTime(e.startTime)} - {formatEventTime(e.endTime)}</p>
+              <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e)}</p>
             </li>
           ))}
         </ul>

@@ -17,7 +17,14 @@ export function OrderCard({ order }: { order: ProviderOrder }) {
           </h2>
           <p className="muted order-card__date">{formatLongDate(order.createdAt)}</p>
         </div>
-        <OrderStateBadge state={order.state} />
+        <div>
+          <OrderStateBadge state={order.state} />
+          {order.testMode && (
+            <span className="badge badge--test" title="Placed in test mode: nothing was charged">
+              TEST
+            </span>
+          )}
+        </div>
       </header>
       <p className="order-card__total">
         Total <strong data-testid="order-total">{formatCents(order.totalMoney?.amount ?? 0)}</strong>

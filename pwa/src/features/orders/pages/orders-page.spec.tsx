@@ -10,6 +10,7 @@ function order(id: string, overrides: Partial<ProviderOrder> = {}): ProviderOrde
   return {
     id,
     state: 'COMPLETED',
+    testMode: false,
     createdAt: '2026-11-20T15:30:00.000Z',
     totalMoney: money(4930),
     totalTaxMoney: money(283),
@@ -88,5 +89,16 @@ describe('OrdersPage', () => {
     expect(next).toHaveTextContent('$12.34');
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument());
     expect(calls.map((c) => c.url)).toContain(`/api/me/orders?cursor=${first.id}`);
+  });
+
+  it('marks a test-mode order TEST, and only that one', async () => {
+    const paid = order('11aa22bb-0000-4000-8000-000000000003');
+    const test = order('33cc44dd-0000-4000-8000-000000000004', { testMode: true });
+    mockFetch({ 'GET /api/user': { body: user }, 'GET /api/me/orders': { body: [test, paid] } });
+    renderWithProviders(<OrdersPage />, { route: '/orders' });
+    const testCard = (await screen.findByRole('heading', { name: 'Order #33cc44dd' })).closest('article') as HTMLElement;
+    expect(testCard.querySelector('.badge--test')).toHaveTextContent('TEST');
+    const paidCard = screen.getByRole('heading', { name: 'Order #11aa22bb' }).closest('article') as HTMLElement;
+    expect(paidCard.querySelector('.badge--test')).toBeNull();
   });
 });

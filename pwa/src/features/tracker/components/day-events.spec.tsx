@@ -1,14 +1,22 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { ScheduledEvent } from '@cocoa/shared-types';
+import { localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { DayEvents } from './day-events';
 import { MonthCalendar } from './month-calendar';
 
 const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent => ({
   id: 1, title: 'Cocoa Cart at Millennium Park', description: 'Warm up near the Bean.', location: 'Millennium Park', address: '201 E Randolph St, Chicago',
-  date: new Date(2026, 10, 22, 12).toISOString(), startTime: '11:00', endTime: '17:30', latitude: 41.8826, longitude: -87.6226, ...over,
+  date: new Date(2026, 10, 22, 12).toISOString(), startTime: '11:00', endTime: '17:30', latitude: 41.8826, longitude: -87.6226, timeZone: localTimeZone(), calendarName: null, ...over,
 });
 
 describe('DayEvents (the chosen day’s list)', () => {
+  it("adds the shop zone's abbreviation to the times when the viewer's clock differs", () => {
+    // The viewer's zone is this test process's; the shop is set to one whose clock is surely different.
+    const elsewhere = localTimeZone() === 'Pacific/Kiritimati' ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const stop = event({ date: noonOf('2026-11-22', elsewhere).toISOString(), timeZone: elsewhere });
+    render(<DayEvents day="2026-11-22" events={[stop]} loading={false} onViewOnMap={jest.fn()} />);
+    expect(within(screen.getByRole('listitem')).getByText(/^11:00 AM - 5:30 PM GMT[+-]\d+$/)).toBeInTheDocument();
+  });
+
   it("shows 'Loading events...' while loading", () => {
     render(<DayEvents day="2026-11-22" events={[]} loading onViewOnMap={jest.fn()} />);
     expect(screen.getByText('Loading events...')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { directionsUrl, formatEventTime, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
 import { longDay } from './month-calendar';
 
 interface Props {
@@ -28,14 +28,14 @@ export function DayEvents({ day, events, loading, onViewOnMap }: Props) {
               <p className="tracker-event__where">{event.location || 'No location'}</p>
               {event.description && <p>{event.description}</p>}
               <p className="muted tracker-event__time">
-                {formatEventTime(event.startTime)} - {formatEventTime(event.endTime)}
+                {formatStopTimes(event)}
               </p>
               {hasValidCoordinates(event) && (
                 <div className="tracker-event__actions">
-                  <button type="button" className="btn btn--small" onClick={() => onViewOnMap(event as ScheduledEvent & { latitude: number; longitude: number })}>
+                  <button type="button" className="btn btn--small" onClick={() => onViewOnMap(event)}>
                     View on Map
                   </button>
-                  <a className="btn btn--small btn--primary" href={directionsUrl(event.latitude as number, event.longitude as number)} target="_blank" rel="noopener noreferrer">
+                  <a className="btn btn--small btn--primary" href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">
                     Get Directions
                   </a>
                 </div>

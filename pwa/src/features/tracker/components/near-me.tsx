@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { dayKey, formatEventTime, formatLongDate, type ScheduledEvent, upcomingNearest } from '@cocoa/shared-types';
+import { dayKey, formatLongDate, formatStopTimes, type ScheduledEvent, upcomingNearest } from '@cocoa/shared-types';
 
 type State = { kind: 'idle' } | { kind: 'locating' } | { kind: 'denied' } | { kind: 'ready'; at: [number, number] };
 
@@ -52,7 +52,7 @@ export function NearMe({ events }: { events: ScheduledEvent[] }) {
           {nearest.map((e) => (
             <li key={e.id}>
               <strong>{e.title}</strong> — {e.location || 'No location'}
-              <span className="muted"> · {formatLongDate(e.date)}, {formatEventTime(e.startTime)}
+              <span className="muted"> · {formatLongDate(e.date, e.timeZone)}, {formatStopTimes({ ...e, endTime: undefined })}
                 {e.distanceKm !== null && ` · ${Math.round(e.distanceKm / KM_PER_MILE)} mi`}</span>
             </li>
           ))}

@@ -7,7 +7,7 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import {
-  directionsUrl, formatEventTime, formatLongDate, hasValidCoordinates, MAP_HEIGHT_PX, MAP_TILE_MAX_ZOOM,
+  directionsUrl, formatLongDate, formatStopTimes, hasValidCoordinates, MAP_HEIGHT_PX, MAP_TILE_MAX_ZOOM,
   type MapConfig, type MapView, type ScheduledEvent,
 } from '@cocoa/shared-types';
 
@@ -39,7 +39,7 @@ export default function TrackerMap({ config, events, view, version }: Props) {
       <TileLayer url={config.tileUrl} attribution={config.attribution} maxZoom={Math.min(config.maxZoom, MAP_TILE_MAX_ZOOM)} crossOrigin="anonymous" />
       <Recenter view={view} version={version} />
       {located.map((event) => {
-        const date = formatLongDate(event.date);
+        const date = formatLongDate(event.date, event.timeZone);
         return (
           <Marker key={event.id} position={[event.latitude, event.longitude]} icon={markerIcon} title={event.title} alt={event.title}>
             <Popup>
@@ -47,7 +47,7 @@ export default function TrackerMap({ config, events, view, version }: Props) {
                 <strong>{event.title}</strong>
                 <div>{event.location || 'Location TBD'}</div>
                 <div>{date === 'N/A' ? 'Date TBD' : date}</div>
-                <div>Starts {formatEventTime(event.startTime)}</div>
+                <div>Starts {formatStopTimes({ ...event, endTime: undefined })}</div>
                 {event.description && <p>{event.description}</p>}
                 <a href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">Get Directions</a>
               </div>

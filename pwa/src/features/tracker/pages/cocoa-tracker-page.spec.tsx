@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dayKey, type ScheduledEvent } from '@cocoa/shared-types';
+import { dayKey, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import { renderWithProviders } from '../../../test/render';
 import CocoaTrackerPage from './cocoa-tracker-page';
 
@@ -9,7 +9,7 @@ jest.mock('../components/tracker-map', () => ({ __esModule: true, default: () =>
 const now = new Date();
 const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
   id: day, title: `Stop ${day}`, description: null, location: `Place ${day}`, address: null,
-  date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(), startTime: '09:00', endTime: '13:15', latitude: 40, longitude: -90, ...over,
+  date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(), startTime: '09:00', endTime: '13:15', latitude: 40, longitude: -90, timeZone: localTimeZone(), calendarName: null, ...over,
 });
 
 function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown) {

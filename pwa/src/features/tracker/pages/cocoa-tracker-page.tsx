@@ -34,6 +34,8 @@ export default function CocoaTrackerPage() {
   const [focus, setFocus] = useState<{ view: MapView; version: number } | null>(null);
   const mapRef = useRef<HTMLDivElement>(null);
   const [mapAsked, setMapAsked] = useState(false);
+  // When this page was opened: a saved copy older than that by STALE_NOTE_MS says so (render stays pure).
+  const [openedAt] = useState(() => Date.now());
   const online = useOnline();
 
   const monthQuery = useMonthEvents(month);
@@ -48,7 +50,7 @@ export default function CocoaTrackerPage() {
   const view = focus?.view ?? mapViewFor(monthEvents, selectedDay);
 
   const fetchedAt = monthQuery.data?.fetchedAt;
-  const showSavedNote = fetchedAt !== undefined && (!online || monthQuery.isError || Date.now() - Date.parse(fetchedAt) > STALE_NOTE_MS);
+  const showSavedNote = fetchedAt !== undefined && (!online || monthQuery.isError || openedAt - Date.parse(fetchedAt) > STALE_NOTE_MS);
 
   const changeMonth = (next: string) => {
     setMonth(next);

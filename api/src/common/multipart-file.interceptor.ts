@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, mixin, type NestIn
 import type { Request, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
-import { DomainError, UserInputError } from '../common/domain-errors';
+import { DomainError, UserInputError } from './domain-errors';
 
 /**
  * Reads one multipart file field into memory (req.file) with a hard size cap: a bigger file is

@@ -1,0 +1,149 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { log } from '../common/logger';
+import type { SquarePaymentFacts } from '../square/square.gateway';
+import { type OrderEventSource, OrderEvent } from './order-event.entity';
+import { canMove, verdictOf } from './order-states';
+import type { OrderStatus } from './order.entity';
+
+/** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
+export type Settled = { outcome: 'moved'; status: OrderStatus } | { outcome: 'removed' } | { outcome: 'unchanged'; status: OrderStatus } | { outcome: 'not-found' };
+
+/** A refund as Square's refund.updated webhook reports it. */
+export interface RefundFacts {
+  refundId: string;
+  paymentId: string;
+  /** PENDING, COMPLETED, REJECTED or FAILED */
+  status: string;
+  amountCents: number;
+}
+
+interface LockedOrder {
+  id: string;
+  status: OrderStatus;
+  payment_id: string | null;
+  test_mode: boolean;
+}
+
+/**
+ * Settles orders by what is known of their payment: the checkout's own answer from Square (or the
+ * test card), the reconciler's look-up, or a Square webhook. Each call is one short transaction
+ * that locks the order row, makes at most one move allowed by ORDER_MOVES, and writes its
+ * `order_events` row; none of them ever calls Square. Calls are idempotent: a move already made
+ * (a webhook delivered twice, a reconciler racing the checkout) changes nothing.
+ */
+@Injectable()
+export class OrderSettlementService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Records the move that created an order (the checkout's claim), in the caller's transaction. */
+  async recordPlaced(manager: EntityManager, orderId: string, detail: OrderEvent['detail']): Promise<void> {
+    await manager.insert(OrderEvent, { orderId, type: 'placed', fromStatus: null, toStatus: 'PENDING', source: 'checkout', detail });
+  }
+
+  /** A test-mode payment: the sandbox test card was accepted, nothing charged. */
+  settleTestPayment(orderId: string, paymentId: string): Promise<Settled> {
+    return this.settle(orderId, { paymentId, status: 'COMPLETED', squareOrderId: null, squareCustomerId: null }, 'checkout');
+  }
+
+  /**
+   * Settles the order by its Square payment: COMPLETED → COMPLETED, APPROVED → OPEN, FAILED or
+   * CANCELED → a pending order is removed (nothing was charged), an approved one is canceled.
+   */
+  settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, 'id', orderId);
+      return order ? this.apply(manager, order, payment, source) : { outcome: 'not-found' };
+    });
+  }
+
+  /**
+   * A payment nothing was charged for (declined, an error before the charge, or Square has no
+   * payment for a checkout a crash left pending): the pending order and its lines are removed.
+   * An order that is no longer pending is left alone.
+   */
+  async fail(orderId: string, reason: { code: string; message: string }, source: OrderEventSource): Promise<Settled> {
+    const removed: { id: string }[] = await this.dataSource.query(`DELETE FROM orders WHERE id = $1 AND status = 'PENDING' RETURNING id`, [orderId]);
+    if (removed.length === 0) return { outcome: 'not-found' };
+    log('info', 'payment failed, pending order removed', { orderId, source, code: reason.code, reason: reason.message });
+    return { outcome: 'removed' };
+  }
+
+  /**
+   * A payment.updated webhook: the order is found by the payment id, else by the payment's
+   * reference_id (our order id, set by the checkout). Payments of orders we do not have are ignored.
+   */
+  applySquarePayment(payment: SquarePaymentFacts & { referenceId: string | null }): Promise<Settled> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = (await lockOrder(manager, 'payment_id', payment.paymentId)) ?? (payment.referenceId && UUID.test(payment.referenceId) ? await lockOrder(manager, 'id', payment.referenceId) : null);
+      if (!order) {
+        log('info', 'square payment for no order of ours, ignored', { paymentId: payment.paymentId, status: payment.status });
+        return { outcome: 'not-found' };
+      }
+      return this.apply(manager, order, payment, 'webhook');
+    });
+  }
+
+  /**
+   * A refund.updated webhook: the order keeps the refund's latest status, and a refund that
+   * completes adds its amount once, however often Square delivers the event.
+   */
+  recordRefund(refund: RefundFacts): Promise<Settled> {
+    return this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, 'payment_id', refund.paymentId);
+      if (!order) {
+        log('info', 'square refund for no order of ours, ignored', { refundId: refund.refundId, paymentId: refund.paymentId });
+        return { outcome: 'not-found' };
+      }
+      const seen: { status: string }[] = await manager.query(`SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`, [order.id, refund.refundId]);
+      if (seen.some((e) => e.status === refund.status)) return { outcome: 'unchanged', status: order.status };
+      const adds = refund.status === 'COMPLETED' ? refund.amountCents : 0;
+      await manager.query(`UPDATE orders SET refund_status = $2, refunded_cents = refunded_cents + $3, updated_at = now() WHERE id = $1`, [order.id, refund.status, adds]);
+      await manager.insert(OrderEvent, { orderId: order.id, type: 'refund', fromStatus: order.status, toStatus: order.status, source: 'webhook', detail: { ...refund } });
+      log('info', 'square refund recorded', { orderId: order.id, refundId: refund.refundId, status: refund.status, amountCents: refund.amountCents });
+      return { outcome: 'unchanged', status: order.status };
+    });
+  }
+
+  private async apply(manager: EntityManager, order: LockedOrder, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
+    const verdict = verdictOf(payment.status);
+    if (verdict === 'unsettled') return { outcome: 'unchanged', status: order.status };
+    if (verdict === 'failed' && order.status === 'PENDING') {
+      await manager.query(`DELETE FROM orders WHERE id = $1`, [order.id]);
+      log('info', 'payment failed, pending order removed', { orderId: order.id, source, paymentId: payment.paymentId, status: payment.status });
+      return { outcome: 'removed' };
+    }
+    const to: OrderStatus = verdict === 'paid' ? 'COMPLETED' : verdict === 'approved' ? 'OPEN' : 'CANCELED';
+    if (order.payment_id !== null && order.payment_id !== payment.paymentId) {
+      log('warn', 'square payment does not match the order’s payment, ignored', { orderId: order.id, orderPaymentId: order.payment_id, paymentId: payment.paymentId });
+      return { outcome: 'unchanged', status: order.status };
+    }
+    if (!canMove(order.status, to)) {
+      if (order.status !== to) log('warn', 'square payment status would be a move the order does not allow, ignored', { orderId: order.id, from: order.status, to, source });
+      return { outcome: 'unchanged', status: order.status };
+    }
+    await manager.query(
+      `UPDATE orders SET status = $2, payment_id = $3, payment_status = $4,
+         square_order_id = COALESCE($5, square_order_id), square_customer_id = COALESCE($6, square_customer_id), updated_at = now()
+       WHERE id = $1`,
+      [order.id, to, payment.paymentId, order.test_mode ? null : payment.status, payment.squareOrderId, payment.squareCustomerId],
+    );
+    await manager.insert(OrderEvent, {
+      orderId: order.id,
+      type: to === 'COMPLETED' ? 'paid' : to === 'OPEN' ? 'payment-approved' : 'canceled',
+      fromStatus: order.status,
+      toStatus: to,
+      source,
+      detail: { paymentId: payment.paymentId, paymentStatus: payment.status },
+    });
+    if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from: order.status, to, source, paymentId: payment.paymentId });
+    return { outcome: 'moved', status: to };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function lockOrder(manager: EntityManager, column: 'id' | 'payment_id', value: string): Promise<LockedOrder | null> {
+  const rows: LockedOrder[] = await manager.query(`SELECT id, status, payment_id, test_mode FROM orders WHERE ${column} = $1 FOR UPDATE`, [value]);
+  return rows[0] ?? null;
+}

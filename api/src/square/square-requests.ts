@@ -1,0 +1,332 @@
+import { createHash } from 'node:crypto';
+import { CURRENCY, parsePhone, TAX_RATE } from '@cocoa/shared-types';
+import { Square } from 'square';
+import type { SquareChargeInput, SquareChargeLine } from './square.gateway';
+
+/**
+ * The request bodies the checkout sends to Square, built from our checkout input so that every
+ * field obeys what Square documents for it (SQUARE_REQUEST_LIMITS below, each rule with its source).
+ * Pure functions: the gateway sends what they return, the tests check them field by field, and the
+ * local double of Square refuses a body that breaks the same table with Square's 400 error shape.
+ *
+ * Decisions:
+ * - Text (names, address lines, city) is made one clean line: Unicode NFC, control characters and
+ *   line breaks become spaces, runs of spaces one, trimmed; a text over its limit is cut at a
+ *   character boundary (never inside an emoji or an accent). Lengths are counted in UTF-16 code
+ *   units, which is never fewer than Square's count of characters, so a cut text always fits.
+ * - Identifiers and addresses are never cut: an e-mail or phone that cannot fit is left out of the
+ *   optional field rather than sent wrong (the shipping schema makes that case unreachable).
+ * - Phones go to Square in E.164 (+12175550142): the recipient's phone allows 17 characters, the
+ *   customer's 9-16 digits. The extension the buyer typed stays in our order only.
+ * - A cart line goes by `catalog_object_id` only when Square's catalogue has that variation right
+ *   now (the gateway asks Square with BatchRetrieveCatalogObjects); any other product (the demo
+ *   catalogue's SEED-VAR-* ids, ids typed in the admin, variations deleted in Square or belonging to
+ *   another Square account) goes as an ad-hoc line with its name and our price, so it stays sellable.
+ */
+
+/** Documented in Square's API reference: the SDK's model docs, generated from Square's OpenAPI description. */
+const DOC = (model: string) => `https://developer.squareup.com/reference/square/objects/${model} (square/square-nodejs-sdk doc/models/${kebab(model)}.md, also node_modules/square/legacy/doc/models/)`;
+
+export type SquareRoute = 'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments';
+
+export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal';
+
+export interface SquareFieldRule {
+  /** Square's documented maximum length; absent where Square documents none. */
+  max?: number;
+  /** Square's documented minimum length. */
+  min?: number;
+  /** A documented format (see FORMATS). */
+  format?: SquareFormat;
+  source: string;
+}
+
+const ADDRESS = (prefix: string): Record<string, SquareFieldRule> => ({
+  ...Object.fromEntries(
+    ['address_line_1', 'address_line_2', 'address_line_3', 'locality', 'administrative_district_level_1', 'postal_code', 'first_name', 'last_name'].map((f): [string, SquareFieldRule] => [
+      `${prefix}.${f}`,
+      { source: `${DOC('Address')}: no length documented` },
+    ]),
+  ),
+  [`${prefix}.country`]: { format: 'country', source: `${DOC('Address')} → ${DOC('Country')}: ISO 3166-1 alpha-2 enum` },
+});
+const MONEY = (prefix: string): Record<string, SquareFieldRule> => ({ [`${prefix}.currency`]: { format: 'currency', source: `${DOC('Money')} → ${DOC('Currency')}: ISO 4217 enum` } });
+
+/**
+ * Every string field the shop sends to Square, by request and wire path (`[]` stands for any
+ * array index), with Square's documented limits. A field missing here is a field we do not send.
+ */
+export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFieldRule>> = {
+  'POST /v2/customers/search': {
+    'query.filter.email_address.exact': { source: `${DOC('CustomerTextFilter')}: no length documented` },
+  },
+  'POST /v2/customers': {
+    idempotency_key: { source: `${DOC('CreateCustomerRequest')}: no length documented` },
+    given_name: { max: 300, source: `${DOC('CreateCustomerRequest')}: "The maximum length for this value is 300 characters."` },
+    family_name: { max: 300, source: `${DOC('CreateCustomerRequest')}: "The maximum length for this value is 300 characters."` },
+    email_address: { max: 254, format: 'email', source: `${DOC('CreateCustomerRequest')}: "The maximum length for this value is 254 characters."` },
+    phone_number: { format: 'phone-9-16-digits', source: `${DOC('CreateCustomerRequest')}: "must be valid and can contain 9–16 digits, with an optional + prefix and country code"` },
+    ...ADDRESS('address'),
+  },
+  'POST /v2/catalog/batch-retrieve': {
+    'object_ids[]': { source: `${DOC('BatchRetrieveCatalogObjectsRequest')}: no length documented` },
+  },
+  'POST /v2/orders': {
+    idempotency_key: { max: 192, source: `${DOC('CreateOrderRequest')}: maximum length 192` },
+    'order.location_id': { min: 1, source: `${DOC('Order')}: minimum length 1` },
+    'order.reference_id': { max: 40, source: `${DOC('Order')}: maximum length 40` },
+    'order.customer_id': { max: 191, source: `${DOC('Order')}: maximum length 191` },
+    'order.line_items[].name': { max: 512, source: `${DOC('OrderLineItem')}: maximum length 512` },
+    'order.line_items[].quantity': { min: 1, max: 12, format: 'decimal', source: `${DOC('OrderLineItem')}: minimum length 1, maximum length 12` },
+    'order.line_items[].catalog_object_id': { max: 192, source: `${DOC('OrderLineItem')}: maximum length 192` },
+    'order.line_items[].note': { max: 2000, source: `${DOC('OrderLineItem')}: maximum length 2000` },
+    ...MONEY('order.line_items[].base_price_money'),
+    'order.service_charges[].uid': { max: 60, source: `${DOC('OrderServiceCharge')}: maximum length 60` },
+    'order.service_charges[].name': { max: 512, source: `${DOC('OrderServiceCharge')}: maximum length 512` },
+    'order.service_charges[].calculation_phase': { source: `${DOC('OrderServiceChargeCalculationPhase')}: enum` },
+    ...MONEY('order.service_charges[].amount_money'),
+    'order.taxes[].uid': { max: 60, source: `${DOC('OrderLineItemTax')}: maximum length 60` },
+    'order.taxes[].name': { max: 255, source: `${DOC('OrderLineItemTax')}: maximum length 255` },
+    'order.taxes[].percentage': { max: 10, format: 'decimal', source: `${DOC('OrderLineItemTax')}: maximum length 10, "a string representation of a decimal number"` },
+    'order.taxes[].type': { source: `${DOC('OrderLineItemTaxType')}: enum` },
+    'order.taxes[].scope': { source: `${DOC('OrderLineItemTaxScope')}: enum` },
+    'order.fulfillments[].uid': { max: 60, source: `${DOC('Fulfillment')}: maximum length 60` },
+    'order.fulfillments[].type': { source: `${DOC('FulfillmentType')}: enum` },
+    'order.fulfillments[].state': { source: `${DOC('FulfillmentState')}: enum` },
+    'order.fulfillments[].shipment_details.shipping_note': { max: 500, source: `${DOC('FulfillmentShipmentDetails')}: maximum length 500` },
+    'order.fulfillments[].shipment_details.recipient.customer_id': { max: 191, source: `${DOC('FulfillmentRecipient')}: maximum length 191` },
+    'order.fulfillments[].shipment_details.recipient.display_name': { max: 255, source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
+    'order.fulfillments[].shipment_details.recipient.email_address': { max: 255, format: 'email', source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
+    'order.fulfillments[].shipment_details.recipient.phone_number': { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
+    ...ADDRESS('order.fulfillments[].shipment_details.recipient.address'),
+  },
+  'POST /v2/payments': {
+    source_id: { min: 1, source: `${DOC('CreatePaymentRequest')}: minimum length 1` },
+    idempotency_key: { min: 1, max: 45, source: `${DOC('CreatePaymentRequest')}: minimum length 1, maximum length 45` },
+    ...MONEY('amount_money'),
+    order_id: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
+    customer_id: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
+    location_id: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
+    reference_id: { max: 40, source: `${DOC('CreatePaymentRequest')}: maximum length 40` },
+    verification_token: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
+    buyer_email_address: { max: 255, format: 'email', source: `${DOC('CreatePaymentRequest')}: maximum length 255` },
+    note: { max: 500, source: `${DOC('CreatePaymentRequest')}: maximum length 500` },
+  },
+};
+
+const COUNTRIES = new Set<string>(Object.values(Square.Country));
+const CURRENCIES = new Set<string>(Object.values(Square.Currency));
+
+/** The documented formats; the phone one is Square's wording: 9–16 digits, optional + prefix. */
+const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
+  'phone-9-16-digits': (v) => /^\+?\d{9,16}$/.test(v.replace(/[\s().-]/g, '')),
+  email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+  country: (v) => COUNTRIES.has(v),
+  currency: (v) => CURRENCIES.has(v),
+  decimal: (v) => /^\d+(\.\d+)?$/.test(v),
+};
+
+const LIMIT_ERROR_CODES: Record<SquareFormat, string> = {
+  'phone-9-16-digits': 'INVALID_PHONE_NUMBER',
+  email: 'INVALID_EMAIL_ADDRESS',
+  country: 'INVALID_ENUM_VALUE',
+  currency: 'INVALID_ENUM_VALUE',
+  decimal: 'VALUE_REGEX_MISMATCH',
+};
+
+export interface SquareStringField {
+  /** The wire path with its indices, as Square names a field in an error: `order.line_items[1].name`. */
+  field: string;
+  /** The same path with `[]` for any index, as SQUARE_REQUEST_LIMITS keys it. */
+  rule: string;
+  value: string;
+}
+
+/** Every string in a wire (snake_case JSON) body, with its path. */
+export function stringFields(body: unknown, field = '', rule = ''): SquareStringField[] {
+  if (typeof body === 'string') return [{ field, rule, value: body }];
+  if (Array.isArray(body)) return body.flatMap((item, i) => stringFields(item, `${field}[${i}]`, `${rule}[]`));
+  if (body && typeof body === 'object') {
+    return Object.entries(body).flatMap(([key, value]) => stringFields(value, field ? `${field}.${key}` : key, rule ? `${rule}.${key}` : key));
+  }
+  return [];
+}
+
+/** One error object as Square answers a refused field (category, code, detail, field). */
+export interface SquareFieldError {
+  category: 'INVALID_REQUEST_ERROR';
+  code: string;
+  detail: string;
+  field: string;
+}
+
+/** The fields of a wire body that break Square's documented limits, as Square's 400 errors. */
+export function squareLimitErrors(route: SquareRoute, body: unknown): SquareFieldError[] {
+  const rules = SQUARE_REQUEST_LIMITS[route];
+  const errors: SquareFieldError[] = [];
+  for (const { field, rule, value } of stringFields(body)) {
+    const limit = rules[rule];
+    if (!limit) continue;
+    const error = (code: string, detail: string) => errors.push({ category: 'INVALID_REQUEST_ERROR', code, detail, field });
+    if (limit.max !== undefined && value.length > limit.max) error('VALUE_TOO_LONG', `Field must not be greater than ${limit.max} length`);
+    else if (limit.min !== undefined && value.length < limit.min) error('VALUE_TOO_SHORT', `Field must not be less than ${limit.min} length`);
+    else if (limit.format && !FORMATS[limit.format](value)) error(LIMIT_ERROR_CODES[limit.format], `Invalid ${limit.format} value`);
+  }
+  return errors;
+}
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+/**
+ * One clean line of text within `max` UTF-16 code units: NFC, control characters, line and
+ * paragraph separators as spaces, runs of white space as one, trimmed, cut between characters.
+ */
+export function fitText(value: string, max?: number): string {
+  const clean = value.normalize('NFC').replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/gu, ' ').trim();
+  if (max === undefined || clean.length <= max) return clean;
+  let out = '';
+  for (const { segment } of graphemes.segment(clean)) {
+    if (out.length + segment.length > max) break;
+    out += segment;
+  }
+  return out.trimEnd();
+}
+
+/** A value that must reach Square whole (an e-mail, an id): kept if it fits, else left out. */
+function whole(value: string | null | undefined, max: number): string | undefined {
+  const v = value?.trim();
+  return v && v.length <= max ? v : undefined;
+}
+
+export function money(cents: number): Square.Money {
+  return { amount: BigInt(cents), currency: CURRENCY };
+}
+
+/** Square idempotency keys are at most 45 characters (payments); derived keys stay well inside that. */
+export function derivedKey(key: string, purpose: string): string {
+  return createHash('sha256').update(`${purpose}:${key}`).digest('hex').slice(0, 40);
+}
+
+export const TAX_PERCENTAGE = String(Math.round(TAX_RATE * 10000) / 100);
+
+/** Canadian postal codes as Canada Post writes them (K1A 0B1); others trimmed and upper-cased. */
+export function postalCode(value: string, country: string | undefined): string {
+  const compact = fitText(value).toUpperCase();
+  const ca = compact.replace(/[\s-]/g, '');
+  if (country === 'CA' && /^[A-Z]\d[A-Z]\d[A-Z]\d$/.test(ca)) return `${ca.slice(0, 3)} ${ca.slice(3)}`;
+  return compact;
+}
+
+/** The address as Square's Address: clean lines, the postal code in its country's form. */
+export function squareAddress(address: Square.Address): Square.Address {
+  const country = address.country ? (address.country.toUpperCase() as Square.Country) : undefined;
+  const text = (v: string | null | undefined) => (v ? fitText(v) || undefined : undefined);
+  return {
+    addressLine1: text(address.addressLine1),
+    ...(address.addressLine2 ? { addressLine2: text(address.addressLine2) } : {}),
+    locality: text(address.locality),
+    administrativeDistrictLevel1: text(address.administrativeDistrictLevel1),
+    postalCode: address.postalCode ? postalCode(address.postalCode, country) : undefined,
+    country,
+  };
+}
+
+/** The buyer's phone in E.164 (at most 16 characters), or undefined when it is not a valid number. */
+export function squarePhone(phone: string, country: string | undefined): string | undefined {
+  return parsePhone(phone, country)?.e164;
+}
+
+/** POST /v2/customers/search: the customer Square already has with the buyer's e-mail. */
+export function buildSearchCustomersRequest(input: SquareChargeInput): Square.SearchCustomersRequest {
+  return { limit: BigInt(1), query: { filter: { emailAddress: { exact: input.customer.email } } } };
+}
+
+/** POST /v2/customers: the buyer as a Square customer profile. */
+export function buildCreateCustomerRequest(input: SquareChargeInput): Square.CreateCustomerRequest {
+  const c = input.customer;
+  const phone = squarePhone(c.phone, c.address.country);
+  const digits = phone?.replace(/\D/g, '').length ?? 0;
+  return {
+    idempotencyKey: derivedKey(input.idempotencyKey, 'customer'),
+    givenName: fitText(c.givenName, 300) || undefined,
+    familyName: fitText(c.familyName, 300) || undefined,
+    emailAddress: whole(c.email, 254),
+    ...(phone && digits >= 9 && digits <= 16 ? { phoneNumber: phone } : {}),
+    address: squareAddress(c.address),
+  };
+}
+
+/** The variation ids worth asking Square about: each line's, once, of a length Square accepts. */
+export function variationIdsToCheck(lines: readonly SquareChargeLine[]): string[] {
+  return [...new Set(lines.map((l) => l.variationId).filter((id): id is string => !!id && id.length <= 192))];
+}
+
+/** The ids among BatchRetrieveCatalogObjects' answer that are live item variations. */
+export function liveVariationIds(objects: readonly Square.CatalogObject[] | undefined): Set<string> {
+  return new Set((objects ?? []).filter((o) => o.type === 'ITEM_VARIATION' && o.id && !o.isDeleted).map((o) => o.id!));
+}
+
+export interface OrderContext {
+  locationId: string;
+  customerId: string;
+  /** Variation ids Square's catalogue has (liveVariationIds); other lines go ad hoc. */
+  catalogVariationIds: ReadonlySet<string>;
+}
+
+/**
+ * POST /v2/orders: catalogue lines by variation id, other lines ad hoc with our name and price,
+ * shipping as a service charge, tax as an order-level tax, the shipment to the buyer.
+ */
+export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderContext): Square.CreateOrderRequest {
+  const c = input.customer;
+  return {
+    idempotencyKey: derivedKey(input.idempotencyKey, 'order'),
+    order: {
+      locationId: ctx.locationId,
+      referenceId: input.referenceId,
+      customerId: ctx.customerId,
+      lineItems: input.lines.map((line) =>
+        line.variationId && ctx.catalogVariationIds.has(line.variationId)
+          ? { catalogObjectId: line.variationId, quantity: String(line.quantity) }
+          : { name: fitText(line.name, 512) || 'Item', quantity: String(line.quantity), basePriceMoney: money(line.unitPriceCents) },
+      ),
+      serviceCharges: input.shippingCents > 0 ? [{ uid: 'shipping', name: 'Shipping', amountMoney: money(input.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }] : [],
+      taxes: input.taxCents > 0 ? [{ uid: 'sales-tax', name: 'Sales Tax', percentage: TAX_PERCENTAGE, type: 'ADDITIVE', scope: 'ORDER' }] : [],
+      fulfillments: [
+        {
+          type: 'SHIPMENT',
+          state: 'PROPOSED',
+          shipmentDetails: {
+            recipient: {
+              customerId: ctx.customerId,
+              displayName: fitText(`${c.givenName} ${c.familyName}`, 255) || undefined,
+              emailAddress: whole(c.email, 255),
+              phoneNumber: squarePhone(c.phone, c.address.country),
+              address: squareAddress(c.address),
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
+/** POST /v2/payments: the card charged for the Square order, completed at once. */
+export function buildCreatePaymentRequest(input: SquareChargeInput, ctx: { orderId: string; customerId: string; locationId: string }): Square.CreatePaymentRequest {
+  return {
+    sourceId: input.sourceId,
+    idempotencyKey: input.idempotencyKey,
+    amountMoney: money(input.totalCents),
+    orderId: ctx.orderId,
+    customerId: ctx.customerId,
+    locationId: ctx.locationId,
+    referenceId: input.referenceId,
+    buyerEmailAddress: whole(input.customer.email, 255),
+    autocomplete: true,
+    ...(input.verificationToken ? { verificationToken: input.verificationToken } : {}),
+  };
+}
+
+function kebab(name: string): string {
+  return name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}

@@ -1,0 +1,180 @@
+// @ts-check
+/**
+ * `npm run lint` (and the first step of `npm test`). Type-aware rules for the three workspaces'
+ * sources, a lighter untyped pass over scripts, configs, the resilience suite and e2e, and the
+ * layering of both apps as boundaries rules:
+ * - PWA: app → features → ui / lib; a feature reaches another feature only through its index.ts.
+ * - API: a module reaches another module only through its public surface (module, service,
+ *   gateway, constants, types files), never its entities (tables) or controllers; common, config
+ *   and database are shared infrastructure that imports no domain module.
+ * Tests (specs, doubles, fixtures, test helpers) are outside the layering: they arrange and read
+ * any module's data. Production code never imports them (no-restricted-imports below).
+ * No --cache: type-aware results of one file depend on others, which ESLint's cache does not track.
+ */
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TYPED = ['api/src/**/*.ts', 'shared-types/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'pwa/vite.config.ts'];
+const TESTS = ['**/*.spec.{ts,tsx}', '**/*.double.ts', '**/*.fixtures.ts', 'api/src/test/**', 'pwa/src/test/**', 'pwa/src/features/*/test/**', 'api/resilience/**', 'e2e/**'];
+
+/** What another API module may import: its Nest module, services, gateways, constants and types. */
+const API_PUBLIC_SURFACE = '*.{module,service,gateway,constants,types}.ts';
+
+export default defineConfig(
+  { ignores: ['**/dist/**', '**/dev-dist/**', '**/node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  {
+    // A disable comment that no longer silences anything is itself a finding.
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_name` marks a value dropped on purpose (`const { at: _at, ...rest } = row`).
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: TYPED,
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      // A library callback's error is `unknown`; a promise wrapping the callback rejects with it
+      // unchanged, so its class (MulterError, QueryFailedError) still decides what follows.
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
+    },
+  },
+  {
+    // Untyped: these are not in a tsconfig project (scripts, configs) or run in another process
+    // against the build (resilience, e2e); the TypeScript ones are still parsed as TypeScript.
+    files: ['**/*.{mjs,cjs,js}', 'e2e/**/*.ts', 'playwright.config.ts', 'api/resilience/**/*.ts'],
+    extends: [tseslint.configs.recommended],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Its page functions run in the browser (Playwright's page.evaluate / addInitScript).
+    files: ['scripts/bench-offline-start.mjs'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['**/*.cjs', 'api/jest.config.js', 'shared-types/jest.config.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // Choice rows wrap their radio and its text in a label, the text two spans deep for layout.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+  {
+    files: ['shared-types/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'express', 'react', 'react-dom', '@ionic/*', '@tanstack/*'], message: 'shared-types is imported by both sides: it imports neither Nest nor React' }] },
+      ],
+    },
+  },
+  {
+    // Test doubles, fixtures and test helpers never reach a production build.
+    files: ['api/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/*.double', '**/*.fixtures', '**/test/*', '**/fixtures/*'], message: 'Test doubles and fixtures are for tests only' }] },
+      ],
+    },
+  },
+  {
+    files: TESTS,
+    rules: {
+      // supertest's `res.body`, jest's mocks and fetch doubles are `any` by design: a test reads the
+      // JSON it then asserts on, and an assertion fails where a shape is wrong.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Doubles implement Promise-returning interfaces (fetch, services) with plain `async` methods.
+      '@typescript-eslint/require-await': 'off',
+      // `expect(service.method).toHaveBeenCalled()` passes a method without calling it.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+
+  // --- Layering ----------------------------------------------------------------------------------
+  {
+    files: ['pwa/src/**/*.{ts,tsx}', 'api/src/**/*.ts'],
+    ignores: TESTS,
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+      'boundaries/elements': [
+        { type: 'pwa-app', pattern: 'pwa/src/app', partialMatch: false },
+        { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'pwa-ui', pattern: 'pwa/src/ui', partialMatch: false },
+        { type: 'pwa-lib', pattern: 'pwa/src/lib', partialMatch: false },
+        { type: 'api-seed', pattern: 'api/src/database/seed', partialMatch: false },
+        { type: 'api-infra', pattern: 'api/src/(common|config|database)', capture: ['module'], partialMatch: false },
+        { type: 'api-module', pattern: 'api/src/*', capture: ['module'], partialMatch: false },
+        // The files directly in api/src (app factory and module, main, static shell): the composition root.
+        { type: 'api-app', pattern: 'api/src', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'Layering: {{from.element.type}} {{from.element.path}} may not import {{dependency.source}} ({{to.element.type}} {{to.element.path}}); the allowed directions are listed at the top of eslint.config.mjs',
+          policies: [
+            // PWA
+            {
+              from: { element: { type: 'pwa-app' } },
+              // The router lazy-loads each page by its own path, so every route is its own chunk.
+              allow: { to: { element: { type: ['pwa-feature', 'pwa-ui', 'pwa-lib'] } } },
+            },
+            {
+              from: { element: { type: 'pwa-feature' } },
+              allow: [{ to: { element: { type: ['pwa-ui', 'pwa-lib'] } } }, { to: { element: { type: 'pwa-feature', fileInternalPath: 'index.ts' } } }],
+            },
+            { from: { element: { type: 'pwa-ui' } }, allow: { to: { element: { type: 'pwa-lib' } } } },
+            // API
+            {
+              from: { element: { type: 'api-app' } },
+              // The composition root wires modules together; still no tables and no controllers.
+              allow: [{ to: { element: { type: ['api-app', 'api-infra', 'api-seed'] } } }, { to: { element: { type: 'api-module', fileInternalPath: '!*.{entity,controller}.ts' } } }],
+            },
+            {
+              from: { element: { type: 'api-module' } },
+              allow: [{ to: { element: { type: 'api-infra' } } }, { to: { element: { type: 'api-module', fileInternalPath: API_PUBLIC_SURFACE } } }],
+            },
+            {
+              from: { element: { type: 'api-infra' } },
+              allow: { to: { element: { type: 'api-infra' } } },
+            },
+            {
+              // The demo and large seeds write the first rows of several modules' tables in one
+              // transaction, as the migrations create those tables: entities are their input.
+              from: { element: { type: 'api-seed' } },
+              allow: [{ to: { element: { type: ['api-infra', 'api-app'] } } }, { to: { element: { type: 'api-module', fileInternalPath: [API_PUBLIC_SURFACE, '*.entity.ts', 'password.hasher.ts'] } } }],
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,83 @@
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * One shop time zone (ARCHITECTURE "Data: Time"). Stored wall-clock times (a stop's day, start and
+ * end) are in it; nothing reads the server process's or the viewer's own zone to interpret them.
+ * The rules here are the only place that converts between an instant and a wall time in a zone.
+ */
+export const DEFAULT_SHOP_TIME_ZONE = 'America/Chicago';
+
+/** A wall-clock reading in some zone. month is 1-12. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+/** An IANA zone name the runtime knows ('America/Chicago', 'UTC'); offsets and abbreviations are refused. */
+export function isTimeZone(name: string): boolean {
+  if (!/^(UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+)+)$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What a clock in `timeZone` showed at `instant`. */
+export function wallTimeIn(instant: Date, timeZone: string): WallTime {
+  const t = new TZDate(instant.getTime(), timeZone);
+  return { year: t.getFullYear(), month: t.getMonth() + 1, day: t.getDate(), hour: t.getHours(), minute: t.getMinutes() };
+}
+
+/**
+ * The instant a clock in `timeZone` shows `wall`. A wall time skipped by a DST change moves
+ * forward by the gap (2:30 AM on a spring-forward day is 3:30 AM), as calendar programs do.
+ */
+export function instantOf(wall: WallTime, timeZone: string): Date {
+  return new Date(new TZDate(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, 0, 0, timeZone).getTime());
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** 'YYYY-MM-DD' of the day `instant` falls on in `timeZone`. */
+export function dayIn(instant: Date, timeZone: string): string {
+  const w = wallTimeIn(instant, timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** 'YYYY-MM-DD' → noon of that day in `timeZone`: how a stop's day is stored (SPEC §5's 'noon of the chosen day'). */
+export function noonOf(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return instantOf({ year, month, day: date, hour: 12, minute: 0 }, timeZone);
+}
+
+/** Midnight starting the 1st of the month `instant` falls in, `deltaMonths` months later, in `timeZone`. */
+export function startOfMonthIn(instant: Date, timeZone: string, deltaMonths = 0): Date {
+  const w = wallTimeIn(instant, timeZone);
+  const monthIndex = w.month - 1 + deltaMonths;
+  const year = w.year + Math.floor(monthIndex / 12);
+  const month = (((monthIndex % 12) + 12) % 12) + 1;
+  return instantOf({ year, month, day: 1, hour: 0, minute: 0 }, timeZone);
+}
+
+/** The zone this runtime (a browser, the server process) is in. */
+export function localTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The zone's short name at that instant: 'CST' / 'CDT' for America/Chicago, 'GMT+13' where no name exists. */
+export function zoneAbbreviation(timeZone: string, at: Date): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  return part?.value ?? timeZone;
+}
+
+/** Whether two zones show the same clock at that instant (Chicago and Winnipeg do; Chicago and Denver don't). */
+export function sameClock(a: string, b: string, at: Date): boolean {
+  const x = wallTimeIn(at, a);
+  const y = wallTimeIn(at, b);
+  return x.day === y.day && x.hour === y.hour && x.minute === y.minute;
+}
