@@ -1,8 +1,11 @@
 /**
  * `npm run test:resilience`: the production build (api/dist/main.js) run as child processes and
  * driven over loopback HTTP: database outage, load, SIGKILL during an import and a restore.
- * Same transform as the API's unit and integration tests; run in band so the load figures are not
- * shared with another test file.
+ * Same transform as the API's unit and integration tests; one test file at a time so the load
+ * figures are not shared with another file, each in a fresh worker process (a worker is recycled
+ * after every file): a file that opens PGlite in the test process with a dynamic import after
+ * another file did so in the same process failed inside jest's module loader ("reading
+ * 'identifier'"), so no file inherits another's loaded modules.
  */
 const base = require('./jest.config.js');
 
@@ -10,4 +13,6 @@ module.exports = {
   ...base,
   roots: ['<rootDir>/resilience'],
   testTimeout: 180000,
+  maxWorkers: 1,
+  workerIdleMemoryLimit: '1MB',
 };

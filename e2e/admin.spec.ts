@@ -154,7 +154,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
 
   await test.step('configures Square, is sent to Square to connect, and hears back when the seller refuses', async () => {
     await openTab(page, 'Settings & Square Integration');
-    await expect(page.getByText('Not connected')).toBeVisible();
+    await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Connect to Square' }).tap();
     await expect(toast(page, 'Configuration required')).toContainText('Please save your Square Application ID first.');
 

@@ -121,8 +121,9 @@ test('landing straight on /products: the catalogue comes with the page, and the 
   expect(catalogueCalls).toEqual([]);
 });
 
-test('unknown paths show the 404 page', async ({ page }) => {
-  await page.goto('/no-such-page');
+test('unknown paths answer HTTP 404 and show the 404 page', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
 });
 

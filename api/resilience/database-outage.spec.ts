@@ -21,6 +21,9 @@ describe('PostgreSQL stops while the API runs', () => {
   let shop: ShopProcess | undefined;
   let db: ShopDatabase | undefined;
   let cookie: string;
+  let adminCookie: string;
+  /** The public product list as the shop answered it while PostgreSQL ran. */
+  let listed: Answer;
   let products: Product[];
   let firstOrderId: string;
   /** The buyer's checkout that meets the outage; the same attempt (same key) is retried after. */
@@ -55,7 +58,9 @@ describe('PostgreSQL stops while the API runs', () => {
   it('serves a signed-in buyer while PostgreSQL runs', async () => {
     expect((await call(shop!.url, '/api/register', { method: 'POST', json: CUSTOMER })).status).toBe(201);
     cookie = await signIn(shop!.url, CUSTOMER.username, CUSTOMER.password);
-    products = ((await call(shop!.url, '/api/square/catalog/products')).body as Product[]).filter((p) => p.inStock);
+    adminCookie = await signIn(shop!.url);
+    listed = await call(shop!.url, '/api/square/catalog/products');
+    products = (listed.body as Product[]).filter((p) => p.inStock);
     expect(products.length).toBeGreaterThanOrEqual(3);
     const first = checkoutRequest([{ product: products[0], quantity: 2 }], newIdempotencyKey());
     const placed = await call(shop!.url, '/api/square/checkout/complete', { method: 'POST', json: first.body, cookie });
@@ -79,6 +84,21 @@ describe('PostgreSQL stops while the API runs', () => {
     report(`PostgreSQL down: ${Object.keys(answers).length} database calls answered 503 DATABASE_UNAVAILABLE; /api/health 200; pid ${shop!.pid} alive`);
   });
 
+  it('serves the last good public answers, marked stale, while PostgreSQL is down', async () => {
+    // The owner's save fails; a failed write may have changed something, so the answer cache drops
+    // its current answers (as their 30 s time to live would): what is left are last good copies.
+    const save = await call(shop!.url, `/api/products/${products[0].id}`, { method: 'PATCH', json: { name: 'Saved during the outage' }, cookie: adminCookie });
+    expect(save.status).toBe(503);
+    const res = await fetch(`${shop!.url}/api/square/catalog/products`, { signal: AbortSignal.timeout(10_000) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBe('STALE');
+    expect(res.headers.get('warning')).toBe('110 - "Response is Stale"');
+    expect(await res.json()).toEqual(listed.body);
+    // A load balancer keeps probing meanwhile: each probe says 503, none adds to the log.
+    for (let i = 0; i < 5; i++) expect((await call(shop!.url, '/api/ready')).status).toBe(503);
+    report(`PostgreSQL down: the product list answered 200 from its last good copy (X-Cache: STALE, Age ${res.headers.get('age')} s)`);
+  });
+
   it('serves again in the same process once PostgreSQL is back', async () => {
     pg!.start();
     const started = Date.now();
@@ -100,5 +120,16 @@ describe('PostgreSQL stops while the API runs', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.map((o: { id: string }) => o.id).sort()).toEqual([firstOrderId, answers['POST checkout'].body.orderId].sort());
     report(`PostgreSQL back: /api/ready 200 after ${recoveredMs} ms, same process (pid ${shop!.pid}); login, checkout, orders and product calls answered 200`);
+  });
+
+  it('logged the outage once and its end once, without stack traces, however often /api/ready was probed', () => {
+    const lines = shop!.logTail().split('\n').filter((line) => line.startsWith('{'));
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
+    expect(messages.filter((m) => m === 'database unreachable')).toHaveLength(1);
+    expect(messages.filter((m) => m === 'database reachable again')).toHaveLength(1);
+    expect(messages).not.toContain('request failed');
+    expect(lines.filter((line) => line.includes('"path":"/api/ready"'))).toEqual([]);
+    for (const line of lines) expect(line).not.toMatch(/\\n\s+at /);
+    report(`PostgreSQL outage in the log: ${lines.length} lines at warn and above, one 'database unreachable', one 'database reachable again'`);
   });
 });

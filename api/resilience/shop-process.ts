@@ -10,7 +10,7 @@ const API_MAIN = resolve(__dirname, '../dist/main.js');
 const PWA_INDEX = resolve(__dirname, '../../pwa/dist/index.html');
 const READY_WITHIN_MS = 90_000;
 const STOP_WITHIN_MS = 15_000;
-const LOG_TAIL = 80;
+const LOG_TAIL = 400;
 
 /** Every child still running; SIGKILLed when the test process exits, however it exits. */
 const running = new Set<ChildProcess>();

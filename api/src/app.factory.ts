@@ -23,8 +23,9 @@ import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database/database.module';
+import { DatabaseOutage } from './health/database-outage';
 import { SettingsService } from './settings/settings.service';
-import { isProductsPath, sendShell, StaticShell } from './static-shell';
+import { isProductsPath, sendShell, shellStatusFor, StaticShell } from './static-shell';
 
 const JSON_LIMIT = '1mb';
 
@@ -46,7 +47,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.disable('x-powered-by');
   app.setGlobalPrefix('api');
   app.useGlobalPipes(new ZodValidationPipe());
-  app.useGlobalFilters(new ErrorFilter());
+  app.useGlobalFilters(new ErrorFilter(app.get(DatabaseOutage)));
 
   app.use(requestLog);
   app.use(securityHeaders(config));
@@ -76,7 +77,10 @@ function requestLog(req: Request, res: Response, next: NextFunction): void {
   res.on('finish', () => {
     if (!req.originalUrl.startsWith('/api')) return;
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log(res.statusCode >= 500 ? 'error' : 'debug', 'request', { method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+    // A probe's 503 is the database outage, which health/DatabaseOutage logs once for all of them.
+    const path = req.originalUrl.split('?')[0];
+    const probe = path === '/api/ready' || path === '/api/health';
+    log(res.statusCode >= 500 && !probe ? 'error' : 'debug', 'request', { method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
   });
   next();
 }
@@ -178,6 +182,7 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
+    res.status(shellStatusFor(req.path));
     if (isProductsPath(req.path)) {
       shell
         .products(req.originalUrl, () => answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(products, categories)))

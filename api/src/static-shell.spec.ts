@@ -55,12 +55,30 @@ describe('serving the built PWA', () => {
   });
 
   it('answers client routes with the shell minus the home-only hero', async () => {
-    for (const path of ['/products', '/products/classic-dark-hot-cocoa', '/cocoa-tracker', '/no/such/page']) {
+    for (const path of ['/products', '/products/classic-dark-hot-cocoa', '/cocoa-tracker', '/orders', '/admin', '/auth?redirect=/orders', '/account/', '/Products']) {
       const res = await t.agent().get(path);
-      expect(res.status).toBe(200);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
       expect(res.text).toContain('<header>bar</header>');
       expect(res.text).not.toContain('HERO');
     }
+  });
+
+  it('answers unknown URLs 404 with the app shell, which shows the app’s 404 page', async () => {
+    for (const path of ['/no/such/page', '/productsx', '/products/a/b', '/cocoa-tracker/x', '/admin/settings', '/wp-login.php', '/.env', '/no%20such?x=1']) {
+      const res = await t.agent().get(path).set('Accept', 'text/html');
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain('<header>bar</header>');
+      expect(res.text).not.toContain('HERO');
+    }
+    const zipped = await t.agent().get('/no/such/page').set('Accept-Encoding', 'gzip');
+    expect(zipped.status).toBe(404);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.text).toContain('<header>bar</header>');
+    expect((await t.agent().head('/no/such/page')).status).toBe(404);
+    // the service worker's offline fallback and the PWA's own files are still served
+    expect((await t.agent().get('/sw.js')).status).toBe(200);
   });
 
   describe('/products', () => {

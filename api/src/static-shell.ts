@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { type CatalogueFirstScreenData, deepLinkShellOf, HOME_ONLY_BLOCK } from '@cocoa/shared-types';
+import { type CatalogueFirstScreenData, deepLinkShellOf, HOME_ONLY_BLOCK, isAppRoute } from '@cocoa/shared-types';
 import { catalogueDataBlock, renderProductsFirstScreen } from './catalogue/products-first-screen';
 import { log } from './common/logger';
 
@@ -95,6 +95,15 @@ function gzippedOnce(html: string): Buffer {
     if (gzippedShells.size > GZIPPED_KEPT) gzippedShells.delete(gzippedShells.keys().next().value as string);
   }
   return gzipped;
+}
+
+/**
+ * 200 for a page of the app (shared-types' APP_ROUTES, the router's table), 404 for any other path:
+ * the shell still loads there and the app shows its '404 Page Not Found' page, but crawlers, link
+ * checkers and monitors see the status the page says.
+ */
+export function shellStatusFor(path: string): 200 | 404 {
+  return isAppRoute(path) ? 200 : 404;
 }
 
 export function isProductsPath(path: string): boolean {

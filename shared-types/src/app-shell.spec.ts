@@ -1,4 +1,4 @@
-import { deepLinkShellOf } from './app-shell';
+import { deepLinkShellOf, isAppRoute } from './app-shell';
 
 describe('deep-link shell', () => {
   it('leaves out the home hero and keeps everything around it', () => {
@@ -9,4 +9,16 @@ describe('deep-link shell', () => {
   it('returns a page without the markers unchanged', () => {
     expect(deepLinkShellOf('<body><main></main></body>')).toBe('<body><main></main></body>');
   });
+});
+
+describe('isAppRoute (the route table the API answers 404 outside of)', () => {
+  it.each(['/', '/products', '/products/', '/products/classic-dark-hot-cocoa', '/products/a%20b', '/PRODUCTS', '/cocoa-tracker', '/auth', '/account/', '/products//', '/admin', '/reset-password', '/privacy', '/terms', '/shipping'])(
+    '%s is a page of the app',
+    (path) => expect(isAppRoute(path)).toBe(true),
+  );
+
+  it.each(['/no/such/page', '/productsx', '/products/a/b', '/products//x', '/cocoa-tracker/x', '/admin/settings', '/about.html', '/index.php', '/.env', '//products', '/auth/../admin'])(
+    '%s is not',
+    (path) => expect(isAppRoute(path)).toBe(false),
+  );
 });

@@ -12,3 +12,46 @@ export function deepLinkShellOf(indexHtml: string): string {
 
 /** The service worker's offline fallback for navigations other than `/` (the build writes it). */
 export const DEEP_LINK_SHELL_FILE = 'shell.html';
+
+/**
+ * The PWA's routes (SPEC §2 route table) as react-router path patterns: the router declares
+ * exactly these (pwa/src/app/router.tsx), and the API answers any other path with the app shell
+ * and status 404, the app then showing its '404 Page Not Found' page.
+ */
+export const APP_ROUTES = {
+  home: '/',
+  products: '/products',
+  product: '/products/:slug',
+  about: '/about',
+  contact: '/contact',
+  events: '/events',
+  tracker: '/cocoa-tracker',
+  cart: '/cart',
+  checkout: '/checkout',
+  orderConfirmation: '/order-confirmation',
+  orders: '/orders',
+  account: '/account',
+  admin: '/admin',
+  auth: '/auth',
+  resetPassword: '/reset-password',
+  privacy: '/privacy',
+  terms: '/terms',
+  shipping: '/shipping',
+} as const;
+
+/** One pattern as react-router v6 matches it: case-insensitive, a `:param` is one non-empty segment, trailing slashes allowed. */
+function routePattern(path: string): RegExp {
+  const body = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    .join('');
+  return new RegExp(`^${body}/*$`, 'i');
+}
+
+const ROUTE_PATTERNS = Object.values(APP_ROUTES).map(routePattern);
+
+/** Whether the app has a page for this path (a URL's pathname, still percent-encoded, without query). */
+export function isAppRoute(pathname: string): boolean {
+  return ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
+}

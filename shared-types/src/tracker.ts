@@ -36,11 +36,6 @@ export function dayKey(value: string | Date, timeZone?: string): string {
 /** The day a stop is on, in the shop's zone. */
 const stopDay = (e: Dated): string => dayKey(e.date, e.timeZone);
 
-/** 'YYYY-MM' of a local date or a day key. */
-export function monthKey(value: string | Date): string {
-  return (typeof value === 'string' && /^\d{4}-\d{2}/.test(value) && value.length <= 10 ? value : dayKey(value)).slice(0, 7);
-}
-
 /** Events falling on the given local day ('YYYY-MM-DD'), in their order. */
 export function eventsOnDay<T extends Dated>(events: readonly T[], day: string): T[] {
   return events.filter((e) => stopDay(e) === day);

@@ -5,7 +5,7 @@ import { CurrentUser, SignedIn } from '../common/auth.guards';
 import { RateLimit } from '../common/rate-limit.guard';
 import type { SessionUser } from '../common/session-user';
 import { ForgotPasswordDto, LoginDto, RegisterDto, ResetPasswordDto } from './auth.dto';
-import { AuthService } from './auth.service';
+import { AuthService, FORGOT_PASSWORD_MESSAGE } from './auth.service';
 import { SessionService } from './session.service';
 import { toSessionUser, toUserResponse } from './user.mapper';
 import { UsersService } from './users.service';
@@ -26,11 +26,11 @@ export class AuthController {
     return toUserResponse(user);
   }
 
+  /** Limited by wrong passwords per account and per address (LoginThrottle), not by sign-ins. */
   @Post('login')
   @HttpCode(200)
-  @RateLimit('login')
-  async login(@Body() _credentials: LoginDto, @Req() req: Request): Promise<User> {
-    return toUserResponse(await this.sessions.logInWithPassword(req));
+  async login(@Body() credentials: LoginDto, @Req() req: Request): Promise<User> {
+    return toUserResponse(await this.sessions.logInWithPassword(req, credentials.username));
   }
 
   @Post('register')
@@ -48,15 +48,22 @@ export class AuthController {
     return { message: 'You have been logged out' };
   }
 
+  /**
+   * Answers at once, the same for every e-mail: the account is looked up, and its link made and
+   * mailed, only once the answer has gone ('close': sent, or the caller hung up).
+   */
   @Post('auth/forgot-password')
   @HttpCode(200)
   @RateLimit('forgot-password')
-  forgotPassword(@Body() body: ForgotPasswordDto): Promise<{ message: string }> {
-    return this.auth.requestPasswordReset(body.email);
+  forgotPassword(@Body() body: ForgotPasswordDto, @Req() req: Request): { message: string } {
+    req.res?.once('close', () => this.auth.mailResetLinkLater(body.email));
+    return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
+  /** Limited per address by the bogus tokens it refuses; a reset that works is not counted. */
   @Post('auth/reset-password')
   @HttpCode(200)
+  @RateLimit('reset-password', 'refused requests')
   resetPassword(@Body() body: ResetPasswordDto): Promise<{ message: string }> {
     return this.auth.resetPassword(body.token, body.newPassword);
   }

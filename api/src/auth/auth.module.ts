@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminBootstrap } from './admin.bootstrap';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { SessionStore } from './session-store.service';
 import { SessionService } from './session.service';
@@ -10,11 +11,11 @@ import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
-/** Users, sessions (passport-local over express-session), password reset, the first admin. */
+/** Users, sessions (passport-local over express-session), password reset, sign-in limits, the first admin. */
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, PasswordResetTokenEntity])],
   controllers: [AuthController, UsersController],
-  providers: [UsersService, AuthService, SessionService, SessionStore, AdminBootstrap],
+  providers: [UsersService, AuthService, SessionService, SessionStore, LoginThrottle, AdminBootstrap],
   exports: [UsersService, SessionStore],
 })
 export class AuthModule {}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { UserInputError } from '../common/domain-errors';
@@ -7,6 +7,7 @@ import { log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
+import { LoginThrottle } from './login-throttle.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.hasher';
 import { SessionStore } from './session-store.service';
@@ -22,11 +23,14 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 
 /** Credentials and password reset. */
 @Injectable()
-export class AuthService {
+export class AuthService implements BeforeApplicationShutdown {
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly sessions: SessionStore,
+    private readonly throttle: LoginThrottle,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -39,14 +43,33 @@ export class AuthService {
   }
 
   /**
-   * Mails a single-use link valid one hour when the e-mail belongs to an account. The answer is
-   * the same either way, so the call does not reveal who has an account.
+   * Mails a single-use link valid one hour when the e-mail belongs to an account (at most
+   * RESET_MAILS_PER_HOUR an hour). The caller has already answered, the same either way
+   * (AuthController.forgotPassword), so neither the answer nor its timing tells who has an account.
+   * It runs in the background of this process until the job queue of the back-office issue exists
+   * (ARCHITECTURE.md, `jobs`); that queue will carry it, with retries. Never throws.
    */
-  async requestPasswordReset(email: string): Promise<{ message: string }> {
+  mailResetLinkLater(email: string): void {
+    const task: Promise<void> = this.mailResetLink(email)
+      .catch((err: unknown) => log('error', 'password reset mail failed', { error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => this.background.delete(task));
+    this.background.add(task);
+  }
+
+  /** A shutdown waits for reset mails under way (their SMTP timeouts bound the wait). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([...this.background]);
+  }
+
+  private async mailResetLink(email: string): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) {
       log('info', 'password reset asked for an unknown e-mail');
-      return { message: FORGOT_PASSWORD_MESSAGE };
+      return;
+    }
+    if (!(await this.throttle.mayMailResetLink(user.id))) {
+      log('warn', 'password reset link not mailed: too many asked for this account in the last hour', { userId: user.id });
+      return;
     }
     const token = randomBytes(32).toString('base64url');
     const tokens = this.dataSource.getRepository(PasswordResetTokenEntity);
@@ -72,16 +95,24 @@ export class AuthService {
         'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
       ].join('\n'),
     });
-    return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
   /**
-   * Spends the token (atomically, so it works once even when two requests race), sets the new
-   * password, voids the account's other reset links and signs every session out.
+   * Looks the token up first and hashes the new password only for a live one (a bogus token costs
+   * one indexed lookup, no scrypt). Then spends it atomically (so it works once even when two
+   * requests race), sets the password, voids the account's other reset links, signs every session
+   * out and forgets the account's failed sign-ins.
    */
   async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+    const tokenHash = sha256(token);
+    const live: { user_id: number }[] = await this.dataSource.query(
+      `SELECT user_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+      [tokenHash],
+    );
+    if (live.length === 0) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
+    // Hashed outside the transaction: no connection is held during the ~100 ms of scrypt.
     const passwordHash = await hashPassword(newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    const username = await this.dataSource.transaction(async (manager) => {
       const spent: { user_id: number }[] = await manager.query(
         // A CTE so the driver answers plain rows (TypeORM wraps a bare UPDATE's result).
         `WITH spent AS (
@@ -89,14 +120,17 @@ export class AuthService {
             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
             RETURNING user_id)
          SELECT user_id FROM spent`,
-        [sha256(token)],
+        [tokenHash],
       );
       const userId = spent[0]?.user_id;
+      // Spent meanwhile by a request racing this one.
       if (userId === undefined) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
       await manager.update(UserEntity, { id: userId }, { passwordHash });
       await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
       await this.sessions.revokeUser(manager, userId);
+      return (await manager.findOneByOrFail(UserEntity, { id: userId })).username;
     });
+    await this.throttle.forget(username);
     return { message: 'Your password has been reset. You can now log in with your new password.' };
   }
 }

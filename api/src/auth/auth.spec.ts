@@ -32,14 +32,19 @@ describe('accounts: session, registration, password reset, profile', () => {
     expect(res.status).toBe(201);
     return { agent, body, user: res.body as { id: number; username: string; email: string } };
   };
+  /** The token of the newest reset mail to `email`; the mail is made after the answer, so wait for it. */
   const resetLinkFor = async (email: string): Promise<string> => {
-    const rows: { body_text: string }[] = await t.dataSource.query(
-      'SELECT body_text FROM mail_outbox WHERE lower(recipient) = lower($1) ORDER BY id DESC LIMIT 1',
-      [email],
-    );
-    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.body_text ?? '')?.[1];
-    if (!token) throw new Error(`no reset mail for ${email}`);
-    return token;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const rows: { body_text: string }[] = await t.dataSource.query(
+        'SELECT body_text FROM mail_outbox WHERE lower(recipient) = lower($1) ORDER BY id DESC LIMIT 1',
+        [email],
+      );
+      const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.body_text ?? '')?.[1];
+      if (token) return token;
+      if (Date.now() > deadline) throw new Error(`no reset mail for ${email}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
   };
 
   describe('register → current user → logout → 401 → login', () => {
@@ -213,10 +218,10 @@ describe('accounts: session, registration, password reset, profile', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: FORGOT_ANSWER });
 
+      const token = await resetLinkFor(body.email);
       const [mail] = await t.dataSource.query('SELECT recipient, subject, body_text FROM mail_outbox ORDER BY id DESC LIMIT 1');
       expect(mail.recipient).toBe(body.email);
       expect(mail.body_text).toContain('http://localhost:3000/reset-password?token=');
-      const token = await resetLinkFor(body.email);
       // Only a hash is stored.
       const stored = await t.dataSource.query('SELECT token_hash, expires_at - created_at AS ttl FROM password_reset_tokens ORDER BY id DESC LIMIT 1');
       expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -304,13 +309,22 @@ describe('accounts: session, registration, password reset, profile', () => {
       expect((await t.agent().post('/api/login').send({ username: body.username, password: body.password })).status).toBe(200);
     });
 
-    it('changes the password, keeps this session and signs the others out', async () => {
-      const { agent, body, user } = await register();
+    it('changes the password, renews this session under a new id and signs every other one out', async () => {
+      const agent = t.agent();
+      const body = newUser();
+      const registered = await agent.post('/api/register').send(body);
+      const user = registered.body as { id: number };
+      const before = cookiePair(sessionCookie(registered));
       const elsewhere = await t.signedIn(body.username, body.password);
       const res = await agent.patch(`/api/users/${user.id}/password`).send({ currentPassword: body.password, newPassword: 'next-pass-1' });
       expect(res.status).toBe(200);
       expect(res.body.message).toEqual(expect.any(String));
+      const after = cookiePair(sessionCookie(res));
+      expect(after).toMatch(/^cocoa\.sid=.+/);
+      expect(after).not.toBe(before);
       expect((await agent.get('/api/user')).status).toBe(200);
+      // The session id from before the change (a stolen cookie, say) is dead, like the other devices.
+      expect((await t.agent().get('/api/user').set('Cookie', before)).status).toBe(401);
       expect((await elsewhere.get('/api/user')).status).toBe(401);
       expect((await t.agent().post('/api/login').send({ username: body.username, password: body.password })).status).toBe(401);
       expect((await t.agent().post('/api/login').send({ username: body.username, password: 'next-pass-1' })).status).toBe(200);

@@ -12,9 +12,9 @@ const SIGNED_IN_USER = `(sess::jsonb #>> '{passport,user}')`;
  */
 @Injectable()
 export class SessionStore {
-  /** Signs an account out everywhere (except, optionally, the session making the change). */
-  async revokeUser(manager: EntityManager, userId: number, exceptSessionId?: string): Promise<void> {
-    await manager.query(`DELETE FROM ${SESSION_TABLE} WHERE ${SIGNED_IN_USER} = $1 AND sid <> $2`, [String(userId), exceptSessionId ?? '']);
+  /** Signs an account out everywhere. */
+  async revokeUser(manager: EntityManager, userId: number): Promise<void> {
+    await manager.query(`DELETE FROM ${SESSION_TABLE} WHERE ${SIGNED_IN_USER} = $1`, [String(userId)]);
   }
 
   /** Ends every signed-in session whose user is not among `userIds`; anonymous sessions stay. */

@@ -4,9 +4,11 @@ import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { UnauthenticatedError } from '../common/domain-errors';
+import { clientAddress } from '../common/rate-limit.guard';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { AuthService } from './auth.service';
+import { LoginThrottle } from './login-throttle.service';
 import { SESSION_COOKIE } from './session.constants';
 import { UsersService } from './users.service';
 
@@ -46,6 +48,7 @@ export class SessionService implements OnModuleInit {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
+    private readonly throttle: LoginThrottle,
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -59,16 +62,29 @@ export class SessionService implements OnModuleInit {
     loaders.set(this.adapterHost.httpAdapter.getInstance<object>(), (id) => this.users.findSessionUser(id));
   }
 
-  /** Checks username and password (the body is already validated), then starts a new session. */
-  async logInWithPassword(req: Request): Promise<SessionUser> {
+  /**
+   * Checks username and password (the body is already validated), then starts a new session.
+   * Wrong passwords are counted per account and per address, and refused past the limits with 429
+   * before the password is even checked (LoginThrottle).
+   */
+  async logInWithPassword(req: Request, username: string): Promise<SessionUser> {
+    const attempt = await this.throttle.begin(req.res, username, clientAddress(req));
     const user = await new Promise<SessionUser | undefined>((resolve, reject) => {
-      const authenticate = passport.authenticate(this.local, { session: false }, (err: unknown, found: SessionUser | false) => {
+      // passport sets its success/fail callbacks on the strategy object it is given: each request
+      // gets its own (as passport does for a strategy registered by name), or sign-ins arriving
+      // together answer each other's callbacks and all but one never answer.
+      const strategy = Object.create(this.local) as LocalStrategy;
+      const authenticate = passport.authenticate(strategy, { session: false }, (err: unknown, found: SessionUser | false) => {
         if (err) reject(asError(err));
         else resolve(found || undefined);
       }) as PassportMiddleware;
       authenticate(req, req.res, reject);
     });
-    if (!user) throw new UnauthenticatedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    if (!user) {
+      await attempt.failed();
+      throw new UnauthenticatedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
+    }
+    await attempt.succeeded();
     await this.logIn(req, user);
     return user;
   }

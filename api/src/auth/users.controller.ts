@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
 import { PasswordChangeDto, ProfileUpdateDto, UserParams } from './auth.dto';
+import { SessionService } from './session.service';
 import { toCustomerProfileResponse } from './user.mapper';
 import { UsersService } from './users.service';
 
@@ -11,8 +12,15 @@ import { UsersService } from './users.service';
 @Controller()
 @SignedIn()
 export class UsersController {
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    private readonly sessions: SessionService,
+  ) {}
 
+  /**
+   * The change ends every session of the account; the caller goes on signed in under a new
+   * session id (the response sets the new cookie), the other devices sign in again.
+   */
   @Patch('users/:id/password')
   @HttpCode(200)
   async changePassword(
@@ -21,7 +29,8 @@ export class UsersController {
     @Body() body: PasswordChangeDto,
     @Req() req: Request,
   ): Promise<{ message: string }> {
-    await this.users.changePassword(user, params.id, body.currentPassword, body.newPassword, req.sessionID);
+    await this.users.changePassword(user, params.id, body.currentPassword, body.newPassword, req.res);
+    await this.sessions.logIn(req, user);
     return { message: 'Password updated' };
   }
 

@@ -1,10 +1,12 @@
 import type { profileUpdateSchema, registerPayloadSchema } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, UserInputError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
+import { LoginThrottle } from './login-throttle.service';
 import { hashPassword, verifyPassword } from './password.hasher';
 import { SessionStore } from './session-store.service';
 import { UserEntity } from './user.entity';
@@ -23,10 +25,12 @@ export class UsersService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessions: SessionStore,
+    private readonly throttle: LoginThrottle,
   ) {}
 
+  /** The schema has NFKC-normalised the name and refused invisible characters; a look-alike of a taken name is taken. */
   async register(input: RegisterInput): Promise<UserEntity> {
-    if (await this.findByUsername(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
+    if (await this.findLookAlike(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
     if (await this.findByEmail(input.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
     const passwordHash = await hashPassword(input.password);
     // ON CONFLICT DO NOTHING: a registration racing this one is answered like the pre-check,
@@ -54,7 +58,7 @@ export class UsersService {
       .execute();
     const id = (result.raw as { id: number }[])[0]?.id;
     if (id === undefined) {
-      if (await this.findByUsername(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
+      if (await this.findLookAlike(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
       throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
     }
     return this.findOrFail(id);
@@ -88,34 +92,49 @@ export class UsersService {
   }
 
   /**
-   * Only your own password; the current one must match. Every other session of the account is
-   * signed out, so a stolen session does not survive the change.
+   * Only your own password; the current one must match. Wrong current passwords count against the
+   * account like wrong sign-ins (LoginThrottle: slowed, then refused with 429 on `answer`). Every
+   * session of the account ends with the change, this one too: the controller signs the caller in
+   * again on a new session id, so a stolen session id, whichever it was, does not survive it.
    */
-  async changePassword(actor: SessionUser, targetId: number, currentPassword: string, newPassword: string, currentSessionId: string): Promise<void> {
+  async changePassword(actor: SessionUser, targetId: number, currentPassword: string, newPassword: string, answer: Response | undefined): Promise<void> {
     if (actor.id !== targetId) throw new ForbiddenError('You can only change your own password');
+    const attempt = await this.throttle.begin(answer, actor.username);
     const stored = await this.users.findOne({ where: { id: actor.id }, select: { id: true, passwordHash: true } });
     if (!stored) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     if (!(await verifyPassword(currentPassword, stored.passwordHash))) {
+      await attempt.failed();
       throw new UserInputError('Current password is incorrect', 'CURRENT_PASSWORD_INCORRECT');
     }
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(UserEntity, { id: actor.id }, { passwordHash });
-      await this.sessions.revokeUser(manager, actor.id, currentSessionId);
+      await this.sessions.revokeUser(manager, actor.id);
     });
+    await attempt.succeeded();
   }
 
-  /** For login: the user with its password hash, matched case-insensitively. */
+  /**
+   * For login: the user with its password hash, matched case-insensitively, as typed or in NFKC
+   * (a full-width keyboard still signs in; a name kept from before names were normalised too).
+   */
   findWithPasswordHash(username: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('u')
       .addSelect('u.passwordHash')
-      .where('lower(u.username) = lower(:username)', { username })
+      .where('lower(u.username) IN (lower(:typed), lower(:normalised))', { typed: username, normalised: username.normalize('NFKC') })
+      // Two old names that NFKC makes equal: the one typed exactly wins.
+      .orderBy('lower(u.username) = lower(:typed)', 'DESC')
       .getOne();
   }
 
-  findByUsername(username: string): Promise<UserEntity | null> {
-    return this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+  /**
+   * An account whose name equals this one after NFKC and case folding (PostgreSQL's lower()): e.g.
+   * 'ｃｏｃｏａ' or 'ℭocoa' for 'cocoa'. Stored names are normalised here too, as names registered
+   * before normalisation may not be. Reads every name (registration is rare and rate-limited).
+   */
+  private findLookAlike(username: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').where('lower(normalize(u.username, NFKC)) = lower(normalize(:username, NFKC))', { username }).getOne();
   }
 
   findByEmail(email: string): Promise<UserEntity | null> {

@@ -1,6 +1,7 @@
-import { type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
-import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile } from '@nestjs/common';
+import { BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
+import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
+import { MultipartFile } from '../common/multipart-file.interceptor';
 import { BackupFileParams } from './backup.dto';
 import { BackupService } from './backup.service';
 
@@ -14,6 +15,14 @@ export class BackupController {
   @HttpCode(201)
   create(): Promise<{ filename: string }> {
     return this.backups.create();
+  }
+
+  /** multipart `file`: a downloaded backup, validated like every restore, stored as uploaded-backup-… and listed. */
+  @Post('backups/upload')
+  @HttpCode(201)
+  @UseInterceptors(MultipartFile('file', BACKUP_UPLOAD_MAX_BYTES, `The backup file is too large. The maximum size is ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`))
+  upload(@UploadedFile() file: Express.Multer.File | undefined): Promise<{ filename: string }> {
+    return this.backups.upload(file);
   }
 
   @Get('backups')

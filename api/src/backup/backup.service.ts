@@ -4,7 +4,7 @@ import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import { BACKUP_FILENAME_PATTERN, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
+import { BACKUP_FILENAME_PATTERN, type BackupInfo, type BackupKind, backupKindOf, type RestoreResult } from '@cocoa/shared-types';
 import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
@@ -19,6 +19,8 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 /** Restores unpack at most this much JSON (a gzip bomb stops here). */
 const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
+/** An uploaded backup is checked in the request: it may unpack to at most this much. */
+const MAX_UPLOAD_UNPACKED_BYTES = 200 * 1024 * 1024;
 const INSERT_CHUNK = 500;
 const BACKUP_LIST_MAX = 500;
 /** Serialises restores across replicas (pg_advisory_xact_lock key). */
@@ -51,6 +53,10 @@ interface TableInfo {
  * Database backups: a consistent snapshot (ONE repeatable-read transaction) of every domain table
  * as gzip JSON with a format version and the migration names; restore validates the whole file,
  * takes a safety backup, then replaces all domain rows in ONE transaction. Images are not included.
+ * A downloaded backup can be uploaded back: it is validated exactly as a restore validates it
+ * (gzip, JSON, format, version, migrations, tables and columns), stored under a generated name
+ * (uploaded-backup-…; the uploaded file's name is never used) and listed; restoring it is then the
+ * owner's separate, confirmed step. The list says each backup's kind from its name's prefix.
  */
 @Injectable()
 export class BackupService {
@@ -60,18 +66,22 @@ export class BackupService {
     private readonly sessions: SessionStore,
   ) {}
 
-  async create(): Promise<{ filename: string }> {
+  async create(kind: Exclude<BackupKind, 'uploaded'> = 'manual'): Promise<{ filename: string }> {
     const snapshot = await this.snapshot();
-    const filename = newBackupName();
+    const filename = newBackupName(new Date(), kind);
     const packed = await gzipAsync(Buffer.from(JSON.stringify(snapshot)));
-    const temp = join(this.config.backupsDir, `.${filename}.tmp`);
-    try {
-      await writeFile(temp, packed, { mode: 0o600 });
-      await rename(temp, this.pathOf(filename));
-    } finally {
-      await rm(temp, { force: true });
-    }
-    log('info', 'backup created', { filename, bytes: packed.length, tables: Object.keys(snapshot.tables).length });
+    await this.store(filename, packed);
+    log('info', 'backup created', { filename, kind, bytes: packed.length, tables: Object.keys(snapshot.tables).length });
+    return { filename };
+  }
+
+  /** An uploaded backup file: validated like every restore, then stored under a generated name and listed. */
+  async upload(file: { buffer: Buffer; size: number } | undefined): Promise<{ filename: string }> {
+    if (!file || file.size === 0) throw new UserInputError('Choose a backup file (.json.gz) to upload', 'BACKUP_FILE_REQUIRED');
+    await this.validate(file.buffer, await this.tables(), MAX_UPLOAD_UNPACKED_BYTES);
+    const filename = newBackupName(new Date(), 'uploaded');
+    await this.store(filename, file.buffer);
+    log('info', 'backup uploaded', { filename, bytes: file.size });
     return { filename };
   }
 
@@ -80,7 +90,7 @@ export class BackupService {
     const backups = await Promise.all(
       names.map(async (filename) => {
         const info = await stat(this.pathOf(filename)).catch(() => undefined);
-        return info?.isFile() ? { filename, created: info.mtime.toISOString(), size: info.size, at: info.mtimeMs } : undefined;
+        return info?.isFile() ? { filename, created: info.mtime.toISOString(), size: info.size, kind: backupKindOf(filename), at: info.mtimeMs } : undefined;
       }),
     );
     return {
@@ -107,7 +117,7 @@ export class BackupService {
     });
     const tables = await this.tables();
     const backup = await this.validate(packed, tables);
-    const { filename: safetyBackup } = await this.create();
+    const { filename: safetyBackup } = await this.create('safety');
     await this.replaceAll(backup, tables);
     log('info', 'backup restored', { filename, safetyBackup });
     return { message: `Database restored from ${filename}`, safetyBackup };
@@ -151,11 +161,25 @@ export class BackupService {
     return join(this.config.backupsDir, filename);
   }
 
-  private async validate(packed: Buffer, tables: TableInfo[]): Promise<BackupFile> {
+  /** Written beside its final name, then renamed: a half-written file is never listed. */
+  private async store(filename: string, packed: Buffer): Promise<void> {
+    const temp = join(this.config.backupsDir, `.${filename}.tmp`);
+    try {
+      await writeFile(temp, packed, { mode: 0o600 });
+      await rename(temp, this.pathOf(filename));
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  private async validate(packed: Buffer, tables: TableInfo[], maxUnpacked = MAX_UNPACKED_BYTES): Promise<BackupFile> {
     let text: string;
     try {
-      text = (await gunzipAsync(packed, { maxOutputLength: MAX_UNPACKED_BYTES })).toString('utf8');
-    } catch {
+      text = (await gunzipAsync(packed, { maxOutputLength: maxUnpacked })).toString('utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+        throw new UserInputError(`The backup file unpacks to more than ${maxUnpacked / 1024 / 1024} MB`, 'BACKUP_TOO_LARGE');
+      }
       throw new UserInputError('The backup file is damaged (not a valid gzip file)', 'BACKUP_INVALID');
     }
     let json: unknown;
@@ -301,8 +325,8 @@ function quote(identifier: string): string {
   return `"${identifier.replace(/"/g, '""')}"`;
 }
 
-/** backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz in UTC. */
-export function newBackupName(now = new Date()): string {
+/** [safety-|uploaded-]backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz in UTC (BACKUP_FILENAME_PATTERN). */
+export function newBackupName(now = new Date(), kind: BackupKind = 'manual'): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `backup-${stamp}-${randomBytes(3).toString('hex')}.json.gz`;
+  return `${kind === 'manual' ? '' : `${kind}-`}backup-${stamp}-${randomBytes(3).toString('hex')}.json.gz`;
 }

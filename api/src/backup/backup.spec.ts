@@ -1,12 +1,26 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { once } from 'node:events';
+import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { BACKUP_FILENAME_PATTERN } from '@cocoa/shared-types';
 import { checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BACKUP_TABLES, EXCLUDED_TABLES } from './backup.tables';
 
 type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+
+/** gzip of `size` bytes of `char`, streamed: the unpacked bytes never sit in memory. */
+async function gzipOfRepeated(char: string, size: number): Promise<Buffer> {
+  const gzip = createGzip({ level: 9 });
+  const out: Buffer[] = [];
+  gzip.on('data', (chunk: Buffer) => out.push(chunk));
+  const ended = once(gzip, 'end');
+  const chunk = Buffer.alloc(1024 * 1024, char);
+  for (let left = size; left > 0; left -= chunk.length) if (!gzip.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) await once(gzip, 'drain');
+  gzip.end();
+  await ended;
+  return Buffer.concat(out);
+}
 /** A row as to_jsonb gives it. */
 type Row = Record<string, unknown>;
 
@@ -44,7 +58,7 @@ describe('database backup and restore', () => {
     customer = await t.signedIn('erin', 'secret-123');
     const f = await insertCheckoutProducts(t.dataSource);
     await customer.post('/api/square/checkout/complete').send(checkoutBody(f)).expect(200);
-    await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-BackupTestApp01' }).expect(200);
+    await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-BackupTestApp01' }).expect(200);
     await t.dataSource.query(`INSERT INTO scheduled_locations (title, date, latitude, longitude) VALUES ('Farmers market', '2026-12-05T12:00:00Z', 39.123456789, -98.5)`);
     await t.dataSource.query(`INSERT INTO calendars (id, name, is_primary) VALUES ('https://feeds.example.com/cocoa.ics', 'Cocoa feed', true)`);
     await t.dataSource.query(
@@ -63,6 +77,7 @@ describe('database backup and restore', () => {
     ['get', '/api/database/backups'],
     ['get', '/api/database/backups/backup-20260101-000000-abcdef.json.gz'],
     ['post', '/api/database/restore/backup-20260101-000000-abcdef.json.gz'],
+    ['post', '/api/database/backups/upload'],
   ] as const)('%s %s: 401 anonymous, 403 customer', async (method, path) => {
     expect((await t.agent()[method](path)).status).toBe(401);
     expect((await customer[method](path)).status).toBe(403);
@@ -99,7 +114,7 @@ describe('database backup and restore', () => {
   it('lists backups newest first and downloads one as an attachment', async () => {
     const list = await admin.get('/api/database/backups');
     expect(list.status).toBe(200);
-    expect(list.body.backups[0]).toEqual({ filename, created: expect.any(String), size: readFileSync(join(t.config.backupsDir, filename)).length });
+    expect(list.body.backups[0]).toEqual({ filename, created: expect.any(String), size: readFileSync(join(t.config.backupsDir, filename)).length, kind: 'manual' });
     const file = await admin.get(`/api/database/backups/${filename}`).buffer(true).parse((res, done) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -128,8 +143,12 @@ describe('database backup and restore', () => {
 
     const res = await admin.post(`/api/database/restore/${filename}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: `Database restored from ${filename}`, safetyBackup: expect.stringMatching(BACKUP_FILENAME_PATTERN) });
+    expect(res.body).toEqual({ message: `Database restored from ${filename}`, safetyBackup: expect.stringMatching(/^safety-backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/) });
     expect(res.body.safetyBackup).not.toBe(filename);
+    // The list labels it: the owner can tell it from the backups they made.
+    const listed = (await admin.get('/api/database/backups')).body.backups as Array<{ filename: string; kind: string }>;
+    expect(listed.find((b) => b.filename === res.body.safetyBackup)?.kind).toBe('safety');
+    expect(listed.find((b) => b.filename === filename)?.kind).toBe('manual');
     expect(await dump()).toEqual(before);
 
     // The safety backup holds the state just before the restore.
@@ -218,6 +237,49 @@ describe('database backup and restore', () => {
       expect((await admin.post('/api/database/restore/backup-20990101-000000-abcdef.json.gz')).status).toBe(404);
       expect((await admin.get('/api/database/backups/backup-20990101-000000-abcdef.json.gz')).status).toBe(404);
       expect(existsSync(join(t.config.backupsDir, 'backup-20990101-000000-abcdef.json.gz'))).toBe(false);
+    });
+
+    it.each(cases.filter(([label]) => !label.startsWith('a row the database refuses')))('an uploaded file of %s: 400 with the reason, nothing stored', async (_label, content) => {
+      const files = backupFiles();
+      const res = await admin.post('/api/database/backups/upload').attach('file', content(), { filename: 'cocoa-backup.json.gz', contentType: 'application/gzip' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/backup/i);
+      expect(backupFiles()).toEqual(files);
+      expect(await dump()).toEqual(before);
+    });
+  });
+
+  describe('uploading a downloaded backup', () => {
+    const upload = (content: Buffer, name = 'cocoa-backup.json.gz') => admin.post('/api/database/backups/upload').attach('file', content, { filename: name, contentType: 'application/gzip' });
+
+    it('validates it like a restore, stores it under a generated name (never the uploaded one), lists it as uploaded; restoring it gives its data back', async () => {
+      const downloaded = readFileSync(join(t.config.backupsDir, filename));
+      const res = await upload(downloaded, '../../pgdata/evil.json.gz');
+      expect(res.status).toBe(201);
+      expect(res.body).toEqual({ filename: expect.stringMatching(/^uploaded-backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/) });
+      const uploaded: string = res.body.filename;
+      expect(Buffer.compare(readFileSync(join(t.config.backupsDir, uploaded)), downloaded)).toBe(0);
+      expect(existsSync(join(t.config.backupsDir, '../../pgdata/evil.json.gz'))).toBe(false);
+      const listed = (await admin.get('/api/database/backups')).body.backups;
+      expect(listed).toContainEqual({ filename: uploaded, created: expect.any(String), size: downloaded.length, kind: 'uploaded' });
+
+      await t.dataSource.query(`UPDATE products SET name = name || ' (changed after the download)'`);
+      expect(await dump()).not.toEqual(before);
+      const restored = await admin.post(`/api/database/restore/${uploaded}`);
+      expect(restored.status).toBe(200);
+      expect(await dump()).toEqual(before);
+    });
+
+    it('refuses a missing file, a file over 20 MB (413) and one that unpacks past 200 MB, storing nothing', async () => {
+      const files = backupFiles();
+      const none = await admin.post('/api/database/backups/upload');
+      expect({ status: none.status, message: none.body.message }).toEqual({ status: 400, message: 'Choose a backup file (.json.gz) to upload' });
+      const big = await upload(Buffer.alloc(20 * 1024 * 1024 + 1, 1));
+      expect({ status: big.status, message: big.body.message }).toEqual({ status: 413, message: 'The backup file is too large. The maximum size is 20 MB.' });
+      const bomb = await upload(await gzipOfRepeated(' ', 210 * 1024 * 1024));
+      expect({ status: bomb.status, message: bomb.body.message }).toEqual({ status: 400, message: 'The backup file unpacks to more than 200 MB' });
+      expect(backupFiles()).toEqual(files);
+      expect(await dump()).toEqual(before);
     });
   });
 });

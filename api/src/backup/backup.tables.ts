@@ -1,4 +1,5 @@
 import { SESSION_TABLE } from '../auth/session.constants';
+import { RATE_LIMIT_TABLE } from '../common/rate-limit.guard';
 import { SETTING_KEYS } from '../settings/settings.service';
 
 /**
@@ -23,10 +24,10 @@ export const BACKUP_TABLES = [
 
 /**
  * Never in a backup and never touched by a restore: live sign-ins, password-reset tokens and the
- * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), and TypeORM's own
- * migration log (recorded as names instead).
+ * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), the rate-limit
+ * counters (minutes-long), and TypeORM's own migration log (recorded as names instead).
  */
-export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', 'migrations'] as const;
+export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', RATE_LIMIT_TABLE, 'migrations'] as const;
 
 /**
  * Settings rows that belong to this installation rather than to its data: neither written to a

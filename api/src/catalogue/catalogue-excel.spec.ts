@@ -1,9 +1,11 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type supertest from 'supertest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { buildCatalogueWorkbook } from './catalogue-excel';
+import { buildCatalogueWorkbook, IMPORT_MAX_ROWS } from './catalogue-excel';
 import type { Category } from './category.entity';
 import type { Product } from './product.entity';
 
@@ -37,6 +39,102 @@ async function snapshot(t: TestApp) {
   );
   const categories = await t.dataSource.query(`SELECT id, name, slug, description, image_url FROM categories ORDER BY id`);
   return { products, categories };
+}
+
+/** A zip entry, deflated: `size` and `crc` are the real ones; `declaredSize` lets a test lie in the directory. */
+interface ZipPart {
+  name: string;
+  packed: Buffer;
+  size: number;
+  crc: number;
+  declaredSize?: number;
+}
+
+const part = (name: string, text: string): ZipPart => {
+  const data = Buffer.from(text);
+  return { name, packed: deflateRawSync(data), size: data.length, crc: crc32(data) };
+};
+
+/** A zip archive written by hand (local headers, central directory, end record), as the format says. */
+function zipOf(parts: ZipPart[]): Buffer {
+  const chunks: Buffer[] = [];
+  const directory: Buffer[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const name = Buffer.from(p.name);
+    const size = p.declaredSize ?? p.size;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(p.crc, 14);
+    local.writeUInt32LE(p.packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(p.crc, 16);
+    central.writeUInt32LE(p.packed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    chunks.push(local, name, p.packed);
+    directory.push(central, name);
+    offset += 30 + name.length + p.packed.length;
+  }
+  const dir = Buffer.concat(directory);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...chunks, dir, end]);
+}
+
+const SHEET_HEAD = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+const SHEET_TAIL = '</sheetData></worksheet>';
+const cellText = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+const productRow = (n: number, name: string, price: number) => `<row r="${n}">${cellText(`A${n}`, name)}<c r="B${n}"><v>${price}</v></c></row>`;
+const HEADER_ROW = `<row r="1">${cellText('A1', 'Name')}${cellText('B1', 'Price')}</row>`;
+
+/** The smallest workbook Excel's format allows: one Products sheet whose XML is `sheet`. */
+function minimalWorkbook(sheet: ZipPart): Buffer {
+  return zipOf([
+    part(
+      '[Content_Types].xml',
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    ),
+    part('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
+    part('xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>'),
+    part('xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
+    sheet,
+  ]);
+}
+
+/** Sheet XML of `repeat` written `times` times between the head and the tail, deflated as it streams (never whole in memory). */
+async function streamedSheet(repeat: string, times: number): Promise<ZipPart> {
+  const deflate = createDeflateRaw({ level: 9 });
+  const packed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => packed.push(chunk));
+  const ended = once(deflate, 'end');
+  let crc = 0;
+  let size = 0;
+  const write = async (data: Buffer) => {
+    crc = crc32(data, crc);
+    size += data.length;
+    if (!deflate.write(data)) await once(deflate, 'drain');
+  };
+  await write(Buffer.from(SHEET_HEAD + HEADER_ROW));
+  const chunk = Buffer.from(repeat);
+  for (let i = 0; i < times; i += 1) await write(chunk);
+  await write(Buffer.from(SHEET_TAIL));
+  deflate.end();
+  await ended;
+  return { name: 'xl/worksheets/sheet1.xml', packed: Buffer.concat(packed), size, crc };
 }
 
 const PRODUCT_HEADERS = ['Name', 'Slug', 'Subtitle', 'Description', 'Price', 'Category', 'In Stock', 'Featured', 'Variation ID', 'Image URL', 'Hot Image URL', 'Iced Image URL', 'Shake Image URL', 'Featured Image URL', 'Background Image URL'];
@@ -276,7 +374,7 @@ describe('catalogue Excel export and import', () => {
       ].join('\r\n');
       const res = await upload(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv, 'utf8')]), 'products.csv');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ imported: 2, categories: ['csv-made-category'] });
+      expect(res.body).toEqual({ imported: 2, categories: ['Csv Made Category'] });
       const rows = await t.dataSource.query(
         `SELECT p.slug, p.name, p.price_cents, p.in_stock, p.description, p.subtitle, c.slug AS category FROM products p LEFT JOIN categories c ON c.id = p.category_id WHERE p.slug IN ($1, 'creme-brulee-cocoa') ORDER BY p.slug`,
         [existing.slug],
@@ -315,6 +413,106 @@ describe('catalogue Excel export and import', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       expect(await catalogue()).toEqual(before);
+    });
+  });
+
+  it('names a category a product row creates readably: title case of a slug, the Categories sheet name when present, a typed name as typed', async () => {
+    const res = await upload(
+      await workbook(
+        [
+          ['Name', 'Price', 'Category'],
+          ['Slug Cat Cocoa', 5, 'seasonal-gifts-and-tins'],
+          ['Sheet Cat Cocoa', 6, 'party-packs'],
+          ['Typed Cat Cocoa', 7, 'Holiday Specials'],
+          ['Cased Cat Cocoa', 8, 'mugs'],
+        ],
+        [
+          ['Name', 'Slug'],
+          ['Party Packs & Boxes', 'party-packs'],
+        ],
+      ),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ imported: 4, categories: ['Party Packs & Boxes', 'Seasonal Gifts and Tins', 'Holiday Specials', 'Mugs'] });
+    const rows = await t.dataSource.query(
+      `SELECT p.name AS product, c.name, c.slug FROM products p JOIN categories c ON c.id = p.category_id WHERE p.name LIKE '% Cat Cocoa' ORDER BY p.price_cents`,
+    );
+    expect(rows).toEqual([
+      { product: 'Slug Cat Cocoa', name: 'Seasonal Gifts and Tins', slug: 'seasonal-gifts-and-tins' },
+      { product: 'Sheet Cat Cocoa', name: 'Party Packs & Boxes', slug: 'party-packs' },
+      { product: 'Typed Cat Cocoa', name: 'Holiday Specials', slug: 'holiday-specials' },
+      { product: 'Cased Cat Cocoa', name: 'Mugs', slug: 'mugs' },
+    ]);
+  });
+
+  describe('limits checked before a workbook is unpacked', () => {
+    it('the hand-written minimal workbook imports (so the refusals below are about their limits)', async () => {
+      const sheet = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + productRow(2, 'Zip Made Cocoa', 3.5) + SHEET_TAIL);
+      const res = await upload(minimalWorkbook(sheet));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ imported: 1, categories: [] });
+      await t.dataSource.query(`DELETE FROM products WHERE slug = 'zip-made-cocoa'`);
+    });
+
+    it('a workbook whose sheet unpacks to 300 MB (a zip bomb) is refused with a message, without unpacking it, nothing changed', async () => {
+      const before = await catalogue();
+      // 300 MB of the same bytes packs into well under a megabyte.
+      const bomb = await streamedSheet('<!--'.padEnd(1024 * 1024 - 3, 'cocoa ') + '-->', 300);
+      expect(bomb.size).toBeGreaterThan(300 * 1024 * 1024);
+      const file = minimalWorkbook(bomb);
+      expect(file.length).toBeLessThan(1024 * 1024);
+      let peak = process.memoryUsage().rss;
+      const start = peak;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+      const res = await upload(file);
+      clearInterval(sampler);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        message: 'The workbook unpacks to more than 50 MB, far more than a catalogue needs: remove other sheets, images and formatting, or save the Products sheet as CSV',
+        code: 'IMPORT_TOO_LARGE',
+      });
+      // Unpacked, it held 1.15 GB: refused, it stays near where it was.
+      expect(peak - start).toBeLessThan(100 * 1024 * 1024);
+      expect(await catalogue()).toEqual(before);
+    });
+
+    it('a bomb whose directory understates its size is stopped as it unpacks', async () => {
+      const bomb = await streamedSheet('<!--'.padEnd(1024 * 1024 - 3, 'cocoa ') + '-->', 300);
+      const res = await upload(minimalWorkbook({ ...bomb, declaredSize: 40 * 1024 }));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'The workbook is damaged: a part unpacks to another size than its directory says', code: 'IMPORT_NOT_XLSX' });
+    });
+
+    it('a part packed far tighter than any spreadsheet (5 MB of one byte) is refused, though under the size limit', async () => {
+      const tight = await streamedSheet(' '.repeat(1024 * 1024), 5);
+      const res = await upload(minimalWorkbook(tight));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'The workbook is packed over 100 times tighter than spreadsheets are: it cannot be imported', code: 'IMPORT_TOO_LARGE' });
+    });
+
+    it(`a sheet of more than ${IMPORT_MAX_ROWS} rows is refused before it is read; empty formatted rows do not count`, async () => {
+      const before = await catalogue();
+      const rows = (count: number) => Array.from({ length: count }, (_, i) => productRow(i + 2, `Row ${i}`, 1)).join('');
+      const emptyRows = Array.from({ length: 3000 }, (_, i) => `<row r="${IMPORT_MAX_ROWS + 10 + i}" ht="20" customHeight="1"><c r="A${IMPORT_MAX_ROWS + 10 + i}" s="1"/></row>`).join('');
+      const over = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + rows(IMPORT_MAX_ROWS + 1) + SHEET_TAIL);
+      const res = await upload(minimalWorkbook(over));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: `A sheet of the workbook has more than ${IMPORT_MAX_ROWS} rows: split the catalogue into several files`, code: 'IMPORT_TOO_MANY_ROWS' });
+      // Row elements that only carry formatting are not rows of the catalogue: a sheet of exactly the
+      // limit with 3,000 of them after it is read (and refused for its content, a negative price, not its size).
+      const formatted = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + rows(IMPORT_MAX_ROWS).replace('<v>1</v>', '<v>-1</v>') + emptyRows + SHEET_TAIL);
+      const read = await upload(minimalWorkbook(formatted));
+      expect(read.status).toBe(400);
+      expect(read.body.code).toBe('IMPORT_INVALID_ROW');
+      expect(await catalogue()).toEqual(before);
+    });
+
+    it('a sheet of more than 200,000 filled cells is refused before it is read', async () => {
+      const wide = Array.from({ length: 2100 }, (_, i) => `<c><v>${i}</v></c>`).join('');
+      const sheet = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + Array.from({ length: 100 }, (_, i) => `<row r="${i + 2}">${wide}</row>`).join('') + SHEET_TAIL);
+      const res = await upload(minimalWorkbook(sheet));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "A sheet of the workbook has more than 200,000 filled cells: keep the catalogue's columns only, or split it into several files", code: 'IMPORT_TOO_MANY_CELLS' });
     });
   });
 

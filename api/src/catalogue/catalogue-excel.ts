@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { UserInputError } from '../common/domain-errors';
 import type { Category } from './category.entity';
+import { checkWorkbookArchive } from './workbook-archive';
 import type { Product } from './product.entity';
 
 /** Rows a sheet may hold; a bigger catalogue is split into several files. */
@@ -127,6 +128,9 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
  *   category needs a Name). A row is matched by its Slug cell, else by the slug of its Name.
  * - Everything is validated by the shared schemas before anything is written; the first bad row is
  *   named and nothing changes.
+ * - Limits: the upload is at most 10 MB; a workbook is checked before it is unpacked
+ *   (./workbook-archive: at most 50 MB unpacked, no part packed over 100 times, at most
+ *   IMPORT_MAX_ROWS rows and 200,000 cells a sheet); a CSV holds at most IMPORT_MAX_ROWS rows.
  * - CSV: UTF-8 with or without a byte-order mark (else Windows-1252, as Excel's plain "CSV" writes, or
  *   UTF-16 with a mark); comma, semicolon or tab separated, guessed from the header line; quoted values
  *   may hold separators, quotes and line breaks. A CSV value starting with "=" is a formula with no
@@ -157,6 +161,8 @@ export async function readCatalogueFile(file: CatalogueFile): Promise<CatalogueS
       throw new UserInputError('LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
     }
     if (extension === '.numbers') throw new UserInputError('Numbers files cannot be imported: export the file to Excel (.xlsx) or CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+    // Sizes, packing ratio, rows and cells are checked before exceljs unpacks anything.
+    checkWorkbookArchive(file.buffer, IMPORT_MAX_ROWS);
     return readWorkbook(file.buffer);
   }
   if (head.equals(OLE_MAGIC) || extension === '.xls') {

@@ -1,5 +1,5 @@
 import type { CatalogSyncResult, ImportResult } from '@cocoa/shared-types';
-import { toCents } from '@cocoa/shared-types';
+import { SLUG_PATTERN, toCents } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -22,6 +22,16 @@ export interface SquareCatalogueItem {
 const PRODUCT_NAME_MAX = 120;
 const DESCRIPTION_MAX = 5000;
 const CATEGORY_NAME_MAX = 80;
+
+const SMALL_WORDS = new Set(['a', 'an', 'and', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with']);
+
+/** "seasonal-gifts-and-tins" → "Seasonal Gifts and Tins": title case, small words lower-case after the first. */
+function nameFromSlug(slug: string): string {
+  return slug
+    .split('-')
+    .map((word, i) => (i > 0 && SMALL_WORDS.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .join(' ');
+}
 
 /** Lookup of categories by slug and by lower-case name, creating missing ones by name. */
 class CategoryIndex {
@@ -49,6 +59,20 @@ class CategoryIndex {
     if (found) return found;
     const clean = name.trim().slice(0, CATEGORY_NAME_MAX);
     return this.create({ name: clean, slug: firstFreeSlug(slugBase(clean, 'category'), new Set(this.bySlug.keys())), description: null, imageUrl: null });
+  }
+
+  /**
+   * A product row's Category cell: an existing category by slug or name, else a new one. A cell in
+   * slug form ("seasonal-specials") names the new category readably ("Seasonal Specials"), keeping
+   * the slug; any other text is the name as typed. (A Categories sheet row for that slug is read
+   * first, so its Name wins.)
+   */
+  async findOrCreateFromCell(ref: string): Promise<Category> {
+    const found = this.find(ref);
+    if (found) return found;
+    const slug = ref.trim();
+    if (!SLUG_PATTERN.test(slug)) return this.findOrCreate(ref);
+    return this.create({ name: nameFromSlug(slug).slice(0, CATEGORY_NAME_MAX), slug: firstFreeSlug(slug, new Set(this.bySlug.keys())), description: null, imageUrl: null });
   }
 
   async create(fields: Pick<Category, 'name' | 'slug' | 'description' | 'imageUrl'>): Promise<Category> {
@@ -180,7 +204,7 @@ export class CatalogueUpsertService {
         }
         const values: Partial<Product> = { ...fields };
         if (price !== undefined) values.priceCents = toCents(price);
-        if (categoryRef !== undefined) values.categoryId = categoryRef ? (await categories.findOrCreate(categoryRef)).id : null;
+        if (categoryRef !== undefined) values.categoryId = categoryRef ? (await categories.findOrCreateFromCell(categoryRef)).id : null;
         if (found) {
           if (Object.keys(values).length > 0) await products.update({ id: found.id }, values);
         } else {

@@ -42,6 +42,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Well-formed input the server cannot use (a feed URL that does not answer with a calendar). */
+export class UnprocessableError extends DomainError {
+  constructor(message: string, code = 'UNPROCESSABLE') {
+    super(message, code, 422);
+  }
+}
+
 export class PaymentError extends DomainError {
   constructor(message: string, code = 'PAYMENT_FAILED') {
     super(message, code, 402);

@@ -8,16 +8,20 @@ const PG_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminatin
 
 /**
  * Every error leaves as `{ message, code }` with a 4xx for the caller's mistakes, never a 500
- * for bad input. Unknown errors are logged and answer a generic 500.
+ * for bad input. Unknown errors are logged and answer a generic 500. The database being away is
+ * reported to `outage` (health/DatabaseOutage), which logs it once, not once per request.
  */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly outage: { noticed(error: unknown): void }) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     const { status, message, code } = toHttpError(error);
-    if (status >= 500) log('error', 'request failed', { method: req.method, path: req.originalUrl, status, error: describe(error) });
+    if (code === 'DATABASE_UNAVAILABLE') this.outage.noticed(error);
+    else if (status >= 500) log('error', 'request failed', { method: req.method, path: req.originalUrl, status, error: describe(error) });
     if (res.headersSent) return;
     res.status(status).json({ message, code });
   }

@@ -2,6 +2,7 @@ import { createServer, get, type IncomingHttpHeaders, type IncomingMessage, type
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { Product } from '@cocoa/shared-types';
+import { DataSource } from 'typeorm';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { PUBLIC_ANSWER, PublicAnswerCache } from './public-answer-cache';
 
@@ -91,6 +92,42 @@ describe('public answers replayed by the answer cache (whole app)', () => {
     expect(after.text).toBe(before.text);
   });
 
+  it('serves the last good public answers, marked stale, while the database is away (not 503)', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const before = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'identity');
+    expect(before.status).toBe(200);
+
+    // PostgreSQL goes away: every query of the app is refused as pg refuses a dead server.
+    const dataSource = t.app.get(DataSource);
+    const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const spies = [
+      jest.spyOn(dataSource, 'query').mockRejectedValue(refused()),
+      jest.spyOn(dataSource, 'createQueryRunner').mockImplementation(() => {
+        throw refused();
+      }),
+    ];
+    try {
+      // The owner's save fails; a failed write may have changed something, so the current answers are dropped.
+      expect((await admin.patch('/api/products/1').send({ name: 'Saved During The Outage' })).status).toBe(503);
+      const stale = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'identity');
+      expect(stale.status).toBe(200);
+      expect(stale.text).toBe(before.text);
+      expect(stale.headers.warning).toBe('110 - "Response is Stale"');
+      expect(stale.headers['x-cache']).toBe('STALE');
+      expect(Number(stale.headers.age)).toBeGreaterThanOrEqual(0);
+      expect(stale.headers['content-security-policy']).toBe(before.headers['content-security-policy']);
+      // What was never answered has no last good copy: it says why.
+      const unseen = await t.agent().get('/api/square/catalog/products/slug/never-requested');
+      expect({ status: unseen.status, code: unseen.body.code }).toEqual({ status: 503, code: 'DATABASE_UNAVAILABLE' });
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
+    const fresh = await t.agent().get('/api/square/catalog/products');
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers['x-cache']).toBeUndefined();
+    expect(fresh.headers.warning).toBeUndefined();
+  });
+
   it('never keeps answers that differ per caller: a signed-in user’s own data is answered fresh', async () => {
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     expect((await admin.get('/api/user')).body.username).toBe(TEST_ADMIN.username);
@@ -115,17 +152,28 @@ describe('PublicAnswerCache (one process, a stand-in app)', () => {
   let base: string;
   let clock = 0;
   let computed = 0;
+  /** While true, the stand-in app answers GETs as the API does with the database away. */
+  let databaseAway = false;
   const cache = new PublicAnswerCache({ ttlMs: 1000, maxEntries: 3, maxBytes: 1024 * 1024 }, () => clock);
   /** Counts how often the app really computed an answer; marks /api/public/* as shareable. */
   const app: RequestListener = (req, res) => {
     computed++;
     const shareable = req.url?.startsWith('/api/public/');
     Object.assign(res, { locals: { [PUBLIC_ANSWER]: shareable } });
+    if (databaseAway && req.method === 'GET') {
+      res.statusCode = 503;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('x-request-id', 'from-the-failed-answer');
+      res.end(JSON.stringify({ message: 'The shop is temporarily unavailable. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' }));
+      return;
+    }
     if (req.method !== 'GET') {
       res.writeHead(req.url?.includes('bad') ? 400 : 200).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/plain', etag: `W/"${computed}"` });
+    // As Express sends: headers set one by one, then the body.
+    res.setHeader('content-type', 'text/plain');
+    res.setHeader('etag', `W/"${computed}"`);
     res.end(`answer ${computed}`);
   };
 
@@ -139,6 +187,7 @@ describe('PublicAnswerCache (one process, a stand-in app)', () => {
     cache.clear();
     computed = 0;
     clock = 0;
+    databaseAway = false;
   });
 
   const get = async (path: string) => (await fetch(base + path)).text();
@@ -197,6 +246,53 @@ describe('PublicAnswerCache (one process, a stand-in app)', () => {
     release(1);
     expect(await slow).toBe(1);
     expect(await cache.remember('first-screen', async () => 2)).toBe(2);
+  });
+
+  it('serves the last good copy, marked stale, while the database is away, after its time to live and after a change', async () => {
+    expect(await get('/api/public/menu')).toBe('answer 1');
+    databaseAway = true;
+    clock = 27_000; // long past the time to live: before, the copy was dropped and callers got 503
+    const stale = await fetch(`${base}/api/public/menu`);
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe('answer 1');
+    expect(stale.headers.get('warning')).toBe('110 - "Response is Stale"');
+    expect(stale.headers.get('x-cache')).toBe('STALE');
+    expect(stale.headers.get('age')).toBe('27');
+    expect(stale.headers.get('etag')).toBe('W/"1"');
+    expect(stale.headers.get('x-request-id')).toBeNull(); // nothing of the failed answer leaks into the copy
+    // A browser revalidating its copy hears that it is still the last good one.
+    const revalidated = await fetch(`${base}/api/public/menu`, { headers: { 'If-None-Match': 'W/"1"' } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('x-cache')).toBe('STALE');
+    // A write that failed (5xx) clears the current answers; the last good copy still serves.
+    await fetch(`${base}/api/admin/thing`, { method: 'PUT' });
+    expect(await get('/api/public/menu')).toBe('answer 1');
+    // Never for a private answer, nor for one nobody has seen: those say 503.
+    expect((await fetch(`${base}/api/private`)).status).toBe(503);
+    expect((await fetch(`${base}/api/public/never-seen`)).status).toBe(503);
+
+    databaseAway = false;
+    const fresh = await fetch(`${base}/api/public/menu`);
+    expect(await fresh.text()).toMatch(/^answer \d+$/);
+    expect(fresh.headers.get('x-cache')).toBeNull();
+    expect(fresh.headers.get('warning')).toBeNull();
+  });
+
+  it('never serves a last good copy while the app answers: only in place of a 503', async () => {
+    await get('/api/public/menu');
+    clock = 5000;
+    const answer = await fetch(`${base}/api/public/menu`);
+    expect(await answer.text()).toBe('answer 2');
+    expect(answer.headers.get('x-cache')).toBeNull();
+  });
+
+  it('remembers the last good derived value and hands it out when making it again fails', async () => {
+    expect(await cache.remember('first-screen', async () => 'catalogue 1')).toBe('catalogue 1');
+    clock = 30_000;
+    expect(await cache.remember('first-screen', () => Promise.reject(new Error('database down')))).toBe('catalogue 1');
+    cache.invalidate();
+    expect(await cache.remember('first-screen', () => Promise.reject(new Error('database down')))).toBe('catalogue 1');
+    expect(await cache.remember('first-screen', async () => 'catalogue 2')).toBe('catalogue 2');
   });
 
   it('holds at most maxEntries answers, dropping the oldest', async () => {

@@ -46,7 +46,12 @@ interface Answer {
   gzipped?: { headers: OutgoingHttpHeaders; body: Buffer };
   etag: string | undefined;
   storedAt: number;
+  /** False once a write may have changed it: then it is only a last good copy (see `front`). */
+  current: boolean;
 }
+
+/** Marks a last good copy sent in place of a 503 (RFC 9111's Warning 110, and a plain flag). */
+export const STALE_HEADERS: OutgoingHttpHeaders = { warning: '110 - "Response is Stale"', 'x-cache': 'STALE' };
 
 /**
  * The public catalogue and schedule are read far more often than they change, and the framework
@@ -55,6 +60,13 @@ interface Answer {
  * later callers before Express runs, gzipped for callers that accept it, with 304s for matching
  * ETags. Any write that may change it clears everything; `onInvalidate` listeners tell the other
  * replicas.
+ *
+ * Cleared and expired answers are not forgotten but kept as the last good copy (within the same
+ * entry and byte limits): when the app answers such a GET with a 503 (the database is away), the
+ * caller gets that copy instead, marked with `Warning: 110 - "Response is Stale"`, `X-Cache: STALE`
+ * and its `Age`, so the shop stays readable through an outage. It is never used while the app
+ * answers anything else. The same holds for `remember`ed values: a failed computation falls back
+ * to the last good value.
  */
 export class PublicAnswerCache {
   private readonly answers = new Map<string, Answer>();
@@ -62,13 +74,16 @@ export class PublicAnswerCache {
   /** Bumped on every clear: an answer computed across a clear may be stale and is not kept. */
   private generation = 0;
   private readonly invalidateListeners: Array<() => void> = [];
-  private readonly values = new Map<string, { value: Promise<unknown>; storedAt: number }>();
+  private readonly values = new Map<string, { value: Promise<unknown>; storedAt: number; current: boolean }>();
+  /** The last value each `remember` key resolved to: what a failed computation falls back to. */
+  private readonly lastGoodValues = new Map<string, unknown>();
 
   constructor(
     private readonly limits: AnswerCacheLimits = DEFAULT_ANSWER_CACHE_LIMITS,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Answers kept, current ones and last good copies. */
   get size(): number {
     return this.answers.size;
   }
@@ -79,7 +94,7 @@ export class PublicAnswerCache {
       const url = req.url ?? '';
       if (req.method === 'GET' && url.startsWith('/api/')) {
         if (this.replay(url, req, res)) return;
-        this.keepIfShareable(url, res);
+        this.keepIfShareable(url, req, res);
       } else if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && url.startsWith('/api/')) {
         this.clearAfterWrite(req, res);
       }
@@ -93,12 +108,11 @@ export class PublicAnswerCache {
     for (const listener of this.invalidateListeners) listener();
   }
 
-  /** After a change made elsewhere (another replica's notice). */
+  /** After a change made elsewhere (another replica's notice). What was kept stays as last good copies. */
   clear(): void {
     this.generation++;
-    this.answers.clear();
-    this.values.clear();
-    this.bytes = 0;
+    for (const answer of this.answers.values()) answer.current = false;
+    for (const kept of this.values.values()) kept.current = false;
   }
 
   /**
@@ -107,13 +121,22 @@ export class PublicAnswerCache {
    */
   remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const kept = this.values.get(key);
-    if (kept && this.now() - kept.storedAt <= this.limits.ttlMs) return kept.value as Promise<T>;
-    const value = compute();
-    this.values.set(key, { value, storedAt: this.now() });
-    // A failure is not kept: the next caller tries again.
-    value.catch(() => {
-      if (this.values.get(key)?.value === value) this.values.delete(key);
-    });
+    if (kept?.current && this.now() - kept.storedAt <= this.limits.ttlMs) return kept.value as Promise<T>;
+    const generation = this.generation;
+    const computed = compute();
+    const value = computed.then(
+      (made) => {
+        if (generation === this.generation) this.lastGoodValues.set(key, made);
+        return made;
+      },
+      (error: unknown) => {
+        // A failure is not kept: the next caller tries again. Meanwhile the last good value serves.
+        if (this.values.get(key)?.value === value) this.values.delete(key);
+        if (this.lastGoodValues.has(key)) return this.lastGoodValues.get(key) as T;
+        throw error;
+      },
+    );
+    this.values.set(key, { value, storedAt: this.now(), current: true });
     return value;
   }
 
@@ -123,47 +146,57 @@ export class PublicAnswerCache {
 
   private replay(url: string, req: IncomingMessage, res: ServerResponse): boolean {
     const answer = this.answers.get(url);
-    if (!answer) return false;
-    if (this.now() - answer.storedAt > this.limits.ttlMs) {
-      this.remove(url, answer);
-      return false;
-    }
+    if (!answer?.current || this.now() - answer.storedAt > this.limits.ttlMs) return false;
+    this.send(answer, req, res, {}, res.end.bind(res) as (body?: Buffer) => ServerResponse);
+    return true;
+  }
+
+  /** Writes a kept answer (304, gzipped or plain), with `extra` headers, through `end`. */
+  private send(answer: Answer, req: IncomingMessage, res: ServerResponse, extra: OutgoingHttpHeaders, end: (body?: Buffer) => ServerResponse): void {
     if (answer.etag && etagMatches(req.headers['if-none-match'], answer.etag)) {
-      res.writeHead(304, answer.notModifiedHeaders);
-      res.end();
+      res.writeHead(304, { ...answer.notModifiedHeaders, ...extra });
+      end();
     } else if (answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
       if (!answer.gzipped) {
         answer.gzipped = gzipped(answer);
         this.bytes += answer.gzipped.body.length;
       }
-      res.writeHead(200, answer.gzipped.headers);
-      res.end(answer.gzipped.body);
+      res.writeHead(200, { ...answer.gzipped.headers, ...extra });
+      end(answer.gzipped.body);
     } else {
-      res.writeHead(200, answer.headers);
-      res.end(answer.body);
+      res.writeHead(200, { ...answer.headers, ...extra });
+      end(answer.body);
     }
-    return true;
   }
 
-  private keepIfShareable(url: string, res: ServerResponse): void {
+  private keepIfShareable(url: string, req: IncomingMessage, res: ServerResponse): void {
     const generation = this.generation;
     let body: Buffer | undefined;
     let streamed = false;
+    let stale = false;
     const write = res.write.bind(res) as (...a: unknown[]) => boolean;
     const end = res.end.bind(res) as (...a: unknown[]) => ServerResponse;
     res.write = function (...args: unknown[]) {
       streamed = true;
       return write(...args);
     } as ServerResponse['write'];
-    res.end = function (...args: unknown[]) {
+    res.end = ((...args: unknown[]) => {
+      // The database is away (503): the last good copy, marked stale, rather than no shop at all.
+      const lastGood = this.answers.get(url);
+      if (res.statusCode === 503 && lastGood && !streamed && !res.headersSent) {
+        stale = true;
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        this.send(lastGood, req, res, { ...STALE_HEADERS, age: String(Math.max(0, Math.floor((this.now() - lastGood.storedAt) / 1000))) }, end);
+        return res;
+      }
       const [chunk, encoding] = args;
       if (typeof chunk === 'string') body = Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       else if (chunk instanceof Uint8Array) body = Buffer.from(chunk);
       return end(...args);
-    } as ServerResponse['end'];
+    }) as ServerResponse['end'];
     res.once('finish', () => {
       const shareable = (res as ServerResponse & { locals?: Record<string, unknown> }).locals?.[PUBLIC_ANSWER] === true;
-      if (!shareable || streamed || !body || res.statusCode !== 200 || res.hasHeader('set-cookie')) return;
+      if (!shareable || streamed || stale || !body || res.statusCode !== 200 || res.hasHeader('set-cookie')) return;
       if (generation !== this.generation) return;
       this.store(url, res.getHeaders(), body);
     });
@@ -186,7 +219,7 @@ export class PublicAnswerCache {
     const { 'content-type': _type, 'content-length': _length, ...notModifiedHeaders } = headers;
     const previous = this.answers.get(url);
     if (previous) this.remove(url, previous);
-    this.answers.set(url, { headers, notModifiedHeaders, body, etag: typeof headers.etag === 'string' ? headers.etag : undefined, storedAt: this.now() });
+    this.answers.set(url, { headers, notModifiedHeaders, body, etag: typeof headers.etag === 'string' ? headers.etag : undefined, storedAt: this.now(), current: true });
     this.bytes += body.length;
     // Oldest first: a Map iterates in insertion order.
     for (const [oldUrl, old] of this.answers) {

@@ -1,46 +1,198 @@
-import { applyDecorators, type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import {
+  applyDecorators,
+  type CallHandler,
+  type CanActivate,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  type NestInterceptor,
+  SetMetadata,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { mergeMap, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { DB_POOL, type DatabasePool } from '../database/database.module';
 import { TooManyRequestsError } from './domain-errors';
+import { log } from './logger';
+
+/**
+ * Rate limits, counted in PostgreSQL so that every replica shares them: rate-limiter-flexible's
+ * RateLimiterPostgres over our own pool (pg's Pool on a server, the PGlitePool when embedded), in
+ * the `rate_limits` table the migration 1764800000000-rate-limits makes (never the library at run
+ * time). Replicas' clocks must agree (NTP): a counter's expiry is written in epoch milliseconds.
+ *
+ * Per client address, each limited route allows RATE_LIMIT_MAX requests per RATE_LIMIT_WINDOW_MS
+ * (default 100 per 15 minutes), counting either every request (register, forgot-password, contact,
+ * event inquiries: each one stores or mails something) or only the refused ones (reset-password,
+ * checkout: a correct reset or a paid order is never counted, so a venue's crowd buying on one
+ * address is not limited by its own purchases). A refused-only count is taken when the request
+ * starts and given back before a success is answered, so a burst in flight cannot overshoot it.
+ * Sign-in counts wrong passwords per address and per account instead (auth/login-throttle).
+ * Every 429 carries Retry-After.
+ */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+export type Counted = 'every request' | 'refused requests';
+
+interface Bucket {
+  name: string;
+  counts: Counted;
+}
 
 const BUCKET_KEY = 'rate-limit-bucket';
 
+/** The address a request comes from: the peer, or with TRUST_PROXY the one the proxy reports. */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
 /**
- * Fixed-window limit per client address and bucket (login, register, forgot-password, contact).
- * Kept in memory: each replica limits on its own, which bounds abuse without shared state.
+ * A counter of `points` per `durationMs` in the shared table, optionally refused for `blockMs`
+ * once exceeded. Keys are hashed (fixed length, and no address or user name stored in clear).
  */
+export function sharedLimiter(db: DatabasePool, name: string, options: { points: number; durationMs: number; blockMs?: number }): SharedLimiter {
+  const limiter = new RateLimiterPostgres({
+    storeClient: db.pool,
+    storeType: 'pool',
+    tableName: RATE_LIMIT_TABLE,
+    tableCreated: true,
+    clearExpiredByTimeout: false, // swept below, without a timer that outlives the app
+    keyPrefix: name,
+    points: options.points,
+    duration: options.durationMs / 1000,
+    blockDuration: (options.blockMs ?? 0) / 1000,
+  });
+  return new SharedLimiter(limiter, db);
+}
+
+export class SharedLimiter {
+  constructor(
+    private readonly limiter: RateLimiterPostgres,
+    private readonly db: DatabasePool,
+  ) {}
+
+  /** Counts one hit; past the limit the request is refused: 429, Retry-After and `message`. */
+  async count(key: string, res: Response | undefined, message: RefusalMessage = tooManyAttempts): Promise<RateLimiterRes> {
+    sweepExpired(this.db);
+    try {
+      return await this.limiter.consume(hashed(key));
+    } catch (err) {
+      if (err instanceof RateLimiterRes) refuse(res, err.msBeforeNext, message);
+      throw err;
+    }
+  }
+
+  /** Gives one hit back (the attempt succeeded). */
+  async giveBack(key: string): Promise<void> {
+    await this.limiter.reward(hashed(key));
+  }
+
+  /** The current count, or undefined when the key has none. */
+  async current(key: string): Promise<RateLimiterRes | undefined> {
+    return (await this.limiter.get(hashed(key))) ?? undefined;
+  }
+
+  /** Refuses the key for `ms` from now, whatever its count. */
+  async block(key: string, ms: number): Promise<void> {
+    await this.limiter.block(hashed(key), ms / 1000);
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.limiter.delete(hashed(key));
+  }
+}
+
+/** What a refused caller reads, given the wait in words ("15 minutes", "2 seconds"). */
+export type RefusalMessage = (wait: string) => string;
+const tooManyAttempts: RefusalMessage = (wait) => `Too many attempts. Please try again in ${wait}.`;
+
+/** 429 with Retry-After (whole seconds, at least 1) and a message naming the wait. */
+export function refuse(res: Response | undefined, msBeforeNext: number, message: RefusalMessage = tooManyAttempts): never {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  res?.setHeader('Retry-After', String(seconds));
+  throw new TooManyRequestsError(message(inWords(seconds)));
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+const hashed = (key: string) => createHash('sha256').update(key).digest('base64url').slice(0, 32);
+
+/** Expired counters are dead rows (the next hit starts them afresh): each process sweeps them every few minutes. */
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+const lastSweep = new WeakMap<object, number>();
+function sweepExpired(db: DatabasePool): void {
+  const now = Date.now();
+  if (now - (lastSweep.get(db.pool) ?? 0) < SWEEP_EVERY_MS) return;
+  lastSweep.set(db.pool, now);
+  const pool = db.pool as { query(text: string, values: unknown[]): Promise<unknown> };
+  pool.query(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE expire < $1`, [now]).catch((err: unknown) => {
+    log('warn', 'sweeping expired rate-limit counters failed', { error: err instanceof Error ? err.message : String(err) });
+  });
+}
+
+/** The per-address ceiling of the route `@RateLimit(bucket)` marks. */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly limiters = new Map<string, SharedLimiter>();
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DB_POOL) private readonly db: DatabasePool,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
-    const bucket = this.reflector.get<string>(BUCKET_KEY, context.getHandler());
-    const req = context.switchToHttp().getRequest<Request>();
-    const now = Date.now();
-    const key = `${bucket}:${req.ip ?? 'unknown'}`;
-    let entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      if (this.hits.size > 10000) this.prune(now);
-      entry = { count: 0, resetAt: now + this.config.RATE_LIMIT_WINDOW_MS };
-      this.hits.set(key, entry);
-    }
-    entry.count += 1;
-    if (entry.count > this.config.RATE_LIMIT_MAX) {
-      const minutes = Math.max(1, Math.ceil((entry.resetAt - now) / 60000));
-      throw new TooManyRequestsError(`Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-    }
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const bucket = this.reflector.get<Bucket>(BUCKET_KEY, context.getHandler());
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const limiter = this.limiter(bucket.name);
+    const key = clientAddress(req);
+    await limiter.count(key, res);
+    if (bucket.counts === 'refused requests') (req as RefundableRequest)[REFUND] = () => limiter.giveBack(key);
     return true;
   }
 
-  private prune(now: number): void {
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  private limiter(name: string): SharedLimiter {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = sharedLimiter(this.db, `address:${name}`, { points: this.config.RATE_LIMIT_MAX, durationMs: this.config.RATE_LIMIT_WINDOW_MS });
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
   }
 }
 
-export const RateLimit = (bucket: string) => applyDecorators(SetMetadata(BUCKET_KEY, bucket), UseGuards(RateLimitGuard));
+const REFUND = Symbol('rate-limit refund');
+type RefundableRequest = Request & { [REFUND]?: () => Promise<void> };
+
+/** A request counted only if refused: once its handler has succeeded, the count is given back before the answer goes. */
+@Injectable()
+class RateLimitRefund implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const refund = context.switchToHttp().getRequest<RefundableRequest>()[REFUND];
+    return next.handle().pipe(
+      mergeMap(async (answer: unknown) => {
+        await refund?.();
+        return answer;
+      }),
+    );
+  }
+}
+
+/** Limits the route per client address (see the top of this file); `counts` says which requests count. */
+export const RateLimit = (bucket: string, counts: Counted = 'every request') =>
+  applyDecorators(
+    SetMetadata(BUCKET_KEY, { name: bucket, counts } satisfies Bucket),
+    UseGuards(RateLimitGuard),
+    ...(counts === 'refused requests' ? [UseInterceptors(RateLimitRefund)] : []),
+  );

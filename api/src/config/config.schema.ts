@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@cocoa/shared-types';
+import { parseOutboundAllowlist } from '../common/outbound-fetch';
 
 const optionalUrl = (name: string) =>
   z
@@ -9,6 +10,9 @@ const optionalUrl = (name: string) =>
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+
+/** The per-address ceiling per window when RATE_LIMIT_MAX is not set. */
+export const RATE_LIMIT_MAX_DEFAULT = 100;
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -67,9 +71,30 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().default('Cocoa Shop <no-reply@cocoa.local>'),
   CONTACT_TO: z.string().trim().email('CONTACT_TO must be an e-mail address').default('hello@cocoa.local'),
+  /** The window every per-address ceiling counts in (common/rate-limit.guard.ts). */
   RATE_LIMIT_WINDOW_MS: positiveInt(15 * 60 * 1000),
-  RATE_LIMIT_MAX: positiveInt(20),
+  /**
+   * The per-address ceiling of each limited route per window: wrong passwords, registrations,
+   * reset requests, contact messages, inquiries, refused checkouts. High, because a venue's crowd
+   * shares one address; accounts have their own, fixed limits. Tests of many clients raise it.
+   */
+  RATE_LIMIT_MAX: positiveInt(RATE_LIMIT_MAX_DEFAULT),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Exceptions to the rule that URLs a user supplies (calendar feeds) reach only public addresses:
+   * comma-separated host names, IPs or CIDR ranges, e.g. 127.0.0.1 for a test's local feed server.
+   */
+  OUTBOUND_ALLOWLIST: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      try {
+        return parseOutboundAllowlist(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
     .default('false')
@@ -91,9 +116,13 @@ export interface AppConfig extends Env {
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value throws one line per variable, naming it. */
+/**
+ * Parses the environment; a bad value throws one line per variable, naming it. A variable set to
+ * '' counts as not set, so its default applies: docker compose passes `${TILE_URL:-}` through
+ * as '' when the .env file leaves it out (and compose v1 cannot write a default holding `}`).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `Invalid environment variable ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(lines.join('\n'));

@@ -4,13 +4,14 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, MoreThanOrEqual, Not, type Repository } from 'typeorm';
 import { PublicAnswerCache } from '../common/public-answer-cache';
-import { ConflictError, NotFoundError } from '../common/domain-errors';
+import { ConflictError, NotFoundError, UnprocessableError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { type OutboundResponse, safeFetch } from '../common/outbound-fetch';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { GeocodingService } from '../geocoding/geocoding.service';
 import { CalendarEntity } from './calendar.entity';
 import { EventsService } from './events.service';
-import { type FeedOccurrence, feedWindow, publishedCalendar, readFeed } from './ics';
+import { type FeedOccurrence, type FeedReading, feedWindow, publishedCalendar, readFeed } from './ics';
 import { ScheduledLocation } from './scheduled-location.entity';
 
 export const CALENDAR_POLL_MS = 15 * 60 * 1000;
@@ -21,6 +22,11 @@ export const CALENDAR_NOT_FOUND = 'Calendar not found';
 export const CALENDAR_MAX = 50;
 
 type Row = Pick<ScheduledLocation, 'title' | 'description' | 'location' | 'address' | 'date' | 'startTime' | 'endTime' | 'latitude' | 'longitude' | 'sourceUid' | 'calendarId'>;
+interface FeedRead {
+  timeZone: string;
+  now: Date;
+  reading: FeedReading;
+}
 /** Rows per INSERT ... ON CONFLICT statement (11 parameters each). */
 const UPSERT_CHUNK = 200;
 
@@ -54,6 +60,10 @@ export function occurrenceToRow(o: FeedOccurrence, calendarId: string, timeZone:
  * window are left as the record of where the shop was. Stops imported from a feed are the feed's:
  * the owner changes them in that calendar (EventsService refuses edits). The shop's own schedule is
  * published as an ICS feed (ical-generator).
+ * Feeds are fetched by safeFetch (common/outbound-fetch): public addresses only, each redirect hop
+ * checked, OUTBOUND_ALLOWLIST for exceptions. Adding a feed that cannot be fetched or is not a
+ * calendar answers 422 with the reason and keeps nothing; a feed already added that later fails
+ * keeps its stops and shows the reason as its lastError.
  */
 @Injectable()
 export class CalendarService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -99,9 +109,16 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
   async addCustom(id: string, name?: string): Promise<CalendarStatus> {
     if (await this.calendars.existsBy({ id })) throw new ConflictError('That calendar is already added', 'CALENDAR_EXISTS');
     if ((await this.calendars.count()) >= CALENDAR_MAX) throw new ConflictError(`At most ${CALENDAR_MAX} calendar feeds can be added. Remove one first.`, 'CALENDAR_LIMIT');
+    // A feed that cannot be fetched or read is refused, not kept: the owner sees why at once.
+    let read: FeedRead;
+    try {
+      read = await this.readOne(id);
+    } catch (err) {
+      throw new UnprocessableError(err instanceof Error ? err.message : String(err), 'CALENDAR_FEED_UNUSABLE');
+    }
     const hasPrimary = await this.calendars.existsBy({ primary: true });
     await this.calendars.insert({ id, name: name || new URL(id).hostname, primary: !hasPrimary, active: true });
-    await this.syncOne((await this.calendars.findOneByOrFail({ id })));
+    await this.syncOne(await this.calendars.findOneByOrFail({ id }), read);
     return this.status();
   }
 
@@ -155,11 +172,9 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
    * upserted by (feed, key); the feed's stops in the window that it no longer lists (dropped,
    * cancelled, or kept under an older key) are deleted. Other feeds' stops are never touched.
    */
-  private async syncOne(calendar: CalendarEntity): Promise<{ imported: number; updated: number; failed: number }> {
+  private async syncOne(calendar: CalendarEntity, read?: FeedRead): Promise<{ imported: number; updated: number; failed: number }> {
     try {
-      const timeZone = await this.events.timeZone();
-      const now = this.clock();
-      const reading = readFeed(await this.fetchFeed(calendar.id), { timeZone, now });
+      const { timeZone, now, reading } = read ?? (await this.readOne(calendar.id));
       if (reading.truncated) log('warn', 'calendar feed over the occurrence cap', { calendar: calendar.id, kept: reading.occurrences.length, dropped: reading.truncated });
       const rows = reading.occurrences.map((o) => occurrenceToRow(o, calendar.id, timeZone));
       const keys = rows.map((r) => r.sourceUid as string);
@@ -191,6 +206,13 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
+  /** Fetches and expands the feed over its window as of now (throws with the reason it is unusable). */
+  private async readOne(url: string): Promise<FeedRead> {
+    const timeZone = await this.events.timeZone();
+    const now = this.clock();
+    return { timeZone, now, reading: readFeed(await this.fetchFeed(url), { timeZone, now }) };
+  }
+
   /**
    * Coordinates for rows without GEO: one lookup per distinct address (a weekly series at one
    * place is geocoded once), reusing what this feed's stops at that address already have.
@@ -211,18 +233,21 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
     }
   }
 
+  /** The feed's text, fetched under the outbound rules (common/outbound-fetch): public addresses only, every redirect hop checked. */
   private async fetchFeed(url: string): Promise<string> {
-    let res: Response;
+    let res: OutboundResponse;
     try {
-      res = await fetch(url, { headers: { Accept: 'text/calendar, */*', 'User-Agent': `CocoaShop/0.1 (+${this.config.publicUrl})` }, signal: AbortSignal.timeout(FEED_TIMEOUT_MS), redirect: 'follow' });
+      res = await safeFetch(url, {
+        allow: this.config.OUTBOUND_ALLOWLIST,
+        timeoutMs: FEED_TIMEOUT_MS,
+        maxBytes: FEED_MAX_BYTES,
+        headers: { Accept: 'text/calendar, */*', 'User-Agent': `CocoaShop/0.1 (+${this.config.publicUrl})` },
+      });
     } catch (err) {
       throw new Error(`Could not fetch the feed: ${err instanceof Error ? err.message : String(err)}`);
     }
     if (!res.ok) throw new Error(`The feed answered HTTP ${res.status}`);
-    const declared = Number(res.headers.get('content-length') ?? 0);
-    if (declared > FEED_MAX_BYTES) throw new Error('The feed is too large');
-    const text = await res.text();
-    if (Buffer.byteLength(text) > FEED_MAX_BYTES) throw new Error('The feed is too large');
+    const text = res.body.toString('utf8');
     if (!/BEGIN:VCALENDAR/i.test(text)) throw new Error('Not an iCalendar feed');
     return text;
   }

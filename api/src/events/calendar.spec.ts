@@ -37,6 +37,11 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   const ymd = (day: number) => `${next.getUTCFullYear()}${pad(next.getUTCMonth() + 1)}${pad(day)}`;
   const isoDay = (day: number) => `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(day)}`;
   const feeds: Record<string, string> = {};
+  const redirects: Record<string, string> = {};
+  let loopback: Server;
+  let loopbackPort = 0;
+  let loopbackHits = 0;
+  let closedPort = 0;
   const vevent = (lines: string[]) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT'];
   const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Feed//EN', ...events.flat(), 'END:VCALENDAR'].join('\r\n') + '\r\n';
   const rows = async (calendarId?: string): Promise<StoredRow[]> =>
@@ -54,13 +59,28 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
         geocoded.push(url.searchParams.get('q') ?? '');
         return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ lat: '30.2672', lon: '-97.7431', display_name: 'Austin' }]));
       }
+      const to = redirects[url.pathname];
+      if (to) return void res.writeHead(302, { Location: to }).end();
       const body = url.pathname.startsWith('/corpus/') ? corpusText(url.pathname.slice('/corpus/'.length)) : feeds[url.pathname];
       if (body === undefined) return void res.writeHead(404).end('Not found');
       res.writeHead(200, { 'Content-Type': 'text/calendar; charset=utf-8' }).end(body);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    t = await startTestApp({ GEOCODER_URL: base });
+    // A working feed server on another loopback address, which the allow-list does not name.
+    loopback = createServer((_req, res) => {
+      loopbackHits += 1;
+      res.writeHead(200, { 'Content-Type': 'text/calendar' }).end(calendar());
+    });
+    await new Promise<void>((resolve) => loopback.listen(0, '127.0.0.2', resolve));
+    loopbackPort = (loopback.address() as AddressInfo).port;
+    // A port nothing listens on.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // The feed server is local: the allow-list lets the shop fetch from it (and nothing else local).
+    t = await startTestApp({ GEOCODER_URL: base, OUTBOUND_ALLOWLIST: '127.0.0.1' });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     feeds['/market.ics'] = calendar(
       vevent(['UID:market-1@feed', 'DTSTAMP:20260101T000000Z', `DTSTART:${ymd(3)}T090000`, `DTEND:${ymd(3)}T130000`, 'SUMMARY:Farmers\\, market', 'LOCATION:Pike Place Market\\, 85 Pike St\\, Seattle\\, WA', 'GEO:47.6097;-122.3422']),
@@ -71,6 +91,7 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => loopback.close(() => resolve()));
   });
 
   it('is admin-only, except the published feed', async () => {
@@ -195,12 +216,16 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     expect((await t.dataSource.query(`SELECT title FROM scheduled_locations WHERE id = $1`, [row.id]))[0].title).toBe('From feed A');
   });
 
-  it('reports a failing feed as partial or error, and set-active / set-primary / remove-custom manage the list', async () => {
+  it('reports a feed that starts failing as partial or error, and set-active / set-primary / remove-custom manage the list', async () => {
     for (const path of ['/a.ics', '/series.ics']) await admin.post('/api/events/calendar/remove-custom').send({ calendarId: `${base}${path}` });
-    const add404 = await add('/missing.ics');
-    expect(add404.status).toBe(200);
-    expect(add404.body.status).toBe('partial');
-    const missing = (add404.body as CalendarStatus).calendars.find((c) => c.id.endsWith('/missing.ics'));
+    feeds['/missing.ics'] = calendar();
+    expect((await add('/missing.ics')).status).toBe(200);
+    delete feeds['/missing.ics'];
+    const synced = await admin.post('/api/events/init-calendar');
+    expect(synced.body).toMatchObject({ failed: 1, status: 'partial' });
+    const after = (await admin.get('/api/events/calendar/status')).body as CalendarStatus;
+    expect(after.status).toBe('partial');
+    const missing = after.calendars.find((c) => c.id.endsWith('/missing.ics'));
     expect(missing).toMatchObject({ primary: false, active: true, lastError: 'The feed answered HTTP 404' });
 
     const primary = await admin.post('/api/events/calendar/set-primary').send({ calendarId: `${base}/missing.ics` });
@@ -220,6 +245,63 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
       expect({ body, status: res.status }).toEqual({ body, status: 400 });
     }
     await admin.post('/api/events/calendar/remove-custom').send({ calendarId: `${base}/missing.ics` });
+  });
+
+  describe('adding a feed that cannot be used', () => {
+    const statusNow = async () => (await admin.get('/api/events/calendar/status')).body as CalendarStatus;
+
+    it.each([
+      ['answers 404', () => add('/nowhere.ics'), 'The feed answered HTTP 404'],
+      ['is not a calendar', () => add('/page.html'), 'Not an iCalendar feed'],
+      ['is not valid iCalendar', () => add('/broken.ics'), expect.stringMatching(/^The feed is not valid iCalendar: /)],
+      ['has nothing listening', () => admin.post('/api/events/calendar/add-custom').send({ calendarId: `http://127.0.0.1:${closedPort}/feed.ics` }), `Could not fetch the feed: 127.0.0.1 refused the connection`],
+    ])('is refused with 422 and the reason, and not kept, when it %s', async (_case, send, message) => {
+      feeds['/page.html'] = '<!doctype html><title>Calendar</title><p>Our calendar';
+      feeds['/broken.ics'] = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nthis is not a property line\r\n';
+      const before = await statusNow();
+      const res = await send();
+      expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: { message, code: 'CALENDAR_FEED_UNUSABLE' } });
+      expect(await statusNow()).toEqual(before);
+    });
+
+    it('refuses a feed on a loopback address the allow-list does not name, with a clear message', async () => {
+      const res = await admin.post('/api/events/calendar/add-custom').send({ calendarId: `http://127.0.0.2:${loopbackPort}/market.ics` });
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe('Could not fetch the feed: 127.0.0.2 is a loopback address; only addresses on the public internet are fetched');
+      expect(loopbackHits).toBe(0);
+    });
+
+    it.each([
+      ['the cloud metadata service', 'http://169.254.169.254/latest/meta-data/', '169.254.169.254 is a link-local address'],
+      ['a private network', 'http://10.0.0.7/feed.ics', '10.0.0.7 is a private address'],
+      ['IPv6 loopback', 'http://[::1]/feed.ics', '::1 is a loopback address'],
+      ['an IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.2]/feed.ics', '::ffff:7f00:2 is a loopback address'],
+      ['a decimal loopback', 'http://2130706434/feed.ics', '127.0.0.2 is a loopback address'],
+      ['an octal loopback', 'http://0177.0.0.2/feed.ics', '127.0.0.2 is a loopback address'],
+    ])('refuses a feed that redirects to %s, on the first add and on later syncs', async (_what, to, why) => {
+      const path = `/moved-${encodeURIComponent(to)}`;
+      feeds[path] = calendar();
+      expect((await admin.post('/api/events/calendar/add-custom').send({ calendarId: `${base}${path}` })).status).toBe(200);
+      redirects[path] = to;
+      const synced = await admin.post('/api/events/init-calendar');
+      expect(synced.body.failed).toBe(1);
+      const feed = (await statusNow()).calendars.find((c) => c.id === `${base}${path}`);
+      expect(feed?.lastError).toBe(`Could not fetch the feed: ${why}; only addresses on the public internet are fetched`);
+      await admin.post('/api/events/calendar/remove-custom').send({ calendarId: `${base}${path}` });
+
+      const fresh = `/redirect-${encodeURIComponent(to)}`;
+      redirects[fresh] = to;
+      const res = await admin.post('/api/events/calendar/add-custom').send({ calendarId: `${base}${fresh}` });
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 422, message: `Could not fetch the feed: ${why}; only addresses on the public internet are fetched` });
+    });
+
+    it('follows a redirect that stays on an allowed server', async () => {
+      redirects['/old-market.ics'] = `${base}/market.ics`;
+      const res = await add('/old-market.ics', 'Moved market');
+      expect(res.status).toBe(200);
+      expect((res.body as CalendarStatus).calendars.find((c) => c.name === 'Moved market')).toMatchObject({ lastError: null, lastSyncedAt: expect.any(String) });
+      await admin.post('/api/events/calendar/remove-custom').send({ calendarId: `${base}/old-market.ics` });
+    });
   });
 
   describe('the corpus of real feeds, as stored, against the reference expansion', () => {

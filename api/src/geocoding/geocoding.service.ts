@@ -77,6 +77,8 @@ export class GeocodingService {
     // Encrypted at rest like the other provider secrets; never sent back to a browser.
     if (apiKey) await this.settings.setSecret(GOOGLE_KEY_SETTING, apiKey);
     else await this.settings.remove(GOOGLE_KEY_SETTING);
+    // Another provider (or key) has not failed yet: the admin's status says available until it does.
+    this.lastFailureAt = 0;
     return { provider: apiKey ? 'google' : 'nominatim' };
   }
 

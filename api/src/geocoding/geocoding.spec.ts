@@ -113,6 +113,19 @@ describe('geocoding (/api/geocode)', () => {
     }
   });
 
+  it("'Geocoding: Unavailable' after a failure turns available once a key is saved (the admin's way out)", async () => {
+    const down = await startTestApp({ GEOCODER_URL: 'http://127.0.0.1:9' });
+    try {
+      const a = await down.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+      expect((await a.get('/api/geocode').query({ address: '1 Main St' })).status).toBe(502);
+      expect((await a.get('/api/events/calendar/status')).body.geocoding).toBe('unavailable');
+      expect((await a.post('/api/geocode/init').send({ apiKey: 'AIzaTestKey_123' })).body).toEqual({ provider: 'google' });
+      expect((await a.get('/api/events/calendar/status')).body.geocoding).toBe('available');
+    } finally {
+      await down.close();
+    }
+  });
+
   it('answers 400 for a missing, short or repeated address and calls nobody', async () => {
     const before = geocoder.seen.length;
     for (const q of ['', '?address=', '?address=ab', '?address=a%20b&address=cde', `?address=${'x'.repeat(501)}`, '?address=1 Main St&extra=1']) {

@@ -1,25 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { UnavailableError } from '../common/domain-errors';
-
-const READY_TIMEOUT_MS = 2000;
+import { DatabaseOutage } from './database-outage';
 
 @Injectable()
 export class HealthService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly outage: DatabaseOutage) {}
 
+  /** Ready when the database answers within two seconds; the outage is logged once, not per probe. */
   async checkDatabase(): Promise<{ status: 'ready' }> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([this.dataSource.query('SELECT 1'), timeout]);
-      return { status: 'ready' };
-    } catch {
-      throw new UnavailableError('Database is not reachable', 'DATABASE_UNAVAILABLE');
-    } finally {
-      clearTimeout(timer);
-    }
+    if (await this.outage.ping()) return { status: 'ready' };
+    throw new UnavailableError('Database is not reachable', 'DATABASE_UNAVAILABLE');
   }
 }

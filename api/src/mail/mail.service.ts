@@ -20,12 +20,25 @@ export interface MailMessage {
 
 export type MailDelivery = 'smtp' | 'outbox';
 
+/** A message kept in the outbox, as the admin reads it. */
+export interface OutboxMessage {
+  id: number;
+  createdAt: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const OUTBOX_PAGE = 100;
+
 const SUBJECT_MAX = 300;
 
 /**
  * Sends plain-text mail. With SMTP_URL it goes through nodemailer's SMTP transport; without it,
- * or when the SMTP server refuses it, the message is kept in the `mail_outbox` table and logged,
- * so nothing is lost and password reset works on a fresh machine (ARCHITECTURE.md, Mail).
+ * or when the SMTP server refuses it, the message is kept in the `mail_outbox` table, so nothing is
+ * lost and password reset works on a fresh machine: the admin reads kept messages at
+ * GET /api/mail/outbox (ARCHITECTURE.md, Mail). The log names recipient and subject only, never a
+ * body: a reset link in a log would let whoever reads the log into the account.
  */
 @Injectable()
 export class MailService implements OnApplicationShutdown {
@@ -54,10 +67,15 @@ export class MailService implements OnApplicationShutdown {
       }
     }
     const entry = await this.outbox.save(this.outbox.create({ recipient: message.to, subject, bodyText: message.text }));
-    if (!this.transport) {
-      log('info', 'mail kept in the outbox (no SMTP_URL set)', { outboxId: entry.id, to: message.to, subject, text: message.text });
-    }
+    // Recipient and subject at most: a body can hold a reset link, which signs its reader in.
+    if (!this.transport) log('info', 'mail kept in the outbox (no SMTP_URL set)', { outboxId: entry.id, to: message.to, subject });
     return 'outbox';
+  }
+
+  /** The newest kept messages, bodies included, for the admin (GET /api/mail/outbox). */
+  async kept(): Promise<OutboxMessage[]> {
+    const rows = await this.outbox.find({ order: { id: 'DESC' }, take: OUTBOX_PAGE });
+    return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), to: r.recipient, subject: r.subject, text: r.bodyText }));
   }
 
   /** A message for the shop itself (CONTACT_TO): contact messages, event inquiries. */

@@ -11,10 +11,13 @@ import { CheckoutCompleteDto } from './orders.dto';
 export class CheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
-  /** Rate-limited per address like login: a public card endpoint invites card-testing. */
+  /**
+   * A public card endpoint invites card-testing: refused checkouts (declined cards, bad amounts)
+   * are limited per address. Paid orders are not counted, so a venue's crowd can all buy.
+   */
   @Post('complete')
   @HttpCode(200)
-  @RateLimit('checkout')
+  @RateLimit('checkout', 'refused requests')
   complete(@Body() body: CheckoutCompleteDto, @OptionalUser() user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
     return this.checkout.complete(body, user);
   }

@@ -7,6 +7,7 @@ import {
   checkoutTotals,
   formatCents,
   fromCents,
+  MAX_LINE_QUANTITY,
   PAYMENTS_NOT_SET_UP_MESSAGE,
   TEST_CARD_NONCE_DECLINED,
   TEST_CARD_NONCE_OK,
@@ -146,7 +147,7 @@ export class CheckoutService {
     });
   }
 
-  /** Database prices, names and stock for each product in the cart (repeated products merged). */
+  /** Database prices, names and stock for each product in the cart (repeated products merged, then held to the per-line cap). */
   private async priceItems(manager: EntityManager, input: CheckoutCompleteRequest): Promise<PricedItem[]> {
     const wanted = new Map<number, { quantity: number; name?: string }>();
     for (const item of input.cartItems) {
@@ -162,6 +163,8 @@ export class CheckoutService {
       const { quantity, name } = wanted.get(id)!;
       if (!row) throw new UserInputError(`${name ? `"${name}"` : `Product #${id}`} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
       if (!row.in_stock) throw new ConflictError(`${row.name} is out of stock. Please remove it from your cart.`, 'OUT_OF_STOCK');
+      // The per-line cap holds for the product, however many lines repeat it.
+      if (quantity > MAX_LINE_QUANTITY) throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${quantity})`, 'QUANTITY_TOO_LARGE');
       return { productId: id, name: row.name, variationId: row.variation_id, unitPriceCents: Number(row.price_cents), quantity };
     });
   }

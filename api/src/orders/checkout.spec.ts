@@ -220,6 +220,30 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
     });
   });
 
+  it('holds the 999-per-line cap after merging repeated lines: ten lines of 999 are refused naming the product, nothing stored', async () => {
+    const before = await countOrders(t.dataSource);
+    const unit = f.cocoa.priceCents / 100;
+    // Amounts a client would compute for 9,990 of them, so only the cap can refuse it.
+    const subtotal = Math.round(9990 * f.cocoa.priceCents) / 100;
+    const tax = Math.round(subtotal * 7) / 100;
+    const body = checkoutBody(f, {
+      cartItems: Array.from({ length: 10 }, () => ({ id: f.cocoa.id, quantity: 999, name: f.cocoa.name, price: unit })),
+      amount: Math.round((subtotal + 5.99 + tax) * 100) / 100,
+      shippingCost: 5.99,
+      taxAmount: tax,
+    });
+    const res = await t.agent().post(COMPLETE).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Test Dark Cocoa: at most 999 per order (the cart asks for 9990)', code: 'QUANTITY_TOO_LARGE' });
+    await expectNothingStored(before);
+
+    // Repeated lines within the cap are still one line of their sum.
+    const ok = await t.agent().post(COMPLETE).send(checkoutBody(f, { cartItems: [{ id: f.cocoa.id, quantity: 1 }, { id: f.mug.id, quantity: 1 }, { id: f.cocoa.id, quantity: 1 }] }));
+    expect(ok.status).toBe(200);
+    const items = await t.dataSource.query(`SELECT product_id, quantity FROM order_items WHERE order_id = $1 ORDER BY position`, [ok.body.orderId]);
+    expect(items).toEqual([{ product_id: f.cocoa.id, quantity: 2 }, { product_id: f.mug.id, quantity: 1 }]);
+  });
+
   it('ties a signed-in buyer\'s order to the account', async () => {
     const buyer = t.agent();
     const reg = await buyer.post('/api/register').send({ username: 'checkout-buyer', email: 'buyer@example.com', password: 'secret-123' });

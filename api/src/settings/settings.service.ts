@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { acceptsTestPayments, type SettingKey, type SettingsMap, SQUARE_MODES, type SquareMode } from '@cocoa/shared-types';
+import { acceptsTestPayments, type SettingKey, type SettingsMap, SQUARE_MODES, type SquareMode, squareApplicationIdMismatch, squareModeOfApplicationId } from '@cocoa/shared-types';
 import { type EntityManager, In, Repository } from 'typeorm';
+import { UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SecretBox } from './secret-box';
@@ -118,11 +119,27 @@ export class SettingsService {
     };
   }
 
-  /** An allow-listed key with a value already validated by the shared schema; '' clears optional ones. */
+  /**
+   * An allow-listed key with a value already validated by the shared schema; '' clears optional ones.
+   * An application id must belong to the environment in force (sandbox-sq0idb-… in the sandbox,
+   * sq0idp-… in production): otherwise 400 and nothing changes. Choosing the environment is always
+   * allowed (the admin form saves the environment first, then the id, checking the pair before it
+   * sends anything); an id left from the other environment is then not used (`squareApplicationId`).
+   */
   async setPublic(key: SettingKey, value: string): Promise<SettingsMap> {
+    if (key === SETTING_KEYS.squareApplicationId) {
+      const mismatch = squareApplicationIdMismatch(value, (await this.publicSettings()).SQUARE_MODE);
+      if (mismatch) throw new UserInputError(mismatch, 'SQUARE_APPLICATION_ID_MODE');
+    }
     if (value === '') await this.remove(key);
     else await this.set(key, value);
     return this.publicSettings();
+  }
+
+  /** The saved application id when it belongs to `mode`; null when none is saved or it is the other environment's. */
+  async squareApplicationId(mode: SquareMode): Promise<string | null> {
+    const saved = await this.get(SETTING_KEYS.squareApplicationId);
+    return saved && squareModeOfApplicationId(saved) === mode ? saved : null;
   }
 
   private repository(manager?: EntityManager): Repository<Setting> {

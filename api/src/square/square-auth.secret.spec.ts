@@ -39,20 +39,20 @@ describe('Square OAuth with an application secret (code flow, no PKCE)', () => {
   it('sends the client secret (and no verifier) to oAuth.obtainToken, then revokes with it on disconnect', async () => {
     square.reset();
     const { auth, settings } = service();
-    await settings.set('SQUARE_APPLICATION_ID', 'sq0idp-ProductionApp123');
+    await settings.set('SQUARE_APPLICATION_ID', 'sandbox-sq0idb-SandboxApp123');
     const url = new URL((await auth.authUrl()).authUrl);
     expect(url.searchParams.get('code_challenge')).toBeNull();
     expect(url.searchParams.get('redirect_uri')).toBe('https://shop.example.com/api/square/auth/callback');
     expect(await auth.handleCallback({ code: square.oauth.code, state: url.searchParams.get('state')! })).toBe('connected');
     const [exchange] = square.calls('/oauth2/token');
-    expect(exchange.body).toMatchObject({ client_id: 'sq0idp-ProductionApp123', client_secret: 'sq0csp-test-secret', grant_type: 'authorization_code' });
+    expect(exchange.body).toMatchObject({ client_id: 'sandbox-sq0idb-SandboxApp123', client_secret: 'sq0csp-test-secret', grant_type: 'authorization_code' });
     expect(exchange.body!.code_verifier).toBeUndefined();
     expect(await auth.accessToken()).toBe(square.oauth.accessToken);
 
     expect(await auth.disconnect()).toEqual({ connected: false, merchantId: null });
     const [revoke] = square.calls('/oauth2/revoke');
     expect(revoke.authorization).toBe('Client sq0csp-test-secret');
-    expect(revoke.body).toMatchObject({ client_id: 'sq0idp-ProductionApp123', access_token: square.oauth.accessToken });
+    expect(revoke.body).toMatchObject({ client_id: 'sandbox-sq0idb-SandboxApp123', access_token: square.oauth.accessToken });
     expect(await auth.accessToken()).toBeNull();
   });
 
@@ -84,6 +84,9 @@ describe('Square OAuth with an application secret (code flow, no PKCE)', () => {
     const auth = new SquareAuthService(loadConfig({}), settings);
     expect((await auth.authUrl()).authUrl).toMatch(/^https:\/\/connect\.squareup\.com\/oauth2\/authorize\?client_id=sq0idp-ProductionApp123&/);
     await settings.set('SQUARE_MODE', 'sandbox');
+    // The production id is not sent to the sandbox's page.
+    await expect(auth.authUrl()).rejects.toThrow('This is a production Application ID (sq0idp-…) but the environment is sandbox');
+    await settings.set('SQUARE_APPLICATION_ID', 'sandbox-sq0idb-SandboxApp123');
     expect((await auth.authUrl()).authUrl).toMatch(/^https:\/\/connect\.squareupsandbox\.com\/oauth2\/authorize\?/);
   });
 });

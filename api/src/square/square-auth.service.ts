@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import type { SquareAuthStatus } from '@cocoa/shared-types';
+import { type SquareAuthStatus, squareApplicationIdMismatch } from '@cocoa/shared-types';
 import { SquareClient, SquareError } from 'square';
 import { UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
@@ -47,6 +47,9 @@ export class SquareAuthService {
     const applicationId = await this.settings.get(SETTING_KEYS.squareApplicationId);
     if (!applicationId) throw new UserInputError('Please save your Square Application ID first.', 'SQUARE_CONFIGURATION_REQUIRED');
     const mode = await this.mode();
+    // An id left from the other environment would open Square's page for the wrong one.
+    const mismatch = squareApplicationIdMismatch(applicationId, mode);
+    if (mismatch) throw new UserInputError(mismatch, 'SQUARE_CONFIGURATION_REQUIRED');
     const pending: PendingState = {
       state: randomBytes(24).toString('base64url'),
       verifier: this.config.SQUARE_APPLICATION_SECRET ? null : randomBytes(48).toString('base64url'),

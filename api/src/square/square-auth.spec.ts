@@ -62,16 +62,50 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       expect(res.body.message).toBe(message);
     });
 
-    it('saves the application id and the mode and answers the new map', async () => {
-      let res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-ProductionApp123' });
+    it('saves the mode and the application id and answers the new map', async () => {
+      let res = await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' });
       expect(res.status).toBe(200);
-      expect(res.body.SQUARE_APPLICATION_ID).toBe('sq0idp-ProductionApp123');
-      res = await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' });
+      expect(res.body.SQUARE_MODE).toBe('production');
+      res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-ProductionApp123' });
       expect(res.body).toEqual({ SQUARE_APPLICATION_ID: 'sq0idp-ProductionApp123', SQUARE_MODE: 'production', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'false', SHOP_TIME_ZONE: 'America/Chicago' });
       await admin.post('/api/settings').send({ key: 'SQUARE_LOCATION_ID', value: 'LOC-9' }).expect(200);
       res = await admin.post('/api/settings').send({ key: 'SQUARE_LOCATION_ID', value: '' });
       expect(res.body.SQUARE_LOCATION_ID).toBeNull();
       await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
+    });
+
+    it('refuses an application id of the other environment (a sandbox id in production, or the reverse), changing nothing', async () => {
+      const saved = async () => (await admin.get('/api/settings')).body;
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' }).expect(200);
+      await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-ProductionApp123' }).expect(200);
+      const before = await saved();
+      let res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-SandboxApp123' });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 400,
+        body: { message: 'This is a sandbox Application ID (sandbox-sq0idb-…) but the environment is production: enter the production Application ID (sq0idp-…) or choose Sandbox', code: 'SQUARE_APPLICATION_ID_MODE' },
+      });
+      expect(await saved()).toEqual(before);
+
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
+      res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-OtherProdApp456' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('This is a production Application ID (sq0idp-…) but the environment is sandbox: enter the sandbox Application ID (sandbox-sq0idb-…) or choose Production');
+      expect((await saved()).SQUARE_APPLICATION_ID).toBe('sq0idp-ProductionApp123');
+      await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-SandboxApp123' }).expect(200);
+    });
+
+    it("never answers the PWA's card form an application id of the other environment", async () => {
+      const config = async () => (await t.agent().get('/api/square/web-payments/config')).body;
+      // Sandbox, not connected, test payments on: the sandbox id is the one answered.
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
+      await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-SandboxApp123' }).expect(200);
+      expect(await config()).toMatchObject({ testMode: true, applicationId: 'sandbox-sq0idb-SandboxApp123', environment: 'sandbox' });
+      // Production chosen with the sandbox id still saved: it is not answered.
+      await admin.post('/api/settings').send({ key: 'ACCEPT_TEST_PAYMENTS', value: 'true' }).expect(200);
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' }).expect(200);
+      expect(await config()).toMatchObject({ testMode: true, applicationId: null, environment: 'production' });
+      await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
+      await t.dataSource.query(`DELETE FROM settings WHERE key IN ('ACCEPT_TEST_PAYMENTS', 'SQUARE_APPLICATION_ID')`);
     });
   });
 

@@ -38,6 +38,13 @@ describe('checkout with Square connected (real SDK against a local double of Squ
       expect(square.calls('/v2/locations')[0].authorization).toBe(`Bearer ${TOKEN}`);
       expect(JSON.stringify(res.body)).not.toContain(TOKEN);
     });
+
+    it("answers 404 'Square configuration not found' while the saved id belongs to the other environment", async () => {
+      await t.dataSource.query(`UPDATE settings SET value = 'sq0idp-ProductionApp123' WHERE key = 'SQUARE_APPLICATION_ID'`);
+      const res = await t.agent().get('/api/square/web-payments/config');
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'Square configuration not found' });
+      await t.dataSource.query(`UPDATE settings SET value = 'sandbox-sq0idb-app' WHERE key = 'SQUARE_APPLICATION_ID'`);
+    });
   });
 
   it('finds or creates the customer, creates the Square order, charges the card and keeps Square ids', async () => {

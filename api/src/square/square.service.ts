@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { WebPaymentsConfig } from '@cocoa/shared-types';
 import { NotFoundError } from '../common/domain-errors';
-import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
+import { SettingsService } from '../settings/settings.service';
 import { SquareGateway } from './square.gateway';
 
 @Injectable()
@@ -15,11 +15,12 @@ export class SquareService {
    * What the payment step needs. Not connected: test mode (the PWA shows the built-in card form)
    * while test payments are accepted, else `paymentsAvailable: false` (the PWA says payments are
    * not set up yet). Connected without an application id or a location: 404 'Square configuration
-   * not found'.
+   * not found'. An id saved for the other environment (a sandbox id in production) counts as none:
+   * the card form is never started with it.
    */
   async webPaymentsConfig(): Promise<WebPaymentsConfig> {
-    const applicationId = (await this.settings.get(SETTING_KEYS.squareApplicationId)) || null;
     const payments = await this.gateway.paymentMode();
+    const applicationId = await this.settings.squareApplicationId(payments.kind === 'square' ? payments.connection.mode : payments.mode);
     if (payments.kind !== 'square') {
       return payments.kind === 'test'
         ? { testMode: true, paymentsAvailable: true, applicationId, locationId: null, environment: payments.mode }

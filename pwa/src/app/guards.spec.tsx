@@ -1,5 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
-import { renderWithProviders, mockFetch } from '../test/render';
+import type { ReactElement } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fakeResponse, LocationProbe, renderWithProviders, mockFetch, testQueryClient } from '../test/render';
 import { AdminRoute, ProtectedRoute } from './guards';
 
 const customer = { id: 1, username: 'jane', email: 'j@example.com', firstName: 'Jane', lastName: null, isAdmin: false };
@@ -41,5 +45,89 @@ describe('AdminRoute', () => {
     mockFetch({ 'GET /api/user': { body: { ...customer, isAdmin: true } } });
     renderWithProviders(<AdminRoute><h1>Admin</h1></AdminRoute>, { route: '/admin', path: '/admin' });
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+  });
+});
+
+/**
+ * The reload case: the query cache restored from storage says "nobody" (written when /auth was
+ * visited; the sign-in a moment later had not reached storage yet), while GET /api/user, which
+ * the guard waits for, answers who is signed in now.
+ */
+function renderAfterReload(ui: ReactElement, route: string) {
+  const before = new QueryClient();
+  // a minute ago: before this page loaded
+  before.setQueryData(['user'], null, { updatedAt: Date.now() - 60_000 });
+  const persister: Persister = {
+    persistClient: async () => undefined,
+    restoreClient: async () => ({ timestamp: Date.now() - 60_000, buster: '', clientState: dehydrate(before) }),
+    removeClient: async () => undefined,
+  };
+  let answer: (response: Response) => void = () => undefined;
+  let fail: (error: Error) => void = () => undefined;
+  const fetchUser = jest.fn(() => new Promise<Response>((resolve, reject) => ((answer = resolve), (fail = reject))));
+  global.fetch = fetchUser;
+  render(
+    <PersistQueryClientProvider client={testQueryClient()} persistOptions={{ persister }}>
+      <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <Routes>
+          <Route path={route} element={ui} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </PersistQueryClientProvider>,
+  );
+  return { fetchUser, answer: (status: number, body?: unknown) => answer(fakeResponse(status, body)), fail: (error: Error) => fail(error) };
+}
+
+describe('guards after a reload with a persisted "nobody"', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('let the owner who just signed in reach /admin: no redirect to / while the session check runs', async () => {
+    const server = renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
+    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+    server.answer(200, { ...customer, username: 'owner', isAdmin: true });
+    expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('let a signed-in customer reach /orders: no detour through /auth', async () => {
+    const server = renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);
+    server.answer(200, customer);
+    expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);
+  });
+
+  it('still send a visitor to /auth once the check says nobody is signed in', async () => {
+    const server = renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    server.answer(401, { message: 'Unauthorized' });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Forders'));
+  });
+
+  it('say offline, rather than deny, when the check cannot be made', async () => {
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const server = renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
+    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    server.fail(new TypeError('Failed to fetch'));
+    expect(await screen.findByRole('heading', { name: "You're offline" })).toBeInTheDocument();
+    expect(screen.getByText("Your sign-in can't be checked while you're offline. This page will open when you're back online.")).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
+  });
+
+  it('offer to check again when the server could not answer', async () => {
+    const server = renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    server.answer(503, { message: 'Service Unavailable' });
+    expect(await screen.findByText('Your sign-in could not be checked right now.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(server.fetchUser).toHaveBeenCalledTimes(2));
+    server.answer(200, customer);
+    expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeInTheDocument();
   });
 });

@@ -78,6 +78,18 @@ export function SiteHeader() {
   const location = useLocation();
   // Closed again on every navigation.
   const [menuOpen, setMenuOpen] = useKeyedState(false, `${location.pathname}${location.search}`);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open mobile menu and puts focus back on its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen, setMenuOpen]);
 
   return (
     <IonHeader className="site-header">
@@ -112,6 +124,7 @@ export function SiteHeader() {
           </button>
           <UserMenu />
           <button
+            ref={toggleRef}
             type="button"
             className="icon-btn header__toggle"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}

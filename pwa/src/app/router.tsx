@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { APP_ROUTES } from '@cocoa/shared-types';
 import { Spinner } from '../ui/skeleton';
 import { AdminRoute, ProtectedRoute } from './guards';
 // The home page is the usual first screen: part of the entry chunk, no extra round trip.
@@ -62,29 +63,29 @@ export function preloadLandingPage(pathname: string): Promise<void> {
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner label="Loading page" />}>{element}</Suspense>;
 
-/** The route table of SPEC §2. */
+/** The route table of SPEC §2: the paths are shared-types' APP_ROUTES, which the API's 404 follows. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={page(<HomePage />)} />
-      <Route path="/products" element={page(<ProductsPage />)} />
-      <Route path="/products/:slug" element={page(<ProductDetailPage />)} />
-      <Route path="/about" element={page(<AboutPage />)} />
-      <Route path="/contact" element={page(<ContactPage />)} />
-      <Route path="/events" element={page(<EventsPage />)} />
-      <Route path="/cocoa-tracker" element={page(<CocoaTrackerPage />)} />
-      <Route path="/cart" element={page(<CartPage />)} />
+      <Route path={APP_ROUTES.home} element={page(<HomePage />)} />
+      <Route path={APP_ROUTES.products} element={page(<ProductsPage />)} />
+      <Route path={APP_ROUTES.product} element={page(<ProductDetailPage />)} />
+      <Route path={APP_ROUTES.about} element={page(<AboutPage />)} />
+      <Route path={APP_ROUTES.contact} element={page(<ContactPage />)} />
+      <Route path={APP_ROUTES.events} element={page(<EventsPage />)} />
+      <Route path={APP_ROUTES.tracker} element={page(<CocoaTrackerPage />)} />
+      <Route path={APP_ROUTES.cart} element={page(<CartPage />)} />
       {/* Guest checkout is allowed (ARCHITECTURE.md, "Where the spec disagrees"). */}
-      <Route path="/checkout" element={page(<CheckoutPage />)} />
-      <Route path="/order-confirmation" element={<ProtectedRoute>{page(<OrderConfirmationPage />)}</ProtectedRoute>} />
-      <Route path="/orders" element={<ProtectedRoute>{page(<OrdersPage />)}</ProtectedRoute>} />
-      <Route path="/account" element={<ProtectedRoute>{page(<AccountPage />)}</ProtectedRoute>} />
-      <Route path="/admin" element={<AdminRoute>{page(<AdminPage />)}</AdminRoute>} />
-      <Route path="/auth" element={page(<AuthPage />)} />
-      <Route path="/reset-password" element={page(<ResetPasswordPage />)} />
-      <Route path="/privacy" element={page(<LegalPage kind="privacy" />)} />
-      <Route path="/terms" element={page(<LegalPage kind="terms" />)} />
-      <Route path="/shipping" element={page(<LegalPage kind="shipping" />)} />
+      <Route path={APP_ROUTES.checkout} element={page(<CheckoutPage />)} />
+      <Route path={APP_ROUTES.orderConfirmation} element={<ProtectedRoute>{page(<OrderConfirmationPage />)}</ProtectedRoute>} />
+      <Route path={APP_ROUTES.orders} element={<ProtectedRoute>{page(<OrdersPage />)}</ProtectedRoute>} />
+      <Route path={APP_ROUTES.account} element={<ProtectedRoute>{page(<AccountPage />)}</ProtectedRoute>} />
+      <Route path={APP_ROUTES.admin} element={<AdminRoute>{page(<AdminPage />)}</AdminRoute>} />
+      <Route path={APP_ROUTES.auth} element={page(<AuthPage />)} />
+      <Route path={APP_ROUTES.resetPassword} element={page(<ResetPasswordPage />)} />
+      <Route path={APP_ROUTES.privacy} element={page(<LegalPage kind="privacy" />)} />
+      <Route path={APP_ROUTES.terms} element={page(<LegalPage kind="terms" />)} />
+      <Route path={APP_ROUTES.shipping} element={page(<LegalPage kind="shipping" />)} />
       <Route path="*" element={page(<NotFoundPage />)} />
     </Routes>
   );

@@ -1,5 +1,5 @@
 import { fakeResponse } from '../test/render';
-import { ApiError, apiFetch, apiFetchList, errorMessageFrom } from './api-fetch';
+import { ApiError, apiFetch, apiFetchList, errorMessageFrom, messageOf } from './api-fetch';
 
 describe('errorMessageFrom (SPEC §8)', () => {
   it('prefers body.message, then body.error, then the raw text, then the status text', () => {
@@ -35,5 +35,18 @@ describe('apiFetch', () => {
     await expect(apiFetchList('/api/list')).resolves.toEqual([]);
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+});
+
+describe('messageOf (SPEC §8: a server message when present, else the fallback)', () => {
+  it("shows the server's message and our own thrown ones", () => {
+    expect(messageOf(new ApiError('Too many messages, try later', 429), 'Failed to send message. Please try again.')).toBe('Too many messages, try later');
+    expect(messageOf(new Error('Card tokenization failed'), 'Unable to process payment')).toBe('Card tokenization failed');
+  });
+  it("never the browser's text for a call that did not reach the server", () => {
+    for (const browserText of ['Failed to fetch', 'Load failed', 'NetworkError when attempting to fetch resource.']) {
+      expect(messageOf(new TypeError(browserText), 'Failed to send message. Please try again.')).toBe('Failed to send message. Please try again.');
+    }
+    expect(messageOf(undefined, 'Fallback')).toBe('Fallback');
   });
 });

@@ -75,6 +75,13 @@ export async function apiFetchList<T>(path: string, signal?: AbortSignal): Promi
   return data as T[];
 }
 
+/**
+ * The text for a failed call (SPEC §8): the server's message when it answered, the thrown message
+ * of our own checks, and the spec's fallback otherwise. A fetch that never reached the server
+ * rejects with a TypeError whose text is the browser's ('Failed to fetch', 'Load failed'): that
+ * is never shown, the fallback is.
+ */
 export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof TypeError) return fallback;
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -28,3 +28,44 @@ export const useToastStore = create<ToastState>((set) => ({
 export const toast = (title: string, description?: string) => useToastStore.getState().show({ title, description });
 export const errorToast = (title: string, description?: string) =>
   useToastStore.getState().show({ title, description, variant: 'destructive' });
+
+/** sessionStorage (this tab only): the toast to show again once the page has reloaded. */
+const KEPT_KEY = 'cocoa.toast-after-reload';
+
+/**
+ * Before a reload the app makes itself (after a profile update): the toast on screen is shown
+ * again, for its full time, on the reloaded page, instead of vanishing with the old one.
+ */
+export function keepToastAcrossReload(): void {
+  const current = useToastStore.getState().current;
+  if (!current) return;
+  try {
+    sessionStorage.setItem(KEPT_KEY, JSON.stringify({ title: current.title, description: current.description, variant: current.variant }));
+  } catch {
+    // storage blocked (private mode): the toast goes with the page
+  }
+}
+
+/** Once, when the page starts: shows the toast kept across the reload, if any. */
+export function showToastKeptAcrossReload(): void {
+  let raw: string | null;
+  try {
+    raw = sessionStorage.getItem(KEPT_KEY);
+    sessionStorage.removeItem(KEPT_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  let kept: { title?: unknown; description?: unknown; variant?: unknown };
+  try {
+    kept = JSON.parse(raw) as typeof kept;
+  } catch {
+    return;
+  }
+  if (typeof kept?.title !== 'string') return;
+  useToastStore.getState().show({
+    title: kept.title,
+    description: typeof kept.description === 'string' ? kept.description : undefined,
+    variant: kept.variant === 'destructive' ? 'destructive' : 'default',
+  });
+}

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { ToastViewport } from './toast-viewport';
-import { errorToast, toast, useToastStore } from './toast-store';
+import { errorToast, keepToastAcrossReload, toast, useToastStore } from './toast-store';
 
 describe('ToastViewport', () => {
   beforeEach(() => {
@@ -28,5 +28,25 @@ describe('ToastViewport', () => {
     expect(screen.queryByText('Saved')).not.toBeInTheDocument();
     fireEvent.keyDown(window, { key: 'F8' });
     expect(screen.getByLabelText('Notifications (F8)')).toHaveFocus();
+  });
+
+  it('shows a toast kept across a reload for its full time, and drops a kept copy it cannot read', () => {
+    act(() => errorToast('Saved elsewhere', 'kept'));
+    keepToastAcrossReload();
+    useToastStore.getState().dismiss();
+    const first = render(<ToastViewport />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Saved elsewherekept');
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.getByText('Saved elsewhere')).toBeInTheDocument();
+    first.unmount();
+    useToastStore.getState().dismiss();
+
+    for (const junk of ['{not json', '{"title":42}', 'null']) {
+      sessionStorage.setItem('cocoa.toast-after-reload', junk);
+      const page = render(<ToastViewport />);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(sessionStorage.getItem('cocoa.toast-after-reload')).toBeNull();
+      page.unmount();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { TOAST_DURATION_MS, useToastStore } from './toast-store';
+import { showToastKeptAcrossReload, TOAST_DURATION_MS, useToastStore } from './toast-store';
 
 const SWIPE_DISMISS_PX = 50;
 
@@ -15,6 +15,9 @@ export function ToastViewport() {
     const timer = window.setTimeout(dismiss, TOAST_DURATION_MS);
     return () => window.clearTimeout(timer);
   }, [current, dismiss]);
+
+  // A toast kept across a reload the app made (keepToastAcrossReload) shows on the new page.
+  useEffect(() => showToastKeptAcrossReload(), []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-import { acceptsTestPayments, BACKUP_FILENAME_PATTERN, imageBulkDeleteSchema, imageUploadFieldsSchema, settingUpdateSchema } from './admin.schema';
+import { acceptsTestPayments, BACKUP_FILENAME_PATTERN, backupKindOf, imageBulkDeleteSchema, imageUploadFieldsSchema, settingUpdateSchema, squareApplicationIdMismatch } from './admin.schema';
 
 describe('admin wire schemas', () => {
   it('accepts the allow-listed settings with valid values only', () => {
@@ -17,9 +17,23 @@ describe('admin wire schemas', () => {
     }
   });
 
-  it('backup names: only backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz', () => {
+  it('backup names: only [safety-|uploaded-]backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz, the prefix giving the kind', () => {
     expect(BACKUP_FILENAME_PATTERN.test('backup-20261122-061500-a1b2c3.json.gz')).toBe(true);
-    for (const bad of ['../backup-20261122-061500-a1b2c3.json.gz', 'backup-20261122-061500-a1b2c3.json.gz/..', 'backup-20261122-061500-A1B2C3.json.gz', 'backup-2026112-061500-a1b2c3.json.gz', 'x.json.gz']) {
+    expect(['backup-20261122-061500-a1b2c3.json.gz', 'safety-backup-20261122-061500-a1b2c3.json.gz', 'uploaded-backup-20261122-061500-a1b2c3.json.gz'].map((n) => [BACKUP_FILENAME_PATTERN.test(n), backupKindOf(n)])).toEqual([
+      [true, 'manual'],
+      [true, 'safety'],
+      [true, 'uploaded'],
+    ]);
+    for (const bad of [
+      '../backup-20261122-061500-a1b2c3.json.gz',
+      'backup-20261122-061500-a1b2c3.json.gz/..',
+      'backup-20261122-061500-A1B2C3.json.gz',
+      'backup-2026112-061500-a1b2c3.json.gz',
+      'x.json.gz',
+      'other-backup-20261122-061500-a1b2c3.json.gz',
+      'safety-uploaded-backup-20261122-061500-a1b2c3.json.gz',
+      'safety-20261122-061500-a1b2c3.json.gz',
+    ]) {
       expect(BACKUP_FILENAME_PATTERN.test(bad)).toBe(false);
     }
   });
@@ -29,6 +43,13 @@ describe('admin wire schemas', () => {
     expect(imageUploadFieldsSchema.safeParse({ replace: 'yes' }).success).toBe(false);
     expect(imageBulkDeleteSchema.safeParse({ imagePaths: [] }).success).toBe(false);
     expect(imageBulkDeleteSchema.safeParse({ imagePaths: Array(501).fill('a.png') }).success).toBe(false);
+  });
+
+  it('an application id fits only the environment its prefix names', () => {
+    expect(squareApplicationIdMismatch('sandbox-sq0idb-AbCdEf123456', 'sandbox')).toBeUndefined();
+    expect(squareApplicationIdMismatch('sq0idp-AbCdEf123456', 'production')).toBeUndefined();
+    expect(squareApplicationIdMismatch('sandbox-sq0idb-AbCdEf123456', 'production')).toMatch(/^This is a sandbox Application ID .* but the environment is production/);
+    expect(squareApplicationIdMismatch('sq0idp-AbCdEf123456', 'sandbox')).toMatch(/^This is a production Application ID .* but the environment is sandbox/);
   });
 
   it('takes test payments in sandbox mode unless the owner said no, in production mode only when the owner said yes', () => {

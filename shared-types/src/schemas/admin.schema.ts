@@ -8,6 +8,22 @@ export type SquareMode = (typeof SQUARE_MODES)[number];
 /** Square application ids: sandbox-sq0idb-… in the sandbox, sq0idp-… in production. */
 export const SQUARE_APPLICATION_ID_PATTERN = /^(sandbox-sq0idb-|sq0idp-)[A-Za-z0-9_-]{10,64}$/;
 
+/** The environment a (well-formed) Square application id belongs to: its prefix says it. */
+export function squareModeOfApplicationId(applicationId: string): SquareMode {
+  return applicationId.trim().startsWith('sandbox-') ? 'sandbox' : 'production';
+}
+
+/**
+ * Why `applicationId` cannot be used in `mode` (a sandbox id in production or the reverse), or
+ * undefined when it fits. The API refuses such a save; the admin form checks it before sending.
+ */
+export function squareApplicationIdMismatch(applicationId: string, mode: SquareMode): string | undefined {
+  if (squareModeOfApplicationId(applicationId) === mode) return undefined;
+  return mode === 'production'
+    ? 'This is a sandbox Application ID (sandbox-sq0idb-…) but the environment is production: enter the production Application ID (sq0idp-…) or choose Sandbox'
+    : 'This is a production Application ID (sq0idp-…) but the environment is sandbox: enter the sandbox Application ID (sandbox-sq0idb-…) or choose Production';
+}
+
 export const settingValueSchemas = {
   SQUARE_APPLICATION_ID: z
     .string({ message: 'Application ID is required' })
@@ -124,10 +140,22 @@ export const imageBulkDeleteResultSchema = z.object({
 });
 export type ImageBulkDeleteResult = z.infer<typeof imageBulkDeleteResultSchema>;
 
-/** Backups: backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz; nothing else can be named. */
-export const BACKUP_FILENAME_PATTERN = /^backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/;
+/**
+ * Backups: [safety-|uploaded-]backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz; nothing else can be named.
+ * The prefix says where a backup came from: none, made by the owner (Create Backup); `safety-`,
+ * taken just before a restore; `uploaded-`, a file the owner uploaded (checked like every restore).
+ */
+export const BACKUP_FILENAME_PATTERN = /^(?:(?:safety|uploaded)-)?backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/;
 export const backupFilenameSchema = z.string().regex(BACKUP_FILENAME_PATTERN, 'Invalid backup file name');
-export const backupInfoSchema = z.object({ filename: z.string(), created: z.string(), size: z.number() });
+export const BACKUP_KINDS = ['manual', 'safety', 'uploaded'] as const;
+export type BackupKind = (typeof BACKUP_KINDS)[number];
+/** The kind a backup's file name says (see BACKUP_FILENAME_PATTERN). */
+export function backupKindOf(filename: string): BackupKind {
+  return filename.startsWith('safety-') ? 'safety' : filename.startsWith('uploaded-') ? 'uploaded' : 'manual';
+}
+export const backupInfoSchema = z.object({ filename: z.string(), created: z.string(), size: z.number(), kind: z.enum(BACKUP_KINDS) });
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
+/** POST /api/database/backups/upload: the largest backup file accepted (gzip, as downloaded; the proxy example in the README allows 20 MB bodies). */
+export const BACKUP_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const restoreResultSchema = z.object({ message: z.string(), safetyBackup: z.string() });
 export type RestoreResult = z.infer<typeof restoreResultSchema>;

@@ -8,6 +8,23 @@ export const usernameSchema = z
   .min(MIN_USERNAME_LENGTH, `Username must be at least ${MIN_USERNAME_LENGTH} characters`)
   .max(50, 'Username must be at most 50 characters');
 
+/**
+ * A new account's user name: NFKC-normalised (full-width and styled letters become the plain ones,
+ * so a name cannot pose as another in a different form) and trimmed; control and format characters
+ * (zero-width spaces, bidi overrides), line separators, private-use and unassigned code points are
+ * refused. The API also refuses a name equal to an existing one after NFKC and case folding.
+ */
+const newUsernameSchema = z
+  .string({ message: 'Username is required' })
+  .transform((v) => v.normalize('NFKC').trim())
+  .pipe(
+    z
+      .string()
+      .min(MIN_USERNAME_LENGTH, `Username must be at least ${MIN_USERNAME_LENGTH} characters`)
+      .max(50, 'Username must be at most 50 characters')
+      .refine((v) => !/[\p{C}\p{Zl}\p{Zp}]/u.test(v), 'Username must not contain invisible or control characters'),
+  );
+
 export const passwordSchema = z
   .string({ message: 'Password is required' })
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
@@ -30,7 +47,7 @@ const addressFields = {
 
 /** POST /api/register: what the register form sends once confirmPassword is removed. */
 export const registerPayloadSchema = z.strictObject({
-  username: usernameSchema,
+  username: newUsernameSchema,
   email: emailSchema,
   password: passwordSchema,
   ...addressFields,
@@ -48,7 +65,8 @@ export const forgotPasswordSchema = z.strictObject({
     .string({ message: 'Please enter a valid email address.' })
     .trim()
     .max(254, 'Please enter a valid email address.')
-    .refine((v) => v.length > 0 && v.includes('@'), 'Please enter a valid email address.'),
+    // No control characters (a NUL cannot even be looked up): answered here, as the lookup runs after the answer.
+    .refine((v) => v.length > 0 && v.includes('@') && !/\p{Cc}/u.test(v), 'Please enter a valid email address.'),
 });
 
 export const resetPasswordPayloadSchema = z.strictObject({

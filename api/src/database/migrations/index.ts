@@ -4,6 +4,7 @@ import { EventsCalendars1764100000000 } from './1764100000000-events-calendars';
 import { LargeDataIndexes1764500000000 } from './1764500000000-large-data-indexes';
 import { PaymentSettlement1764650000000 } from './1764650000000-payment-settlement';
 import { CalendarOccurrenceKeys1764700000000 } from './1764700000000-calendar-occurrence-keys';
+import { RateLimits1764800000000 } from './1764800000000-rate-limits';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const migrations = [Foundation1763800000000, Orders1763900000000, EventsCalendars1764100000000, LargeDataIndexes1764500000000, PaymentSettlement1764650000000, CalendarOccurrenceKeys1764700000000];
+export const migrations = [Foundation1763800000000, Orders1763900000000, EventsCalendars1764100000000, LargeDataIndexes1764500000000, PaymentSettlement1764650000000, CalendarOccurrenceKeys1764700000000, RateLimits1764800000000];

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
@@ -47,6 +47,24 @@ describe('ProfileForm', () => {
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
     expect(reload).toHaveBeenCalled();
     expect(calls[0].body).toMatchObject({ email: 'jane@example.com', firstName: 'Jane', phone: '5551234567', state: 'OR', country: 'US' });
+  });
+
+  it("keeps 'Profile updated' on screen across the reload that follows, once", async () => {
+    const reload = jest.fn();
+    mockFetch({ 'PATCH /api/me/customer': { body: profile } });
+    const page = renderWithProviders(<><ProfileForm profile={profile} reload={reload} /><ToastViewport /></>);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    // the reload: the old page and everything in its memory are gone, a new page starts
+    page.unmount();
+    useToastStore.getState().dismiss();
+    const reloaded = render(<ToastViewport />);
+    expect(screen.getByRole('status')).toHaveTextContent('Profile updated');
+    // a later reload does not show it again
+    reloaded.unmount();
+    useToastStore.getState().dismiss();
+    render(<ToastViewport />);
+    expect(screen.queryByText('Profile updated')).not.toBeInTheDocument();
   });
 
   it("checks the e-mail and shows 'Failed to update profile' on a non-OK answer", async () => {

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupInfo, RestoreResult } from '@cocoa/shared-types';
+import { BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
+import { xhrUpload } from '../lib/upload';
 import { adminGet } from './admin-get';
 
 export type Backup = BackupInfo;
 
-/** GET /api/database/backups: backups[] (filename, created, size), newest first. */
+/** GET /api/database/backups: backups[] (filename, created, size, kind), newest first. */
 export async function fetchBackups(signal?: AbortSignal): Promise<Backup[]> {
   const answer = await adminGet<{ backups?: Backup[] } | Backup[]>('/api/database/backups', signal);
   const backups = Array.isArray(answer) ? answer : Array.isArray(answer?.backups) ? answer.backups : [];
@@ -37,6 +38,32 @@ export function useCreateBackup() {
       return client.invalidateQueries({ queryKey: backupsQueryOptions.queryKey });
     },
     onError: (error) => errorToast('Backup failed', messageOf(error, 'Failed to create backup')),
+  });
+}
+
+export const BACKUP_TOO_LARGE_MESSAGE = `The backup file is too large. The maximum size is ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
+
+/**
+ * POST /api/database/backups/upload (multipart `file`): the server checks it as it checks every
+ * restore and keeps it under a name of its own; answers that name. A file over the cap is refused
+ * here with the server's words, before it is sent.
+ */
+export function uploadBackup(file: File): Promise<{ filename: string }> {
+  if (file.size > BACKUP_UPLOAD_MAX_BYTES) return Promise.reject(new Error(BACKUP_TOO_LARGE_MESSAGE));
+  const form = new FormData();
+  form.append('file', file);
+  return xhrUpload<{ filename: string }>('/api/database/backups/upload', form);
+}
+
+export function useUploadBackup() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadBackup,
+    onSuccess: (answer) => {
+      toast('Backup uploaded', answer?.filename ? `Checked and saved as ${answer.filename}.` : 'The backup has been checked and saved.');
+      return client.invalidateQueries({ queryKey: backupsQueryOptions.queryKey });
+    },
+    onError: (error) => errorToast('Upload failed', messageOf(error, 'Failed to upload the backup')),
   });
 }
 

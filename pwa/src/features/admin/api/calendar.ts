@@ -77,6 +77,8 @@ export function useCalendarAction() {
       if (status) client.setQueryData(calendarStatusQueryOptions.queryKey, normaliseStatus(status));
       return invalidate();
     },
-    onError: (error) => errorToast('Calendar error', messageOf(error, 'Failed to update the calendar.')),
+    // A feed the server could not fetch or read is not added: the toast says so and why.
+    onError: (error, { action }) =>
+      action === 'add-custom' ? errorToast('Calendar not added', messageOf(error, 'Failed to add the calendar.')) : errorToast('Calendar error', messageOf(error, 'Failed to update the calendar.')),
   });
 }

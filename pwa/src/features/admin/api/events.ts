@@ -1,13 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type EventInput, monthKey, monthRange, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
+import { dayKey, type EventInput, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
 import { apiFetch, apiFetchWithHeaders } from '../../../lib/api-fetch';
 import { eventsQueryOptions } from '../../events';
 
 /**
- * The scheduler's two lists of GET /api/events, split at the first day of the current month
- * (local): 'upcoming' from then on, soonest first (what the owner manages), and 'past' before it,
- * newest first. Years of locations do not fit one answer, so each comes ADMIN_EVENTS_PAGE at a
- * time; the next page's cursor is in the X-Next-Cursor header.
+ * The scheduler's two lists of GET /api/events, split at the start of today in the shop's time
+ * zone: 'upcoming' from today on, soonest first (what the owner manages), and 'past' before
+ * today, newest first. The split is sent as a bare date ('YYYY-MM-DD'), which the API reads as
+ * midnight in the shop's zone, so a tablet in another zone splits where the shop's day begins.
+ * Years of locations do not fit one answer, so each comes ADMIN_EVENTS_PAGE at a time; the next
+ * page's cursor is in the X-Next-Cursor header.
  */
 export type AdminEventsSegment = 'upcoming' | 'past';
 export const ADMIN_EVENTS_PAGE = 100;
@@ -19,17 +21,19 @@ export interface AdminEventsPage {
   nextCursor: string | null;
 }
 
-/** The query of one segment for the given month ('YYYY-MM'): its first day splits the two. */
-export function adminEventsQuery(segment: AdminEventsSegment, month: string): URLSearchParams {
-  const split = monthRange(month).from.toISOString();
+/** Today ('YYYY-MM-DD') in the shop's zone (the device's own when the zone is not known yet). */
+export const shopToday = (timeZone?: string, now = new Date()) => dayKey(now, timeZone);
+
+/** The query of one segment split at the given day ('YYYY-MM-DD', the shop's today). */
+function adminEventsQuery(segment: AdminEventsSegment, today: string): URLSearchParams {
   const limit = String(ADMIN_EVENTS_PAGE);
   return segment === 'upcoming'
-    ? new URLSearchParams({ from: split, limit })
-    : new URLSearchParams({ from: ADMIN_PAST_FROM, to: split, order: 'desc', limit });
+    ? new URLSearchParams({ from: today, limit })
+    : new URLSearchParams({ from: ADMIN_PAST_FROM, to: today, order: 'desc', limit });
 }
 
-export async function fetchAdminEvents(segment: AdminEventsSegment, month: string, cursor: string | null, signal?: AbortSignal): Promise<AdminEventsPage> {
-  const query = adminEventsQuery(segment, month);
+async function fetchAdminEvents(segment: AdminEventsSegment, today: string, cursor: string | null, signal?: AbortSignal): Promise<AdminEventsPage> {
+  const query = adminEventsQuery(segment, today);
   if (cursor) query.set('cursor', cursor);
   const path = `/api/events?${query.toString()}`;
   const { data, headers } = await apiFetchWithHeaders<unknown>(path, { signal, cache: 'no-store' });
@@ -40,17 +44,17 @@ export async function fetchAdminEvents(segment: AdminEventsSegment, month: strin
 /** Both segments' lists, of every month: what a location change invalidates. */
 export const adminEventsKey = ['admin', 'events'] as const;
 
-/** The month is part of the key, so the lists split anew when the month turns. */
-export const adminEventsQueryOptions = (segment: AdminEventsSegment, month = monthKey(new Date())) =>
+/** The day is part of the key, so the lists split anew when the shop's day turns. */
+export const adminEventsQueryOptions = (segment: AdminEventsSegment, today = shopToday()) =>
   infiniteQueryOptions({
-    queryKey: [...adminEventsKey, segment, month] as const,
-    queryFn: ({ pageParam, signal }) => fetchAdminEvents(segment, month, pageParam, signal),
+    queryKey: [...adminEventsKey, segment, today] as const,
+    queryFn: ({ pageParam, signal }) => fetchAdminEvents(segment, today, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
   });
 
-export const useAdminEvents = (segment: AdminEventsSegment, month?: string) => useInfiniteQuery(adminEventsQueryOptions(segment, month));
+export const useAdminEvents = (segment: AdminEventsSegment, today?: string) => useInfiniteQuery(adminEventsQueryOptions(segment, today));
 
 export const createEvent = (body: EventInput) => apiFetch<ScheduledEvent>('/api/events', { method: 'POST', body });
 export const updateEvent = ({ id, body }: { id: number; body: EventInput }) => apiFetch<ScheduledEvent>(`/api/events/${id}`, { method: 'PUT', body });

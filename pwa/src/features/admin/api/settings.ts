@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SettingKey, SettingsMap, SquareMode } from '@cocoa/shared-types';
+import { type SettingKey, type SettingsMap, type SquareMode, squareApplicationIdMismatch } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { adminGet } from './admin-get';
@@ -18,10 +18,16 @@ export const useSettings = () => useQuery(settingsQueryOptions);
 /** POST /api/settings {key, value}: answers the new map. */
 export const saveSetting = (key: SettingKey, value: string) => apiFetch<SettingsMap>('/api/settings', { method: 'POST', body: { key, value } });
 
-/** Save Config: two calls, the application ID then the mode (SPEC §7). */
+/**
+ * Save Config: two calls (SPEC §7), the mode then the application ID: the server refuses an id of
+ * the other environment than the one in force, so the environment goes first. The pair is checked
+ * here before anything is sent, so a mismatch changes nothing.
+ */
 export async function saveSquareConfig(config: { applicationId: string; mode: SquareMode }): Promise<SettingsMap> {
-  await saveSetting('SQUARE_APPLICATION_ID', config.applicationId);
-  return saveSetting('SQUARE_MODE', config.mode);
+  const mismatch = squareApplicationIdMismatch(config.applicationId, config.mode);
+  if (mismatch) throw new Error(mismatch);
+  await saveSetting('SQUARE_MODE', config.mode);
+  return saveSetting('SQUARE_APPLICATION_ID', config.applicationId);
 }
 
 export function useSaveSquareConfig() {

@@ -1,3 +1,4 @@
+import { dayKey } from '@cocoa/shared-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
@@ -5,11 +6,11 @@ import { useToastStore } from '../../../ui/toast-store';
 import { adminEventsQueryOptions } from '../api/events';
 import { CalendarTab } from './calendar-tab';
 
-// The scheduler splits at the first day of this month, local time: upcoming from it on, past before it.
+// The scheduler splits at the start of today (the shop's; the device's until Settings answer, as
+// in most tests here): upcoming from it on, past before it. A bare date is the shop's midnight to the API.
 const today = new Date();
-const monthStart = new Date(today.getFullYear(), today.getMonth(), 1);
-const split = encodeURIComponent(monthStart.toISOString());
-const monthStartText = monthStart.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const split = dayKey(today);
+const todayText = today.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 const UPCOMING_URL = `/api/events?from=${split}&limit=100`;
 const PAST_URL = `/api/events?from=0001-01-01&to=${split}&order=desc&limit=100`;
 const EVENTS = `GET ${UPCOMING_URL}`;
@@ -84,7 +85,7 @@ describe('CalendarTab', () => {
     expect(screen.queryByText('No scheduled locations yet')).not.toBeInTheDocument();
   });
 
-  it('opens on Upcoming (from the first day of this month, soonest first); Past lists earlier ones newest first', async () => {
+  it("opens on Upcoming (from today, soonest first); Past lists earlier ones newest first", async () => {
     const { calls } = mockFetch({
       [EVENTS]: { body: [event(1, { title: 'Coming fair' })] },
       [PAST]: { body: [event(8, { title: 'Last week' }), event(7, { title: 'Last year' })] },
@@ -94,14 +95,14 @@ describe('CalendarTab', () => {
     const switcher = screen.getByRole('group', { name: 'Which locations to show' });
     expect(within(switcher).getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(switcher).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText(`From ${monthStartText} on, soonest first.`)).toBeInTheDocument();
+    expect(screen.getByText(`From today, ${todayText}, on, soonest first.`)).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL]);
 
     fireEvent.click(within(switcher).getByRole('button', { name: 'Past' }));
     expect(within(switcher).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(switcher).getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByText(`Before ${monthStartText}, newest first.`)).toBeInTheDocument();
+    expect(screen.getByText(`Before today, ${todayText}, newest first.`)).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Last week' })).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Last week', 'Last year']);
     expect(screen.queryByRole('rowheader', { name: 'Coming fair' })).not.toBeInTheDocument();
@@ -110,6 +111,33 @@ describe('CalendarTab', () => {
     fireEvent.click(within(switcher).getByRole('button', { name: 'Upcoming' }));
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Last week' })).not.toBeInTheDocument();
+  });
+
+  it("'Upcoming' does not list earlier days of this month: it starts at today in the shop's time zone, and Past ends there", async () => {
+    // Two zones 25 hours apart: whatever zone and hour this runs in, at least one has another day than the device.
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const shopDay = dayKey(new Date(), zone);
+      const upcoming = `/api/events?from=${shopDay}&limit=100`;
+      const past = `/api/events?from=0001-01-01&to=${shopDay}&order=desc&limit=100`;
+      const { calls } = mockFetch({
+        'GET /api/settings': { body: { SHOP_TIME_ZONE: zone } },
+        [`GET ${upcoming}`]: { body: [event(1, { title: `Next in ${zone}` })] },
+        [`GET ${past}`]: { body: [] },
+        [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+      });
+      const shopDate = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
+      const { unmount } = renderWithProviders(<CalendarTab />);
+      expect(await screen.findByText(`From today, ${shopDate}, on, soonest first.`)).toBeInTheDocument();
+      expect(await screen.findByRole('rowheader', { name: `Next in ${zone}` })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+      expect(await screen.findByText('No past locations')).toBeInTheDocument();
+      const lists = calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url);
+      expect(lists.at(-1)).toBe(past);
+      expect(lists).toContain(upcoming);
+      // No list asks from the first of the month (or any other day than the shop's today).
+      expect(lists.every((url) => url === upcoming || url === past || url === `/api/events?from=${split}&limit=100`)).toBe(true);
+      unmount();
+    }
   });
 
   it('pages Past with its cursor on Load more, newest first', async () => {
@@ -200,5 +228,32 @@ describe('CalendarTab', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Initialise and sync calendars' }));
     expect(await screen.findByText('Imported 4, updated 1, failed 0.')).toBeInTheDocument();
+  });
+
+  it("a feed the server cannot use is not announced as added: 'Calendar not added' with the reason, the address kept in the form", async () => {
+    const reason = 'Could not fetch the feed: the host calendar.invalid was not found';
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    mockFetch({
+      [EVENTS]: { body: [] },
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+      'POST /api/events/calendar/add-custom': async () => {
+        await answered;
+        return fakeResponse(422, { message: reason, code: 'CALENDAR_FEED_UNUSABLE' });
+      },
+    });
+    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    const url = await screen.findByLabelText('Calendar feed URL (https:// or webcal://)');
+    fireEvent.change(url, { target: { value: 'https://calendar.invalid/feed.ics' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add calendar' }));
+    // The server fetches the feed before it answers: the owner sees that it is being checked.
+    expect(await screen.findByRole('button', { name: 'Checking the feed...' })).toBeDisabled();
+    answer();
+    expect(await screen.findByText('Calendar not added')).toBeInTheDocument();
+    expect(screen.getAllByText(reason)).toHaveLength(2); // the toast and the field's error
+    expect(url).toHaveValue('https://calendar.invalid/feed.ics');
+    expect(url).toHaveAccessibleDescription(reason);
+    expect(screen.queryByText('Calendar added.')).not.toBeInTheDocument();
+    expect(screen.getByText('No calendar feeds yet. Add one below.')).toBeInTheDocument();
   });
 });

@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { calendarIdSchema, formatEventTime, formatLongDate, monthKey, monthRange, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
+import { calendarIdSchema, formatEventTime, formatLongDate, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { LoadMore } from '../../../ui/load-more';
 import { describedBy, Field } from '../../../ui/field';
 import { useCalendarAction, useCalendarStatus, useInitCalendar } from '../api/calendar';
-import { type AdminEventsSegment, useAdminEvents, useDeleteEvent } from '../api/events';
+import { type AdminEventsSegment, shopToday, useAdminEvents, useDeleteEvent } from '../api/events';
 import { useSettings } from '../api/settings';
 import { formatDateTime, formatDay } from '../lib/format';
 import { ConfirmDialog } from './dialog';
+import { GeocodingKeyForm } from './geocoding-key-form';
 import { LocationDialog } from './location-dialog';
 
 /** Location Scheduler: scheduled locations and the calendar-feed controls. */
@@ -29,19 +30,20 @@ export function eventTimeRange(event: Pick<ScheduledEvent, 'startTime' | 'endTim
   return end === 'TBD' ? start : `${start} – ${end}`;
 }
 
-/** The two lists of the scheduler; upcoming first, as that is what the owner manages. */
-const SEGMENTS: ReadonlyArray<{ id: AdminEventsSegment; label: string; empty: string; hint: (split: string) => string }> = [
-  { id: 'upcoming', label: 'Upcoming', empty: 'No scheduled locations yet', hint: (split) => `From ${split} on, soonest first.` },
-  { id: 'past', label: 'Past', empty: 'No past locations', hint: (split) => `Before ${split}, newest first.` },
+/** The two lists of the scheduler, split at the shop's today; upcoming first, as that is what the owner manages. */
+const SEGMENTS: ReadonlyArray<{ id: AdminEventsSegment; label: string; empty: string; hint: (today: string) => string }> = [
+  { id: 'upcoming', label: 'Upcoming', empty: 'No scheduled locations yet', hint: (today) => `From today, ${today}, on, soonest first.` },
+  { id: 'past', label: 'Past', empty: 'No past locations', hint: (today) => `Before today, ${today}, newest first.` },
 ];
 
 function LocationsCard() {
   const [segment, setSegment] = useState<AdminEventsSegment>('upcoming');
   const shown = SEGMENTS.find((s) => s.id === segment) ?? SEGMENTS[0];
-  const month = monthKey(new Date());
-  const events = useAdminEvents(segment, month);
-  // New stops are dated in the shop's zone (Settings), whatever zone the tablet is in.
+  // New stops are dated in the shop's zone (Settings), whatever zone the tablet is in; the lists split at the shop's today.
   const shopZone = useSettings().data?.SHOP_TIME_ZONE;
+  const now = new Date();
+  const today = shopToday(shopZone, now);
+  const events = useAdminEvents(segment, today);
   const remove = useDeleteEvent();
   const [editing, setEditing] = useState<ScheduledEvent | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null);
@@ -62,7 +64,7 @@ function LocationsCard() {
           </button>
         ))}
       </div>
-      <p className="muted">{shown.hint(formatLongDate(monthRange(month).from))}</p>
+      <p className="muted">{shown.hint(formatLongDate(now, shopZone))}</p>
       {events.isPending ? (
         <div aria-label="Loading scheduled locations" role="status">
           {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
@@ -181,6 +183,7 @@ function CalendarFeedsCard() {
               <dd className={`admin-status admin-status--${status.data?.geocoding === 'available' ? 'ok' : 'bad'}`}>{status.data?.geocoding === 'available' ? 'Available' : 'Unavailable'}</dd>
             </div>
           </dl>
+          <GeocodingKeyForm available={status.data?.geocoding === 'available'} />
           {!calendars.length ? (
             <p className="empty-state">No calendar feeds yet. Add one below.</p>
           ) : (
@@ -238,6 +241,8 @@ function CalendarFeedsCard() {
                 setFeedUrl('');
                 setFeedName('');
               },
+              // Kept in the form with the reason, so the owner can correct the address.
+              onError: (error) => setFeedError(messageOf(error, 'Failed to add the calendar.')),
             },
           );
         }}
@@ -258,7 +263,7 @@ function CalendarFeedsCard() {
           <input id="custom-calendar-name" value={feedName} onChange={(event) => setFeedName(event.target.value)} />
         </Field>
         <button type="submit" className="btn btn--primary" disabled={busy || !feedUrl.trim()}>
-          Add calendar
+          {busy && action.variables?.action === 'add-custom' ? 'Checking the feed...' : 'Add calendar'}
         </button>
       </form>
       {removing && (

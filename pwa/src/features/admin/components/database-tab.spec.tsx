@@ -2,12 +2,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
+import { FakeXhr } from '../test/fake-xhr';
 import { DatabaseTab } from './database-tab';
 
-const older = { filename: 'backup-20261120-101500-a1b2c3.json.gz', created: '2026-11-20T10:15:00.000Z', size: 2048 };
-const newer = { filename: 'backup-20261121-093000-d4e5f6.json.gz', created: '2026-11-21T09:30:00.000Z', size: 3.5 * 1024 * 1024 };
+const older = { filename: 'backup-20261120-101500-a1b2c3.json.gz', created: '2026-11-20T10:15:00.000Z', size: 2048, kind: 'manual' };
+const newer = { filename: 'backup-20261121-093000-d4e5f6.json.gz', created: '2026-11-21T09:30:00.000Z', size: 3.5 * 1024 * 1024, kind: 'manual' };
+const safety = { filename: 'safety-backup-20261122-060000-ffffff.json.gz', created: '2026-11-22T06:00:00.000Z', size: 4096, kind: 'safety' };
+const uploaded = { filename: 'uploaded-backup-20261123-080000-abcabc.json.gz', created: '2026-11-23T08:00:00.000Z', size: 1024, kind: 'uploaded' };
 
-beforeEach(() => useToastStore.getState().dismiss());
+beforeEach(() => {
+  useToastStore.getState().dismiss();
+  FakeXhr.install();
+});
+afterAll(() => FakeXhr.uninstall());
 
 describe('DatabaseTab', () => {
   it('lists backups newest first with sizes, and downloads the chosen one by navigation', async () => {
@@ -59,6 +66,68 @@ describe('DatabaseTab', () => {
     finish();
     expect(await screen.findByText('Backup created')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('radio', { name: new RegExp(newer.filename) })).toBeChecked());
+  });
+
+  it("labels the safety backup a restore took ('Safety backup') and an uploaded one ('Uploaded')", async () => {
+    mockFetch({ 'GET /api/database/backups': { body: { backups: [older, safety, uploaded] } } });
+    renderWithProviders(<DatabaseTab />);
+    const row = async (name: string) => (await screen.findByRole('radio', { name: new RegExp(name) })).closest('label')!;
+    expect(await row(safety.filename)).toHaveTextContent('Safety backup');
+    expect(await row(uploaded.filename)).toHaveTextContent('Uploaded');
+    expect(await row(older.filename)).not.toHaveTextContent(/Safety backup|Uploaded/);
+  });
+
+  it('uploads a downloaded backup, then asks before restoring it: cancel keeps it listed, confirm restores it', async () => {
+    let listed = [older];
+    const { calls } = mockFetch({
+      'GET /api/database/backups': async () => fakeResponse(200, { backups: listed }),
+      [`POST /api/database/restore/${uploaded.filename}`]: { body: { message: `Database restored from ${uploaded.filename}`, safetyBackup: safety.filename } },
+    });
+    renderWithProviders(<><DatabaseTab /><ToastViewport /></>);
+    await screen.findByRole('radio', { name: new RegExp(older.filename) });
+    const file = new File(['backup bytes'], 'backup-20261101-000000-aaaaaa.json.gz', { type: 'application/gzip' });
+    const choose = () => {
+      listed = [older, uploaded];
+      FakeXhr.queue.push({ status: 201, body: { filename: uploaded.filename } });
+      fireEvent.change(screen.getByLabelText('Upload Backup'), { target: { files: [file] } });
+    };
+
+    choose();
+    const confirm = await screen.findByRole('alertdialog', { name: 'Restore this backup?' });
+    expect(confirm).toHaveTextContent(`Restoring ${uploaded.filename} replaces all current data`);
+    expect(screen.getByText('Backup uploaded', { selector: '.toast__title' })).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(1);
+    expect(FakeXhr.sent[0].url).toBe('/api/database/backups/upload');
+    expect(FakeXhr.sent[0].body.get('file')).toBe(file);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: new RegExp(uploaded.filename) })).toBeChecked();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Restore this backup?' })).getByRole('button', { name: 'Restore backup' }));
+    expect(await screen.findByText('Database restored', { selector: '.toast__title' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`/api/database/restore/${uploaded.filename}`]);
+  });
+
+  it("says 'Upload failed' with the server's reason and restores nothing; a file over 20 MB is refused before it is sent", async () => {
+    const { calls } = mockFetch({ 'GET /api/database/backups': { body: { backups: [older] } } });
+    renderWithProviders(<><DatabaseTab /><ToastViewport /></>);
+    await screen.findByRole('radio', { name: new RegExp(older.filename) });
+    FakeXhr.queue.push({ status: 400, body: { message: 'This backup comes from a newer version of the shop; update the shop first', code: 'BACKUP_NEWER' } });
+    fireEvent.change(screen.getByLabelText('Upload Backup'), { target: { files: [new File(['x'], 'newer.json.gz')] } });
+    expect(await screen.findByText('Upload failed')).toBeInTheDocument();
+    expect(screen.getByText('This backup comes from a newer version of the shop; update the shop first')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await waitFor(() => expect(screen.getByLabelText('Upload Backup')).toBeEnabled());
+    useToastStore.getState().dismiss();
+    const huge = new File(['x'], 'huge.json.gz');
+    Object.defineProperty(huge, 'size', { value: 20 * 1024 * 1024 + 1 });
+    fireEvent.change(screen.getByLabelText('Upload Backup'), { target: { files: [huge] } });
+    expect(await screen.findByText('The backup file is too large. The maximum size is 20 MB.')).toBeInTheDocument();
+    expect(FakeXhr.sent).toHaveLength(1);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('says what a backup holds and that images are not in it', async () => {

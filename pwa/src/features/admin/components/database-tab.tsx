@@ -1,14 +1,27 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { BACKUP_UPLOAD_MAX_BYTES, type BackupKind } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
-import { backupDownloadUrl, useBackups, useCreateBackup, useRestoreBackup } from '../api/backups';
+import { backupDownloadUrl, useBackups, useCreateBackup, useRestoreBackup, useUploadBackup } from '../api/backups';
 import { formatBytes, formatDateTime } from '../lib/format';
 import { ConfirmDialog } from './dialog';
 
-/** Database Backup: create, choose one to download or restore, and what a backup holds. */
+/** How the list labels a backup that the owner did not make with Create Backup. */
+const KIND_LABEL: Partial<Record<BackupKind, { text: string; title: string }>> = {
+  safety: { text: 'Safety backup', title: 'Taken automatically just before a restore' },
+  uploaded: { text: 'Uploaded', title: 'A backup file uploaded from this device' },
+};
+
+/**
+ * Database Backup: create, choose one to download or restore, upload a downloaded one back, and
+ * what a backup holds. An uploaded file is checked by the server and listed; restoring it is asked
+ * for at once, with the same confirmation as any restore (cancel keeps it in the list).
+ */
 export function DatabaseTab() {
   const backups = useBackups();
   const create = useCreateBackup();
   const restore = useRestoreBackup();
+  const upload = useUploadBackup();
+  const uploadId = useId();
   const [chosen, setChosen] = useState<string>('');
   const [confirmRestore, setConfirmRestore] = useState(false);
   const list = backups.data ?? [];
@@ -24,6 +37,39 @@ export function DatabaseTab() {
             {create.isPending ? 'Creating backup...' : 'Create Backup'}
           </button>
           {create.isPending && <span className="spinner spinner--inline" role="status" aria-label="Creating backup" />}
+        </div>
+      </section>
+
+      <section className="card admin-card" aria-labelledby="backup-upload-title">
+        <h2 id="backup-upload-title">Upload a Backup</h2>
+        <p className="muted">
+          Upload a backup file downloaded from this shop (.json.gz, up to {BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB). It is checked and added to the list; you then confirm before its data
+          replaces the current data.
+        </p>
+        <div className="admin-actions">
+          <label htmlFor={uploadId} className={`btn btn--outline${upload.isPending ? ' is-disabled' : ''}`}>
+            {upload.isPending ? 'Uploading...' : 'Upload Backup'}
+          </label>
+          <input
+            id={uploadId}
+            className="visually-hidden"
+            type="file"
+            accept=".gz,.json.gz,application/gzip"
+            disabled={upload.isPending}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (!file) return;
+              upload.mutate(file, {
+                onSuccess: (answer) => {
+                  if (!answer?.filename) return;
+                  setChosen(answer.filename);
+                  setConfirmRestore(true);
+                },
+              });
+            }}
+          />
+          {upload.isPending && <span className="spinner spinner--inline" role="status" aria-label="Uploading backup" />}
         </div>
       </section>
 
@@ -46,19 +92,29 @@ export function DatabaseTab() {
           <fieldset className="admin-fieldset">
             <legend>Choose a backup</legend>
             <ul className="admin-rows" aria-label="Backups">
-              {list.map((backup) => (
-                <li key={backup.filename}>
-                  <label className={`admin-row admin-row--choice${current === backup.filename ? ' is-checked' : ''}`}>
-                    <input type="radio" name="backup" value={backup.filename} checked={current === backup.filename} onChange={() => setChosen(backup.filename)} />
-                    <span className="admin-row__main">
-                      <span className="admin-row__title admin-break">{backup.filename}</span>
-                      <span className="admin-row__meta muted">
-                        {formatDateTime(backup.created) || 'Unknown date'} · {formatBytes(backup.size)}
+              {list.map((backup) => {
+                const label = KIND_LABEL[backup.kind];
+                return (
+                  <li key={backup.filename}>
+                    <label className={`admin-row admin-row--choice${current === backup.filename ? ' is-checked' : ''}`}>
+                      <input type="radio" name="backup" value={backup.filename} checked={current === backup.filename} onChange={() => setChosen(backup.filename)} />
+                      <span className="admin-row__main">
+                        <span className="admin-row__title admin-break">
+                          {backup.filename}
+                          {label && (
+                            <span className="badge" title={label.title}>
+                              {label.text}
+                            </span>
+                          )}
+                        </span>
+                        <span className="admin-row__meta muted">
+                          {formatDateTime(backup.created) || 'Unknown date'} · {formatBytes(backup.size)}
+                        </span>
                       </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
+                    </label>
+                  </li>
+                );
+              })}
             </ul>
           </fieldset>
         )}
@@ -84,7 +140,7 @@ export function DatabaseTab() {
         <p>
           It does <strong>not</strong> hold image files: keep a copy of the uploaded images separately.
         </p>
-        <p>Restoring replaces all current data with the backup's data. A safety backup of the current data is taken first.</p>
+        <p>Restoring replaces all current data with the backup's data. A safety backup of the current data is taken first; the list marks it 'Safety backup'.</p>
       </section>
 
       {confirmRestore && current && (

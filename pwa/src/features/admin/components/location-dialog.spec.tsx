@@ -50,10 +50,7 @@ describe('LocationDialog', () => {
 
   it("shows 'Updating...' and PUTs when editing", async () => {
     const save = deferred();
-    const { calls } = mockFetch({
-      'GET /api/geocode?address=2%20Oak%20Ave': { body: { lat: 40, lng: -90 } },
-      'PUT /api/events/5': () => save.promise,
-    });
+    const { calls } = mockFetch({ 'PUT /api/events/5': () => save.promise });
     // A stop of a shop in Auckland, edited from a tablet in whatever zone this test runs in: the day is the shop's.
     const event = { id: 5, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: noonOf('2026-12-01', 'Pacific/Auckland').toISOString(), startTime: null, endTime: null, latitude: 40, longitude: -90, timeZone: 'Pacific/Auckland', calendarName: null };
     renderWithProviders(<LocationDialog event={event} onClose={() => undefined} />);
@@ -78,15 +75,47 @@ describe('LocationDialog', () => {
     expect((calls.find((c) => c.method === 'POST')!.body as { date: string }).date).toBe('2026-12-23T23:00:00.000Z');
   });
 
-  it("stops with 'Failed to geocode address' and sends nothing", async () => {
-    const { calls } = mockFetch({ 'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { status: 404, body: { message: 'Address not found' } } });
+  it("geocoding failure opens the coordinates section with the reason, once, and sends nothing (no doubled toast)", async () => {
+    const { calls } = mockFetch({ 'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { status: 404, body: { message: 'Failed to geocode address' } } });
     renderWithProviders(<><LocationDialog onClose={() => undefined} /><ToastViewport /></>);
+    const section = screen.getByText('Coordinates (optional: found from the address when empty)').closest('details')!;
+    expect(section).not.toHaveAttribute('open');
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
-    expect(await screen.findByText('Failed to geocode address')).toBeInTheDocument();
-    expect(screen.getByText('Address not found')).toBeInTheDocument();
+    const hint = await screen.findByRole('alert');
+    expect(hint).toHaveTextContent('Failed to geocode address');
+    expect(hint).toHaveTextContent('The address could not be found on the map. Check it, or enter the latitude and longitude below.');
+    expect(screen.getAllByText('Failed to geocode address')).toHaveLength(1);
+    expect(section).toHaveAttribute('open');
+    await waitFor(() => expect(screen.getByLabelText('Latitude')).toHaveFocus());
+    expect(useToastStore.getState().current).toBeNull();
     expect(screen.getByRole('button', { name: 'Add Location' })).toBeEnabled();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    // The owner types the coordinates the hint asks for: saved without asking the geocoder again.
+    mockFetch({ 'POST /api/events': { status: 201, body: { id: 2 } } });
+    fill('Latitude', '39.8');
+    fill('Longitude', '-89.6');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByText('Location added')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("geocoding offline says offline and names the server's reason otherwise", async () => {
+    const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    global.fetch = jest.fn(async () => { throw new TypeError('Failed to fetch'); });
+    const { unmount } = renderWithProviders(<LocationDialog onClose={() => undefined} />);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are offline, so the address could not be looked up. Enter the latitude and longitude below, then save.');
+    online.mockRestore();
+    unmount();
+
+    mockFetch({ 'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { status: 502, body: { message: 'The geocoder did not answer' } } });
+    renderWithProviders(<LocationDialog onClose={() => undefined} />);
+    fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The address could not be found on the map (The geocoder did not answer).');
   });
 
   it("says 'Failed to add location' when the save fails", async () => {
@@ -121,5 +150,66 @@ describe('LocationDialog', () => {
     expect(screen.getByText('Full address is required')).toBeInTheDocument();
     expect(screen.getByText('Date is required')).toBeInTheDocument();
     expect(fn).not.toHaveBeenCalled();
+  });
+
+  describe('editing keeps the stored coordinates', () => {
+    // A stop the owner placed by hand: the pin is on the market's gate, not where a geocoder puts the street.
+    const stop = { id: 9, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: noonOf('2026-12-01', 'America/Chicago').toISOString(), startTime: '09:00', endTime: null, latitude: 41.5, longitude: -87.25, timeZone: 'America/Chicago', calendarName: null };
+
+    it('opens with the stored latitude and longitude and saves them without geocoding (so an edit works offline of the geocoder)', async () => {
+      const { calls } = mockFetch({ 'PUT /api/events/9': { body: stop } });
+      const onClose = jest.fn();
+      renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);
+      expect(screen.getByLabelText('Latitude')).toHaveValue(41.5);
+      expect(screen.getByLabelText('Longitude')).toHaveValue(-87.25);
+      fill('Start time (optional)', '10:00');
+      fill('Full address', '  2 oak   ave ');
+      fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(calls.some((c) => c.url.startsWith('/api/geocode'))).toBe(false);
+      expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ startTime: '10:00', latitude: 41.5, longitude: -87.25 });
+    });
+
+    it('geocodes again when the address changed and the coordinates were left as stored', async () => {
+      const { calls } = mockFetch({
+        'GET /api/geocode?address=9%20Elm%20St': { body: { lat: 40.1, lng: -88.2 } },
+        'PUT /api/events/9': { body: stop },
+      });
+      const onClose = jest.fn();
+      renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);
+      fill('Full address', '9 Elm St');
+      fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ address: '9 Elm St', latitude: 40.1, longitude: -88.2 });
+    });
+
+    it('a new address the geocoder cannot place: the hint offers the coordinates shown, and saving again keeps them', async () => {
+      const { calls } = mockFetch({
+        'GET /api/geocode?address=Gate%203%2C%20County%20Fairground': { status: 404, body: { message: 'Failed to geocode address' } },
+        'PUT /api/events/9': { body: stop },
+      });
+      const onClose = jest.fn();
+      renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);
+      fill('Full address', 'Gate 3, County Fairground');
+      fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Check it, or enter the latitude and longitude below. Saving again keeps the coordinates shown.');
+      fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(calls.filter((c) => c.url.startsWith('/api/geocode'))).toHaveLength(1);
+      expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ address: 'Gate 3, County Fairground', latitude: 41.5, longitude: -87.25 });
+    });
+
+    it("never replaces coordinates the owner typed, even with a new address", async () => {
+      const { calls } = mockFetch({ 'PUT /api/events/9': { body: stop } });
+      const onClose = jest.fn();
+      renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);
+      fill('Full address', '9 Elm St');
+      fill('Latitude', '40.75');
+      fill('Longitude', '-88');
+      fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(calls.some((c) => c.url.startsWith('/api/geocode'))).toBe(false);
+      expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ address: '9 Elm St', latitude: 40.75, longitude: -88 });
+    });
   });
 });

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { eventInputSchema, type EventInput, type ScheduledEvent } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
+import { ApiError, messageOf } from '../../../lib/api-fetch';
+import { useOnline } from '../../../lib/use-online';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { describedBy, Field } from '../../../ui/field';
 import { useSaveEvent } from '../api/events';
@@ -23,6 +24,9 @@ export interface LocationFormValues {
 }
 
 const coordinate = (value: string) => (value.trim() === '' ? null : Number(value));
+const coordinateText = (value: number | null | undefined) => (value == null || !Number.isFinite(value) ? '' : String(value));
+/** Case and spacing do not make another address (as the server's geocode cache reads it). */
+const sameAddress = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The date is sent as noon of the chosen day (SPEC §5), in the shop's time zone when known. */
 export function locationPayload(values: LocationFormValues, timeZone?: string): EventInput {
@@ -41,16 +45,41 @@ export function locationPayload(values: LocationFormValues, timeZone?: string): 
 
 type Step = 'idle' | 'geocoding' | 'saving';
 
+/** Why the address has no coordinates: shown in the opened coordinates section. */
+const GEOCODE_FAILED = 'Failed to geocode address';
+function geocodeHint(error: unknown, online: boolean, hasCoordinates: boolean): string {
+  const keep = hasCoordinates ? ' Saving again keeps the coordinates shown.' : '';
+  // A fetch that never reached the server rejects with a TypeError ('Failed to fetch').
+  if (!online || (!(error instanceof ApiError) && error instanceof TypeError)) {
+    return `You are offline, so the address could not be looked up. Enter the latitude and longitude below, then save.${keep}`;
+  }
+  const reason = messageOf(error, '');
+  const detail = reason && reason !== GEOCODE_FAILED ? ` (${reason})` : '';
+  return `The address could not be found on the map${detail}. Check it, or enter the latitude and longitude below.${keep}`;
+}
+
 /**
  * Add or edit a scheduled location. Saving geocodes the address first ('Geocoding...'), then
  * adds or updates ('Adding...' / 'Updating...'). Coordinates typed by hand skip the geocoder.
+ * Editing opens with the stop's stored coordinates and keeps them unless the address changed
+ * (and the owner did not type new ones), so an edit needs no geocoder, offline neither. When the
+ * geocoder fails, the coordinates section opens with the reason instead of a toast; saving again
+ * with the same address then takes the coordinates in the fields as the owner's.
  */
 export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?: ScheduledEvent | null; timeZone?: string; onClose: () => void }) {
   const editing = Boolean(event);
   const timeZone = event?.timeZone ?? shopZone;
   const save = useSaveEvent();
   const [step, setStep] = useState<Step>('idle');
-  const { register, handleSubmit, formState: { errors } } = useForm<LocationFormValues>({
+  const online = useOnline();
+  const storedLatitude = coordinateText(event?.latitude);
+  const storedLongitude = coordinateText(event?.longitude);
+  const [coordinatesOpen, setCoordinatesOpen] = useState(false);
+  // An object, so the same text after a second failure still moves the focus.
+  const [geocodeProblem, setGeocodeProblem] = useState<{ text: string } | null>(null);
+  /** The address the geocoder could not place: saving it again uses the coordinates shown. */
+  const [unfoundAddress, setUnfoundAddress] = useState<string | null>(null);
+  const { register, handleSubmit, setFocus, formState: { errors } } = useForm<LocationFormValues>({
     defaultValues: {
       title: event?.title ?? '',
       location: event?.location ?? '',
@@ -59,26 +88,38 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
       startTime: event?.startTime ?? '',
       endTime: event?.endTime ?? '',
       description: event?.description ?? '',
-      latitude: '',
-      longitude: '',
+      latitude: storedLatitude,
+      longitude: storedLongitude,
     },
     resolver: schemaResolver<LocationFormValues>(eventInputSchema, (values) => locationPayload(values, timeZone)),
   });
 
+  // The hint is read out (role="alert"); the latitude field takes the focus so the owner can type.
+  useEffect(() => {
+    if (geocodeProblem) setFocus('latitude');
+  }, [geocodeProblem, setFocus]);
+
   const submit = handleSubmit(async (values) => {
     const body = eventInputSchema.parse(locationPayload(values, timeZone));
-    if (body.latitude == null || body.longitude == null) {
+    const keptStored = editing && values.latitude === storedLatitude && values.longitude === storedLongitude;
+    const addressMoved = editing && !sameAddress(values.address, event?.address ?? '');
+    const confirmed = unfoundAddress !== null && sameAddress(values.address, unfoundAddress);
+    if (body.latitude == null || body.longitude == null || (keptStored && addressMoved && !confirmed)) {
       setStep('geocoding');
+      setGeocodeProblem(null);
       try {
         const { lat, lng } = await geocodeAddress(body.address);
         body.latitude = lat;
         body.longitude = lng;
       } catch (error) {
         setStep('idle');
-        errorToast('Failed to geocode address', messageOf(error, 'Check the address, or enter the coordinates by hand.'));
+        setCoordinatesOpen(true);
+        setUnfoundAddress(values.address);
+        setGeocodeProblem({ text: geocodeHint(error, online, body.latitude != null && body.longitude != null) });
         return;
       }
     }
+    setGeocodeProblem(null);
     setStep('saving');
     save.mutate(
       { id: event?.id, body },
@@ -122,8 +163,14 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
         <Field id="location-description" label="Description (optional)" error={errors.description?.message}>
           <textarea rows={3} {...describedBy('location-description', errors.description)} {...register('description')} />
         </Field>
-        <details className="admin-details">
-          <summary>Coordinates (optional: found from the address when empty)</summary>
+        <details className="admin-details" open={coordinatesOpen} onToggle={(e) => setCoordinatesOpen(e.currentTarget.open)}>
+          <summary>{editing ? 'Coordinates (kept unless the address changes)' : 'Coordinates (optional: found from the address when empty)'}</summary>
+          {geocodeProblem && (
+            <div className="admin-warning" role="alert">
+              <p>{GEOCODE_FAILED}</p>
+              <p>{geocodeProblem.text}</p>
+            </div>
+          )}
           <div className="field-row">
             <Field id="location-latitude" label="Latitude" error={errors.latitude?.message}>
               <input type="number" inputMode="decimal" step="any" {...describedBy('location-latitude', errors.latitude)} {...register('latitude')} />

@@ -34,9 +34,20 @@ describe('SettingsTab', () => {
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     expect(screen.getByText('Square configuration has been saved.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-abc123def456' } },
       { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_MODE', value: 'production' } },
+      { method: 'POST', url: '/api/settings', body: { key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-abc123def456' } },
     ]);
+  });
+
+  it('refuses a sandbox application ID with production chosen before sending anything', async () => {
+    const { calls } = mockFetch({ 'GET /api/square/auth/status': { body: { connected: false, merchantId: null } }, 'GET /api/settings': { body: { SQUARE_MODE: 'sandbox' } } });
+    renderTab();
+    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sandbox-sq0idb-abc123def456' } });
+    fireEvent.click(screen.getByLabelText('Production (live)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save Config' }));
+    expect(await screen.findByText('Error saving settings')).toBeInTheDocument();
+    expect(screen.getByText(/^This is a sandbox Application ID \(sandbox-sq0idb-…\) but the environment is production/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it("turns 'Accept test payments' on and warns while production mode takes test orders", async () => {
@@ -92,7 +103,7 @@ describe('SettingsTab', () => {
       'POST /api/settings': { status: 500, body: { message: 'Database unavailable' } },
     });
     renderTab();
-    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sq0idp-abcdefghijk' } });
+    fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sandbox-sq0idb-abcdefghijk' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Config' }));
     expect(await screen.findByText('Error saving settings')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();

@@ -19,9 +19,23 @@ export const userQueryOptions = queryOptions({
   staleTime: 0,
 });
 
+/** When this page was loaded: a user answer older than this is the persisted copy, not this visit's check. */
+const pageLoadedAt = Date.now();
+
+/**
+ * The user, and whether that answer can be acted on. The persisted copy shows at once, but a
+ * persisted "nobody" is never final: it may predate a sign-in (the cache is written to storage at
+ * most once a second), so `isLoading` stays true until this visit's check of the session answers.
+ * `checkFailed`: that check could not be made (offline, server away) and no user is known, so a
+ * guard can say so instead of turning a signed-in person away.
+ */
 export function useUser() {
   const query = useQuery(userQueryOptions);
-  return { user: query.data ?? null, isLoading: query.isPending, query };
+  const user = query.data ?? null;
+  // No user, and no answer of this visit's saying so.
+  const unknown = query.data === undefined || (query.data === null && query.dataUpdatedAt < pageLoadedAt);
+  const checkFailed = unknown && query.isError && !query.isFetching;
+  return { user, isLoading: unknown && !checkFailed, checkFailed, query };
 }
 
 export function displayName(user: Pick<User, 'firstName' | 'username'>): string {

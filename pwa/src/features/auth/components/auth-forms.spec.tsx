@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
@@ -80,6 +80,29 @@ describe('Auth page', () => {
     expect(await screen.findByText('Email Sent')).toBeInTheDocument();
     expect(screen.getByText('Check your inbox')).toBeInTheDocument();
     expect(dialog).not.toBeInTheDocument();
+  });
+
+  it('forgot password: the dialog keeps keyboard focus inside, Escape closes it and focus returns to its link', async () => {
+    mockFetch({ 'GET /api/user': { status: 401 } });
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    const opener = await screen.findByRole('button', { name: 'Forgot your password?' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
+    const email = screen.getByLabelText('Email', { selector: '#forgot-email' });
+    expect(email).toHaveFocus();
+    const send = screen.getByRole('button', { name: 'Send Reset Link' });
+    fireEvent.keyDown(email, { key: 'Tab', shiftKey: true });
+    expect(send).toHaveFocus();
+    fireEvent.keyDown(send, { key: 'Tab' });
+    expect(email).toHaveFocus();
+    // the login form behind it cannot take focus while it is open
+    act(() => screen.getByLabelText('Username').focus());
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(dialog).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
   });
 });
 

@@ -1,26 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { forgotPasswordSchema } from '@cocoa/shared-types';
 import { errorToast } from '../../../ui/toast-store';
+import { useFocusTrap } from '../../../ui/use-focus-trap';
 import { useForgotPassword } from '../api/forgot-password';
 
-/** Forgot-password dialog: an e-mail that is empty or lacks an @ gets the 'Invalid Email' toast. */
+/**
+ * Forgot-password dialog: an e-mail that is empty or lacks an @ gets the 'Invalid Email' toast.
+ * Modal: focus starts in the e-mail box and stays in the dialog, Escape closes it, and focus
+ * returns to the link that opened it.
+ */
 export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [email, setEmail] = useState('');
   const forgot = useForgotPassword();
   const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    inputRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  const dialogRef = useFocusTrap<HTMLDivElement>(open, onClose, inputRef);
   if (!open) return null;
 
   return (
     <div className="modal-root">
       <div className="drawer-backdrop" aria-hidden="true" onClick={onClose} />
-      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby="forgot-title">
+      <div ref={dialogRef} className="modal card" role="dialog" aria-modal="true" aria-labelledby="forgot-title" tabIndex={-1}>
         <h2 id="forgot-title">Reset your password</h2>
         <p>Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
         <form

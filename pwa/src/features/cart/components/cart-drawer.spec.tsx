@@ -51,4 +51,36 @@ describe('CartDrawer', () => {
     act(() => useCartDrawer.getState().open());
     expect(screen.getByText('Loading cart items...')).toBeInTheDocument();
   });
+
+  it('keeps keyboard focus inside while open, closes on Escape and gives focus back to the opener', async () => {
+    renderWithProviders(
+      <>
+        <button type="button" onClick={() => useCartDrawer.getState().open()}>CART</button>
+        <a href="/behind">Behind the drawer</a>
+        <CartDrawer />
+      </>,
+    );
+    await act(async () => addToCart(product({ id: 1, name: 'Classic Hot Cocoa', price: 12.99 })));
+    act(() => useCartDrawer.getState().close());
+    const opener = screen.getByRole('button', { name: 'CART' });
+    opener.focus();
+    fireEvent.click(opener);
+    const drawer = screen.getByRole('dialog', { name: 'Your Cart' });
+    expect(drawer).toHaveFocus();
+
+    const close = screen.getByRole('button', { name: 'Close cart' });
+    const checkout = screen.getByRole('link', { name: 'CHECKOUT' });
+    checkout.focus();
+    fireEvent.keyDown(checkout, { key: 'Tab' });
+    expect(close).toHaveFocus();
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(checkout).toHaveFocus();
+    // focus put behind the modal (a click, a screen reader) comes back in
+    act(() => screen.getByRole('link', { name: 'Behind the drawer' }).focus());
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
 });

@@ -1,24 +1,19 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents, formatPrice } from '@cocoa/shared-types';
 import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
+import { useFocusTrap } from '../../../ui/use-focus-trap';
 import { useCartDrawer } from '../cart-drawer-store';
 import { useCart } from '../use-cart';
 
-/** Side drawer 'Your Cart' (SPEC §2): 350px wide, 450px on larger screens. */
+/**
+ * Side drawer 'Your Cart' (SPEC §2): 350px wide, 450px on larger screens. A modal: focus stays in
+ * it while open, Escape closes it, and focus goes back to what opened it.
+ */
 export function CartDrawer() {
   const { isOpen, close, cancelAutoClose } = useCartDrawer();
   const { lines, hydrated, dispatch, totals, count } = useCart();
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    panelRef.current?.focus();
-    return () => window.removeEventListener('keydown', onKey);
-  }, [isOpen, close]);
+  const panelRef = useFocusTrap<HTMLDivElement>(isOpen, close);
 
   if (!isOpen) return null;
 

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
 import { categories, product } from '../../../test/fixtures';
+import { productsQueryOptions } from '../api/products';
 import { useCartStore } from '../../cart/cart-store';
 import { useCartDrawer } from '../../cart/cart-drawer-store';
 import ProductDetailPage from './product-detail-page';
@@ -65,5 +66,69 @@ describe('ProductDetailPage', () => {
     renderWithProviders(<ProductDetailPage />, { route: '/products/nope', path: '/products/:slug' });
     expect(await screen.findByRole('heading', { name: 'Product Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse All Products' })).toHaveAttribute('href', '/products');
+  });
+
+  describe('without an answer from the server', () => {
+    let online = true;
+    const goOffline = () => {
+      online = false;
+      act(() => void window.dispatchEvent(new Event('offline')));
+    };
+    const goOnline = () => {
+      online = true;
+      act(() => void window.dispatchEvent(new Event('online')));
+    };
+    beforeEach(() => jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online));
+    afterEach(() => {
+      goOnline();
+      jest.restoreAllMocks();
+    });
+    const networkDown = () => {
+      global.fetch = jest.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+    };
+
+    it('opens a product of the cached catalogue list although its page was never visited', async () => {
+      const client = testQueryClient();
+      client.setQueryData(productsQueryOptions.queryKey, [product({ id: 8, name: 'Iced Mocha Cocoa', categoryId: 2 }), cocoa]);
+      networkDown();
+      goOffline();
+      renderWithProviders(<ProductDetailPage />, { route: '/products/classic-dark-hot-cocoa', path: '/products/:slug', client });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Classic Dark Hot Cocoa' })).toBeInTheDocument();
+      expect(screen.getByText('$14.99')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
+      expect(screen.queryByText('Product Not Found')).not.toBeInTheDocument();
+    });
+
+    it("says offline, never 'Product Not Found', for a product saved nowhere, and shows it once back online", async () => {
+      // opened offline: the browser fires no 'offline' event then, only 'online' when it is back
+      networkDown();
+      online = false;
+      renderWithProviders(<ProductDetailPage />, { route: '/products/classic-dark-hot-cocoa', path: '/products/:slug' });
+      expect(await screen.findByRole('heading', { level: 1, name: "You're offline" })).toBeInTheDocument();
+      expect(screen.getByText("This product is not saved on this device yet. It will show here when you're back online.")).toBeInTheDocument();
+      expect(screen.queryByText('Product Not Found')).not.toBeInTheDocument();
+      mockFetch({
+        'GET /api/square/catalog/products/slug/classic-dark-hot-cocoa': { body: cocoa },
+        'GET /api/square/catalog/categories': { body: categories },
+      });
+      goOnline();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Classic Dark Hot Cocoa' })).toBeInTheDocument();
+    });
+
+    it('online, a failed call says it could not be loaded and offers to try again', async () => {
+      let attempts = 0;
+      global.fetch = jest.fn(async (url: string) => {
+        if (url.includes('/slug/') && ++attempts === 1) return fakeResponse(503, { message: 'Service Unavailable' });
+        if (url.includes('/slug/')) return fakeResponse(200, cocoa);
+        return fakeResponse(200, categories);
+      }) as unknown as typeof fetch;
+      renderWithProviders(<ProductDetailPage />, { route: '/products/classic-dark-hot-cocoa', path: '/products/:slug' });
+      expect(await screen.findByText('This product could not be loaded right now.')).toBeInTheDocument();
+      expect(screen.queryByText('Product Not Found')).not.toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Classic Dark Hot Cocoa' })).toBeInTheDocument();
+    });
   });
 });

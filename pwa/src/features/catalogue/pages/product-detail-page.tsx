@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatPrice, productGalleryImages } from '@cocoa/shared-types';
 import { Carousel } from '../../../ui/carousel';
+import { LoadProblem } from '../../../ui/load-problem';
 import { QuantityControl } from '../../../ui/quantity-control';
 import { Skeleton } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
@@ -18,7 +19,7 @@ export default function ProductDetailPage() {
   const [quantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const product = productQuery.data;
-  useDocumentTitle(product ? product.name : productQuery.isPending ? undefined : 'Product Not Found');
+  useDocumentTitle(product ? product.name : product === null ? 'Product Not Found' : undefined);
 
   if (productQuery.isPending) {
     return (
@@ -33,7 +34,19 @@ export default function ProductDetailPage() {
     );
   }
 
-  if (!product) {
+  // Not answered (offline, server away) and not in the cached catalogue: that is not 'Not Found'.
+  if (product === undefined) {
+    return (
+      <LoadProblem
+        page
+        offline="This product is not saved on this device yet. It will show here when you're back online."
+        failed="This product could not be loaded right now."
+        onRetry={() => void productQuery.refetch()}
+      />
+    );
+  }
+
+  if (product === null) {
     return (
       <div className="container page empty-state">
         <h1>Product Not Found</h1>

@@ -1,19 +1,26 @@
 import { Link } from 'react-router-dom';
 import { formatLongDate, formatStopTimes } from '@cocoa/shared-types';
+import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { useUpcomingEvents } from '../api/upcoming-events';
 
 const SHOWN = 6;
 
-/** The next public stops of the cocoa cart, with a link to the tracker's map. */
+/** The next public stops of the cocoa cart, with a link to the tracker's map; 'none yet' only when the server said so. */
 export function UpcomingLocations() {
-  const { data, isPending } = useUpcomingEvents();
+  const { data, isPending, isError, refetch } = useUpcomingEvents();
   const events = (data ?? []).slice(0, SHOWN);
   return (
     <section aria-labelledby="upcoming-title" className="section">
       <h2 id="upcoming-title">Where to find us next</h2>
       {isPending ? (
         <div className="three-up"><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /></div>
+      ) : isError && !data ? (
+        <LoadProblem
+          offline="The next stops are not saved on this device yet. They will show here when you're back online."
+          failed="The next stops could not be loaded right now."
+          onRetry={() => void refetch()}
+        />
       ) : events.length === 0 ? (
         <p className="muted">No upcoming public events yet. Check back soon!</p>
       ) : (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { LoadProblem } from '../../../ui/load-problem';
 import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -31,6 +32,12 @@ export default function EventsPage() {
           <h2 id="menu-title">What we serve</h2>
           {categories.isPending ? (
             <div className="three-up"><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /></div>
+          ) : categories.isError && !categories.data ? (
+            <LoadProblem
+              offline="Our menu is not saved on this device yet. It will show here when you're back online."
+              failed="Our menu could not be loaded right now."
+              onRetry={() => void categories.refetch()}
+            />
           ) : (
             <div className="three-up">
               {(categories.data ?? []).map((category) => (

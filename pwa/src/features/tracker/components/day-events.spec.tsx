@@ -13,18 +13,18 @@ describe('DayEvents (the chosen day’s list)', () => {
     // The viewer's zone is this test process's; the shop is set to one whose clock is surely different.
     const elsewhere = localTimeZone() === 'Pacific/Kiritimati' ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
     const stop = event({ date: noonOf('2026-11-22', elsewhere).toISOString(), timeZone: elsewhere });
-    render(<DayEvents day="2026-11-22" events={[stop]} loading={false} onViewOnMap={jest.fn()} />);
+    render(<DayEvents day="2026-11-22" daysWithEvents={1} events={[stop]} loading={false} onViewOnMap={jest.fn()} />);
     expect(within(screen.getByRole('listitem')).getByText(/^11:00 AM - 5:30 PM GMT[+-]\d+$/)).toBeInTheDocument();
   });
 
   it("shows 'Loading events...' while loading", () => {
-    render(<DayEvents day="2026-11-22" events={[]} loading onViewOnMap={jest.fn()} />);
+    render(<DayEvents day="2026-11-22" daysWithEvents={1} events={[]} loading onViewOnMap={jest.fn()} />);
     expect(screen.getByText('Loading events...')).toBeInTheDocument();
     expect(screen.queryByText('No events scheduled for this date.')).not.toBeInTheDocument();
   });
 
   it('shows the empty texts for a date without events', () => {
-    render(<DayEvents day="2026-11-23" events={[]} loading={false} onViewOnMap={jest.fn()} />);
+    render(<DayEvents day="2026-11-23" daysWithEvents={1} events={[]} loading={false} onViewOnMap={jest.fn()} />);
     expect(screen.getByRole('heading', { name: 'Events on November 23, 2026' })).toBeInTheDocument();
     expect(screen.getByText('No events scheduled for this date.')).toBeInTheDocument();
     expect(screen.getByText('Check another date or come back soon!')).toBeInTheDocument();
@@ -32,7 +32,7 @@ describe('DayEvents (the chosen day’s list)', () => {
 
   it('lists title, location, description and 12-hour times, with map and directions for valid coordinates', () => {
     const onViewOnMap = jest.fn();
-    render(<DayEvents day="2026-11-22" events={[event()]} loading={false} onViewOnMap={onViewOnMap} />);
+    render(<DayEvents day="2026-11-22" daysWithEvents={1} events={[event()]} loading={false} onViewOnMap={onViewOnMap} />);
     const item = screen.getByRole('listitem');
     expect(within(item).getByRole('heading', { name: 'Cocoa Cart at Millennium Park' })).toBeInTheDocument();
     expect(within(item).getByText('Millennium Park')).toBeInTheDocument();
@@ -49,6 +49,7 @@ describe('DayEvents (the chosen day’s list)', () => {
     render(
       <DayEvents
         day="2026-11-22"
+        daysWithEvents={1}
         events={[event({ id: 2, location: null, startTime: null, endTime: 'soon', latitude: null }), event({ id: 3, location: '', startTime: '2:00 PM', endTime: '', latitude: 95, longitude: 10 })]}
         loading={false}
         onViewOnMap={jest.fn()}

@@ -4,17 +4,37 @@ import { longDay } from './month-calendar';
 interface Props {
   day: string | null;
   events: ScheduledEvent[];
+  /** How many days of the shown month have stops: what to say while no date is chosen. */
+  daysWithEvents: number;
   loading: boolean;
   onViewOnMap: (event: ScheduledEvent & { latitude: number; longitude: number }) => void;
 }
 
-/** The chosen day's events (SPEC §2): texts, times and the map/directions actions. */
-export function DayEvents({ day, events, loading, onViewOnMap }: Props) {
+/**
+ * The chosen day's events (SPEC §2): texts, times and the map/directions actions. With no date
+ * chosen (another month than today's) it asks for one, or says the month has no stops: the spec's
+ * 'No events scheduled for this date.' is about a date, so it needs one.
+ */
+export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }: Props) {
   return (
     <section className="tracker-day" aria-labelledby="tracker-day-title">
-      <h2 id="tracker-day-title">{day ? `Events on ${longDay(day)}` : 'Events'}</h2>
+      <h2 id="tracker-day-title">{day ? `Events on ${longDay(day)}` : 'Choose a date'}</h2>
       {loading ? (
         <p className="muted" role="status">Loading events...</p>
+      ) : !day ? (
+        <div className="empty-state">
+          {daysWithEvents > 0 ? (
+            <>
+              <p>Choose a date to see its stops.</p>
+              <p className="muted">Days with stops are outlined on the calendar.</p>
+            </>
+          ) : (
+            <>
+              <p>No stops scheduled this month.</p>
+              <p className="muted">Check another month or come back soon!</p>
+            </>
+          )}
+        </div>
       ) : events.length === 0 ? (
         <div className="empty-state">
           <p>No events scheduled for this date.</p>

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dayKey, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, testQueryClient } from '../../../test/render';
 import CocoaTrackerPage from './cocoa-tracker-page';
 
 // Leaflet and react-leaflet ship ES modules only; what matters here is when the map is mounted.
@@ -95,5 +95,58 @@ describe('CocoaTrackerPage', () => {
     serve(events, new Date(Date.now() - 3 * 60 * 60 * 1000).toUTCString());
     renderWithProviders(<CocoaTrackerPage />);
     expect(await screen.findByText(/^Last updated /)).toBeInTheDocument();
+  });
+
+  describe('another month, where no date is chosen', () => {
+    const nextMonthDay = (day: number) => new Date(now.getFullYear(), now.getMonth() + 1, day, 12);
+
+    it("asks for a date, never 'No events scheduled for this date.' under a bare 'Events'", async () => {
+      const later = { ...on(today, { id: 99, title: 'Next Month Stop' }), date: nextMonthDay(10).toISOString() };
+      serve([...events, later], new Date().toUTCString());
+      renderWithProviders(<CocoaTrackerPage />);
+      await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
+      fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+      const list = await screen.findByRole('region', { name: 'Choose a date' });
+      expect(await within(list).findByText('Choose a date to see its stops.')).toBeInTheDocument();
+      expect(within(list).getByText('Days with stops are outlined on the calendar.')).toBeInTheDocument();
+      expect(screen.queryByText('No events scheduled for this date.')).not.toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Events' })).not.toBeInTheDocument();
+      fireEvent.click(document.querySelector(`[data-day="${dayKey(nextMonthDay(10))}"]`) as HTMLElement);
+      expect(within(screen.getByRole('region', { name: /^Events on / })).getByRole('heading', { name: 'Next Month Stop' })).toBeInTheDocument();
+    });
+
+    it('says when the month has no stops at all', async () => {
+      serve(events, new Date().toUTCString());
+      renderWithProviders(<CocoaTrackerPage />);
+      await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
+      fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+      const list = await screen.findByRole('region', { name: 'Choose a date' });
+      expect(await within(list).findByText('No stops scheduled this month.')).toBeInTheDocument();
+      expect(within(list).getByText('Check another month or come back soon!')).toBeInTheDocument();
+      expect(screen.queryByText('No events scheduled for this date.')).not.toBeInTheDocument();
+    });
+
+    it('offline, a month never opened says so instead of showing no stops', async () => {
+      serve(events, new Date().toUTCString());
+      const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      // as the app's client (app/query-client.ts): offline, a call is still tried once
+      const client = testQueryClient();
+      client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, networkMode: 'offlineFirst' } });
+      try {
+        renderWithProviders(<CocoaTrackerPage />, { client });
+        await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
+        online.mockReturnValue(false);
+        global.fetch = jest.fn(async () => {
+          throw new TypeError('Failed to fetch');
+        });
+        act(() => void window.dispatchEvent(new Event('offline')));
+        fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
+        expect(await screen.findByText("This month's stops are not saved on this device yet. They will show here when you're back online.")).toBeInTheDocument();
+        expect(screen.queryByText('No stops scheduled this month.')).not.toBeInTheDocument();
+      } finally {
+        online.mockRestore();
+        act(() => void window.dispatchEvent(new Event('online')));
+      }
+    });
   });
 });

@@ -3,6 +3,7 @@ import { dayKey, eventDays, eventsInMonth, eventsOnDay, MAP_FOCUS_ZOOM, MAP_HEIG
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { useSeen } from '../../../lib/use-seen';
+import { LoadProblem } from '../../../ui/load-problem';
 import { useEvents } from '../../events';
 import { useMapConfig } from '../api/map-config';
 import { useMonthEvents } from '../api/month-events';
@@ -82,7 +83,16 @@ export default function CocoaTrackerPage() {
       <div className="tracker__grid">
         <div className="tracker__side">
           <MonthCalendar month={month} selectedDay={selectedDay} eventDays={days} onMonthChange={changeMonth} onSelectDay={selectDay} />
-          <DayEvents day={selectedDay} events={dayEvents} loading={monthQuery.isPending} onViewOnMap={viewOnMap} />
+          {monthQuery.isError && !monthQuery.data ? (
+            // A month never opened, offline: not 'no events'.
+            <LoadProblem
+              offline="This month's stops are not saved on this device yet. They will show here when you're back online."
+              failed="This month's stops could not be loaded right now."
+              onRetry={() => void monthQuery.refetch()}
+            />
+          ) : (
+            <DayEvents day={selectedDay} events={dayEvents} daysWithEvents={days.size} loading={monthQuery.isPending} onViewOnMap={viewOnMap} />
+          )}
         </div>
         <div className="tracker__map" ref={mapRef} style={{ minHeight: MAP_HEIGHT_PX }}>
           {mapConfig.data && (mapInView || mapAsked) ? (

@@ -1,0 +1,51 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useOnline } from '../lib/use-online';
+
+interface Props {
+  /** Offline: what is missing and that it will show once back online. */
+  offline: string;
+  /** Online but the call failed (server away, an error answer). */
+  failed: string;
+  /** Try Again; also called when the connection comes back. */
+  onRetry?: () => void;
+  /** A whole page (heading level 1) rather than a notice inside a section. */
+  page?: boolean;
+}
+
+/**
+ * What shows when data could not be loaded and no copy is saved on this device. Offline it says
+ * so and what will show when the connection is back, and loads it then (TanStack Query's own
+ * refetch on reconnect misses a page that was opened offline: it never saw the 'offline' event);
+ * never an empty list or 'Not Found', which would tell the person something untrue.
+ */
+export function LoadProblem({ offline, failed, onRetry, page = false }: Props) {
+  const online = useOnline();
+  const wasOnline = useRef(online);
+  const retryOnReconnect = useEffectEvent(() => onRetry?.());
+  useEffect(() => {
+    if (online && !wasOnline.current) retryOnReconnect();
+    wasOnline.current = online;
+  }, [online]);
+  const title = online ? 'Unable to load' : "You're offline";
+  const retry = online && onRetry && (
+    <button type="button" className="btn btn--outline" onClick={onRetry}>
+      Try Again
+    </button>
+  );
+  if (page) {
+    return (
+      <div className="container page empty-state" role="status">
+        <h1>{title}</h1>
+        <p>{online ? failed : offline}</p>
+        {retry}
+      </div>
+    );
+  }
+  return (
+    <div className="notice" role="status">
+      <strong>{title}</strong>
+      <p>{online ? failed : offline}</p>
+      {retry}
+    </div>
+  );
+}
