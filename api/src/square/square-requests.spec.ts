@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Square, serialization } from 'square';
-import type { SquareChargeInput } from './square.gateway';
+import type { SquareChargeInput } from './square-requests';
 import {
   buildCreateCustomerRequest,
   buildCreateOrderRequest,

@@ -1,7 +1,29 @@
 import { createHash } from 'node:crypto';
 import { CURRENCY, parsePhone, TAX_RATE } from '@cocoa/shared-types';
 import { Square } from 'square';
-import type { SquareChargeInput, SquareChargeLine } from './square.gateway';
+
+/** What a checkout asks Square to charge: the input of the builders below. */
+export interface SquareChargeLine {
+  variationId: string | null;
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface SquareChargeInput {
+  sourceId: string;
+  verificationToken?: string | null;
+  /** The client's key: used as is for the payment, derived for the customer and the order. */
+  idempotencyKey: string;
+  /** Our order id, kept on the Square order and payment as their reference. */
+  referenceId: string;
+  customer: { email: string; givenName: string; familyName: string; phone: string; address: Square.Address };
+  lines: SquareChargeLine[];
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
 
 /**
  * The request bodies the checkout sends to Square, built from our checkout input so that every

@@ -6,10 +6,11 @@ import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { SquareAuthService } from './square-auth.service';
-import { buildCreateCustomerRequest, buildCreateOrderRequest, buildCreatePaymentRequest, buildSearchCustomersRequest, liveVariationIds, variationIdsToCheck } from './square-requests';
+import { buildCreateCustomerRequest, buildCreateOrderRequest, buildCreatePaymentRequest, buildSearchCustomersRequest, liveVariationIds, type SquareChargeInput, type SquareChargeLine, variationIdsToCheck } from './square-requests';
 import { squareBaseUrl, type SquareMode } from './square.urls';
 
 export type { SquareMode } from './square.urls';
+export type { SquareChargeInput } from './square-requests';
 
 const REQUEST_TIMEOUT_S = 30;
 const LOCATION_CACHE_MS = 5 * 60 * 1000;
@@ -26,27 +27,6 @@ export interface SquareConnection {
 
 /** How the checkout takes payments at the moment (see SquareGateway.paymentMode). */
 export type PaymentMode = { kind: 'square'; connection: SquareConnection } | { kind: 'test' | 'unavailable'; mode: SquareMode };
-
-export interface SquareChargeLine {
-  variationId: string | null;
-  name: string;
-  quantity: number;
-  unitPriceCents: number;
-}
-
-export interface SquareChargeInput {
-  sourceId: string;
-  verificationToken?: string | null;
-  /** The client's key: used as is for the payment, derived for the customer and the order. */
-  idempotencyKey: string;
-  /** Our order id, kept on the Square order and payment as their reference. */
-  referenceId: string;
-  customer: { email: string; givenName: string; familyName: string; phone: string; address: Square.Address };
-  lines: SquareChargeLine[];
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-}
 
 /** What step 1 of a charge (createOrder) leaves for step 2 (pay). */
 export interface SquarePreparedCharge {
