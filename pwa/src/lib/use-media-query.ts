@@ -11,3 +11,8 @@ export function useMediaQuery(query: string): boolean {
   }, [query]);
   return matches;
 }
+
+/** True while the person asks for less motion (`prefers-reduced-motion: reduce`); follows changes. */
+export function useReducedMotion(): boolean {
+  return useMediaQuery('(prefers-reduced-motion: reduce)');
+}

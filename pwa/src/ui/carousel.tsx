@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CAROUSEL_INTERVAL_MS, CAROUSEL_TRANSITION_MS, SWIPE_THRESHOLD_PX, type GalleryImage } from '@cocoa/shared-types';
 import { useKeyedState } from '../lib/use-keyed-state';
+import { useReducedMotion } from '../lib/use-media-query';
 import { SmartImage } from './smart-image';
 
 interface CarouselProps {
@@ -16,12 +17,22 @@ interface CarouselProps {
 /**
  * Image carousel (SPEC §2, §4, §9): advances every 4 s unless hovered or mid-transition; the
  * slide takes 1 s; previous/next, thumbnails or dots, and a horizontal swipe over 50 px change it.
+ *
+ * Motion respects the person (WCAG 2.2.2, STYLE 12): a visible Pause/Play button stops and
+ * restarts the auto-advance; under `prefers-reduced-motion: reduce` it starts paused (the button
+ * offers Play) and slides change without animation, while the manual controls keep working.
+ * The person's own choice wins over the preference once they press the button.
  */
 export function Carousel({ images, name, width, height, thumbnails, eager }: CarouselProps) {
   const count = images.length;
   // Another number of images starts again from the first.
   const [index, setIndex] = useKeyedState(0, count);
   const [hovered, setHovered] = useState(false);
+  const reducedMotion = useReducedMotion();
+  // null until the person presses Pause/Play; until then the motion preference decides.
+  const [playChoice, setPlayChoice] = useState<boolean | null>(null);
+  const playing = playChoice ?? !reducedMotion;
+  const transitionMs = reducedMotion ? 0 : CAROUSEL_TRANSITION_MS;
   const [animating, setAnimating] = useState(false);
   const startX = useRef<number | null>(null);
 
@@ -29,22 +40,22 @@ export function Carousel({ images, name, width, height, thumbnails, eager }: Car
     (next: number) => {
       if (count < 2) return;
       setIndex(((next % count) + count) % count);
-      setAnimating(true);
+      if (transitionMs > 0) setAnimating(true);
     },
-    [count, setIndex],
+    [count, setIndex, transitionMs],
   );
 
   useEffect(() => {
     if (!animating) return;
-    const timer = window.setTimeout(() => setAnimating(false), CAROUSEL_TRANSITION_MS);
+    const timer = window.setTimeout(() => setAnimating(false), transitionMs);
     return () => window.clearTimeout(timer);
-  }, [animating, index]);
+  }, [animating, index, transitionMs]);
 
   useEffect(() => {
-    if (count < 2 || hovered || animating) return;
+    if (count < 2 || !playing || hovered || animating) return;
     const timer = window.setTimeout(() => go(index + 1), CAROUSEL_INTERVAL_MS);
     return () => window.clearTimeout(timer);
-  }, [count, hovered, animating, index, go]);
+  }, [count, playing, hovered, animating, index, go]);
 
   if (count === 0) {
     return <SmartImage src={null} alt={name} width={width} height={height} emptyText="No image available" className="carousel__empty" />;
@@ -77,7 +88,9 @@ export function Carousel({ images, name, width, height, thumbnails, eager }: Car
         <div
           className="carousel__track"
           data-index={index}
-          style={{ transform: `translateX(-${index * 100}%)`, transition: `transform ${CAROUSEL_TRANSITION_MS}ms ease` }}
+          // Announce the new image only when the person changed it, not on every auto-advance.
+          aria-live={playing ? 'off' : 'polite'}
+          style={{ transform: `translateX(-${index * 100}%)`, transition: transitionMs ? `transform ${transitionMs}ms ease` : 'none' }}
         >
           {images.map((image, i) => (
             <div
@@ -99,6 +112,15 @@ export function Carousel({ images, name, width, height, thumbnails, eager }: Car
             </button>
             <button type="button" className="carousel__nav carousel__nav--next" aria-label="Next image" onClick={() => go(index + 1)}>
               ›
+            </button>
+            <button
+              type="button"
+              className="carousel__play"
+              aria-label={playing ? 'Pause slideshow' : 'Play slideshow'}
+              title={playing ? 'Pause slideshow' : 'Play slideshow'}
+              onClick={() => setPlayChoice(!playing)}
+            >
+              <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
             </button>
           </>
         )}

@@ -12,18 +12,22 @@ function focusableIn(container: HTMLElement): HTMLElement[] {
 
 /**
  * Keeps keyboard focus inside a modal (`aria-modal`) while it is open: focus moves in on open (to
- * `initialFocus`, else the container), Tab and Shift+Tab cycle inside it, focus that lands outside
+ * `initialFocus` — a ref, or a CSS selector for the first match inside the container — else the
+ * container), Tab and Shift+Tab cycle inside it, focus that lands outside
  * is brought back, Escape calls `onEscape`, and on close focus returns to whatever had it before.
  * Attach the returned ref to the dialog element; give it tabIndex={-1}.
  */
 export function useFocusTrap<T extends HTMLElement>(
   active: boolean,
   onEscape: () => void,
-  initialFocus?: RefObject<HTMLElement | null>,
+  initialFocus?: RefObject<HTMLElement | null> | string,
 ): RefObject<T | null> {
   const container = useRef<T>(null);
   const escape = useEffectEvent(onEscape);
-  const focusFirst = useEffectEvent(() => (initialFocus?.current ?? container.current)?.focus());
+  const focusFirst = useEffectEvent(() => {
+    const target = typeof initialFocus === 'string' ? container.current?.querySelector<HTMLElement>(initialFocus) : initialFocus?.current;
+    (target ?? container.current)?.focus();
+  });
 
   useEffect(() => {
     if (!active) return;

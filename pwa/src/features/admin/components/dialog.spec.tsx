@@ -24,6 +24,9 @@ describe('Dialog', () => {
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(cancel).toHaveBeenCalledTimes(1);
     expect(outerClose).not.toHaveBeenCalled();
+    // Closing the confirmation gives focus back to what had it when it opened.
+    rerender(ui(false));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 
   it('cannot be closed while busy', () => {

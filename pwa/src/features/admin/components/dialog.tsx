@@ -1,12 +1,15 @@
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useFocusTrap } from '../../../ui/use-focus-trap';
 
-/** Open dialogs, innermost last: Escape closes only the innermost one. */
-const openDialogs: string[] = [];
+/** Where focus starts: a marked control, else the first field, else the first button but Close. */
+const FIRST_FOCUS = '[data-autofocus], input, select, textarea, button:not([aria-label="Close"])';
 
 /**
- * A modal dialog: labelled by its title, Escape and the backdrop close it (unless busy), focus
- * moves into it on open and back to the opener on close. `wide` dialogs are at most 600px.
+ * A modal dialog: labelled by its title, Escape and the backdrop close it (unless busy). Focus is
+ * handled by the shared trap (ui/use-focus-trap): it moves in on open, Tab stays inside, Escape
+ * belongs to the innermost open modal only, and focus returns to the opener on close. `wide`
+ * dialogs are at most 600px.
  */
 export function Dialog({
   title,
@@ -26,48 +29,13 @@ export function Dialog({
   describedBy?: string;
 }) {
   const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-  // Read when Escape is pressed, so the listener set up once on open sees the current props.
-  const escape = useEffectEvent((event: KeyboardEvent) => {
-    if (busy) return;
-    event.stopPropagation();
-    onClose();
-  });
-
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const first = panelRef.current?.querySelector<HTMLElement>('[data-autofocus], input, select, textarea, button:not([aria-label="Close"])');
-    (first ?? panelRef.current)?.focus();
-    openDialogs.push(titleId);
-    const onKey = (event: KeyboardEvent) => {
-      if (openDialogs[openDialogs.length - 1] !== titleId) return;
-      if (event.key === 'Escape') {
-        escape(event);
-      } else if (event.key === 'Tab' && panelRef.current) {
-        // Keep keyboard focus inside the dialog.
-        const focusable = Array.from(
-          panelRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])'),
-        );
-        if (!focusable.length) return;
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        const active = document.activeElement;
-        if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && (active === last || !panelRef.current.contains(active))) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      openDialogs.splice(openDialogs.indexOf(titleId), 1);
-      window.removeEventListener('keydown', onKey);
-      opener?.focus?.();
-    };
-  }, [titleId]);
+  const panelRef = useFocusTrap<HTMLDivElement>(
+    true,
+    () => {
+      if (!busy) onClose();
+    },
+    FIRST_FOCUS,
+  );
 
   // In a portal: a dialog opened from inside a form (the Media Library) is not part of that form.
   return createPortal(
