@@ -1,6 +1,11 @@
 import { hasValidCoordinates } from './schemas/events.schema';
 import { dayIn } from './time-zone';
 
+/** Case and spacing do not make another address (the geocode cache and the scheduler compare addresses so). */
+export function normaliseAddress(address: string): string {
+  return address.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /** Map constants of SPEC §9 (Live Cocoa Tracker). */
 export const MAP_DEFAULT_CENTER: LatLng = [39.83, -98.58];
 export const MAP_DEFAULT_ZOOM = 11;

@@ -5,7 +5,6 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
-import { SessionStore } from './session-store.service';
 import { SessionService } from './session.service';
 import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
@@ -15,7 +14,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, PasswordResetTokenEntity])],
   controllers: [AuthController, UsersController],
-  providers: [UsersService, AuthService, SessionService, SessionStore, LoginThrottle, AdminBootstrap],
-  exports: [UsersService, SessionStore],
+  providers: [UsersService, AuthService, SessionService, LoginThrottle, AdminBootstrap],
+  exports: [UsersService],
 })
 export class AuthModule {}

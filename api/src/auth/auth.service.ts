@@ -10,7 +10,7 @@ import { MailService } from '../mail/mail.service';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.hasher';
-import { SessionStore } from './session-store.service';
+import { revokeUserSessions } from './session-store.service';
 import { UserEntity } from './user.entity';
 import { toSessionUser } from './user.mapper';
 import { UsersService } from './users.service';
@@ -29,7 +29,6 @@ export class AuthService implements BeforeApplicationShutdown {
   constructor(
     private readonly users: UsersService,
     private readonly mail: MailService,
-    private readonly sessions: SessionStore,
     private readonly throttle: LoginThrottle,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -127,7 +126,7 @@ export class AuthService implements BeforeApplicationShutdown {
       if (userId === undefined) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
       await manager.update(UserEntity, { id: userId }, { passwordHash });
       await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
-      await this.sessions.revokeUser(manager, userId);
+      await revokeUserSessions(manager, userId);
       return (await manager.findOneByOrFail(UserEntity, { id: userId })).username;
     });
     await this.throttle.forget(username);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Response } from 'express';
+import { normalizeUsername } from '@cocoa/shared-types';
 import { TooManyRequestsError } from '../common/domain-errors';
 import { type RefusalMessage, refuse, type SharedLimiter, sharedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -55,14 +55,14 @@ export class LoginThrottle {
 
   /**
    * Counts a password check before it runs (so a burst in flight cannot overshoot the limits), or
-   * refuses it with 429 and Retry-After on `res`. `address` is given for sign-in only.
+   * refuses it with 429 and Retry-After. `address` is given for sign-in only.
    */
-  async begin(res: Response | undefined, username: string, address?: string): Promise<PasswordAttempt> {
+  async begin(username: string, address?: string): Promise<PasswordAttempt> {
     const account = accountKey(username);
-    if (address !== undefined) await this.byAddress.count(address, res);
+    if (address !== undefined) await this.byAddress.count(address);
     const waiting = await this.accountWait.current(account);
-    const counted = await this.byAccount.count(account, res, accountRefusal);
-    if (waiting) refuse(res, waiting.msBeforeNext, accountRefusal);
+    const counted = await this.byAccount.count(account, accountRefusal);
+    if (waiting) refuse(waiting.msBeforeNext, accountRefusal);
     return {
       succeeded: async () => {
         if (address !== undefined) await this.byAddress.giveBack(address);
@@ -85,7 +85,7 @@ export class LoginThrottle {
   /** Whether one more reset link may be mailed to this account this hour (counts it if so). */
   async mayMailResetLink(userId: number): Promise<boolean> {
     try {
-      await this.resetMails.count(`user:${userId}`, undefined);
+      await this.resetMails.count(`user:${userId}`);
       return true;
     } catch (err) {
       if (err instanceof TooManyRequestsError) return false;
@@ -95,4 +95,4 @@ export class LoginThrottle {
 }
 
 /** The account a user name means, as sign-in matches it: NFKC, trimmed, case-insensitive. */
-const accountKey = (username: string) => `name:${username.normalize('NFKC').trim().toLowerCase()}`;
+const accountKey = (username: string) => `name:${normalizeUsername(username).toLowerCase()}`;

@@ -68,7 +68,7 @@ export class SessionService implements OnModuleInit {
    * before the password is even checked (LoginThrottle).
    */
   async logInWithPassword(req: Request, username: string): Promise<SessionUser> {
-    const attempt = await this.throttle.begin(req.res, username, clientAddress(req));
+    const attempt = await this.throttle.begin(username, clientAddress(req));
     const user = await new Promise<SessionUser | undefined>((resolve, reject) => {
       // passport sets its success/fail callbacks on the strategy object it is given: each request
       // gets its own (as passport does for a strategy registered by name), or sign-ins arriving

@@ -29,7 +29,7 @@ export class UsersController {
     @Body() body: PasswordChangeDto,
     @Req() req: Request,
   ): Promise<{ message: string }> {
-    await this.users.changePassword(user, params.id, body.currentPassword, body.newPassword, req.res);
+    await this.users.changePassword(user, params.id, body.currentPassword, body.newPassword);
     await this.sessions.logIn(req, user);
     return { message: 'Password updated' };
   }

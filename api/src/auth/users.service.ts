@@ -1,6 +1,5 @@
 import type { profileUpdateSchema, registerPayloadSchema } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import type { z } from 'zod';
@@ -8,7 +7,7 @@ import { ConflictError, ForbiddenError, NotFoundError, UserInputError } from '..
 import type { SessionUser } from '../common/session-user';
 import { LoginThrottle } from './login-throttle.service';
 import { hashPassword, verifyPassword } from './password.hasher';
-import { SessionStore } from './session-store.service';
+import { revokeUserSessions } from './session-store.service';
 import { UserEntity } from './user.entity';
 import { toSessionUser } from './user.mapper';
 
@@ -24,7 +23,6 @@ export class UsersService {
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly sessions: SessionStore,
     private readonly throttle: LoginThrottle,
   ) {}
 
@@ -93,13 +91,13 @@ export class UsersService {
 
   /**
    * Only your own password; the current one must match. Wrong current passwords count against the
-   * account like wrong sign-ins (LoginThrottle: slowed, then refused with 429 on `answer`). Every
+   * account like wrong sign-ins (LoginThrottle: slowed, then refused with 429). Every
    * session of the account ends with the change, this one too: the controller signs the caller in
    * again on a new session id, so a stolen session id, whichever it was, does not survive it.
    */
-  async changePassword(actor: SessionUser, targetId: number, currentPassword: string, newPassword: string, answer: Response | undefined): Promise<void> {
+  async changePassword(actor: SessionUser, targetId: number, currentPassword: string, newPassword: string): Promise<void> {
     if (actor.id !== targetId) throw new ForbiddenError('You can only change your own password');
-    const attempt = await this.throttle.begin(answer, actor.username);
+    const attempt = await this.throttle.begin(actor.username);
     const stored = await this.users.findOne({ where: { id: actor.id }, select: { id: true, passwordHash: true } });
     if (!stored) throw new NotFoundError('User not found', 'USER_NOT_FOUND');
     if (!(await verifyPassword(currentPassword, stored.passwordHash))) {
@@ -109,7 +107,7 @@ export class UsersService {
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
       await manager.update(UserEntity, { id: actor.id }, { passwordHash });
-      await this.sessions.revokeUser(manager, actor.id);
+      await revokeUserSessions(manager, actor.id);
     });
     await attempt.succeeded();
   }

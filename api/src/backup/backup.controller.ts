@@ -1,4 +1,4 @@
-import { BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
+import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
 import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
@@ -20,7 +20,7 @@ export class BackupController {
   /** multipart `file`: a downloaded backup, validated like every restore, stored as uploaded-backup-… and listed. */
   @Post('backups/upload')
   @HttpCode(201)
-  @UseInterceptors(MultipartFile('file', BACKUP_UPLOAD_MAX_BYTES, `The backup file is too large. The maximum size is ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`))
+  @UseInterceptors(MultipartFile('file', BACKUP_UPLOAD_MAX_BYTES, BACKUP_TOO_LARGE_MESSAGE))
   upload(@UploadedFile() file: Express.Multer.File | undefined): Promise<{ filename: string }> {
     return this.backups.upload(file);
   }

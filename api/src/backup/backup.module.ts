@@ -1,11 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AuthModule } from '../auth/auth.module';
 import { BackupController } from './backup.controller';
 import { BackupService } from './backup.service';
 
 /** Database backup and restore (domain tables only; no images, no sessions). */
 @Module({
-  imports: [AuthModule],
   controllers: [BackupController],
   providers: [BackupService],
 })

@@ -9,7 +9,7 @@ import { Inject, Injectable, StreamableFile } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { z } from 'zod';
-import { SessionStore } from '../auth/session-store.service';
+import { keepOnlyUsersSessions } from '../auth/session-store.service';
 import { NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -63,7 +63,6 @@ export class BackupService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly sessions: SessionStore,
   ) {}
 
   async create(kind: Exclude<BackupKind, 'uploaded'> = 'manual'): Promise<{ filename: string }> {
@@ -264,7 +263,7 @@ export class BackupService {
   private async dropMismatchedSessions(runner: QueryRunner, oldUsers: Map<number, string>): Promise<void> {
     const restored = await this.usernames(runner);
     const same = [...restored].filter(([id, username]) => oldUsers.get(id) === username).map(([id]) => id);
-    await this.sessions.keepOnlyUsers(runner.manager, same);
+    await keepOnlyUsersSessions(runner.manager, same);
   }
 
   /** Every user id with its lower-cased user name, as the restore's transaction sees them. */

@@ -55,8 +55,13 @@ export class PaymentError extends DomainError {
   }
 }
 
+/** `retryAfterSeconds`, when known, is sent as Retry-After (common/error.filter). */
 export class TooManyRequestsError extends DomainError {
-  constructor(message = 'Too many requests. Please wait a few minutes and try again.', code = 'RATE_LIMITED') {
+  constructor(
+    message = 'Too many requests. Please wait a few minutes and try again.',
+    code = 'RATE_LIMITED',
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message, code, 429);
   }
 }

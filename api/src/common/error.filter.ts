@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { DomainError } from './domain-errors';
+import { DomainError, TooManyRequestsError } from './domain-errors';
 import { log } from './logger';
 
 const PG_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is|Pool has ended|timeout exceeded when trying to connect/i;
@@ -23,6 +23,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (code === 'DATABASE_UNAVAILABLE') this.outage.noticed(error);
     else if (status >= 500) log('error', 'request failed', { method: req.method, path: req.originalUrl, status, error: describe(error) });
     if (res.headersSent) return;
+    if (error instanceof TooManyRequestsError && error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     res.status(status).json({ message, code });
   }
 }

@@ -12,7 +12,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { mergeMap, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -77,12 +77,12 @@ export class SharedLimiter {
   ) {}
 
   /** Counts one hit; past the limit the request is refused: 429, Retry-After and `message`. */
-  async count(key: string, res: Response | undefined, message: RefusalMessage = tooManyAttempts): Promise<RateLimiterRes> {
+  async count(key: string, message: RefusalMessage = tooManyAttempts): Promise<RateLimiterRes> {
     sweepExpired(this.db);
     try {
       return await this.limiter.consume(hashed(key));
     } catch (err) {
-      if (err instanceof RateLimiterRes) refuse(res, err.msBeforeNext, message);
+      if (err instanceof RateLimiterRes) refuse(err.msBeforeNext, message);
       throw err;
     }
   }
@@ -111,11 +111,10 @@ export class SharedLimiter {
 export type RefusalMessage = (wait: string) => string;
 const tooManyAttempts: RefusalMessage = (wait) => `Too many attempts. Please try again in ${wait}.`;
 
-/** 429 with Retry-After (whole seconds, at least 1) and a message naming the wait. */
-export function refuse(res: Response | undefined, msBeforeNext: number, message: RefusalMessage = tooManyAttempts): never {
+/** 429 with Retry-After (whole seconds, at least 1; the error filter sends it) and a message naming the wait. */
+export function refuse(msBeforeNext: number, message: RefusalMessage = tooManyAttempts): never {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  res?.setHeader('Retry-After', String(seconds));
-  throw new TooManyRequestsError(message(inWords(seconds)));
+  throw new TooManyRequestsError(message(inWords(seconds)), undefined, seconds);
 }
 
 function inWords(seconds: number): string {
@@ -152,12 +151,10 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const bucket = this.reflector.get<Bucket>(BUCKET_KEY, context.getHandler());
-    const http = context.switchToHttp();
-    const req = http.getRequest<Request>();
-    const res = http.getResponse<Response>();
+    const req = context.switchToHttp().getRequest<Request>();
     const limiter = this.limiter(bucket.name);
     const key = clientAddress(req);
-    await limiter.count(key, res);
+    await limiter.count(key);
     if (bucket.counts === 'refused requests') (req as RefundableRequest)[REFUND] = () => limiter.giveBack(key);
     return true;
   }

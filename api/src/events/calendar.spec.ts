@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type CalendarStatus, dayIn, DEFAULT_SHOP_TIME_ZONE, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import ICAL from 'ical.js';
 import * as nodeIcal from 'node-ical';
-import { normaliseAddress } from '../geocoding/geocoding.service';
+import { normaliseAddress } from '@cocoa/shared-types';
 import { corpusText, FEED_CORPUS, icalJsReference, nodeIcalReference, type Stop, stopKey } from '../test/feed-corpus';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { CalendarService } from './calendar.service';

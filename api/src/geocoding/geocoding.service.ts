@@ -1,4 +1,4 @@
-import type { GeocodeTestResult } from '@cocoa/shared-types';
+import { type GeocodeTestResult, normaliseAddress } from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
@@ -23,10 +23,8 @@ export interface Geocoded {
   cached: boolean;
 }
 
-/** Cache key: case and spacing do not make a different address. */
-export function normaliseAddress(address: string): string {
-  return address.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, 500);
-}
+/** Cache key: case and spacing do not make a different address (the shared rule), at most 500 characters. */
+const cacheKeyOf = (address: string): string => normaliseAddress(address).slice(0, 500);
 
 /**
  * Address → coordinates. OpenStreetMap Nominatim (GEOCODER_URL) by default, at most one request a
@@ -49,7 +47,7 @@ export class GeocodingService {
   ) {}
 
   async geocode(address: string): Promise<Geocoded> {
-    const query = normaliseAddress(address);
+    const query = cacheKeyOf(address);
     const hit = await this.cache.findOneBy({ query });
     if (hit) return { lat: hit.latitude, lng: hit.longitude, address: hit.displayName, provider: hit.provider, cached: true };
 

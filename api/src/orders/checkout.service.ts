@@ -9,7 +9,7 @@ import {
   fromCents,
   MAX_LINE_QUANTITY,
   PAYMENTS_NOT_SET_UP_MESSAGE,
-  TEST_CARD_NONCE_DECLINED,
+  TEST_CARDS,
   TEST_CARD_NONCE_OK,
   toCents,
 } from '@cocoa/shared-types';
@@ -46,7 +46,6 @@ interface Claimed {
 
 /** How long a request waits for another request's payment under the same key before answering 409. */
 const PENDING_WAIT_MS = 20_000;
-const TEST_NONCES: readonly string[] = [TEST_CARD_NONCE_OK, TEST_CARD_NONCE_DECLINED];
 
 /**
  * POST /api/square/checkout/complete. The server prices the cart from the database, refuses a
@@ -76,7 +75,7 @@ export class CheckoutService {
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
     const payments = await this.square.paymentMode();
     if (payments.kind === 'unavailable') throw new UnavailableError(PAYMENTS_NOT_SET_UP_MESSAGE, 'PAYMENTS_NOT_SET_UP');
-    if (payments.kind === 'test' && !TEST_NONCES.includes(input.sourceId)) {
+    if (payments.kind === 'test' && !TEST_CARDS.some((card) => card.nonce === input.sourceId)) {
       throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002', 'TEST_MODE_CARD_ONLY');
     }
     const testMode = payments.kind === 'test';

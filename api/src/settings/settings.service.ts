@@ -65,6 +65,9 @@ export class SettingsService {
    */
   async sessionSecret(): Promise<string> {
     if (this.config.SESSION_SECRET) return this.config.SESSION_SECRET;
+    // Read first: the row exists after the first start, so this runs once per installation.
+    const existing = await this.get(SETTING_KEYS.internalSessionSecret);
+    if (existing) return existing;
     await this.setIfAbsent(SETTING_KEYS.internalSessionSecret, randomBytes(32).toString('hex'));
     const stored = await this.get(SETTING_KEYS.internalSessionSecret);
     if (!stored) throw new Error('The session secret could not be stored');

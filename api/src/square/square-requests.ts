@@ -267,13 +267,12 @@ export function buildSearchCustomersRequest(input: SquareChargeInput): Square.Se
 export function buildCreateCustomerRequest(input: SquareChargeInput): Square.CreateCustomerRequest {
   const c = input.customer;
   const phone = squarePhone(c.phone, c.address.country);
-  const digits = phone?.replace(/\D/g, '').length ?? 0;
   return {
     idempotencyKey: derivedKey(input.idempotencyKey, 'customer'),
     givenName: fitText(c.givenName, 300) || undefined,
     familyName: fitText(c.familyName, 300) || undefined,
     emailAddress: whole(c.email, 254),
-    ...(phone && digits >= 9 && digits <= 16 ? { phoneNumber: phone } : {}),
+    ...(phone && FORMATS['phone-9-16-digits'](phone) ? { phoneNumber: phone } : {}),
     address: squareAddress(c.address),
   };
 }

@@ -75,11 +75,6 @@ export class SquareGateway {
     private readonly auth: SquareAuthService,
   ) {}
 
-  /** The admin's saved choice (settings SQUARE_MODE), else the environment's. */
-  async mode(): Promise<SquareMode> {
-    return this.modeFrom(await this.settings.get(SETTING_KEYS.squareMode));
-  }
-
   private modeFrom(stored: string | undefined): SquareMode {
     return stored === 'production' || stored === 'sandbox' ? stored : this.config.SQUARE_MODE;
   }

@@ -81,7 +81,9 @@ export async function apiFetchList<T>(path: string, signal?: AbortSignal): Promi
  * rejects with a TypeError whose text is the browser's ('Failed to fetch', 'Load failed'): that
  * is never shown, the fallback is.
  */
+export const isNetworkError = (error: unknown): boolean => error instanceof TypeError;
+
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof TypeError) return fallback;
+  if (isNetworkError(error)) return fallback;
   return error instanceof Error && error.message ? error.message : fallback;
 }

@@ -157,5 +157,6 @@ export const backupInfoSchema = z.object({ filename: z.string(), created: z.stri
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
 /** POST /api/database/backups/upload: the largest backup file accepted (gzip, as downloaded; the proxy example in the README allows 20 MB bodies). */
 export const BACKUP_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const BACKUP_TOO_LARGE_MESSAGE = `The backup file is too large. The maximum size is ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
 export const restoreResultSchema = z.object({ message: z.string(), safetyBackup: z.string() });
 export type RestoreResult = z.infer<typeof restoreResultSchema>;

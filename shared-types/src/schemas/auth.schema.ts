@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { COUNTRY_CODES, DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../constants';
 import { emailSchema, optionalText } from './common.schema';
 
+/** A user name as accounts are kept and matched: NFKC-normalised, then trimmed. */
+export const normalizeUsername = (v: string) => v.normalize('NFKC').trim();
+
 export const usernameSchema = z
   .string({ message: 'Username is required' })
   .trim()
@@ -16,7 +19,7 @@ export const usernameSchema = z
  */
 const newUsernameSchema = z
   .string({ message: 'Username is required' })
-  .transform((v) => v.normalize('NFKC').trim())
+  .transform(normalizeUsername)
   .pipe(
     z
       .string()

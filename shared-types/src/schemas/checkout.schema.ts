@@ -68,11 +68,32 @@ export const shippingSchema = z
   .transform((data) => ({ ...data, phone: formatParsedPhone(parsePhone(data.phone, data.country)!) }));
 export type ShippingData = z.infer<typeof shippingSchema>;
 
-/** Card form (SPEC §5), used by the built-in test-mode card form. */
+/**
+ * Why an MM/YY expiry cannot be used today, or null: a card is good through the last day of its
+ * expiry month, so a past month is refused (the test card form promises "any future expiry").
+ */
+export function expiryProblem(expiry: string, today: Date = new Date()): string | null {
+  const match = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
+  if (!match) return 'Expiry must be MM/YY';
+  const month = Number(match[1]);
+  const year = 2000 + Number(match[2]);
+  if (month < 1 || month > 12) return 'Expiry month must be 01 to 12';
+  const current = today.getFullYear() * 12 + today.getMonth();
+  return year * 12 + (month - 1) < current ? 'Card has expired' : null;
+}
+
+/** Card form (SPEC §5), used by the built-in test-mode card form; a past expiry month is refused. */
 export const cardSchema = z.object({
   cardHolder: z.string().trim().min(2, 'Card holder is required'),
   cardNumber: z.string().trim().min(16, 'Card number must be 16 digits'),
-  cardExpiry: z.string().trim().min(5, 'Expiry must be MM/YY'),
+  cardExpiry: z
+    .string()
+    .trim()
+    .min(5, 'Expiry must be MM/YY')
+    .superRefine((expiry, ctx) => {
+      const problem = expiryProblem(expiry);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   cardCvc: z.string().trim().min(3, 'CVC must be 3 digits'),
 });
 export type CardInput = z.infer<typeof cardSchema>;

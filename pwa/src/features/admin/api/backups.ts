@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
+import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { xhrUpload } from '../lib/upload';
@@ -41,7 +41,6 @@ export function useCreateBackup() {
   });
 }
 
-export const BACKUP_TOO_LARGE_MESSAGE = `The backup file is too large. The maximum size is ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
 
 /**
  * POST /api/database/backups/upload (multipart `file`): the server checks it as it checks every

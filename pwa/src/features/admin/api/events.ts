@@ -21,8 +21,6 @@ export interface AdminEventsPage {
   nextCursor: string | null;
 }
 
-/** Today ('YYYY-MM-DD') in the shop's zone (the device's own when the zone is not known yet). */
-export const shopToday = (timeZone?: string, now = new Date()) => dayKey(now, timeZone);
 
 /** The query of one segment split at the given day ('YYYY-MM-DD', the shop's today). */
 function adminEventsQuery(segment: AdminEventsSegment, today: string): URLSearchParams {
@@ -45,7 +43,7 @@ async function fetchAdminEvents(segment: AdminEventsSegment, today: string, curs
 export const adminEventsKey = ['admin', 'events'] as const;
 
 /** The day is part of the key, so the lists split anew when the shop's day turns. */
-export const adminEventsQueryOptions = (segment: AdminEventsSegment, today = shopToday()) =>
+export const adminEventsQueryOptions = (segment: AdminEventsSegment, today = dayKey(new Date())) =>
   infiniteQueryOptions({
     queryKey: [...adminEventsKey, segment, today] as const,
     queryFn: ({ pageParam, signal }) => fetchAdminEvents(segment, today, pageParam, signal),

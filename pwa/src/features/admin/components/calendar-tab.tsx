@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { calendarIdSchema, formatEventTime, formatLongDate, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
+import { calendarIdSchema, dayKey, formatEventTime, formatLongDate, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { LoadMore } from '../../../ui/load-more';
 import { describedBy, Field } from '../../../ui/field';
 import { useCalendarAction, useCalendarStatus, useInitCalendar } from '../api/calendar';
-import { type AdminEventsSegment, shopToday, useAdminEvents, useDeleteEvent } from '../api/events';
+import { type AdminEventsSegment, useAdminEvents, useDeleteEvent } from '../api/events';
 import { useSettings } from '../api/settings';
 import { formatDateTime, formatDay } from '../lib/format';
 import { ConfirmDialog } from './dialog';
@@ -42,7 +42,7 @@ function LocationsCard() {
   // New stops are dated in the shop's zone (Settings), whatever zone the tablet is in; the lists split at the shop's today.
   const shopZone = useSettings().data?.SHOP_TIME_ZONE;
   const now = new Date();
-  const today = shopToday(shopZone, now);
+  const today = dayKey(now, shopZone);
   const events = useAdminEvents(segment, today);
   const remove = useDeleteEvent();
   const [editing, setEditing] = useState<ScheduledEvent | null | undefined>(undefined);

@@ -43,7 +43,7 @@ export function DatabaseTab() {
       <section className="card admin-card" aria-labelledby="backup-upload-title">
         <h2 id="backup-upload-title">Upload a Backup</h2>
         <p className="muted">
-          Upload a backup file downloaded from this shop (.json.gz, up to {BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB). It is checked and added to the list; you then confirm before its data
+          Upload a backup file downloaded from this shop (.json.gz, up to {formatBytes(BACKUP_UPLOAD_MAX_BYTES)}). It is checked and added to the list; you then confirm before its data
           replaces the current data.
         </p>
         <div className="admin-actions">

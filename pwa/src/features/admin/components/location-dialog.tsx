@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { eventInputSchema, type EventInput, type ScheduledEvent } from '@cocoa/shared-types';
-import { ApiError, messageOf } from '../../../lib/api-fetch';
+import { eventInputSchema, type EventInput, normaliseAddress, type ScheduledEvent } from '@cocoa/shared-types';
+import { isNetworkError, messageOf } from '../../../lib/api-fetch';
 import { useOnline } from '../../../lib/use-online';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { describedBy, Field } from '../../../ui/field';
@@ -25,8 +25,7 @@ export interface LocationFormValues {
 
 const coordinate = (value: string) => (value.trim() === '' ? null : Number(value));
 const coordinateText = (value: number | null | undefined) => (value == null || !Number.isFinite(value) ? '' : String(value));
-/** Case and spacing do not make another address (as the server's geocode cache reads it). */
-const sameAddress = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+const sameAddress = (a: string, b: string) => normaliseAddress(a) === normaliseAddress(b);
 
 /** The date is sent as noon of the chosen day (SPEC §5), in the shop's time zone when known. */
 export function locationPayload(values: LocationFormValues, timeZone?: string): EventInput {
@@ -49,8 +48,7 @@ type Step = 'idle' | 'geocoding' | 'saving';
 const GEOCODE_FAILED = 'Failed to geocode address';
 function geocodeHint(error: unknown, online: boolean, hasCoordinates: boolean): string {
   const keep = hasCoordinates ? ' Saving again keeps the coordinates shown.' : '';
-  // A fetch that never reached the server rejects with a TypeError ('Failed to fetch').
-  if (!online || (!(error instanceof ApiError) && error instanceof TypeError)) {
+  if (!online || isNetworkError(error)) {
     return `You are offline, so the address could not be looked up. Enter the latitude and longitude below, then save.${keep}`;
   }
   const reason = messageOf(error, '');

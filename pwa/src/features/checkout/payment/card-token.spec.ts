@@ -1,5 +1,6 @@
 import { TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
-import { expiryProblem, formatCardNumber, formatExpiry, tokenizeTestCard, tokenOrThrow } from './card-token';
+import { expiryProblem } from '@cocoa/shared-types';
+import { formatCardNumber, formatExpiry, tokenizeTestCard, tokenOrThrow } from './card-token';
 
 const card = (cardNumber: string) => ({ cardHolder: 'Jane Doe', cardNumber, cardExpiry: '12/30', cardCvc: '123' });
 

@@ -18,34 +18,12 @@ export function tokenOrThrow(result: TokenResult): string {
 export const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
 
 /**
- * Why an MM/YY expiry cannot be used today, or null: a card is good through the last day of its
- * expiry month, so a past month is refused (the test card form promises "any future expiry").
- */
-export function expiryProblem(expiry: string, today: Date = new Date()): string | null {
-  const match = /^(\d{2})\/(\d{2})$/.exec(expiry.trim());
-  if (!match) return 'Expiry must be MM/YY';
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return 'Expiry month must be 01 to 12';
-  const current = today.getFullYear() * 12 + today.getMonth();
-  return year * 12 + (month - 1) < current ? 'Card has expired' : null;
-}
-
-/** The card schema plus the expiry date check: what the built-in test card form validates. */
-export const testCardSchema = cardSchema.extend({
-  cardExpiry: cardSchema.shape.cardExpiry.superRefine((expiry, ctx) => {
-    const problem = expiry.trim().length >= 5 ? expiryProblem(expiry) : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-});
-
-/**
  * The built-in test-mode card form's tokenizer: Square's published sandbox card numbers give
  * Square's sandbox tokens (4111 1111 1111 1111 → ok, 4000 0000 0000 0002 → declined); anything
  * else, or a card that fails the card schema, does not tokenize.
  */
 export function tokenizeTestCard(card: CardInput): TokenResult {
-  if (!testCardSchema.safeParse(card).success) return { status: 'Invalid', errors: ['Card details are incomplete or the card has expired'] };
+  if (!cardSchema.safeParse(card).success) return { status: 'Invalid', errors: ['Card details are incomplete or the card has expired'] };
   const digits = cardDigits(card.cardNumber);
   const match = TEST_CARDS.find((test) => test.number === digits);
   return match ? { status: 'OK', token: match.nonce } : { status: 'Invalid', errors: ['Unknown test card'] };

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { CardInput } from '@cocoa/shared-types';
+import { cardSchema, type CardInput } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
-import { formatCardNumber, formatExpiry, testCardSchema, tokenizeTestCard, tokenOrThrow } from './card-token';
+import { formatCardNumber, formatExpiry, tokenizeTestCard, tokenOrThrow } from './card-token';
 import type { CardMethod } from './card-method';
 
 /**
@@ -12,7 +12,7 @@ import type { CardMethod } from './card-method';
  */
 export function TestCardForm({ onReady, disabled }: { onReady: (method: CardMethod) => void; disabled: boolean }) {
   const { register, handleSubmit, formState: { errors } } = useForm<CardInput>({
-    resolver: zodResolver(testCardSchema),
+    resolver: zodResolver(cardSchema),
     defaultValues: { cardHolder: '', cardNumber: '', cardExpiry: '', cardCvc: '' },
   });
 
