@@ -19,7 +19,7 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const TYPED = ['api/src/**/*.ts', 'shared-types/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'pwa/vite.config.ts'];
+const TYPED = ['api/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'pwa/vite.config.ts'];
 const TESTS = ['**/*.spec.{ts,tsx}', '**/*.double.ts', '**/*.fixtures.ts', 'api/src/test/**', 'pwa/src/test/**', 'pwa/src/features/*/test/**', 'api/resilience/**', 'e2e/**'];
 
 /** What another API module may import: its Nest module, services, gateways, constants and types. */
@@ -79,6 +79,13 @@ export default defineConfig(
     },
   },
   {
+    // The API's e-mail templates (react-email) are checked like the PWA's markup; react-email's
+    // Img, Link and Button render img and a.
+    files: ['api/src/**/*.tsx'],
+    extends: [jsxA11y.flatConfigs.recommended],
+    settings: { 'jsx-a11y': { components: { Img: 'img', Link: 'a', Button: 'a' } } },
+  },
+  {
     files: ['shared-types/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -89,7 +96,7 @@ export default defineConfig(
   },
   {
     // Test doubles, fixtures and test helpers never reach a production build.
-    files: ['api/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}'],
+    files: ['api/src/**/*.{ts,tsx}', 'pwa/src/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {
       'no-restricted-imports': [
@@ -117,7 +124,7 @@ export default defineConfig(
 
   // --- Layering ----------------------------------------------------------------------------------
   {
-    files: ['pwa/src/**/*.{ts,tsx}', 'api/src/**/*.ts'],
+    files: ['pwa/src/**/*.{ts,tsx}', 'api/src/**/*.{ts,tsx}'],
     ignores: TESTS,
     plugins: { boundaries },
     settings: {

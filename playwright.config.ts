@@ -9,8 +9,12 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = 4310;
 const TILE_PORT = 4311;
+/** A second shop connected to Square (a local double of Square's API the back-office test starts). */
+export const SQUARE_SHOP_PORT = 4312;
+export const SQUARE_DOUBLE_PORT = 4313;
 // Set once in the main process; the workers inherit it.
 process.env.COCOA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-'));
+process.env.COCOA_E2E_SQUARE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-square-'));
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -62,6 +66,30 @@ export default defineConfig({
         RATE_LIMIT_MAX: '100000',
         TILE_URL: `http://localhost:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
         // no outside geocoder in tests
+        GEOCODER_URL: `http://localhost:${TILE_PORT}/geocoder`,
+      },
+    },
+    {
+      // The same build connected to Square, whose API is a local double (e2e/back-office.spec.ts
+      // starts it): payments and refunds go through the real SDK to it.
+      command: 'node api/dist/main.js',
+      url: `http://localhost:${SQUARE_SHOP_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(SQUARE_SHOP_PORT),
+        DATA_DIR: process.env.COCOA_E2E_SQUARE_DATA_DIR,
+        ADMIN_PASSWORD: 'admin-e2e-pass',
+        NODE_ENV: 'production',
+        RATE_LIMIT_MAX: '100000',
+        SQUARE_MODE: 'sandbox',
+        SQUARE_ACCESS_TOKEN: 'EAAAl-e2e-square-token',
+        SQUARE_LOCATION_ID: 'LOC-MAIN',
+        SQUARE_BASE_URL: `http://127.0.0.1:${SQUARE_DOUBLE_PORT}`,
+        PUBLIC_URL: `http://localhost:${SQUARE_SHOP_PORT}`,
+        TILE_URL: `http://localhost:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
         GEOCODER_URL: `http://localhost:${TILE_PORT}/geocoder`,
       },
     },

@@ -17,8 +17,20 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
+    // The e-mail templates (mail/templates/*.tsx): React's automatic runtime, as tsconfig's "jsx": "react-jsx".
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|pg-boss|serialize-error|non-error)/)'],
   moduleNameMapper: { '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts' },
-  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };

@@ -43,14 +43,16 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
   expect(ADMIN.password, 'playwright.config.ts sets ADMIN_PASSWORD for the server').not.toBe('');
   const PNG = await png();
 
-  await test.step('signs in and lands on the dashboard, settings first', async () => {
+  await test.step('signs in and lands on the dashboard: the summary first, then settings', async () => {
     await page.goto('/auth?redirect=/admin');
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login', exact: true }).tap();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Settings & Square Integration' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeVisible();
+    await openTab(page, 'Settings & Square Integration');
     await expect(page.getByLabel('Square Application ID')).toHaveAttribute('placeholder', /^sq0idp-/);
     await expect(page.getByRole('button', { name: 'Save Config' })).toBeDisabled();
   });
@@ -175,7 +177,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
 
     // the seller says no: Square sends the browser back to the shop's callback
     await page.goto(`/api/square/auth/callback?state=${authorize.searchParams.get('state')}&error=access_denied`);
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\?tab=settings$/);
     await expect(toast(page, 'Connection failed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Connect to Square' })).toBeEnabled();
   });

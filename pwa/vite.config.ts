@@ -104,6 +104,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico}'],
+        // The admin summary's chart (recharts, ~115 KB gzip) is not precached on every customer's
+        // phone: the owner works online and it loads with the Summary tab.
+        globIgnores: ['**/revenue-chart-*.js'],
         navigateFallback: `/${DEEP_LINK_SHELL_FILE}`,
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads(\/|$)/],
         clientsClaim: true,

@@ -4,8 +4,8 @@
 // start of the installed PWA offline to the first product name (scripts/bench-offline-start.mjs).
 // API figures: autocannon against the production API (PGlite, and PostgreSQL when
 // BENCH_DATABASE_URL names a server), each next to a raw node:http server that answers the same
-// bytes, plus test-mode checkouts. `--api-only` skips the PWA build and Lighthouse;
-// `--no-build` uses what is already built.
+// bytes, plus the admin summary's latency and test-mode checkouts. `--api-only` skips the PWA
+// build and Lighthouse; `--no-build` uses what is already built.
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -24,6 +24,7 @@ const API_ONLY = process.argv.includes('--api-only');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const BUYERS = 10;
+const SUMMARY_REQUESTS = Number(process.env.BENCH_SUMMARY_REQUESTS ?? 40);
 const results = { date: new Date().toISOString(), figures: [] };
 
 /** met: true, false, or null when the issue sets no target; gap says by how much a target is missed. */
@@ -192,10 +193,34 @@ async function apiFigures(label, extraEnv) {
       figure(`${name} p99`, ms(api.p99), 'ms', '< 50', api.p99 < 50, `${ms(api.p99 - 50)} ms over`);
       if (api.bad) figure(`${name} failed responses`, api.bad, 'responses', '0', false, `${api.bad} non-2xx or errors`);
     }
+    await summaryFigures(label, base);
     await checkoutFigures(label, base, products);
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The admin's first screen (GET /api/admin/summary, issue 13) as the owner opens it: signed in, one
+ * request at a time, after a warm-up. Target: p95 under 150 ms on the 100,000-order set too.
+ */
+async function summaryFigures(label, base) {
+  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-admin-pass' }) });
+  if (!login.ok) throw new Error(`the admin login answered ${login.status}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const times = [];
+  for (let i = 0; i < 5 + SUMMARY_REQUESTS; i++) {
+    const started = performance.now();
+    const res = await fetch(`${base}/api/admin/summary`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`GET /api/admin/summary answered ${res.status}`);
+    if (i >= 5) times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.ceil(q * times.length) - 1];
+  const name = `API ${label} GET /api/admin/summary (admin, one at a time)`;
+  figure(`${name} p50`, ms(at(0.5)), 'ms', '', null);
+  figure(`${name} p95`, ms(at(0.95)), 'ms', '< 150', at(0.95) < 150, `${ms(at(0.95) - 150)} ms over`);
 }
 
 /** Test-mode checkouts, BUYERS at a time, each with a fresh idempotency key and correct totals. */

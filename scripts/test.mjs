@@ -30,7 +30,7 @@ run('API tests', 'npm', ['test', '-w', 'api']);
 // again with the process in UTC (as in our Docker image) and in Pacific/Auckland (far from the shop's).
 for (const tz of ['UTC', 'Pacific/Auckland']) {
   run(`shared-types, events and calendar specs with TZ=${tz}`, 'npm', ['test', '-w', 'shared-types'], { TZ: tz });
-  run(`API events, calendar and seed specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/events', 'src/database/seed/seed.service.spec.ts'], { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' }, 'api');
+  run(`API events, calendar, seed, summary and booking availability specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/events', 'src/database/seed/seed.service.spec.ts', 'src/orders/orders-summary.spec.ts', 'src/bookings/booking-availability.spec.ts'], { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' }, 'api');
 }
 run('production build', 'npm', ['run', 'build']);
 run('resilience: the built API with PostgreSQL stopped, under load, SIGKILLed mid-write', 'npm', ['run', 'test:resilience', '-w', 'api']);

@@ -12,12 +12,14 @@ import { SeedModule } from './database/seed/seed.module';
 import { AuthModule } from './auth/auth.module';
 import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
+import { JobsModule } from './jobs/jobs.module';
 import { ImagesModule } from './images/images.module';
 import { BackupModule } from './backup/backup.module';
+import { BookingsModule } from './bookings/bookings.module';
 import { PublicAnswersModule } from './common/public-answers.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule];
+const domainModules = [HealthModule, JobsModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule, BookingsModule];
 
 @Module({})
 export class AppModule {

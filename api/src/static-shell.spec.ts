@@ -245,7 +245,7 @@ describe('StaticShell', () => {
   const data: CatalogueFirstScreenData = {
     categories: [{ id: 1, name: 'Hot Cocoa', slug: 'hot-cocoa', description: null, imageUrl: null }],
     products: [
-      { id: 1, name: 'Odd Price', slug: 'odd-price', subtitle: null, description: null, price: Number.NaN, imageUrl: null, hotImageUrl: null, icedImageUrl: null, shakeImageUrl: null, featuredImageUrl: null, backgroundImageUrl: null, categoryId: 1, inStock: false, featured: false, variationId: null },
+      { id: 1, name: 'Odd Price', slug: 'odd-price', subtitle: null, description: null, price: Number.NaN, imageUrl: null, hotImageUrl: null, icedImageUrl: null, shakeImageUrl: null, featuredImageUrl: null, backgroundImageUrl: null, categoryId: 1, inStock: false, featured: false, variationId: null, onlyLeft: null },
     ],
   };
   beforeAll(() => writeFileSync(join(dist, 'index.html'), INDEX_HTML));

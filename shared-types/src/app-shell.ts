@@ -30,6 +30,8 @@ export const APP_ROUTES = {
   checkout: '/checkout',
   orderConfirmation: '/order-confirmation',
   orders: '/orders',
+  /** One order: its owner signed in, or anyone with the order link's token (?token=). */
+  order: '/orders/:id',
   account: '/account',
   admin: '/admin',
   auth: '/auth',

@@ -5,6 +5,14 @@ export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_PRODUCT_SUBTITLE = 'Classic Cocoa Mix';
 export const FEATURED_LIMIT = 3;
 export const ORDER_ID_DISPLAY_LENGTH = 8;
+
+/**
+ * The order number people see (confirmation, e-mails, the Orders tab): the first 8 characters of
+ * the order's id. Not unique by itself among many orders; links carry the whole id.
+ */
+export function orderNumberOf(orderId: string): string {
+  return orderId.slice(0, ORDER_ID_DISPLAY_LENGTH);
+}
 export const PASSWORD_CHANGE_RELOAD_MS = 1500;
 
 export const COUNTRIES = [

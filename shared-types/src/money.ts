@@ -44,6 +44,11 @@ export function shippingCents(subtotal: number): number {
   return subtotal > 0 ? SHIPPING_FLAT_CENTS : 0;
 }
 
+/** `percent` % (a whole number, 0-100) of an amount in cents, rounded to the nearest cent (half up). */
+export function percentOfCents(cents: number, percent: number): number {
+  return Math.round((cents * percent) / 100);
+}
+
 /** 7 % of the subtotal, rounded to the nearest cent. */
 export function taxCents(subtotal: number): number {
   return Math.round(subtotal * TAX_RATE);

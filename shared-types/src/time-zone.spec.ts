@@ -1,6 +1,6 @@
 import { formatLongDate, formatStopTimes } from './time';
 import { dayKey, eventDays, eventsInMonth, eventsOnDay } from './tracker';
-import { dayIn, instantOf, isTimeZone, noonOf, sameClock, startOfMonthIn, wallTimeIn, zoneAbbreviation } from './time-zone';
+import { dayIn, instantOf, isTimeZone, noonOf, sameClock, startOfDayIn, startOfMonthIn, startOfWeekIn, wallTimeIn, zoneAbbreviation } from './time-zone';
 
 // These rules must not depend on the zone of the process running them: the suite is run with
 // TZ=UTC and TZ=Pacific/Auckland too (scripts/test.mjs), and the answers below are the same.
@@ -33,6 +33,25 @@ describe('shop time zone rules', () => {
     expect(startOfMonthIn(new Date('2026-12-01T03:00:00Z'), 'America/Chicago').toISOString()).toBe('2026-11-01T05:00:00.000Z');
     expect(startOfMonthIn(new Date('2026-12-15T12:00:00Z'), 'America/Chicago', 1).toISOString()).toBe('2027-01-01T06:00:00.000Z');
     expect(startOfMonthIn(new Date('2026-01-15T12:00:00Z'), 'America/Chicago', -1).toISOString()).toBe('2025-12-01T06:00:00.000Z');
+  });
+
+  it('finds midnight of a day in the zone, days before or after, across a DST change', () => {
+    // 2026-03-08 is the spring-forward Sunday in Chicago: its midnight is CST, the next one CDT.
+    expect(startOfDayIn(new Date('2026-03-09T04:59:00Z'), 'America/Chicago').toISOString()).toBe('2026-03-08T06:00:00.000Z');
+    expect(startOfDayIn(new Date('2026-03-09T05:00:00Z'), 'America/Chicago').toISOString()).toBe('2026-03-09T05:00:00.000Z');
+    expect(startOfDayIn(new Date('2026-03-09T12:00:00Z'), 'America/Chicago', -1).toISOString()).toBe('2026-03-08T06:00:00.000Z');
+    expect(startOfDayIn(new Date('2026-12-31T12:00:00Z'), 'America/Chicago', 1).toISOString()).toBe('2027-01-01T06:00:00.000Z');
+    expect(startOfDayIn(new Date('2026-03-01T12:00:00Z'), 'America/Chicago', -30).toISOString()).toBe('2026-01-30T06:00:00.000Z');
+  });
+
+  it('starts the week on Monday at midnight in the zone', () => {
+    // Wednesday 2026-03-11 and Sunday 2026-03-15 (Chicago) are in the week of Monday 2026-03-09.
+    expect(startOfWeekIn(new Date('2026-03-11T18:00:00Z'), 'America/Chicago').toISOString()).toBe('2026-03-09T05:00:00.000Z');
+    expect(startOfWeekIn(new Date('2026-03-16T04:59:00Z'), 'America/Chicago').toISOString()).toBe('2026-03-09T05:00:00.000Z');
+    // A Monday at midnight is its own week's start.
+    expect(startOfWeekIn(new Date('2026-03-16T05:00:00Z'), 'America/Chicago').toISOString()).toBe('2026-03-16T05:00:00.000Z');
+    // Friday 2027-01-01 in Auckland (NZDT, +13): the week began on Monday 2026-12-28.
+    expect(startOfWeekIn(new Date('2026-12-31T12:00:00Z'), 'Pacific/Auckland').toISOString()).toBe('2026-12-27T11:00:00.000Z');
   });
 
   it('names the zone the way people read it', () => {

@@ -64,6 +64,24 @@ export function startOfMonthIn(instant: Date, timeZone: string, deltaMonths = 0)
   return instantOf({ year, month, day: 1, hour: 0, minute: 0 }, timeZone);
 }
 
+/** Midnight starting the day `instant` falls on in `timeZone`, `deltaDays` days later (a DST day is 23 or 25 hours). */
+export function startOfDayIn(instant: Date, timeZone: string, deltaDays = 0): Date {
+  const w = wallTimeIn(instant, timeZone);
+  // Date.UTC only counts days here: it carries an overflowing or negative day into the month and year.
+  const day = new Date(Date.UTC(w.year, w.month - 1, w.day + deltaDays));
+  return instantOf({ year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour: 0, minute: 0 }, timeZone);
+}
+
+/** The shop's weeks start on Monday (ISO 8601, as PostgreSQL's date_trunc('week') counts them). */
+export const WEEK_STARTS_ON = 'Monday';
+
+/** Midnight starting the Monday of the week `instant` falls in, in `timeZone`. */
+export function startOfWeekIn(instant: Date, timeZone: string): Date {
+  const w = wallTimeIn(instant, timeZone);
+  const weekday = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+  return startOfDayIn(instant, timeZone, -((weekday + 6) % 7));
+}
+
 /** The zone this runtime (a browser, the server process) is in. */
 export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;

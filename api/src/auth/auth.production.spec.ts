@@ -65,7 +65,7 @@ describe('accounts in production settings', () => {
       [mail] = await t.dataSource.query(`SELECT body_text FROM mail_outbox WHERE recipient = 'admin@cocoa.local' ORDER BY id DESC LIMIT 1`);
       if (!mail) await new Promise((r) => setTimeout(r, 25));
     }
-    expect(mail?.body_text).toMatch(/https:\/\/shop\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}\n/);
+    expect(mail?.body_text).toMatch(/https:\/\/shop\.example\.com\/reset-password\?token=[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/);
   });
 
   it.each([

@@ -44,9 +44,9 @@ export class AuthService implements BeforeApplicationShutdown {
   /**
    * Mails a single-use link valid one hour when the e-mail belongs to an account (at most
    * RESET_MAILS_PER_HOUR an hour). The caller has already answered, the same either way
-   * (AuthController.forgotPassword), so neither the answer nor its timing tells who has an account.
-   * It runs in the background of this process until the job queue of the back-office issue exists
-   * (ARCHITECTURE.md, `jobs`); that queue will carry it, with retries. Never throws.
+   * (AuthController.forgotPassword), so neither the answer nor its timing tells who has an account:
+   * the look-up and the link run in the background of this process, and the job queue delivers the
+   * mail (with retries) like every other. Never throws.
    */
   mailResetLinkLater(email: string): void {
     const task: Promise<void> = this.mailResetLink(email)
@@ -55,7 +55,7 @@ export class AuthService implements BeforeApplicationShutdown {
     this.background.add(task);
   }
 
-  /** A shutdown waits for reset mails under way (their SMTP timeouts bound the wait). */
+  /** A shutdown waits for reset links being written (their mails are then the job queue's). */
   async beforeApplicationShutdown(): Promise<void> {
     await Promise.allSettled([...this.background]);
   }
@@ -71,28 +71,18 @@ export class AuthService implements BeforeApplicationShutdown {
       return;
     }
     const token = randomBytes(32).toString('base64url');
-    const tokens = this.dataSource.getRepository(PasswordResetTokenEntity);
-    // Spent and expired links of this account are of no use any more.
-    await tokens.createQueryBuilder().delete().where('user_id = :id AND (used_at IS NOT NULL OR expires_at <= now())', { id: user.id }).execute();
-    await tokens.insert({
-      userId: user.id,
-      tokenHash: sha256(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    });
-    const link = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.mail.send({
-      to: user.email,
-      subject: 'Reset your Cocoa Shop password',
-      text: [
-        `Hello ${user.firstName ?? user.username},`,
-        '',
-        `Someone (hopefully you) asked to reset the password of the Cocoa Shop account "${user.username}".`,
-        'Open this link within 1 hour to choose a new password:',
-        '',
-        link,
-        '',
-        'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
+    const resetUrl = `${this.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // The link and its mail in one transaction: a link is never stored without its mail queued.
+    await this.dataSource.transaction(async (manager) => {
+      const tokens = manager.getRepository(PasswordResetTokenEntity);
+      // Spent and expired links of this account are of no use any more.
+      await tokens.createQueryBuilder().delete().where('user_id = :id AND (used_at IS NOT NULL OR expires_at <= now())', { id: user.id }).execute();
+      await tokens.insert({
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      await this.mail.queue({ to: user.email, template: 'password-reset', data: { username: user.username, resetUrl, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 } }, manager);
     });
   }
 

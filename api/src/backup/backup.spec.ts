@@ -57,6 +57,8 @@ describe('database backup and restore', () => {
     await t.agent().post('/api/register').send({ username: 'erin', email: 'erin@example.com', password: 'secret-123' }).expect(201);
     customer = await t.signedIn('erin', 'secret-123');
     const f = await insertCheckoutProducts(t.dataSource);
+    // Stock (issue 13): a counted product, so the new columns carry values through backup and restore.
+    await t.dataSource.query(`UPDATE products SET stock_count = 9, low_stock_threshold = 2 WHERE id = $1`, [f.cocoa.id]);
     await customer.post('/api/square/checkout/complete').send(checkoutBody(f)).expect(200);
     await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-BackupTestApp01' }).expect(200);
     await t.dataSource.query(`INSERT INTO scheduled_locations (title, date, latitude, longitude) VALUES ('Farmers market', '2026-12-05T12:00:00Z', 39.123456789, -98.5)`);
@@ -106,6 +108,9 @@ describe('database backup and restore', () => {
     expect(backup.tables.users.rows[0].password_hash).toEqual(expect.any(String));
     expect(backup.tables.orders.rows).toHaveLength(1);
     expect(backup.tables.order_items.rows).toHaveLength(2);
+    expect(backup.tables.products.columns).toEqual(expect.arrayContaining(['stock_count', 'low_stock_threshold']));
+    // The checkout took 2 of the 9.
+    expect(backup.tables.products.rows.filter((p: Row) => p.stock_count !== null).map((p: Row) => [p.name, p.stock_count, p.low_stock_threshold])).toEqual([['Test Dark Cocoa', 7, 2]]);
     const keys = backup.tables.settings.rows.map((r: Row) => r.key);
     expect(keys).toContain('SQUARE_APPLICATION_ID');
     expect(keys).not.toContain('INTERNAL_SESSION_SECRET');
@@ -130,7 +135,7 @@ describe('database backup and restore', () => {
     const newcomer = t.agent();
     await newcomer.post('/api/register').send({ username: 'frank', email: 'frank@example.com', password: 'secret-123' }).expect(201);
     const f2 = await t.dataSource.query(`SELECT id, name, price_cents FROM products ORDER BY id`);
-    await t.dataSource.query(`UPDATE products SET price_cents = price_cents + 100, name = name || ' (new)'`);
+    await t.dataSource.query(`UPDATE products SET price_cents = price_cents + 100, name = name || ' (new)', stock_count = 40, low_stock_threshold = NULL`);
     await t.dataSource.query(`DELETE FROM products WHERE id = $1`, [f2[0].id]);
     await t.dataSource.query(`UPDATE orders SET status = 'CANCELED'`);
     await t.dataSource.query(`UPDATE users SET email = 'erin2@example.com' WHERE username = 'erin'`);
@@ -150,6 +155,9 @@ describe('database backup and restore', () => {
     expect(listed.find((b) => b.filename === res.body.safetyBackup)?.kind).toBe('safety');
     expect(listed.find((b) => b.filename === filename)?.kind).toBe('manual');
     expect(await dump()).toEqual(before);
+    expect(await t.dataSource.query(`SELECT name, stock_count, low_stock_threshold FROM products WHERE stock_count IS NOT NULL`)).toEqual([
+      { name: 'Test Dark Cocoa', stock_count: 7, low_stock_threshold: 2 },
+    ]);
 
     // The safety backup holds the state just before the restore.
     expect(await t.dataSource.query(`SELECT query FROM geocode_cache`)).toEqual([{ query: 'topeka' }]);
@@ -193,6 +201,14 @@ describe('database backup and restore', () => {
         () => {
           const b = valid();
           b.tables.products.rows[0].price_cents = -5;
+          return gzipSync(JSON.stringify(b));
+        },
+      ],
+      [
+        'a row the database refuses: a negative stock count',
+        () => {
+          const b = valid();
+          b.tables.products.rows[0].stock_count = -1;
           return gzipSync(JSON.stringify(b));
         },
       ],
@@ -247,6 +263,23 @@ describe('database backup and restore', () => {
       expect(backupFiles()).toEqual(files);
       expect(await dump()).toEqual(before);
     });
+  });
+
+  it('restores a backup made before stock existed: its products come back not counted', async () => {
+    const older = readBackup(filename);
+    older.migrations = older.migrations.filter((m: string) => m !== 'Stock1764920000000');
+    older.tables.products.columns = older.tables.products.columns.filter((c: string) => c !== 'stock_count' && c !== 'low_stock_threshold');
+    for (const row of older.tables.products.rows) {
+      delete row.stock_count;
+      delete row.low_stock_threshold;
+    }
+    const name = 'backup-20250101-000000-0d0d0d.json.gz';
+    writeFileSync(join(t.config.backupsDir, name), gzipSync(JSON.stringify(older)));
+    const res = await admin.post(`/api/database/restore/${name}`);
+    expect(res.status).toBe(200);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM products WHERE stock_count IS NOT NULL OR low_stock_threshold IS NOT NULL`)).toEqual([{ n: 0 }]);
+    expect((await admin.post(`/api/database/restore/${filename}`)).status).toBe(200);
+    expect(await dump()).toEqual(before);
   });
 
   describe('uploading a downloaded backup', () => {

@@ -15,10 +15,17 @@ export const BACKUP_TABLES = [
   'orders',
   'order_items',
   'order_events',
+  'order_refunds',
   'calendars',
   'scheduled_locations',
   'event_inquiries',
   'contact_messages',
+  'inbox_replies',
+  'booking_packages',
+  'bookings',
+  'booking_events',
+  'booking_blocked_days',
+  'booking_payments',
   'settings',
 ] as const;
 

@@ -35,7 +35,7 @@ async function workbook(products: unknown[][], categories?: unknown[][]): Promis
 /** Products and categories without timestamps, for before/after comparisons. */
 async function snapshot(t: TestApp) {
   const products = await t.dataSource.query(
-    `SELECT id, name, slug, subtitle, description, price_cents, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, category_id, in_stock, featured, variation_id FROM products ORDER BY id`,
+    `SELECT id, name, slug, subtitle, description, price_cents, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, category_id, in_stock, stock_count, low_stock_threshold, featured, variation_id FROM products ORDER BY id`,
   );
   const categories = await t.dataSource.query(`SELECT id, name, slug, description, image_url FROM categories ORDER BY id`);
   return { products, categories };
@@ -137,7 +137,7 @@ async function streamedSheet(repeat: string, times: number): Promise<ZipPart> {
   return { name: 'xl/worksheets/sheet1.xml', packed: Buffer.concat(packed), size, crc };
 }
 
-const PRODUCT_HEADERS = ['Name', 'Slug', 'Subtitle', 'Description', 'Price', 'Category', 'In Stock', 'Featured', 'Variation ID', 'Image URL', 'Hot Image URL', 'Iced Image URL', 'Shake Image URL', 'Featured Image URL', 'Background Image URL'];
+const PRODUCT_HEADERS = ['Name', 'Slug', 'Subtitle', 'Description', 'Price', 'Category', 'In Stock', 'Stock Count', 'Low Stock Threshold', 'Featured', 'Variation ID', 'Image URL', 'Hot Image URL', 'Iced Image URL', 'Shake Image URL', 'Featured Image URL', 'Background Image URL'];
 
 describe('catalogue Excel export and import', () => {
   let t: TestApp;
@@ -296,7 +296,7 @@ describe('catalogue Excel export and import', () => {
 
   it('a sheet with every export header but blank cells leaves an existing product unchanged; (clear) empties a field', async () => {
     await t.dataSource.query(
-      `UPDATE products SET subtitle = 'Keep me', description = 'Kept', image_url = '/uploads/products/kept.jpg', variation_id = 'VAR-KEEP' WHERE slug = 'mexican-spiced-hot-cocoa'`,
+      `UPDATE products SET subtitle = 'Keep me', description = 'Kept', image_url = '/uploads/products/kept.jpg', variation_id = 'VAR-KEEP', stock_count = 12, low_stock_threshold = 3 WHERE slug = 'mexican-spiced-hot-cocoa'`,
     );
     const before = await catalogue();
     const target = before.products.find((p: { slug: string }) => p.slug === 'mexican-spiced-hot-cocoa');
@@ -316,6 +316,67 @@ describe('catalogue Excel export and import', () => {
     expect(res.status).toBe(200);
     const [after] = await t.dataSource.query(`SELECT name, subtitle, description, image_url, variation_id, category_id, price_cents FROM products WHERE slug = $1`, [target.slug]);
     expect(after).toEqual({ name: target.name, subtitle: null, description: 'Kept', image_url: null, variation_id: null, category_id: null, price_cents: target.price_cents });
+  });
+
+  it('exports Stock Count and Low Stock Threshold beside In Stock, blank when not counted', async () => {
+    await t.dataSource.query(`UPDATE products SET stock_count = 7, low_stock_threshold = 2 WHERE slug = 'peppermint-bark-hot-cocoa'`);
+    await t.dataSource.query(`UPDATE products SET stock_count = NULL, low_stock_threshold = NULL WHERE slug = 'salted-caramel-hot-cocoa'`);
+    const res = await admin.get('/api/products/export').buffer(true).parse(binary);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.body as ArrayBuffer);
+    const sheet = wb.getWorksheet('Products')!;
+    const header = sheet.getRow(1).values as unknown[];
+    const stockColumn = header.indexOf('Stock Count');
+    expect(header.slice(7, 10)).toEqual(['In Stock', 'Stock Count', 'Low Stock Threshold']);
+    const rowOf = (slug: string) => sheet.getRows(2, sheet.actualRowCount - 1)!.find((row) => row.getCell(2).value === slug)!;
+    expect([rowOf('peppermint-bark-hot-cocoa').getCell(stockColumn).value, rowOf('peppermint-bark-hot-cocoa').getCell(stockColumn + 1).value]).toEqual([7, 2]);
+    expect([rowOf('salted-caramel-hot-cocoa').getCell(stockColumn).value, rowOf('salted-caramel-hot-cocoa').getCell(stockColumn + 1).value]).toEqual([null, null]);
+  });
+
+  it('imports Stock Count and Low Stock Threshold as typed ("1,200" too); (clear) stops counting; a blank cell keeps the count', async () => {
+    await t.dataSource.query(`UPDATE products SET stock_count = 5, low_stock_threshold = 1 WHERE slug IN ('classic-dark-hot-cocoa', 'iced-mocha-cocoa')`);
+    const res = await upload(
+      await workbook([
+        ['Name', 'Slug', 'Price', 'Stock Count', 'Low Stock Threshold'],
+        [null, 'peppermint-bark-hot-cocoa', null, '1,200', 10],
+        [null, 'salted-caramel-hot-cocoa', null, 0, null],
+        [null, 'classic-dark-hot-cocoa', null, '(clear)', '(clear)'],
+        [null, 'iced-mocha-cocoa', null, null, '4'],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const rows = await t.dataSource.query(
+      `SELECT slug, stock_count, low_stock_threshold FROM products WHERE slug IN ('peppermint-bark-hot-cocoa', 'salted-caramel-hot-cocoa', 'classic-dark-hot-cocoa', 'iced-mocha-cocoa') ORDER BY slug`,
+    );
+    expect(rows).toEqual([
+      { slug: 'classic-dark-hot-cocoa', stock_count: null, low_stock_threshold: null },
+      { slug: 'iced-mocha-cocoa', stock_count: 5, low_stock_threshold: 4 },
+      { slug: 'peppermint-bark-hot-cocoa', stock_count: 1200, low_stock_threshold: 10 },
+      { slug: 'salted-caramel-hot-cocoa', stock_count: 0, low_stock_threshold: null },
+    ]);
+    // A CSV reads them from text, and a new product takes its count.
+    const csv = await upload(Buffer.from('Name,Slug,Price,Stock Count,Low Stock Threshold\r\nStocked Tin,stocked-tin,9.50,40,6\r\n'), 'stock.csv');
+    expect(csv.status).toBe(200);
+    expect(await t.dataSource.query(`SELECT stock_count, low_stock_threshold FROM products WHERE slug = 'stocked-tin'`)).toEqual([{ stock_count: 40, low_stock_threshold: 6 }]);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a negative count', -1, 'Row 3: Stock count cannot be negative'],
+    ['a fraction', 2.5, 'Row 3: Stock count must be a whole number'],
+    ['a word', 'lots', 'Row 3: Stock count must be a number'],
+    ['a boolean', true, 'Row 3: Stock count must be a number'],
+    ['more than 1,000,000', 1_000_001, 'Row 3: Stock count must be at most 1,000,000'],
+  ])('refuses %s in Stock Count, naming the row, and changes nothing', async (_label, value, message) => {
+    const before = await catalogue();
+    const res = await upload(await workbook([['Name', 'Slug', 'Price', 'Stock Count', 'Low Stock Threshold'], [null, 'peppermint-bark-hot-cocoa', null, 3, 1], [null, 'salted-caramel-hot-cocoa', null, value, null]]));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(await catalogue()).toEqual(before);
+  });
+
+  it('refuses a bad Low Stock Threshold, naming the row', async () => {
+    const res = await upload(await workbook([['Name', 'Slug', 'Price', 'Low Stock Threshold'], [null, 'peppermint-bark-hot-cocoa', null, '-2']]));
+    expect([res.status, res.body.message]).toEqual([400, 'Row 2: Low-stock threshold cannot be negative']);
   });
 
   it('a cleared variation id is free for another product in the same sheet', async () => {
@@ -549,9 +610,9 @@ describe('spreadsheets from other programs', () => {
     }
     for (const p of source.products) {
       await t.dataSource.query(
-        `INSERT INTO products (name, slug, subtitle, description, price_cents, category_id, in_stock, featured, variation_id, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url)
-         VALUES ($1, $2, $3, $4, $5, (SELECT id FROM categories WHERE slug = $6), $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-        [p.name, p.slug, p.subtitle, p.description, p.priceCents, p.category, p.inStock, p.featured, p.variationId, p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl],
+        `INSERT INTO products (name, slug, subtitle, description, price_cents, category_id, in_stock, featured, variation_id, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, stock_count, low_stock_threshold)
+         VALUES ($1, $2, $3, $4, $5, (SELECT id FROM categories WHERE slug = $6), $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        [p.name, p.slug, p.subtitle, p.description, p.priceCents, p.category, p.inStock, p.featured, p.variationId, p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl, p.stockCount, p.lowStockThreshold],
       );
     }
     original = await snapshot(t);
@@ -605,6 +666,25 @@ describe('spreadsheets from other programs', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ imported: source.products.length, categories: [] });
     expect(await snapshot(t)).toEqual(original);
+  });
+
+  it('our-export.xlsx puts the stock counts back; files exported before stock existed leave the live counts alone', async () => {
+    const stock = () => t.dataSource.query(`SELECT slug, stock_count, low_stock_threshold FROM products WHERE slug = ANY($1) ORDER BY slug`, [sourceSlugs]);
+    const sourceStock = source.products.map((p) => ({ slug: p.slug, stock_count: p.stockCount, low_stock_threshold: p.lowStockThreshold })).sort((a, b) => a.slug.localeCompare(b.slug));
+    expect(await stock()).toEqual(sourceStock);
+    // As scramble() does: a blank cell keeps a value, so only values the file holds are changed.
+    await t.dataSource.query(
+      `UPDATE products SET stock_count = CASE WHEN stock_count IS NULL THEN NULL ELSE stock_count + 100 END, low_stock_threshold = CASE WHEN low_stock_threshold IS NULL THEN NULL ELSE 1 END WHERE slug = ANY($1)`,
+      [sourceSlugs],
+    );
+    const live = await stock();
+    expect(live).not.toEqual(sourceStock);
+    for (const older of ['libreoffice-calc-resave.xlsx', 'libreoffice-calc.csv', 'excel-style.xlsx']) {
+      expect((await upload(older)).status).toBe(200);
+      expect(await stock()).toEqual(live);
+    }
+    expect((await upload('our-export.xlsx')).status).toBe(200);
+    expect(await stock()).toEqual(sourceStock);
   });
 
   it("LibreOffice's FALSE() formula reads as false: the out-of-stock product stays out of stock", async () => {

@@ -22,6 +22,8 @@ const PRODUCT_COLUMNS: ReadonlyArray<{ header: string; field: ProductField; widt
   { header: 'Price', field: 'price', width: 10 },
   { header: 'Category', field: 'category', width: 18 },
   { header: 'In Stock', field: 'inStock', width: 10 },
+  { header: 'Stock Count', field: 'stockCount', width: 12 },
+  { header: 'Low Stock Threshold', field: 'lowStockThreshold', width: 20 },
   { header: 'Featured', field: 'featured', width: 10 },
   { header: 'Variation ID', field: 'variationId', width: 28 },
   { header: 'Image URL', field: 'imageUrl', width: 36 },
@@ -88,6 +90,8 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
       price: fromCents(p.priceCents),
       category: p.categoryId ? slugById.get(p.categoryId) ?? null : null,
       inStock: p.inStock,
+      stockCount: p.stockCount,
+      lowStockThreshold: p.lowStockThreshold,
       featured: p.featured,
       variationId: p.variationId,
       imageUrl: p.imageUrl,
@@ -121,6 +125,10 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
  *   yes/no, y/n in any case (plus the TRUE/FALSE words of German, French, Spanish, Italian, Dutch and
  *   Portuguese spreadsheets, whose CSV files write them).
  * - Prices: numbers, or text such as "12.50", "$12.50", "1,299.00" or a decimal comma "12,50".
+ * - Stock Count and Low Stock Threshold: whole numbers ("1,200" too). They set the count as typed, so
+ *   an import of an older export puts back the counts of that day: leave the column out (or its
+ *   cells blank) to keep the live counts. "(clear)" stops counting the product. A file without
+ *   these columns (exported before stock existed) changes no stock.
  * - A blank cell leaves an existing product's field unchanged; a cell holding exactly IMPORT_CLEAR_MARK
  *   ("(clear)") empties an optional field. Name, Slug, Price, In Stock and Featured cannot be cleared.
  *   A new product (no product has its slug) needs a Name and a Price; the rest takes the defaults.
@@ -303,7 +311,7 @@ function readProducts(table: Table): ImportedProductRow[] {
     const { category, ...input } = raw;
     const prepared: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(input)) {
-      prepared[field] = value === null ? null : field === 'price' ? toNumber(value) : field === 'inStock' || field === 'featured' ? toBoolean(value) : toText(value);
+      prepared[field] = value === null ? null : field === 'price' ? toNumber(value) : field === 'inStock' || field === 'featured' ? toBoolean(value) : COUNT_FIELDS.has(field) ? toCount(value) : toText(value);
     }
     const parsed = productChangesSchema.safeParse(prepared);
     if (!parsed.success) throw rowError('Row', rowNumber, parsed.error.issues[0], PRODUCT_COLUMNS);
@@ -427,6 +435,16 @@ function toNumber(value: CellValue): unknown {
   if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(v)) return Number(v.replace(/,/g, ''));
   if (/^-?\d+,\d{1,2}$/.test(v)) return Number(v.replace(',', '.'));
+  return value;
+}
+
+const COUNT_FIELDS = new Set<string>(['stockCount', 'lowStockThreshold']);
+
+/** Counts: numbers, or text such as "40" or "1,200" (thousands); anything else goes to the schema as typed. */
+function toCount(value: CellValue): unknown {
+  if (typeof value !== 'string') return value;
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (/^\d{1,3}(,\d{3})+$/.test(value)) return Number(value.replace(/,/g, ''));
   return value;
 }
 

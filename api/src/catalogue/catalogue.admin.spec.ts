@@ -1,4 +1,4 @@
-import type { Category, Product } from '@cocoa/shared-types';
+import { adminProductSchema, type Category, type Product, productSchema } from '@cocoa/shared-types';
 import type supertest from 'supertest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
@@ -106,11 +106,54 @@ describe('admin catalogue calls', () => {
         featured: false,
         variationId: null,
         hotImageUrl: null,
+        stockCount: null,
+        lowStockThreshold: null,
       });
+      expect(adminProductSchema.strict().parse(res.body)).toEqual(res.body);
       const [row] = await t.dataSource.query('SELECT price_cents FROM products WHERE id = $1', [res.body.id]);
       expect(row.price_cents).toBe(1525);
       const bySlug = await t.agent().get('/api/square/catalog/products/slug/hazelnut-hot-cocoa');
-      expect(bySlug.body).toEqual(res.body);
+      const { stockCount: _count, lowStockThreshold: _threshold, ...shown } = res.body;
+      expect(bySlug.body).toEqual(shown);
+    });
+
+    it('keeps a stock count and threshold for the admin; the shop shows Out of Stock at 0 whatever the switch says, "Only N left" while low, never the count', async () => {
+      const created = await admin.post('/api/products').send(newProduct({ name: 'Counted Cocoa', stockCount: 12, lowStockThreshold: 3 }));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ inStock: true, stockCount: 12, lowStockThreshold: 3, onlyLeft: null });
+      const id = created.body.id as number;
+      const shown = async () => {
+        const res = await t.agent().get('/api/square/catalog/products/slug/counted-cocoa');
+        expect(productSchema.strict().parse(res.body)).toEqual(res.body);
+        const listed = ((await t.agent().get('/api/square/catalog/products')).body as Product[]).find((p) => p.id === id);
+        expect(listed).toEqual(res.body);
+        return { inStock: res.body.inStock, onlyLeft: res.body.onlyLeft };
+      };
+      expect(await shown()).toEqual({ inStock: true, onlyLeft: null });
+
+      let res = await admin.patch(`/api/products/${id}`).send({ stockCount: 3 });
+      expect(res.body).toMatchObject({ stockCount: 3, lowStockThreshold: 3, inStock: true, onlyLeft: 3 });
+      expect(await shown()).toEqual({ inStock: true, onlyLeft: 3 });
+
+      res = await admin.patch(`/api/products/${id}`).send({ stockCount: 0 });
+      // The admin sees the switch as saved; the shop sees the product out of stock.
+      expect(res.body).toMatchObject({ stockCount: 0, inStock: true, onlyLeft: null });
+      expect(await shown()).toEqual({ inStock: false, onlyLeft: null });
+
+      res = await admin.patch(`/api/products/${id}`).send({ stockCount: null, lowStockThreshold: null });
+      expect(res.body).toMatchObject({ stockCount: null, lowStockThreshold: null, inStock: true });
+      expect(await shown()).toEqual({ inStock: true, onlyLeft: null });
+      const [row] = await t.dataSource.query('SELECT stock_count, low_stock_threshold FROM products WHERE id = $1', [id]);
+      expect(row).toEqual({ stock_count: null, low_stock_threshold: null });
+
+      for (const [body, message] of [
+        [{ stockCount: -2 }, 'Stock count cannot be negative'],
+        [{ stockCount: 2.5 }, 'Stock count must be a whole number'],
+        [{ lowStockThreshold: 'many' }, 'Low-stock threshold must be a number'],
+      ] as const) {
+        const refused = await admin.patch(`/api/products/${id}`).send(body);
+        expect([refused.status, refused.body.message]).toEqual([400, message]);
+      }
     });
 
     it('keeps generated slugs unique (-2, -3) and refuses a taken explicit slug with 409', async () => {
@@ -299,6 +342,10 @@ describe('admin catalogue calls', () => {
       ['extra key', { priceCents: 1 }],
       ['array body', [{ price: 1 }]],
       ['bad slug', { slug: 'UPPER CASE' }],
+      ['negative stock count', { stockCount: -1 }],
+      ['stock count as text', { stockCount: '5' }],
+      ['fractional low-stock threshold', { lowStockThreshold: 1.5 }],
+      ['stock count over 1,000,000', { stockCount: 1_000_001 }],
     ];
 
     it.each(badPatches)('PATCH /api/products/:id with %s', async (_label, body) => {

@@ -9,14 +9,15 @@ import { ProductsController } from './products.controller';
 import { ProductsExcelController } from './products-excel.controller';
 import { ProductsService } from './products.service';
 import { SquareCatalogController } from './square-catalog.controller';
+import { StockService } from './stock.service';
 import { Testimonial } from './testimonial.entity';
 import { TestimonialsService } from './testimonials.service';
 
-/** Products, categories and testimonials: the local catalogue the shop serves; Excel import/export. */
+/** Products, categories and testimonials: the local catalogue the shop serves; stock; Excel import/export. */
 @Module({
   imports: [TypeOrmModule.forFeature([Category, Product, Testimonial])],
   controllers: [SquareCatalogController, ProductsExcelController, ProductsController, CategoriesController],
-  providers: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService],
-  exports: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService],
+  providers: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService, StockService],
+  exports: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService, StockService],
 })
 export class CatalogueModule {}

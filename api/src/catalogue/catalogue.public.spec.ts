@@ -100,6 +100,7 @@ describe('public catalogue calls on the seeded catalogue', () => {
       inStock: true,
       featured: true,
       variationId: 'SEED-VAR-ICED-MOCHA',
+      onlyLeft: null,
     });
     const upper = await t.agent().get('/api/square/catalog/products/slug/Iced-Mocha-Cocoa');
     expect(upper.status).toBe(200);

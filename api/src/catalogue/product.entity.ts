@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A catalogue product. Money is integer cents here; the API answers dollars (toProductResponse). */
+/** A catalogue product. Money is integer cents here; the API answers dollars (toPublicProduct, toAdminProduct). */
 @Entity('products')
 export class Product {
   @PrimaryGeneratedColumn()
@@ -43,8 +43,17 @@ export class Product {
   @Column({ type: 'integer', nullable: true })
   categoryId: number | null;
 
+  /** The owner's switch; the shop shows a counted product with none left as out of stock whatever it says (isInStock). */
   @Column({ type: 'boolean', default: true })
   inStock: boolean;
+
+  /** Items on hand; null = not counted. Changed by the checkout only through StockService. */
+  @Column({ type: 'integer', nullable: true })
+  stockCount: number | null;
+
+  /** Low at or below this count (null: only at 0). */
+  @Column({ type: 'integer', nullable: true })
+  lowStockThreshold: number | null;
 
   @Column({ type: 'boolean', default: false })
   featured: boolean;

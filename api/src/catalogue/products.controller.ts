@@ -1,4 +1,4 @@
-import type { Product } from '@cocoa/shared-types';
+import type { AdminProduct, Product } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
 import { IdParamDto, ProductCreateDto, ProductListQueryDto, ProductUpdateDto } from './catalogue.dto';
@@ -20,19 +20,19 @@ export class ProductsController {
   @Get()
   @AdminOnly()
   @NoStore()
-  list(@Query() query: ProductListQueryDto): Promise<Product[]> {
+  list(@Query() query: ProductListQueryDto): Promise<AdminProduct[]> {
     return this.products.list(query);
   }
 
   @Post()
   @AdminOnly()
-  create(@Body() body: ProductCreateDto): Promise<Product> {
+  create(@Body() body: ProductCreateDto): Promise<AdminProduct> {
     return this.products.create(body);
   }
 
   @Patch(':id')
   @AdminOnly()
-  update(@Param() params: IdParamDto, @Body() body: ProductUpdateDto): Promise<Product> {
+  update(@Param() params: IdParamDto, @Body() body: ProductUpdateDto): Promise<AdminProduct> {
     return this.products.update(params.id, body);
   }
 

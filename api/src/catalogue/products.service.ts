@@ -1,6 +1,9 @@
 import {
+  type AdminProduct,
   FEATURED_LIMIT,
   fromCents,
+  isInStock,
+  onlyLeft,
   PRODUCT_LIST_MAX,
   type Product as ProductResponse,
   type productCreateSchema,
@@ -24,7 +27,17 @@ type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 const GENERATED_SLUG_ATTEMPTS = 5;
 
-export function toProductResponse(product: Product): ProductResponse {
+/** The storefront's product: in stock as the shop shows it, no count (only "Only N left" while low). */
+function toPublicProduct(product: Product): ProductResponse {
+  return { ...productFields(product), inStock: isInStock(product), onlyLeft: onlyLeft(product) };
+}
+
+/** The admin's product: the owner's In stock switch as saved, the stock count and threshold. */
+function toAdminProduct(product: Product): AdminProduct {
+  return { ...productFields(product), inStock: product.inStock, onlyLeft: onlyLeft(product), stockCount: product.stockCount, lowStockThreshold: product.lowStockThreshold };
+}
+
+function productFields(product: Product): Omit<ProductResponse, 'inStock' | 'onlyLeft'> {
   return {
     id: product.id,
     name: product.name,
@@ -39,7 +52,6 @@ export function toProductResponse(product: Product): ProductResponse {
     featuredImageUrl: product.featuredImageUrl,
     backgroundImageUrl: product.backgroundImageUrl,
     categoryId: product.categoryId,
-    inStock: product.inStock,
     featured: product.featured,
     variationId: product.variationId,
   };
@@ -55,23 +67,23 @@ export class ProductsService {
   /** The storefront list: featured first, then by name (the shared rule decides the final order). */
   async listPublic(): Promise<ProductResponse[]> {
     const rows = await this.ordered(this.products.createQueryBuilder('p')).take(PRODUCT_LIST_MAX).getMany();
-    return sortProducts(rows.map(toProductResponse));
+    return sortProducts(rows.map(toPublicProduct));
   }
 
   /** At most FEATURED_LIMIT featured products, by name. */
   async featured(): Promise<ProductResponse[]> {
     const rows = await this.ordered(this.products.createQueryBuilder('p').where('p.featured = true')).take(FEATURED_LIMIT).getMany();
-    return sortProducts(rows.map(toProductResponse));
+    return sortProducts(rows.map(toPublicProduct));
   }
 
   async getBySlug(slug: string): Promise<ProductResponse> {
     const product = await this.products.findOneBy({ slug });
     if (!product) throw new NotFoundError('Product not found', 'PRODUCT_NOT_FOUND');
-    return toProductResponse(product);
+    return toPublicProduct(product);
   }
 
   /** Admin list: optional search in name, slug and subtitle; one page (default and cap PRODUCT_LIST_MAX). */
-  async list(query: ProductListQuery): Promise<ProductResponse[]> {
+  async list(query: ProductListQuery): Promise<AdminProduct[]> {
     const qb = this.products.createQueryBuilder('p');
     if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -81,10 +93,10 @@ export class ProductsService {
       .take(query.limit ?? PRODUCT_LIST_MAX)
       .skip(query.offset ?? 0)
       .getMany();
-    return rows.map(toProductResponse);
+    return rows.map(toAdminProduct);
   }
 
-  async create(input: ProductCreate): Promise<ProductResponse> {
+  async create(input: ProductCreate): Promise<AdminProduct> {
     const { price, slug: explicitSlug, ...fields } = input;
     if (fields.categoryId !== null) await this.assertCategory(fields.categoryId);
     if (explicitSlug) await this.assertSlugFree(explicitSlug);
@@ -93,7 +105,7 @@ export class ProductsService {
       const slug = explicitSlug ?? (await this.freeSlug(fields.name));
       try {
         const row = await this.products.save(this.products.create({ ...fields, slug, priceCents: toCents(price) }));
-        return toProductResponse(row);
+        return toAdminProduct(row);
       } catch (error) {
         // Another request took the generated slug between our look-up and the insert: try the next one.
         if (!explicitSlug && violatedConstraint(error, '23505') === 'products_slug_key' && attempt < GENERATED_SLUG_ATTEMPTS) continue;
@@ -102,7 +114,7 @@ export class ProductsService {
     }
   }
 
-  async update(id: number, patch: ProductUpdate): Promise<ProductResponse> {
+  async update(id: number, patch: ProductUpdate): Promise<AdminProduct> {
     const product = await this.findOrFail(id);
     const { price, slug, ...fields } = patch;
     const changes: Partial<Product> = {};
@@ -122,7 +134,7 @@ export class ProductsService {
     } catch (error) {
       throw this.explain(error, changes.slug ?? product.slug, changes.variationId);
     }
-    return toProductResponse(await this.findOrFail(id));
+    return toAdminProduct(await this.findOrFail(id));
   }
 
   async remove(id: number): Promise<void> {

@@ -42,6 +42,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Something that existed and no longer serves (an expired order link). */
+export class GoneError extends DomainError {
+  constructor(message: string, code = 'GONE') {
+    super(message, code, 410);
+  }
+}
+
 /** Well-formed input the server cannot use (a feed URL that does not answer with a calendar). */
 export class UnprocessableError extends DomainError {
   constructor(message: string, code = 'UNPROCESSABLE') {

@@ -87,6 +87,17 @@ export class SharedLimiter {
     }
   }
 
+  /** Counts one hit if the limit allows it: answers 0, or the milliseconds until the window lets one through. */
+  async tryTake(key: string): Promise<number> {
+    try {
+      await this.limiter.consume(hashed(key));
+      return 0;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return Math.max(1, err.msBeforeNext);
+      throw err;
+    }
+  }
+
   /** Gives one hit back (the attempt succeeded). */
   async giveBack(key: string): Promise<void> {
     await this.limiter.reward(hashed(key));

@@ -284,6 +284,15 @@ function fillPath(ctx: Ctx, route: RegisteredRoute, caller: Caller, override: Re
     if (route.path.startsWith('/api/events/')) return String(ctx.eventId);
     if (route.path.startsWith('/api/users/')) return String(caller === 'anonymous' ? ctx.users.customer.id : ctx.users[caller].id);
     if (route.path.startsWith('/api/orders/')) return MISSING_UUID;
+    // An order (and refund) that is not there: a well-formed move, cancel or refund is refused with 404, nothing moves.
+    if (route.path.startsWith('/api/admin/orders/')) return MISSING_UUID;
+    // A well-formed message that is not there: every request is refused (400 or 404), nothing is marked or sent.
+    if (route.path.startsWith('/api/admin/inbox/')) return name === 'kind' ? 'contact' : '999999';
+    if (route.path.startsWith('/api/mail/templates/')) return 'order-confirmation';
+    // Bookings, packages and blocked days that are not there: every well-formed request is refused with 404, nothing moves.
+    if (route.path.startsWith('/api/bookings/')) return 'CB-ZZZZ';
+    if (route.path.startsWith('/api/admin/bookings/') || route.path.startsWith('/api/admin/booking/packages/')) return '999999';
+    if (route.path.startsWith('/api/admin/booking/blocked-days/')) return '2031-01-01';
     throw new Error(`the fuzzer has no value for :${name} of ${routeKey(route)}`);
   });
 }
@@ -315,6 +324,20 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/geocode/init': { apiKey: 'abc' },
     'POST /api/square/checkout/complete': clone(checkoutBody(ctx.checkout, { idempotencyKey: `fuzz-${rng.int(1e9)}` })),
     'POST /api/orders/create-from-payment': { paymentIntentId: 'test_abc' },
+    'POST /api/admin/inbox/:kind/:id/reply': { body: 'Thank you for your message.' },
+    'POST /api/admin/orders/:id/fulfilment': { to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    'POST /api/admin/orders/:id/cancel': { reason: 'Customer asked', restock: true },
+    'POST /api/admin/orders/:id/refunds': { lines: [{ itemId: 1, quantity: 1 }], reason: 'Damaged tin', restock: true },
+    'POST /api/bookings': { packageId: 1, date: '2031-06-20', startTime: '18:00', endTime: '21:00', guests: 40, venueName: 'Barn', venueAddress: '1 Farm Rd, Springfield', contactName: 'Ada', contactEmail: 'ada@example.com', contactPhone: '(217) 555-0142', notes: null },
+    'POST /api/bookings/:reference/payments': { kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: `fuzz-${rng.int(1e9)}` },
+    'POST /api/bookings/:reference/cancel': { reason: 'Plans changed' },
+    'POST /api/admin/booking/packages': { name: 'Fuzz bar', pricePerGuestCents: 800, minimumCents: 20000, durationMinutes: 120, minGuests: 10, maxGuests: 80 },
+    'PUT /api/admin/booking/packages/:id': { name: 'Fuzz bar', pricePerGuestCents: 800, minimumCents: 20000, durationMinutes: 120, minGuests: 10, maxGuests: 80 },
+    'POST /api/admin/bookings/:id/accept': { quoteCents: 40000, note: 'See you there' },
+    'POST /api/admin/bookings/:id/decline': { message: 'We are away that week.' },
+    'POST /api/admin/bookings/:id/cancel': { refundCents: 0, message: 'We have to cancel.' },
+    'POST /api/admin/booking/blocked-days': { date: '2031-01-01', note: 'Away' },
+    'PUT /api/admin/booking/settings': { leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14, cancellationPolicy: null },
     'POST /api/images/delete': { imagePath: '/uploads/products/x.png' },
     'POST /api/images/bulk-delete': { imagePaths: ['/uploads/products/x.png'] },
     'POST /api/products/upload-image': { type: 'hot' },
@@ -322,6 +345,12 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'GET /api/products': { search: 'cocoa', limit: '10', offset: '0' },
     'GET /api/events': { from: '2024-01-01', to: '2030-01-01' },
     'GET /api/me/orders': { limit: '5' },
+    'GET /api/admin/inbox': { state: 'unread', page: '1' },
+    'GET /api/admin/orders': { status: 'COMPLETED', fulfilment: 'paid', from: '2026-01-01', to: '2026-12-31', test: 'exclude', q: 'ada', page: '1', pageSize: '10' },
+    'GET /api/booking/availability': { month: '2031-06' },
+    'GET /api/bookings/:reference': { token: 'A'.repeat(43) },
+    'GET /api/admin/bookings': { state: 'requested', month: '2031-06', page: '1' },
+    'GET /api/admin/booking/blocked-days': { month: '2031-06' },
     'DELETE /api/cart/clear': { sessionId: 'abcdefghijklmnopqrstu' },
     'GET /api/geocode': { address: '1 Main St' },
     'GET /api/geocode/test': { address: '1 Main St' },

@@ -36,8 +36,17 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/ready': 'database readiness',
   'GET /api/square/auth/callback': 'Square OAuth redirect; refused unless its state matches the one the admin started',
   'POST /api/square/webhooks': 'Square’s event notifications; refused (400/403, nothing changed) unless signed with the subscription’s signature key',
-  // Private, but checked in the service: the owner or an admin; anyone else gets a 404.
-  'GET /api/orders/:id': 'owner-or-admin, checked by OrdersService.findForViewer (asserted below)',
+  // Private, but checked in the service: the owner or an admin, or the e-mails' signed order link; anyone else gets a 404.
+  'GET /api/orders/:id': 'owner-or-admin or a valid order-link token, checked by OrdersService.findForViewer (asserted below; tokens in orders/admin-orders.spec.ts)',
+  // Event booking (issue 14): packages and free days are public; a request is a visitor's form
+  // (rate-limited); a booking's own routes open with its link's signed token, for its signed-in
+  // customer or for an admin, checked by BookingsService (bookings/bookings.spec.ts), else 404.
+  'GET /api/booking/packages': 'the packages on offer',
+  'GET /api/booking/availability': 'which days can be booked',
+  'POST /api/bookings': 'booking request form (guests may book); rate-limited',
+  'GET /api/bookings/:reference': 'token-or-owner-or-admin, checked by BookingsService',
+  'POST /api/bookings/:reference/payments': 'token-or-owner-or-admin; the amount is the server’s; refused attempts rate-limited',
+  'POST /api/bookings/:reference/cancel': 'token-or-owner-or-admin; the refund follows the policy, computed by the server',
 };
 
 /** A concrete URL for a route pattern; guards run before validation, so any value will do. */

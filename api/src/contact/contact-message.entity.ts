@@ -19,4 +19,12 @@ export class ContactMessageEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** When the owner read it in the inbox; null while unread. */
+  @Column({ type: 'timestamptz', nullable: true })
+  readAt: Date | null;
+
+  /** When the owner archived it; null while it is in the inbox. */
+  @Column({ type: 'timestamptz', nullable: true })
+  archivedAt: Date | null;
 }

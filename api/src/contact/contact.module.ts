@@ -1,13 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventsModule } from '../events/events.module';
 import { ContactMessageEntity } from './contact-message.entity';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
+import { InboxReplyEntity } from './inbox-reply.entity';
+import { InboxController } from './inbox.controller';
+import { InboxService } from './inbox.service';
 
-/** POST /api/contact: stored in contact_messages and mailed to CONTACT_TO. */
+/**
+ * POST /api/contact: stored in contact_messages and mailed to CONTACT_TO. The owner's inbox lives
+ * here too (/api/admin/inbox): contact messages, and event inquiries read through EventsModule.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessageEntity])],
-  controllers: [ContactController],
-  providers: [ContactService],
+  imports: [TypeOrmModule.forFeature([ContactMessageEntity, InboxReplyEntity]), EventsModule],
+  controllers: [ContactController, InboxController],
+  providers: [ContactService, InboxService],
+  exports: [InboxService],
 })
 export class ContactModule {}

@@ -1,4 +1,5 @@
 import { captureStdout } from '../test/capture-stdout';
+import { eventually } from '../test/eventually';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 describe('POST /api/contact', () => {
@@ -24,24 +25,37 @@ describe('POST /api/contact', () => {
     const stored = await t.dataSource.query('SELECT name, email, subject, message FROM contact_messages');
     expect(stored).toEqual([{ name: 'Ana Díaz', email: valid.email, subject: valid.subject, message: valid.message }]);
 
-    const mails = await t.dataSource.query('SELECT recipient, subject, body_text FROM mail_outbox');
-    expect(mails).toHaveLength(1);
-    expect(mails[0].recipient).toBe('owner@cocoa.test');
-    expect(mails[0].subject).toBe('Contact form: Wedding booking');
-    expect(mails[0].body_text).toContain('From: Ana Díaz <ana@example.com>');
+    // The shop's copy (reply-to the sender) and the sender's acknowledgement, queued with the message.
+    const mails = await t.dataSource.query('SELECT recipient, template, subject, body_text, reply_to FROM mail_outbox ORDER BY id');
+    expect(mails.map((m: { recipient: string; template: string }) => [m.recipient, m.template])).toEqual([
+      ['owner@cocoa.test', 'shop-message'],
+      [valid.email, 'contact-ack'],
+    ]);
+    expect(mails[0].reply_to).toEqual({ name: 'Ana Díaz', address: valid.email });
+    expect(mails[0].subject).toContain(valid.subject);
     expect(mails[0].body_text).toContain(valid.message);
+    expect(mails[0].body_text).toContain('http://localhost:3000/admin?tab=inbox');
+    // the acknowledgement echoes only the sender's name: the form cannot mail a stranger text of its choosing
+    expect(mails[1].body_text).toContain('Ana Díaz');
+    expect(mails[1].body_text).not.toContain(valid.message);
 
-    // Without SMTP_URL the log says a message was kept (the admin reads it at GET /api/mail/outbox); never its body.
-    const line = stdout.lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'mail kept in the outbox (no SMTP_URL set)');
-    expect(line).toMatchObject({ level: 'info', to: 'owner@cocoa.test', subject: 'Contact form: Wedding booking' });
+    // Without SMTP_URL the job queue keeps them (the admin reads them at GET /api/mail/outbox) and says so; never a body.
+    const kept = await eventually(async () => {
+      const lines = stdout.lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'mail kept in the outbox (no SMTP_URL set)');
+      return lines.length === 2 ? lines : undefined;
+    }, 'two kept mails');
+    expect(kept.map((l) => l.to).sort()).toEqual([valid.email, 'owner@cocoa.test']);
+    expect(await t.dataSource.query('SELECT DISTINCT status FROM mail_outbox')).toEqual([{ status: 'kept' }]);
     expect(stdout.lines.join('')).not.toContain(valid.message);
   });
 
   it('keeps a subject with line breaks on one header line', async () => {
     const res = await t.agent().post('/api/contact').send({ ...valid, subject: 'Hi\r\nBcc: victim@example.com' });
     expect(res.status).toBe(200);
-    const [mail] = await t.dataSource.query('SELECT subject FROM mail_outbox ORDER BY id DESC LIMIT 1');
-    expect(mail.subject).toBe('Contact form: Hi Bcc: victim@example.com');
+    const subjects: { subject: string; template: string }[] = await t.dataSource.query('SELECT subject, template FROM mail_outbox ORDER BY id DESC LIMIT 2');
+    for (const { subject } of subjects) expect(subject).not.toMatch(/[\r\n]/);
+    // the shop's copy carries the subject (the acknowledgement does not repeat it)
+    expect(subjects.find((s) => s.template === 'shop-message')?.subject).toContain('Hi Bcc: victim@example.com');
   });
 
   it.each(([

@@ -113,6 +113,12 @@ export class PGlitePoolClient extends EventEmitter {
     return normalise(results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 });
   }
 
+  /** Every statement's result of a text without parameters, in order (pg-boss reads a RETURNING before its COMMIT). */
+  async queryAll(text: string): Promise<QueryResult[]> {
+    if (this.released) throw new Error('Client has been released');
+    return (await this.db.exec(text)).map(normalise);
+  }
+
   release(): void {
     if (this.released) return;
     this.released = true;

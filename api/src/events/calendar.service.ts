@@ -1,6 +1,6 @@
 import type { Calendar, CalendarStatus, InitCalendarResult } from '@cocoa/shared-types';
 import { noonOf } from '@cocoa/shared-types';
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, MoreThanOrEqual, Not, type Repository } from 'typeorm';
 import { PublicAnswerCache } from '../common/public-answer-cache';
@@ -8,13 +8,16 @@ import { ConflictError, NotFoundError, UnprocessableError } from '../common/doma
 import { log } from '../common/logger';
 import { type OutboundResponse, safeFetch } from '../common/outbound-fetch';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { GeocodingService } from '../geocoding/geocoding.service';
+import { GEOCODE_BACKGROUND_WAIT_MS, GeocodingService } from '../geocoding/geocoding.service';
+import { JobsService } from '../jobs/jobs.service';
 import { CalendarEntity } from './calendar.entity';
 import { EventsService } from './events.service';
 import { type FeedOccurrence, type FeedReading, feedWindow, publishedCalendar, readFeed } from './ics';
 import { ScheduledLocation } from './scheduled-location.entity';
 
-export const CALENDAR_POLL_MS = 15 * 60 * 1000;
+/** The job that polls every active feed, and when it runs (every 15 minutes, once for the whole cluster). */
+export const CALENDAR_POLL_JOB = 'calendar.poll';
+const CALENDAR_POLL_CRON = '*/15 * * * *';
 const FEED_TIMEOUT_MS = 15_000;
 const FEED_MAX_BYTES = 5 * 1024 * 1024;
 export const CALENDAR_NOT_FOUND = 'Calendar not found';
@@ -54,10 +57,12 @@ export function occurrenceToRow(o: FeedOccurrence, calendarId: string, timeZone:
 
 /**
  * Calendar feeds (ICS): the admin adds feed URLs; active ones are fetched every 15 minutes and on
- * demand. Each feed is read and expanded by ical.js (./ics) over its window (30 days back to 12
- * months ahead) and its occurrences upserted as scheduled locations keyed by (feed, UID +
- * RECURRENCE-ID): a feed only ever writes and deletes its own stops. Stops of the feed before the
- * window are left as the record of where the shop was. Stops imported from a feed are the feed's:
+ * demand. The 15-minute poll is a job-queue schedule (jobs/), so one replica polls per period
+ * however many run; a poll still under way when the next comes due is not doubled (the queue holds
+ * one waiting and one running). Each feed is read and expanded by ical.js (./ics) over its window
+ * (30 days back to 12 months ahead) and its occurrences upserted as scheduled locations keyed by
+ * (feed, UID + RECURRENCE-ID): a feed only ever writes and deletes its own stops. Stops of the feed
+ * before the window are left as the record of where the shop was. Stops imported from a feed are the feed's:
  * the owner changes them in that calendar (EventsService refuses edits). The shop's own schedule is
  * published as an ICS feed (ical-generator).
  * Feeds are fetched by safeFetch (common/outbound-fetch): public addresses only, each redirect hop
@@ -66,8 +71,7 @@ export function occurrenceToRow(o: FeedOccurrence, calendarId: string, timeZone:
  * keeps its stops and shows the reason as its lastError.
  */
 @Injectable()
-export class CalendarService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
+export class CalendarService implements OnModuleInit {
   private running: Promise<InitCalendarResult> | undefined;
   /** "Now" for the expansion window; tests fix it so a feed's occurrences are stable. */
   clock: () => Date = () => new Date();
@@ -80,17 +84,22 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
     private readonly geocoding: GeocodingService,
     private readonly events: EventsService,
     private readonly publicAnswers: PublicAnswerCache,
+    private readonly jobs: JobsService,
   ) {}
 
-  onApplicationBootstrap(): void {
-    if (this.config.NODE_ENV === 'test') return; // tests sync on demand
-    // Not a request, so nothing else tells the answer cache (and the other replicas) the schedule moved.
-    this.timer = setInterval(() => void this.syncAll().then(() => this.publicAnswers.invalidate()).catch(() => undefined), CALENDAR_POLL_MS);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+  async onModuleInit(): Promise<void> {
+    await this.jobs.work(
+      CALENDAR_POLL_JOB,
+      async () => {
+        await this.syncAll();
+        // Not a request, so nothing else tells the answer cache (and the other replicas) the schedule moved.
+        this.publicAnswers.invalidate();
+      },
+      // A failed feed is recorded on the feed and polled again next period: the job itself is not retried.
+      { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60, pollingIntervalSeconds: 5 },
+    );
+    if (this.config.NODE_ENV === 'test') return; // tests sync on demand (or schedule the job themselves)
+    await this.jobs.schedule(CALENDAR_POLL_JOB, CALENDAR_POLL_CRON);
   }
 
   async status(): Promise<CalendarStatus> {
@@ -224,7 +233,7 @@ export class CalendarService implements OnApplicationBootstrap, OnApplicationShu
     }
     for (const row of rows) {
       if (row.latitude !== null || !row.address) continue;
-      if (!byAddress.has(row.address)) byAddress.set(row.address, await this.geocoding.tryGeocode(row.address));
+      if (!byAddress.has(row.address)) byAddress.set(row.address, await this.geocoding.tryGeocode(row.address, GEOCODE_BACKGROUND_WAIT_MS));
       const found = byAddress.get(row.address);
       if (found) {
         row.latitude = found.lat;

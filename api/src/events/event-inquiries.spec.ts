@@ -10,18 +10,23 @@ describe('POST /api/events/inquiries', () => {
   });
   afterAll(() => t.close());
 
-  it('stores the inquiry and mails it to CONTACT_TO', async () => {
+  it('stores the inquiry, mails it to CONTACT_TO and acknowledges it to the sender', async () => {
     const res = await t.agent().post('/api/events/inquiries').send(valid);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Inquiry sent' });
     const rows = await t.dataSource.query('SELECT name, email, phone, event_type, to_char(event_date, \'YYYY-MM-DD\') AS event_date, guests, location, message FROM event_inquiries');
     expect(rows).toEqual([{ name: 'Ana Díaz', email: valid.email, phone: valid.phone, event_type: 'wedding', event_date: '2027-05-12', guests: 120, location: valid.location, message: valid.message }]);
-    const [mail] = await t.dataSource.query('SELECT recipient, subject, body_text FROM mail_outbox');
-    expect(mail.recipient).toBe('owner@cocoa.test');
-    expect(mail.subject).toBe('Event inquiry: Wedding on 2027-05-12 (120 guests)');
+    // The shop's copy (reply-to the sender) and the sender's acknowledgement.
+    const [mail, ack] = await t.dataSource.query('SELECT recipient, template, subject, body_text, reply_to FROM mail_outbox ORDER BY id');
+    expect(mail).toMatchObject({ recipient: 'owner@cocoa.test', template: 'shop-message', reply_to: { name: 'Ana Díaz', address: valid.email } });
+    expect(mail.subject).toContain('Wedding on 2027-05-12 (120 guests)');
     expect(mail.body_text).toContain('From: Ana Díaz <ana@example.com>, 555-123-4567');
     expect(mail.body_text).toContain('Location: Barton Creek, Austin, TX');
     expect(mail.body_text).toContain(valid.message);
+    expect(mail.body_text).toContain('http://localhost:3000/admin?tab=inbox');
+    expect(ack).toMatchObject({ recipient: valid.email, template: 'inquiry-ack' });
+    expect(ack.body_text).toContain('Ana Díaz');
+    expect(ack.body_text).not.toContain(valid.message);
   });
 
   it.each([

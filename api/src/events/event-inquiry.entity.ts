@@ -33,4 +33,12 @@ export class EventInquiryEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+
+  /** When the owner read it in the inbox; null while unread. */
+  @Column({ type: 'timestamptz', nullable: true })
+  readAt: Date | null;
+
+  /** When the owner archived it; null while it is in the inbox. */
+  @Column({ type: 'timestamptz', nullable: true })
+  archivedAt: Date | null;
 }

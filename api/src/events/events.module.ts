@@ -17,6 +17,6 @@ import { ScheduledLocation } from './scheduled-location.entity';
   // The calendar controller first: its fixed paths must not be read as /events/:id.
   controllers: [CalendarController, EventsController],
   providers: [EventsService, CalendarService, EventInquiriesService],
-  exports: [EventsService],
+  exports: [EventsService, EventInquiriesService],
 })
 export class EventsModule {}

@@ -1,4 +1,4 @@
-import { dayIn, EVENTS_PAGE_MAX, instantOf, type eventInputSchema, type eventsQuerySchema, noonOf, type ScheduledEvent, startOfMonthIn } from '@cocoa/shared-types';
+import { dayIn, EVENTS_PAGE_MAX, instantOf, type eventInputSchema, type eventsQuerySchema, noonOf, type ScheduledEvent, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
@@ -111,6 +111,37 @@ export class EventsService {
       .addOrderBy('e.id', 'ASC')
       .take(EVENTS_PAGE_MAX)
       .getMany();
+  }
+
+  /**
+   * The next `limit` stops from today on (the shop's day), soonest first: by day, then start time
+   * (all-day stops last), then id. For the owner's summary.
+   */
+  async upcoming(limit: number, now = new Date()): Promise<ScheduledEvent[]> {
+    const timeZone = await this.shopTime.current();
+    const rows = await this.events
+      .createQueryBuilder('e')
+      .where('e.date >= :from', { from: startOfDayIn(now, timeZone) })
+      .orderBy('e.date', 'ASC')
+      .addOrderBy('e.startTime', 'ASC', 'NULLS LAST')
+      .addOrderBy('e.id', 'ASC')
+      .take(limit)
+      .getMany();
+    const feeds = await this.feedNames(rows);
+    return rows.map((e) => toEventResponse(e, timeZone, e.calendarId ? (feeds.get(e.calendarId) ?? null) : null));
+  }
+
+  /** The stops on one day ('YYYY-MM-DD' in the shop's zone), by start time (all-day stops last): the bookings' clash warning. */
+  async onDay(day: string): Promise<ScheduledEvent[]> {
+    const timeZone = await this.shopTime.current();
+    const noon = noonOf(day, timeZone);
+    const rows = await this.events
+      .createQueryBuilder('e')
+      .where('e.date >= :from AND e.date < :to', { from: startOfDayIn(noon, timeZone), to: startOfDayIn(noon, timeZone, 1) })
+      .orderBy('e.startTime', 'ASC', 'NULLS LAST')
+      .addOrderBy('e.id', 'ASC')
+      .getMany();
+    return rows.map((e) => toEventResponse(e, timeZone));
   }
 
   /** The shop's zone in force (for callers that format stored wall times). */

@@ -2,9 +2,11 @@ import { type GeocodeTestResult, normaliseAddress } from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { DomainError, UpstreamError } from '../common/domain-errors';
+import { DomainError, UnavailableError, UpstreamError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { sharedLimiter, type SharedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { DB_POOL, type DatabasePool } from '../database/database.module';
 import { SettingsService } from '../settings/settings.service';
 import { GeocodeCacheEntry } from './geocode-cache.entity';
 
@@ -13,6 +15,13 @@ export const GOOGLE_KEY_SETTING = 'GOOGLE_GEOCODING_API_KEY';
 export const GOOGLE_GEOCODE_URL = 'https://maps.googleapis.com/maps/api/geocode/json';
 /** Nominatim's usage policy: at most one request a second. */
 export const NOMINATIM_MIN_INTERVAL_MS = 1000;
+/** Added to the second between two turns: the hop from the gate to the request is not instant. */
+const GATE_MARGIN_MS = 50;
+/** How long the owner's own lookup (the location form, the test button) may wait for its turn. */
+export const GEOCODE_WAIT_MS = 5_000;
+/** How long a lookup of a calendar import may wait (it runs in the background, address after address). */
+export const GEOCODE_BACKGROUND_WAIT_MS = 60_000;
+export const GEOCODER_BUSY = 'The geocoder takes one request a second and is busy with others. Please try again in a few seconds.';
 const TIMEOUT_MS = 10_000;
 
 export interface Geocoded {
@@ -27,15 +36,21 @@ export interface Geocoded {
 const cacheKeyOf = (address: string): string => normaliseAddress(address).slice(0, 500);
 
 /**
- * Address → coordinates. OpenStreetMap Nominatim (GEOCODER_URL) by default, at most one request a
- * second from this process and with a User-Agent naming the shop; Google's API once a key is
- * saved in settings. Every answer is cached in `geocode_cache`, so an address costs one lookup.
+ * Address → coordinates. OpenStreetMap Nominatim (GEOCODER_URL) by default, with a User-Agent
+ * naming the shop and at most one request a second from the whole cluster: each request first
+ * takes its turn at a gate in PostgreSQL (rate-limiter-flexible's PostgreSQL store, the
+ * `rate_limits` table, one point per 1.05 s), so replicas never add up to more. Lookups of this
+ * process queue in order and only the first asks the gate. The owner's lookups wait up to 5 s for
+ * a turn and are answered 503 'The geocoder … is busy' beyond that; a calendar import waits up to a
+ * minute per address. Google's API (a key saved in settings) is not gated. Every answer is cached in
+ * `geocode_cache`, so an address costs one lookup.
  */
 @Injectable()
 export class GeocodingService {
-  /** The end of the queue of Nominatim requests: each starts a second after the previous one. */
+  /** This process's lookups waiting for the gate, in order: only the first of them asks it. */
   private nominatimQueue: Promise<void> = Promise.resolve();
-  private lastNominatimAt = 0;
+  /** Nominatim's turns, shared by every replica. */
+  private readonly gate: SharedLimiter;
   private lastFailureAt = 0;
   /** Google's endpoint; tests point it at a local double. */
   googleUrl = GOOGLE_GEOCODE_URL;
@@ -44,15 +59,19 @@ export class GeocodingService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(GeocodeCacheEntry) private readonly cache: Repository<GeocodeCacheEntry>,
     private readonly settings: SettingsService,
-  ) {}
+    @Inject(DB_POOL) db: DatabasePool,
+  ) {
+    this.gate = sharedLimiter(db, 'nominatim', { points: 1, durationMs: NOMINATIM_MIN_INTERVAL_MS + GATE_MARGIN_MS });
+  }
 
-  async geocode(address: string): Promise<Geocoded> {
+  /** `maxWaitMs`: how long it may wait for Nominatim's turn (503 beyond it). */
+  async geocode(address: string, maxWaitMs = GEOCODE_WAIT_MS): Promise<Geocoded> {
     const query = cacheKeyOf(address);
     const hit = await this.cache.findOneBy({ query });
     if (hit) return { lat: hit.latitude, lng: hit.longitude, address: hit.displayName, provider: hit.provider, cached: true };
 
     const apiKey = await this.settings.openSecret(await this.settings.get(GOOGLE_KEY_SETTING), GOOGLE_KEY_SETTING);
-    const found = apiKey ? await this.google(address, apiKey) : await this.nominatim(address);
+    const found = apiKey ? await this.google(address, apiKey) : await this.nominatim(address, maxWaitMs);
     await this.cache.upsert(
       { query, provider: found.provider, latitude: found.lat, longitude: found.lng, displayName: found.address },
       { conflictPaths: ['query'] },
@@ -61,10 +80,10 @@ export class GeocodingService {
   }
 
   /** Never throws: for callers where coordinates are a bonus (calendar import, admin save). */
-  async tryGeocode(address: string | null | undefined): Promise<Geocoded | null> {
+  async tryGeocode(address: string | null | undefined, maxWaitMs = GEOCODE_WAIT_MS): Promise<Geocoded | null> {
     if (!address || address.trim().length < 3) return null;
     try {
-      return await this.geocode(address);
+      return await this.geocode(address, maxWaitMs);
     } catch (err) {
       log('warn', 'geocoding failed', { address, error: err instanceof Error ? err.message : String(err) });
       return null;
@@ -89,10 +108,10 @@ export class GeocodingService {
     return { coordinates: { lat: found.lat, lng: found.lng }, address: found.address, provider: found.provider, cached: found.cached };
   }
 
-  private async nominatim(address: string): Promise<Omit<Geocoded, 'cached'>> {
+  private async nominatim(address: string, maxWaitMs: number): Promise<Omit<Geocoded, 'cached'>> {
     const url = new URL('search', this.config.GEOCODER_URL.replace(/\/*$/, '/'));
     url.search = new URLSearchParams({ q: address, format: 'jsonv2', limit: '1', addressdetails: '0' }).toString();
-    const body = await this.throttled(() => this.getJson(url));
+    const body = await this.throttled(() => this.getJson(url), maxWaitMs);
     const first = Array.isArray(body) ? (body[0] as { lat?: unknown; lon?: unknown; display_name?: unknown } | undefined) : undefined;
     if (!first) throw new DomainError(GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
     return { ...coordinates(Number(first.lat), Number(first.lon)), address: typeof first.display_name === 'string' ? first.display_name : address, provider: 'nominatim' };
@@ -111,16 +130,25 @@ export class GeocodingService {
     return { ...coordinates(Number(first.geometry.location.lat), Number(first.geometry.location.lng)), address: first.formatted_address ?? address, provider: 'google' };
   }
 
-  /** Runs `call` when a second has passed since the previous Nominatim request began. */
-  private throttled<T>(call: () => Promise<T>): Promise<T> {
-    const run = this.nominatimQueue.then(async () => {
-      const wait = this.lastNominatimAt + NOMINATIM_MIN_INTERVAL_MS - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      this.lastNominatimAt = Date.now();
-      return call();
-    });
-    this.nominatimQueue = run.then(() => undefined, () => undefined);
-    return run;
+  /** Runs `call` once the cluster-wide gate gives this process a turn (503 if none comes within `maxWaitMs`). */
+  private throttled<T>(call: () => Promise<T>, maxWaitMs: number): Promise<T> {
+    const deadline = Date.now() + maxWaitMs;
+    const turn = this.nominatimQueue.then(() => this.takeTurn(deadline));
+    this.nominatimQueue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn.then(call);
+  }
+
+  private async takeTurn(deadline: number): Promise<void> {
+    for (;;) {
+      const wait = await this.gate.tryTake('requests');
+      if (wait === 0) return;
+      if (Date.now() + wait > deadline) throw new UnavailableError(GEOCODER_BUSY, 'GEOCODER_BUSY');
+      // A little jitter, so replicas waiting for the same turn do not all ask at the same instant.
+      await new Promise((resolve) => setTimeout(resolve, wait + Math.floor(Math.random() * 20)));
+    }
   }
 
   private async getJson(url: URL): Promise<unknown> {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { SettingsService } from '../settings/settings.service';
-import { GeocodingService, GOOGLE_KEY_SETTING } from './geocoding.service';
+import { GEOCODER_BUSY, GeocodingService, GOOGLE_KEY_SETTING } from './geocoding.service';
 
 interface Seen { at: number; url: URL; headers: IncomingHttpHeaders }
 
@@ -87,6 +87,27 @@ describe('geocoding (/api/geocode)', () => {
     const times = geocoder.seen.slice(from).map((s) => s.at);
     expect(times).toHaveLength(3);
     for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(990);
+  });
+
+  it("answers 503 'busy' to the lookups that get no turn within a few seconds, and never calls faster", async () => {
+    const from = geocoder.seen.length;
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => admin.get('/api/geocode').query({ address: `${i + 10} Busy Street` })));
+    const statuses = results.map((r) => r.status);
+    const served = statuses.filter((s) => s === 200).length;
+    // One turn per 1.05 s and at most 5 s of waiting: about five answered, the rest told to come back.
+    expect(served).toBeGreaterThanOrEqual(3);
+    expect(served).toBeLessThanOrEqual(6);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(8 - served);
+    for (const busy of results.filter((r) => r.status === 503)) {
+      expect(busy.body).toEqual({ message: GEOCODER_BUSY, code: 'GEOCODER_BUSY' });
+    }
+    const times = geocoder.seen.slice(from).map((s) => s.at);
+    expect(times).toHaveLength(served);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(990);
+    // Nothing was cached for the refused ones: asked again later, they are answered.
+    const refused = results.findIndex((r) => r.status === 503);
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect((await admin.get('/api/geocode').query({ address: `${refused + 10} Busy Street` })).status).toBe(200);
   });
 
   it("answers 502 'Failed to geocode address' when the geocoder fails, 404 when nothing matches, and caches neither", async () => {

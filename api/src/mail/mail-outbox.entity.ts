@@ -1,6 +1,10 @@
+import type { MailStatus } from '@cocoa/shared-types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A message kept in the database: every message when no SMTP_URL is set, or one SMTP refused. */
+/**
+ * Every message the shop sends, and the record of its delivery (MailService): queued in the
+ * transaction that caused it, then sent by the job queue, or kept here when no SMTP_URL is set.
+ */
 @Entity('mail_outbox')
 export class MailOutboxEntry {
   @PrimaryGeneratedColumn()
@@ -14,6 +18,33 @@ export class MailOutboxEntry {
 
   @Column({ type: 'text' })
   bodyText: string;
+
+  /** Null for messages written before templates (text only). */
+  @Column({ type: 'text', nullable: true })
+  bodyHtml: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  template: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  replyTo: { name: string; address: string } | null;
+
+  /** Files sent with the message (a booking's calendar invitation); null for none. */
+  @Column({ type: 'jsonb', nullable: true })
+  attachments: Array<{ filename: string; content: string; contentType: string }> | null;
+
+  @Column({ type: 'varchar', length: 10, default: 'queued' })
+  status: MailStatus;
+
+  @Column({ type: 'integer', default: 0 })
+  attempts: number;
+
+  /** The mail server's last refusal (never the message itself). */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  lastError: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  sentAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,17 +1,29 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { NEXT_CURSOR_HEADER, type OutboxMessage } from '@cocoa/shared-types';
+import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { AdminOnly } from '../common/auth.guards';
-import { MailService, type OutboxMessage } from './mail.service';
+import { OutboxParams, OutboxQueryDto } from './mail.dto';
+import { MailService } from './mail.service';
 
-/** The outbox for the admin: messages kept because no SMTP_URL is set or the server refused them. */
+/** The outbox for the admin: every message with its delivery state; a failed one can be sent again. */
 @Controller('mail')
 @AdminOnly()
 export class MailController {
   constructor(private readonly mail: MailService) {}
 
-  /** The newest 100, bodies included (they may hold reset links: never cached). */
+  /** Newest first, `?status=` to filter; bodies included (they may hold reset links: never cached). */
   @Get('outbox')
   @Header('Cache-Control', 'no-store')
-  outbox(): Promise<OutboxMessage[]> {
-    return this.mail.kept();
+  async outbox(@Query() query: OutboxQueryDto, @Res({ passthrough: true }) res: Response): Promise<OutboxMessage[]> {
+    const { messages, nextCursor } = await this.mail.list(query);
+    if (nextCursor) res.setHeader(NEXT_CURSOR_HEADER, nextCursor);
+    return messages;
+  }
+
+  @Post('outbox/:id/retry')
+  @HttpCode(200)
+  @Header('Cache-Control', 'no-store')
+  retry(@Param() params: OutboxParams): Promise<OutboxMessage> {
+    return this.mail.retry(params.id);
   }
 }

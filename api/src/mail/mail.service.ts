@@ -1,91 +1,227 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type { MailStatus, OutboxMessage, OutboxQuery } from '@cocoa/shared-types';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { JobsService, type JobSendOptions } from '../jobs/jobs.service';
+import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
+import { renderMail, shopIdentity, type ShopIdentity, type TemplateMail } from './templates';
 
 export interface MailAddress {
   name: string;
   address: string;
 }
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: MailAddress;
+/** A file sent with a message (text content, e.g. a calendar invitation). */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
-export type MailDelivery = 'smtp' | 'outbox';
+/** A templated message to queue (CONTRACT, issue 13): `to` a person, or the shop (CONTACT_TO); `attachments` go with it as they are. */
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- 'shop' is spelled out: it is the one address with a meaning of its own
+export type QueuedMail = TemplateMail & { to: string | 'shop'; replyTo?: MailAddress; attachments?: MailAttachment[] };
 
-/** A message kept in the outbox, as the admin reads it. */
-export interface OutboxMessage {
-  id: number;
-  createdAt: string;
-  to: string;
-  subject: string;
-  text: string;
+/** The job that delivers one outbox message. */
+export const MAIL_DELIVER_JOB = 'mail.deliver';
+
+/** How delivery retries (pg-boss: `retryDelay` seconds, doubled each retry with jitter, at most `retryDelayMax`). */
+export interface MailRetryPolicy {
+  retryLimit: number;
+  retryDelay: number;
+  retryDelayMax: number;
 }
-
-const OUTBOX_PAGE = 100;
+/** Six tries over about an hour: a mail server down for a restart or a short outage is waited out. */
+const MAIL_RETRY: MailRetryPolicy = { retryLimit: 5, retryDelay: 60, retryDelayMax: 30 * 60 };
 
 const SUBJECT_MAX = 300;
+const ERROR_MAX = 500;
+
+interface Claimed {
+  id: number;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  reply_to: MailAddress | null;
+  attachments: MailAttachment[] | null;
+}
 
 /**
- * Sends plain-text mail. With SMTP_URL it goes through nodemailer's SMTP transport; without it,
- * or when the SMTP server refuses it, the message is kept in the `mail_outbox` table, so nothing is
- * lost and password reset works on a fresh machine: the admin reads kept messages at
- * GET /api/mail/outbox (ARCHITECTURE.md, Mail). The log names recipient and subject only, never a
- * body: a reset link in a log would let whoever reads the log into the account.
+ * Every e-mail the shop sends goes through here: `queue` renders the template (HTML + text) and
+ * writes the message to `mail_outbox` with a `mail.deliver` job, in the caller's transaction when
+ * it passes one (rolled back, nothing is sent). The job queue (jobs/) then delivers it once across
+ * all replicas: with SMTP_URL through nodemailer, retried with backoff (MAIL_RETRY) and marked
+ * 'failed' with the server's last answer when every try is refused (the admin may retry it);
+ * without SMTP_URL the message is 'kept' and the admin reads it at GET /api/mail/outbox, which is
+ * how password reset works on a fresh machine. Exactly once: a worker claims the message with a
+ * conditional update (queued → sending) before it talks to the server, and a message already sent
+ * or kept is never claimed again. The one gap no queue closes: a process killed after the server
+ * took a message but before 'sent' was written sends it again on the retry.
+ * Logs name the outbox id, recipient and subject, never a body: a reset link in a log would let
+ * whoever reads the log into the account.
  */
 @Injectable()
-export class MailService implements OnApplicationShutdown {
+export class MailService implements OnModuleInit, OnApplicationShutdown {
   private readonly transport: Transporter | undefined;
+  /** The retry schedule of newly queued messages (tests shorten it). */
+  retryPolicy: MailRetryPolicy = MAIL_RETRY;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
+    private readonly jobs: JobsService,
+    private readonly zone: ShopTimeZoneService,
   ) {
-    // Timeouts keep a request from waiting long on a slow mail server; the URL's own settings win.
+    // Timeouts keep one attempt from holding a worker long on a slow mail server; the URL's own settings win.
     this.transport = config.SMTP_URL
       ? createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }, { from: config.MAIL_FROM })
       : undefined;
   }
 
-  /** Delivers the message or keeps it in the outbox; never throws for a mail-server failure. */
-  async send(message: MailMessage): Promise<MailDelivery> {
-    const subject = oneLine(message.subject).slice(0, SUBJECT_MAX);
-    if (this.transport) {
-      try {
-        await this.transport.sendMail({ to: message.to, subject, text: message.text, replyTo: message.replyTo });
-        log('info', 'mail sent', { to: message.to, subject });
-        return 'smtp';
-      } catch (err) {
-        log('error', 'mail server refused the message; kept in the outbox', { to: message.to, subject, error: err instanceof Error ? err.message : String(err) });
+  async onModuleInit(): Promise<void> {
+    // Two at a time per replica; an attempt the process did not live to finish is retried after 2 minutes.
+    await this.jobs.work<{ outboxId: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job.data.outboxId, job.lastAttempt), {
+      pollingIntervalSeconds: 1,
+      concurrency: 2,
+      expireInSeconds: 120,
+    });
+  }
+
+  /**
+   * CONTRACT (issue 13): renders the template and queues the message. With `manager`, the outbox row
+   * and its delivery job are written in the caller's transaction, so a rolled-back change sends
+   * nothing (inside a transaction, always pass its manager). Answers the outbox id. Delivery
+   * happens later, with retries.
+   */
+  async queue(mail: QueuedMail, manager?: EntityManager): Promise<number> {
+    const rendered = await renderMail(mail, await this.identity(manager));
+    const write = async (m: EntityManager): Promise<number> => {
+      const entry = await m.getRepository(MailOutboxEntry).save({
+        recipient: mail.to === 'shop' ? this.config.CONTACT_TO : mail.to,
+        subject: oneLine(rendered.subject).slice(0, SUBJECT_MAX),
+        bodyText: rendered.text,
+        bodyHtml: rendered.html,
+        template: mail.template,
+        replyTo: mail.replyTo ?? null,
+        attachments: mail.attachments?.length ? mail.attachments : null,
+        status: 'queued' as const,
+      });
+      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: entry.id }, this.jobOptions(m));
+      return entry.id;
+    };
+    return manager ? write(manager) : this.outbox.manager.transaction(write);
+  }
+
+  /** The shop's name, addresses and links (its zone from SHOP_TIME_ZONE: dates are printed by `identity`). */
+  shop(): ShopIdentity {
+    return shopIdentity({ siteUrl: this.config.publicUrl, timeZone: this.config.SHOP_TIME_ZONE, email: this.config.CONTACT_TO });
+  }
+
+  /** The shop as a message shows it, dates in the zone saved in Settings (read in the caller's transaction). */
+  async identity(manager?: EntityManager): Promise<ShopIdentity> {
+    return { ...this.shop(), timeZone: await this.zone.current(manager) };
+  }
+
+  /** The outbox for the admin, newest first (bodies included: a kept message is read there). */
+  async list(query: OutboxQuery): Promise<{ messages: OutboxMessage[]; nextCursor?: string }> {
+    const qb = this.outbox.createQueryBuilder('m').orderBy('m.id', 'DESC').take(query.limit + 1);
+    if (query.status) qb.andWhere('m.status = :status', { status: query.status });
+    if (query.cursor) qb.andWhere('m.id < :cursor', { cursor: query.cursor });
+    const rows = await qb.getMany();
+    const page = rows.slice(0, query.limit);
+    return { messages: page.map(toOutboxMessage), nextCursor: rows.length > query.limit ? String(page[page.length - 1].id) : undefined };
+  }
+
+  /** A failed message goes back to the queue (409 for any other state: a sent message is never sent twice). */
+  async retry(id: number): Promise<OutboxMessage> {
+    await this.outbox.manager.transaction(async (m) => {
+      const requeued: { id: number }[] = await m.query(`WITH r AS (UPDATE mail_outbox SET status = 'queued' WHERE id = $1 AND status = 'failed' RETURNING id) SELECT id FROM r`, [id]);
+      if (requeued.length === 0) {
+        const current = await m.findOneBy(MailOutboxEntry, { id });
+        if (!current) throw new NotFoundError('Message not found', 'MAIL_NOT_FOUND');
+        throw new ConflictError(`Only a failed message can be sent again; this one is ${current.status}`, 'MAIL_NOT_FAILED');
       }
-    }
-    const entry = await this.outbox.save(this.outbox.create({ recipient: message.to, subject, bodyText: message.text }));
-    // Recipient and subject at most: a body can hold a reset link, which signs its reader in.
-    if (!this.transport) log('info', 'mail kept in the outbox (no SMTP_URL set)', { outboxId: entry.id, to: message.to, subject });
-    return 'outbox';
-  }
-
-  /** The newest kept messages, bodies included, for the admin (GET /api/mail/outbox). */
-  async kept(): Promise<OutboxMessage[]> {
-    const rows = await this.outbox.find({ order: { id: 'DESC' }, take: OUTBOX_PAGE });
-    return rows.map((r) => ({ id: r.id, createdAt: r.createdAt.toISOString(), to: r.recipient, subject: r.subject, text: r.bodyText }));
-  }
-
-  /** A message for the shop itself (CONTACT_TO): contact messages, event inquiries. */
-  sendToShop(message: Omit<MailMessage, 'to'>): Promise<MailDelivery> {
-    return this.send({ ...message, to: this.config.CONTACT_TO });
+      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: id }, this.jobOptions(m));
+    });
+    log('info', 'mail queued again by the admin', { outboxId: id });
+    return toOutboxMessage(await this.outbox.findOneByOrFail({ id }));
   }
 
   onApplicationShutdown(): void {
     this.transport?.close();
   }
+
+  private jobOptions(manager: EntityManager): JobSendOptions {
+    return { manager, retryLimit: this.retryPolicy.retryLimit, retryDelay: this.retryPolicy.retryDelay, retryDelayMax: this.retryPolicy.retryDelayMax, retryBackoff: true };
+  }
+
+  /** One delivery attempt (the mail.deliver job); throws when the server refuses, so the queue retries. */
+  private async deliver(outboxId: number, lastAttempt: boolean): Promise<void> {
+    const [message] = await this.outbox.query<Claimed[]>(
+      `WITH c AS (
+         UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1
+          WHERE id = $1 AND status IN ('queued', 'sending')
+          RETURNING id, recipient, subject, body_text, body_html, reply_to, attachments)
+       SELECT * FROM c`,
+      [outboxId],
+    );
+    if (!message) return; // sent, kept or failed already (or gone): nothing to do
+    const fields = { outboxId, to: message.recipient, subject: message.subject };
+    if (!this.transport) {
+      await this.settle(outboxId, 'kept');
+      log('info', 'mail kept in the outbox (no SMTP_URL set)', fields);
+      return;
+    }
+    try {
+      await this.transport.sendMail({
+        to: message.recipient,
+        subject: message.subject,
+        text: message.body_text,
+        ...(message.body_html ? { html: message.body_html } : {}),
+        ...(message.reply_to ? { replyTo: message.reply_to } : {}),
+        ...(message.attachments ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+      });
+    } catch (err) {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
+      await this.settle(outboxId, lastAttempt ? 'failed' : 'queued', error);
+      log(lastAttempt ? 'error' : 'warn', lastAttempt ? 'mail server refused the message; it is marked failed' : 'mail server refused the message; it will be retried', { ...fields, error });
+      throw err;
+    }
+    await this.settle(outboxId, 'sent');
+    log('info', 'mail sent', fields);
+  }
+
+  /** Ends an attempt: only the attempt that claimed the message (status 'sending') may. */
+  private async settle(id: number, status: MailStatus, error?: string): Promise<void> {
+    await this.outbox.query(
+      `UPDATE mail_outbox SET status = $2::varchar, last_error = CASE WHEN $2::varchar = 'sent' THEN NULL ELSE coalesce($3::varchar, last_error) END,
+              sent_at = CASE WHEN $2::varchar = 'sent' THEN now() ELSE sent_at END
+        WHERE id = $1 AND status = 'sending'`,
+      [id, status, error ?? null],
+    );
+  }
+}
+
+function toOutboxMessage(r: MailOutboxEntry): OutboxMessage {
+  return {
+    id: r.id,
+    createdAt: r.createdAt.toISOString(),
+    to: r.recipient,
+    subject: r.subject,
+    template: r.template,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    sentAt: r.sentAt?.toISOString() ?? null,
+    hasHtml: r.bodyHtml !== null,
+    text: r.bodyText,
+  };
 }
 
 /** Header values stay on one line whatever the caller passes. */

@@ -14,6 +14,7 @@ import {
   toCents,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
+import { StockService } from '../catalogue/stock.service';
 import { ConflictError, DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
@@ -52,11 +53,13 @@ const PENDING_WAIT_MS = 20_000;
  * client total that differs, and completes at most one payment per idempotency key.
  *
  * No database transaction or pooled connection is held while Square answers (ARCHITECTURE):
- * 1. claim: one short transaction prices the cart and commits the order as PENDING under its
- *    unique idempotency key, with its lines and a `placed` event;
+ * 1. claim: one short transaction prices the cart, takes counted products from stock (a 409
+ *    when one is short: nothing is committed) and commits the order as PENDING under its unique
+ *    idempotency key, with its lines and a `placed` event;
  * 2. pay: Square is called with no connection held (test mode: the sandbox test card decides);
  * 3. settle: one short transaction moves the order to COMPLETED (OPEN when only approved), or,
- *    when nothing was charged, removes the pending order so the buyer can simply try again.
+ *    when nothing was charged, removes the pending order (its stock given back) so the buyer can
+ *    simply try again.
  * When Square gives no answer to the charge itself, the order stays PENDING and the buyer gets 502;
  * PaymentReconciler (and Square's payment.updated webhook) settle it from what Square recorded.
  *
@@ -70,6 +73,7 @@ export class CheckoutService {
     private readonly dataSource: DataSource,
     private readonly square: SquareGateway,
     private readonly settlement: OrderSettlementService,
+    private readonly stock: StockService,
   ) {}
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
@@ -128,6 +132,7 @@ export class CheckoutService {
       assertClientTotals(input, totals);
       const orderId = await this.insertPending(manager, input, user, totals, testMode);
       if (!orderId) return null;
+      await this.stock.take(manager, items);
       await manager.insert(
         OrderItem,
         items.map((item, position) => ({

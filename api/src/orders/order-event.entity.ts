@@ -1,10 +1,16 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { FulfilmentStatus } from '@cocoa/shared-types';
 import type { OrderStatus } from './order.entity';
 
-/** Who moved the order: the checkout request, the reconciler, or a Square webhook. */
-export type OrderEventSource = 'checkout' | 'reconciler' | 'webhook';
+/** What moved the order: the checkout request, the reconciler, a Square webhook, or the owner. */
+export type OrderEventSource = 'checkout' | 'reconciler' | 'webhook' | 'admin';
 
-/** The audit row of one move of an order, written in the transaction of the move. */
+/**
+ * The audit row of one move of an order, written in the transaction of the move. Payment moves
+ * (placed, paid, payment-approved, canceled, refund) hold order states in from/to; fulfilment
+ * moves (type 'fulfilment', 'cancelled') hold fulfilment states; refunds the owner makes
+ * ('refund-requested', 'refunded', 'refund-failed') keep the fulfilment state in both.
+ */
 @Entity('order_events')
 export class OrderEvent {
   @PrimaryGeneratedColumn({ type: 'bigint' })
@@ -13,18 +19,22 @@ export class OrderEvent {
   @Column({ type: 'uuid' })
   orderId: string;
 
-  /** placed, paid, payment-approved, canceled, refund */
+  /** placed, paid, payment-approved, canceled, refund; fulfilment, cancelled; refund-requested, refunded, refund-failed */
   @Column({ type: 'varchar', length: 40 })
   type: string;
 
   @Column({ type: 'varchar', length: 20, nullable: true })
-  fromStatus: OrderStatus | null;
+  fromStatus: OrderStatus | FulfilmentStatus | null;
 
   @Column({ type: 'varchar', length: 20, nullable: true })
-  toStatus: OrderStatus | null;
+  toStatus: OrderStatus | FulfilmentStatus | null;
 
   @Column({ type: 'varchar', length: 20 })
   source: OrderEventSource;
+
+  /** Who: 'admin:<username>' for the owner, else the source. Null only on rows restored from a backup older than the column. */
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  actor: string | null;
 
   @Column({ type: 'jsonb', default: {} })
   detail: Record<string, string | number | boolean | null>;

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
+import { type OrderMailer, OrderMailService } from './order-mail.service';
 import { canMove, verdictOf } from './order-states';
+import { orderStockLines } from './order-stock';
 import type { OrderStatus } from './order.entity';
 
 /** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
@@ -31,14 +34,23 @@ interface LockedOrder {
  * that locks the order row, makes at most one move allowed by ORDER_MOVES, and writes its
  * `order_events` row; none of them ever calls Square. Calls are idempotent: a move already made
  * (a webhook delivered twice, a reconciler racing the checkout) changes nothing.
+ *
+ * The move to COMPLETED also starts the fulfilment ('paid': waiting to be packed) and queues, in
+ * the same transaction, the order confirmation to the customer and the new-order alert to the
+ * shop: whichever of the checkout, the reconciler or a webhook completes the order, the mails go
+ * once, and a move rolled back sends none.
  */
 @Injectable()
 export class OrderSettlementService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mail: OrderMailService,
+    private readonly stock: StockService,
+  ) {}
 
   /** Records the move that created an order (the checkout's claim), in the caller's transaction. */
   async recordPlaced(manager: EntityManager, orderId: string, detail: OrderEvent['detail']): Promise<void> {
-    await manager.insert(OrderEvent, { orderId, type: 'placed', fromStatus: null, toStatus: 'PENDING', source: 'checkout', detail });
+    await manager.insert(OrderEvent, { orderId, type: 'placed', fromStatus: null, toStatus: 'PENDING', source: 'checkout', actor: 'checkout', detail });
   }
 
   /** A test-mode payment: the sandbox test card was accepted, nothing charged. */
@@ -50,21 +62,27 @@ export class OrderSettlementService {
    * Settles the order by its Square payment: COMPLETED → COMPLETED, APPROVED → OPEN, FAILED or
    * CANCELED → a pending order is removed (nothing was charged), an approved one is canceled.
    */
-  settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
+  async settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
+    const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
       const order = await lockOrder(manager, 'id', orderId);
-      return order ? this.apply(manager, order, payment, source) : { outcome: 'not-found' };
+      return order ? this.apply(manager, order, payment, source, mailer) : { outcome: 'not-found' };
     });
   }
 
   /**
    * A payment nothing was charged for (declined, an error before the charge, or Square has no
-   * payment for a checkout a crash left pending): the pending order and its lines are removed.
-   * An order that is no longer pending is left alone.
+   * payment for a checkout a crash left pending): the pending order and its lines are removed,
+   * their stock given back. An order that is no longer pending is left alone.
    */
   async fail(orderId: string, reason: { code: string; message: string }, source: OrderEventSource): Promise<Settled> {
-    const removed: { id: string }[] = await this.dataSource.query(`DELETE FROM orders WHERE id = $1 AND status = 'PENDING' RETURNING id`, [orderId]);
-    if (removed.length === 0) return { outcome: 'not-found' };
+    const removed = await this.dataSource.transaction(async (manager) => {
+      const order = await lockOrder(manager, 'id', orderId);
+      if (order?.status !== 'PENDING') return false;
+      await this.removePending(manager, order.id);
+      return true;
+    });
+    if (!removed) return { outcome: 'not-found' };
     log('info', 'payment failed, pending order removed', { orderId, source, code: reason.code, reason: reason.message });
     return { outcome: 'removed' };
   }
@@ -73,20 +91,23 @@ export class OrderSettlementService {
    * A payment.updated webhook: the order is found by the payment id, else by the payment's
    * reference_id (our order id, set by the checkout). Payments of orders we do not have are ignored.
    */
-  applySquarePayment(payment: SquarePaymentFacts & { referenceId: string | null }): Promise<Settled> {
+  async applySquarePayment(payment: SquarePaymentFacts & { referenceId: string | null }): Promise<Settled> {
+    const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
       const order = (await lockOrder(manager, 'payment_id', payment.paymentId)) ?? (payment.referenceId && UUID.test(payment.referenceId) ? await lockOrder(manager, 'id', payment.referenceId) : null);
       if (!order) {
         log('info', 'square payment for no order of ours, ignored', { paymentId: payment.paymentId, status: payment.status });
         return { outcome: 'not-found' };
       }
-      return this.apply(manager, order, payment, 'webhook');
+      return this.apply(manager, order, payment, 'webhook', mailer);
     });
   }
 
   /**
    * A refund.updated webhook: the order keeps the refund's latest status, and a refund that
-   * completes adds its amount once, however often Square delivers the event.
+   * completes adds its amount once, however often Square delivers the event. A refund the owner
+   * made here (its order_refunds row carries Square's refund id) takes the new status too; one
+   * already counted as completed when Square first answered is not counted again.
    */
   recordRefund(refund: RefundFacts): Promise<Settled> {
     return this.dataSource.transaction(async (manager) => {
@@ -97,19 +118,24 @@ export class OrderSettlementService {
       }
       const seen: { status: string }[] = await manager.query(`SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`, [order.id, refund.refundId]);
       if (seen.some((e) => e.status === refund.status)) return { outcome: 'unchanged', status: order.status };
-      const adds = refund.status === 'COMPLETED' ? refund.amountCents : 0;
+      const ours: { status: string }[] = await manager.query(`SELECT status FROM order_refunds WHERE square_refund_id = $1 AND order_id = $2`, [refund.refundId, order.id]);
+      const counted = ours[0]?.status === 'COMPLETED' || seen.some((e) => e.status === 'COMPLETED');
+      const adds = refund.status === 'COMPLETED' && !counted ? refund.amountCents : 0;
+      if (ours.length > 0 && ours[0].status !== 'COMPLETED') {
+        await manager.query(`UPDATE order_refunds SET status = $2 WHERE square_refund_id = $1`, [refund.refundId, refund.status]);
+      }
       await manager.query(`UPDATE orders SET refund_status = $2, refunded_cents = refunded_cents + $3, updated_at = now() WHERE id = $1`, [order.id, refund.status, adds]);
-      await manager.insert(OrderEvent, { orderId: order.id, type: 'refund', fromStatus: order.status, toStatus: order.status, source: 'webhook', detail: { ...refund } });
+      await manager.insert(OrderEvent, { orderId: order.id, type: 'refund', fromStatus: order.status, toStatus: order.status, source: 'webhook', actor: 'webhook', detail: { ...refund } });
       log('info', 'square refund recorded', { orderId: order.id, refundId: refund.refundId, status: refund.status, amountCents: refund.amountCents });
       return { outcome: 'unchanged', status: order.status };
     });
   }
 
-  private async apply(manager: EntityManager, order: LockedOrder, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
+  private async apply(manager: EntityManager, order: LockedOrder, payment: SquarePaymentFacts, source: OrderEventSource, mailer: OrderMailer): Promise<Settled> {
     const verdict = verdictOf(payment.status);
     if (verdict === 'unsettled') return { outcome: 'unchanged', status: order.status };
     if (verdict === 'failed' && order.status === 'PENDING') {
-      await manager.query(`DELETE FROM orders WHERE id = $1`, [order.id]);
+      await this.removePending(manager, order.id);
       log('info', 'payment failed, pending order removed', { orderId: order.id, source, paymentId: payment.paymentId, status: payment.status });
       return { outcome: 'removed' };
     }
@@ -124,9 +150,11 @@ export class OrderSettlementService {
     }
     await manager.query(
       `UPDATE orders SET status = $2, payment_id = $3, payment_status = $4,
-         square_order_id = COALESCE($5, square_order_id), square_customer_id = COALESCE($6, square_customer_id), updated_at = now()
+         square_order_id = COALESCE($5, square_order_id), square_customer_id = COALESCE($6, square_customer_id),
+         fulfilment_status = COALESCE($7, fulfilment_status), updated_at = now()
        WHERE id = $1`,
-      [order.id, to, payment.paymentId, order.test_mode ? null : payment.status, payment.squareOrderId, payment.squareCustomerId],
+      // Paid: the fulfilment starts, waiting to be packed.
+      [order.id, to, payment.paymentId, order.test_mode ? null : payment.status, payment.squareOrderId, payment.squareCustomerId, to === 'COMPLETED' ? 'paid' : null],
     );
     await manager.insert(OrderEvent, {
       orderId: order.id,
@@ -134,10 +162,18 @@ export class OrderSettlementService {
       fromStatus: order.status,
       toStatus: to,
       source,
+      actor: source,
       detail: { paymentId: payment.paymentId, paymentStatus: payment.status },
     });
+    if (to === 'COMPLETED') await mailer.paid(manager, order.id);
     if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from: order.status, to, source, paymentId: payment.paymentId });
     return { outcome: 'moved', status: to };
+  }
+
+  /** Nothing was charged: the pending order goes with its lines, and what the checkout took from stock comes back. */
+  private async removePending(manager: EntityManager, orderId: string): Promise<void> {
+    await this.stock.restock(manager, await orderStockLines(manager, orderId));
+    await manager.query(`DELETE FROM orders WHERE id = $1`, [orderId]);
   }
 }
 

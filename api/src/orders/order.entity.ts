@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { OrderState } from '@cocoa/shared-types';
+import type { FulfilmentStatus, OrderState } from '@cocoa/shared-types';
 import { OrderItem } from './order-item.entity';
 
 /**
@@ -89,6 +89,27 @@ export class Order {
 
   @Column({ type: 'varchar', length: 2 })
   shippingCountry: string;
+
+  /** Where the parcel is (shared-types/src/fulfilment.ts): 'paid' once COMPLETED, null before. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  fulfilmentStatus: FulfilmentStatus | null;
+
+  /** USPS, UPS, FedEx, DHL or Other, once shipped. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  carrier: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  trackingNumber: string | null;
+
+  /** The tracking link the owner gave for the carrier Other; the common carriers' links are derived. */
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  trackingUrl: string | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  shippedAt: Date | null;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  deliveredAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

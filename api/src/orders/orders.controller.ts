@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import { OptionalUser } from '../common/optional-user.decorator';
 import type { SessionUser } from '../common/session-user';
-import { CreateFromPaymentDto, MyOrdersQueryDto, OrderIdParamDto } from './orders.dto';
+import { CreateFromPaymentDto, MyOrdersQueryDto, OrderIdParamDto, OrderLinkQueryDto } from './orders.dto';
 import { OrdersService } from './orders.service';
 
 @Controller()
@@ -18,11 +18,14 @@ export class OrdersController {
     return this.orders.createFromPayment(body.paymentIntentId, user);
   }
 
-  /** Its owner or an admin; anyone else, signed in or not, gets the same 404 as for a missing order. */
+  /**
+   * Its owner or an admin, or anyone with the order link's token (?token=, the e-mails' link);
+   * anyone else, signed in or not, gets the same 404 as for a missing order.
+   */
   @Get('orders/:id')
   @Header('Cache-Control', 'no-store')
-  findOne(@Param() params: OrderIdParamDto, @OptionalUser() user: SessionUser | undefined): Promise<OrderView> {
-    return this.orders.findForViewer(params.id, user);
+  findOne(@Param() params: OrderIdParamDto, @Query() query: OrderLinkQueryDto, @OptionalUser() user: SessionUser | undefined): Promise<OrderView> {
+    return this.orders.findForViewer(params.id, user, query.token);
   }
 
   /** A list of Square-shaped orders (SPEC §7); the next page's cursor travels in X-Next-Cursor. */

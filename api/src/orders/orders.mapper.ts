@@ -1,8 +1,20 @@
-import { fromCents, type OrderState, type OrderView, type ProviderOrder } from '@cocoa/shared-types';
+import { fromCents, type OrderFulfilment, type OrderState, type OrderView, type ProviderOrder, trackingUrlFor } from '@cocoa/shared-types';
 import type { OrderItem } from './order-item.entity';
 import type { Order } from './order.entity';
 
 const state = (order: Order): OrderState => (order.status === 'PENDING' ? 'OPEN' : order.status);
+
+/** Where the parcel is, as the customer's views show it (ours, beside the provider-shaped state). */
+export function fulfilmentOf(order: Order): OrderFulfilment {
+  return {
+    status: order.fulfilmentStatus,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrlFor(order.carrier, order.trackingNumber, order.trackingUrl),
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+  };
+}
 
 /** GET /api/orders/{id}: the site view, prices in dollars (SPEC §3). */
 export function toOrderView(order: Order, items: OrderItem[]): OrderView {
@@ -30,6 +42,8 @@ export function toOrderView(order: Order, items: OrderItem[]): OrderView {
     shippingState: order.shippingState,
     shippingZip: order.shippingZip,
     shippingCountry: order.shippingCountry,
+    fulfilment: fulfilmentOf(order),
+    refunded: fromCents(order.refundedCents),
   };
 }
 
@@ -70,5 +84,6 @@ export function toProviderOrder(order: Order, items: OrderItem[]): ProviderOrder
         },
       },
     ],
+    fulfilment: fulfilmentOf(order),
   };
 }

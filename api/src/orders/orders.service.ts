@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { CreateFromPaymentResponse, MyOrdersQuery, OrderView, ProviderOrder } from '@cocoa/shared-types';
 import { DataSource, In, Not } from 'typeorm';
-import { NotFoundError, UserInputError } from '../common/domain-errors';
+import { ForbiddenError, GoneError, NotFoundError, UserInputError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
 import { OrderItem } from './order-item.entity';
+import { OrderLinksService } from './order-links.service';
 import { Order } from './order.entity';
 import { toOrderView, toProviderOrder } from './orders.mapper';
 
@@ -12,12 +13,26 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Reading placed orders. Someone else's order is answered exactly like a missing one. */
 @Injectable()
 export class OrdersService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly links: OrderLinksService,
+  ) {}
 
-  async findForViewer(id: string, viewer: SessionUser | undefined): Promise<OrderView> {
+  /**
+   * The order page: its owner (or an admin) signed in, or anyone holding the order link's token.
+   * A token is checked before anything is read: one that is not valid answers 403 and an expired
+   * one 410, whether or not the order exists; the signed-in owner needs no token at all.
+   */
+  async findForViewer(id: string, viewer: SessionUser | undefined, token?: string): Promise<OrderView> {
     const order = UUID.test(id) ? await this.dataSource.getRepository(Order).findOneBy({ id, status: Not('PENDING') }) : null;
-    if (!order || !canSee(order, viewer)) throw new NotFoundError('Order not found', 'ORDER_NOT_FOUND');
-    return toOrderView(order, await this.itemsOf(order.id));
+    if (order && canSee(order, viewer)) return toOrderView(order, await this.itemsOf(order.id));
+    if (token !== undefined) {
+      const verdict = (await this.links.signer()).verify(id, token);
+      if (verdict === 'invalid') throw new ForbiddenError('This order link is not valid. Please use the link from your order e-mail, or sign in.', 'ORDER_LINK_INVALID');
+      if (verdict === 'expired') throw new GoneError('This order link has expired. Please sign in to see your order, or contact us for a new link.', 'ORDER_LINK_EXPIRED');
+      if (order) return toOrderView(order, await this.itemsOf(order.id));
+    }
+    throw new NotFoundError('Order not found', 'ORDER_NOT_FOUND');
   }
 
   /** The confirmation page's call: the checkout already stored the order; find it by its payment. */

@@ -58,6 +58,9 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
         shippingState: 'IL',
         shippingZip: '62701',
         shippingCountry: 'US',
+        // Where the parcel is: paid, waiting to be packed; nothing refunded.
+        fulfilment: { status: 'paid', carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null, deliveredAt: null },
+        refunded: 0,
       });
     });
 

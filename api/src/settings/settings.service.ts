@@ -28,6 +28,12 @@ export const SETTING_KEYS = {
   /** 'true' | 'false': the owner's test-payments switch (default by mode: `acceptsTestPayments`). */
   acceptTestPayments: 'ACCEPT_TEST_PAYMENTS',
   shopTimeZone: 'SHOP_TIME_ZONE',
+  /** Booking rules the owner sets (bookings/booking-settings.service.ts holds their defaults). */
+  bookingLeadTimeDays: 'BOOKING_LEAD_TIME_DAYS',
+  bookingDepositPercent: 'BOOKING_DEPOSIT_PERCENT',
+  bookingBalanceDueDays: 'BOOKING_BALANCE_DUE_DAYS',
+  bookingFullRefundDays: 'BOOKING_FULL_REFUND_DAYS',
+  bookingCancellationPolicy: 'BOOKING_CANCELLATION_POLICY',
 } as const;
 
 /**

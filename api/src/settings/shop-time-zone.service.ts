@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
 import { isTimeZone } from '@cocoa/shared-types';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from './settings.service';
@@ -15,8 +16,9 @@ export class ShopTimeZoneService {
     private readonly settings: SettingsService,
   ) {}
 
-  async current(): Promise<string> {
-    const saved = await this.settings.get(SETTING_KEYS.shopTimeZone);
+  /** With `manager`, read in the caller's transaction (on PGlite another connection would wait for it). */
+  async current(manager?: EntityManager): Promise<string> {
+    const saved = await this.settings.get(SETTING_KEYS.shopTimeZone, manager);
     return saved && isTimeZone(saved) ? saved : this.config.SHOP_TIME_ZONE;
   }
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SQUARE_REQUEST_LIMITS, type SquareRoute, squareLimitErrors } from './square-requests';
 
 /**
- * A small stand-in for Square's REST API (the endpoints the checkout uses), for tests: the real
+ * A small stand-in for Square's REST API (the endpoints the checkout and the owner's refunds use), for tests: the real
  * `square` SDK talks to it through SQUARE_BASE_URL. It records every request (wire JSON, snake_case)
  * and can be told to fail a call the way Square does. Like Square, it refuses with 400 and Square's
  * error shape a body whose fields break Square's documented limits (SQUARE_REQUEST_LIMITS).
@@ -31,6 +31,19 @@ export interface WirePayment {
   customer_id?: string;
   location_id?: string;
   source_type: string;
+}
+
+/** A refund as Square's wire JSON shows it (PaymentRefund). */
+export interface WireRefund {
+  id: string;
+  status: string;
+  amount_money: { amount: number; currency: string };
+  payment_id: string;
+  order_id?: string;
+  location_id?: string;
+  reason?: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface SquareFailure {
@@ -68,9 +81,13 @@ export class SquareApiDouble {
   beforeAnswer: ((request: RecordedRequest) => Promise<'drop' | void> | 'drop' | void) | undefined;
   /** Payments taken (wire shape), as GET /v2/payments lists them and payment webhooks carry them. */
   readonly payments: WirePayment[] = [];
+  /** Refunds made (wire shape). */
+  readonly refunds: WireRefund[] = [];
+  /** The status RefundPayment answers a new refund with: Square's sandbox answers PENDING, then completes it (refund.updated). */
+  refundStatus: 'PENDING' | 'COMPLETED' = 'PENDING';
   /** When each answer was sent (ms since the epoch), in order. */
   readonly answered: { path: string; at: number }[] = [];
-  private readonly idempotent = new Map<string, unknown>();
+  private readonly idempotent = new Map<string, { body: unknown; request: string }>();
   private server: Server | undefined;
   private counter = 0;
 
@@ -91,13 +108,15 @@ export class SquareApiDouble {
     this.delayMs = 0;
     this.beforeAnswer = undefined;
     this.answered.length = 0;
+    this.refundStatus = 'PENDING';
   }
 
-  async start(): Promise<this> {
+  /** Listens on `port` (0: any free port; the e2e shop is configured with a fixed one). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err: unknown) => send(res, 500, { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: String(err) }] }));
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     return this;
   }
 
@@ -130,12 +149,16 @@ export class SquareApiDouble {
     const route = `${req.method} ${path}`;
     const invalid = route in SQUARE_REQUEST_LIMITS ? squareLimitErrors(route as SquareRoute, body) : [];
     if (invalid.length > 0) return { status: 400, body: { errors: invalid } };
-    // Like Square: a repeated idempotency key answers the first successful response again.
+    // Like Square: a repeated idempotency key answers the first successful response again; a
+    // refund's key reused for a different amount is refused, as Square refuses it.
     const key = body?.idempotency_key ? `${path}:${body.idempotency_key}` : undefined;
     const earlier = key ? this.idempotent.get(key) : undefined;
-    if (earlier) return { status: 200, body: earlier };
+    if (earlier && path === '/v2/refunds' && earlier.request !== JSON.stringify(body?.amount_money)) {
+      return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Refund request idempotency key was previously used for a different amount' }] } };
+    }
+    if (earlier) return { status: 200, body: earlier.body };
     const answer = this.route(`${req.method} ${path}`, body, query);
-    if (key && answer.status === 200) this.idempotent.set(key, answer.body);
+    if (key && answer.status === 200) this.idempotent.set(key, { body: answer.body, request: JSON.stringify(body?.amount_money) });
     return answer;
   }
 
@@ -215,9 +238,43 @@ export class SquareApiDouble {
         this.payments.push(payment);
         return ok({ payment });
       }
+      case 'POST /v2/refunds':
+        return this.refund(body ?? {});
       default:
         return { status: 404, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `No route ${route}` }] } };
     }
+  }
+
+  /**
+   * RefundPayment as Square's reference describes it: `amount_money` and (for a linked refund)
+   * `payment_id` are required; the amount may not exceed the payment's total less its refunds
+   * (pending ones included), else 400 REFUND_AMOUNT_INVALID; the answer is the refund, PENDING
+   * unless `refundStatus` says otherwise.
+   */
+  private refund(body: Record<string, any>): { status: number; body: unknown } {
+    const refused = (status: number, category: string, code: string, detail: string, field?: string) => ({ status, body: { errors: [{ category, code, detail, ...(field ? { field } : {}) }] } });
+    if (!body.amount_money) return refused(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'amount_money');
+    if (!body.payment_id) return refused(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'payment_id');
+    const amount = Number(body.amount_money.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return refused(400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'Refund amount must be greater than zero.', 'amount_money.amount');
+    const payment = this.payments.find((p) => p.id === body.payment_id);
+    if (!payment) return refused(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Could not find payment with id: ${body.payment_id}`);
+    const taken = this.refunds.filter((r) => r.payment_id === payment.id && r.status !== 'FAILED' && r.status !== 'REJECTED').reduce((sum, r) => sum + r.amount_money.amount, 0);
+    if (amount > Number(payment.total_money?.amount ?? 0) - taken) return refused(400, 'REFUND_ERROR', 'REFUND_AMOUNT_INVALID', 'The requested refund amount exceeds the amount available to refund.');
+    const now = new Date().toISOString();
+    const refund: WireRefund = {
+      id: `${payment.id}_${this.nextId('REFUND')}`,
+      status: this.refundStatus,
+      amount_money: { amount, currency: body.amount_money.currency },
+      payment_id: payment.id,
+      order_id: payment.order_id,
+      location_id: payment.location_id,
+      ...(body.reason ? { reason: body.reason } : {}),
+      created_at: now,
+      updated_at: now,
+    };
+    this.refunds.push(refund);
+    return { status: 200, body: { refund } };
   }
 
   /** Prices line items from the catalogue map, adds service charges and the order-level tax. */

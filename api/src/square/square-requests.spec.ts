@@ -6,6 +6,7 @@ import {
   buildCreateCustomerRequest,
   buildCreateOrderRequest,
   buildCreatePaymentRequest,
+  buildRefundPaymentRequest,
   buildSearchCustomersRequest,
   fitText,
   liveVariationIds,
@@ -91,7 +92,7 @@ function documentedMax(model: string, wireField: string): number | undefined {
   const doc = readFileSync(join(SDK_DOCS, `${model}.md`), 'utf8');
   const row = doc.split('\n').find((line) => line.startsWith(`| \`${camel}\` |`));
   if (!row) throw new Error(`${model}.md has no field ${camel}`);
-  const max = /\*Maximum Length\*: `(\d+)`/.exec(row) ?? /maximum length for this value is (\d+) characters/.exec(row);
+  const max = /\*Maximum Length\*: `(\d+)`/.exec(row) ?? /maximum length for this value is (\d+) characters/.exec(row) ?? /limited to a max of (\d+) characters/.exec(row);
   return max ? Number(max[1]) : undefined;
 }
 
@@ -299,5 +300,26 @@ describe('which lines go by catalogue id', () => {
       { name: 'Typed', quantity: '1', base_price_money: { amount: 500, currency: 'USD' } },
       { name: 'No id', quantity: '3', base_price_money: { amount: 250, currency: 'USD' } },
     ]);
+  });
+});
+
+describe('the refund body (RefundPayment)', () => {
+  const refund = (reason: string | null) =>
+    wire(serialization.RefundPaymentRequest, buildRefundPaymentRequest({ idempotencyKey: '3f2a9c1e-5b7d-4e4f-a6c2-19d0b7e3f5a1', paymentId: 'PAY-1', amountCents: 1390, reason }));
+
+  it('sends the key, the amount in cents, the payment and the reason', () => {
+    expect(refund('Damaged tin')).toEqual({ idempotency_key: '3f2a9c1e-5b7d-4e4f-a6c2-19d0b7e3f5a1', amount_money: { amount: 1390, currency: 'USD' }, payment_id: 'PAY-1', reason: 'Damaged tin' });
+    expect(refund(null)).not.toHaveProperty('reason');
+    expect(squareLimitErrors('POST /v2/refunds', refund('x'.repeat(500)))).toEqual([]);
+  });
+
+  it.each(NAUGHTY.map((s) => [s]))('keeps the reason %j within Square’s 192 characters, one clean line', (s) => {
+    const body = refund(s);
+    expect(squareLimitErrors('POST /v2/refunds', body)).toEqual([]);
+    if (body.reason !== undefined) {
+      expect(body.reason.length).toBeLessThanOrEqual(192);
+      expect(body.reason).not.toMatch(LONE_SURROGATE);
+      expect(body.reason).not.toMatch(/[\p{Cc}]/u);
+    }
   });
 });

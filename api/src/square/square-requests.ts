@@ -49,7 +49,7 @@ export interface SquareChargeInput {
 /** Documented in Square's API reference: the SDK's model docs, generated from Square's OpenAPI description. */
 const DOC = (model: string) => `https://developer.squareup.com/reference/square/objects/${model} (square/square-nodejs-sdk doc/models/${kebab(model)}.md, also node_modules/square/legacy/doc/models/)`;
 
-export type SquareRoute = 'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments';
+export type SquareRoute = 'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments' | 'POST /v2/refunds';
 
 export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal';
 
@@ -133,6 +133,12 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     verification_token: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
     buyer_email_address: { max: 255, format: 'email', source: `${DOC('CreatePaymentRequest')}: maximum length 255` },
     note: { max: 500, source: `${DOC('CreatePaymentRequest')}: maximum length 500` },
+  },
+  'POST /v2/refunds': {
+    idempotency_key: { min: 1, max: 45, source: `${DOC('RefundPaymentRequest')}: minimum length 1, "Keys are limited to a max of 45 characters"` },
+    ...MONEY('amount_money'),
+    payment_id: { source: `${DOC('RefundPaymentRequest')}: no length documented` },
+    reason: { max: 192, source: `${DOC('RefundPaymentRequest')}: maximum length 192` },
   },
 };
 
@@ -345,6 +351,26 @@ export function buildCreatePaymentRequest(input: SquareChargeInput, ctx: { order
     buyerEmailAddress: whole(input.customer.email, 255),
     autocomplete: true,
     ...(input.verificationToken ? { verificationToken: input.verificationToken } : {}),
+  };
+}
+
+/** What a refund asks Square (RefundPayment). */
+export interface SquareRefundInput {
+  /** Our refund's id: asking again after a lost answer finds the same refund. */
+  idempotencyKey: string;
+  paymentId: string;
+  amountCents: number;
+  reason: string | null;
+}
+
+/** POST /v2/refunds: part or all of a payment back to the card it came from. */
+export function buildRefundPaymentRequest(input: SquareRefundInput): Square.RefundPaymentRequest {
+  const reason = input.reason ? fitText(input.reason, 192) : '';
+  return {
+    idempotencyKey: input.idempotencyKey,
+    amountMoney: money(input.amountCents),
+    paymentId: input.paymentId,
+    ...(reason ? { reason } : {}),
   };
 }
 

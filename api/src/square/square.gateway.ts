@@ -6,11 +6,22 @@ import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { SquareAuthService } from './square-auth.service';
-import { buildCreateCustomerRequest, buildCreateOrderRequest, buildCreatePaymentRequest, buildSearchCustomersRequest, liveVariationIds, type SquareChargeInput, type SquareChargeLine, variationIdsToCheck } from './square-requests';
+import {
+  buildCreateCustomerRequest,
+  buildCreateOrderRequest,
+  buildCreatePaymentRequest,
+  buildRefundPaymentRequest,
+  buildSearchCustomersRequest,
+  liveVariationIds,
+  type SquareChargeInput,
+  type SquareChargeLine,
+  type SquareRefundInput,
+  variationIdsToCheck,
+} from './square-requests';
 import { squareBaseUrl, type SquareMode } from './square.urls';
 
 export type { SquareMode } from './square.urls';
-export type { SquareChargeInput } from './square-requests';
+export type { SquareChargeInput, SquareRefundInput } from './square-requests';
 
 const REQUEST_TIMEOUT_S = 30;
 const LOCATION_CACHE_MS = 5 * 60 * 1000;
@@ -49,6 +60,21 @@ export class PaymentOutcomeUnknownError extends UpstreamError {
   constructor() {
     super('The payment provider did not answer in time. Your payment may still go through: please wait a few minutes and check your e-mail before paying again.', 'PAYMENT_OUTCOME_UNKNOWN');
   }
+}
+
+/** refunds.refundPayment got no answer: the refund may or may not have been made. */
+export class RefundOutcomeUnknownError extends UpstreamError {
+  constructor() {
+    super('Square did not answer in time, so the refund may or may not have gone through. Use Retry on the pending refund to ask Square again (it will not refund twice).', 'REFUND_OUTCOME_UNKNOWN');
+  }
+}
+
+/** A refund as Square answered it. */
+export interface SquareRefundResult {
+  refundId: string;
+  /** PENDING, COMPLETED, REJECTED or FAILED */
+  status: string;
+  amountCents: number;
 }
 
 export interface SquareChargeResult {
@@ -167,6 +193,18 @@ export class SquareGateway {
   }
 
   /**
+   * Refunds part or all of a payment (RefundPayment). The idempotency key makes a repeated call
+   * answer the first refund instead of making a second one. An answer from Square settles it
+   * either way (a refund, or Square's refusal as a PaymentError with Square's detail); no answer
+   * throws RefundOutcomeUnknownError.
+   */
+  async refund(connection: SquareConnection, input: SquareRefundInput): Promise<SquareRefundResult> {
+    const { refund } = await this.callPayment(() => connection.client.refunds.refundPayment(buildRefundPaymentRequest(input)), () => new RefundOutcomeUnknownError());
+    if (!refund?.id) throw new PaymentError('Square did not make the refund', 'SQUARE_REFUND_FAILED');
+    return { refundId: refund.id, status: refund.status ?? 'PENDING', amountCents: Number(refund.amountMoney?.amount ?? input.amountCents) };
+  }
+
+  /**
    * The payment Square took for one of our orders, found for the reconciler: Square's payments of
    * the location created since shortly before our order, with our order's total, whose
    * reference_id is our order id. Null when Square has none (nothing was charged).
@@ -234,14 +272,14 @@ export class SquareGateway {
     }
   }
 
-  /** payments.create: no answer at all leaves the outcome unknown; any answer is Square's verdict. */
-  private async callPayment<T>(request: () => Promise<T>): Promise<T> {
+  /** payments.create, refunds.refundPayment: no answer at all leaves the outcome unknown; any answer is Square's verdict. */
+  private async callPayment<T>(request: () => Promise<T>, unknown: () => UpstreamError = () => new PaymentOutcomeUnknownError()): Promise<T> {
     try {
       return await request();
     } catch (err) {
       if (err instanceof SquareTimeoutError || (err instanceof SquareError && err.statusCode === undefined)) {
         log('warn', 'square payment outcome unknown', { error: err.message });
-        throw new PaymentOutcomeUnknownError();
+        throw unknown();
       }
       throw toDomainError(err);
     }

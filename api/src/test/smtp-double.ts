@@ -10,6 +10,10 @@ export interface ReceivedMail {
 export interface SmtpDouble {
   url: string;
   received: ReceivedMail[];
+  /** When each MAIL command came (one per delivery attempt), accepted or not. */
+  attempts: number[];
+  /** While true, every MAIL command is answered 451 (a server that is busy: try again later). */
+  refusing: boolean;
   /** Resolves with the next message to arrive (or one already received beyond `count`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
@@ -21,6 +25,8 @@ export interface SmtpDouble {
  */
 export async function startSmtpDouble(): Promise<SmtpDouble> {
   const received: ReceivedMail[] = [];
+  const attempts: number[] = [];
+  const state = { refusing: false };
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
@@ -56,6 +62,11 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
           reply('250 SMTPUTF8');
         } else if (verb === 'HELO') reply('250 smtp-double');
         else if (verb === 'MAIL') {
+          attempts.push(Date.now());
+          if (state.refusing) {
+            reply('451 4.3.0 mail system busy, try again later');
+            continue;
+          }
           current.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
           reply('250 2.1.0 ok');
         } else if (verb === 'RCPT') {
@@ -78,6 +89,13 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    attempts,
+    get refusing() {
+      return state.refusing;
+    },
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     async waitFor(count, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {

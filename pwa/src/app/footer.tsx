@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SHOP_CONTACT } from '@cocoa/shared-types';
 
 const SOCIAL = ['Facebook', 'Instagram', 'Twitter', 'YouTube'];
 
@@ -8,7 +9,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <div className="container footer__grid">
         <section aria-labelledby="footer-brand">
-          <h2 id="footer-brand" className="footer__title">Cocoa Shop</h2>
+          <h2 id="footer-brand" className="footer__title">{SHOP_CONTACT.name}</h2>
           <p>Small-batch hot, iced and shake cocoa mixes from our family kitchen, shipped across the country and served at your events.</p>
           <ul className="footer__social">
             {SOCIAL.map((name) => (
@@ -53,7 +54,7 @@ export function SiteFooter() {
         </section>
       </div>
       <div className="container footer__legal">
-        <p>© {year} Cocoa Shop. All rights reserved.</p>
+        <p>© {year} {SHOP_CONTACT.name}. All rights reserved.</p>
         <ul>
           <li><Link to="/privacy">Privacy Policy</Link></li>
           <li><Link to="/terms">Terms of Service</Link></li>

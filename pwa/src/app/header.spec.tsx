@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../test/render';
 import { SiteHeader } from './header';
 
@@ -33,5 +33,55 @@ describe('SiteHeader mobile menu', () => {
     products.focus();
     fireEvent.keyDown(products, { key: 'Escape' });
     expect(products).toHaveFocus();
+  });
+});
+
+describe('SiteHeader unread messages badge', () => {
+  const admin = { id: 1, username: 'admin', email: 'owner@example.com', firstName: 'Olive', isAdmin: true };
+
+  it('shows an admin the inbox’s unread count on the user button and the Admin Panel link', async () => {
+    mockFetch({ 'GET /api/user': { body: admin }, 'GET /api/admin/inbox/counts': { body: { unread: 3 } } });
+    renderWithProviders(<SiteHeader />);
+    // The number is read once, with what it means: the button's name stays the user's, described by the count.
+    const button = await screen.findByRole('button', { name: 'Olive' });
+    await waitFor(() => expect(button).toHaveAccessibleDescription('3 unread messages'));
+    expect(button).toHaveTextContent(/^Olive\s*3$/);
+    fireEvent.click(button);
+    expect(screen.getByRole('link', { name: /^Admin Panel\s*, 3 unread messages$/ })).toHaveAttribute('href', '/admin');
+  });
+
+  it('asks again every minute', async () => {
+    jest.useFakeTimers();
+    try {
+      const { calls } = mockFetch({ 'GET /api/user': { body: admin }, 'GET /api/admin/inbox/counts': { body: { unread: 1 } } });
+      renderWithProviders(<SiteHeader />);
+      const button = await screen.findByRole('button', { name: 'Olive' });
+      await waitFor(() => expect(button).toHaveAccessibleDescription('1 unread message'));
+      const asked = () => calls.filter((c) => c.url === '/api/admin/inbox/counts').length;
+      expect(asked()).toBe(1);
+      await act(() => jest.advanceTimersByTimeAsync(59_000));
+      expect(asked()).toBe(1);
+      await act(() => jest.advanceTimersByTimeAsync(2_000));
+      expect(asked()).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows no badge when nothing is unread, and never asks for a customer', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': { body: { ...admin, isAdmin: false } } });
+    renderWithProviders(<SiteHeader />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Olive' }));
+    expect(screen.queryByRole('link', { name: /Admin Panel/ })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['/api/user']);
+  });
+
+  it('shows no badge to an admin with nothing unread', async () => {
+    mockFetch({ 'GET /api/user': { body: admin }, 'GET /api/admin/inbox/counts': { body: { unread: 0 } } });
+    renderWithProviders(<SiteHeader />);
+    const button = await screen.findByRole('button', { name: 'Olive' });
+    expect(button).not.toHaveAccessibleDescription();
+    fireEvent.click(button);
+    expect(screen.getByRole('link', { name: 'Admin Panel' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { IonHeader, IonIcon } from '@ionic/react';
 import { cartOutline, closeOutline, menuOutline, personCircleOutline } from 'ionicons/icons';
+import { useInboxUnread } from '../features/admin';
 import { displayName, useLogout, useUser } from '../features/auth';
 import { useCartCount, useCartDrawer } from '../features/cart';
 import { useKeyedState } from '../lib/use-keyed-state';
@@ -16,8 +17,14 @@ const NAV = [
   { to: '/contact', label: 'CONTACT' },
 ];
 
+/** '1 unread message' / '3 unread messages'. */
+const unreadLabel = (n: number) => `${n} unread ${n === 1 ? 'message' : 'messages'}`;
+
 function UserMenu() {
   const { user } = useUser();
+  // Admins only: the inbox's unread count, polled every minute (nobody else asks for it).
+  const unread = useInboxUnread(user?.isAdmin === true);
+  const unreadId = useId();
   const logout = useLogout();
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
@@ -45,15 +52,47 @@ function UserMenu() {
   }
   return (
     <div className="user-menu" ref={ref}>
-      <button type="button" className="header__user" aria-haspopup="true" aria-expanded={open} aria-controls="user-menu-list" onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="header__user"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls="user-menu-list"
+        aria-describedby={unread ? unreadId : undefined}
+        onClick={() => setOpen((v) => !v)}
+      >
         <IonIcon icon={personCircleOutline} aria-hidden="true" /> {displayName(user)}
+        {unread ? (
+          <span className="header__badge" aria-hidden="true">
+            {unread}
+          </span>
+        ) : null}
       </button>
+      {unread ? (
+        <span id={unreadId} className="visually-hidden">
+          {unreadLabel(unread)}
+        </span>
+      ) : null}
       {open && (
         <ul id="user-menu-list" className="user-menu__list">
           <li><Link to="/account">My Account</Link></li>
           <li><Link to="/account">Account Settings</Link></li>
           <li><Link to="/orders">Orders</Link></li>
-          {user.isAdmin && <li><Link to="/admin">Admin Panel</Link></li>}
+          {user.isAdmin && (
+            <li>
+              <Link to="/admin">
+                Admin Panel
+                {unread ? (
+                  <>
+                    <span className="header__badge" aria-hidden="true">
+                      {unread}
+                    </span>
+                    <span className="visually-hidden">, {unreadLabel(unread)}</span>
+                  </>
+                ) : null}
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { SHOP_CONTACT } from '@cocoa/shared-types';
 
-export const SITE_NAME = 'Cocoa Shop';
+export const SITE_NAME = SHOP_CONTACT.name;
 
 export function useDocumentTitle(title: string | undefined) {
   useEffect(() => {

@@ -21,6 +21,7 @@ export function product(overrides: Partial<Product> & Pick<Product, 'id' | 'name
     inStock: true,
     featured: false,
     variationId: null,
+    onlyLeft: null,
     ...overrides,
   };
 }

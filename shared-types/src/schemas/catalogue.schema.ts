@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { SLUG_PATTERN } from '../slug';
+import { STOCK_MAX } from '../stock';
 import { imageRefSchema, optionalText } from './common.schema';
 
-/** A product as the catalogue calls answer it (price in dollars with two decimals). */
+/**
+ * A product as the catalogue calls answer it (price in dollars with two decimals). `inStock` is what
+ * the shop shows (isInStock: the owner's switch, and out at a stock count of 0); the count itself
+ * is not public, only `onlyLeft` while the product is low (see ../stock.ts).
+ */
 export const productSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -20,8 +25,40 @@ export const productSchema = z.object({
   inStock: z.boolean(),
   featured: z.boolean(),
   variationId: z.string().nullable(),
+  /** "Only N left": the count while at or below the low-stock threshold and above 0, else null. */
+  onlyLeft: z.number().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * A product as the admin calls answer it (GET/POST/PATCH /api/products): `inStock` is the owner's
+ * switch as saved, beside the stock count (null = not counted) and the low-stock threshold.
+ */
+export const adminProductSchema = productSchema.extend({
+  stockCount: z.number().nullable(),
+  lowStockThreshold: z.number().nullable(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** A counted product at or below its low-stock threshold (the summary's low-stock list). */
+export const lowStockProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  stockCount: z.number(),
+  lowStockThreshold: z.number().nullable(),
+});
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
+
+/** An optional whole number of items: blank (null, undefined) = not set. */
+const stockNumber = (label: string) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} cannot be negative`)
+    .max(STOCK_MAX, `${label} must be at most 1,000,000`)
+    .nullish()
+    .transform((v) => v ?? null);
 
 const slugInput = z
   .string()
@@ -52,6 +89,10 @@ const productFields = {
   inStock: z.boolean({ message: 'In stock must be true or false' }).default(true),
   featured: z.boolean({ message: 'Featured must be true or false' }).default(false),
   variationId: optionalText(100),
+  /** Items on hand; null (blank) = not counted. */
+  stockCount: stockNumber('Stock count'),
+  /** Low at or below this count; null (blank) = only warn when none are left. */
+  lowStockThreshold: stockNumber('Low-stock threshold'),
 };
 
 /**

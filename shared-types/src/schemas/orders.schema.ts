@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CART_SESSION_ID_LENGTH } from '../cart';
+import { FULFILMENT_STATUSES } from '../fulfilment';
 import { shippingSchema } from './checkout.schema';
 
 /**
@@ -93,6 +94,20 @@ export type CreateFromPaymentResponse = z.infer<typeof createFromPaymentResponse
 export const ORDER_STATES = ['OPEN', 'COMPLETED', 'CANCELED', 'DRAFT'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * Where the parcel is (ours, beside the provider-shaped state, which it never changes): the
+ * fulfilment state (null until the payment completes), the carrier and tracking once shipped.
+ */
+export const orderFulfilmentSchema = z.object({
+  status: z.enum(FULFILMENT_STATUSES).nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+});
+export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
+
 /** GET /api/orders/{id}: the site view (SPEC §3), prices in dollars. */
 export const orderViewSchema = z.object({
   id: z.string(),
@@ -112,8 +127,20 @@ export const orderViewSchema = z.object({
   shippingState: z.string(),
   shippingZip: z.string(),
   shippingCountry: z.string(),
+  fulfilment: orderFulfilmentSchema,
+  /** Refunded so far, in dollars. */
+  refunded: z.number(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
+
+/**
+ * GET /api/orders/{id}?token=: the signed, expiring token of an order link (the e-mails' link to
+ * the order), which opens the order without an account. Its shape is checked by the API, which
+ * answers 403 for a token that is not valid and 410 for one that has expired.
+ */
+export const orderLinkQuerySchema = z.strictObject({
+  token: z.string({ message: 'token must be text' }).max(200, 'This order link is not valid').optional(),
+});
 
 /** Square's Money with the amount in cents (a number on our wire, a bigint in Square's SDK). */
 const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
@@ -157,6 +184,8 @@ export const providerOrderSchema = z.object({
       }),
     }),
   ),
+  /** Ours, not Square's: where the parcel is (the Square-shaped fields above stay as they are). */
+  fulfilment: orderFulfilmentSchema,
 });
 export type ProviderOrder = z.infer<typeof providerOrderSchema>;
 

@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { BookingPackageEntity } from '../../bookings/booking-package.entity';
+import { BOOKING_PACKAGE_SEEDS } from '../../bookings/bookings.constants';
 import { Category } from '../../catalogue/category.entity';
 import { Product } from '../../catalogue/product.entity';
 import { Testimonial } from '../../catalogue/testimonial.entity';
@@ -76,5 +78,7 @@ async function insertDemo(m: EntityManager, now: Date, timeZone: string): Promis
           ScheduledLocation,
           EVENT_SEEDS.map(({ monthOffset, day, ...e }) => m.create(ScheduledLocation, { ...e, date: eventDate({ monthOffset, day }, now, timeZone) })),
         );
+  // The event booking packages a fresh shop offers (issue 14); the owner edits them in the admin.
+  if ((await m.count(BookingPackageEntity)) === 0) await m.save(BookingPackageEntity, BOOKING_PACKAGE_SEEDS.map((p) => m.create(BookingPackageEntity, p)));
   return { seeded: true, categories: categories.length, products: products.length, testimonials: testimonials.length, events: events.length };
 }

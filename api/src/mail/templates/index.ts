@@ -1,7 +1,38 @@
+import { render } from '@react-email/components';
+import { SHOP_CONTACT } from '@cocoa/shared-types';
+import { createElement } from 'react';
+import { bookingBalanceReminder } from './booking-balance-reminder';
+import { bookingCancelled } from './booking-cancelled';
+import { bookingConfirmed } from './booking-confirmed';
+import { bookingDeclined } from './booking-declined';
+import type { BookingMailData } from './booking-parts';
+import { bookingQuote } from './booking-quote';
+import { bookingReceived } from './booking-received';
+import { bookingRequest } from './booking-request';
+import { contactAck } from './contact-ack';
+import { inboxReply } from './inbox-reply';
+import { inquiryAck } from './inquiry-ack';
+import type { MailTemplate } from './mail-template';
+import { newOrderAlert } from './new-order-alert';
+import { orderCancelled } from './order-cancelled';
+import { orderConfirmation } from './order-confirmation';
+import { orderDelivered } from './order-delivered';
+import { orderRefunded } from './order-refunded';
+import { orderShipped } from './order-shipped';
+import { passwordReset } from './password-reset';
+import { sampleMailData } from './sample-data';
+import { shopMessage } from './shop-message';
+
 /**
- * CONTRACT (lead, issue 13): the e-mail templates' names and data. The templates helper replaces
- * the placeholder `renderMail` below with react-email templates (HTML + text from one template).
- * Other modules import only these types and `renderMail` (through MailService.queue).
+ * CONTRACT (lead, issue 13): the e-mail templates' names and data, and `renderMail`. Other modules
+ * import only these types and `renderMail` (through MailService.queue).
+ *
+ * Each template is a react-email component in its own file (one shared frame, layout.tsx), with
+ * its subject written beside it; HTML and text are both rendered from the same element, so the two
+ * parts never say different things. User text (names, messages, reasons) is escaped by React. Money
+ * is formatted by shared-types' formatCents, dates in the shop's time zone (ShopIdentity.timeZone).
+ * Decisions: messages about a test-mode order carry '[TEST] ' before the subject and a notice in
+ * the body; the shop's copy of a contact message keeps the form's subject ('Contact form: …').
  */
 
 /** The shop as every message shows it (name, logo, address, link back). */
@@ -13,8 +44,23 @@ export interface ShopIdentity {
   phone: string;
   /** Absolute URL of the site (PUBLIC_URL). */
   siteUrl: string;
-  /** Absolute URL of the logo image. */
+  /** Absolute URL of the logo image (a PNG: mail clients do not show SVG). */
   logoUrl: string;
+  /** IANA zone the messages print dates in (added by the templates helper). */
+  timeZone: string;
+}
+
+/** The PWA's 192 px app icon (pwa/public/icons), served by the site: the logo of every message. */
+const LOGO_PATH = '/icons/icon-192.png';
+
+/**
+ * The shop as every message shows it: name, postal address and phone from SHOP_CONTACT (shared
+ * with the contact page and footer), the site, its zone, and `email`: the address the shop reads
+ * (CONTACT_TO), so "write to …" and the owner's replies reach a mailbox someone opens.
+ */
+export function shopIdentity({ siteUrl, timeZone, email }: { siteUrl: string; timeZone: string; email: string }): ShopIdentity {
+  const { name, address, phone } = SHOP_CONTACT;
+  return { name, address, email, phone, siteUrl, logoUrl: `${siteUrl}${LOGO_PATH}`, timeZone };
 }
 
 export interface OrderMailLine {
@@ -60,12 +106,21 @@ export interface MailTemplates {
   'order-cancelled': OrderMailData & { reason: string | null; refundedCents: number };
   'order-refunded': OrderMailData & { refundCents: number; totalRefundedCents: number; reason: string | null };
   'password-reset': { username: string; resetUrl: string; expiresInMinutes: number };
-  'contact-ack': { name: string; subject: string; message: string };
-  'inquiry-ack': { name: string; eventDate: string; message: string };
+  'contact-ack': { name: string };
+  'inquiry-ack': { name: string; eventDate: string };
   /** The shop's copy of a contact message or inquiry (to CONTACT_TO, reply-to the sender). */
   'shop-message': { kind: 'contact' | 'inquiry'; name: string; email: string; subject: string; message: string; adminUrl: string };
   /** The owner's reply from the inbox. */
   'inbox-reply': { name: string; body: string; originalSubject: string; originalMessage: string };
+  /** Event bookings (issue 14); the policy is the cancellation policy as the customer reads it. */
+  'booking-received': BookingMailData & { policy: string };
+  'booking-request': BookingMailData;
+  'booking-quote': BookingMailData & { note: string | null; policy: string };
+  'booking-declined': BookingMailData & { message: string };
+  /** Sent with the calendar invitation attached (QueuedMail.attachments). */
+  'booking-confirmed': BookingMailData & { recipient: 'customer' | 'shop' };
+  'booking-balance-reminder': BookingMailData & { amountDueCents: number };
+  'booking-cancelled': BookingMailData & { recipient: 'customer' | 'shop'; cancelledBy: 'customer' | 'shop'; message: string | null; refundCents: number };
 }
 
 export type MailTemplateName = keyof MailTemplates;
@@ -79,8 +134,66 @@ export interface RenderedMail {
   text: string;
 }
 
-/** PLACEHOLDER until the templates land: a plain-text dump. */
-export async function renderMail(mail: TemplateMail, shop: ShopIdentity): Promise<RenderedMail> {
-  const text = `${shop.name}\n\n${JSON.stringify(mail.data, null, 2)}`;
-  return { subject: `${shop.name}: ${mail.template}`, html: `<pre>${text.replace(/[<>&]/g, '')}</pre>`, text };
+/** Every template by name; the mapped type keeps each name with its own data type. */
+const TEMPLATES: { [N in MailTemplateName]: MailTemplate<MailTemplates[N]> } = {
+  'order-confirmation': orderConfirmation,
+  'new-order-alert': newOrderAlert,
+  'order-shipped': orderShipped,
+  'order-delivered': orderDelivered,
+  'order-cancelled': orderCancelled,
+  'order-refunded': orderRefunded,
+  'password-reset': passwordReset,
+  'contact-ack': contactAck,
+  'inquiry-ack': inquiryAck,
+  'shop-message': shopMessage,
+  'inbox-reply': inboxReply,
+  'booking-received': bookingReceived,
+  'booking-request': bookingRequest,
+  'booking-quote': bookingQuote,
+  'booking-declined': bookingDeclined,
+  'booking-confirmed': bookingConfirmed,
+  'booking-balance-reminder': bookingBalanceReminder,
+  'booking-cancelled': bookingCancelled,
+};
+
+/**
+ * How the text part is written from the HTML: headings keep their case, the order lines become
+ * aligned columns (react-email already skips images and the hidden preview line, and prints each
+ * link's address after its words).
+ */
+const PLAIN_TEXT = {
+  plainText: true,
+  htmlToTextOptions: {
+    selectors: [
+      { selector: 'h1', options: { uppercase: false } },
+      { selector: 'h2', options: { uppercase: false } },
+      { selector: 'table.mail-data', format: 'dataTable', options: { uppercaseHeaderCells: false, maxColumnWidth: 40 } },
+    ],
+  },
+} as const;
+
+async function renderTemplate<N extends MailTemplateName>(name: N, data: MailTemplates[N], shop: ShopIdentity): Promise<RenderedMail> {
+  const template: MailTemplate<MailTemplates[N]> = TEMPLATES[name];
+  const element = createElement(template.Email, { data, shop });
+  const [html, text] = await Promise.all([render(element), render(element, PLAIN_TEXT)]);
+  return { subject: template.subject(data, shop), html, text: text.trim() };
+}
+
+/** The message `mail` asks for: subject, HTML and text. */
+export function renderMail(mail: TemplateMail, shop: ShopIdentity): Promise<RenderedMail> {
+  return renderTemplate(mail.template, mail.data, shop);
+}
+
+export function isMailTemplateName(name: string): name is MailTemplateName {
+  return Object.hasOwn(TEMPLATES, name);
+}
+
+/** The templates as the admin's preview lists them, in the order above. */
+export function mailTemplateList(): Array<{ name: MailTemplateName; label: string }> {
+  return (Object.keys(TEMPLATES) as MailTemplateName[]).map((name) => ({ name, label: TEMPLATES[name].label }));
+}
+
+/** The template rendered with its sample data (sample-data.ts), for the admin's preview. */
+export function previewMail(name: MailTemplateName, shop: ShopIdentity): Promise<RenderedMail> {
+  return renderTemplate(name, sampleMailData(shop)[name], shop);
 }

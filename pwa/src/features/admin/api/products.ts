@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Product, ProductCreate, ProductUpdate } from '@cocoa/shared-types';
+import type { AdminProduct, ProductCreate, ProductUpdate } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { featuredProductsQueryOptions, productsQueryOptions } from '../../catalogue';
@@ -8,11 +8,11 @@ import { adminGetList } from './admin-get';
 export const ADMIN_PAGE_SIZE = 25;
 export const adminProductsKey = ['admin', 'products'] as const;
 
-/** GET /api/products?search=&limit=&offset= (admin list). */
-export function fetchAdminProducts(params: { search: string; page: number }, signal?: AbortSignal): Promise<Product[]> {
+/** GET /api/products?search=&limit=&offset= (admin list: the owner's In stock switch, stock count and threshold). */
+export function fetchAdminProducts(params: { search: string; page: number }, signal?: AbortSignal): Promise<AdminProduct[]> {
   const query = new URLSearchParams({ limit: String(ADMIN_PAGE_SIZE + 1), offset: String(params.page * ADMIN_PAGE_SIZE) });
   if (params.search.trim()) query.set('search', params.search.trim());
-  return adminGetList<Product>(`/api/products?${query.toString()}`, signal);
+  return adminGetList<AdminProduct>(`/api/products?${query.toString()}`, signal);
 }
 
 /** One page; one extra row is asked for to know whether a next page exists. */
@@ -35,9 +35,9 @@ export function invalidateCatalogue(client: QueryClient) {
   ]);
 }
 
-export const createProduct = (body: ProductCreate) => apiFetch<Product>('/api/products', { method: 'POST', body });
+export const createProduct = (body: ProductCreate) => apiFetch<AdminProduct>('/api/products', { method: 'POST', body });
 export const updateProduct = ({ id, patch }: { id: number; patch: ProductUpdate }) =>
-  apiFetch<Product>(`/api/products/${id}`, { method: 'PATCH', body: patch });
+  apiFetch<AdminProduct>(`/api/products/${id}`, { method: 'PATCH', body: patch });
 export const deleteProduct = (id: number) => apiFetch<void>(`/api/products/${id}`, { method: 'DELETE' });
 
 export function useCreateProduct() {

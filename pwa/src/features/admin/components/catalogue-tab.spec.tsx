@@ -53,8 +53,30 @@ describe('CatalogueTab', () => {
       inStock: true,
       featured: false,
       variationId: null,
+      stockCount: null,
+      lowStockThreshold: null,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('lists the stock count with a Low or Out badge; a product nobody counts shows its switch', async () => {
+    const counted = (id: number, name: string, stockCount: number | null, lowStockThreshold: number | null, inStock = true) => ({ ...product({ id, name, inStock }), stockCount, lowStockThreshold });
+    mockFetch({
+      [LIST]: { body: [counted(1, 'Plenty Cocoa', 40, 5), counted(2, 'Running Low Cocoa', 3, 5), counted(3, 'Sold Out Cocoa', 0, null), counted(4, 'Uncounted Cocoa', null, null), counted(5, 'Paused Cocoa', 8, null, false)] },
+      'GET /api/categories': { body: categories },
+    });
+    renderTab();
+    const list = await screen.findByRole('list', { name: 'Products' });
+    const row = (name: string) => within(list).getByText(name).closest('li')!;
+    expect(row('Plenty Cocoa')).toHaveTextContent('40 in stock');
+    expect(within(row('Plenty Cocoa')).queryByText('Low')).not.toBeInTheDocument();
+    expect(row('Running Low Cocoa')).toHaveTextContent('3 in stock');
+    expect(within(row('Running Low Cocoa')).getByText('Low')).toHaveTextContent('Low stock');
+    expect(within(row('Sold Out Cocoa')).getByText('Out')).toHaveTextContent('Out of stock');
+    expect(row('Sold Out Cocoa')).toHaveTextContent('0 in stock');
+    expect(row('Uncounted Cocoa')).toHaveTextContent('In stock');
+    expect(within(row('Uncounted Cocoa')).queryByText(/^(Low|Out)$/)).not.toBeInTheDocument();
+    expect(row('Paused Cocoa')).toHaveTextContent('8 in stock (switched off: out of stock)');
   });
 
   it('edits through PATCH with the fields filled in', async () => {

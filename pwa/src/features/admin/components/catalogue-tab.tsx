@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { formatPrice, IMPORT_CLEAR_MARK, type Category, type Product } from '@cocoa/shared-types';
+import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, stockBadge, type Category } from '@cocoa/shared-types';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAdminCategories, useDeleteCategory } from '../api/categories';
@@ -37,8 +37,8 @@ function ProductsCard({ categories }: { categories: Category[] }) {
   const [page, setPage] = useKeyedState(0, query);
   const products = useAdminProducts(query, page);
   const remove = useDeleteProduct();
-  const [editing, setEditing] = useState<Product | null | undefined>(undefined);
-  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [editing, setEditing] = useState<AdminProduct | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
 
   const rows = (products.data ?? []).slice(0, ADMIN_PAGE_SIZE);
   const hasNext = (products.data?.length ?? 0) > ADMIN_PAGE_SIZE;
@@ -76,9 +76,10 @@ function ProductsCard({ categories }: { categories: Category[] }) {
                 <p className="admin-row__title">
                   {product.name}
                   {product.featured && <span className="badge">Featured</span>}
+                  <StockBadge product={product} />
                 </p>
                 <p className="admin-row__meta muted">
-                  {formatPrice(product.price)} · {categoryName(product.categoryId)} · {product.inStock ? 'In stock' : 'Out of stock'} · /{product.slug}
+                  {formatPrice(product.price)} · {categoryName(product.categoryId)} · {stockText(product)} · /{product.slug}
                 </p>
               </div>
               <div className="admin-row__actions">
@@ -117,6 +118,23 @@ function ProductsCard({ categories }: { categories: Category[] }) {
         />
       )}
     </section>
+  );
+}
+
+/** The switch for a product nobody counts; the count for a counted one (and the switch when it is off). */
+function stockText(product: AdminProduct): string {
+  if (product.stockCount == null) return product.inStock ? 'In stock' : 'Out of stock';
+  return `${product.stockCount} in stock${product.inStock ? '' : ' (switched off: out of stock)'}`;
+}
+
+function StockBadge({ product }: { product: AdminProduct }) {
+  const badge = stockBadge(product);
+  if (!badge) return null;
+  return (
+    <span className={`badge ${badge === 'Out' ? 'badge--bad' : 'badge--low'}`}>
+      {badge}
+      <span className="visually-hidden">{badge === 'Out' ? ' of stock' : ' stock'}</span>
+    </span>
   );
 }
 
@@ -237,7 +255,7 @@ function ImportRule() {
   return (
     <p className="muted">
       A blank cell leaves that field of an existing product as it is. To empty a field, type <code>{IMPORT_CLEAR_MARK}</code> in its cell. New products need a
-      name and a price.
+      name and a price. Stock Count sets the count as typed: leave that column out of an older file to keep the counts the shop has now.
     </p>
   );
 }

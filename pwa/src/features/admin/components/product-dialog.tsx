@@ -1,5 +1,5 @@
 import { useForm, Controller } from 'react-hook-form';
-import { productCreateSchema, type Category, type Product, type ProductCreate } from '@cocoa/shared-types';
+import { productCreateSchema, type AdminProduct, type Category, type ProductCreate } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
 import { useCreateProduct, useUpdateProduct } from '../api/products';
 import type { ImageType } from '../api/upload-image';
@@ -27,11 +27,14 @@ export interface ProductFormValues extends Record<ImageKey, string> {
   inStock: boolean;
   featured: boolean;
   variationId: string;
+  stockCount: string;
+  lowStockThreshold: string;
 }
 
 const text = (value: string | null | undefined) => value ?? '';
+const countText = (value: number | null | undefined) => (value == null ? '' : String(value));
 
-export function productFormValues(product?: Product | null): ProductFormValues {
+export function productFormValues(product?: AdminProduct | null): ProductFormValues {
   return {
     name: text(product?.name),
     slug: text(product?.slug),
@@ -48,32 +51,49 @@ export function productFormValues(product?: Product | null): ProductFormValues {
     inStock: product?.inStock ?? true,
     featured: product?.featured ?? false,
     variationId: text(product?.variationId),
+    stockCount: countText(product?.stockCount),
+    lowStockThreshold: countText(product?.lowStockThreshold),
   };
 }
 
-/** Price parsed as a float, category as an integer (SPEC §5); the shared schema does the rest. */
+/** A typed count: blank is "not counted" (null); "1,200" reads as 1200; anything else goes to the schema as a number (NaN, 2.5, -1) for its message. */
+function countValue(value: string): number | null {
+  const typed = value.trim().replace(/,/g, '');
+  return typed === '' ? null : Number(typed);
+}
+
+/** Price parsed as a float, category as an integer (SPEC §5), counts as whole numbers; the shared schema does the rest. */
 export function productPayload(values: ProductFormValues): ProductCreate {
   return {
     ...values,
     price: values.price.trim() === '' ? Number.NaN : Number.parseFloat(values.price),
     categoryId: values.categoryId === '' ? null : Number.parseInt(values.categoryId, 10),
+    stockCount: countValue(values.stockCount),
+    lowStockThreshold: countValue(values.lowStockThreshold),
   };
 }
 
-/** Create or edit a product: update when a product is given, create otherwise (SPEC §4). */
-export function ProductDialog({ product, categories, onClose }: { product?: Product | null; categories: Category[]; onClose: () => void }) {
+/**
+ * Create or edit a product: update when a product is given, create otherwise (SPEC §4). An edit
+ * sends the stock count only when the owner changed it: the checkout may have sold some since the
+ * dialog opened, and saving a price must not put those back.
+ */
+export function ProductDialog({ product, categories, onClose }: { product?: AdminProduct | null; categories: Category[]; onClose: () => void }) {
   const editing = Boolean(product);
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const saving = create.isPending || update.isPending;
-  const { register, control, handleSubmit, formState: { errors } } = useForm<ProductFormValues>({
+  const { register, control, handleSubmit, formState: { errors, dirtyFields } } = useForm<ProductFormValues>({
     defaultValues: productFormValues(product),
     resolver: schemaResolver<ProductFormValues>(productCreateSchema, productPayload),
   });
 
   const submit = handleSubmit((values) => {
     const body = productCreateSchema.parse(productPayload(values));
-    if (product) update.mutate({ id: product.id, patch: body }, { onSuccess: onClose });
+    if (product) {
+      const { stockCount, ...unchangedCount } = body;
+      update.mutate({ id: product.id, patch: dirtyFields.stockCount ? { ...unchangedCount, stockCount } : unchangedCount }, { onSuccess: onClose });
+    }
     else create.mutate(body, { onSuccess: onClose });
   });
 
@@ -115,6 +135,15 @@ export function ProductDialog({ product, categories, onClose }: { product?: Prod
             <input type="checkbox" {...register('featured')} /> Featured
           </label>
         </div>
+        <div className="field-row">
+          <Field id="product-stock" label="Stock count (blank: not counted)" error={errors.stockCount?.message}>
+            <input type="text" inputMode="numeric" autoComplete="off" {...describedBy('product-stock', errors.stockCount)} {...register('stockCount')} />
+          </Field>
+          <Field id="product-low-stock" label="Low-stock threshold (blank: none)" error={errors.lowStockThreshold?.message}>
+            <input type="text" inputMode="numeric" autoComplete="off" {...describedBy('product-low-stock', errors.lowStockThreshold)} {...register('lowStockThreshold')} />
+          </Field>
+        </div>
+        <p className="muted">A counted product shows Out of Stock at 0 and sells no more than its count. At or below the threshold it is marked Low here and shoppers see "Only N left".</p>
         <Field id="product-variation" label="Square variation ID (used at payment)" error={errors.variationId?.message}>
           <input {...describedBy('product-variation', errors.variationId)} {...register('variationId')} autoCapitalize="none" spellCheck={false} />
         </Field>

@@ -8,6 +8,8 @@ import { localTimeZone, settingValueSchemas, type SquareMode, zoneAbbreviation }
 import { describedBy, Field } from '../../../ui/field';
 import { useSaveShopTimeZone, useSaveSquareConfig, useSaveTestPayments, useSettings } from '../api/settings';
 import { ConfirmDialog } from './dialog';
+import { MailTemplatesCard } from './mail-templates-card';
+import { OutgoingMailCard } from './outgoing-mail-card';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -21,6 +23,8 @@ export function SettingsTab() {
       <SquareConfigCard />
       <TestPaymentsCard />
       <ShopTimeZoneCard />
+      <MailTemplatesCard />
+      <OutgoingMailCard />
       <LegacyProviderCard />
     </div>
   );

@@ -1,9 +1,31 @@
 import { fireEvent, screen } from '@testing-library/react';
+import type { Summary } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { ToastViewport } from '../../../ui/toast-viewport';
 import AdminPage from './admin-page';
+
+const EMPTY = { orders: 0, revenueCents: 0, averageCents: 0 };
+const SUMMARY: Summary = {
+  generatedAt: '2026-04-02T14:00:00.000Z',
+  timeZone: 'America/Chicago',
+  weekStartsOn: 'Monday',
+  periods: {
+    today: { from: '2026-04-02T05:00:00.000Z', real: EMPTY, test: EMPTY },
+    week: { from: '2026-03-30T05:00:00.000Z', real: EMPTY, test: EMPTY },
+    month: { from: '2026-04-01T05:00:00.000Z', real: EMPTY, test: EMPTY },
+  },
+  topProducts: { byQuantity: [], byRevenue: [] },
+  waitingToShip: { orders: 0, testOrders: 0, oldestAt: null },
+  dailyRevenue: [{ day: '2026-04-02', orders: 0, revenueCents: 0 }],
+  unreadMessages: 2,
+  lowStock: [],
+  nextStops: [],
+};
 
 const api = () =>
   mockFetch({
+    'GET /api/admin/summary': { body: SUMMARY },
+    'GET /api/admin/inbox/counts': { body: { unread: 2 } },
     'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
     'GET /api/settings': { body: {} },
     'GET /api/images': { body: { images: [] } },
@@ -18,13 +40,21 @@ function setSmallScreen(small: boolean) {
 describe('AdminPage', () => {
   afterEach(() => setSmallScreen(false));
 
-  it('opens on the settings tab and switches tabs (arrow keys too), keeping the tab in the address', async () => {
+  it('opens on the summary tab and switches tabs (arrow keys too), keeping the tab in the address', async () => {
     api();
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings & Square Integration', 'Catalogue', 'Image Management', 'Location Scheduler', 'Database Backup']);
-    expect(screen.getByRole('tab', { name: 'Settings & Square Integration' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Inbox (2)' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Summary', 'Orders', 'Inbox (2)', 'Settings & Square Integration', 'Catalogue', 'Image Management', 'Location Scheduler', 'Database Backup']);
+    expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Settings & Square Integration' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings');
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Square Configuration');
+    // The first tab is the address without ?tab=.
+    fireEvent.click(screen.getByRole('tab', { name: 'Summary' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Image Management' }));
     expect(screen.getByRole('tab', { name: 'Image Management' })).toHaveAttribute('aria-selected', 'true');
@@ -34,6 +64,20 @@ describe('AdminPage', () => {
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Image Management' }), { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Location Scheduler' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Location Scheduler' })).toHaveFocus();
+  });
+
+  it('opens the settings tab when Square sends the owner back, which tells the outcome', async () => {
+    api();
+    renderWithProviders(
+      <>
+        <AdminPage />
+        <ToastViewport />
+      </>,
+      { route: '/admin?square=error' },
+    );
+    expect(await screen.findByText('Connection failed')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Settings & Square Integration' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=settings$/);
   });
 
   it('shows a dropdown instead of tabs on small screens', async () => {

@@ -1,15 +1,22 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { CalendarTab } from '../components/calendar-tab';
 import { CatalogueTab } from '../components/catalogue-tab';
 import { DatabaseTab } from '../components/database-tab';
 import { ImagesTab } from '../components/images-tab';
+import { InboxTab, inboxTabLabel } from '../components/inbox-tab';
+import { OrdersTab } from '../components/orders-tab';
 import { SettingsTab } from '../components/settings-tab';
+import { SummaryTab } from '../components/summary-tab';
+import { useInboxUnread } from '../api/inbox-counts';
 import '../admin.css';
 
 export const ADMIN_TABS = [
+  { id: 'summary', label: 'Summary', Panel: SummaryTab },
+  { id: 'orders', label: 'Orders', Panel: OrdersTab },
+  { id: 'inbox', label: 'Inbox', Panel: InboxTab },
   { id: 'settings', label: 'Settings & Square Integration', Panel: SettingsTab },
   { id: 'catalogue', label: 'Catalogue', Panel: CatalogueTab },
   { id: 'images', label: 'Image Management', Panel: ImagesTab },
@@ -18,15 +25,19 @@ export const ADMIN_TABS = [
 ] as const;
 
 /**
- * The owner's dashboard (SPEC §2): tabs, settings first; a dropdown on small screens. The tab is
- * kept in the address (?tab=) so a reload or the back button returns to it. Only the open tab is
- * mounted, so only its data loads and only its status is polled.
+ * The owner's dashboard (SPEC §2): tabs, the summary first (issue 13: the admin opens on the week
+ * at a glance; the SPEC's settings tab follows the owner's daily ones); a dropdown on small
+ * screens. The tab is kept in the address (?tab=, none for the first) so a reload or the back
+ * button returns to it. Only the open tab is mounted, so only its data loads and only its status
+ * is polled; the Inbox tab's label shows the unread count, polled like the header's badge.
  */
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const [params, setParams] = useSearchParams();
   const small = useMediaQuery('(max-width: 767px)');
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const unread = useInboxUnread(true);
+  const labelOf = (tab: (typeof ADMIN_TABS)[number]) => (tab.id === 'inbox' ? inboxTabLabel(unread) : tab.label);
   const requested = params.get('tab');
   const active = ADMIN_TABS.find((tab) => tab.id === requested) ?? ADMIN_TABS[0];
   const select = (id: string) =>
@@ -46,6 +57,14 @@ export default function AdminPage() {
     tabRefs.current[target]?.focus();
   };
 
+  // Square's OAuth callback comes back to /admin?square=…, and the settings tab tells its outcome:
+  // open that tab (it is not the first any more) before anything mounts.
+  if (params.has('square') && !requested) {
+    const next = new URLSearchParams(params);
+    next.set('tab', 'settings');
+    return <Navigate to={{ search: `?${next.toString()}` }} replace />;
+  }
+
   const Panel = active.Panel;
   return (
     <div className="container page admin">
@@ -56,7 +75,7 @@ export default function AdminPage() {
           <select id="admin-section" value={active.id} onChange={(event) => select(event.target.value)}>
             {ADMIN_TABS.map((tab) => (
               <option key={tab.id} value={tab.id}>
-                {tab.label}
+                {labelOf(tab)}
               </option>
             ))}
           </select>
@@ -78,7 +97,7 @@ export default function AdminPage() {
               onClick={() => select(tab.id)}
               onKeyDown={(event) => onTabKey(event, index)}
             >
-              {tab.label}
+              {labelOf(tab)}
             </button>
           ))}
         </div>
@@ -88,7 +107,7 @@ export default function AdminPage() {
         className="admin-panel"
         role={small ? 'region' : 'tabpanel'}
         aria-labelledby={small ? undefined : `admin-tab-${active.id}`}
-        aria-label={small ? active.label : undefined}
+        aria-label={small ? labelOf(active) : undefined}
       >
         <Panel />
       </section>

@@ -61,6 +61,17 @@ describe('ProductDetailPage', () => {
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link')).toHaveLength(2);
   });
 
+  it("tells how many are left while the product runs low, and can still be bought", async () => {
+    mockFetch({
+      'GET /api/square/catalog/products/slug/classic-dark-hot-cocoa': { body: { ...cocoa, onlyLeft: 2 } },
+      'GET /api/square/catalog/categories': { body: categories },
+    });
+    renderWithProviders(<ProductDetailPage />, { route: '/products/classic-dark-hot-cocoa', path: '/products/:slug' });
+    expect(await screen.findByText('· Only 2 left')).toBeInTheDocument();
+    expect(screen.getByText('In Stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
+  });
+
   it("shows 'Product Not Found' for an unknown slug", async () => {
     mockFetch({ 'GET /api/square/catalog/categories': { body: categories } });
     renderWithProviders(<ProductDetailPage />, { route: '/products/nope', path: '/products/:slug' });

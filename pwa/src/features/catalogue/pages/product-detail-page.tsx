@@ -95,7 +95,7 @@ export default function ProductDetailPage() {
             <h1>{product.name}</h1>
             <p className="product-detail__price">{formatPrice(product.price)}</p>
             {product.description && <p className="product-detail__description">{product.description}</p>}
-            <StockIndicator inStock={product.inStock} />
+            <StockIndicator inStock={product.inStock} onlyLeft={product.onlyLeft} />
             {product.inStock && (
               <div className="product-detail__buy">
                 <QuantityControl value={quantity} onChange={setQuantity} label="Quantity" disabled={adding} />

@@ -142,6 +142,19 @@ describe('PaymentStep', () => {
     expect(second).not.toBe(first);
   });
 
+  it('shows the 409 of a product that ran out (another buyer was faster) next to the Pay button and in a toast', async () => {
+    const message = 'Only 1 left of Classic Hot Cocoa. Please lower the quantity in your cart.';
+    mockFetch({ [CONFIG]: testConfig, [COMPLETE]: { status: 409, body: { message, code: 'NOT_ENOUGH_STOCK' } } });
+    const { onSuccess } = renderStep();
+    await screen.findByLabelText('Card number');
+    fillCard('4111 1111 1111 1111');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
+    await waitFor(() => expect(screen.getByText('Payment Failed')).toBeInTheDocument());
+    expect(screen.getAllByRole('alert').some((alert) => alert.textContent === message)).toBe(true);
+    expect(screen.getAllByText(message)).toHaveLength(2); // beside the button and in the toast
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it("an unknown card number fails with 'Card tokenization failed' and never reaches the server", async () => {
     const { calls } = mockFetch({ [CONFIG]: testConfig });
     renderStep();

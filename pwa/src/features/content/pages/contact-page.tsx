@@ -1,3 +1,5 @@
+import { Fragment } from 'react';
+import { SHOP_CONTACT } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactForm } from '../components/contact-form';
 
@@ -42,14 +44,17 @@ export default function ContactPage() {
           <h2 id="contact-card-title">Get in Touch</h2>
           <h3>Visit us</h3>
           <address>
-            Cocoa Shop Kitchen<br />
-            1200 Cocoa Lane<br />
-            Springfield, IL 62701
+            {SHOP_CONTACT.address.map((line, i) => (
+              <Fragment key={line}>
+                {i > 0 && <br />}
+                {line}
+              </Fragment>
+            ))}
           </address>
           <h3>Email</h3>
-          <p><a href="mailto:hello@cocoashop.example">hello@cocoashop.example</a></p>
+          <p><a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a></p>
           <h3>Phone</h3>
-          <p><a href="tel:+15555550123">(555) 555-0123</a></p>
+          <p><a href={SHOP_CONTACT.phoneUri}>{SHOP_CONTACT.phone}</a></p>
           <h3>Hours</h3>
           <ul className="hours">
             <li>Mon-Fri 9AM-5PM</li>

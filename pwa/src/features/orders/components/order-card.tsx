@@ -1,9 +1,14 @@
+import { Link } from 'react-router-dom';
 import { COUNTRIES, formatCents, formatLongDate, ORDER_ID_DISPLAY_LENGTH, type ProviderOrder } from '@cocoa/shared-types';
+import { FulfilmentStatus } from './fulfilment-status';
 import { OrderStateBadge } from './order-state-badge';
 
 const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
-/** One order of the history: id (8 characters), state, date, total; items and shipping fold open. */
+/**
+ * One order of the history: id (8 characters), state, date, total, where the parcel is (with its
+ * tracking link once shipped) and a link to the order's page; items and shipping fold open.
+ */
 export function OrderCard({ order }: { order: ProviderOrder }) {
   const shortId = order.id.slice(0, ORDER_ID_DISPLAY_LENGTH);
   const recipient = order.fulfillments[0]?.shipmentDetails?.recipient;
@@ -26,6 +31,7 @@ export function OrderCard({ order }: { order: ProviderOrder }) {
           )}
         </div>
       </header>
+      <FulfilmentStatus fulfilment={order.fulfilment} />
       <p className="order-card__total">
         Total <strong data-testid="order-total">{formatCents(order.totalMoney?.amount ?? 0)}</strong>
       </p>
@@ -67,6 +73,9 @@ export function OrderCard({ order }: { order: ProviderOrder }) {
           </address>
         </details>
       )}
+      <p className="order-card__more">
+        <Link to={`/orders/${order.id}`}>View order #{shortId}</Link>
+      </p>
     </article>
   );
 }

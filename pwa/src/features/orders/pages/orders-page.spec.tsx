@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProviderOrder } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import OrdersPage from './orders-page';
@@ -33,6 +33,7 @@ function order(id: string, overrides: Partial<ProviderOrder> = {}): ProviderOrde
         },
       },
     ],
+    fulfilment: { status: 'paid', carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null, deliveredAt: null },
     ...overrides,
   };
 }
@@ -100,5 +101,34 @@ describe('OrdersPage', () => {
     expect(testCard.querySelector('.badge--test')).toHaveTextContent('TEST');
     const paidCard = screen.getByRole('heading', { name: 'Order #11aa22bb' }).closest('article') as HTMLElement;
     expect(paidCard.querySelector('.badge--test')).toBeNull();
+  });
+
+  it('shows where each parcel is beside the unchanged state badge, and the carrier with a tracking link once shipped', async () => {
+    const preparing = order('55ee66ff-0000-4000-8000-000000000005');
+    const shipped = order('77aa88bb-0000-4000-8000-000000000006', {
+      fulfilment: {
+        status: 'shipped',
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?loc=en_US&tracknum=1Z999AA10123456784',
+        shippedAt: '2026-11-21T15:00:00.000Z',
+        deliveredAt: null,
+      },
+    });
+    mockFetch({ 'GET /api/user': { body: user }, 'GET /api/me/orders': { body: [shipped, preparing] } });
+    renderWithProviders(<OrdersPage />, { route: '/orders' });
+    const shippedCard = (await screen.findByRole('heading', { name: 'Order #77aa88bb' })).closest('article') as HTMLElement;
+    expect(shippedCard.querySelector('.state-badge')).toHaveTextContent('COMPLETED');
+    expect(shippedCard.querySelector('.fulfilment-badge')).toHaveTextContent('Shipped');
+    expect(shippedCard).toHaveTextContent('Shipped with UPS · tracking number 1Z999AA10123456784');
+    const track = within(shippedCard).getByRole('link', { name: 'Track your parcel' });
+    expect(track).toHaveAttribute('href', 'https://www.ups.com/track?loc=en_US&tracknum=1Z999AA10123456784');
+    expect(track).toHaveAttribute('target', '_blank');
+    expect(track).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(shippedCard).getByRole('link', { name: 'View order #77aa88bb' })).toHaveAttribute('href', '/orders/77aa88bb-0000-4000-8000-000000000006');
+
+    const preparingCard = screen.getByRole('heading', { name: 'Order #55ee66ff' }).closest('article') as HTMLElement;
+    expect(preparingCard.querySelector('.fulfilment-badge')).toHaveTextContent('Preparing your order');
+    expect(within(preparingCard).queryByRole('link', { name: 'Track your parcel' })).toBeNull();
   });
 });

@@ -1,0 +1,125 @@
+import { type BookingSettings, cancellationPolicyText } from '@cocoa/shared-types';
+import { Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { MailService, type QueuedMail } from '../mail/mail.service';
+import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
+import { bookingInvitation } from './booking-ics';
+import { type BookingLinkSigner, BookingLinksService } from './booking-links.service';
+import { BookingSettingsService } from './booking-settings.service';
+import type { BookingEntity } from './booking.entity';
+
+type DataOf<N extends QueuedMail['template']> = Extract<QueuedMail, { template: N }>['data'];
+type BookingMailData = DataOf<'booking-request'>;
+
+/**
+ * What the messages need besides the booking, read BEFORE the move's transaction opens (each read
+ * touches the settings table; inside a transaction only its own manager may be used).
+ */
+export interface MailContext {
+  signer: BookingLinkSigner;
+  timeZone: string;
+  settings: BookingSettings;
+}
+
+/**
+ * The e-mails each booking move causes, queued with MailService.queue in the move's own
+ * transaction (rolled back, nothing is sent). The customer's messages carry the status link with
+ * its token; the shop's copies (to CONTACT_TO) link into the admin and reply to the customer.
+ */
+@Injectable()
+export class BookingMailService {
+  constructor(
+    private readonly mail: MailService,
+    private readonly links: BookingLinksService,
+    private readonly shopTime: ShopTimeZoneService,
+    private readonly bookingSettings: BookingSettingsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async context(): Promise<MailContext> {
+    const [signer, timeZone, settings] = await Promise.all([this.links.signer(), this.shopTime.current(), this.bookingSettings.get()]);
+    return { signer, timeZone, settings };
+  }
+
+  adminUrl(b: Pick<BookingEntity, 'id'>): string {
+    return `${this.config.publicUrl}/admin?tab=bookings&booking=${b.id}`;
+  }
+
+  /** A new request: the customer's acknowledgement and the shop's copy. */
+  async received(b: BookingEntity, ctx: MailContext, m: EntityManager): Promise<void> {
+    const data = this.data(b, ctx);
+    await this.queue({ to: b.contactEmail, template: 'booking-received', data: { ...data, policy: cancellationPolicyText(ctx.settings) } }, m);
+    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-request', data }, m);
+  }
+
+  async quote(b: BookingEntity, ctx: MailContext, note: string | null, m: EntityManager): Promise<void> {
+    await this.queue({ to: b.contactEmail, template: 'booking-quote', data: { ...this.data(b, ctx), note, policy: cancellationPolicyText(ctx.settings) } }, m);
+  }
+
+  async declined(b: BookingEntity, ctx: MailContext, message: string, m: EntityManager): Promise<void> {
+    await this.queue({ to: b.contactEmail, template: 'booking-declined', data: { ...this.data(b, ctx), message } }, m);
+  }
+
+  /** The deposit is paid: both sides get the confirmation with the calendar invitation. */
+  async confirmed(b: BookingEntity, ctx: MailContext, testMode: boolean, m: EntityManager): Promise<void> {
+    const data = this.data(b, ctx, testMode);
+    await this.queue({ to: b.contactEmail, template: 'booking-confirmed', data: { ...data, recipient: 'customer' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.bookingUrl)] }, m);
+    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-confirmed', data: { ...data, recipient: 'shop' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.adminUrl)] }, m);
+  }
+
+  async balanceReminder(b: BookingEntity, ctx: MailContext, m: EntityManager): Promise<void> {
+    await this.queue({ to: b.contactEmail, template: 'booking-balance-reminder', data: { ...this.data(b, ctx), amountDueCents: b.balanceCents - b.balancePaidCents } }, m);
+  }
+
+  /**
+   * Both sides hear of a cancellation, with the refund it gives; a booking that was in the
+   * calendars (confirmed) sends the invitation's CANCEL, which removes the event there.
+   */
+  async cancelled(b: BookingEntity, ctx: MailContext, how: { by: 'customer' | 'shop'; message: string | null; refundCents: number; wasConfirmed: boolean; testMode: boolean }, m: EntityManager): Promise<void> {
+    const data = this.data(b, ctx, how.testMode);
+    const common = { cancelledBy: how.by, message: how.message, refundCents: how.refundCents };
+    const cancel = (url: string) => (how.wasConfirmed ? { attachments: [this.invitation(b, ctx, 'CANCEL', url)] } : {});
+    await this.queue({ to: b.contactEmail, template: 'booking-cancelled', data: { ...data, ...common, recipient: 'customer' }, ...cancel(data.bookingUrl) }, m);
+    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-cancelled', data: { ...data, ...common, recipient: 'shop' }, ...cancel(data.adminUrl) }, m);
+  }
+
+  private queue(mail: QueuedMail, m: EntityManager): Promise<number> {
+    return this.mail.queue(mail, m);
+  }
+
+  private customer(b: BookingEntity) {
+    return { name: b.contactName, address: b.contactEmail };
+  }
+
+  private invitation(b: BookingEntity, ctx: MailContext, method: 'PUBLISH' | 'CANCEL', url: string) {
+    const shop = this.mail.shop();
+    return bookingInvitation(b, { shopName: shop.name, shopEmail: shop.email, host: new URL(this.config.publicUrl).host, timeZone: ctx.timeZone, url, method });
+  }
+
+  private data(b: BookingEntity, ctx: MailContext, testMode = false): BookingMailData {
+    return {
+      reference: b.reference,
+      packageName: b.packageName,
+      eventDate: b.eventDate,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      guests: b.guests,
+      venueName: b.venueName,
+      venueAddress: b.venueAddress,
+      contactName: b.contactName,
+      contactEmail: b.contactEmail,
+      contactPhone: b.contactPhone,
+      notes: b.notes,
+      quoteCents: b.quoteCents,
+      depositCents: b.depositCents,
+      balanceCents: b.balanceCents,
+      depositPaidCents: b.depositPaidCents,
+      balancePaidCents: b.balancePaidCents,
+      balanceDueDate: b.balanceDueDate,
+      bookingUrl: ctx.signer.url(b),
+      adminUrl: this.adminUrl(b),
+      testMode,
+    };
+  }
+}

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BOOKING_DAY_TAKEN_STATES,
+  BOOKING_STATE_LABELS,
+  type BookingState,
+  balanceDueDay,
+  canMoveBooking,
+  dayIn,
+  formatCents,
+  splitQuote,
+} from '@cocoa/shared-types';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import { BookingEventEntity, type BookingEventDetail } from './booking-event.entity';
+import { BookingMailService, type MailContext } from './booking-mail.service';
+import { BookingPaymentEntity } from './booking-payment.entity';
+import { BookingEntity } from './booking.entity';
+import { customerCancellation, refundableOf } from './booking.mapper';
+
+export const BOOKING_NOT_FOUND = 'Booking not found';
+
+/** Who makes a move: the customer, the system (the job queue, a payment) or the owner ('admin:<username>'). */
+export type Actor = 'customer' | 'system' | `admin:${string}`;
+
+const ACTION: Record<BookingState, string> = {
+  requested: 'requested',
+  awaiting_deposit: 'accepted',
+  declined: 'declined',
+  confirmed: 'confirmed',
+  balance_due: 'marked balance due',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};
+
+/** 409 for a move BOOKING_MOVES does not allow, naming the booking's state. */
+export function refusedMove(b: Pick<BookingEntity, 'reference' | 'state'>, to: BookingState): ConflictError {
+  return new ConflictError(`Booking ${b.reference} is ${BOOKING_STATE_LABELS[b.state].toLowerCase()}: it cannot be ${ACTION[to]}`, 'BOOKING_STATE_CONFLICT');
+}
+
+export function bookingNotFound(): NotFoundError {
+  return new NotFoundError(BOOKING_NOT_FOUND, 'BOOKING_NOT_FOUND');
+}
+
+/** The booking row, locked FOR UPDATE until the caller's transaction ends: moves of one booking queue behind each other. */
+export async function lockBooking(m: EntityManager, where: { id: number } | { reference: string }): Promise<BookingEntity> {
+  const found = await m.getRepository(BookingEntity).findOne({ where, lock: { mode: 'pessimistic_write' } });
+  if (!found) throw bookingNotFound();
+  return found;
+}
+
+/** Whether any payment of the booking was taken in test mode. */
+async function paidInTestMode(m: EntityManager, bookingId: number): Promise<boolean> {
+  return (await m.countBy(BookingPaymentEntity, { bookingId, testMode: true, status: 'completed' })) > 0;
+}
+
+export interface Cancelled {
+  refundCents: number;
+  /** Square refunds committed as pending: BookingPaymentsService asks Square for them after the commit. */
+  pendingRefundIds: string[];
+}
+
+/**
+ * Every move of a booking (BOOKING_MOVES in shared-types) is made here: each in one transaction
+ * that locks the booking, checks the move is allowed (409 otherwise, nothing changed), writes the
+ * new state with its booking_events row, and queues the e-mails it causes (BookingMailService) in
+ * that same transaction. What the messages need is read before the transaction opens.
+ */
+@Injectable()
+export class BookingMovesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mails: BookingMailService,
+  ) {}
+
+  /** One allowed move, with its audit row; `set` changes other fields in the same write. */
+  async move(m: EntityManager, b: BookingEntity, to: BookingState, how: { actor: Actor; type: string; detail?: BookingEventDetail; set?: Partial<BookingEntity> }): Promise<void> {
+    if (!canMoveBooking(b.state, to)) throw refusedMove(b, to);
+    const from = b.state;
+    Object.assign(b, how.set ?? {}, { state: to });
+    await m.getRepository(BookingEntity).save(b);
+    await m.insert(BookingEventEntity, { bookingId: b.id, actor: how.actor, type: how.type, fromState: from, toState: to, detail: how.detail ?? {} });
+  }
+
+  /** A thread row that moves nothing (a payment that failed, a refund settled). */
+  async note(m: EntityManager, bookingId: number, actor: Actor, type: string, detail: BookingEventDetail): Promise<void> {
+    await m.insert(BookingEventEntity, { bookingId, actor, type, fromState: null, toState: null, detail });
+  }
+
+  /**
+   * The owner accepts: the estimate or their own quote, split into deposit and balance by the
+   * booking's deposit percentage; the balance's due day is fixed now from the setting in force.
+   * The customer is e-mailed the quote and the link to pay the deposit. A quote with no deposit
+   * (0 %) confirms the booking at once.
+   */
+  async accept(id: number, input: { quoteCents?: number; note: string | null }, actor: Actor, now = new Date()): Promise<void> {
+    const ctx = await this.mails.context();
+    await this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id });
+      if (!canMoveBooking(b.state, 'awaiting_deposit')) throw refusedMove(b, 'awaiting_deposit');
+      const estimateCents = b.quoteCents;
+      const quote = splitQuote(input.quoteCents ?? b.quoteCents, b.depositPercent);
+      await this.move(m, b, 'awaiting_deposit', {
+        actor,
+        type: 'accepted',
+        detail: { quoteCents: quote.totalCents, estimateCents, note: input.note },
+        set: { quoteCents: quote.totalCents, depositCents: quote.depositCents, balanceCents: quote.balanceCents, balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays), ownerMessage: input.note, readAt: b.readAt ?? now },
+      });
+      if (quote.depositCents > 0) return this.mails.quote(b, ctx, input.note, m);
+      await this.move(m, b, 'confirmed', { actor: 'system', type: 'confirmed', detail: { note: 'No deposit asked' } });
+      await this.mails.confirmed(b, ctx, false, m);
+      await this.balanceIfDue(m, b, ctx, dayIn(now, ctx.timeZone));
+    });
+  }
+
+  async decline(id: number, message: string, actor: Actor, now = new Date()): Promise<void> {
+    const ctx = await this.mails.context();
+    await this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id });
+      await this.move(m, b, 'declined', { actor, type: 'declined', detail: { message }, set: { ownerMessage: message, readAt: b.readAt ?? now } });
+      await this.mails.declined(b, ctx, message, m);
+    });
+  }
+
+  /** The owner marks the event done (also with a balance still open: the detail records it). */
+  async complete(id: number, actor: Actor): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id });
+      await this.move(m, b, 'completed', { actor, type: 'completed', detail: { outstandingCents: b.balanceCents - b.balancePaidCents } });
+    });
+  }
+
+  /**
+   * Cancels the booking: by the customer, refunding what the policy gives (computed here, never
+   * taken from the request), or by the owner, refunding the amount they chose (at most what was
+   * paid and not refunded). The refund is split over the payments (newest first); test-mode
+   * payments are refunded on the spot (recorded), Square ones are committed pending and asked of
+   * Square after the commit. Both sides are e-mailed in the same transaction.
+   */
+  async cancel(where: { id: number } | { reference: string }, how: { by: 'customer' | 'shop'; actor: Actor; refundCents?: number; message: string | null }, now = new Date()): Promise<Cancelled> {
+    const ctx = await this.mails.context();
+    const today = dayIn(now, ctx.timeZone);
+    return this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, where);
+      if (!canMoveBooking(b.state, 'cancelled')) throw refusedMove(b, 'cancelled');
+      let refundCents: number;
+      if (how.by === 'customer') {
+        const policy = customerCancellation(b, today, ctx.settings);
+        if (!policy.allowed) throw new ConflictError('The day of this event has passed: it can no longer be cancelled', 'BOOKING_EVENT_PASSED');
+        refundCents = policy.refundCents;
+      } else {
+        refundCents = how.refundCents ?? 0;
+        const refundable = refundableOf(b);
+        if (refundCents > refundable) throw new UserInputError(`The refund cannot be more than the ${formatCents(refundable)} paid for this booking`, 'REFUND_TOO_LARGE');
+      }
+      const wasConfirmed = BOOKING_DAY_TAKEN_STATES.includes(b.state);
+      await this.move(m, b, 'cancelled', {
+        actor: how.actor,
+        type: 'cancelled',
+        detail: { by: how.by, refundCents, ...(how.by === 'customer' ? { reason: how.message } : { message: how.message }) },
+        set: how.by === 'shop' ? { ownerMessage: how.message } : {},
+      });
+      const pendingRefundIds = await this.planRefunds(m, b, refundCents, how.actor, how.message);
+      await this.mails.cancelled(b, ctx, { by: how.by, message: how.message, refundCents, wasConfirmed, testMode: await paidInTestMode(m, b.id) }, m);
+      return { refundCents, pendingRefundIds };
+    });
+  }
+
+  /**
+   * The refund rows of a cancellation, spread over the booking's payments newest first (each at
+   * most what is left of it). A test-mode payment is refunded at once; a Square one stays pending
+   * until Square answers.
+   */
+  private async planRefunds(m: EntityManager, b: BookingEntity, refundCents: number, actor: Actor, reason: string | null): Promise<string[]> {
+    if (refundCents <= 0) return [];
+    const charges = await m.query<Array<{ id: string; amount_cents: number; test_mode: boolean; square_payment_id: string | null; refunded: number }>>(
+      `SELECT p.id, p.amount_cents, p.test_mode, p.square_payment_id,
+              COALESCE((SELECT sum(r.amount_cents) FROM booking_payments r WHERE r.refund_of = p.id AND r.status <> 'failed'), 0)::int AS refunded
+         FROM booking_payments p
+        WHERE p.booking_id = $1 AND p.kind <> 'refund' AND p.status = 'completed'
+        ORDER BY p.created_at DESC, p.id`,
+      [b.id],
+    );
+    const pending: string[] = [];
+    let left = refundCents;
+    for (const charge of charges) {
+      const amount = Math.min(left, charge.amount_cents - charge.refunded);
+      if (amount <= 0) continue;
+      left -= amount;
+      const id = randomUUID();
+      const test = charge.test_mode || !charge.square_payment_id;
+      await m.insert(BookingPaymentEntity, {
+        id,
+        bookingId: b.id,
+        kind: 'refund',
+        amountCents: amount,
+        status: test ? 'completed' : 'pending',
+        testMode: charge.test_mode,
+        idempotencyKey: id,
+        refundOf: charge.id,
+        settledAt: test ? new Date() : null,
+      });
+      if (test) {
+        b.refundedCents += amount;
+        await m.getRepository(BookingEntity).update({ id: b.id }, { refundedCents: b.refundedCents });
+        await this.note(m, b.id, actor, 'refunded', { amountCents: amount, testMode: true, reason });
+      } else pending.push(id);
+      if (left === 0) break;
+    }
+    if (left > 0) log('error', 'a booking refund found less paid than its booking records', { bookingId: b.id, missingCents: left });
+    return pending;
+  }
+
+  /**
+   * Inside a move's transaction, once the booking is confirmed: when its balance's due day has
+   * come, the balance falls due (reminder e-mailed), or, with nothing left to pay, it is complete.
+   */
+  async balanceIfDue(m: EntityManager, b: BookingEntity, ctx: MailContext, today: string): Promise<void> {
+    if (b.state !== 'confirmed' || !b.balanceDueDate || b.balanceDueDate > today) return;
+    if (b.balanceCents > b.balancePaidCents) {
+      await this.move(m, b, 'balance_due', { actor: 'system', type: 'balance-due', detail: { amountCents: b.balanceCents - b.balancePaidCents } });
+      await this.mails.balanceReminder(b, ctx, m);
+    } else await this.move(m, b, 'completed', { actor: 'system', type: 'completed', detail: { note: 'Paid in full' } });
+  }
+
+  /**
+   * The daily job (BookingJobsService): bookings whose event day has passed are completed; then
+   * every confirmed booking whose balance has fallen due moves to balance due, its reminder
+   * e-mailed. Each booking is its own transaction; running twice changes nothing more.
+   */
+  async dueBalances(now = new Date()): Promise<{ completed: number; due: number }> {
+    const ctx = await this.mails.context();
+    const today = dayIn(now, ctx.timeZone);
+    let completed = 0;
+    let due = 0;
+    const passed = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM bookings WHERE state IN ('confirmed', 'balance_due') AND event_date < $1 ORDER BY id`, [today]);
+    for (const { id } of passed) {
+      await this.dataSource.transaction(async (m) => {
+        const b = await lockBooking(m, { id });
+        if ((b.state !== 'confirmed' && b.state !== 'balance_due') || b.eventDate >= today) return;
+        await this.move(m, b, 'completed', { actor: 'system', type: 'completed', detail: { note: 'The event day has passed', outstandingCents: b.balanceCents - b.balancePaidCents } });
+        completed++;
+      });
+    }
+    const falling = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM bookings WHERE state = 'confirmed' AND balance_due_date <= $1 ORDER BY id`, [today]);
+    for (const { id } of falling) {
+      await this.dataSource.transaction(async (m) => {
+        const b = await lockBooking(m, { id });
+        const before = b.state;
+        await this.balanceIfDue(m, b, ctx, today);
+        if (b.state !== before) due++;
+      });
+    }
+    return { completed, due };
+  }
+}

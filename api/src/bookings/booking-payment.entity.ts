@@ -1,0 +1,58 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+export type BookingPaymentRowKind = 'deposit' | 'balance' | 'refund';
+export type BookingPaymentStatus = 'pending' | 'completed' | 'failed';
+
+/**
+ * Money in and out of a booking. A charge is committed as pending before Square (or the test card)
+ * is asked and settled after, so no transaction is open while Square answers; a charge that fails
+ * is removed (its attempt stays in booking_events) and may be tried again. At most one live
+ * (pending or completed) deposit and one balance per booking: a unique partial index. A refund
+ * row names the payment it gives back (`refundOf`); its id is the idempotency key Square gets.
+ */
+@Entity('booking_payments')
+export class BookingPaymentEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ type: 'integer' })
+  bookingId: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  kind: BookingPaymentRowKind;
+
+  @Column({ type: 'integer' })
+  amountCents: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  status: BookingPaymentStatus;
+
+  @Column({ type: 'boolean' })
+  testMode: boolean;
+
+  /** The client's key for a charge; the row id for a refund. Unique. */
+  @Column({ type: 'varchar', length: 64, unique: true })
+  idempotencyKey: string;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  squarePaymentId: string | null;
+
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  squareRefundId: string | null;
+
+  /** Square's own status of the payment or refund when last heard (a refund starts PENDING there). */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  providerStatus: string | null;
+
+  @Column({ type: 'uuid', nullable: true })
+  refundOf: string | null;
+
+  @Column({ type: 'varchar', length: 500, nullable: true })
+  error: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  settledAt: Date | null;
+}

@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  BOOKING_PAID_MOVES,
+  BOOKING_PAYABLE_IN,
+  type BookingPaymentKind,
+  canMoveBooking,
+  dayIn,
+  DEFAULT_COUNTRY,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
+  TEST_CARD_NONCE_OK,
+  TEST_CARDS,
+} from '@cocoa/shared-types';
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { ConflictError, DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import { PaymentOutcomeUnknownError, RefundOutcomeUnknownError, type SquareChargeInput, type SquareConnection, SquareGateway } from '../square/square.gateway';
+import { BookingMailService } from './booking-mail.service';
+import { BookingMovesService, lockBooking } from './booking-moves.service';
+import { BookingPaymentEntity } from './booking-payment.entity';
+import { BookingEntity } from './booking.entity';
+
+export interface PaymentRequest {
+  kind: BookingPaymentKind;
+  sourceId: string;
+  verificationToken?: string | null;
+  idempotencyKey: string;
+}
+
+export interface PaymentDone {
+  paymentId: string;
+  amountCents: number;
+  testMode: boolean;
+}
+
+interface Charged {
+  paymentId: string;
+  providerStatus: string;
+}
+
+/**
+ * The deposit and the balance, paid on the status page with the checkout's payment step: Square
+ * through SquareGateway (createOrder then pay, the same calls the checkout makes) when connected,
+ * the built-in test card otherwise (SquareGateway.paymentMode decides, as for the checkout). The
+ * amount is the server's: what the booking says is due; the request only names which payment.
+ *
+ * No transaction is open while Square answers (ARCHITECTURE):
+ * 1. claim: one short transaction locks the booking, checks the payment is due in its state (409
+ *    when it is paid already, or not due) and commits a pending booking_payments row under the
+ *    request's idempotency key; the unique partial index keeps a second live payment of the same
+ *    kind out (409 while one is in progress);
+ * 2. charge: Square or the test card, no connection held;
+ * 3. settle: one short transaction records the payment, adds it to the booking and makes the move
+ *    (deposit: → confirmed, the confirmation e-mails with the invitation queued; balance: →
+ *    completed). A charge refused removes the pending row (the attempt stays in the thread).
+ * The same idempotency key again answers the same payment; a pending one (its answer was lost) is
+ * asked of Square again under the same keys, which Square answers with the same payment instead of
+ * a second charge. Decision: no reconciler sweeps booking payments; a pending one is settled by
+ * the customer's retry, and the owner sees it in the booking's payments meanwhile.
+ *
+ * Refunds (cancellations) are committed by BookingMovesService and asked of Square here after the
+ * commit, by RefundPayment with the refund row's id as idempotency key.
+ */
+@Injectable()
+export class BookingPaymentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly square: SquareGateway,
+    private readonly moves: BookingMovesService,
+    private readonly mails: BookingMailService,
+  ) {}
+
+  async pay(booking: BookingEntity, input: PaymentRequest): Promise<PaymentDone> {
+    const payments = await this.square.paymentMode();
+    if (payments.kind === 'unavailable') throw new UnavailableError(PAYMENTS_NOT_SET_UP_MESSAGE, 'PAYMENTS_NOT_SET_UP');
+    if (payments.kind === 'test' && !TEST_CARDS.some((card) => card.nonce === input.sourceId)) {
+      throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002', 'TEST_MODE_CARD_ONLY');
+    }
+    const existing = await this.dataSource.getRepository(BookingPaymentEntity).findOneBy({ idempotencyKey: input.idempotencyKey });
+    if (existing && (existing.bookingId !== booking.id || existing.kind !== input.kind)) {
+      throw new ConflictError('This payment key was already used for another payment. Please start the payment again.', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    if (existing?.status === 'completed') return { paymentId: existing.squarePaymentId ?? '', amountCents: existing.amountCents, testMode: existing.testMode };
+    const row = existing ?? (await this.claim(booking.id, input, payments.kind === 'test'));
+    const charged = payments.kind === 'square' && !row.testMode ? await this.chargeSquare(payments.connection, booking, row, input) : await this.chargeTestCard(row, input.sourceId);
+    try {
+      await this.settle(row, charged);
+    } catch (err) {
+      // The money moved: the customer is answered with it; the row stays pending and their retry settles it.
+      log('error', 'could not record a booking payment that went through', { bookingId: booking.id, paymentRowId: row.id, error: String(err) });
+    }
+    log('info', 'booking payment taken', { bookingId: booking.id, kind: row.kind, amountCents: row.amountCents, testMode: row.testMode });
+    return { paymentId: charged.paymentId, amountCents: row.amountCents, testMode: row.testMode };
+  }
+
+  /** Step 1: the amount due now, committed as a pending payment. */
+  private claim(bookingId: number, input: PaymentRequest, testMode: boolean): Promise<BookingPaymentEntity> {
+    return this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id: bookingId });
+      const paid = input.kind === 'deposit' ? b.depositPaidCents : b.balancePaidCents;
+      const owed = input.kind === 'deposit' ? b.depositCents : b.balanceCents;
+      if (paid > 0 && paid >= owed) throw new ConflictError(`The ${input.kind} for booking ${b.reference} is already paid`, 'ALREADY_PAID');
+      if (!BOOKING_PAYABLE_IN[input.kind].includes(b.state) || owed - paid <= 0) {
+        throw new ConflictError(`No ${input.kind} is due for booking ${b.reference} (it is ${b.state.replace('_', ' ')})`, 'NOTHING_DUE');
+      }
+      const id = randomUUID();
+      const inserted = await m.query<Array<{ id: string }>>(
+        `INSERT INTO booking_payments (id, booking_id, kind, amount_cents, status, test_mode, idempotency_key)
+         VALUES ($1, $2, $3, $4, 'pending', $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
+        [id, b.id, input.kind, owed - paid, testMode, input.idempotencyKey],
+      );
+      if (!inserted.length) throw new ConflictError(`A ${input.kind} payment for booking ${b.reference} is already being processed. Please wait a minute and reload the page.`, 'PAYMENT_IN_PROGRESS');
+      return m.findOneByOrFail(BookingPaymentEntity, { id });
+    });
+  }
+
+  /** Test mode: Square's sandbox test tokens decide; nothing is charged. */
+  private async chargeTestCard(row: BookingPaymentEntity, sourceId: string): Promise<Charged> {
+    if (sourceId !== TEST_CARD_NONCE_OK) {
+      const declined = new PaymentError('Card declined', 'CARD_DECLINED');
+      await this.fail(row, declined);
+      throw declined;
+    }
+    return { paymentId: `test_${randomBytes(12).toString('hex')}`, providerStatus: 'COMPLETED' };
+  }
+
+  /** Step 2 with Square: the checkout's own two calls, for one ad-hoc line (the deposit or the balance). */
+  private async chargeSquare(connection: SquareConnection, b: BookingEntity, row: BookingPaymentEntity, input: PaymentRequest): Promise<Charged> {
+    const [givenName, ...family] = b.contactName.split(/\s+/);
+    const charge: SquareChargeInput = {
+      sourceId: input.sourceId,
+      verificationToken: input.verificationToken,
+      idempotencyKey: input.idempotencyKey,
+      referenceId: row.id,
+      customer: { email: b.contactEmail, givenName, familyName: family.join(' '), phone: b.contactPhone, address: { addressLine1: b.venueAddress, country: DEFAULT_COUNTRY } },
+      lines: [{ variationId: null, name: `${b.packageName}, ${row.kind} for booking ${b.reference} (${b.eventDate})`, quantity: 1, unitPriceCents: row.amountCents }],
+      shippingCents: 0,
+      taxCents: 0,
+      totalCents: row.amountCents,
+    };
+    try {
+      const prepared = await this.square.createOrder(connection, charge);
+      const result = await this.square.pay(connection, prepared, charge);
+      return { paymentId: result.paymentId, providerStatus: result.paymentStatus };
+    } catch (err) {
+      if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
+        log('warn', 'booking charge without an answer: the payment stays pending until the customer retries', { bookingId: b.id, paymentRowId: row.id, error: err instanceof Error ? err.message : String(err) });
+      } else await this.fail(row, err);
+      throw err;
+    }
+  }
+
+  /** Nothing was charged: the pending row goes (the key may be used again) and the thread keeps the attempt. */
+  private async fail(row: BookingPaymentEntity, err: DomainError): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (m) => {
+        await m.delete(BookingPaymentEntity, { id: row.id, status: 'pending' });
+        await this.moves.note(m, row.bookingId, 'customer', 'payment-failed', { kind: row.kind, amountCents: row.amountCents, error: err.message, code: err.code });
+      });
+    } catch (cleanup) {
+      log('error', 'could not remove the pending row of a failed booking payment', { paymentRowId: row.id, error: String(cleanup) });
+    }
+  }
+
+  /** Step 3: the payment recorded, added to the booking, and the move it makes (once, whoever settles first). */
+  private async settle(row: BookingPaymentEntity, charged: Charged): Promise<void> {
+    const ctx = await this.mails.context();
+    await this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id: row.bookingId });
+      const updated = await m.update(BookingPaymentEntity, { id: row.id, status: 'pending' }, { status: 'completed', squarePaymentId: charged.paymentId, providerStatus: charged.providerStatus, settledAt: new Date() });
+      if (!updated.affected) return; // settled already by a retry under the same key
+      if (row.kind === 'deposit') b.depositPaidCents += row.amountCents;
+      else b.balancePaidCents += row.amountCents;
+      const detail = { amountCents: row.amountCents, paymentId: charged.paymentId, testMode: row.testMode };
+      const to = BOOKING_PAID_MOVES[row.kind as BookingPaymentKind];
+      if (!canMoveBooking(b.state, to)) {
+        // Paid while the owner cancelled it: the money is recorded for the owner to refund.
+        await m.getRepository(BookingEntity).save(b);
+        await this.moves.note(m, b.id, 'customer', `${row.kind}-paid`, { ...detail, note: `Paid while the booking was ${b.state}: refund it from the booking` });
+        log('error', 'a booking payment arrived after the booking moved on', { bookingId: b.id, state: b.state, kind: row.kind });
+        return;
+      }
+      await this.moves.move(m, b, to, { actor: 'customer', type: `${row.kind}-paid`, detail });
+      if (row.kind === 'deposit') {
+        await this.mails.confirmed(b, ctx, row.testMode, m);
+        await this.moves.balanceIfDue(m, b, ctx, dayIn(new Date(), ctx.timeZone));
+      }
+    });
+  }
+
+  /** Asks Square for each refund a cancellation committed as pending; failures are recorded, never thrown (the booking is cancelled already). */
+  async executeRefunds(ids: readonly string[]): Promise<void> {
+    for (const id of ids) {
+      try {
+        await this.executeRefund(id);
+      } catch (err) {
+        log('error', 'booking refund could not be settled', { refundRowId: id, error: String(err) });
+      }
+    }
+  }
+
+  private async executeRefund(id: string): Promise<void> {
+    const repo = this.dataSource.getRepository(BookingPaymentEntity);
+    const row = await repo.findOneBy({ id, status: 'pending' });
+    if (!row) return;
+    const charge = row.refundOf ? await repo.findOneBy({ id: row.refundOf }) : null;
+    const connection = await this.square.connection();
+    if (!connection || !charge?.squarePaymentId) {
+      return this.settleRefund(row, { ok: false, error: 'Square is not connected: make this refund in the Square Dashboard' });
+    }
+    try {
+      const refund = await this.square.refund(connection, { idempotencyKey: row.id, paymentId: charge.squarePaymentId, amountCents: row.amountCents, reason: 'Event booking cancelled' });
+      const ok = refund.status !== 'REJECTED' && refund.status !== 'FAILED';
+      await this.settleRefund(row, ok ? { ok, refundId: refund.refundId, providerStatus: refund.status } : { ok, error: `Square ${refund.status.toLowerCase()} the refund`, refundId: refund.refundId, providerStatus: refund.status });
+    } catch (err) {
+      if (err instanceof RefundOutcomeUnknownError || !(err instanceof DomainError)) {
+        log('warn', 'booking refund without an answer from Square: it stays pending', { refundRowId: row.id, error: err instanceof Error ? err.message : String(err) });
+        return;
+      }
+      await this.settleRefund(row, { ok: false, error: err.message });
+    }
+  }
+
+  private async settleRefund(row: BookingPaymentEntity, outcome: { ok: boolean; refundId?: string; providerStatus?: string; error?: string }): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id: row.bookingId });
+      const updated = await m.update(
+        BookingPaymentEntity,
+        { id: row.id, status: 'pending' },
+        { status: outcome.ok ? 'completed' : 'failed', squareRefundId: outcome.refundId ?? null, providerStatus: outcome.providerStatus ?? null, error: outcome.error?.slice(0, 500) ?? null, settledAt: new Date() },
+      );
+      if (!updated.affected) return;
+      if (outcome.ok) {
+        await m.update(BookingEntity, { id: b.id }, { refundedCents: b.refundedCents + row.amountCents });
+        await this.moves.note(m, b.id, 'system', 'refunded', { amountCents: row.amountCents, squareRefundId: outcome.refundId ?? null, providerStatus: outcome.providerStatus ?? null });
+      } else {
+        await this.moves.note(m, b.id, 'system', 'refund-failed', { amountCents: row.amountCents, error: outcome.error ?? null });
+        log('error', 'booking refund failed', { bookingId: b.id, refundRowId: row.id, error: outcome.error });
+      }
+    });
+  }
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventsModule } from '../events/events.module';
+import { SettingsModule } from '../settings/settings.module';
+import { SquareModule } from '../square/square.module';
+import { BookingAvailabilityService } from './booking-availability.service';
+import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
+import { BookingEventEntity } from './booking-event.entity';
+import { BookingJobsService } from './booking-jobs.service';
+import { BookingLinksService } from './booking-links.service';
+import { BookingMailService } from './booking-mail.service';
+import { BookingMovesService } from './booking-moves.service';
+import { BookingPackageEntity } from './booking-package.entity';
+import { BookingPackagesService } from './booking-packages.service';
+import { BookingPaymentEntity } from './booking-payment.entity';
+import { BookingPaymentsService } from './booking-payments.service';
+import { BookingSettingsService } from './booking-settings.service';
+import { BookingEntity } from './booking.entity';
+import { BookingsAdminController } from './bookings-admin.controller';
+import { BookingsController } from './bookings.controller';
+import { BookingsService } from './bookings.service';
+
+/** Event booking (issue 14): packages, availability, booking states, deposits, balances and refunds. */
+@Module({
+  imports: [TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]), SettingsModule, SquareModule, EventsModule],
+  controllers: [BookingsController, BookingsAdminController],
+  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingLinksService, BookingSettingsService, BookingJobsService],
+})
+export class BookingsModule {}

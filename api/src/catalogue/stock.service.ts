@@ -1,0 +1,144 @@
+import { type LowStockProduct, STOCK_MAX } from '@cocoa/shared-types';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { ConflictError, UserInputError } from '../common/domain-errors';
+import { PublicAnswerCache } from '../common/public-answer-cache';
+
+/** A quantity of one product, taken from or given back to its stock. */
+export interface StockLine {
+  productId: number;
+  quantity: number;
+}
+
+/** Set on the transaction's query runner when a change the storefront shows is waiting for its commit. */
+const PUBLIC_STOCK_CHANGED = 'publicStockChanged';
+
+/** The low-stock list's default and largest length. */
+const LOW_STOCK_LIMIT = 50;
+
+/**
+ * Product stock (issue 13; the rules shown to people are in shared-types/src/stock.ts). Only
+ * counted products (stock_count not null) are touched; products nobody counts pass unchanged.
+ *
+ * `take` and `restock` work in the CALLER's transaction (the checkout's claim, a removal of a
+ * pending order), so the stock moves exactly when the order does. `take` is one conditional UPDATE
+ * per product (`stock_count >= quantity`): under concurrent buyers PostgreSQL makes each wait for
+ * the row and re-checks the condition on the newest count, so the count never goes below 0 and no
+ * more orders are committed than there were items; the short buyer gets a 409 naming the product.
+ * Products are taken in id order, so two carts sharing products lock them in the same order.
+ * (Each UPDATE sits in a CTE so that TypeORM answers its returned rows, not [rows, count].)
+ *
+ * The public catalogue answers are cached (PublicAnswerCache) and the checkout does not clear
+ * them; so when a change is one the storefront shows (a product goes out, or "Only N left"
+ * changes, or it comes back), the cache is cleared once the caller's transaction has committed
+ * (a TypeORM subscriber on the commit), never before, so no reader can keep the old answer.
+ */
+@Injectable()
+export class StockService implements EntitySubscriberInterface {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publicAnswers: PublicAnswerCache,
+  ) {
+    dataSource.subscribers.push(this);
+  }
+
+  /**
+   * Takes the quantities from counted products. Throws a ConflictError ("… is out of stock" /
+   * "Only N left of …") when one is short, leaving the caller to roll back. Answers the lines
+   * actually taken (counted products only): what must be given back if the order goes.
+   */
+  async take(manager: EntityManager, lines: readonly StockLine[]): Promise<StockLine[]> {
+    const runner = inTransaction(manager, 'take');
+    const taken: StockLine[] = [];
+    for (const line of merged(lines)) {
+      const rows: Array<{ stock_count: number; low_stock_threshold: number | null }> = await manager.query(
+        `WITH taken AS (UPDATE products SET stock_count = stock_count - $2 WHERE id = $1 AND stock_count >= $2 RETURNING stock_count, low_stock_threshold) SELECT * FROM taken`,
+        [line.productId, line.quantity],
+      );
+      if (rows.length === 0) {
+        const [product]: Array<{ name: string; stock_count: number | null }> = await manager.query(`SELECT name, stock_count FROM products WHERE id = $1`, [line.productId]);
+        if (!product) throw new UserInputError(`Product #${line.productId} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
+        if (product.stock_count === null) continue; // not counted
+        throw shortOf(product.name, Number(product.stock_count));
+      }
+      const left = Number(rows[0].stock_count);
+      if (left <= (rows[0].low_stock_threshold ?? 0)) runner.data[PUBLIC_STOCK_CHANGED] = true;
+      taken.push(line);
+    }
+    return taken;
+  }
+
+  /** Gives quantities back to counted products (an uncounted one stays uncounted). Answers the lines given back. */
+  async restock(manager: EntityManager, lines: readonly StockLine[]): Promise<StockLine[]> {
+    const runner = inTransaction(manager, 'restock');
+    const given: StockLine[] = [];
+    for (const line of merged(lines)) {
+      const rows: Array<{ stock_count: number; low_stock_threshold: number | null }> = await manager.query(
+        `WITH given AS (UPDATE products SET stock_count = stock_count + $2 WHERE id = $1 AND stock_count IS NOT NULL RETURNING stock_count, low_stock_threshold) SELECT * FROM given`,
+        [line.productId, line.quantity],
+      );
+      if (rows.length === 0) continue;
+      const before = Number(rows[0].stock_count) - line.quantity;
+      if (before <= (rows[0].low_stock_threshold ?? 0)) runner.data[PUBLIC_STOCK_CHANGED] = true;
+      given.push(line);
+    }
+    return given;
+  }
+
+  /**
+   * Counted products at or below their low-stock threshold (0 without one: out of stock), fewest
+   * first, for the owner's summary. The same rule as shared-types isLowStock.
+   */
+  async lowStock(limit = LOW_STOCK_LIMIT): Promise<LowStockProduct[]> {
+    const rows: Array<{ id: number; name: string; slug: string; stock_count: number; low_stock_threshold: number | null }> = await this.dataSource.query(
+      `SELECT id, name, slug, stock_count, low_stock_threshold FROM products
+       WHERE stock_count IS NOT NULL AND stock_count <= coalesce(low_stock_threshold, 0)
+       ORDER BY stock_count, lower(name) COLLATE "C", id
+       LIMIT $1`,
+      [Math.min(Math.max(1, Math.trunc(limit)), LOW_STOCK_LIMIT)],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      slug: r.slug,
+      stockCount: Number(r.stock_count),
+      lowStockThreshold: r.low_stock_threshold === null ? null : Number(r.low_stock_threshold),
+    }));
+  }
+
+  /** TypeORM: the caller's transaction committed (a savepoint's release is not the commit). */
+  afterTransactionCommit(event: { queryRunner: QueryRunner }): void {
+    const runner = event.queryRunner;
+    if (runner.isTransactionActive || !runner.data[PUBLIC_STOCK_CHANGED]) return;
+    delete runner.data[PUBLIC_STOCK_CHANGED];
+    this.publicAnswers.invalidate();
+  }
+
+  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
+    if (!event.queryRunner.isTransactionActive) delete event.queryRunner.data[PUBLIC_STOCK_CHANGED];
+  }
+}
+
+function inTransaction(manager: EntityManager, what: string): QueryRunner {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) throw new Error(`StockService.${what} must run in the caller's transaction`);
+  return runner;
+}
+
+/** One line per product, in id order (the lock order), with positive whole quantities. */
+function merged(lines: readonly StockLine[]): StockLine[] {
+  const byId = new Map<number, number>();
+  for (const { productId, quantity } of lines) {
+    if (!Number.isSafeInteger(productId) || !Number.isSafeInteger(quantity) || quantity <= 0 || quantity > STOCK_MAX) {
+      throw new UserInputError(`Invalid stock quantity ${quantity} for product #${productId}`, 'BAD_STOCK_QUANTITY');
+    }
+    byId.set(productId, (byId.get(productId) ?? 0) + quantity);
+  }
+  return [...byId].sort(([a], [b]) => a - b).map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+function shortOf(name: string, left: number): ConflictError {
+  return left <= 0
+    ? new ConflictError(`${name} is out of stock. Please remove it from your cart.`, 'OUT_OF_STOCK')
+    : new ConflictError(`Only ${left} left of ${name}. Please lower the quantity in your cart.`, 'NOT_ENOUGH_STOCK');
+}

@@ -1,0 +1,103 @@
+import { Heading, Section, Text } from '@react-email/components';
+import { formatCents, formatEventTime, formatLongDate, noonOf } from '@cocoa/shared-types';
+import type { CSSProperties } from 'react';
+import type { ShopIdentity } from './index';
+import { COLOURS, styles, TypedText } from './layout';
+
+/** What every booking message knows about its booking (bookings/booking-mail.service.ts fills it). */
+export interface BookingMailData {
+  reference: string;
+  packageName: string;
+  /** The event's day, 'YYYY-MM-DD' in the shop's zone, and its wall-clock times 'HH:MM'. */
+  eventDate: string;
+  startTime: string;
+  endTime: string;
+  guests: number;
+  venueName: string;
+  venueAddress: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone: string;
+  notes: string | null;
+  /** The estimate while requested, the owner's quote once accepted. */
+  quoteCents: number;
+  depositCents: number;
+  balanceCents: number;
+  depositPaidCents: number;
+  balancePaidCents: number;
+  /** 'YYYY-MM-DD'; null until accepted. */
+  balanceDueDate: string | null;
+  /** Absolute link to the status page, with its signed token. */
+  bookingUrl: string;
+  /** Absolute link to the booking in the owner's admin. */
+  adminUrl: string;
+  /** A payment of it was taken in test mode. */
+  testMode: boolean;
+}
+
+/** 'Saturday, June 20, 2026' of a day in the shop's zone. */
+export function bookingDay(day: string, shop: ShopIdentity): string {
+  const at = noonOf(day, shop.timeZone);
+  return `${at.toLocaleDateString('en-US', { weekday: 'long', timeZone: shop.timeZone })}, ${formatLongDate(at, shop.timeZone)}`;
+}
+
+export const bookingTimes = (b: BookingMailData) => `${formatEventTime(b.startTime)} to ${formatEventTime(b.endTime)}`;
+
+export const bookingTestTag = (b: BookingMailData) => (b.testMode ? '[TEST] ' : '');
+
+export const bookingFooter = (shop: ShopIdentity) => `You are receiving this e-mail about an event booking you made with ${shop.name}. Questions? Reply to this e-mail or write to ${shop.email}.`;
+
+export const shopBookingFooter = (shop: ShopIdentity) => `Sent to the shop by the ${shop.name} website about an event booking.`;
+
+export function TestBookingNotice({ booking }: { booking: BookingMailData }) {
+  if (!booking.testMode) return null;
+  return <Text style={styles.notice}>TEST BOOKING: paid in test mode. No money was taken.</Text>;
+}
+
+const labelCell: CSSProperties = { color: COLOURS.muted, fontSize: '14px', lineHeight: '22px', padding: '6px 12px 6px 0', textAlign: 'left', verticalAlign: 'top', whiteSpace: 'nowrap', fontWeight: 400 };
+const valueCell: CSSProperties = { color: COLOURS.text, fontSize: '15px', lineHeight: '22px', padding: '6px 0', textAlign: 'left', verticalAlign: 'top' };
+
+/**
+ * The booking's facts as a data table (row headers), and its money: the quote, deposit and balance
+ * with what is paid. The text part prints it as aligned columns.
+ */
+export function BookingDetails({ booking, shop, withContact = false }: { booking: BookingMailData; shop: ShopIdentity; withContact?: boolean }) {
+  const rows: Array<[string, string]> = [
+    ['Reference', booking.reference],
+    ['Package', booking.packageName],
+    ['Date', bookingDay(booking.eventDate, shop)],
+    ['Time', bookingTimes(booking)],
+    ['Guests', String(booking.guests)],
+    ['Venue', `${booking.venueName}, ${booking.venueAddress}`],
+    ...(withContact ? ([['Contact', `${booking.contactName}, ${booking.contactEmail}, ${booking.contactPhone}`]] as Array<[string, string]>) : []),
+    ['Total', formatCents(booking.quoteCents)],
+    ['Deposit', `${formatCents(booking.depositCents)}${booking.depositPaidCents >= booking.depositCents && booking.depositCents > 0 ? ' (paid)' : ''}`],
+    ['Balance', `${formatCents(booking.balanceCents)}${booking.balancePaidCents >= booking.balanceCents && booking.balanceCents > 0 ? ' (paid)' : booking.balanceDueDate ? ` (due ${formatLongDate(noonOf(booking.balanceDueDate, shop.timeZone), shop.timeZone)})` : ''}`],
+  ];
+  return (
+    <Section>
+      <Heading as="h2" style={styles.subheading}>
+        Booking {booking.reference}
+      </Heading>
+      <table className="mail-data" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 16px', width: '100%' }}>
+        <caption style={{ ...styles.muted, textAlign: 'left' }}>Details of booking {booking.reference}</caption>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label}>
+              <th scope="row" style={labelCell}>{label}</th>
+              <td style={valueCell}>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {booking.notes && (
+        <>
+          <Text style={{ ...styles.text, margin: '0 0 4px', fontWeight: 700 }}>Notes</Text>
+          <div style={styles.quote}>
+            <TypedText text={booking.notes} />
+          </div>
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Heading, Link, Text } from '@react-email/components';
+import { formatCents } from '@cocoa/shared-types';
+import type { MailTemplates } from './index';
+import { ActionButton, MailLayout, styles } from './layout';
+import type { MailTemplate } from './mail-template';
+import { OrderLines, placedOn, ShippingAddress, TestOrderNotice, testTag } from './order-parts';
+
+/** To the shop (CONTACT_TO) when an order is paid: what to pack, where it goes, a link into the admin. */
+export const newOrderAlert: MailTemplate<MailTemplates['new-order-alert']> = {
+  label: 'New order alert (to the shop)',
+  subject: (order) => `${testTag(order)}New order ${order.orderNumber}: ${formatCents(order.totalCents)} from ${order.customerName}`,
+  Email: ({ data: order, shop }) => (
+    <MailLayout
+      shop={shop}
+      title={newOrderAlert.subject(order, shop)}
+      preview={`${order.items.reduce((n, line) => n + line.quantity, 0)} items to pack for ${order.shippingAddress.name}`}
+      footerNote={`Sent to the shop by the ${shop.name} website for each paid order.`}
+    >
+      <Heading as="h1" style={styles.heading}>
+        New order {order.orderNumber}
+      </Heading>
+      <TestOrderNotice order={order} />
+      <Text style={styles.text}>
+        {order.customerName} (<Link href={`mailto:${order.email}`} style={styles.link}>{order.email}</Link>) paid {formatCents(order.totalCents)} on {placedOn(order, shop)}.
+      </Text>
+      <ActionButton href={order.adminUrl}>Open the order in the admin</ActionButton>
+      <OrderLines order={order} />
+      <ShippingAddress address={order.shippingAddress} heading="Ship to" />
+    </MailLayout>
+  ),
+};

@@ -1,0 +1,43 @@
+import { Heading, Link, Text } from '@react-email/components';
+import { formatCents } from '@cocoa/shared-types';
+import type { MailTemplates } from './index';
+import { MailLayout, styles, TypedText } from './layout';
+import type { MailTemplate } from './mail-template';
+import { customerFooter, OrderLines, TestOrderNotice, testTag } from './order-parts';
+
+/** To the customer when the shop cancels the order: why (when the owner said), and what was refunded. */
+export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
+  label: 'Order cancelled (to the customer)',
+  subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} has been cancelled`,
+  Email: ({ data: order, shop }) => (
+    <MailLayout
+      shop={shop}
+      title={orderCancelled.subject(order, shop)}
+      preview={order.refundedCents > 0 ? `We refunded ${formatCents(order.refundedCents)}.` : `Order ${order.orderNumber} will not be shipped.`}
+      footerNote={customerFooter(shop)}
+    >
+      <Heading as="h1" style={styles.heading}>
+        Your order has been cancelled
+      </Heading>
+      <TestOrderNotice order={order} />
+      <Text style={styles.text}>
+        Hello {order.customerName}, we have cancelled order {order.orderNumber}; it will not be shipped.
+      </Text>
+      {order.reason && (
+        <>
+          <Text style={{ ...styles.text, margin: '0 0 4px', fontWeight: 700 }}>Reason</Text>
+          <TypedText text={order.reason} />
+        </>
+      )}
+      {order.refundedCents > 0 && (
+        <Text style={styles.text}>
+          We have refunded <strong>{formatCents(order.refundedCents)}</strong> to the card you paid with. Your bank may take a few business days to show it.
+        </Text>
+      )}
+      <OrderLines order={order} />
+      <Text style={styles.text}>
+        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+      </Text>
+    </MailLayout>
+  ),
+};

@@ -1,0 +1,31 @@
+import { Heading, Text } from '@react-email/components';
+import { formatCents } from '@cocoa/shared-types';
+import type { OrderMailData } from './index';
+import { ActionButton, MailLayout, styles } from './layout';
+import type { MailTemplate } from './mail-template';
+import { customerFooter, OrderLines, placedOn, ShippingAddress, TestOrderNotice, testTag } from './order-parts';
+
+/** To the customer when the order is paid: what they bought, what they paid, where it goes, and a link to the order. */
+export const orderConfirmation: MailTemplate<OrderMailData> = {
+  label: 'Order confirmation (to the customer)',
+  subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} is confirmed`,
+  Email: ({ data: order, shop }) => (
+    <MailLayout
+      shop={shop}
+      title={orderConfirmation.subject(order, shop)}
+      preview={`Order ${order.orderNumber}, ${formatCents(order.totalCents)}. We will e-mail you when it ships.`}
+      footerNote={customerFooter(shop)}
+    >
+      <Heading as="h1" style={styles.heading}>
+        Thank you for your order, {order.customerName}!
+      </Heading>
+      <TestOrderNotice order={order} />
+      <Text style={styles.text}>
+        We have received your order {order.orderNumber}, placed on {placedOn(order, shop)}. We will e-mail you again as soon as it ships.
+      </Text>
+      <ActionButton href={order.orderUrl}>View your order</ActionButton>
+      <OrderLines order={order} />
+      <ShippingAddress address={order.shippingAddress} />
+    </MailLayout>
+  ),
+};

@@ -1,0 +1,38 @@
+import { Heading, Link, Text } from '@react-email/components';
+import { formatCents } from '@cocoa/shared-types';
+import type { MailTemplates } from './index';
+import { MailLayout, styles, TypedText } from './layout';
+import type { MailTemplate } from './mail-template';
+import { customerFooter, OrderLines, TestOrderNotice, testTag } from './order-parts';
+
+/** To the customer for each refund (full or partial): this refund, and the running total when there were several. */
+export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
+  label: 'Refund (to the customer)',
+  subject: (order, shop) => `${testTag(order)}Refund of ${formatCents(order.refundCents)} for your ${shop.name} order ${order.orderNumber}`,
+  Email: ({ data: order, shop }) => (
+    <MailLayout shop={shop} title={orderRefunded.subject(order, shop)} preview={`We refunded ${formatCents(order.refundCents)} to your card.`} footerNote={customerFooter(shop)}>
+      <Heading as="h1" style={styles.heading}>
+        We have refunded {formatCents(order.refundCents)}
+      </Heading>
+      <TestOrderNotice order={order} />
+      <Text style={styles.text}>
+        Hello {order.customerName}, we have refunded {formatCents(order.refundCents)} of order {order.orderNumber} to the card you paid with. Your bank may take a few business days to show it.
+      </Text>
+      {order.totalRefundedCents !== order.refundCents && (
+        <Text style={styles.text}>
+          In all, {formatCents(order.totalRefundedCents)} of the {formatCents(order.totalCents)} you paid has been refunded.
+        </Text>
+      )}
+      {order.reason && (
+        <>
+          <Text style={{ ...styles.text, margin: '0 0 4px', fontWeight: 700 }}>Reason</Text>
+          <TypedText text={order.reason} />
+        </>
+      )}
+      <OrderLines order={order} />
+      <Text style={styles.text}>
+        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+      </Text>
+    </MailLayout>
+  ),
+};

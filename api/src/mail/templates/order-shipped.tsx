@@ -1,0 +1,34 @@
+import { Heading, Link, Text } from '@react-email/components';
+import type { MailTemplates } from './index';
+import { ActionButton, MailLayout, styles } from './layout';
+import type { MailTemplate } from './mail-template';
+import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag } from './order-parts';
+
+/** To the customer when the order leaves: carrier, tracking number and, when the carrier has one, a tracking link. */
+export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
+  label: 'Order shipped (to the customer)',
+  subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} has shipped`,
+  Email: ({ data: order, shop }) => (
+    <MailLayout shop={shop} title={orderShipped.subject(order, shop)} preview={`${order.carrier} tracking number ${order.trackingNumber}`} footerNote={customerFooter(shop)}>
+      <Heading as="h1" style={styles.heading}>
+        Your order is on its way, {order.customerName}!
+      </Heading>
+      <TestOrderNotice order={order} />
+      <Text style={styles.text}>
+        Order {order.orderNumber} has shipped with {order.carrier}.
+        <br />
+        Tracking number: <strong>{order.trackingNumber}</strong>
+      </Text>
+      {order.trackingUrl ? (
+        <ActionButton href={order.trackingUrl}>Track your package</ActionButton>
+      ) : (
+        <Text style={styles.text}>You can follow the package with this tracking number on {order.carrier}&apos;s website.</Text>
+      )}
+      <ShippingAddress address={order.shippingAddress} />
+      <OrderLines order={order} />
+      <Text style={styles.text}>
+        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+      </Text>
+    </MailLayout>
+  ),
+};

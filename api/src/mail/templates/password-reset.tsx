@@ -1,0 +1,36 @@
+import { Heading, Link, Text } from '@react-email/components';
+import type { MailTemplates } from './index';
+import { ActionButton, MailLayout, styles } from './layout';
+import type { MailTemplate } from './mail-template';
+
+/** The single-use reset link; says how long it works and that ignoring the message changes nothing. */
+export const passwordReset: MailTemplate<MailTemplates['password-reset']> = {
+  label: 'Password reset (to the account holder)',
+  subject: (_data, shop) => `Reset your ${shop.name} password`,
+  Email: ({ data, shop }) => (
+    <MailLayout
+      shop={shop}
+      title={passwordReset.subject(data, shop)}
+      preview={`The link works once, for ${data.expiresInMinutes} minutes.`}
+      footerNote={`You are receiving this e-mail because someone asked to reset the password of your ${shop.name} account.`}
+    >
+      <Heading as="h1" style={styles.heading}>
+        Reset your password
+      </Heading>
+      <Text style={styles.text}>
+        Someone (hopefully you) asked to reset the password of the {shop.name} account &ldquo;{data.username}&rdquo;. Choose a new password with this link:
+      </Text>
+      <ActionButton href={data.resetUrl}>Choose a new password</ActionButton>
+      <Text style={styles.text}>The link works once and expires in {data.expiresInMinutes} minutes.</Text>
+      {/* The text part already prints the address after the button's words. */}
+      <Text style={styles.text} data-skip-in-text="true">
+        If the button does not work, copy this address into your browser:
+        <br />
+        <Link href={data.resetUrl} style={{ ...styles.link, wordBreak: 'break-all' }}>
+          {data.resetUrl}
+        </Link>
+      </Text>
+      <Text style={styles.text}>If you did not ask for this, ignore this e-mail: your password stays the same.</Text>
+    </MailLayout>
+  ),
+};

@@ -1,0 +1,93 @@
+import { checkoutTotals, CURRENCY, toCents } from '@cocoa/shared-types';
+import type { BookingMailData } from './booking-parts';
+import type { MailTemplateName, MailTemplates, OrderMailData, ShopIdentity } from './index';
+
+/** Two products of the demo catalogue; totals by the checkout's own rule, so the sample adds up. */
+const LINES = [
+  { name: 'Classic Dark Hot Cocoa', price: 14.99, quantity: 2 },
+  { name: 'Iced Mocha Cocoa', price: 13.99, quantity: 1 },
+];
+
+const ORDER_ID = '3f9a2c1e-5b7d-4e2a-9c61-0d8e4f7a1b23';
+
+/**
+ * The data the admin's preview renders each template with (GET /api/mail/templates/:name/preview):
+ * one made-up customer and order, links on this site. Nothing here is a real person or a working
+ * token.
+ */
+export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: MailTemplates[N] } {
+  const totals = checkoutTotals(LINES);
+  const order: OrderMailData = {
+    orderNumber: ORDER_ID.slice(0, 8),
+    customerName: 'Ana Díaz',
+    email: 'ana.diaz@example.com',
+    placedAt: '2026-03-14T15:42:00.000Z',
+    items: LINES.map((l) => ({ name: l.name, quantity: l.quantity, unitPriceCents: toCents(l.price), totalCents: toCents(l.price) * l.quantity })),
+    subtotalCents: totals.subtotal,
+    shippingCents: totals.shipping,
+    taxCents: totals.tax,
+    totalCents: totals.total,
+    currency: CURRENCY,
+    shippingAddress: { name: 'Ana Díaz', line1: '482 Maple Street', city: 'Springfield', state: 'IL', zip: '62704', country: 'US', phone: '+12175550142' },
+    orderUrl: `${shop.siteUrl}/orders/${ORDER_ID.slice(0, 8)}?token=sample-preview-token`,
+    testMode: false,
+  };
+  const trackingNumber = '9400111899223197428490';
+  const message = 'Hello!\n\nCould you serve hot cocoa to about 120 guests at our wedding on May 16?\nThe reception is outdoors, in the park by the lake.\n\nThank you,\nAna';
+  return {
+    'order-confirmation': order,
+    'new-order-alert': { ...order, adminUrl: `${shop.siteUrl}/admin?tab=orders&order=${ORDER_ID}` },
+    'order-shipped': { ...order, carrier: 'USPS', trackingNumber, trackingUrl: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${trackingNumber}` },
+    'order-delivered': order,
+    'order-cancelled': { ...order, reason: 'The Iced Mocha Cocoa sold out before we could pack your order. We are sorry!', refundedCents: order.totalCents },
+    'order-refunded': { ...order, refundCents: 1399, totalRefundedCents: 1399, reason: 'One tin arrived damaged.' },
+    'password-reset': { username: 'anadiaz', resetUrl: `${shop.siteUrl}/reset-password?token=sample-preview-token`, expiresInMinutes: 60 },
+    'contact-ack': { name: 'Ana Díaz' },
+    'inquiry-ack': { name: 'Ana Díaz', eventDate: '2026-05-16' },
+    'shop-message': { kind: 'contact', name: 'Ana Díaz', email: 'ana.diaz@example.com', subject: 'Wedding in May', message, adminUrl: `${shop.siteUrl}/admin?tab=inbox` },
+    'inbox-reply': {
+      name: 'Ana Díaz',
+      body: 'Hi Ana,\n\nYes, May 16 is free and we would love to serve your guests. For 120 guests we suggest the hot cocoa bar with two flavours.\nI will send a quote tomorrow.\n\nBest wishes,\nMaria',
+      originalSubject: 'Wedding in May',
+      originalMessage: message,
+    },
+    ...bookingSamples(shop),
+  };
+}
+
+/** One made-up booking: 120 guests at the hot cocoa bar, the deposit paid. */
+function bookingSamples(shop: ShopIdentity): Pick<MailTemplates, Extract<MailTemplateName, `booking-${string}`>> {
+  const booking: BookingMailData = {
+    reference: 'CB-7K3Q',
+    packageName: 'Hot Cocoa Bar',
+    eventDate: '2026-05-16',
+    startTime: '18:00',
+    endTime: '21:00',
+    guests: 120,
+    venueName: 'Lakeside Pavilion',
+    venueAddress: '1200 Lake Shore Drive, Springfield, IL 62712',
+    contactName: 'Ana Díaz',
+    contactEmail: 'ana.diaz@example.com',
+    contactPhone: '+12175550142',
+    notes: 'Outdoor reception; power outlet by the pavilion.',
+    quoteCents: 102000,
+    depositCents: 25500,
+    balanceCents: 76500,
+    depositPaidCents: 25500,
+    balancePaidCents: 0,
+    balanceDueDate: '2026-05-02',
+    bookingUrl: `${shop.siteUrl}/bookings/CB-7K3Q?token=sample-preview-token`,
+    adminUrl: `${shop.siteUrl}/admin?tab=bookings&booking=1`,
+    testMode: false,
+  };
+  const policy = 'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept.';
+  return {
+    'booking-received': { ...booking, depositPaidCents: 0, balanceDueDate: null, policy },
+    'booking-request': { ...booking, depositPaidCents: 0, balanceDueDate: null },
+    'booking-quote': { ...booking, depositPaidCents: 0, note: 'We can set up by the lake from 5 PM. The quote includes a second server for 120 guests.', policy },
+    'booking-declined': { ...booking, depositPaidCents: 0, balanceDueDate: null, message: 'We are already booked on May 16. Would May 23 work for you?' },
+    'booking-confirmed': { ...booking, recipient: 'customer' },
+    'booking-balance-reminder': { ...booking, amountDueCents: booking.balanceCents },
+    'booking-cancelled': { ...booking, recipient: 'customer', cancelledBy: 'customer', message: null, refundCents: booking.depositPaidCents },
+  };
+}

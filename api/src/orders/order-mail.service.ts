@@ -1,0 +1,82 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { orderNumberOf } from '@cocoa/shared-types';
+import type { EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { MailService, type QueuedMail } from '../mail/mail.service';
+import { OrderItem } from './order-item.entity';
+import { type OrderLinkSigner, OrderLinksService } from './order-links.service';
+import { Order } from './order.entity';
+
+/** The order e-mails, each with what it adds to the order's own data (the mail module's templates). */
+type OrderTemplate = 'order-confirmation' | 'new-order-alert' | 'order-shipped' | 'order-delivered' | 'order-cancelled' | 'order-refunded';
+type MailData<N extends QueuedMail['template']> = Extract<QueuedMail, { template: N }>['data'];
+type OrderMailData = MailData<'order-confirmation'>;
+type Extra<N extends OrderTemplate> = Omit<MailData<N>, keyof OrderMailData>;
+
+/**
+ * The e-mails an order's moves cause, queued in the move's own transaction (MailService.queue with
+ * its manager): a move rolled back sends nothing. `prepare()` reads the order-link key first,
+ * outside any transaction; the mailer it answers then only writes through the caller's manager.
+ */
+@Injectable()
+export class OrderMailService {
+  constructor(
+    private readonly mail: MailService,
+    private readonly links: OrderLinksService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async prepare(): Promise<OrderMailer> {
+    return new OrderMailer(this.mail, await this.links.signer(), this.config.publicUrl);
+  }
+}
+
+export class OrderMailer {
+  constructor(
+    private readonly mail: MailService,
+    private readonly signer: OrderLinkSigner,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** The customer's copy of a move, to the order's e-mail, with a link that opens the order. */
+  async toCustomer<N extends OrderTemplate>(manager: EntityManager, orderId: string, template: N, extra: Extra<N>): Promise<void> {
+    const data = await this.orderData(manager, orderId);
+    await this.mail.queue({ to: data.email, template, data: { ...data, ...extra } } as QueuedMail, manager);
+  }
+
+  /** A paid order: the confirmation to the customer and the new-order alert to the shop. */
+  async paid(manager: EntityManager, orderId: string): Promise<void> {
+    const data = await this.orderData(manager, orderId);
+    await this.mail.queue({ to: data.email, template: 'order-confirmation', data }, manager);
+    await this.mail.queue({ to: 'shop', template: 'new-order-alert', data: { ...data, adminUrl: `${this.publicUrl}/admin?tab=orders&order=${orderId}` } }, manager);
+  }
+
+  private async orderData(manager: EntityManager, orderId: string): Promise<OrderMailData> {
+    const order = await manager.getRepository(Order).findOneByOrFail({ id: orderId });
+    const items = await manager.getRepository(OrderItem).find({ where: { orderId }, order: { position: 'ASC' } });
+    const name = `${order.shippingFirstName} ${order.shippingLastName}`;
+    return {
+      orderNumber: orderNumberOf(order.id),
+      customerName: name,
+      email: order.email,
+      placedAt: order.createdAt.toISOString(),
+      items: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, totalCents: item.totalCents })),
+      subtotalCents: order.subtotalCents,
+      shippingCents: order.shippingCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      currency: order.currency,
+      shippingAddress: {
+        name,
+        line1: order.shippingAddress,
+        city: order.shippingCity,
+        state: order.shippingState,
+        zip: order.shippingZip,
+        country: order.shippingCountry,
+        phone: order.shippingPhone,
+      },
+      orderUrl: this.signer.url(order.id),
+      testMode: order.testMode,
+    };
+  }
+}

@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { InboxListItem, InboxMessage, InboxPage } from '@cocoa/shared-types';
+import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { ToastViewport } from '../../../ui/toast-viewport';
+import { useToastStore } from '../../../ui/toast-store';
+import AdminPage from '../pages/admin-page';
+import { InboxTab } from './inbox-tab';
+
+const CONTACT: InboxListItem = {
+  kind: 'contact',
+  id: 12,
+  name: 'Zoë Ó Briain',
+  email: 'zoe@example.ie',
+  subject: 'Gift boxes',
+  eventDate: null,
+  excerpt: 'Do you sell gift boxes for Christmas?',
+  receivedAt: '2026-05-03T09:00:00.000Z',
+  readAt: null,
+  archivedAt: null,
+};
+const INQUIRY: InboxListItem = {
+  kind: 'inquiry',
+  id: 4,
+  name: 'Kwame Mensah',
+  email: 'kwame@example.gh',
+  subject: 'Wedding, 120 guests',
+  eventDate: '2026-09-12',
+  excerpt: 'Hot cocoa bar for the reception, please.',
+  receivedAt: '2026-05-02T09:00:00.000Z',
+  readAt: '2026-05-02T10:00:00.000Z',
+  archivedAt: null,
+};
+const page = (items: InboxListItem[], total = items.length): InboxPage => ({ items, page: 1, pageSize: 20, total });
+const json = (body: unknown, status = 200) => async () => fakeResponse(status, body);
+
+beforeEach(() => useToastStore.getState().dismiss());
+
+describe('InboxTab', () => {
+  it('lists both kinds, unread ones marked, and switches between the inbox, unread and the archive', async () => {
+    const { calls } = mockFetch({
+      'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT, INQUIRY]) },
+      'GET /api/admin/inbox?state=unread&page=1': { body: page([CONTACT]) },
+      'GET /api/admin/inbox?state=archived&page=1': { body: page([]) },
+    });
+    renderWithProviders(<InboxTab />);
+    const list = await screen.findByRole('list', { name: 'Inbox' });
+    const rows = within(list).getAllByRole('button');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      expect.stringMatching(/^Unread: Zoë Ó Briain.*Contact message Gift boxes.*Do you sell gift boxes for Christmas\?$/),
+      expect.stringMatching(/^Kwame Mensah.*Event inquiry Wedding, 120 guests · Sep 12, 2026.*Hot cocoa bar/),
+    ]);
+    expect(rows[0]).toHaveClass('is-unread');
+    expect(rows[1]).not.toHaveClass('is-unread');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
+    expect(screen.getByRole('button', { name: 'Unread' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('list', { name: 'Unread' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(await screen.findByText('No archived messages.')).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toEqual(['/api/admin/inbox?state=all&page=1', '/api/admin/inbox?state=unread&page=1', '/api/admin/inbox?state=archived&page=1']);
+  });
+
+  it('pages through older messages', async () => {
+    const second = { ...page([INQUIRY], 21), page: 2 };
+    mockFetch({ 'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT], 21) }, 'GET /api/admin/inbox?state=all&page=2': { body: second } });
+    renderWithProviders(<InboxTab />);
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Newer' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(await screen.findByText('Kwame Mensah')).toBeInTheDocument();
+  });
+
+  it('opens a message (marking it read), replies, and shows the reply in the thread', async () => {
+    const message: InboxMessage = { kind: 'contact', id: 12, name: CONTACT.name, email: CONTACT.email, subject: 'Gift boxes', message: 'Do you sell gift boxes\nfor Christmas?', receivedAt: CONTACT.receivedAt, readAt: null, archivedAt: null, replies: [] };
+    const read = { ...CONTACT, readAt: '2026-05-03T10:00:00.000Z' };
+    const replied: InboxMessage = { ...message, readAt: read.readAt, replies: [{ id: 1, body: 'Yes, from 1 November.', sentBy: 'admin', sentAt: '2026-05-03T10:05:00.000Z' }] };
+    const { calls } = mockFetch({
+      'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT, INQUIRY]) },
+      'GET /api/admin/inbox/contact/12': { body: message },
+      'POST /api/admin/inbox/contact/12/read': { body: read },
+      'POST /api/admin/inbox/contact/12/reply': json(replied, 201),
+    });
+    renderWithProviders(
+      <>
+        <InboxTab />
+        <ToastViewport />
+      </>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: /Zoë Ó Briain/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Gift boxes' })).toHaveFocus();
+    expect(screen.getByText(/Do you sell gift boxes/)).toHaveTextContent('Do you sell gift boxes for Christmas?');
+    expect(screen.getByRole('link', { name: 'zoe@example.ie' })).toHaveAttribute('href', 'mailto:zoe@example.ie');
+    // Opening it marks it read, once.
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/inbox/contact/12/read']));
+    expect(await screen.findByRole('button', { name: 'Mark unread' })).toBeInTheDocument();
+
+    // An empty reply is refused before sending, with the server's own words.
+    const send = screen.getByRole('button', { name: 'Send' });
+    fireEvent.click(send);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Reply is required');
+    expect(calls.some((c) => c.url.endsWith('/reply'))).toBe(false);
+
+    const field = screen.getByLabelText('Reply to Zoë Ó Briain');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(field, { target: { value: '  Yes, from 1 November.  ' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('Reply queued')).toBeInTheDocument();
+    expect(calls.find((c) => c.url.endsWith('/reply'))).toEqual({ method: 'POST', url: '/api/admin/inbox/contact/12/reply', body: { body: 'Yes, from 1 November.' } });
+    const thread = screen.getByRole('region', { name: 'Replies' });
+    expect(within(thread).getByText('Yes, from 1 November.')).toBeInTheDocument();
+    expect(thread).toHaveTextContent(/admin replied/);
+    expect(field).toHaveValue('');
+
+    // Back to the list.
+    fireEvent.click(screen.getByRole('button', { name: 'Back to messages' }));
+    expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
+  });
+
+  it('shows an inquiry’s event details and archives it', async () => {
+    const message: InboxMessage = {
+      kind: 'inquiry',
+      id: 4,
+      name: INQUIRY.name,
+      email: INQUIRY.email,
+      phone: '+15551234567',
+      eventType: 'wedding',
+      eventDate: '2026-09-12',
+      guests: 120,
+      location: 'Riverside Barn, Kalamazoo',
+      message: null,
+      receivedAt: INQUIRY.receivedAt,
+      readAt: INQUIRY.readAt,
+      archivedAt: null,
+      replies: [],
+    };
+    const { calls } = mockFetch({
+      'GET /api/admin/inbox?state=all&page=1': { body: page([INQUIRY]) },
+      'GET /api/admin/inbox/inquiry/4': { body: message },
+      'POST /api/admin/inbox/inquiry/4/archive': { body: { ...INQUIRY, archivedAt: '2026-05-04T08:00:00.000Z' } },
+    });
+    renderWithProviders(<InboxTab />);
+    fireEvent.click(await screen.findByRole('button', { name: /Kwame Mensah/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Event inquiry: Wedding, 120 guests' })).toBeInTheDocument();
+    expect(screen.getByText('Riverside Barn, Kalamazoo')).toBeInTheDocument();
+    expect(screen.getByText('Sep 12, 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+15551234567' })).toHaveAttribute('href', 'tel:+15551234567');
+    expect(screen.getByText('No message.')).toBeInTheDocument();
+    // Already read: nothing is marked on opening.
+    fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByRole('button', { name: 'Move to inbox' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/inbox/inquiry/4/archive']);
+  });
+
+  it('says when the inbox is empty, and when it could not be loaded', async () => {
+    mockFetch({ 'GET /api/admin/inbox?state=all&page=1': { body: page([]) } });
+    const { unmount } = renderWithProviders(<InboxTab />);
+    expect(screen.getByRole('status', { name: 'Loading messages' })).toBeInTheDocument();
+    expect(await screen.findByText(/No messages\. Contact messages and event inquiries show here/)).toBeInTheDocument();
+    unmount();
+    mockFetch({ 'GET /api/admin/inbox?state=all&page=1': { status: 500, body: { message: 'boom' } } });
+    renderWithProviders(<InboxTab />);
+    expect(await screen.findByText('Failed to load messages.')).toBeInTheDocument();
+  });
+});
+
+describe('the Inbox tab on the dashboard', () => {
+  it('shows the unread count in its label', async () => {
+    mockFetch({
+      'GET /api/admin/inbox/counts': { body: { unread: 3 } },
+      'GET /api/admin/summary': { status: 500, body: { message: 'not needed here' } },
+      'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT]) },
+    });
+    renderWithProviders(<AdminPage />, { route: '/admin?tab=inbox' });
+    expect(await screen.findByRole('tab', { name: 'Inbox (3)' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderView } from '@cocoa/shared-types';
+import { apiFetch } from '../../../lib/api-fetch';
+
+/**
+ * GET /api/orders/{id}[?token=]: one order, for its signed-in owner or for anyone holding the
+ * order link's token (403 not valid, 410 expired, 404 not found or not theirs).
+ */
+export function fetchOrder(id: string, token: string | null, signal?: AbortSignal): Promise<OrderView> {
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  return apiFetch<OrderView>(`/api/orders/${encodeURIComponent(id)}${query}`, { signal, cache: 'no-store' });
+}
+
+/** Personal data: fetched fresh on each visit and not kept once the page is gone. */
+export const orderQueryOptions = (id: string, token: string | null, userId: number | null) =>
+  queryOptions({
+    queryKey: ['order', id, token ?? '', userId ?? 0] as const,
+    queryFn: ({ signal }) => fetchOrder(id, token, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const useOrder = (id: string, token: string | null, userId: number | null, enabled: boolean) => useQuery({ ...orderQueryOptions(id, token, userId), enabled });

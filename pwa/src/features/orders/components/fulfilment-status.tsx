@@ -1,0 +1,41 @@
+import { fulfilmentLabel, type OrderFulfilment } from '@cocoa/shared-types';
+
+/**
+ * Where the parcel is (ours, shown beside the provider-shaped state badge, which stays as SPEC §4
+ * has it): the fulfilment label and, once shipped, the carrier, tracking number and tracking link.
+ * The link opens the carrier's page in a new tab without a referrer (the order link's token must
+ * not travel to the carrier).
+ */
+export function FulfilmentStatus({ fulfilment }: { fulfilment: OrderFulfilment | undefined }) {
+  if (!fulfilment) return null;
+  const { status, carrier, trackingNumber, trackingUrl } = fulfilment;
+  const shipped = status === 'shipped' || status === 'delivered';
+  return (
+    <div className="fulfilment-status">
+      <p className="fulfilment-status__state">
+        <span className={`fulfilment-badge fulfilment-badge--${status ?? 'unpaid'}`} data-status={status ?? 'unpaid'}>
+          {fulfilmentLabel(status)}
+        </span>
+      </p>
+      {shipped && carrier && (
+        <p className="fulfilment-status__tracking">
+          Shipped with {carrier === 'Other' ? 'our courier' : carrier}
+          {trackingNumber && (
+            <>
+              {' '}
+              · tracking number <span className="fulfilment-status__number">{trackingNumber}</span>
+            </>
+          )}
+          {trackingUrl && (
+            <>
+              {' '}
+              <a className="fulfilment-status__link" href={trackingUrl} target="_blank" rel="noopener noreferrer">
+                Track your parcel
+              </a>
+            </>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { COUNTRIES, formatLongDate, formatPrice, orderNumberOf, type OrderView } from '@cocoa/shared-types';
+import { ApiError, messageOf } from '../../../lib/api-fetch';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Skeleton, Spinner } from '../../../ui/skeleton';
+import { useUser } from '../../auth';
+import { useOrder } from '../api/order';
+import { FulfilmentStatus } from '../components/fulfilment-status';
+import { OrderStateBadge } from '../components/order-state-badge';
+import '../orders.css';
+
+const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+
+function OrderBody({ order }: { order: OrderView }) {
+  return (
+    <article className="card order-page" aria-labelledby="order-page-title">
+      <header className="order-card__header">
+        <div>
+          <h1 id="order-page-title" className="order-card__title">
+            Order #{orderNumberOf(order.id)}
+          </h1>
+          <p className="muted order-card__date">Placed {formatLongDate(order.createdAt)}</p>
+        </div>
+        <div>
+          <OrderStateBadge state={order.status} />
+          {order.testMode && (
+            <span className="badge badge--test" title="Placed in test mode: nothing was charged">
+              TEST
+            </span>
+          )}
+        </div>
+      </header>
+      <FulfilmentStatus fulfilment={order.fulfilment} />
+      <section aria-labelledby="order-page-items">
+        <h2 id="order-page-items">Items</h2>
+        <ul className="order-card__items">
+          {order.items.map((item, index) => (
+            <li key={`${item.productId ?? 'x'}-${index}`}>
+              <span>
+                {item.name} <span className="muted">× {item.quantity}</span>
+                <span className="muted order-card__unit"> at {formatPrice(item.price)}</span>
+              </span>
+              <span>{formatPrice(item.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="order-card__money">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(order.subtotal)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>{formatPrice(order.shipping)}</dd>
+          </div>
+          <div>
+            <dt>Tax</dt>
+            <dd>{formatPrice(order.tax)}</dd>
+          </div>
+          <div className="order-page__total">
+            <dt>Total</dt>
+            <dd data-testid="order-page-total">{formatPrice(order.total)}</dd>
+          </div>
+          {order.refunded > 0 && (
+            <div>
+              <dt>Refunded</dt>
+              <dd>{formatPrice(order.refunded)}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <section aria-labelledby="order-page-shipping">
+        <h2 id="order-page-shipping">Shipping to</h2>
+        <address>
+          {order.shippingName}
+          <br />
+          {order.shippingAddress}
+          <br />
+          {order.shippingCity}, {order.shippingState} {order.shippingZip}
+          <br />
+          {countryName(order.shippingCountry)}
+        </address>
+      </section>
+    </article>
+  );
+}
+
+/** What a failed load says: the link's own problem (403 not valid, 410 expired), or not found. */
+function OrderProblem({ error, signInTarget, onRetry }: { error: unknown; signInTarget: string; onRetry: () => void }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const title = status === 410 ? 'This link has expired' : status === 403 ? 'This link is not valid' : status === 404 ? 'Order not found' : 'Unable to load this order';
+  return (
+    <section className="card empty-state" role="alert">
+      <h1>{title}</h1>
+      <p>{messageOf(error, 'Please try again.')}</p>
+      <div className="order-page__actions">
+        {status === 0 || status >= 500 ? (
+          <button type="button" className="btn btn--outline" onClick={onRetry}>
+            Try Again
+          </button>
+        ) : status === 404 ? (
+          <Link to="/orders" className="btn btn--primary">
+            Your orders
+          </Link>
+        ) : (
+          <Link to={`/auth?redirect=${encodeURIComponent(signInTarget)}`} className="btn btn--primary">
+            Sign in
+          </Link>
+        )}
+        <Link to="/contact" className="btn btn--outline">
+          Contact us
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * /orders/{id}: one order with where it is (fulfilment and tracking), its lines and totals. Opens
+ * for anyone with the e-mail link's token (?token=, no account needed), or for its signed-in owner
+ * without one; a visitor without a token is sent to sign in first.
+ */
+export default function OrderPage() {
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const token = params.get('token');
+  const { user, isLoading } = useUser();
+  useDocumentTitle(`Order #${orderNumberOf(id)}`);
+  const waitForUser = !token && isLoading;
+  const query = useOrder(id, token, user?.id ?? null, !waitForUser && (!!token || !!user));
+  const here = `${location.pathname}`;
+
+  if (!token && !isLoading && !user) return <Navigate to={`/auth?redirect=${encodeURIComponent(here)}`} replace />;
+  return (
+    <div className="container page narrow order-page-wrap">
+      {waitForUser ? (
+        <Spinner label="Checking your session" />
+      ) : query.isPending ? (
+        <div aria-busy="true" aria-label="Loading your order">
+          <Skeleton className="skeleton--title" />
+          <Skeleton className="skeleton--row" />
+        </div>
+      ) : query.isError ? (
+        <OrderProblem error={query.error} signInTarget={here} onRetry={() => void query.refetch()} />
+      ) : (
+        <OrderBody order={query.data} />
+      )}
+      <p className="order-page__back">
+        <Link to={user ? '/orders' : '/products'}>{user ? 'All your orders' : 'Continue shopping'}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** GET /api/mail/templates (admin): each e-mail template the shop sends, with a label people read. */
+export const mailTemplateInfoSchema = z.object({ name: z.string(), label: z.string() });
+export type MailTemplateInfo = z.infer<typeof mailTemplateInfoSchema>;
+
+/** GET /api/mail/templates/{name}/preview (admin): the template rendered with sample data. */
+export const mailPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type MailPreview = z.infer<typeof mailPreviewSchema>;
