@@ -32,6 +32,8 @@ export const APP_ROUTES = {
   orders: '/orders',
   /** One order: its owner signed in, or anyone with the order link's token (?token=). */
   order: '/orders/:id',
+  /** One event booking's status page: its customer signed in, or anyone with the e-mailed link's token (?token=). */
+  booking: '/bookings/:reference',
   account: '/account',
   admin: '/admin',
   auth: '/auth',

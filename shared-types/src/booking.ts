@@ -196,6 +196,11 @@ export function customerCancellationRefund(input: CancellationInput): { refundCe
   return { refundCents: input.balancePaidCents + (depositKept ? 0 : input.depositPaidCents), depositKept, daysBefore };
 }
 
+/** A booking request's line in the owner's inbox and the subject of a reply: 'CB-7K3Q: Hot Cocoa Bar, 40 guests'. */
+export function bookingRequestSubject(booking: { reference: string; packageName: string; guests: number }): string {
+  return `${booking.reference}: ${booking.packageName}, ${booking.guests} ${booking.guests === 1 ? 'guest' : 'guests'}`;
+}
+
 // --- Reference -------------------------------------------------------------------------------------
 
 /** Letters and digits nobody misreads: no 0/O, no 1/I (32 characters, 5 bits each). */

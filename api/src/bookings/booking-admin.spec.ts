@@ -115,6 +115,35 @@ describe('event booking: the owner’s Bookings', () => {
     });
   });
 
+  it('keeps every booking table in a backup, and a restore gives them back exactly (refunds still pointing at their payments)', async () => {
+    const pkg = await insertPackage(t.dataSource);
+    const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(90) }));
+    await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ note: 'Welcome' });
+    await t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+    await admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 4000, message: 'Flooded venue' });
+    await admin.post('/api/admin/booking/blocked-days').send({ date: shopDay(91), note: 'Rest' });
+    await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 9, depositPercent: 30, balanceDueDays: 12, fullRefundDays: 20, cancellationPolicy: 'Our own words.' });
+    const tables = ['booking_packages', 'bookings', 'booking_events', 'booking_blocked_days', 'booking_payments'];
+    const dump = async () => {
+      const out: Record<string, unknown[]> = {};
+      for (const table of tables) out[table] = await t.dataSource.query(`SELECT to_jsonb(x)::text AS row FROM ${table} x ORDER BY 1`);
+      out.settings = await t.dataSource.query(`SELECT key, value FROM settings WHERE key LIKE 'BOOKING_%' ORDER BY key`);
+      return out;
+    };
+    const before = await dump();
+    expect(before.booking_payments).toHaveLength(2);
+    const backup = await admin.post('/api/database/backup');
+    expect(backup.status).toBe(201);
+
+    await t.dataSource.query(`DELETE FROM booking_payments; DELETE FROM booking_events; DELETE FROM bookings; DELETE FROM booking_blocked_days; UPDATE booking_packages SET active = false`);
+    await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14 });
+    expect(await dump()).not.toEqual(before);
+    expect((await admin.post(`/api/database/restore/${backup.body.filename}`)).status).toBe(200);
+    expect(await dump()).toEqual(before);
+    expect((await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body).toMatchObject({ state: 'cancelled', refundedCents: 4000 });
+    await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14 });
+  });
+
   describe('the list and the detail', () => {
     it('lists bookings by state and by month with each state’s count, and pages', async () => {
       const pkg = await insertPackage(t.dataSource);

@@ -1,6 +1,9 @@
 import { adminBookingDetailSchema, bookingAvailabilitySchema, bookingPaymentResultSchema, bookingCancelResultSchema, instantOf, shiftDay } from '@cocoa/shared-types';
 import ICAL from 'ical.js';
+import { JobsService } from '../jobs/jobs.service';
+import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { BOOKINGS_DAILY_JOB } from './booking-jobs.service';
 import { BookingMovesService } from './booking-moves.service';
 import { bookingRow, insertPackage, lastMailId, mailsSince, paymentKey, type Requested, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
 
@@ -228,6 +231,16 @@ describe('event booking: every move, and the moves refused', () => {
       expect(res.body.booking).toMatchObject({ state: 'balance_due', amountDue: { kind: 'balance', amountCents: 30000 } });
       expect((await thread(b)).slice(-2).map((e) => e.type)).toEqual(['deposit-paid', 'balance-due']);
       expect((await mailsSince(t.dataSource, before)).map((m) => m.template)).toEqual(['booking-confirmed', 'booking-confirmed', 'booking-balance-reminder']);
+    });
+
+    it('runs as a daily job of the queue, at 09:00 in the shop’s zone; a job of it moves the bookings whose balance fell due', async () => {
+      const [schedule] = await t.dataSource.query(`SELECT cron, timezone FROM pgboss.schedule WHERE name = $1`, [BOOKINGS_DAILY_JOB]);
+      expect(schedule).toEqual({ cron: '0 9 * * *', timezone: 'America/Chicago' });
+      const b = await confirmed();
+      await t.dataSource.query(`UPDATE bookings SET balance_due_date = $2 WHERE id = $1`, [b.id, shopDay(0)]);
+      await t.app.get(JobsService).send(BOOKINGS_DAILY_JOB, {});
+      await eventually(async () => ((await bookingRow(t.dataSource, b.id)).state === 'balance_due' ? true : undefined), 'the daily job to run', 30_000);
+      expect((await thread(b)).at(-1)).toEqual({ actor: 'system', type: 'balance-due', from_state: 'confirmed', to_state: 'balance_due' });
     });
 
     it('completes the bookings whose day has passed', async () => {

@@ -6,6 +6,7 @@ import { SquareModule } from '../square/square.module';
 import { BookingAvailabilityService } from './booking-availability.service';
 import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
 import { BookingEventEntity } from './booking-event.entity';
+import { BookingInboxService } from './booking-inbox.service';
 import { BookingJobsService } from './booking-jobs.service';
 import { BookingLinksService } from './booking-links.service';
 import { BookingMailService } from './booking-mail.service';
@@ -24,6 +25,8 @@ import { BookingsService } from './bookings.service';
 @Module({
   imports: [TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]), SettingsModule, SquareModule, EventsModule],
   controllers: [BookingsController, BookingsAdminController],
-  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingLinksService, BookingSettingsService, BookingJobsService],
+  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingLinksService, BookingSettingsService, BookingJobsService, BookingInboxService],
+  // The owner's inbox (contact/InboxService) lists booking requests through BookingInboxService.
+  exports: [BookingInboxService],
 })
 export class BookingsModule {}

@@ -132,8 +132,9 @@ describe('event booking: the customer’s request and status page', () => {
     it('answers the same 404 for a wrong, foreign or missing token as for a booking that does not exist', async () => {
       const mine = await requestBooking(t, requestBody(pkg.id));
       const other = await requestBooking(t, requestBody(pkg.id));
-      const wrong = `${mine.token.slice(0, -1)}${mine.token.endsWith('A') ? 'B' : 'A'}`;
-      for (const query of [{ token: wrong }, { token: other.token }, {}, { token: 'not-a-token' }]) {
+      const flip = (at: number) => `${mine.token.slice(0, at)}${mine.token[at] === 'A' ? 'B' : 'A'}${mine.token.slice(at + 1)}`;
+      // A changed signature; and the last character's spare bits changed (the same bytes, spelled another way).
+      for (const query of [{ token: flip(10) }, { token: flip(42) }, { token: other.token }, {}, { token: 'not-a-token' }, { token: `${mine.token}=` }]) {
         const res = await t.agent().get(`/api/bookings/${mine.reference}`).query(query);
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ message: 'Booking not found', code: 'BOOKING_NOT_FOUND' });
@@ -161,6 +162,41 @@ describe('event booking: the customer’s request and status page', () => {
       expect((await bea.get('/api/me/bookings')).body).toEqual([]);
       expect((await t.agent().get('/api/me/bookings')).status).toBe(401);
     });
+  });
+
+  it('lands every new request in the owner’s inbox, unread until opened or answered; a reply from there goes to the customer', async () => {
+    const { reference } = await requestBooking(t, requestBody(pkg.id, { notes: 'Gluten-free marshmallows, please.' }));
+    const [{ id }] = await t.dataSource.query('SELECT id FROM bookings WHERE reference = $1', [reference]);
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const unread = await admin.get('/api/admin/inbox').query({ state: 'unread' });
+    expect(unread.body.items.find((i: { kind: string; id: number }) => i.kind === 'booking' && i.id === id)).toEqual({
+      kind: 'booking',
+      id,
+      name: 'Ana Díaz',
+      email: 'ana.diaz@example.com',
+      subject: `${reference}: ${PACKAGE}, 40 guests`,
+      eventDate: shopDay(30),
+      excerpt: 'Gluten-free marshmallows, please.',
+      receivedAt: expect.any(String),
+      readAt: null,
+      archivedAt: null,
+    });
+    const message = await admin.get(`/api/admin/inbox/booking/${id}`);
+    expect(message.body).toMatchObject({ kind: 'booking', reference, state: 'requested', packageName: PACKAGE, guests: 40, venueName: 'Lakeside Pavilion', phone: '+12175550142', message: 'Gluten-free marshmallows, please.', replies: [] });
+
+    const before = await lastMailId(t.dataSource);
+    const reply = await admin.post(`/api/admin/inbox/booking/${id}/reply`).send({ body: 'Yes, we can do gluten-free.' });
+    expect(reply.status).toBe(201);
+    expect(reply.body.readAt).not.toBeNull();
+    const [mail] = await mailsSince(t.dataSource, before);
+    expect(mail).toMatchObject({ template: 'inbox-reply', recipient: 'ana.diaz@example.com' });
+    expect(mail.subject).toContain(`Booking request ${reference}: ${PACKAGE}, 40 guests`);
+
+    // Answering the request in the Bookings tab marks it read as well.
+    const other = await requestBooking(t, requestBody(pkg.id));
+    await admin.post(`/api/admin/bookings/${other.id}/decline`).send({ message: 'Sorry, we are away.' });
+    const row = (await admin.get('/api/admin/inbox').query({ state: 'all' })).body.items.find((i: { kind: string; id: number }) => i.kind === 'booking' && i.id === other.id);
+    expect(row.readAt).not.toBeNull();
   });
 
   it('keeps the admin’s booking routes to admins: 401 anonymous, 403 customers', async () => {

@@ -289,6 +289,8 @@ function fillPath(ctx: Ctx, route: RegisteredRoute, caller: Caller, override: Re
     // A well-formed message that is not there: every request is refused (400 or 404), nothing is marked or sent.
     if (route.path.startsWith('/api/admin/inbox/')) return name === 'kind' ? 'contact' : '999999';
     if (route.path.startsWith('/api/mail/templates/')) return 'order-confirmation';
+    // A kept message that is not there: a retry is refused with 404, nothing is sent.
+    if (route.path.startsWith('/api/mail/outbox/')) return '999999';
     // Bookings, packages and blocked days that are not there: every well-formed request is refused with 404, nothing moves.
     if (route.path.startsWith('/api/bookings/')) return 'CB-ZZZZ';
     if (route.path.startsWith('/api/admin/bookings/') || route.path.startsWith('/api/admin/booking/packages/')) return '999999';

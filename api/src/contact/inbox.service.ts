@@ -1,4 +1,5 @@
 import {
+  bookingRequestSubject,
   formatLongDate,
   INBOX_FILTERS,
   INBOX_KINDS,
@@ -18,6 +19,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { inboxFilterSql, type InboxMarks, inboxMarksSql } from '../common/inbox-sql';
 import { NotFoundError } from '../common/domain-errors';
+import { BookingInboxService } from '../bookings/booking-inbox.service';
 import { EventInquiriesService } from '../events/event-inquiries.service';
 import { MailService } from '../mail/mail.service';
 import { ContactMessageEntity } from './contact-message.entity';
@@ -63,6 +65,7 @@ export class InboxService {
     @InjectRepository(InboxReplyEntity) private readonly replies: Repository<InboxReplyEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     inquiries: EventInquiriesService,
+    bookings: BookingInboxService,
     private readonly mail: MailService,
   ) {
     this.sources = {
@@ -72,6 +75,12 @@ export class InboxService {
         count: (filter) => inquiries.inboxCount(filter),
         message: (id, manager) => inquiries.inboxMessage(id, manager),
         mark: (id, marks, manager) => inquiries.markInbox(id, marks, manager),
+      },
+      booking: {
+        rows: (filter, limit) => bookings.inboxRows(filter, limit),
+        count: (filter) => bookings.inboxCount(filter),
+        message: (id, manager) => bookings.inboxMessage(id, manager),
+        mark: (id, marks, manager) => bookings.markInbox(id, marks, manager),
       },
     };
   }
@@ -155,6 +164,13 @@ function replyContext(message: InboxMessageBody): { subject: string; message: st
       return {
         subject: `Event inquiry: ${inquirySubject(message)} on ${day}`,
         message: message.message ?? `${inquirySubject(message)} on ${day} at ${message.location}`,
+      };
+    }
+    case 'booking': {
+      const day = formatLongDate(`${message.eventDate}T12:00:00Z`, 'UTC');
+      return {
+        subject: `Booking request ${bookingRequestSubject(message)} on ${day}`,
+        message: message.message ?? `${bookingRequestSubject(message)} on ${day} at ${message.venueName}`,
       };
     }
   }

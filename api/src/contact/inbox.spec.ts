@@ -306,8 +306,8 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
   });
 
   it.each([
-    ['get', '/api/admin/inbox/booking/1', 'Kind must be contact or inquiry'],
-    ['post', '/api/admin/inbox/messages/1/read', 'Kind must be contact or inquiry'],
+    ['get', '/api/admin/inbox/order/1', 'Kind must be contact, inquiry or booking'],
+    ['post', '/api/admin/inbox/messages/1/read', 'Kind must be contact, inquiry or booking'],
     ['get', '/api/admin/inbox/contact/abc', 'Id must be a whole number'],
     ['post', '/api/admin/inbox/contact/0/archive', 'Id must be positive'],
     ['get', '/api/admin/inbox?state=spam', 'State must be unread, all or archived'],

@@ -2,6 +2,7 @@ import { Controller, Get, Param } from '@nestjs/common';
 import type { MailPreview, MailTemplateInfo } from '@cocoa/shared-types';
 import { AdminOnly } from '../common/auth.guards';
 import { MailTemplatesService } from './mail-templates.service';
+import { MailTemplateParams } from './mail.dto';
 
 /** The e-mail templates for the admin: their list, and each one rendered with sample data. */
 @Controller('mail/templates')
@@ -15,7 +16,7 @@ export class MailTemplatesController {
   }
 
   @Get(':name/preview')
-  preview(@Param('name') name: string): Promise<MailPreview> {
-    return this.templates.preview(name);
+  preview(@Param() params: MailTemplateParams): Promise<MailPreview> {
+    return this.templates.preview(params.name);
   }
 }

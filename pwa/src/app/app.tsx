@@ -6,6 +6,8 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { CartDrawer, useCartStore } from '../features/cart';
+// By its own file, not the feature's index: the start-up chunk takes this hook only (it loads the rest later).
+import { useBookingOutboxSync } from '../features/bookings/outbox/use-booking-outbox-sync';
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
@@ -36,6 +38,8 @@ function Shell() {
   useEffect(() => {
     void useCartStore.getState().hydrate();
   }, []);
+  // Booking requests written offline are sent when the network is back, whatever page is open.
+  useBookingOutboxSync();
 
   return (
     <>

@@ -20,6 +20,7 @@ const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page
 const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
 const OrdersPage = lazy(() => import('../features/orders/pages/orders-page'));
 const OrderPage = lazy(() => import('../features/orders/pages/order-page'));
+const BookingStatusPage = lazy(() => import('../features/bookings/pages/booking-status-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
 const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
@@ -82,6 +83,8 @@ export function AppRoutes() {
       <Route path={APP_ROUTES.orders} element={<ProtectedRoute>{page(<OrdersPage />)}</ProtectedRoute>} />
       {/* Public: an e-mail's order link carries a signed token; without one the page asks to sign in. */}
       <Route path={APP_ROUTES.order} element={page(<OrderPage />)} />
+      {/* Public: a booking's e-mail link carries a signed token; its signed-in customer needs none. */}
+      <Route path={APP_ROUTES.booking} element={page(<BookingStatusPage />)} />
       <Route path={APP_ROUTES.account} element={<ProtectedRoute>{page(<AccountPage />)}</ProtectedRoute>} />
       <Route path={APP_ROUTES.admin} element={<AdminRoute>{page(<AdminPage />)}</AdminRoute>} />
       <Route path={APP_ROUTES.auth} element={page(<AuthPage />)} />

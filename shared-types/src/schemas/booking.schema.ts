@@ -255,7 +255,7 @@ export const bookingCancelSchema = z.strictObject({ reason: optionalText(BOOKING
 export const bookingCancelResultSchema = z.object({ refundCents: z.number(), booking: bookingViewSchema });
 export type BookingCancelResult = z.infer<typeof bookingCancelResultSchema>;
 
-/** GET /api/me/bookings: the signed-in customer's bookings, soonest event first. */
+/** GET /api/me/bookings: the bookings the customer made while signed in, latest event first (at most 100). */
 export const myBookingSchema = z.object({
   reference: z.string(),
   state: bookingStateSchema,

@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { BOOKING_STATES } from '../booking';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from './event-inquiry.schema';
 
 /**
- * The owner's inbox (issue 13): contact messages and event inquiries in one list, newest first.
+ * The owner's inbox (issue 13): contact messages, event inquiries and booking requests (issue 14)
+ * in one list, newest first.
  * The kinds are written once, here; a new kind (the booking requests of issue 14) is one more
  * entry in INBOX_KINDS and INBOX_KIND_LABELS, one more member of `inboxMessageSchema`, and one more
  * source registered with the API's InboxService.
  */
-export const INBOX_KINDS = ['contact', 'inquiry'] as const;
+export const INBOX_KINDS = ['contact', 'inquiry', 'booking'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
-export const INBOX_KIND_LABELS: Record<InboxKind, string> = { contact: 'Contact message', inquiry: 'Event inquiry' };
+export const INBOX_KIND_LABELS: Record<InboxKind, string> = { contact: 'Contact message', inquiry: 'Event inquiry', booking: 'Booking request' };
 
 /**
  * unread: not archived and not read yet; all: everything not archived (the inbox itself);
@@ -62,7 +64,7 @@ export const inboxListQuerySchema = z.strictObject({
 export type InboxListQuery = z.output<typeof inboxListQuerySchema>;
 
 /** The :kind of /api/admin/inbox/:kind/:id. */
-export const inboxKindSchema = z.enum(INBOX_KINDS, { message: `Kind must be ${INBOX_KINDS.join(' or ')}` });
+export const inboxKindSchema = z.enum(INBOX_KINDS, { message: `Kind must be ${INBOX_KINDS.slice(0, -1).join(', ')} or ${INBOX_KINDS[INBOX_KINDS.length - 1]}` });
 
 /** POST /api/admin/inbox/:kind/:id/reply: sent by e-mail (queued) and kept in the thread. */
 export const inboxReplySchema = z.strictObject({
@@ -79,7 +81,7 @@ export const inboxListItemSchema = z.object({
   id: z.number(),
   name: z.string(),
   email: z.string(),
-  /** A contact message's subject; for an inquiry, its event type and guests ('Wedding, 120 guests'). */
+  /** A contact message's subject; for an inquiry, its event type and guests ('Wedding, 120 guests'); for a booking request, its reference, package and guests. */
   subject: z.string(),
   /** The day of the event an inquiry asks about (YYYY-MM-DD); null for a contact message. */
   eventDate: z.string().nullable(),
@@ -123,6 +125,23 @@ export const inboxMessageSchema = z.discriminatedUnion('kind', [
     eventDate: z.string(),
     guests: z.number(),
     location: z.string(),
+    message: z.string().nullable(),
+  }),
+  /** A booking request: the request as made; its moves live in the Bookings tab (state shows where it is). */
+  z.object({
+    kind: z.literal('booking'),
+    ...messageBase,
+    phone: z.string(),
+    reference: z.string(),
+    state: z.enum(BOOKING_STATES),
+    packageName: z.string(),
+    eventDate: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    guests: z.number(),
+    venueName: z.string(),
+    venueAddress: z.string(),
+    /** The customer's notes. */
     message: z.string().nullable(),
   }),
 ]);

@@ -73,6 +73,7 @@ export class Bookings1764940000000 implements MigrationInterface {
       CREATE INDEX bookings_state_idx ON bookings (state, event_date);
       CREATE INDEX bookings_user_idx ON bookings (user_id, event_date) WHERE user_id IS NOT NULL;
       CREATE INDEX bookings_received_idx ON bookings (created_at DESC, id DESC);
+      CREATE INDEX bookings_unread_idx ON bookings (created_at DESC, id DESC) WHERE read_at IS NULL AND archived_at IS NULL;
       CREATE INDEX bookings_package_idx ON bookings (package_id);
 
       CREATE TABLE booking_events (

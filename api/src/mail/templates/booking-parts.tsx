@@ -1,39 +1,10 @@
 import { Heading, Section, Text } from '@react-email/components';
 import { formatCents, formatEventTime, formatLongDate, noonOf } from '@cocoa/shared-types';
 import type { CSSProperties } from 'react';
-import type { ShopIdentity } from './index';
+import type { BookingMailData, ShopIdentity } from './types';
 import { COLOURS, styles, TypedText } from './layout';
 
 /** What every booking message knows about its booking (bookings/booking-mail.service.ts fills it). */
-export interface BookingMailData {
-  reference: string;
-  packageName: string;
-  /** The event's day, 'YYYY-MM-DD' in the shop's zone, and its wall-clock times 'HH:MM'. */
-  eventDate: string;
-  startTime: string;
-  endTime: string;
-  guests: number;
-  venueName: string;
-  venueAddress: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
-  notes: string | null;
-  /** The estimate while requested, the owner's quote once accepted. */
-  quoteCents: number;
-  depositCents: number;
-  balanceCents: number;
-  depositPaidCents: number;
-  balancePaidCents: number;
-  /** 'YYYY-MM-DD'; null until accepted. */
-  balanceDueDate: string | null;
-  /** Absolute link to the status page, with its signed token. */
-  bookingUrl: string;
-  /** Absolute link to the booking in the owner's admin. */
-  adminUrl: string;
-  /** A payment of it was taken in test mode. */
-  testMode: boolean;
-}
 
 /** 'Saturday, June 20, 2026' of a day in the shop's zone. */
 export function bookingDay(day: string, shop: ShopIdentity): string {

@@ -1,6 +1,6 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { bookingDay, BookingDetails, bookingFooter } from './booking-parts';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';

@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from '@react-email/components';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { bookingDay, BookingDetails, shopBookingFooter } from './booking-parts';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';

@@ -1,5 +1,5 @@
 import { Heading, Text } from '@react-email/components';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 

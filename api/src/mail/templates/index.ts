@@ -5,7 +5,6 @@ import { bookingBalanceReminder } from './booking-balance-reminder';
 import { bookingCancelled } from './booking-cancelled';
 import { bookingConfirmed } from './booking-confirmed';
 import { bookingDeclined } from './booking-declined';
-import type { BookingMailData } from './booking-parts';
 import { bookingQuote } from './booking-quote';
 import { bookingReceived } from './booking-received';
 import { bookingRequest } from './booking-request';
@@ -22,6 +21,9 @@ import { orderShipped } from './order-shipped';
 import { passwordReset } from './password-reset';
 import { sampleMailData } from './sample-data';
 import { shopMessage } from './shop-message';
+import type { MailTemplateName, MailTemplates, RenderedMail, ShopIdentity, TemplateMail } from './types';
+
+export type { MailTemplateName, MailTemplates, OrderMailData, RenderedMail, ShopIdentity, TemplateMail } from './types';
 
 /**
  * CONTRACT (lead, issue 13): the e-mail templates' names and data, and `renderMail`. Other modules
@@ -35,21 +37,6 @@ import { shopMessage } from './shop-message';
  * the body; the shop's copy of a contact message keeps the form's subject ('Contact form: …').
  */
 
-/** The shop as every message shows it (name, logo, address, link back). */
-export interface ShopIdentity {
-  name: string;
-  /** Postal address, one line per entry. */
-  address: readonly string[];
-  email: string;
-  phone: string;
-  /** Absolute URL of the site (PUBLIC_URL). */
-  siteUrl: string;
-  /** Absolute URL of the logo image (a PNG: mail clients do not show SVG). */
-  logoUrl: string;
-  /** IANA zone the messages print dates in (added by the templates helper). */
-  timeZone: string;
-}
-
 /** The PWA's 192 px app icon (pwa/public/icons), served by the site: the logo of every message. */
 const LOGO_PATH = '/icons/icon-192.png';
 
@@ -61,77 +48,6 @@ const LOGO_PATH = '/icons/icon-192.png';
 export function shopIdentity({ siteUrl, timeZone, email }: { siteUrl: string; timeZone: string; email: string }): ShopIdentity {
   const { name, address, phone } = SHOP_CONTACT;
   return { name, address, email, phone, siteUrl, logoUrl: `${siteUrl}${LOGO_PATH}`, timeZone };
-}
-
-export interface OrderMailLine {
-  name: string;
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-}
-
-export interface OrderMailAddress {
-  name: string;
-  line1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-  phone: string;
-}
-
-/** What every order message knows about its order. */
-export interface OrderMailData {
-  orderNumber: string;
-  customerName: string;
-  email: string;
-  placedAt: string;
-  items: OrderMailLine[];
-  subtotalCents: number;
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-  currency: string;
-  shippingAddress: OrderMailAddress;
-  /** Absolute link to the order page (for a guest: with its signed token). */
-  orderUrl: string;
-  testMode: boolean;
-}
-
-export interface MailTemplates {
-  'order-confirmation': OrderMailData;
-  'new-order-alert': OrderMailData & { adminUrl: string };
-  'order-shipped': OrderMailData & { carrier: string; trackingNumber: string; trackingUrl: string | null };
-  'order-delivered': OrderMailData;
-  'order-cancelled': OrderMailData & { reason: string | null; refundedCents: number };
-  'order-refunded': OrderMailData & { refundCents: number; totalRefundedCents: number; reason: string | null };
-  'password-reset': { username: string; resetUrl: string; expiresInMinutes: number };
-  'contact-ack': { name: string };
-  'inquiry-ack': { name: string; eventDate: string };
-  /** The shop's copy of a contact message or inquiry (to CONTACT_TO, reply-to the sender). */
-  'shop-message': { kind: 'contact' | 'inquiry'; name: string; email: string; subject: string; message: string; adminUrl: string };
-  /** The owner's reply from the inbox. */
-  'inbox-reply': { name: string; body: string; originalSubject: string; originalMessage: string };
-  /** Event bookings (issue 14); the policy is the cancellation policy as the customer reads it. */
-  'booking-received': BookingMailData & { policy: string };
-  'booking-request': BookingMailData;
-  'booking-quote': BookingMailData & { note: string | null; policy: string };
-  'booking-declined': BookingMailData & { message: string };
-  /** Sent with the calendar invitation attached (QueuedMail.attachments). */
-  'booking-confirmed': BookingMailData & { recipient: 'customer' | 'shop' };
-  'booking-balance-reminder': BookingMailData & { amountDueCents: number };
-  'booking-cancelled': BookingMailData & { recipient: 'customer' | 'shop'; cancelledBy: 'customer' | 'shop'; message: string | null; refundCents: number };
-}
-
-export type MailTemplateName = keyof MailTemplates;
-
-/** A template and its data, typed together. */
-export type TemplateMail = { [N in MailTemplateName]: { template: N; data: MailTemplates[N] } }[MailTemplateName];
-
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
 }
 
 /** Every template by name; the mapped type keeps each name with its own data type. */

@@ -1,6 +1,6 @@
 import { Heading, Text } from '@react-email/components';
 import { formatLongDate, noonOf } from '@cocoa/shared-types';
-import type { MailTemplates, ShopIdentity } from './index';
+import type { MailTemplates, ShopIdentity } from './types';
 import { MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 

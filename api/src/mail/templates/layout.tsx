@@ -1,6 +1,6 @@
 import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
-import type { ShopIdentity } from './index';
+import type { ShopIdentity } from './types';
 
 /**
  * Colours of every message: dark cocoa on white and cream (contrast over 12:1), the button white on

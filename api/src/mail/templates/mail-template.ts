@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { ShopIdentity } from './index';
+import type { ShopIdentity } from './types';
 
 export interface MailTemplateProps<D> {
   data: D;

@@ -1,6 +1,6 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 import { OrderLines, placedOn, ShippingAddress, TestOrderNotice, testTag } from './order-parts';

@@ -1,6 +1,6 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
-import type { OrderMailData } from './index';
+import type { OrderMailData } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 import { customerFooter, OrderLines, placedOn, ShippingAddress, TestOrderNotice, testTag } from './order-parts';

@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from '@react-email/components';
-import type { OrderMailData } from './index';
+import type { OrderMailData } from './types';
 import { MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag } from './order-parts';

@@ -1,7 +1,7 @@
 import { Heading, Section, Text } from '@react-email/components';
 import { COUNTRIES, formatCents, formatLongDate } from '@cocoa/shared-types';
 import { type CSSProperties, Fragment } from 'react';
-import type { OrderMailAddress, OrderMailData, ShopIdentity } from './index';
+import type { OrderMailAddress, OrderMailData, ShopIdentity } from './types';
 import { COLOURS, styles } from './layout';
 
 /** '[TEST] ' before the subject of a test-mode order's messages, so nobody packs or refunds it by mistake. */

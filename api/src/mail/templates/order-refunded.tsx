@@ -1,6 +1,6 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 import { customerFooter, OrderLines, TestOrderNotice, testTag } from './order-parts';

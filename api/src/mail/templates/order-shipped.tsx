@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from '@react-email/components';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag } from './order-parts';

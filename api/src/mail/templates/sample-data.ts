@@ -1,6 +1,5 @@
 import { checkoutTotals, CURRENCY, toCents } from '@cocoa/shared-types';
-import type { BookingMailData } from './booking-parts';
-import type { MailTemplateName, MailTemplates, OrderMailData, ShopIdentity } from './index';
+import type { BookingMailData, MailTemplateName, MailTemplates, OrderMailData, ShopIdentity } from './types';
 
 /** Two products of the demo catalogue; totals by the checkout's own rule, so the sample adds up. */
 const LINES = [

@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from '@react-email/components';
-import type { MailTemplates } from './index';
+import type { MailTemplates } from './types';
 import { ActionButton, MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 

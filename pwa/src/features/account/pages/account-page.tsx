@@ -3,6 +3,7 @@ import { Spinner } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { messageOf } from '../../../lib/api-fetch';
 import { useUser } from '../../auth';
+import { MyBookings } from '../../bookings';
 import { useCustomerProfile } from '../api/customer-profile';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -51,6 +52,7 @@ export default function AccountPage() {
           <PasswordForm userId={user.id} />
         </section>
       )}
+      <MyBookings userId={user.id} />
     </div>
   );
 }

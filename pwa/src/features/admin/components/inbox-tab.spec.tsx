@@ -152,6 +152,39 @@ describe('InboxTab', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/inbox/inquiry/4/archive']);
   });
 
+  it('shows a booking request as it was made', async () => {
+    const item: InboxListItem = { ...INQUIRY, kind: 'booking', id: 9, subject: 'CB-7K3Q: Hot Cocoa Bar, 60 guests', readAt: '2026-05-02T10:00:00.000Z' };
+    const message: InboxMessage = {
+      kind: 'booking',
+      id: 9,
+      name: INQUIRY.name,
+      email: INQUIRY.email,
+      phone: '+12175550142',
+      reference: 'CB-7K3Q',
+      state: 'awaiting_deposit',
+      packageName: 'Hot Cocoa Bar',
+      eventDate: '2026-09-12',
+      startTime: '18:00',
+      endTime: '21:00',
+      guests: 60,
+      venueName: 'Riverside Barn',
+      venueAddress: '1200 River Rd, Kalamazoo, MI',
+      message: 'Outdoor reception.',
+      receivedAt: INQUIRY.receivedAt,
+      readAt: item.readAt,
+      archivedAt: null,
+      replies: [],
+    };
+    mockFetch({ 'GET /api/admin/inbox?state=all&page=1': { body: page([item]) }, 'GET /api/admin/inbox/booking/9': { body: message } });
+    renderWithProviders(<InboxTab />);
+    fireEvent.click(await screen.findByRole('button', { name: /Booking request CB-7K3Q/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Booking request CB-7K3Q: Hot Cocoa Bar, 60 guests' })).toBeInTheDocument();
+    expect(screen.getByText('CB-7K3Q, awaiting deposit')).toBeInTheDocument();
+    expect(screen.getByText('Sep 12, 2026, 6:00 PM to 9:00 PM')).toBeInTheDocument();
+    expect(screen.getByText('Riverside Barn, 1200 River Rd, Kalamazoo, MI')).toBeInTheDocument();
+    expect(screen.getByText('Outdoor reception.')).toBeInTheDocument();
+  });
+
   it('says when the inbox is empty, and when it could not be loaded', async () => {
     mockFetch({ 'GET /api/admin/inbox?state=all&page=1': { body: page([]) } });
     const { unmount } = renderWithProviders(<InboxTab />);

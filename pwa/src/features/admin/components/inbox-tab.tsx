@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { EVENT_TYPE_LABELS, INBOX_KIND_LABELS, INBOX_REPLY_MAX, type InboxKind, type InboxListItem, type InboxMessage, inboxReplySchema, type InboxState, inquirySubject } from '@cocoa/shared-types';
+import { BOOKING_STATE_LABELS, bookingRequestSubject, EVENT_TYPE_LABELS, formatEventTime, INBOX_KIND_LABELS, INBOX_REPLY_MAX, type InboxKind, type InboxListItem, type InboxMessage, inboxReplySchema, type InboxState, inquirySubject } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { type InboxAction, useInboxAction, useInboxMessage, useInboxPage, useInboxReply } from '../api/inbox';
@@ -18,7 +18,7 @@ export function inboxTabLabel(unread: number | undefined): string {
 }
 
 /**
- * The Inbox tab: contact messages and event inquiries newest first, unread ones in bold; the
+ * The Inbox tab: contact messages, event inquiries and booking requests newest first, unread ones in bold; the
  * inbox itself (all but archived), unread only, or the archive. Opening a message marks it read
  * (Mark unread puts it back); a reply is queued for e-mail and shows in the message's thread.
  */
@@ -169,7 +169,7 @@ function MessageView({ kind, id, onBack }: { kind: InboxKind; id: number; onBack
       ) : (
         <>
           <h2 id="inbox-message-title" ref={titleRef} tabIndex={-1} className="admin-break">
-            {data.kind === 'contact' ? data.subject : `Event inquiry: ${inquirySubject(data)}`}
+            {data.kind === 'contact' ? data.subject : data.kind === 'inquiry' ? `Event inquiry: ${inquirySubject(data)}` : `Booking request ${bookingRequestSubject(data)}`}
           </h2>
           <p className="muted">
             <span className="badge inbox-kind">{INBOX_KIND_LABELS[data.kind]}</span> From {data.name} &lt;
@@ -195,6 +195,7 @@ function MessageView({ kind, id, onBack }: { kind: InboxKind; id: number; onBack
 
 function MessageBody({ message }: { message: InboxMessage }) {
   if (message.kind === 'contact') return <p className="inbox-body">{message.message}</p>;
+  if (message.kind === 'booking') return <BookingRequestBody message={message} />;
   return (
     <>
       <dl className="admin-meta">
@@ -224,6 +225,49 @@ function MessageBody({ message }: { message: InboxMessage }) {
         )}
       </dl>
       {message.message ? <p className="inbox-body">{message.message}</p> : <p className="muted">No message.</p>}
+    </>
+  );
+}
+
+/** A booking request as it was made; accepting or declining it happens in the Bookings tab. */
+function BookingRequestBody({ message }: { message: Extract<InboxMessage, { kind: 'booking' }> }) {
+  return (
+    <>
+      <dl className="admin-meta">
+        <div>
+          <dt>Booking</dt>
+          <dd>
+            {message.reference}, {BOOKING_STATE_LABELS[message.state].toLowerCase()}
+          </dd>
+        </div>
+        <div>
+          <dt>Package</dt>
+          <dd>{message.packageName}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>
+            {formatDay(`${message.eventDate}T12:00:00`)}, {formatEventTime(message.startTime)} to {formatEventTime(message.endTime)}
+          </dd>
+        </div>
+        <div>
+          <dt>Guests</dt>
+          <dd>{message.guests}</dd>
+        </div>
+        <div>
+          <dt>Venue</dt>
+          <dd className="admin-break">
+            {message.venueName}, {message.venueAddress}
+          </dd>
+        </div>
+        <div>
+          <dt>Phone</dt>
+          <dd>
+            <a href={`tel:${message.phone}`}>{message.phone}</a>
+          </dd>
+        </div>
+      </dl>
+      {message.message ? <p className="inbox-body">{message.message}</p> : <p className="muted">No notes.</p>}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { BookingsTab } from '../components/bookings-tab';
 import { CalendarTab } from '../components/calendar-tab';
 import { CatalogueTab } from '../components/catalogue-tab';
 import { DatabaseTab } from '../components/database-tab';
@@ -17,6 +18,7 @@ export const ADMIN_TABS = [
   { id: 'summary', label: 'Summary', Panel: SummaryTab },
   { id: 'orders', label: 'Orders', Panel: OrdersTab },
   { id: 'inbox', label: 'Inbox', Panel: InboxTab },
+  { id: 'bookings', label: 'Bookings', Panel: BookingsTab },
   { id: 'settings', label: 'Settings & Square Integration', Panel: SettingsTab },
   { id: 'catalogue', label: 'Catalogue', Panel: CatalogueTab },
   { id: 'images', label: 'Image Management', Panel: ImagesTab },

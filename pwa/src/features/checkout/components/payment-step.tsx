@@ -9,6 +9,7 @@ import type { CardMethod } from '../payment/card-method';
 import { newIdempotencyKey } from '../payment/idempotency-key';
 import { SquareCardForm } from '../payment/square-card-form';
 import { TestCardForm } from '../payment/test-card-form';
+import '../checkout.css';
 
 export interface PaymentStepProps {
   lines: readonly CartLine[];
@@ -17,20 +18,54 @@ export interface PaymentStepProps {
   onCancel: () => void;
 }
 
-/**
- * Step 1 (SPEC §4): the card form loads, is ready once attached, processes while paying, then
- * succeeds (the page moves on) or fails (message shown, retry allowed). Cancel is disabled while
- * processing. One idempotency key per attempt, kept across a double click (and across a lost
- * answer, so a retry cannot charge twice); a refusal from the server starts a new attempt.
- */
+/** Step 1 of the checkout: the card payment of the cart's total, sent to the checkout endpoint. */
 export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentStepProps) {
+  const totals = checkoutTotals(lines);
+  const submit = async ({ sourceId, idempotencyKey }: CardPaymentAttempt) => {
+    const result = await completeCheckout({
+      sourceId,
+      amount: fromCents(totals.total),
+      shippingCost: fromCents(totals.shipping),
+      taxAmount: fromCents(totals.tax),
+      shippingData: shipping,
+      cartItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
+      idempotencyKey,
+    });
+    if (!result?.orderId || !result?.paymentId) throw new Error('Payment failed');
+    return result;
+  };
+  return <CardPayment amountCents={totals.total} submit={submit} onSuccess={onSuccess} onCancel={onCancel} />;
+}
+
+/** One payment attempt: the card form's token and the attempt's idempotency key. */
+export interface CardPaymentAttempt {
+  sourceId: string;
+  idempotencyKey: string;
+}
+
+export interface CardPaymentProps<T> {
+  /** What the Pay button says is charged; the server computes the amount itself. */
+  amountCents: number;
+  /** Sends one attempt to the server; throws to fail it (an ApiError: the server answered). */
+  submit: (attempt: CardPaymentAttempt) => Promise<T>;
+  onSuccess: (result: T) => void;
+  onCancel: () => void;
+}
+
+/**
+ * The payment step (SPEC §4), used by the checkout and by a booking's deposit and balance: the card
+ * form loads (Square's when connected, the test card otherwise), is ready once attached, processes
+ * while paying, then succeeds (the page moves on) or fails (message shown, retry allowed). Cancel
+ * is disabled while processing. One idempotency key per attempt, kept across a double click (and
+ * across a lost answer, so a retry cannot charge twice); a refusal from the server starts a new attempt.
+ */
+export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: CardPaymentProps<T>) {
   const config = useWebPaymentsConfig();
   const [method, setMethod] = useState<CardMethod | null>(null);
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const busy = useRef(false);
   const idempotencyKey = useRef<string>(newIdempotencyKey());
-  const totals = checkoutTotals(lines);
   const [setupFailed, setSetupFailed] = useState(false);
   const onReady = useCallback((ready: CardMethod) => setMethod(() => ready), []);
   const onSetupFailure = useCallback(() => setSetupFailed(true), []);
@@ -44,17 +79,7 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
     try {
       const sourceId = await method.tokenize();
       if (sourceId === null) return; // the card form shows what is missing
-      const result = await completeCheckout({
-        sourceId,
-        amount: fromCents(totals.total),
-        shippingCost: fromCents(totals.shipping),
-        taxAmount: fromCents(totals.tax),
-        shippingData: shipping,
-        cartItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-        idempotencyKey: idempotencyKey.current,
-      });
-      if (!result?.orderId || !result?.paymentId) throw new Error('Payment failed');
-      onSuccess(result);
+      onSuccess(await submit({ sourceId, idempotencyKey: idempotencyKey.current }));
     } catch (error) {
       // The server answered: that attempt is over. Without an answer the key stays for the retry.
       if (error instanceof ApiError) idempotencyKey.current = newIdempotencyKey();
@@ -102,7 +127,7 @@ export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentSte
           Cancel
         </button>
         <button type="submit" className="btn btn--primary btn--large" disabled={processing || !method}>
-          {processing ? 'Processing...' : `Pay ${formatCents(totals.total)}`}
+          {processing ? 'Processing...' : `Pay ${formatCents(amountCents)}`}
         </button>
       </div>
     </form>

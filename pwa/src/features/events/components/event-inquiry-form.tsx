@@ -35,8 +35,8 @@ export function EventInquiryForm() {
 
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="inquiry-title">
-      <h2 id="inquiry-title">Book cocoa service</h2>
-      <p className="muted">Tell us the date, the place and how many guests, and we will get back to you with a quote.</p>
+      <h2 id="inquiry-title">Questions first? Send us an inquiry</h2>
+      <p className="muted">Not ready to book, or planning something our packages don't cover? Tell us the date, the place and how many guests, and we will get back to you.</p>
       {field('eventType', 'Event type', (
         <select {...aria('eventType')} {...register('eventType')} defaultValue="">
           <option value="" disabled>Choose an event type</option>

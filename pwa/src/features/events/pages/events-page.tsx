@@ -3,6 +3,7 @@ import { LoadProblem } from '../../../ui/load-problem';
 import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BookingSection } from '../../bookings';
 import { useCategories } from '../../catalogue';
 import { EventInquiryForm } from '../components/event-inquiry-form';
 import { UpcomingLocations } from '../components/upcoming-locations';
@@ -65,7 +66,8 @@ export default function EventsPage() {
           </div>
         </section>
         <UpcomingLocations />
-        <div id="book" className="section narrow">
+        <BookingSection />
+        <div id="inquiry" className="section narrow">
           <EventInquiryForm />
         </div>
       </div>

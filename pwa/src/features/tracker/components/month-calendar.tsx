@@ -1,4 +1,5 @@
 import { addMonths, dayKey, monthGrid } from '@cocoa/shared-types';
+import '../tracker.css';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const dateOf = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
@@ -15,10 +16,12 @@ interface Props {
   eventDays: Set<string>;
   onMonthChange: (month: string) => void;
   onSelectDay: (day: string) => void;
+  /** Days that cannot be chosen, each with the words a screen reader adds to its name ('not available'). */
+  disabledDates?: ReadonlyMap<string, string>;
 }
 
-/** A month calendar: days having an event are outlined; choosing one lists its events. */
-export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, onSelectDay }: Props) {
+/** A month calendar: days having an event are outlined; choosing one lists its events. Disabled days cannot be chosen. */
+export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, onSelectDay, disabledDates }: Props) {
   const today = dayKey(new Date());
   return (
     <div className="tracker-cal card">
@@ -46,7 +49,8 @@ export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, on
                         day === today ? 'tracker-cal__day--today' : '',
                       ].filter(Boolean).join(' ')}
                       aria-pressed={day === selectedDay}
-                      aria-label={`${longDay(day)}${eventDays.has(day) ? ', has events' : ''}`}
+                      aria-label={`${longDay(day)}${eventDays.has(day) ? ', has events' : ''}${disabledDates?.has(day) ? `, ${disabledDates.get(day)}` : ''}`}
+                      disabled={disabledDates?.has(day)}
                       data-day={day}
                       onClick={() => onSelectDay(day)}
                     >

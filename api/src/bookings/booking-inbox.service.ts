@@ -1,0 +1,96 @@
+import { bookingRequestSubject, inboxExcerpt, type InboxFilter, type InboxListItem, type InboxMessage } from '@cocoa/shared-types';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { inboxFilterSql, type InboxMarks, inboxMarksSql } from '../common/inbox-sql';
+import { BookingEntity } from './booking.entity';
+
+/** A booking request as the owner's inbox shows it whole (its replies are the inbox's own). */
+export type BookingInboxMessage = Omit<Extract<InboxMessage, { kind: 'booking' }>, 'replies'>;
+
+interface BookingRow {
+  id: number;
+  reference: string;
+  package_name: string;
+  guests: number;
+  contact_name: string;
+  contact_email: string;
+  event_date: string;
+  venue_name: string;
+  text: string | null;
+  created_at: Date | string;
+  read_at: Date | string | null;
+  archived_at: Date | string | null;
+}
+
+const ROW_COLUMNS = 'id, reference, package_name, guests, contact_name, contact_email, event_date::text AS event_date, venue_name, left(notes, 400) AS text, created_at, read_at, archived_at';
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Booking requests in the owner's inbox (contact/InboxService reads them only through this), beside
+ * contact messages and event inquiries: every request is a message there, unread until the owner
+ * opens it, accepts or declines it. Reading or archiving it moves nothing: the booking's states are
+ * the Bookings tab's; a reply from the inbox is an e-mail to the customer, kept in the inbox thread.
+ */
+@Injectable()
+export class BookingInboxService {
+  constructor(@InjectRepository(BookingEntity) private readonly bookings: Repository<BookingEntity>) {}
+
+  /** The newest `limit` requests matching `filter`, newest first (then by id), as inbox rows. */
+  async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
+    const rows = await this.bookings.query<BookingRow[]>(`SELECT ${ROW_COLUMNS} FROM bookings WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+    return rows.map(toInboxRow);
+  }
+
+  async inboxCount(filter: InboxFilter): Promise<number> {
+    const [{ n }] = await this.bookings.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM bookings WHERE ${inboxFilterSql(filter)}`);
+    return n;
+  }
+
+  /** One request, whole, or null; with `manager`, read in the caller's transaction. */
+  async inboxMessage(id: number, manager?: EntityManager): Promise<BookingInboxMessage | null> {
+    const b = await (manager?.getRepository(BookingEntity) ?? this.bookings).findOneBy({ id });
+    if (!b) return null;
+    return {
+      kind: 'booking',
+      id: b.id,
+      name: b.contactName,
+      email: b.contactEmail,
+      phone: b.contactPhone,
+      reference: b.reference,
+      state: b.state,
+      packageName: b.packageName,
+      eventDate: b.eventDate,
+      startTime: b.startTime,
+      endTime: b.endTime,
+      guests: b.guests,
+      venueName: b.venueName,
+      venueAddress: b.venueAddress,
+      message: b.notes,
+      receivedAt: b.createdAt.toISOString(),
+      readAt: iso(b.readAt),
+      archivedAt: iso(b.archivedAt),
+    };
+  }
+
+  /** Sets or clears the read and archived marks; the row after, or null when there is no such booking. */
+  async markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
+    const [rows] = await (manager ?? this.bookings.manager).query<[BookingRow[], number]>(`UPDATE bookings SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
+    return rows.length ? toInboxRow(rows[0]) : null;
+  }
+}
+
+function toInboxRow(row: BookingRow): InboxListItem {
+  return {
+    kind: 'booking',
+    id: row.id,
+    name: row.contact_name,
+    email: row.contact_email,
+    subject: bookingRequestSubject({ reference: row.reference, packageName: row.package_name, guests: row.guests }),
+    eventDate: row.event_date,
+    excerpt: inboxExcerpt(row.text ?? `At ${row.venue_name}`),
+    receivedAt: new Date(row.created_at).toISOString(),
+    readAt: iso(row.read_at),
+    archivedAt: iso(row.archived_at),
+  };
+}

@@ -1,0 +1,253 @@
+import { type ReactNode, useState } from 'react';
+import { type AdminBookingDetail, canMoveBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
+import { ApiError, messageOf } from '../../../lib/api-fetch';
+import { Skeleton } from '../../../ui/skeleton';
+import { toast } from '../../../ui/toast-store';
+import { useAdminBooking, useMoveBooking } from '../api/bookings';
+import { formatDateTime } from '../lib/format';
+import { ConfirmDialog } from './dialog';
+import { AcceptDialog, CancelBookingDialog, DeclineDialog } from './bookings-tab-dialogs';
+import { actorLabel, bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
+
+type Open = 'accept' | 'decline' | 'cancel' | 'complete' | null;
+
+/** The other bookings and scheduled stops on the booking's day: the owner is warned, not stopped. */
+function Clashes({ booking, onOpen }: { booking: AdminBookingDetail; onOpen: (id: number) => void }) {
+  const { bookings, stops } = booking.clashes;
+  if (!bookings.length && !stops.length) return null;
+  return (
+    <div className="admin-warning bookings-clash" role="alert">
+      <p>This day clashes with:</p>
+      <ul>
+        {bookings.map((c) => (
+          <li key={`b-${c.id}`}>
+            <button type="button" className="link-btn" onClick={() => onOpen(c.id)}>
+              Booking {c.reference}
+            </button>{' '}
+            ({c.contactName}, <BookingStateLabel state={c.state} />, {formatEventTime(c.startTime)} - {formatEventTime(c.endTime)})
+          </li>
+        ))}
+        {stops.map((s) => (
+          <li key={`s-${s.id}`}>
+            Scheduled stop: {s.title}
+            {s.location ? ` at ${s.location}` : ''} ({formatEventTime(s.startTime)} - {formatEventTime(s.endTime)})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One booking for the owner: the clash warning, the moves its state allows (accept with a quote and
+ * a note, decline with a message, cancel with a refund of their choosing, complete), the event and
+ * contact, the money, the payments and the whole thread with who did what.
+ */
+export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () => void; onOpen: (id: number) => void }) {
+  const query = useAdminBooking(id);
+  const move = useMoveBooking(id);
+  const [open, setOpen] = useState<Open>(null);
+  const back = (
+    <button type="button" className="btn btn--outline orders-back" onClick={onBack}>
+      ← All bookings
+    </button>
+  );
+
+  if (query.isPending) {
+    return (
+      <div className="admin-stack">
+        {back}
+        <div role="status" aria-label="Loading the booking">
+          <Skeleton className="skeleton--title" />
+          <Skeleton className="skeleton--row" />
+        </div>
+      </div>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="admin-stack">
+        {back}
+        <div className="card empty-state" role="alert">
+          <p>{missing ? 'Booking not found. It may have been removed by a restore.' : messageOf(query.error, 'Failed to load the booking. Please try again.')}</p>
+          {!missing && (
+            <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const b = query.data;
+  const can = (to: Parameters<typeof canMoveBooking>[1]) => canMoveBooking(b.state, to);
+  const outstanding = b.balanceCents - b.balancePaidCents;
+  const copyLink = () =>
+    void navigator.clipboard?.writeText(b.statusUrl).then(
+      () => toast('Link copied', "Paste it into a message to the customer: it opens the booking's status page."),
+      () => undefined,
+    );
+
+  return (
+    <div className="admin-stack bookings-detail">
+      {back}
+      <section className="card admin-card" aria-labelledby="booking-detail-title">
+        <div className="admin-card__head">
+          <h2 id="booking-detail-title">
+            Booking {b.reference}
+            {b.testMode && (
+              <span className="badge badge--test" title="Paid in test mode: nothing was charged">
+                TEST
+              </span>
+            )}
+          </h2>
+          <BookingStateLabel state={b.state} />
+        </div>
+        <p className="muted">
+          Requested {formatDateTime(b.createdAt)} by {b.contactName} · {b.contactEmail}
+        </p>
+        <Clashes booking={b} onOpen={onOpen} />
+        <div className="admin-actions" role="group" aria-label="Next steps">
+          {b.state === 'requested' && (
+            <>
+              <button type="button" className="btn btn--primary" onClick={() => setOpen('accept')}>
+                Accept
+              </button>
+              <button type="button" className="btn btn--danger" onClick={() => setOpen('decline')}>
+                Decline
+              </button>
+            </>
+          )}
+          {b.state !== 'requested' && can('completed') && (
+            <button type="button" className="btn btn--primary" onClick={() => setOpen('complete')} disabled={move.isPending}>
+              Mark completed
+            </button>
+          )}
+          {b.state !== 'requested' && can('cancelled') && (
+            <button type="button" className="btn btn--danger" onClick={() => setOpen('cancel')}>
+              Cancel booking
+            </button>
+          )}
+          {!can('awaiting_deposit') && !can('completed') && !can('cancelled') && <p className="muted">Nothing left to do for this booking.</p>}
+        </div>
+        <div className="orders-detail__grid">
+          <section aria-labelledby="booking-event-heading">
+            <h3 id="booking-event-heading">Event</h3>
+            <dl className="bookings-dl">
+              <Row term="Package">{b.packageName}</Row>
+              <Row term="When">{bookingWhen(b)}</Row>
+              <Row term="Guests">{b.guests}</Row>
+              <Row term="Venue">
+                {b.venueName}
+                <br />
+                {b.venueAddress}
+              </Row>
+              {b.notes && <Row term="Notes">{b.notes}</Row>}
+            </dl>
+          </section>
+          <section aria-labelledby="booking-contact-heading">
+            <h3 id="booking-contact-heading">Contact</h3>
+            <dl className="bookings-dl">
+              <Row term="Name">{b.contactName}</Row>
+              <Row term="Email">
+                <a href={`mailto:${b.contactEmail}`}>{b.contactEmail}</a>
+              </Row>
+              <Row term="Phone">
+                <a href={`tel:${b.contactPhone}`}>{b.contactPhone}</a>
+              </Row>
+            </dl>
+            <button type="button" className="btn btn--outline btn--small-touch" onClick={copyLink}>
+              Copy the customer's link
+            </button>
+          </section>
+          <section aria-labelledby="booking-money-heading">
+            <h3 id="booking-money-heading">Money</h3>
+            <dl className="orders-totals bookings-money">
+              <Row term={b.state === 'requested' ? 'Estimate' : 'Quote'}>{formatCents(b.quoteCents)}</Row>
+              <Row term={`Deposit (${b.depositPercent}%)`}>{formatCents(b.depositCents)}</Row>
+              <Row term="Balance">{formatCents(b.balanceCents)}</Row>
+              {b.balanceDueDate && <Row term="Balance due">{bookingDate(b.balanceDueDate)}</Row>}
+              <Row term="Deposit paid">{formatCents(b.depositPaidCents)}</Row>
+              <Row term="Balance paid">{formatCents(b.balancePaidCents)}</Row>
+              {b.refundedCents > 0 && <Row term="Refunded">{formatCents(b.refundedCents)}</Row>}
+            </dl>
+          </section>
+        </div>
+      </section>
+
+      {b.payments.length > 0 && (
+        <section className="card admin-card" aria-labelledby="booking-payments-heading">
+          <h2 id="booking-payments-heading">Payments</h2>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {b.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td className="admin-table__nowrap">{formatDateTime(p.createdAt)}</td>
+                    <td>
+                      {p.kind === 'refund' ? 'Refund' : p.kind === 'deposit' ? 'Deposit' : 'Balance'}
+                      {p.testMode && <span className="badge badge--test">TEST</span>}
+                    </td>
+                    <td>{formatCents(p.amountCents)}</td>
+                    <td>{p.status}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+
+      <section className="card admin-card" aria-labelledby="booking-thread-heading">
+        <h2 id="booking-thread-heading">Thread</h2>
+        <ol className="orders-timeline">
+          {b.events.map((e) => (
+            <li key={e.id}>
+              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+              <span>
+                {describeBookingEvent(e)}
+                {e.note && <span className="bookings-thread__note">“{e.note}”</span>}
+              </span>
+              <span className="orders-timeline__who muted">{actorLabel(e.actor)}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      {open === 'accept' && <AcceptDialog booking={b} onClose={() => setOpen(null)} />}
+      {open === 'decline' && <DeclineDialog booking={b} onClose={() => setOpen(null)} />}
+      {open === 'cancel' && <CancelBookingDialog booking={b} onClose={() => setOpen(null)} />}
+      {open === 'complete' && (
+        <ConfirmDialog
+          title={`Mark booking ${b.reference} completed?`}
+          message={<p>{outstanding > 0 ? `${formatCents(outstanding)} of the balance is still unpaid; it is recorded on the booking.` : 'The event is done and everything is paid.'}</p>}
+          confirmLabel="Mark completed"
+          busyLabel="Saving..."
+          destructive={false}
+          busy={move.isPending}
+          onCancel={() => setOpen(null)}
+          onConfirm={() => move.mutate({ kind: 'complete', body: {} }, { onSettled: () => setOpen(null) })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useId, useState } from 'react';
+import { type AdminBookingDetail, BOOKING_NOTE_MAX, bookingAcceptSchema, bookingAdminCancelSchema, bookingDeclineSchema, formatCents, fromCents, splitQuote, toCents } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../../ui/field';
+import { useMoveBooking } from '../api/bookings';
+import { Dialog } from './dialog';
+
+/** Dollars as typed ('1,250.50') to cents; null when it is not an amount with at most two decimals. */
+export function dollarsToCents(text: string): number | null {
+  const typed = text.trim().replace(/[$,\s]/g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(typed)) return null;
+  return toCents(Number(typed));
+}
+
+const dollars = (cents: number) => fromCents(cents).toFixed(2);
+
+/**
+ * Accepting: the estimate as the quote, or the owner's own; the deposit and balance follow the
+ * booking's percentage (the shared rule). The customer is e-mailed the quote, the note and the link
+ * to pay the deposit.
+ */
+export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail; onClose: () => void }) {
+  const move = useMoveBooking(booking.id);
+  const [quote, setQuote] = useState(dollars(booking.quoteCents));
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string>();
+  const ids = { quote: useId(), note: useId() };
+  const cents = dollarsToCents(quote);
+  const split = cents !== null ? splitQuote(cents, booking.depositPercent) : null;
+
+  const submit = () => {
+    if (cents === null) return setError('Enter the quote in dollars, e.g. 650.00');
+    const body = { quoteCents: cents === booking.quoteCents ? undefined : cents, note: note.trim() || null };
+    const parsed = bookingAcceptSchema.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    move.mutate({ kind: 'accept', body }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog title={`Accept booking ${booking.reference}`} onClose={onClose} busy={move.isPending}>
+      <form
+        className="admin-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p className="muted">
+          The estimate was {formatCents(booking.quoteCents)} for {booking.guests} guests ({booking.packageName}). Change it to quote your own price.
+        </p>
+        <Field id={ids.quote} label="Quote ($)" error={error}>
+          <input {...describedBy(ids.quote, error)} inputMode="decimal" value={quote} onChange={(e) => setQuote(e.target.value)} />
+        </Field>
+        {split && (
+          <p className="bookings-split" aria-live="polite">
+            Deposit ({booking.depositPercent}%): <strong>{formatCents(split.depositCents)}</strong> · balance {formatCents(split.balanceCents)}
+          </p>
+        )}
+        <Field id={ids.note} label="Note to the customer (optional)">
+          <textarea {...describedBy(ids.note)} rows={3} maxLength={BOOKING_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Field>
+        <p className="muted">The customer is e-mailed the quote and a link to pay the deposit.</p>
+        <div className="modal__actions">
+          <button type="button" className="btn btn--outline" onClick={onClose} disabled={move.isPending}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={move.isPending}>
+            {move.isPending ? 'Sending...' : 'Accept and send quote'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** Declining: a message the customer reads (required). */
+export function DeclineDialog({ booking, onClose }: { booking: AdminBookingDetail; onClose: () => void }) {
+  const move = useMoveBooking(booking.id);
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string>();
+  const messageId = useId();
+  const submit = () => {
+    const parsed = bookingDeclineSchema.safeParse({ message });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    move.mutate({ kind: 'decline', body: parsed.data }, { onSuccess: onClose });
+  };
+  return (
+    <Dialog title={`Decline booking ${booking.reference}?`} onClose={onClose} busy={move.isPending}>
+      <form
+        className="admin-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Field id={messageId} label="Message to the customer" error={error}>
+          <textarea {...describedBy(messageId, error)} rows={4} maxLength={BOOKING_NOTE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
+        </Field>
+        <div className="modal__actions">
+          <button type="button" className="btn btn--outline" onClick={onClose} disabled={move.isPending}>
+            Keep request
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={move.isPending}>
+            {move.isPending ? 'Declining...' : 'Decline and send'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The owner cancels: a refund of their choosing, at most what is paid and not refunded (all of it
+ * to start with; the customer's policy amount is shown beside it), and a message the customer reads.
+ */
+export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookingDetail; onClose: () => void }) {
+  const move = useMoveBooking(booking.id);
+  const [refund, setRefund] = useState(dollars(booking.refundableCents));
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<{ refundCents?: string; message?: string }>({});
+  const ids = { refund: useId(), message: useId(), info: useId() };
+  const cents = dollarsToCents(refund);
+
+  const submit = () => {
+    if (cents === null) return setErrors({ refundCents: 'Enter the refund in dollars, e.g. 0.00' });
+    if (cents > booking.refundableCents) return setErrors({ refundCents: `At most ${formatCents(booking.refundableCents)} can be refunded` });
+    const parsed = bookingAdminCancelSchema.safeParse({ refundCents: cents, message });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof errors] ??= issue.message;
+      return setErrors(next);
+    }
+    setErrors({});
+    move.mutate({ kind: 'cancel', body: parsed.data }, { onSuccess: onClose });
+  };
+
+  return (
+    <Dialog title={`Cancel booking ${booking.reference}?`} onClose={onClose} busy={move.isPending} role="alertdialog" describedBy={ids.info}>
+      <form
+        className="admin-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <div id={ids.info} className="admin-confirm__message">
+          <p>The date is freed and the customer is e-mailed.</p>
+          <p>
+            Paid and not refunded: <strong>{formatCents(booking.refundableCents)}</strong>. Under your policy a customer cancelling today would get {formatCents(booking.policyRefundCents)}.
+          </p>
+        </div>
+        {booking.refundableCents > 0 && (
+          <Field id={ids.refund} label="Refund ($)" error={errors.refundCents}>
+            <input {...describedBy(ids.refund, errors.refundCents)} inputMode="decimal" value={refund} onChange={(e) => setRefund(e.target.value)} />
+          </Field>
+        )}
+        <Field id={ids.message} label="Message to the customer" error={errors.message}>
+          <textarea {...describedBy(ids.message, errors.message)} rows={3} maxLength={BOOKING_NOTE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
+        </Field>
+        <div className="modal__actions">
+          <button type="button" className="btn btn--outline" onClick={onClose} disabled={move.isPending} data-autofocus>
+            Keep booking
+          </button>
+          <button type="submit" className="btn btn--danger" disabled={move.isPending}>
+            {move.isPending ? 'Cancelling...' : cents ? `Cancel and refund ${formatCents(cents)}` : 'Cancel booking'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,7 @@
+/** Public entry of the bookings feature (the status page is loaded lazily by the router, not from here). */
+// "Book an event" on the events page.
+export { BookingSection } from './components/booking-section';
+// "Your bookings" on the account page.
+export { MyBookings } from './components/my-bookings';
+// The customers' package list, which the admin refreshes after changing a package.
+export { bookingPackagesQueryOptions } from './api/packages';
