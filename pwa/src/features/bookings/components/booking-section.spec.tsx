@@ -86,7 +86,9 @@ describe('BookingSection: the booking form on /events', () => {
     const estimate = screen.getByTestId('booking-estimate');
     expect(estimate).toHaveTextContent('Choose a package and the number of guests to see an estimate.');
 
-    fireEvent.click(screen.getByRole('radio', { name: /Iced & Shake Bar/ }));
+    const iced = screen.getByRole('radio', { name: 'Iced & Shake Bar' });
+    expect(iced).toHaveAccessibleDescription('$10.50 per guest · minimum $450.00');
+    fireEvent.click(iced);
     fill('Number of guests', '60');
     expect(estimate).toHaveTextContent('$630.00');
     expect(estimate).toHaveTextContent('60 guests × $10.50.');

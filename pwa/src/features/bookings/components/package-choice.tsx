@@ -8,7 +8,10 @@ interface Props {
   error?: string;
 }
 
-/** The packages as cards, one radio each: a keyboard moves between them with the arrow keys, as with any radio group. */
+/**
+ * The packages as cards, one radio each (named by the package, described by its prices; the whole
+ * card chooses it): a keyboard moves between them with the arrow keys, as with any radio group.
+ */
 export function PackageChoice({ packages, value, onChange, error }: Props) {
   return (
     <fieldset className="booking-packages" aria-describedby={error ? 'booking-packageId-error' : undefined} aria-invalid={error ? true : undefined}>
@@ -17,10 +20,20 @@ export function PackageChoice({ packages, value, onChange, error }: Props) {
         {packages.map((p) => (
           <label key={p.id} className={`card booking-package${p.id === value ? ' booking-package--chosen' : ''}`}>
             <span className="booking-package__head">
-              <input type="radio" name="booking-package" value={p.id} checked={p.id === value} onChange={() => onChange(p.id)} />
-              <span className="booking-package__name">{p.name}</span>
+              <input
+                type="radio"
+                name="booking-package"
+                value={p.id}
+                checked={p.id === value}
+                onChange={() => onChange(p.id)}
+                aria-labelledby={`booking-package-${p.id}`}
+                aria-describedby={`booking-package-${p.id}-price`}
+              />
+              <span className="booking-package__name" id={`booking-package-${p.id}`}>
+                {p.name}
+              </span>
             </span>
-            <span className="booking-package__price">
+            <span className="booking-package__price" id={`booking-package-${p.id}-price`}>
               {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)}
             </span>
             <span className="muted">
