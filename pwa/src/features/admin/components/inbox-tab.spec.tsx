@@ -183,6 +183,8 @@ describe('InboxTab', () => {
     expect(screen.getByText('Sep 12, 2026, 6:00 PM to 9:00 PM')).toBeInTheDocument();
     expect(screen.getByText('Riverside Barn, 1200 River Rd, Kalamazoo, MI')).toBeInTheDocument();
     expect(screen.getByText('Outdoor reception.')).toBeInTheDocument();
+    // accepting or declining happens in the Bookings tab, one tap away
+    expect(screen.getByRole('link', { name: 'Open booking CB-7K3Q' })).toHaveAttribute('href', '/admin?tab=bookings&booking=9');
   });
 
   it('says when the inbox is empty, and when it could not be loaded', async () => {

@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BOOKING_STATE_LABELS, bookingRequestSubject, EVENT_TYPE_LABELS, formatEventTime, INBOX_KIND_LABELS, INBOX_REPLY_MAX, type InboxKind, type InboxListItem, type InboxMessage, inboxReplySchema, type InboxState, inquirySubject } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
@@ -268,6 +269,11 @@ function BookingRequestBody({ message }: { message: Extract<InboxMessage, { kind
         </div>
       </dl>
       {message.message ? <p className="inbox-body">{message.message}</p> : <p className="muted">No notes.</p>}
+      <p>
+        <Link className="btn btn--primary" to={`/admin?tab=bookings&booking=${message.id}`}>
+          Open booking {message.reference}
+        </Link>
+      </p>
     </>
   );
 }
