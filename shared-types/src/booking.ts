@@ -36,6 +36,30 @@ export function canMoveBooking(from: BookingState, to: BookingState): boolean {
 /** The states in which the booking's day is taken: another request cannot pick it. */
 export const BOOKING_DAY_TAKEN_STATES: readonly BookingState[] = ['confirmed', 'balance_due', 'completed'];
 
+/**
+ * Whether a booking shows on the tracker's schedule (issue 14 item 6), the owner's choice:
+ * 'none' not at all; 'public' as a stop with the package's name, the venue and its address;
+ * 'private' as a stop titled "Private event" with no place. The stop exists while the day is
+ * taken (confirmed, balance due, completed: a completed one stays as the record of where the shop
+ * was) and goes when the booking is cancelled.
+ */
+export const BOOKING_TRACKER_CHOICES = ['none', 'public', 'private'] as const;
+export type BookingTrackerChoice = (typeof BOOKING_TRACKER_CHOICES)[number];
+
+export const BOOKING_TRACKER_LABELS: Readonly<Record<BookingTrackerChoice, string>> = {
+  none: 'Not shown',
+  public: 'Public: title and place',
+  private: 'Private event',
+};
+
+/** The title a private booking's stop shows on the tracker. */
+export const BOOKING_PRIVATE_STOP_TITLE = 'Private event';
+
+/** Whether the booking has a stop on the tracker now. */
+export function bookingHasStop(state: BookingState, tracker: BookingTrackerChoice): boolean {
+  return tracker !== 'none' && BOOKING_DAY_TAKEN_STATES.includes(state);
+}
+
 /** Labels as the customer's status page and the owner's Bookings list show them. */
 export const BOOKING_STATE_LABELS: Readonly<Record<BookingState, string>> = {
   requested: 'Requested',

@@ -112,10 +112,12 @@ describe('password reset under abuse', () => {
     const from = stdout.lines.length;
     await t.agent().post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     const mail = await newMailTo(user.email, before);
-    await eventually(async () => (logged(from, 'mail kept in the outbox').length > 0 ? true : undefined), 'the outbox log line');
+    // The queue's worker logs each kept message when it gets to it: an earlier test's may land here too.
+    const keptFor = () => logged(from, 'mail kept in the outbox').map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.to === user.email);
+    await eventually(async () => (keptFor().length > 0 ? true : undefined), 'the outbox log line');
     const token = tokenIn(mail.body_text) as string;
     expect(token).toBeDefined();
-    const kept = logged(from, 'mail kept in the outbox').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const kept = keptFor();
     expect(kept).toHaveLength(1);
     expect(Object.keys(kept[0]).sort()).toEqual(['level', 'msg', 'outboxId', 'subject', 'time', 'to']);
     expect(kept[0]).toMatchObject({ outboxId: mail.id, to: user.email, subject: mail.subject });

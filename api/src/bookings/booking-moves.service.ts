@@ -3,7 +3,10 @@ import {
   BOOKING_DAY_TAKEN_STATES,
   BOOKING_STATE_LABELS,
   type BookingState,
+  BOOKING_PRIVATE_STOP_TITLE,
   balanceDueDay,
+  bookingHasStop,
+  type BookingTrackerChoice,
   canMoveBooking,
   dayIn,
   formatCents,
@@ -13,6 +16,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { type BookingStop, EventsService } from '../events/events.service';
 import { BookingEventEntity, type BookingEventDetail } from './booking-event.entity';
 import { BookingMailService, type MailContext } from './booking-mail.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
@@ -20,6 +24,20 @@ import { BookingEntity } from './booking.entity';
 import { customerCancellation, refundableOf } from './booking.mapper';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
+
+/** What the booking shows on the tracker: public, the package's name and the venue; private, "Private event" and no place. */
+function stopOf(b: BookingEntity): BookingStop {
+  const open = b.tracker === 'public';
+  return {
+    bookingReference: b.reference,
+    title: open ? b.packageName : BOOKING_PRIVATE_STOP_TITLE,
+    location: open ? b.venueName : null,
+    address: open ? b.venueAddress : null,
+    day: b.eventDate,
+    startTime: b.startTime,
+    endTime: b.endTime,
+  };
+}
 
 /** Who makes a move: the customer, the system (the job queue, a payment) or the owner ('admin:<username>'). */
 export type Actor = 'customer' | 'system' | `admin:${string}`;
@@ -72,15 +90,43 @@ export class BookingMovesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly mails: BookingMailService,
+    private readonly events: EventsService,
   ) {}
 
-  /** One allowed move, with its audit row; `set` changes other fields in the same write. */
+  /** One allowed move, with its audit row; `set` changes other fields in the same write. The tracker's stop follows. */
   async move(m: EntityManager, b: BookingEntity, to: BookingState, how: { actor: Actor; type: string; detail?: BookingEventDetail; set?: Partial<BookingEntity> }): Promise<void> {
     if (!canMoveBooking(b.state, to)) throw refusedMove(b, to);
     const from = b.state;
     Object.assign(b, how.set ?? {}, { state: to });
+    await this.syncStop(m, b);
     await m.getRepository(BookingEntity).save(b);
     await m.insert(BookingEventEntity, { bookingId: b.id, actor: how.actor, type: how.type, fromState: from, toState: to, detail: how.detail ?? {} });
+  }
+
+  /**
+   * The owner changes whether the booking shows on the tracker; a booking whose day is taken gets,
+   * changes or loses its stop at once. Refused (409) once declined or cancelled: nothing can show.
+   */
+  async setTracker(id: number, tracker: BookingTrackerChoice, actor: Actor): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id });
+      if (b.state === 'declined' || b.state === 'cancelled') {
+        throw new ConflictError(`Booking ${b.reference} is ${b.state}: it cannot show on the tracker`, 'BOOKING_STATE_CONFLICT');
+      }
+      if (b.tracker === tracker) return;
+      const from = b.tracker;
+      b.tracker = tracker;
+      await this.syncStop(m, b);
+      await m.getRepository(BookingEntity).save(b);
+      await this.note(m, b.id, actor, 'tracker-changed', { from, to: tracker });
+    });
+  }
+
+  /** Creates, brings in step or removes the booking's stop on the schedule (b.stopId set, not yet saved). */
+  private async syncStop(m: EntityManager, b: BookingEntity): Promise<void> {
+    const shown = bookingHasStop(b.state, b.tracker);
+    if (!shown && b.stopId === null) return;
+    b.stopId = await this.events.syncBookingStop(m, b.stopId, shown ? stopOf(b) : null);
   }
 
   /** A thread row that moves nothing (a payment that failed, a refund settled). */
@@ -92,9 +138,9 @@ export class BookingMovesService {
    * The owner accepts: the estimate or their own quote, split into deposit and balance by the
    * booking's deposit percentage; the balance's due day is fixed now from the setting in force.
    * The customer is e-mailed the quote and the link to pay the deposit. A quote with no deposit
-   * (0 %) confirms the booking at once.
+   * (0 %) confirms the booking at once. `tracker`: whether it shows on the tracker once confirmed.
    */
-  async accept(id: number, input: { quoteCents?: number; note: string | null }, actor: Actor, now = new Date()): Promise<void> {
+  async accept(id: number, input: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice }, actor: Actor, now = new Date()): Promise<void> {
     const ctx = await this.mails.context();
     await this.dataSource.transaction(async (m) => {
       const b = await lockBooking(m, { id });
@@ -105,7 +151,7 @@ export class BookingMovesService {
         actor,
         type: 'accepted',
         detail: { quoteCents: quote.totalCents, estimateCents, note: input.note },
-        set: { quoteCents: quote.totalCents, depositCents: quote.depositCents, balanceCents: quote.balanceCents, balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays), ownerMessage: input.note, readAt: b.readAt ?? now },
+        set: { quoteCents: quote.totalCents, depositCents: quote.depositCents, balanceCents: quote.balanceCents, balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays), ownerMessage: input.note, readAt: b.readAt ?? now, tracker: input.tracker ?? b.tracker },
       });
       if (quote.depositCents > 0) return this.mails.quote(b, ctx, input.note, m);
       await this.move(m, b, 'confirmed', { actor: 'system', type: 'confirmed', detail: { note: 'No deposit asked' } });

@@ -1,4 +1,4 @@
-import type { BookingState } from '@cocoa/shared-types';
+import type { BookingState, BookingTrackerChoice } from '@cocoa/shared-types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
@@ -94,6 +94,14 @@ export class BookingEntity {
   /** The owner's latest words to the customer (quote note, decline or cancellation message). */
   @Column({ type: 'text', nullable: true })
   ownerMessage: string | null;
+
+  /** Whether it shows on the tracker once confirmed (the owner's choice). */
+  @Column({ type: 'varchar', length: 10, default: 'none' })
+  tracker: BookingTrackerChoice;
+
+  /** Its stop on the schedule (scheduled_locations.id) while it shows there. */
+  @Column({ type: 'integer', nullable: true })
+  stopId: number | null;
 
   /** The owner's inbox marks of the request (like contact messages and inquiries). */
   @Column({ type: 'timestamptz', nullable: true })

@@ -12,6 +12,7 @@ import {
   type BookingPackage,
   bookingPackageInputSchema,
   bookingSettingsInputSchema,
+  bookingTrackerInputSchema,
   idParamSchema,
 } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
@@ -35,6 +36,7 @@ class AdminCancelDto extends createZodDto(bookingAdminCancelSchema) {}
 class BlockedDayDto extends createZodDto(blockedDayInputSchema) {}
 class BlockedDaysQueryDto extends createZodDto(blockedDaysQuerySchema) {}
 class SettingsDto extends createZodDto(bookingSettingsInputSchema) {}
+class TrackerDto extends createZodDto(bookingTrackerInputSchema) {}
 
 const actorOf = (user: SessionUser): Actor => `admin:${user.username}`;
 
@@ -87,6 +89,11 @@ export class BookingsAdminController {
   @HttpCode(200)
   accept(@Param() params: IdParamDto, @Body() body: AcceptDto, @CurrentUser() user: SessionUser): Promise<AdminBookingDetail> {
     return this.bookings.accept(params.id, body, actorOf(user));
+  }
+
+  @Put('bookings/:id/tracker')
+  setTracker(@Param() params: IdParamDto, @Body() body: TrackerDto, @CurrentUser() user: SessionUser): Promise<AdminBookingDetail> {
+    return this.bookings.setTracker(params.id, body.tracker, actorOf(user));
   }
 
   @Post('bookings/:id/decline')

@@ -18,6 +18,7 @@ import {
   bookingRequestSchemaFor,
   dayIn,
   daysOfMonth,
+  type BookingTrackerChoice,
   type MyBooking,
 } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
@@ -191,6 +192,8 @@ export class BookingsService {
       refundableCents: refundableOf(b),
       policyRefundCents: customerCancellation(b, dayIn(now, ctx.timeZone), ctx.settings).refundCents,
       statusUrl: ctx.signer.url(b),
+      tracker: b.tracker,
+      stopId: b.stopId,
       events: events.map(toBookingEvent),
       payments: payments.map(toPaymentRecord),
       clashes: {
@@ -200,8 +203,13 @@ export class BookingsService {
     };
   }
 
-  async accept(id: number, input: { quoteCents?: number; note: string | null }, actor: Actor): Promise<AdminBookingDetail> {
+  async accept(id: number, input: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice }, actor: Actor): Promise<AdminBookingDetail> {
     await this.moves.accept(id, input, actor);
+    return this.detail(id);
+  }
+
+  async setTracker(id: number, tracker: BookingTrackerChoice, actor: Actor): Promise<AdminBookingDetail> {
+    await this.moves.setTracker(id, tracker, actor);
     return this.detail(id);
   }
 

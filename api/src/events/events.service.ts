@@ -1,7 +1,7 @@
 import { dayIn, EVENTS_PAGE_MAX, instantOf, type eventInputSchema, type eventsQuerySchema, noonOf, type ScheduledEvent, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { GeocodingService } from '../geocoding/geocoding.service';
@@ -14,6 +14,19 @@ type EventInput = z.output<typeof eventInputSchema>;
 
 export const LOCATION_NOT_FOUND = 'Location not found';
 export const LOCATION_MANAGED_BY_FEED = 'LOCATION_MANAGED_BY_FEED';
+export const LOCATION_MANAGED_BY_BOOKING = 'LOCATION_MANAGED_BY_BOOKING';
+
+/** What a booking shows on the schedule (bookings/BookingMovesService decides public or private). */
+export interface BookingStop {
+  bookingReference: string;
+  title: string;
+  location: string | null;
+  address: string | null;
+  /** 'YYYY-MM-DD' in the shop's zone. */
+  day: string;
+  startTime: string;
+  endTime: string;
+}
 
 /** `calendarName`: the feed a stop was imported from (null for stops the owner entered). */
 export function toEventResponse(event: ScheduledLocation, timeZone: string, calendarName: string | null = null): ScheduledEvent {
@@ -90,16 +103,40 @@ export class EventsService {
   async update(id: number, input: EventInput): Promise<ScheduledEvent> {
     const timeZone = await this.shopTime.current();
     const event = await this.findOrFail(id);
-    await this.refuseFeedStop(event);
+    await this.refuseManagedStop(event);
     const fields = await this.withCoordinates(input);
     Object.assign(event, { ...fields, date: shopDay(input.date, timeZone) });
     return toEventResponse(await this.events.save(event), timeZone);
   }
 
   async remove(id: number): Promise<void> {
-    await this.refuseFeedStop(await this.findOrFail(id));
+    await this.refuseManagedStop(await this.findOrFail(id));
     const result = await this.events.delete({ id });
     if (!result.affected) throw new NotFoundError(LOCATION_NOT_FOUND, 'LOCATION_NOT_FOUND');
+  }
+
+  /**
+   * A booking's stop, written in the caller's transaction (the booking's move): `stop` creates it
+   * or brings the one at `stopId` in step (day, times, title, place); null removes it. Answers the
+   * stop's id, or null when there is none. Not geocoded: the venue's address is shown as written
+   * and the stop has no pin on the map (the tracker lists it by its day).
+   * The public answers (GET /api/events) are cleared by the write request that made the move.
+   */
+  async syncBookingStop(m: EntityManager, stopId: number | null, stop: BookingStop | null): Promise<number | null> {
+    const repo = m.getRepository(ScheduledLocation);
+    if (!stop) {
+      if (stopId !== null) await repo.delete({ id: stopId });
+      return null;
+    }
+    const timeZone = await this.shopTime.current();
+    const fields = { title: stop.title, location: stop.location, address: stop.address, date: noonOf(stop.day, timeZone), startTime: stop.startTime, endTime: stop.endTime, bookingReference: stop.bookingReference };
+    const existing = stopId !== null ? await repo.findOneBy({ id: stopId }) : null;
+    if (existing) {
+      await repo.update({ id: existing.id }, fields);
+      return existing.id;
+    }
+    const saved = await repo.save(repo.create({ ...fields, description: null, latitude: null, longitude: null }));
+    return saved.id;
   }
 
   /** Events from the first day of last month on: the shop's published ICS feed. */
@@ -152,8 +189,12 @@ export class EventsService {
   /**
    * A stop imported from a calendar feed belongs to the feed: the next poll would undo an edit here,
    * so edits and deletions are refused and the owner is sent to the calendar (or to removing it).
+   * A booking's stop belongs to the booking in the same way: it is changed through the booking.
    */
-  private async refuseFeedStop(event: ScheduledLocation): Promise<void> {
+  private async refuseManagedStop(event: ScheduledLocation): Promise<void> {
+    if (event.bookingReference) {
+      throw new ConflictError(`This stop shows booking ${event.bookingReference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`, LOCATION_MANAGED_BY_BOOKING);
+    }
     if (!event.calendarId) return;
     const feed = await this.calendars.findOneBy({ id: event.calendarId });
     throw new ConflictError(`This stop comes from the calendar feed "${feed?.name ?? event.calendarId}": change it in that calendar, or remove the feed`, LOCATION_MANAGED_BY_FEED);

@@ -47,6 +47,10 @@ export class ScheduledLocation {
   @Column({ type: 'varchar', length: 2000, nullable: true })
   calendarId: string | null;
 
+  /** The booking ('CB-7K3Q') this stop shows on the schedule; null for other stops. Kept in step by the booking. */
+  @Column({ type: 'varchar', length: 9, nullable: true })
+  bookingReference: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

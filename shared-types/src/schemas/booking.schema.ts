@@ -3,6 +3,7 @@ import {
   BOOKING_PAYMENT_KINDS,
   BOOKING_REFERENCE_MAX,
   BOOKING_STATES,
+  BOOKING_TRACKER_CHOICES,
   type BookingSettings,
   firstBookableDay,
   normaliseBookingReference,
@@ -180,6 +181,7 @@ export function bookingRequestSchemaFor(context: BookingRequestContext) {
 // --- The booking as the customer sees it -----------------------------------------------------------
 
 const bookingStateSchema = z.enum(BOOKING_STATES);
+const bookingTrackerSchema = z.enum(BOOKING_TRACKER_CHOICES, { message: `Tracker must be one of ${BOOKING_TRACKER_CHOICES.join(', ')}` });
 
 export const bookingViewSchema = z.object({
   reference: z.string(),
@@ -355,6 +357,9 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
   policyRefundCents: z.number(),
   /** The customer's status page, with its token, to send by hand if needed. */
   statusUrl: z.string(),
+  /** Whether it shows on the tracker, and its stop there (scheduled_locations.id) while it does. */
+  tracker: bookingTrackerSchema,
+  stopId: z.number().nullable(),
   events: z.array(bookingEventSchema),
   payments: z.array(bookingPaymentRecordSchema),
   /** Other live bookings and the scheduled stops on the same day: the owner is warned, not stopped. */
@@ -369,7 +374,12 @@ export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
 export const bookingAcceptSchema = z.strictObject({
   quoteCents: cents('Quote').min(1, 'Quote must be more than 0').optional(),
   note: optionalText(BOOKING_NOTE_MAX),
+  /** Whether the confirmed booking shows on the tracker (default: not shown). */
+  tracker: bookingTrackerSchema.optional(),
 });
+
+/** PUT /api/admin/bookings/:id/tracker: the tracker choice changed later. */
+export const bookingTrackerInputSchema = z.strictObject({ tracker: bookingTrackerSchema });
 
 /** POST /api/admin/bookings/:id/decline */
 export const bookingDeclineSchema = z.strictObject({ message: required('Please write a message to the customer', BOOKING_NOTE_MAX) });

@@ -10,6 +10,7 @@ import { OrderFulfilment1764910000000 } from './1764910000000-order-fulfilment';
 import { Stock1764920000000 } from './1764920000000-stock';
 import { InboxSummary1764930000000 } from './1764930000000-inbox-summary';
 import { Bookings1764940000000 } from './1764940000000-bookings';
+import { BookingStops1764950000000 } from './1764950000000-booking-stops';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const migrations = [Foundation1763800000000, Orders1763900000000, EventsCalendars1764100000000, LargeDataIndexes1764500000000, PaymentSettlement1764650000000, CalendarOccurrenceKeys1764700000000, RateLimits1764800000000, MailDelivery1764900000000, OrderFulfilment1764910000000, Stock1764920000000, InboxSummary1764930000000, Bookings1764940000000];
+export const migrations = [Foundation1763800000000, Orders1763900000000, EventsCalendars1764100000000, LargeDataIndexes1764500000000, PaymentSettlement1764650000000, CalendarOccurrenceKeys1764700000000, RateLimits1764800000000, MailDelivery1764900000000, OrderFulfilment1764910000000, Stock1764920000000, InboxSummary1764930000000, Bookings1764940000000, BookingStops1764950000000];
