@@ -6,8 +6,9 @@ import config from '../playwright.config';
  * a phone books the Iced & Shake Bar four weeks out for 60 guests and sees the estimate → the owner
  * on a 1024×768 touch tablet finds the request in the inbox and the Bookings tab, accepts with an
  * adjusted quote → the customer opens the e-mailed link, pays the deposit with the test card and
- * sees 'Confirmed' → the date is disabled for the next customer → the customer cancels within the
- * policy and the deposit's refund is recorded.
+ * sees 'Confirmed' → the booking shows on the tracker (the owner chose public) → the date is
+ * disabled for the next customer → the customer cancels within the policy, the deposit's refund is
+ * recorded and the stop leaves the tracker.
  */
 const servers = [config.webServer ?? []].flat();
 const BASE = String(config.use?.baseURL);
@@ -55,7 +56,7 @@ async function calendarDay(page: Page, day: string) {
 
 const phone = (browser: Browser) => browser.newContext({ ...test.info().project.use, baseURL: BASE, serviceWorkers: 'block' });
 
-test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an adjusted quote, the deposit confirms it, the day is taken, a cancellation refunds the deposit', async ({ browser, request }) => {
+test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an adjusted quote, the deposit confirms it and shows it on the tracker, the day is taken, a cancellation refunds the deposit', async ({ browser, request }) => {
   // The shop's today (its time zone), as the availability call answers it.
   const month = new Date().toISOString().slice(0, 7);
   const shop = (await (await request.get(`/api/booking/availability?month=${month}`)).json()) as { today: string };
@@ -111,6 +112,8 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     await dialog.getByLabel('Quote ($)').fill('700.00');
     await expect(dialog.getByText('Deposit (25%): $175.00 · balance $525.00')).toBeVisible();
     await dialog.getByLabel('Note to the customer (optional)').fill('A round $700 with a third server for the shakes.');
+    await expect(dialog.getByLabel('Show on the tracker')).toHaveValue('none');
+    await dialog.getByLabel('Show on the tracker').selectOption('public');
     await dialog.getByRole('button', { name: 'Accept and send quote' }).tap();
     await expect(dialog).toBeHidden();
     await expect(owner.getByRole('region', { name: 'Money' }).getByText('$700.00')).toBeVisible();
@@ -139,6 +142,20 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     await card.getByRole('button', { name: `Pay ${money(17500)}` }).click();
     await expect(customer.locator('.booking-state')).toHaveText('Confirmed');
     await expect(customer.getByRole('region', { name: 'Price' }).getByText('Paid')).toBeVisible();
+  });
+
+  await test.step('the confirmed booking shows on the tracker on its day, with its title and place (the owner chose public)', async () => {
+    const visitorContext = await phone(browser);
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/cocoa-tracker');
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
+    const day = visitor.locator(`[data-day="${date}"]`);
+    for (let i = 0; i < 3 && !(await day.isVisible()); i++) await visitor.getByRole('button', { name: 'Next month' }).click();
+    await expect(day).toHaveClass(/tracker-cal__day--event/);
+    await day.click();
+    const stop = visitor.locator('section.tracker-day').getByRole('listitem').filter({ hasText: 'Riverside Pavilion' });
+    await expect(stop.getByRole('heading', { level: 3, name: 'Iced & Shake Bar' })).toBeVisible();
+    await visitorContext.close();
   });
 
   await test.step('the date is disabled for the next customer', async () => {
@@ -170,6 +187,9 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     expect(detail.payments).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'refund', amountCents: 17500, status: 'completed', testMode: true })]));
     const cancelled = (await outboxFor(request, CUSTOMER.email)).find((m) => m.template === 'booking-cancelled');
     expect(cancelled?.text).toContain('$175.00');
+    // Its stop left the tracker with it.
+    const stops = (await (await request.get(`/api/events?from=${date}&to=${shiftDay(date, 1)}`)).json()) as Array<{ location: string | null }>;
+    expect(stops.filter((e) => e.location === 'Riverside Pavilion')).toEqual([]);
   });
 
   await customerContext.close();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BOOKING_DAY_TAKEN_STATES,
   BOOKING_STATE_LABELS,
+  BOOKING_TRACKER_LABELS,
   type BookingState,
   BOOKING_PRIVATE_STOP_TITLE,
   balanceDueDay,
@@ -118,7 +119,7 @@ export class BookingMovesService {
       b.tracker = tracker;
       await this.syncStop(m, b);
       await m.getRepository(BookingEntity).save(b);
-      await this.note(m, b.id, actor, 'tracker-changed', { from, to: tracker });
+      await this.note(m, b.id, actor, 'tracker-changed', { from, to: tracker, note: BOOKING_TRACKER_LABELS[tracker] });
     });
   }
 

@@ -111,7 +111,7 @@ describe('event booking on the tracker (issue 14 item 6)', () => {
     expect(await stopById((await detail(b)).stopId)).toMatchObject({ title: 'Private event' });
   });
 
-  it('refuses a choice that is not one (400), and any choice on a cancelled booking (409), changing nothing', async () => {
+  it('refuses a choice that is not one (400), and any choice on a declined booking (409), changing nothing', async () => {
     const b = await confirmedWith('public');
     const before = await settledSnapshot(t.dataSource);
     const bad = await setTracker(b, 'everyone');

@@ -103,6 +103,10 @@ export class BookingEntity {
   @Column({ type: 'integer', nullable: true })
   stopId: number | null;
 
+  /** The request's idempotency key, when it came with one: the same key again answers this booking. */
+  @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
+  idempotencyKey: string | null;
+
   /** The owner's inbox marks of the request (like contact messages and inquiries). */
   @Column({ type: 'timestamptz', nullable: true })
   readAt: Date | null;

@@ -13,7 +13,8 @@ import {
   type BookingView,
   type MyBooking,
 } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { z } from 'zod';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import { OptionalUser } from '../common/optional-user.decorator';
@@ -61,8 +62,11 @@ export class BookingsController {
   /** Each request stores and mails something: every one counts toward the address's limit, like the contact form. */
   @Post('bookings')
   @RateLimit('booking')
-  create(@Body() body: BookingRequestDto, @OptionalUser() user: SessionUser | undefined): Promise<BookingCreated> {
-    return this.bookings.create(body, user);
+  async create(@Body() body: BookingRequestDto, @OptionalUser() user: SessionUser | undefined, @Res({ passthrough: true }) res: Response): Promise<BookingCreated> {
+    const { replayed, ...created } = await this.bookings.create(body, user);
+    // The same idempotency key again: the booking it made, 200 rather than 201 (nothing new was created).
+    if (replayed) res.status(200);
+    return created;
   }
 
   @Get('bookings/:reference')

@@ -78,8 +78,18 @@ export class BookingsService {
 
   // --- The customer --------------------------------------------------------------------------------
 
-  async create(input: BookingRequest, user: SessionUser | undefined, now = new Date()): Promise<BookingCreated> {
+  /**
+   * A new request, or (`replayed`) the booking an earlier request with the same idempotency key
+   * made: the same reference and token, nothing stored or mailed again. The key is checked before
+   * the day's rules, so a retry the next day still finds its booking. Decision: a key that comes
+   * back with another package, day or e-mail address is refused (409), never answered with
+   * someone else's booking.
+   */
+  async create(input: BookingRequest, user: SessionUser | undefined, now = new Date()): Promise<BookingCreated & { replayed: boolean }> {
     const ctx = await this.mails.context();
+    const key = input.idempotencyKey ?? null;
+    const earlier = key ? await this.bookings.findOneBy({ idempotencyKey: key }) : null;
+    if (earlier) return this.replay(earlier, input, ctx, now);
     const today = dayIn(now, ctx.timeZone);
     const pkg = await this.packages.bookable(input.packageId);
     const request = parseOrThrow(bookingRequestSchemaFor({ today, leadTimeDays: ctx.settings.leadTimeDays, package: pkg }), input);
@@ -108,13 +118,24 @@ export class BookingsService {
         depositPercent: pkg.depositPercent,
         depositCents: estimate.depositCents,
         balanceCents: estimate.balanceCents,
+        idempotencyKey: key,
       });
+      if (!b) return null;
       await m.insert(BookingEventEntity, { bookingId: b.id, actor: 'customer', type: 'requested', fromState: null, toState: 'requested', detail: { estimateCents: estimate.totalCents, signedIn: !!user } });
       await this.mails.received(b, ctx, m);
       return b;
     });
+    // The same key raced in from another request, which stored it first: answer that one.
+    if (!booking) return this.replay(await this.bookings.findOneByOrFail({ idempotencyKey: key! }), input, ctx, now);
     log('info', 'booking requested', { bookingId: booking.id, reference: booking.reference, eventDate: booking.eventDate });
-    return { reference: booking.reference, token: ctx.signer.token(booking), statusPath: ctx.signer.path(booking), booking: await this.view(booking, ctx, now) };
+    return { reference: booking.reference, token: ctx.signer.token(booking), statusPath: ctx.signer.path(booking), booking: await this.view(booking, ctx, now), replayed: false };
+  }
+
+  private async replay(b: BookingEntity, input: BookingRequest, ctx: MailContext, now: Date): Promise<BookingCreated & { replayed: boolean }> {
+    if (b.packageId !== input.packageId || b.eventDate !== input.date || b.contactEmail !== input.contactEmail.toLowerCase()) {
+      throw new ConflictError('This request key was already used for another booking request. Please send the request again.', 'IDEMPOTENCY_KEY_REUSED');
+    }
+    return { reference: b.reference, token: ctx.signer.token(b), statusPath: ctx.signer.path(b), booking: await this.view(b, ctx, now), replayed: true };
   }
 
   /** The status page's booking, for its token, its signed-in customer, or an admin. */
@@ -198,7 +219,7 @@ export class BookingsService {
       payments: payments.map(toPaymentRecord),
       clashes: {
         bookings: others.map((o) => ({ id: o.id, reference: o.reference, state: o.state, startTime: o.startTime, endTime: o.endTime, contactName: o.contactName })),
-        stops: stops.map((s) => ({ id: s.id, title: s.title, startTime: s.startTime, endTime: s.endTime, location: s.location })),
+        stops: stops.filter((s) => s.id !== b.stopId).map((s) => ({ id: s.id, title: s.title, startTime: s.startTime, endTime: s.endTime, location: s.location })),
       },
     };
   }
@@ -253,14 +274,18 @@ export class BookingsService {
     return new Set(rows.map((r) => r.bookingId));
   }
 
-  /** Inserts the booking under a fresh reference (a taken one is skipped by the unique index). */
-  private async insert(m: EntityManager, fields: Omit<Partial<BookingEntity>, 'reference'>): Promise<BookingEntity> {
+  /**
+   * Inserts the booking under a fresh reference (a taken one is skipped by the unique index).
+   * Answers null when its idempotency key is stored already (a concurrent request with the same key committed first).
+   */
+  private async insert(m: EntityManager, fields: Omit<Partial<BookingEntity>, 'reference'>): Promise<BookingEntity | null> {
     for (let attempt = 0; attempt < 9; attempt++) {
       const length = Math.min(BOOKING_REFERENCE_MIN + Math.floor(attempt / 3), BOOKING_REFERENCE_MAX);
       const reference = bookingReference((size) => randomInt(size), length);
       const result = await m.createQueryBuilder().insert().into(BookingEntity).values({ ...fields, reference }).orIgnore().returning('id').execute();
       const [row] = result.raw as Array<{ id: number }>;
       if (row) return m.findOneByOrFail(BookingEntity, { id: row.id });
+      if (fields.idempotencyKey && (await m.existsBy(BookingEntity, { idempotencyKey: fields.idempotencyKey }))) return null;
     }
     throw new Error('No free booking reference after 9 tries');
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { bookingCreatedSchema, bookingPackageSchema, bookingViewSchema, myBookingSchema } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BOOKING_PACKAGE_SEEDS } from './bookings.constants';
@@ -209,6 +210,7 @@ describe('event booking: the customer’s request and status page', () => {
       ['post', '/api/admin/bookings/1/decline'],
       ['post', '/api/admin/bookings/1/cancel'],
       ['post', '/api/admin/bookings/1/complete'],
+      ['put', '/api/admin/bookings/1/tracker'],
       ['get', '/api/admin/booking/packages'],
       ['post', '/api/admin/booking/packages'],
       ['put', '/api/admin/booking/packages/1'],
@@ -223,6 +225,58 @@ describe('event booking: the customer’s request and status page', () => {
     for (const [method, path] of routes) {
       expect([path, (await t.agent()[method](path).send({})).status]).toEqual([path, 401]);
       expect([path, (await customer[method](path).send({})).status]).toEqual([path, 403]);
+    }
+    expect(await settledSnapshot(t.dataSource)).toBe(before);
+  });
+});
+
+describe('event booking: a request sent again with its idempotency key (the offline outbox’s retry)', () => {
+  let t: TestApp;
+  let pkg: { id: number; name: string };
+  beforeAll(async () => {
+    t = await startTestApp({ LOG_LEVEL: 'warn' });
+    pkg = await insertPackage(t.dataSource);
+  });
+  afterAll(() => t.close());
+
+  const key = () => `outbox-${randomBytes(8).toString('hex')}`;
+  const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM bookings'))[0].n);
+
+  it('answers the same booking (same reference and token, 200) for the same key, storing and mailing nothing more', async () => {
+    const idempotencyKey = key();
+    const first = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey });
+    expect(first.status).toBe(201);
+    const before = await settledSnapshot(t.dataSource);
+    const again = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey });
+    expect(again.status).toBe(200);
+    expect(bookingCreatedSchema.parse(again.body)).toMatchObject({ reference: first.body.reference, token: first.body.token, statusPath: first.body.statusPath });
+    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    // Without a key (or with another one), each request is a booking of its own.
+    const other = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey: key() });
+    expect(other.status).toBe(201);
+    expect(other.body.reference).not.toBe(first.body.reference);
+    expect((await t.agent().post('/api/bookings').send(requestBody(pkg.id))).status).toBe(201);
+  });
+
+  it('two requests with the same key at once make one booking, and both are answered with it', async () => {
+    const idempotencyKey = key();
+    const before = await count();
+    const answers = await Promise.all([0, 1, 2].map(() => t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.reference)).size).toBe(1);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses a key used for another request (409), and a key that is not one (400), changing nothing', async () => {
+    const idempotencyKey = key();
+    expect((await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey })).status).toBe(201);
+    const before = await settledSnapshot(t.dataSource);
+    const reused = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id, { date: shopDay(31), contactEmail: 'someone.else@example.com' }), idempotencyKey });
+    expect(reused.status).toBe(409);
+    expect(reused.body).toEqual({ message: 'This request key was already used for another booking request. Please send the request again.', code: 'IDEMPOTENCY_KEY_REUSED' });
+    for (const bad of ['short', 'x'.repeat(65), 'has spaces in it here', 42]) {
+      const res = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey: bad });
+      expect([bad, res.status, res.body.message]).toEqual([bad, 400, bad === 42 ? 'idempotencyKey must be text' : 'idempotencyKey must be 16 to 64 letters, digits, - or _']);
     }
     expect(await settledSnapshot(t.dataSource)).toBe(before);
   });

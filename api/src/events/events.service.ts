@@ -128,7 +128,7 @@ export class EventsService {
       if (stopId !== null) await repo.delete({ id: stopId });
       return null;
     }
-    const timeZone = await this.shopTime.current();
+    const timeZone = await this.shopTime.current(m);
     const fields = { title: stop.title, location: stop.location, address: stop.address, date: noonOf(stop.day, timeZone), startTime: stop.startTime, endTime: stop.endTime, bookingReference: stop.bookingReference };
     const existing = stopId !== null ? await repo.findOneBy({ id: stopId }) : null;
     if (existing) {

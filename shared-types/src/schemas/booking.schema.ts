@@ -145,6 +145,11 @@ export const bookingRequestSchema = z
     contactEmail: emailSchema,
     contactPhone: z.string({ message: 'Phone number is required' }).trim().min(1, 'Phone number is required').max(30, 'Phone number is too long'),
     notes: optionalText(BOOKING_NOTE_MAX),
+    /** Optional: the same key again answers the booking it made (200) instead of a second one (a retry whose answer was lost). */
+    idempotencyKey: z
+      .string({ message: 'idempotencyKey must be text' })
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'idempotencyKey must be 16 to 64 letters, digits, - or _')
+      .optional(),
   })
   .superRefine((data, ctx) => {
     if (data.startTime === data.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must differ from the start time' });

@@ -9,6 +9,7 @@ import {
   type BookingPackageInput,
   type BookingSettings,
   type BookingState,
+  type BookingTrackerChoice,
   NEXT_CURSOR_HEADER,
   type ScheduledEvent,
 } from '@cocoa/shared-types';
@@ -115,7 +116,7 @@ export const adminBookingQueryOptions = (id: number) =>
 
 export const useAdminBooking = (id: number) => useQuery(adminBookingQueryOptions(id));
 
-type Move = { kind: 'accept'; body: { quoteCents?: number; note: string | null } } | { kind: 'decline'; body: { message: string } } | { kind: 'cancel'; body: { refundCents: number; message: string } } | { kind: 'complete'; body: Record<string, never> };
+type Move = { kind: 'accept'; body: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice } } | { kind: 'decline'; body: { message: string } } | { kind: 'cancel'; body: { refundCents: number; message: string } } | { kind: 'complete'; body: Record<string, never> };
 
 /** POST /api/admin/bookings/{id}/{accept|decline|cancel|complete}: answers the booking as it now is. */
 export const moveBooking = (id: number, move: Move) => apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/${move.kind}`, { method: 'POST', body: move.body });
@@ -139,6 +140,25 @@ export function useMoveBooking(id: number) {
     },
     onError: (error) => {
       errorToast('Could not update the booking', messageOf(error, 'Please try again.'));
+      return client.invalidateQueries({ queryKey: adminBookingQueryOptions(id).queryKey });
+    },
+  });
+}
+
+/** PUT /api/admin/bookings/{id}/tracker: whether the booking shows on the tracker; its stop follows at once when confirmed. */
+export const setBookingTracker = (id: number, tracker: BookingTrackerChoice) => apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/tracker`, { method: 'PUT', body: { tracker } });
+
+export function useSetBookingTracker(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tracker: BookingTrackerChoice) => setBookingTracker(id, tracker),
+    onSuccess: (booking) => {
+      client.setQueryData(adminBookingQueryOptions(id).queryKey, booking);
+      toast('Tracker choice saved', booking.stopId !== null ? 'The booking shows on the tracker.' : 'The booking does not show on the tracker now.');
+      return client.invalidateQueries({ queryKey: BOOKINGS_KEY, predicate: (q) => q.queryKey[2] === 'month' });
+    },
+    onError: (error) => {
+      errorToast('Could not change the tracker choice', messageOf(error, 'Please try again.'));
       return client.invalidateQueries({ queryKey: adminBookingQueryOptions(id).queryKey });
     },
   });

@@ -1,12 +1,12 @@
-import { type ReactNode, useState } from 'react';
-import { type AdminBookingDetail, canMoveBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
+import { type ReactNode, useId, useState } from 'react';
+import { type AdminBookingDetail, BOOKING_TRACKER_LABELS, type BookingTrackerChoice, canMoveBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast-store';
-import { useAdminBooking, useMoveBooking } from '../api/bookings';
+import { useAdminBooking, useMoveBooking, useSetBookingTracker } from '../api/bookings';
 import { formatDateTime } from '../lib/format';
 import { ConfirmDialog } from './dialog';
-import { AcceptDialog, CancelBookingDialog, DeclineDialog } from './bookings-tab-dialogs';
+import { AcceptDialog, CancelBookingDialog, DeclineDialog, TrackerSelect } from './bookings-tab-dialogs';
 import { actorLabel, bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | null;
@@ -35,6 +35,32 @@ function Clashes({ booking, onOpen }: { booking: AdminBookingDetail; onOpen: (id
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The tracker choice and its change control (not for a declined or cancelled booking: nothing can show). */
+function TrackerChoice({ booking }: { booking: AdminBookingDetail }) {
+  const id = useId();
+  const save = useSetBookingTracker(booking.id);
+  const [choice, setChoice] = useState<BookingTrackerChoice>(booking.tracker);
+  if (booking.state === 'declined' || booking.state === 'cancelled') return <>{BOOKING_TRACKER_LABELS[booking.tracker]}</>;
+  return (
+    <form
+      className="admin-stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(choice);
+      }}
+    >
+      <p>
+        {BOOKING_TRACKER_LABELS[booking.tracker]}
+        {booking.stopId !== null ? ' · on the schedule' : booking.tracker !== 'none' ? ' · once confirmed' : ''}
+      </p>
+      <TrackerSelect id={id} value={choice} onChange={setChoice} disabled={save.isPending} />
+      <button type="submit" className="btn btn--outline btn--small-touch" disabled={save.isPending || choice === booking.tracker}>
+        {save.isPending ? 'Saving...' : 'Change'}
+      </button>
+    </form>
   );
 }
 
@@ -154,6 +180,9 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
                 {b.venueAddress}
               </Row>
               {b.notes && <Row term="Notes">{b.notes}</Row>}
+              <Row term="On the tracker">
+                <TrackerChoice key={`${b.id}-${b.tracker}`} booking={b} />
+              </Row>
             </dl>
           </section>
           <section aria-labelledby="booking-contact-heading">

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type AdminBookingDetail, BOOKING_NOTE_MAX, bookingAcceptSchema, bookingAdminCancelSchema, bookingDeclineSchema, formatCents, fromCents, splitQuote, toCents } from '@cocoa/shared-types';
+import { type AdminBookingDetail, BOOKING_NOTE_MAX, BOOKING_TRACKER_CHOICES, BOOKING_TRACKER_LABELS, bookingAcceptSchema, type BookingTrackerChoice, bookingAdminCancelSchema, bookingDeclineSchema, formatCents, fromCents, splitQuote, toCents } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
 import { useMoveBooking } from '../api/bookings';
 import { Dialog } from './dialog';
@@ -22,14 +22,15 @@ export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail
   const move = useMoveBooking(booking.id);
   const [quote, setQuote] = useState(dollars(booking.quoteCents));
   const [note, setNote] = useState('');
+  const [tracker, setTracker] = useState<BookingTrackerChoice>(booking.tracker);
   const [error, setError] = useState<string>();
-  const ids = { quote: useId(), note: useId() };
+  const ids = { quote: useId(), note: useId(), tracker: useId() };
   const cents = dollarsToCents(quote);
   const split = cents !== null ? splitQuote(cents, booking.depositPercent) : null;
 
   const submit = () => {
     if (cents === null) return setError('Enter the quote in dollars, e.g. 650.00');
-    const body = { quoteCents: cents === booking.quoteCents ? undefined : cents, note: note.trim() || null };
+    const body = { quoteCents: cents === booking.quoteCents ? undefined : cents, note: note.trim() || null, tracker };
     const parsed = bookingAcceptSchema.safeParse(body);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
@@ -60,6 +61,7 @@ export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail
         <Field id={ids.note} label="Note to the customer (optional)">
           <textarea {...describedBy(ids.note)} rows={3} maxLength={BOOKING_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
         </Field>
+        <TrackerSelect id={ids.tracker} value={tracker} onChange={setTracker} />
         <p className="muted">The customer is e-mailed the quote and a link to pay the deposit.</p>
         <div className="modal__actions">
           <button type="button" className="btn btn--outline" onClick={onClose} disabled={move.isPending}>
@@ -71,6 +73,26 @@ export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail
         </div>
       </form>
     </Dialog>
+  );
+}
+
+/** Whether a booking shows on the tracker once confirmed: not shown, public (title and place) or "Private event". */
+export function TrackerSelect({ id, value, onChange, disabled }: { id: string; value: BookingTrackerChoice; onChange: (value: BookingTrackerChoice) => void; disabled?: boolean }) {
+  return (
+    <>
+      <Field id={id} label="Show on the tracker">
+        <select {...describedBy(id)} aria-describedby={`${id}-hint`} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as BookingTrackerChoice)}>
+          {BOOKING_TRACKER_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {BOOKING_TRACKER_LABELS[choice]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <p className="muted" id={`${id}-hint`}>
+        Shown once the booking is confirmed. Private shows only “Private event”, without the place.
+      </p>
+    </>
   );
 }
 

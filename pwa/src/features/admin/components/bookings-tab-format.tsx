@@ -40,6 +40,8 @@ export function describeBookingEvent(e: BookingEvent): string {
       return `A payment of ${money(e.amountCents)} failed`;
     case 'refunded':
       return `Refunded ${money(e.amountCents)}`;
+    case 'tracker-changed':
+      return 'Tracker choice changed';
     case 'refund-failed':
       return `A refund of ${money(e.amountCents)} failed`;
     default:

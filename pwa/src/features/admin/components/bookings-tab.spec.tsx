@@ -46,6 +46,8 @@ function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail
     refundableCents: 0,
     policyRefundCents: 0,
     statusUrl: 'http://localhost:3000/bookings/CB-7K3Q?token=tok',
+    tracker: 'none',
+    stopId: null,
     events: [{ id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null }],
     payments: [],
     clashes: {
@@ -110,10 +112,14 @@ describe('BookingsTab: accept and decline', () => {
     fireEvent.change(quote, { target: { value: '700' } });
     expect(dialog).toHaveTextContent('Deposit (25%): $175.00 · balance $525.00');
     fireEvent.change(within(dialog).getByLabelText('Note to the customer (optional)'), { target: { value: 'Two extra servers for the shakes.' } });
+    const tracker = within(dialog).getByLabelText('Show on the tracker');
+    expect(tracker).toHaveValue('none');
+    expect(within(tracker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Not shown', 'Public: title and place', 'Private event']);
+    fireEvent.change(tracker, { target: { value: 'public' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept and send quote' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ quoteCents: 70000, note: 'Two extra servers for the shakes.' }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ quoteCents: 70000, note: 'Two extra servers for the shakes.', tracker: 'public' }]);
     expect(screen.getByText('Booking CB-7K3Q accepted')).toBeInTheDocument();
     expect(screen.getByText('The customer has been e-mailed the quote and the link to pay the deposit.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Booking CB-7K3Q' }).parentElement).toHaveTextContent('Awaiting deposit');
@@ -133,7 +139,22 @@ describe('BookingsTab: accept and decline', () => {
     fireEvent.change(within(dialog).getByLabelText('Quote ($)'), { target: { value: '$630.00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept and send quote' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ note: null });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ note: null, tracker: 'none' });
+  });
+
+  it('shows the tracker choice of a confirmed booking and changes it: the stop follows', async () => {
+    const confirmed = detail({ state: 'confirmed', tracker: 'public', stopId: 41, clashes: { bookings: [], stops: [] } });
+    const { calls } = mockFetch({ [DETAIL]: { body: confirmed }, 'PUT /api/admin/bookings/5/tracker': { body: { ...confirmed, tracker: 'private' } } });
+    renderTab('/admin?tab=bookings&booking=5');
+    const event = await screen.findByRole('region', { name: 'Event' });
+    expect(within(event).getByText('On the tracker').nextSibling).toHaveTextContent('Public: title and place · on the schedule');
+    const change = within(event).getByRole('button', { name: 'Change' });
+    expect(change).toBeDisabled();
+    fireEvent.change(within(event).getByLabelText('Show on the tracker'), { target: { value: 'private' } });
+    fireEvent.click(change);
+    await waitFor(() => expect(within(event).getByText('On the tracker').nextSibling).toHaveTextContent('Private event · on the schedule'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([['/api/admin/bookings/5/tracker', { tracker: 'private' }]]);
+    expect(screen.getByText('Tracker choice saved')).toBeInTheDocument();
   });
 
   it('declines only with a message to the customer', async () => {

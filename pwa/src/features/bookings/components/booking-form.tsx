@@ -18,7 +18,7 @@ import { MonthCalendar } from '../../tracker';
 import { useAvailability } from '../api/availability';
 import { createBooking } from '../api/create-booking';
 import { addMinutes, bookingDay } from '../format';
-import { useBookingOutbox } from '../outbox/booking-outbox';
+import { newOutboxId, useBookingOutbox } from '../outbox/booking-outbox';
 import { BookingEstimate } from './booking-estimate';
 import { PackageChoice } from './package-choice';
 
@@ -165,14 +165,16 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
     sending.current = true;
     setProblem(null);
     const packageName = chosen?.name ?? 'your event';
+    // One key for this request, online or kept: a retry of it answers the booking it made.
+    const key = newOutboxId();
     const keepOnDevice = async () => {
-      await keep(request, packageName);
+      await keep(request, packageName, key);
       reset(EMPTY_BOOKING);
       onSaved();
     };
     try {
       if (!navigator.onLine) return await keepOnDevice();
-      const created = await createBooking(request);
+      const created = await createBooking({ ...request, idempotencyKey: key });
       toast('Booking request sent', `${created.reference}: we'll e-mail ${created.booking.contactEmail} our answer.`);
       navigate(created.statusPath);
     } catch (error) {

@@ -147,7 +147,8 @@ describe('BookingSection: the booking form on /events', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/bookings/CB-7K3Q?token=tok'));
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual(REQUEST);
+    // With a fresh idempotency key: a retry of this request would answer the booking it made.
+    expect(posts[0].body).toEqual({ ...REQUEST, idempotencyKey: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
 
   it("shows the server's refusal (a day taken meanwhile) and asks for the month again", async () => {
@@ -171,7 +172,7 @@ describe('BookingSection: the booking form on /events', () => {
     expect(screen.getByText(/Iced & Shake Bar on .* for 60 guests/)).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     // kept in IndexedDB, as a reload would find it
-    const stored = (await get('cocoa-booking-outbox')) as Array<{ status: string; request: unknown }>;
+    const stored = (await get('cocoa-booking-outbox')) as Array<{ id: string; status: string; request: unknown }>;
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ status: 'waiting', request: REQUEST });
     // the form is empty again
@@ -190,7 +191,8 @@ describe('BookingSection: the booking form on /events', () => {
     expect(screen.getByRole('link', { name: 'See booking CB-7K3Q' })).toHaveAttribute('href', '/bookings/CB-7K3Q?token=tok');
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0].body).toEqual(REQUEST);
+    // The entry's id is the request's idempotency key.
+    expect(posts[0].body).toEqual({ ...REQUEST, idempotencyKey: stored[0].id });
     expect(await get('cocoa-booking-outbox')).toEqual([expect.objectContaining({ status: 'sent', reference: 'CB-7K3Q' })]);
     stop();
   });
@@ -215,6 +217,10 @@ describe('BookingSection: the booking form on /events', () => {
     expect(within(form()).getByLabelText('Number of guests')).toHaveValue(60);
     await waitFor(() => expect(screen.queryByText('Your saved booking request could not be sent.')).not.toBeInTheDocument());
     expect(await get('cocoa-booking-outbox')).toEqual([]);
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2);
+    // The request the network lost and its retry from the device carry one key: the server stores it once.
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => (c.body as { idempotencyKey?: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{16}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 });

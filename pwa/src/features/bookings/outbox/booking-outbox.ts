@@ -18,9 +18,10 @@ import { createBooking } from '../api/create-booking';
  *   'online' event, app start, minute while online, or "Send now". A 4xx answer is final: refused.
  * - Tabs take turns through the Web Locks API where the browser has it, re-reading the stored list
  *   first, so two open tabs do not send one request twice.
- * - POST /api/bookings takes no idempotency key (its schema is strict): a request whose answer is
- *   lost after the server stored it is sent again. The API change that would close this is in the
- *   report of issue 14.
+ * - Each entry is sent with its id as the request's idempotency key: a request whose answer was
+ *   lost after the server stored it is sent again and answered with the booking it made (the same
+ *   reference and link), never a second booking. The form sends an online request with a new id
+ *   as its key and, when the network fails, keeps the entry under that same id.
  */
 export interface OutboxEntryBase {
   id: string;
@@ -52,7 +53,8 @@ function entriesOf(stored: unknown): OutboxEntry[] {
 
 const load = async () => entriesOf(await get(KEY).catch(() => undefined));
 
-function newId(): string {
+/** A new entry's id: 16 hex characters, also the request's idempotency key (the form sends it online first, then keeps it with the entry). */
+export function newOutboxId(): string {
   const bytes = new Uint8Array(8);
   globalThis.crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
@@ -66,8 +68,8 @@ interface OutboxState {
   hydrated: boolean;
   /** Reads the stored list, once per page. */
   hydrate: () => Promise<void>;
-  /** Keeps a request on this device to send later. */
-  keep: (request: BookingRequest, packageName: string) => Promise<void>;
+  /** Keeps a request on this device to send later (under `id`, the key it was already sent with, if any). */
+  keep: (request: BookingRequest, packageName: string, id?: string) => Promise<void>;
   /** Forgets an entry (a sent one read, a refused one put back in the form). */
   dismiss: (id: string) => Promise<void>;
   /** Sends every waiting request now, if the browser says it is online. */
@@ -97,7 +99,7 @@ export const useBookingOutbox = create<OutboxState>((setState, getState) => {
       if (entry.status !== 'waiting') continue;
       let next: OutboxEntry;
       try {
-        const created = await createBooking(entry.request);
+        const created = await createBooking({ ...entry.request, idempotencyKey: entry.id });
         next = { id: entry.id, savedAt: entry.savedAt, packageName: entry.packageName, status: 'sent', reference: created.reference, statusPath: created.statusPath };
         toast('Booking request sent', `${created.reference}: your saved request for ${entry.packageName} has reached us. We'll e-mail you our answer.`);
       } catch (error) {
@@ -119,7 +121,7 @@ export const useBookingOutbox = create<OutboxState>((setState, getState) => {
       const entries = await load();
       if (!getState().hydrated) setState({ entries, hydrated: true });
     },
-    keep: (request, packageName) => update((entries) => [...entries, { id: newId(), savedAt: new Date().toISOString(), packageName, status: 'waiting', request }]),
+    keep: (request, packageName, id = newOutboxId()) => update((entries) => [...entries, { id, savedAt: new Date().toISOString(), packageName, status: 'waiting', request }]),
     dismiss: (id) => update((entries) => entries.filter((e) => e.id !== id)),
     flush: () => {
       if (!navigator.onLine) return Promise.resolve();
