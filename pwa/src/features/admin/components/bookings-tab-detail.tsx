@@ -1,13 +1,12 @@
 import { type ReactNode, useId, useState } from 'react';
 import { type AdminBookingDetail, BOOKING_TRACKER_LABELS, type BookingTrackerChoice, canMoveBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
-import { ApiError, messageOf } from '../../../lib/api-fetch';
-import { Skeleton } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast-store';
 import { useAdminBooking, useMoveBooking, useSetBookingTracker } from '../api/bookings';
 import { formatDateTime } from '../lib/format';
 import { ConfirmDialog } from './dialog';
 import { AcceptDialog, CancelBookingDialog, DeclineDialog, TrackerSelect } from './bookings-tab-dialogs';
 import { actorLabel, bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
+import { DetailState } from './detail-state';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | null;
 
@@ -88,33 +87,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
     </button>
   );
 
-  if (query.isPending) {
-    return (
-      <div className="admin-stack">
-        {back}
-        <div role="status" aria-label="Loading the booking">
-          <Skeleton className="skeleton--title" />
-          <Skeleton className="skeleton--row" />
-        </div>
-      </div>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <div className="admin-stack">
-        {back}
-        <div className="card empty-state" role="alert">
-          <p>{missing ? 'Booking not found. It may have been removed by a restore.' : messageOf(query.error, 'Failed to load the booking. Please try again.')}</p>
-          {!missing && (
-            <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          )}
-        </div>
-      </div>
-    );
-  }
+  if (!query.isSuccess) return <DetailState query={query} back={back} noun="booking" />;
 
   const b = query.data;
   const can = (to: Parameters<typeof canMoveBooking>[1]) => canMoveBooking(b.state, to);

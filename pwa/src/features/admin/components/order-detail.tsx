@@ -10,13 +10,12 @@ import {
   isBeforeShipping,
   type OrderTimelineEntry,
 } from '@cocoa/shared-types';
-import { ApiError, messageOf } from '../../../lib/api-fetch';
-import { Skeleton } from '../../../ui/skeleton';
 import { useAdminOrder, useMoveFulfilment, useRetryRefund } from '../api/orders';
 import { formatDateTime } from '../lib/format';
 import { ConfirmDialog } from './dialog';
 import { CancelDialog, RefundDialog, ShipDialog } from './order-dialogs';
 import { addressLines, copyAddress, PackingSlip } from './packing-slip';
+import { DetailState } from './detail-state';
 
 const label = (status: string | null) => (status && status in FULFILMENT_ADMIN_LABELS ? FULFILMENT_ADMIN_LABELS[status as FulfilmentStatus] : (status ?? '—'));
 const money = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '');
@@ -70,33 +69,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
     </button>
   );
 
-  if (query.isPending) {
-    return (
-      <div className="admin-stack">
-        {back}
-        <div role="status" aria-label="Loading the order">
-          <Skeleton className="skeleton--title" />
-          <Skeleton className="skeleton--row" />
-        </div>
-      </div>
-    );
-  }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <div className="admin-stack">
-        {back}
-        <div className="card empty-state" role="alert">
-          <p>{missing ? 'Order not found. It may have been removed by a restore.' : messageOf(query.error, 'Failed to load the order. Please try again.')}</p>
-          {!missing && (
-            <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-              Try again
-            </button>
-          )}
-        </div>
-      </div>
-    );
-  }
+  if (!query.isSuccess) return <DetailState query={query} back={back} noun="order" />;
 
   const order = query.data;
   const status = order.fulfilmentStatus;
