@@ -12,6 +12,9 @@ const base = require('./jest.config.js');
 module.exports = {
   ...base,
   roots: ['<rootDir>/resilience'],
+  // The resilience tests start the built API on folders of their own: no template database.
+  globalSetup: undefined,
+  globalTeardown: undefined,
   testTimeout: 180000,
   maxWorkers: 1,
   workerIdleMemoryLimit: '1MB',

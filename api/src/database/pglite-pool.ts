@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 
 /**
  * A pg-shaped Pool over ONE embedded PGlite instance, for TypeORM (`driver` option) and the
@@ -19,9 +19,9 @@ export class PGlitePool extends EventEmitter {
   /** `dataDir` is a folder, or 'memory://' for a database that lives only in this process. */
   static async open(dataDir: string): Promise<PGlitePool> {
     if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
-    // PGlite is published as ES modules; load it with a real dynamic import.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- swc's CommonJS transform (jest) turns import() into require(), which cannot load ESM-only PGlite; an import() made by Function survives every transform
-    const { PGlite } = await (new Function('m', 'return import(m)') as (m: string) => Promise<typeof import('@electric-sql/pglite')>)('@electric-sql/pglite');
+    // PGlite ships a CommonJS build (0.5+), loaded by require like the rest of the API. An import() made
+    // by Function used to load its ES modules instead; under jest, a test file after another one in
+    // the same worker then failed inside jest's module loader ("environment has been torn down").
     const db = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
     await db.waitReady;
     return new PGlitePool(db);

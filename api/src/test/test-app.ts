@@ -8,6 +8,7 @@ import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { createApp } from '../app.factory';
 import { type AppConfig, loadConfig } from '../config/config.schema';
+import { seedDataDirFromTemplate } from './pglite-template';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' };
 
@@ -40,6 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
+  if (!config.DATABASE_URL) seedDataDirFromTemplate(config.dataDir);
   const app = await createApp(config);
   await app.init();
   const server = app.getHttpServer();
