@@ -186,6 +186,31 @@ describe('the request schema with its day and package rules', () => {
     expect(messages({ ...valid, date: '2026-02-30' })).toEqual(['Date must be a date (YYYY-MM-DD)']);
     expect(messages({ ...valid, startTime: '25:00' })).toEqual(['Start time must be a time (HH:MM, 24-hour)']);
   });
+
+  it('asks for a blank day, time or guest count in words: left out, null, empty or spaces, and the form’s NaN', () => {
+    const blanks = [undefined, null, '', '   '];
+    for (const blank of blanks) {
+      expect(messages({ ...valid, date: blank })).toEqual(['Please choose a date']);
+      expect(messages({ ...valid, startTime: blank })).toEqual(['Start time is required']);
+      expect(messages({ ...valid, endTime: blank })).toEqual(['End time is required']);
+      expect(messages({ ...valid, guests: blank })).toEqual(['Please enter the number of guests']);
+    }
+    expect(messages({ ...valid, guests: Number.NaN })).toEqual(['Please enter the number of guests']);
+    const { date: _date, startTime: _start, endTime: _end, guests: _guests, ...rest } = valid;
+    expect(messages(rest)).toEqual(['Please choose a date', 'Start time is required', 'End time is required', 'Please enter the number of guests']);
+    // The form's empty values: each blank named once, by the words the form shows.
+    expect(messages({ ...valid, date: '', startTime: '', endTime: '', guests: Number.NaN })).toEqual(['Please choose a date', 'Start time is required', 'End time is required', 'Please enter the number of guests']);
+  });
+
+  it('still names a value that is there but wrong by its format', () => {
+    expect(messages({ ...valid, date: 20260620 })).toEqual(['Date must be a date (YYYY-MM-DD)']);
+    expect(messages({ ...valid, date: '20/06/2026' })[0]).toBe('Date must be a date (YYYY-MM-DD)');
+    expect(messages({ ...valid, endTime: '5pm' })).toEqual(['End time must be a time (HH:MM, 24-hour)']);
+    expect(messages({ ...valid, guests: '40' })).toEqual(['Number of guests must be a number']);
+    expect(messages({ ...valid, guests: 0 })).toEqual(['Number of guests must be at least 1']);
+    expect(messages({ ...valid, guests: 40.5 })).toEqual(['Number of guests must be a whole number']);
+    expect(messages({ ...valid, guests: Number.POSITIVE_INFINITY })).toEqual(['Number of guests must be a number']);
+  });
 });
 
 describe('booking settings', () => {

@@ -25,6 +25,12 @@ export interface InvitationOptions {
   url: string;
   /** PUBLISH adds or updates the event in the reader's calendar; CANCEL removes it. */
   method: 'PUBLISH' | 'CANCEL';
+  /**
+   * The event's revision (SEQUENCE): calendars apply an invitation with the same UID only when it
+   * is not older than the one they hold. The first invitation is 0, each change of date one more,
+   * and a cancellation one above the last change. Default: 0 for PUBLISH, 1 for CANCEL.
+   */
+  sequence?: number;
 }
 
 /**
@@ -32,7 +38,8 @@ export interface InvitationOptions {
  * booking, to its cancellation), written by ical-generator like the shop's own feed. Times are
  * the shop's wall clock written as UTC instants, so every calendar shows them right whatever its
  * zone; an end time earlier than the start is on the next day (an evening that runs past
- * midnight). The UID stays the booking's, so a CANCEL removes the event the PUBLISH added.
+ * midnight). The UID stays the booking's, so a CANCEL removes the event the PUBLISH added, and a
+ * PUBLISH with a higher SEQUENCE (the owner moved the booking) moves it.
  */
 export function bookingInvitation(b: InvitedBooking, options: InvitationOptions): MailAttachment {
   const at = (day: string, time: string) => instantOf({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day: Number(day.slice(8, 10)), hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)) }, options.timeZone);
@@ -42,7 +49,7 @@ export function bookingInvitation(b: InvitedBooking, options: InvitationOptions)
   const calendar = ical({ prodId: { company: options.shopName, product: 'Event bookings', language: 'EN' }, method, scale: 'GREGORIAN' });
   calendar.createEvent({
     id: `booking-${b.reference}@${options.host}`,
-    sequence: options.method === 'CANCEL' ? 1 : 0,
+    sequence: options.sequence ?? (options.method === 'CANCEL' ? 1 : 0),
     stamp: b.updatedAt,
     start,
     end,

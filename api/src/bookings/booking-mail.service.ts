@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
+import { BookingEventEntity } from './booking-event.entity';
 import { bookingInvitation } from './booking-ics';
 import { type BookingLinkSigner, BookingLinksService } from './booking-links.service';
 import { BookingSettingsService } from './booking-settings.service';
@@ -72,6 +73,13 @@ export class BookingMailService {
     await this.queue({ to: b.contactEmail, template: 'booking-balance-reminder', data: { ...this.data(b, ctx), amountDueCents: b.balanceCents - b.balancePaidCents } }, m);
   }
 
+  /** The balance is paid: the customer's receipt and the shop's note; the booking is paid in full. */
+  async balancePaid(b: BookingEntity, ctx: MailContext, payment: { amountCents: number; testMode: boolean }, m: EntityManager): Promise<void> {
+    const data = { ...this.data(b, ctx, payment.testMode), amountPaidCents: payment.amountCents };
+    await this.queue({ to: b.contactEmail, template: 'booking-balance-paid', data: { ...data, recipient: 'customer' } }, m);
+    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-balance-paid', data: { ...data, recipient: 'shop' } }, m);
+  }
+
   /**
    * Both sides hear of a cancellation, with the refund it gives; a booking that was in the
    * calendars (confirmed) sends the invitation's CANCEL, which removes the event there.
@@ -79,9 +87,34 @@ export class BookingMailService {
   async cancelled(b: BookingEntity, ctx: MailContext, how: { by: 'customer' | 'shop'; message: string | null; refundCents: number; wasConfirmed: boolean; testMode: boolean }, m: EntityManager): Promise<void> {
     const data = this.data(b, ctx, how.testMode);
     const common = { cancelledBy: how.by, message: how.message, refundCents: how.refundCents };
-    const cancel = (url: string) => (how.wasConfirmed ? { attachments: [this.invitation(b, ctx, 'CANCEL', url)] } : {});
+    const sequence = how.wasConfirmed ? (await this.calendarRevision(b, m)) + 1 : undefined;
+    const cancel = (url: string) => (how.wasConfirmed ? { attachments: [this.invitation(b, ctx, 'CANCEL', url, sequence)] } : {});
     await this.queue({ to: b.contactEmail, template: 'booking-cancelled', data: { ...data, ...common, recipient: 'customer' }, ...cancel(data.bookingUrl) }, m);
     await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-cancelled', data: { ...data, ...common, recipient: 'shop' }, ...cancel(data.adminUrl) }, m);
+  }
+
+  /**
+   * The owner moved the booking (its row already holds the new day and times; `previous` is where
+   * it was). The customer is told, with the owner's note. A booking in the calendars (confirmed,
+   * balance due) carries the updated invitation, same UID and a higher SEQUENCE so calendars move
+   * the event; the shop gets that update too, as it got the confirmation's invitation.
+   */
+  async rescheduled(b: BookingEntity, ctx: MailContext, how: { previous: { eventDate: string; startTime: string; endTime: string }; note: string | null; testMode: boolean }, m: EntityManager): Promise<void> {
+    const data = this.data(b, ctx, how.testMode);
+    const invitation = b.state === 'confirmed' || b.state === 'balance_due';
+    const common = { previous: how.previous, note: how.note, invitation };
+    if (!invitation) {
+      await this.queue({ to: b.contactEmail, template: 'booking-rescheduled', data: { ...data, ...common, recipient: 'customer' } }, m);
+      return;
+    }
+    const sequence = await this.calendarRevision(b, m);
+    await this.queue({ to: b.contactEmail, template: 'booking-rescheduled', data: { ...data, ...common, recipient: 'customer' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.bookingUrl, sequence)] }, m);
+    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-rescheduled', data: { ...data, ...common, recipient: 'shop' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.adminUrl, sequence)] }, m);
+  }
+
+  /** The calendar event's revision: one per move of its date (its 'rescheduled' thread rows), 0 before any. */
+  private async calendarRevision(b: BookingEntity, m: EntityManager): Promise<number> {
+    return m.countBy(BookingEventEntity, { bookingId: b.id, type: 'rescheduled' });
   }
 
   private queue(mail: QueuedMail, m: EntityManager): Promise<number> {
@@ -92,9 +125,9 @@ export class BookingMailService {
     return { name: b.contactName, address: b.contactEmail };
   }
 
-  private invitation(b: BookingEntity, ctx: MailContext, method: 'PUBLISH' | 'CANCEL', url: string) {
+  private invitation(b: BookingEntity, ctx: MailContext, method: 'PUBLISH' | 'CANCEL', url: string, sequence?: number) {
     const shop = this.mail.shop();
-    return bookingInvitation(b, { shopName: shop.name, shopEmail: shop.email, host: new URL(this.config.publicUrl).host, timeZone: ctx.timeZone, url, method });
+    return bookingInvitation(b, { shopName: shop.name, shopEmail: shop.email, host: new URL(this.config.publicUrl).host, timeZone: ctx.timeZone, url, method, sequence });
   }
 
   private data(b: BookingEntity, ctx: MailContext, testMode = false): BookingMailData {

@@ -12,12 +12,20 @@ import {
   dayIn,
   formatCents,
   splitQuote,
+  type BookingReschedule,
+  type BookingRescheduled,
+  bookingRescheduleSchemaFor,
+  canRescheduleBooking,
+  firstBookableDay,
+  formatLongDate,
 } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, type EntityManager, In, Not } from 'typeorm';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { parseOrThrow } from '../common/zod-validation.pipe';
 import { type BookingStop, EventsService } from '../events/events.service';
+import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
 import { BookingEventEntity, type BookingEventDetail } from './booking-event.entity';
 import { BookingMailService, type MailContext } from './booking-mail.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
@@ -73,6 +81,15 @@ export async function lockBooking(m: EntityManager, where: { id: number } | { re
 async function paidInTestMode(m: EntityManager, bookingId: number): Promise<boolean> {
   return (await m.countBy(BookingPaymentEntity, { bookingId, testMode: true, status: 'completed' })) > 0;
 }
+
+/** What a reschedule did: whether anything changed (the same day and times again change nothing), and the owner's warnings about the new day. */
+export interface Rescheduled {
+  changed: boolean;
+  warnings: BookingRescheduled['warnings'];
+}
+
+/** A day as people read it: 'June 20, 2026'. */
+const dayInWords = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
 
 export interface Cancelled {
   refundCents: number;
@@ -300,5 +317,62 @@ export class BookingMovesService {
       });
     }
     return { completed, due };
+  }
+
+  // --- The owner moves the booking's day -------------------------------------------------------------
+
+  /**
+   * The owner moves the booking to another day and times; everything follows in one transaction.
+   * Allowed while requested, awaiting deposit, confirmed or balance due (409 otherwise); the new day
+   * is the shop's today or later (400) and not one another booking holds (409, naming it). A day
+   * the owner blocked, or one inside their lead time, is their own rule: allowed, and answered as a
+   * warning. The same day and times again change nothing (no thread row, no e-mail).
+   * What follows: the balance's due day, from the setting in force, while a balance is unpaid (a
+   * confirmed booking whose balance so falls due moves to balance due with its reminder, as when the
+   * deposit is paid late; one already balance due stays so, BOOKING_MOVES has no way back); the
+   * tracker's stop; the thread row with where it was and where it is; the customer's e-mail with the
+   * owner's note (and, once in the calendars, the updated invitation).
+   */
+  async reschedule(id: number, input: BookingReschedule, actor: Actor, now = new Date()): Promise<Rescheduled> {
+    const ctx = await this.mails.context();
+    const today = dayIn(now, ctx.timeZone);
+    return this.dataSource.transaction(async (m) => {
+      const b = await lockBooking(m, { id });
+      if (!canRescheduleBooking(b.state)) throw new ConflictError(`Booking ${b.reference} is ${BOOKING_STATE_LABELS[b.state].toLowerCase()}: its date can no longer be changed`, 'BOOKING_STATE_CONFLICT');
+      if (b.eventDate === input.date && b.startTime === input.startTime && b.endTime === input.endTime) return { changed: false, warnings: [] };
+      const to = parseOrThrow(bookingRescheduleSchemaFor({ today }), input);
+      const holder = await m.getRepository(BookingEntity).findOne({ where: { eventDate: to.date, id: Not(b.id), state: In([...BOOKING_DAY_TAKEN_STATES]) }, order: { id: 'ASC' } });
+      if (holder) throw new ConflictError(`Booking ${holder.reference} already holds ${dayInWords(to.date)}. Please choose another date.`, 'DATE_UNAVAILABLE');
+      const warnings = await this.dayWarnings(m, to.date, today, ctx.settings.leadTimeDays);
+
+      const previous = { eventDate: b.eventDate, startTime: b.startTime, endTime: b.endTime };
+      const unpaid = b.balanceCents > b.balancePaidCents;
+      Object.assign(b, { eventDate: to.date, startTime: to.startTime, endTime: to.endTime }, to.note ? { ownerMessage: to.note } : {});
+      if (b.balanceDueDate !== null && unpaid) b.balanceDueDate = balanceDueDay(to.date, ctx.settings.balanceDueDays);
+      await this.syncStop(m, b);
+      await m.getRepository(BookingEntity).save(b);
+      await this.note(m, b.id, actor, 'rescheduled', {
+        fromDate: previous.eventDate,
+        fromStartTime: previous.startTime,
+        fromEndTime: previous.endTime,
+        toDate: to.date,
+        toStartTime: to.startTime,
+        toEndTime: to.endTime,
+        note: to.note,
+      });
+      await this.mails.rescheduled(b, ctx, { previous, note: to.note, testMode: await paidInTestMode(m, b.id) }, m);
+      if (unpaid) await this.balanceIfDue(m, b, ctx, today);
+      return { changed: true, warnings };
+    });
+  }
+
+  /** What the owner is warned of about a day they move a booking to: they blocked it, or it is inside their lead time. */
+  private async dayWarnings(m: EntityManager, day: string, today: string, leadTimeDays: number): Promise<Rescheduled['warnings']> {
+    const warnings: Rescheduled['warnings'] = [];
+    const blocked = await m.findOneBy(BookingBlockedDayEntity, { day });
+    if (blocked) warnings.push({ kind: 'blocked', message: `You blocked ${dayInWords(day)}${blocked.note ? ` (${blocked.note})` : ''}. The booking is on that day all the same.` });
+    if (day === today) warnings.push({ kind: 'lead_time', message: `${dayInWords(day)} is today: customers could not ask for it at such short notice.` });
+    else if (day < firstBookableDay(today, leadTimeDays)) warnings.push({ kind: 'lead_time', message: `${dayInWords(day)} is inside your ${leadTimeDays}-day lead time: customers could not ask for it.` });
+    return warnings;
   }
 }

@@ -216,10 +216,19 @@ describe('event booking: every move, and the moves refused', () => {
       await moves.dueBalances(dueDay);
       expect(await settledSnapshot(t.dataSource)).toBe(snapshot);
 
+      const mailsBefore = await lastMailId(t.dataSource);
       const res = await pay(b, 'balance');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ amountCents: 30000, booking: { state: 'completed', balancePaidCents: 30000, amountDue: null } });
       expect((await thread(b)).at(-1)).toEqual({ actor: 'customer', type: 'balance-paid', from_state: 'balance_due', to_state: 'completed' });
+      // The customer's receipt and the shop's note, queued with the payment.
+      const paidMails = await mailsSince(t.dataSource, mailsBefore);
+      expect(paidMails.map((m) => [m.template, m.recipient])).toEqual([
+        ['booking-balance-paid', 'ana.diaz@example.com'],
+        ['booking-balance-paid', expect.not.stringMatching(/^ana\.diaz@/)],
+      ]);
+      expect(paidMails[0].subject).toBe(`[TEST] Thank you: booking ${b.reference} is paid in full`);
+      expect(paidMails[0].body_text).toContain('We received your balance payment of $300.00');
       await expectRefused(() => pay(b, 'balance'), 409, 'ALREADY_PAID');
     });
 

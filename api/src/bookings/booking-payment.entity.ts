@@ -8,7 +8,8 @@ export type BookingPaymentStatus = 'pending' | 'completed' | 'failed';
  * is asked and settled after, so no transaction is open while Square answers; a charge that fails
  * is removed (its attempt stays in booking_events) and may be tried again. At most one live
  * (pending or completed) deposit and one balance per booking: a unique partial index. A refund
- * row names the payment it gives back (`refundOf`); its id is the idempotency key Square gets.
+ * row names the payment it gives back (`refundOf`); its idempotency key is the row id, a new one
+ * when the owner tries a failed refund again.
  */
 @Entity('booking_payments')
 export class BookingPaymentEntity {
@@ -30,7 +31,7 @@ export class BookingPaymentEntity {
   @Column({ type: 'boolean' })
   testMode: boolean;
 
-  /** The client's key for a charge; the row id for a refund. Unique. */
+  /** The client's key for a charge; for a refund the row id, a new key for each retry. Unique. */
   @Column({ type: 'varchar', length: 64, unique: true })
   idempotencyKey: string;
 

@@ -12,7 +12,7 @@ import {
 } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConflictError, DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
+import { ConflictError, DomainError, NotFoundError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { PaymentOutcomeUnknownError, RefundOutcomeUnknownError, type SquareChargeInput, type SquareConnection, SquareGateway } from '../square/square.gateway';
 import { BookingMailService } from './booking-mail.service';
@@ -55,11 +55,12 @@ interface Charged {
  *    completed). A charge refused removes the pending row (the attempt stays in the thread).
  * The same idempotency key again answers the same payment; a pending one (its answer was lost) is
  * asked of Square again under the same keys, which Square answers with the same payment instead of
- * a second charge. Decision: no reconciler sweeps booking payments; a pending one is settled by
- * the customer's retry, and the owner sees it in the booking's payments meanwhile.
+ * a second charge. If the customer does not come back, Square's webhook or the reconciler
+ * (BookingPaymentSync) settles it from what Square recorded.
  *
  * Refunds (cancellations) are committed by BookingMovesService and asked of Square here after the
- * commit, by RefundPayment with the refund row's id as idempotency key.
+ * commit, by RefundPayment with the refund row's idempotency key. A refund Square refused (or that
+ * could not be asked: Square disconnected) can be tried again by the owner under a new key.
  */
 @Injectable()
 export class BookingPaymentsService {
@@ -151,10 +152,11 @@ export class BookingPaymentsService {
   }
 
   /** Nothing was charged: the pending row goes (the key may be used again) and the thread keeps the attempt. */
-  private async fail(row: BookingPaymentEntity, err: DomainError): Promise<void> {
+  async fail(row: BookingPaymentEntity, err: DomainError): Promise<void> {
     try {
       await this.dataSource.transaction(async (m) => {
-        await m.delete(BookingPaymentEntity, { id: row.id, status: 'pending' });
+        const gone = await m.delete(BookingPaymentEntity, { id: row.id, status: 'pending' });
+        if (!gone.affected) return; // settled meanwhile (the webhook, the reconciler, the customer's retry)
         await this.moves.note(m, row.bookingId, 'customer', 'payment-failed', { kind: row.kind, amountCents: row.amountCents, error: err.message, code: err.code });
       });
     } catch (cleanup) {
@@ -162,8 +164,8 @@ export class BookingPaymentsService {
     }
   }
 
-  /** Step 3: the payment recorded, added to the booking, and the move it makes (once, whoever settles first). */
-  private async settle(row: BookingPaymentEntity, charged: Charged): Promise<void> {
+  /** Step 3: the payment recorded, added to the booking, and the move it makes (once, whoever settles first: the customer's retry, the webhook, the reconciler). */
+  async settle(row: BookingPaymentEntity, charged: Charged): Promise<void> {
     const ctx = await this.mails.context();
     await this.dataSource.transaction(async (m) => {
       const b = await lockBooking(m, { id: row.bookingId });
@@ -184,7 +186,7 @@ export class BookingPaymentsService {
       if (row.kind === 'deposit') {
         await this.mails.confirmed(b, ctx, row.testMode, m);
         await this.moves.balanceIfDue(m, b, ctx, dayIn(new Date(), ctx.timeZone));
-      }
+      } else await this.mails.balancePaid(b, ctx, { amountCents: row.amountCents, testMode: row.testMode }, m);
     });
   }
 
@@ -199,7 +201,7 @@ export class BookingPaymentsService {
     }
   }
 
-  private async executeRefund(id: string): Promise<void> {
+  async executeRefund(id: string): Promise<void> {
     const repo = this.dataSource.getRepository(BookingPaymentEntity);
     const row = await repo.findOneBy({ id, status: 'pending' });
     if (!row) return;
@@ -209,7 +211,7 @@ export class BookingPaymentsService {
       return this.settleRefund(row, { ok: false, error: 'Square is not connected: make this refund in the Square Dashboard' });
     }
     try {
-      const refund = await this.square.refund(connection, { idempotencyKey: row.id, paymentId: charge.squarePaymentId, amountCents: row.amountCents, reason: 'Event booking cancelled' });
+      const refund = await this.square.refund(connection, { idempotencyKey: row.idempotencyKey, paymentId: charge.squarePaymentId, amountCents: row.amountCents, reason: 'Event booking cancelled' });
       const ok = refund.status !== 'REJECTED' && refund.status !== 'FAILED';
       await this.settleRefund(row, ok ? { ok, refundId: refund.refundId, providerStatus: refund.status } : { ok, error: `Square ${refund.status.toLowerCase()} the refund`, refundId: refund.refundId, providerStatus: refund.status });
     } catch (err) {
@@ -221,7 +223,7 @@ export class BookingPaymentsService {
     }
   }
 
-  private async settleRefund(row: BookingPaymentEntity, outcome: { ok: boolean; refundId?: string; providerStatus?: string; error?: string }): Promise<void> {
+  async settleRefund(row: BookingPaymentEntity, outcome: { ok: boolean; refundId?: string; providerStatus?: string; error?: string }): Promise<void> {
     await this.dataSource.transaction(async (m) => {
       const b = await lockBooking(m, { id: row.bookingId });
       const updated = await m.update(
@@ -238,5 +240,22 @@ export class BookingPaymentsService {
         log('error', 'booking refund failed', { bookingId: b.id, refundRowId: row.id, error: outcome.error });
       }
     });
+  }
+
+  /**
+   * The owner tries a failed refund again: the row goes back to pending under a new idempotency key
+   * (Square answers a used key with the refused refund), with a thread row, then Square is asked.
+   * 409 unless that refund of this booking failed.
+   */
+  async retryRefund(bookingId: number, refundId: string, actor: `admin:${string}`): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      await lockBooking(m, { id: bookingId });
+      const row = await m.findOneBy(BookingPaymentEntity, { id: refundId, bookingId, kind: 'refund' });
+      if (!row) throw new NotFoundError('Refund not found', 'REFUND_NOT_FOUND');
+      if (row.status !== 'failed') throw new ConflictError(`This refund is ${row.status}: only a failed refund can be tried again`, 'REFUND_NOT_FAILED');
+      await m.update(BookingPaymentEntity, { id: row.id }, { status: 'pending', idempotencyKey: randomUUID(), error: null, settledAt: null, providerStatus: null, squareRefundId: null });
+      await this.moves.note(m, bookingId, actor, 'refund-retried', { amountCents: row.amountCents });
+    });
+    await this.executeRefunds([refundId]);
   }
 }

@@ -1,4 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { adminBookingDetailSchema, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
+import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { insertPackage, paymentKey, type Requested, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
 
@@ -49,7 +52,7 @@ describe('event booking on the tracker (issue 14 item 6)', () => {
     const d = await detail(b);
     expect(d).toMatchObject({ state: 'confirmed', tracker: 'public', stopId: expect.any(Number) });
     const stop = (await stopsFrom(b.day)).find((e) => e.id === d.stopId);
-    expect(stop).toMatchObject({ title: 'Iced & Shake Bar', location: 'Lakeside Pavilion', address: '1200 Lake Shore Drive, Springfield, IL 62712', startTime: '18:00', endTime: '21:00', latitude: null, longitude: null });
+    expect(stop).toMatchObject({ title: 'Iced & Shake Bar', location: 'Lakeside Pavilion', address: '1200 Lake Shore Drive, Springfield, IL 62712', startTime: '18:00', endTime: '21:00' });
     // The stop's day is the booking's day, stored as noon of it in the shop's zone, as the owner's stops are.
     expect(stop?.date).toBe(noonOf(b.day, stop?.timeZone ?? '').toISOString());
   });
@@ -142,5 +145,51 @@ describe('event booking on the tracker (issue 14 item 6)', () => {
     expect((await admin.delete(`/api/events/${stopId}`)).status).toBe(409);
     expect(await settledSnapshot(t.dataSource)).toBe(before);
     expect(await stopById(stopId)).toMatchObject({ title: 'Iced & Shake Bar' });
+  });
+});
+
+describe('a booking stop’s pin on the map', () => {
+  let t: TestApp;
+  let admin: Agent;
+  let geocoder: Server;
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    // Nominatim's answer shape (jsonv2): coordinates as strings.
+    geocoder = createServer((req, res) => {
+      asked.push(new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '');
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Lakeside Pavilion, Springfield' }]));
+    });
+    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
+    t = await startTestApp({ GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}` });
+    admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => geocoder.close(() => resolve()));
+  });
+
+  const stop = async (id: number) => ((await t.agent().get('/api/events').query({ from: shopDay(0) })).body as ScheduledEvent[]).find((e) => e.id === id);
+
+  it('a public stop is geocoded from the venue’s address by the job queue; made private it loses the pin at once', async () => {
+    const pkg = await insertPackage(t.dataSource, { name: 'Hot Cocoa Bar' });
+    const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(45) }));
+    expect((await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ tracker: 'public' })).status).toBe(200);
+    expect((await t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() })).status).toBe(200);
+    const { stopId } = adminBookingDetailSchema.parse((await admin.get(`/api/admin/bookings/${b.id}`)).body);
+    if (stopId === null) throw new Error('the confirmed public booking has no stop');
+
+    const pinned = await eventually(async () => {
+      const found = await stop(stopId);
+      return found?.latitude != null ? found : undefined;
+    }, 'the stop’s coordinates');
+    expect(pinned).toMatchObject({ latitude: 39.7817, longitude: -89.6501, address: '1200 Lake Shore Drive, Springfield, IL 62712' });
+    expect(asked).toEqual(['1200 Lake Shore Drive, Springfield, IL 62712']);
+
+    // Private: no place, and no pin left at the venue.
+    expect((await admin.put(`/api/admin/bookings/${b.id}/tracker`).send({ tracker: 'private' })).status).toBe(200);
+    expect(await stop(stopId)).toMatchObject({ title: 'Private event', address: null, latitude: null, longitude: null });
+    const rows: { latitude: number | null }[] = await t.dataSource.query('SELECT latitude FROM scheduled_locations WHERE id = $1', [stopId]);
+    expect(rows).toEqual([{ latitude: null }]);
   });
 });

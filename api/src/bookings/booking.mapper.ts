@@ -131,6 +131,16 @@ export function toBookingEvent(e: BookingEventEntity): BookingEvent {
     toState: e.toState,
     note,
     amountCents: typeof amount === 'number' ? amount : null,
+    moved: e.type === 'rescheduled' ? movedOf(e.detail) : null,
+  };
+}
+
+/** Where a 'rescheduled' row moved the booking from and to (written by BookingMovesService.reschedule). */
+function movedOf(d: BookingEventEntity['detail']): BookingEvent['moved'] {
+  const text = (k: string) => (typeof d[k] === 'string' ? d[k] : '');
+  return {
+    from: { date: text('fromDate'), startTime: text('fromStartTime'), endTime: text('fromEndTime') },
+    to: { date: text('toDate'), startTime: text('toStartTime'), endTime: text('toEndTime') },
   };
 }
 

@@ -11,6 +11,9 @@ import {
   bookingDeclineSchema,
   type BookingPackage,
   bookingPackageInputSchema,
+  bookingRefundParamsSchema,
+  type BookingRescheduled,
+  bookingRescheduleSchema,
   bookingSettingsInputSchema,
   bookingTrackerInputSchema,
   idParamSchema,
@@ -21,12 +24,12 @@ import { AdminOnly, CurrentUser } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { BookingAvailabilityService } from './booking-availability.service';
-import type { Actor } from './booking-moves.service';
 import { BookingPackagesService } from './booking-packages.service';
 import { BookingSettingsService } from './booking-settings.service';
 import { BookingsService } from './bookings.service';
 
 class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
+class RefundParamsDto extends createZodDto(bookingRefundParamsSchema) {}
 class DayParamDto extends createZodDto(z.object({ date: bookingDaySchema })) {}
 class PackageInputDto extends createZodDto(bookingPackageInputSchema) {}
 class BookingsQueryDto extends createZodDto(adminBookingsQuerySchema) {}
@@ -37,8 +40,9 @@ class BlockedDayDto extends createZodDto(blockedDayInputSchema) {}
 class BlockedDaysQueryDto extends createZodDto(blockedDaysQuerySchema) {}
 class SettingsDto extends createZodDto(bookingSettingsInputSchema) {}
 class TrackerDto extends createZodDto(bookingTrackerInputSchema) {}
+class RescheduleDto extends createZodDto(bookingRescheduleSchema) {}
 
-const actorOf = (user: SessionUser): Actor => `admin:${user.username}`;
+const actorOf = (user: SessionUser): `admin:${string}` => `admin:${user.username}`;
 
 /** The owner's Bookings (issue 14): packages, the list and detail, the moves, blocked days and the booking settings. */
 @Controller('admin')
@@ -112,6 +116,20 @@ export class BookingsAdminController {
   @HttpCode(200)
   complete(@Param() params: IdParamDto, @CurrentUser() user: SessionUser): Promise<AdminBookingDetail> {
     return this.bookings.complete(params.id, actorOf(user));
+  }
+
+  /** A refund that failed (Square refused it, or was not connected), asked of Square again under a new key. */
+  @Post('bookings/:id/refunds/:refundId/retry')
+  @HttpCode(200)
+  retryRefund(@Param() params: RefundParamsDto, @CurrentUser() user: SessionUser): Promise<AdminBookingDetail> {
+    return this.bookings.retryRefund(params.id, params.refundId, actorOf(user));
+  }
+
+  /** The owner moves the booking to another day and times (the stop, the balance's due day and the customer's e-mail follow). */
+  @Post('bookings/:id/reschedule')
+  @HttpCode(200)
+  reschedule(@Param() params: IdParamDto, @Body() body: RescheduleDto, @CurrentUser() user: SessionUser): Promise<BookingRescheduled> {
+    return this.bookings.reschedule(params.id, body, actorOf(user));
   }
 
   @Get('booking/blocked-days')

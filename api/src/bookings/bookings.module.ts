@@ -14,6 +14,7 @@ import { BookingMovesService } from './booking-moves.service';
 import { BookingPackageEntity } from './booking-package.entity';
 import { BookingPackagesService } from './booking-packages.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
+import { BookingPaymentSync } from './booking-payment-sync.service';
 import { BookingPaymentsService } from './booking-payments.service';
 import { BookingSettingsService } from './booking-settings.service';
 import { BookingEntity } from './booking.entity';
@@ -25,7 +26,7 @@ import { BookingsService } from './bookings.service';
 @Module({
   imports: [TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]), SettingsModule, SquareModule, EventsModule],
   controllers: [BookingsController, BookingsAdminController],
-  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingLinksService, BookingSettingsService, BookingJobsService, BookingInboxService],
+  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingLinksService, BookingSettingsService, BookingJobsService, BookingInboxService, BookingPaymentSync],
   // The owner's inbox (contact/InboxService) lists booking requests through BookingInboxService.
   exports: [BookingInboxService],
 })

@@ -11,6 +11,8 @@ import {
   type BookingCreated,
   type BookingPaymentResult,
   type BookingRequest,
+  type BookingReschedule,
+  type BookingRescheduled,
   type BookingState,
   type BookingView,
   bookingEstimate,
@@ -248,6 +250,18 @@ export class BookingsService {
   async complete(id: number, actor: Actor): Promise<AdminBookingDetail> {
     await this.moves.complete(id, actor);
     return this.detail(id);
+  }
+
+  /** The owner tries a failed refund again (Square refused it, or was not connected). */
+  async retryRefund(id: number, refundId: string, actor: `admin:${string}`): Promise<AdminBookingDetail> {
+    await this.payments.retryRefund(id, refundId, actor);
+    return this.detail(id);
+  }
+
+  /** The owner moves the booking's day and times: the booking as it now is (its clashes the new day's), with the warnings about that day. */
+  async reschedule(id: number, input: BookingReschedule, actor: Actor): Promise<BookingRescheduled> {
+    const { warnings } = await this.moves.reschedule(id, input, actor);
+    return { ...(await this.detail(id)), warnings };
   }
 
   // --- Helpers -------------------------------------------------------------------------------------

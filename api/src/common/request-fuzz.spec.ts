@@ -293,6 +293,7 @@ function fillPath(ctx: Ctx, route: RegisteredRoute, caller: Caller, override: Re
     if (route.path.startsWith('/api/mail/outbox/')) return '999999';
     // Bookings, packages and blocked days that are not there: every well-formed request is refused with 404, nothing moves.
     if (route.path.startsWith('/api/bookings/')) return 'CB-ZZZZ';
+    if (route.path.startsWith('/api/admin/bookings/') && name === 'refundId') return MISSING_UUID;
     if (route.path.startsWith('/api/admin/bookings/') || route.path.startsWith('/api/admin/booking/packages/')) return '999999';
     if (route.path.startsWith('/api/admin/booking/blocked-days/')) return '2031-01-01';
     throw new Error(`the fuzzer has no value for :${name} of ${routeKey(route)}`);
@@ -338,6 +339,7 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/admin/bookings/:id/accept': { quoteCents: 40000, note: 'See you there' },
     'POST /api/admin/bookings/:id/decline': { message: 'We are away that week.' },
     'POST /api/admin/bookings/:id/cancel': { refundCents: 0, message: 'We have to cancel.' },
+    'POST /api/admin/bookings/:id/reschedule': { date: '2031-01-01', startTime: '18:00', endTime: '21:00', note: 'We moved it a week.' },
     'POST /api/admin/booking/blocked-days': { date: '2031-01-01', note: 'Away' },
     'PUT /api/admin/booking/settings': { leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14, cancellationPolicy: null },
     'POST /api/images/delete': { imagePath: '/uploads/products/x.png' },

@@ -1,10 +1,13 @@
 import { dayIn, EVENTS_PAGE_MAX, instantOf, type eventInputSchema, type eventsQuerySchema, noonOf, type ScheduledEvent, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
 import type { z } from 'zod';
-import { ConflictError, NotFoundError } from '../common/domain-errors';
-import { GeocodingService } from '../geocoding/geocoding.service';
+import { ConflictError, DomainError, NotFoundError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import { PublicAnswerCache } from '../common/public-answer-cache';
+import { GEOCODE_BACKGROUND_WAIT_MS, GeocodingService } from '../geocoding/geocoding.service';
+import { JobsService } from '../jobs/jobs.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { CalendarEntity } from './calendar.entity';
 import { ScheduledLocation } from './scheduled-location.entity';
@@ -51,14 +54,29 @@ function eventsCursor(event: ScheduledLocation): string {
   return `${event.date.getTime()}_${event.id}`;
 }
 
+/** The queue that finds a booking stop's coordinates after its move committed. */
+export const STOP_GEOCODE_JOB = 'events.geocode-stop';
+interface StopGeocodeJob {
+  stopId: number;
+  address: string;
+}
+
 @Injectable()
-export class EventsService {
+export class EventsService implements OnModuleInit {
   constructor(
     @InjectRepository(ScheduledLocation) private readonly events: Repository<ScheduledLocation>,
     @InjectRepository(CalendarEntity) private readonly calendars: Repository<CalendarEntity>,
     private readonly geocoding: GeocodingService,
     private readonly shopTime: ShopTimeZoneService,
+    private readonly jobs: JobsService,
+    private readonly publicAnswers: PublicAnswerCache,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    // Nominatim's turn may be a while in coming (one request a second for the whole cluster): a busy
+    // or failing geocoder is tried again later; an address it does not know leaves the stop without a pin.
+    await this.jobs.work<StopGeocodeJob>(STOP_GEOCODE_JOB, ({ data }) => this.geocodeStop(data), { retryLimit: 5, retryDelay: 60, retryBackoff: true });
+  }
 
   /**
    * One page of events from `from` (default: this month's first day) until `to` (exclusive), by
@@ -118,8 +136,9 @@ export class EventsService {
   /**
    * A booking's stop, written in the caller's transaction (the booking's move): `stop` creates it
    * or brings the one at `stopId` in step (day, times, title, place); null removes it. Answers the
-   * stop's id, or null when there is none. Not geocoded: the venue's address is shown as written
-   * and the stop has no pin on the map (the tracker lists it by its day).
+   * stop's id, or null when there is none. A stop whose address is new or changed loses its old
+   * coordinates at once (a public stop turned private shows no pin at the venue) and, when it has
+   * an address, a geocode job is queued in the same transaction: the pin appears once it is found.
    * The public answers (GET /api/events) are cleared by the write request that made the move.
    */
   async syncBookingStop(m: EntityManager, stopId: number | null, stop: BookingStop | null): Promise<number | null> {
@@ -131,12 +150,32 @@ export class EventsService {
     const timeZone = await this.shopTime.current(m);
     const fields = { title: stop.title, location: stop.location, address: stop.address, date: noonOf(stop.day, timeZone), startTime: stop.startTime, endTime: stop.endTime, bookingReference: stop.bookingReference };
     const existing = stopId !== null ? await repo.findOneBy({ id: stopId }) : null;
+    const moved = !existing || existing.address !== stop.address;
+    const place = moved ? { latitude: null, longitude: null } : {};
+    let id: number;
     if (existing) {
-      await repo.update({ id: existing.id }, fields);
-      return existing.id;
+      await repo.update({ id: existing.id }, { ...fields, ...place });
+      id = existing.id;
+    } else id = (await repo.save(repo.create({ ...fields, ...place, description: null }))).id;
+    if (moved && stop.address) await this.jobs.send<StopGeocodeJob>(STOP_GEOCODE_JOB, { stopId: id, address: stop.address }, { manager: m });
+    return id;
+  }
+
+  /** The job: the address's coordinates, written only if the stop still has that address. */
+  private async geocodeStop({ stopId, address }: StopGeocodeJob): Promise<void> {
+    let found: { lat: number; lng: number };
+    try {
+      found = await this.geocoding.geocode(address, GEOCODE_BACKGROUND_WAIT_MS);
+    } catch (err) {
+      // No match: nothing to try again. Busy, down or refused: the queue tries again later.
+      if (err instanceof DomainError && err.status === 404) {
+        log('info', 'a booking stop’s address was not found by the geocoder: it has no pin', { stopId, address });
+        return;
+      }
+      throw err;
     }
-    const saved = await repo.save(repo.create({ ...fields, description: null, latitude: null, longitude: null }));
-    return saved.id;
+    const done = await this.events.update({ id: stopId, address }, { latitude: found.lat, longitude: found.lng });
+    if (done.affected) this.publicAnswers.invalidate();
   }
 
   /** Events from the first day of last month on: the shop's published ICS feed. */

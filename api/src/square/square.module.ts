@@ -5,6 +5,7 @@ import { SquareAuthController } from './square-auth.controller';
 import { SquareAuthService } from './square-auth.service';
 import { SquareCatalogSyncService } from './square-catalog-sync.service';
 import { SquareController } from './square.controller';
+import { SquareEvents } from './square-events.service';
 import { SquareGateway } from './square.gateway';
 import { SquareService } from './square.service';
 
@@ -12,7 +13,7 @@ import { SquareService } from './square.service';
 @Module({
   imports: [SettingsModule, CatalogueModule],
   controllers: [SquareController, SquareAuthController],
-  providers: [SquareAuthService, SquareGateway, SquareService, SquareCatalogSyncService],
-  exports: [SquareGateway],
+  providers: [SquareAuthService, SquareGateway, SquareService, SquareCatalogSyncService, SquareEvents],
+  exports: [SquareGateway, SquareEvents],
 })
 export class SquareModule {}

@@ -10,7 +10,7 @@ import {
 } from '../booking';
 import { formatLongDate, HH_MM_PATTERN } from '../time';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
-import { emailSchema, optionalText } from './common.schema';
+import { emailSchema, idParamSchema, optionalText } from './common.schema';
 import { MAX_EVENT_GUESTS } from './event-inquiry.schema';
 import { idempotencyKeySchema } from './orders.schema';
 
@@ -131,14 +131,20 @@ export type BookingAvailability = z.infer<typeof bookingAvailabilitySchema>;
 
 // --- The customer's request ------------------------------------------------------------------------
 
+/** A field left blank as the form and clients send it: missing, null, '' or only spaces, or NaN (an empty number box). */
+const isBlank = (value: unknown) => value === undefined || value === null || Number.isNaN(value) || (typeof value === 'string' && value.trim() === '');
+
+/** `schema`, with a blank value asked for in words ('Please choose a date') rather than named by its format. */
+const askedFor = <O, I>(message: string, schema: z.ZodType<O, I>) => z.custom<I>((value) => !isBlank(value), { message }).pipe(schema);
+
 /** POST /api/bookings: the request's fields. The rules that need the day and the package are in `bookingRequestSchemaFor`. */
 export const bookingRequestSchema = z
   .strictObject({
     packageId: z.number({ message: 'Please choose a package' }).int('Please choose a package').positive('Please choose a package').max(2147483647, 'Please choose a package'),
-    date: bookingDaySchema,
-    startTime: wallTime('Start time'),
-    endTime: wallTime('End time'),
-    guests: wholeNumber('Number of guests', 1, BOOKING_GUESTS_MAX),
+    date: askedFor('Please choose a date', bookingDaySchema),
+    startTime: askedFor('Start time is required', wallTime('Start time')),
+    endTime: askedFor('End time is required', wallTime('End time')),
+    guests: askedFor('Please enter the number of guests', wholeNumber('Number of guests', 1, BOOKING_GUESTS_MAX)),
     venueName: required('Venue name is required', 200),
     venueAddress: required('Venue address is required', 300),
     contactName: required('Name is required', 100),
@@ -332,6 +338,14 @@ export const bookingEventSchema = z.object({
   /** The words that came with it (a note, a decline message, a reason), if any. */
   note: z.string().nullable(),
   amountCents: z.number().nullable(),
+  /** A 'rescheduled' row: the day and times it was moved from and to (shop wall clock). */
+  moved: z
+    .object({
+      from: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }),
+      to: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }),
+    })
+    .nullable()
+    .optional(),
 });
 export type BookingEvent = z.infer<typeof bookingEventSchema>;
 
@@ -395,6 +409,12 @@ export const bookingAdminCancelSchema = z.strictObject({
   message: required('Please write a message to the customer', BOOKING_NOTE_MAX),
 });
 
+/** POST /api/admin/bookings/:id/refunds/:refundId/retry: a refund of the booking that failed, tried again. */
+export const bookingRefundParamsSchema = z.object({
+  id: idParamSchema,
+  refundId: z.uuid({ message: 'Refund id must be a UUID' }),
+});
+
 /** POST /api/admin/booking/blocked-days */
 export const blockedDayInputSchema = z.strictObject({ date: bookingDaySchema, note: optionalText(200) });
 
@@ -422,3 +442,52 @@ export const bookingSettingsSchema = z.object({
   /** The policy as the customer reads it. */
   policyText: z.string(),
 });
+
+// --- Owner reschedule ------------------------------------------------------------------------------
+
+/** The states in which the owner may move a booking to another day and times (not once it is over, declined or cancelled). */
+export const BOOKING_RESCHEDULABLE_STATES = ['requested', 'awaiting_deposit', 'confirmed', 'balance_due'] as const satisfies readonly (typeof BOOKING_STATES)[number][];
+
+export function canRescheduleBooking(state: (typeof BOOKING_STATES)[number]): boolean {
+  return (BOOKING_RESCHEDULABLE_STATES as readonly string[]).includes(state);
+}
+
+/**
+ * POST /api/admin/bookings/:id/reschedule: the owner moves the booking to another day and times,
+ * with an optional note the customer reads in the e-mail. The day and times follow the request's
+ * rules (a real day, 24-hour times, an end that differs from the start: an earlier end is past
+ * midnight); the day must also be the shop's today or later (`bookingRescheduleSchemaFor`). A day
+ * the owner blocked or one inside their lead time is allowed: those are their own rules, and the
+ * answer warns of them (`bookingRescheduledSchema`).
+ */
+export const bookingRescheduleSchema = z
+  .strictObject({
+    date: askedFor('Please choose a date', bookingDaySchema),
+    startTime: askedFor('Start time is required', wallTime('Start time')),
+    endTime: askedFor('End time is required', wallTime('End time')),
+    note: optionalText(BOOKING_NOTE_MAX),
+  })
+  .superRefine((data, ctx) => {
+    if (data.startTime === data.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'End time must differ from the start time' });
+  });
+export type BookingRescheduleInput = z.input<typeof bookingRescheduleSchema>;
+export type BookingReschedule = z.output<typeof bookingRescheduleSchema>;
+
+/** The reschedule schema with the day rule that needs the shop's today: today or later (the form and the API use it). */
+export function bookingRescheduleSchemaFor(context: { today: string }) {
+  return bookingRescheduleSchema.superRefine((data, ctx) => {
+    if (data.date < context.today) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Please choose today or a later date' });
+  });
+}
+
+/** What the owner is warned of about the new day: a day they blocked, or one inside their lead time (or today). */
+export const RESCHEDULE_WARNING_KINDS = ['blocked', 'lead_time'] as const;
+
+/**
+ * The reschedule's answer: the booking as it now is (its clashes are the new day's other bookings
+ * and stops, as the detail always shows them) and the warnings about the new day itself.
+ */
+export const bookingRescheduledSchema = adminBookingDetailSchema.extend({
+  warnings: z.array(z.object({ kind: z.enum(RESCHEDULE_WARNING_KINDS), message: z.string() })),
+});
+export type BookingRescheduled = z.infer<typeof bookingRescheduledSchema>;

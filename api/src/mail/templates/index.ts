@@ -1,6 +1,7 @@
 import { render } from '@react-email/components';
 import { SHOP_CONTACT } from '@cocoa/shared-types';
 import { createElement } from 'react';
+import { bookingBalancePaid } from './booking-balance-paid';
 import { bookingBalanceReminder } from './booking-balance-reminder';
 import { bookingCancelled } from './booking-cancelled';
 import { bookingConfirmed } from './booking-confirmed';
@@ -8,6 +9,7 @@ import { bookingDeclined } from './booking-declined';
 import { bookingQuote } from './booking-quote';
 import { bookingReceived } from './booking-received';
 import { bookingRequest } from './booking-request';
+import { bookingRescheduled } from './booking-rescheduled';
 import { contactAck } from './contact-ack';
 import { inboxReply } from './inbox-reply';
 import { inquiryAck } from './inquiry-ack';
@@ -69,7 +71,9 @@ const TEMPLATES: { [N in MailTemplateName]: MailTemplate<MailTemplates[N]> } = {
   'booking-declined': bookingDeclined,
   'booking-confirmed': bookingConfirmed,
   'booking-balance-reminder': bookingBalanceReminder,
+  'booking-balance-paid': bookingBalancePaid,
   'booking-cancelled': bookingCancelled,
+  'booking-rescheduled': bookingRescheduled,
 };
 
 /**

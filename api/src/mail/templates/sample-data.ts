@@ -87,6 +87,18 @@ function bookingSamples(shop: ShopIdentity): Pick<MailTemplates, Extract<MailTem
     'booking-declined': { ...booking, depositPaidCents: 0, balanceDueDate: null, message: 'We are already booked on May 16. Would May 23 work for you?' },
     'booking-confirmed': { ...booking, recipient: 'customer' },
     'booking-balance-reminder': { ...booking, amountDueCents: booking.balanceCents },
+    'booking-balance-paid': { ...booking, balancePaidCents: booking.balanceCents, recipient: 'customer', amountPaidCents: booking.balanceCents },
     'booking-cancelled': { ...booking, recipient: 'customer', cancelledBy: 'customer', message: null, refundCents: booking.depositPaidCents },
+    'booking-rescheduled': {
+      ...booking,
+      eventDate: '2026-05-23',
+      startTime: '17:00',
+      endTime: '20:00',
+      balanceDueDate: '2026-05-09',
+      recipient: 'customer',
+      previous: { eventDate: booking.eventDate, startTime: booking.startTime, endTime: booking.endTime },
+      note: 'The park asked us to move the reception a week later; everything else stays as planned.',
+      invitation: true,
+    },
   };
 }

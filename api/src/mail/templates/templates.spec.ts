@@ -68,7 +68,7 @@ function expectLink(r: RenderedMail, url: string) {
 describe('e-mail templates', () => {
   it('lists every template of the contract once, each with a label', () => {
     const list = mailTemplateList();
-    const names: MailTemplateName[] = ['order-confirmation', 'new-order-alert', 'order-shipped', 'order-delivered', 'order-cancelled', 'order-refunded', 'password-reset', 'contact-ack', 'inquiry-ack', 'shop-message', 'inbox-reply', 'booking-received', 'booking-request', 'booking-quote', 'booking-declined', 'booking-confirmed', 'booking-balance-reminder', 'booking-cancelled'];
+    const names: MailTemplateName[] = ['order-confirmation', 'new-order-alert', 'order-shipped', 'order-delivered', 'order-cancelled', 'order-refunded', 'password-reset', 'contact-ack', 'inquiry-ack', 'shop-message', 'inbox-reply', 'booking-received', 'booking-request', 'booking-quote', 'booking-declined', 'booking-confirmed', 'booking-balance-reminder', 'booking-balance-paid', 'booking-cancelled', 'booking-rescheduled'];
     expect(list.map((t) => t.name).sort()).toEqual([...names].sort());
     for (const t of list) expect(t.label.length).toBeGreaterThan(5);
     expect(isMailTemplateName('constructor')).toBe(false);

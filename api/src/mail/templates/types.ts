@@ -105,7 +105,15 @@ export interface MailTemplates {
   /** Sent with the calendar invitation attached (QueuedMail.attachments). */
   'booking-confirmed': BookingMailData & { recipient: 'customer' | 'shop' };
   'booking-balance-reminder': BookingMailData & { amountDueCents: number };
+  /** The balance is paid: `amountPaidCents` is that payment; the booking's own fields hold the totals paid. */
+  'booking-balance-paid': BookingMailData & { recipient: 'customer' | 'shop'; amountPaidCents: number };
   'booking-cancelled': BookingMailData & { recipient: 'customer' | 'shop'; cancelledBy: 'customer' | 'shop'; message: string | null; refundCents: number };
+  /**
+   * The owner moved the booking to another day or times: `previous` is where it was, the booking's
+   * own fields where it is now. `invitation`: the updated calendar invitation is attached (a booking
+   * in the calendars: confirmed or balance due).
+   */
+  'booking-rescheduled': BookingMailData & { recipient: 'customer' | 'shop'; previous: { eventDate: string; startTime: string; endTime: string }; note: string | null; invitation: boolean };
 }
 
 export type MailTemplateName = keyof MailTemplates;

@@ -7,9 +7,12 @@ import {
   type BlockedDay,
   type BookingPackage,
   type BookingPackageInput,
+  type BookingRescheduled,
+  type BookingRescheduleInput,
   type BookingSettings,
   type BookingState,
   type BookingTrackerChoice,
+  formatCents,
   NEXT_CURSOR_HEADER,
   type ScheduledEvent,
 } from '@cocoa/shared-types';
@@ -160,6 +163,47 @@ export function useSetBookingTracker(id: number) {
     onError: (error) => {
       errorToast('Could not change the tracker choice', messageOf(error, 'Please try again.'));
       return client.invalidateQueries({ queryKey: adminBookingQueryOptions(id).queryKey });
+    },
+  });
+}
+
+/** POST /api/admin/bookings/{id}/refunds/{refundId}/retry: a failed refund asked of Square again; answers the booking as it now is. */
+export const retryBookingRefund = (id: number, refundId: string) => apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/refunds/${refundId}/retry`, { method: 'POST', body: {} });
+
+export function useRetryBookingRefund(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: string) => retryBookingRefund(id, refundId),
+    onSuccess: (booking, refundId) => {
+      client.setQueryData(adminBookingQueryOptions(id).queryKey, booking);
+      const refund = booking.payments.find((p) => p.id === refundId);
+      if (refund?.status === 'failed') errorToast('The refund failed again', booking.events.at(-1)?.note ?? 'Make it in the Square Dashboard, or try again later.');
+      else toast('Refund sent again', `${formatCents(refund?.amountCents ?? 0)} is on its way back to the customer.`);
+      return client.invalidateQueries({ queryKey: BOOKINGS_KEY, predicate: (q) => q.queryKey[2] === 'list' });
+    },
+    onError: (error) => {
+      errorToast('Could not retry the refund', messageOf(error, 'Please try again.'));
+      return client.invalidateQueries({ queryKey: adminBookingQueryOptions(id).queryKey });
+    },
+  });
+}
+
+/** POST /api/admin/bookings/{id}/reschedule: the booking moved to another day and times; answers it with the warnings about the new day. */
+export const rescheduleBooking = (id: number, body: BookingRescheduleInput) => apiFetch<BookingRescheduled>(`/api/admin/bookings/${id}/reschedule`, { method: 'POST', body });
+
+/**
+ * Moving a booking: its detail is replaced with the answer; the lists, months and the other
+ * bookings' details are refreshed (the old and the new day's clashes changed too). A refusal is
+ * the dialog's to show.
+ */
+export function useRescheduleBooking(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BookingRescheduleInput) => rescheduleBooking(id, body),
+    onSuccess: ({ warnings: _warnings, ...booking }) => {
+      client.setQueryData(adminBookingQueryOptions(id).queryKey, booking);
+      toast(`Booking ${booking.reference} moved`, 'The customer has been e-mailed the new date and time.');
+      return client.invalidateQueries({ queryKey: BOOKINGS_KEY, predicate: (q) => q.queryKey[2] === 'list' || q.queryKey[2] === 'month' || (q.queryKey[2] === 'detail' && q.queryKey[3] !== id) });
     },
   });
 }

@@ -1,14 +1,29 @@
 import { type ReactNode, useId, useState } from 'react';
-import { type AdminBookingDetail, BOOKING_TRACKER_LABELS, type BookingTrackerChoice, canMoveBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
+import { type AdminBookingDetail, BOOKING_TRACKER_LABELS, type BookingRescheduled, type BookingTrackerChoice, canMoveBooking, canRescheduleBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
 import { toast } from '../../../ui/toast-store';
-import { useAdminBooking, useMoveBooking, useSetBookingTracker } from '../api/bookings';
+import { useAdminBooking, useMoveBooking, useRetryBookingRefund, useSetBookingTracker } from '../api/bookings';
 import { formatDateTime } from '../lib/format';
 import { ConfirmDialog } from './dialog';
-import { AcceptDialog, CancelBookingDialog, DeclineDialog, TrackerSelect } from './bookings-tab-dialogs';
+import { AcceptDialog, CancelBookingDialog, DeclineDialog, RescheduleDialog, TrackerSelect } from './bookings-tab-dialogs';
 import { actorLabel, bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
 import { DetailState } from './detail-state';
 
-type Open = 'accept' | 'decline' | 'cancel' | 'complete' | null;
+type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'reschedule' | null;
+
+/** After a move: what the owner chose against their own rules (a day they blocked, inside their lead time). */
+function MoveWarnings({ warnings }: { warnings: BookingRescheduled['warnings'] }) {
+  if (!warnings.length) return null;
+  return (
+    <div className="admin-warning bookings-clash" role="alert">
+      <p>Moved. Please note:</p>
+      <ul>
+        {warnings.map((w) => (
+          <li key={w.kind}>{w.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** The other bookings and scheduled stops on the booking's day: the owner is warned, not stopped. */
 function Clashes({ booking, onOpen }: { booking: AdminBookingDetail; onOpen: (id: number) => void }) {
@@ -80,7 +95,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () => void; onOpen: (id: number) => void }) {
   const query = useAdminBooking(id);
   const move = useMoveBooking(id);
+  const retryRefund = useRetryBookingRefund(id);
   const [open, setOpen] = useState<Open>(null);
+  const [moved, setMoved] = useState<{ id: number; warnings: BookingRescheduled['warnings'] }>({ id, warnings: [] });
   const back = (
     <button type="button" className="btn btn--outline orders-back" onClick={onBack}>
       ← All bookings
@@ -116,6 +133,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
         <p className="muted">
           Requested {formatDateTime(b.createdAt)} by {b.contactName} · {b.contactEmail}
         </p>
+        {moved.id === b.id && <MoveWarnings warnings={moved.warnings} />}
         <Clashes booking={b} onOpen={onOpen} />
         <div className="admin-actions" role="group" aria-label="Next steps">
           {b.state === 'requested' && (
@@ -131,6 +149,11 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
           {b.state !== 'requested' && can('completed') && (
             <button type="button" className="btn btn--primary" onClick={() => setOpen('complete')} disabled={move.isPending}>
               Mark completed
+            </button>
+          )}
+          {canRescheduleBooking(b.state) && (
+            <button type="button" className="btn btn--outline" onClick={() => setOpen('reschedule')}>
+              Change date
             </button>
           )}
           {b.state !== 'requested' && can('cancelled') && (
@@ -199,6 +222,9 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
                   <th scope="col">What</th>
                   <th scope="col">Amount</th>
                   <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -211,6 +237,19 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
                     </td>
                     <td>{formatCents(p.amountCents)}</td>
                     <td>{p.status}</td>
+                    <td>
+                      {p.kind === 'refund' && p.status === 'failed' && (
+                        <button
+                          type="button"
+                          className="btn btn--outline btn--small-touch"
+                          disabled={retryRefund.isPending}
+                          aria-label={`Retry the refund of ${formatCents(p.amountCents)}`}
+                          onClick={() => retryRefund.mutate(p.id)}
+                        >
+                          {retryRefund.isPending && retryRefund.variables === p.id ? 'Retrying…' : 'Retry refund'}
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -238,6 +277,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
       {open === 'accept' && <AcceptDialog booking={b} onClose={() => setOpen(null)} />}
       {open === 'decline' && <DeclineDialog booking={b} onClose={() => setOpen(null)} />}
       {open === 'cancel' && <CancelBookingDialog booking={b} onClose={() => setOpen(null)} />}
+      {open === 'reschedule' && <RescheduleDialog booking={b} onClose={() => setOpen(null)} onMoved={(warnings) => setMoved({ id: b.id, warnings })} />}
       {open === 'complete' && (
         <ConfirmDialog
           title={`Mark booking ${b.reference} completed?`}

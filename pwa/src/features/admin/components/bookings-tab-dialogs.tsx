@@ -1,7 +1,24 @@
 import { useId, useState } from 'react';
-import { type AdminBookingDetail, BOOKING_NOTE_MAX, BOOKING_TRACKER_CHOICES, BOOKING_TRACKER_LABELS, bookingAcceptSchema, type BookingTrackerChoice, bookingAdminCancelSchema, bookingDeclineSchema, formatCents, fromCents, splitQuote, toCents } from '@cocoa/shared-types';
+import {
+  type AdminBookingDetail,
+  BOOKING_NOTE_MAX,
+  BOOKING_TRACKER_CHOICES,
+  BOOKING_TRACKER_LABELS,
+  bookingAcceptSchema,
+  type BookingRescheduled,
+  bookingRescheduleSchemaFor,
+  type BookingTrackerChoice,
+  bookingAdminCancelSchema,
+  bookingDeclineSchema,
+  dayIn,
+  formatCents,
+  fromCents,
+  splitQuote,
+  toCents,
+} from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { useMoveBooking } from '../api/bookings';
+import { useMoveBooking, useRescheduleBooking } from '../api/bookings';
 import { Dialog } from './dialog';
 
 /** Dollars as typed ('1,250.50') to cents; null when it is not an amount with at most two decimals. */
@@ -189,6 +206,90 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
           </button>
           <button type="submit" className="btn btn--danger" disabled={move.isPending}>
             {move.isPending ? 'Cancelling...' : cents ? `Cancel and refund ${formatCents(cents)}` : 'Cancel booking'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+type RescheduleField = 'date' | 'startTime' | 'endTime' | 'note';
+
+/**
+ * Changing the date: the day and times (the shop's wall clock) and a note the customer reads in the
+ * e-mail, checked by the same schema as the server (today or later in the shop's zone). A day
+ * another booking holds, or any other refusal, is shown here; a day the owner blocked or one inside
+ * their lead time is allowed, and the detail shows the warning after (`onMoved`).
+ */
+export function RescheduleDialog({ booking, onClose, onMoved }: { booking: AdminBookingDetail; onClose: () => void; onMoved: (warnings: BookingRescheduled['warnings']) => void }) {
+  const reschedule = useRescheduleBooking(booking.id);
+  const [form, setForm] = useState({ date: booking.date, startTime: booking.startTime, endTime: booking.endTime, note: '' });
+  const [errors, setErrors] = useState<Partial<Record<RescheduleField | 'form', string>>>({});
+  const ids = { date: useId(), startTime: useId(), endTime: useId(), note: useId(), info: useId() };
+  const today = dayIn(new Date(), booking.timeZone);
+  const set = (field: RescheduleField) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
+  const confirmed = booking.state === 'confirmed' || booking.state === 'balance_due';
+
+  const submit = () => {
+    const body = { ...form, note: form.note.trim() || null };
+    const parsed = bookingRescheduleSchemaFor({ today }).safeParse(body);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[(issue.path[0] as RescheduleField | undefined) ?? 'form'] ??= issue.message;
+      return setErrors(next);
+    }
+    if (parsed.data.date === booking.date && parsed.data.startTime === booking.startTime && parsed.data.endTime === booking.endTime) {
+      return setErrors({ form: 'That is the date and time the booking has now: choose a new date or time.' });
+    }
+    setErrors({});
+    reschedule.mutate(body, {
+      onSuccess: (answer) => {
+        onMoved(answer.warnings);
+        onClose();
+      },
+      onError: (error) => setErrors({ form: messageOf(error, 'Could not change the date. Please check your connection and try again.') }),
+    });
+  };
+
+  return (
+    <Dialog title={`Change the date of booking ${booking.reference}`} onClose={onClose} busy={reschedule.isPending} describedBy={ids.info}>
+      <form
+        className="admin-stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <p id={ids.info} className="muted">
+          The customer is e-mailed the new date and time{confirmed ? ', with the updated calendar invitation' : ''}.{booking.stopId !== null ? ' Its stop on the tracker moves with it.' : ''}
+        </p>
+        <Field id={ids.date} label="Date" error={errors.date}>
+          <input {...describedBy(ids.date, errors.date)} type="date" min={today} value={form.date} onChange={set('date')} />
+        </Field>
+        <Field id={ids.startTime} label="Start time" error={errors.startTime}>
+          <input {...describedBy(ids.startTime, errors.startTime)} type="time" value={form.startTime} onChange={set('startTime')} />
+        </Field>
+        <Field id={ids.endTime} label="End time" error={errors.endTime}>
+          <input {...describedBy(ids.endTime, errors.endTime)} aria-describedby={errors.endTime ? `${ids.endTime}-error ${ids.endTime}-hint` : `${ids.endTime}-hint`} type="time" value={form.endTime} onChange={set('endTime')} />
+        </Field>
+        <p className="muted" id={`${ids.endTime}-hint`}>
+          An end time earlier than the start is the next day (past midnight).
+        </p>
+        <Field id={ids.note} label="Note to the customer (optional)" error={errors.note}>
+          <textarea {...describedBy(ids.note, errors.note)} rows={3} maxLength={BOOKING_NOTE_MAX} value={form.note} onChange={set('note')} />
+        </Field>
+        {errors.form && (
+          <p className="admin-warning" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="btn btn--outline" onClick={onClose} disabled={reschedule.isPending}>
+            Keep the date
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={reschedule.isPending}>
+            {reschedule.isPending ? 'Moving...' : 'Move booking'}
           </button>
         </div>
       </form>

@@ -42,8 +42,12 @@ export function describeBookingEvent(e: BookingEvent): string {
       return `Refunded ${money(e.amountCents)}`;
     case 'tracker-changed':
       return 'Tracker choice changed';
+    case 'rescheduled':
+      return e.moved ? `Moved from ${bookingWhen(e.moved.from)} to ${bookingWhen(e.moved.to)}` : 'Date or time changed';
     case 'refund-failed':
       return `A refund of ${money(e.amountCents)} failed`;
+    case 'refund-retried':
+      return `Refund of ${money(e.amountCents)} tried again`;
     default:
       return `${e.type.replace(/-/g, ' ')}${e.amountCents !== null ? ` ${money(e.amountCents)}` : ''}${move}`;
   }

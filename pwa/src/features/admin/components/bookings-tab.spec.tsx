@@ -191,6 +191,26 @@ describe('BookingsTab: accept and decline', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ refundCents: 10000, message: 'Our van broke down.' }]);
     expect(within(screen.getByRole('region', { name: 'Money' })).getByText('Refunded').nextSibling).toHaveTextContent('$100.00');
   });
+
+  it('offers a failed refund again: Retry asks the server, and the refund shows as sent', async () => {
+    const REFUND = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    const refund = { id: REFUND, kind: 'refund' as const, amountCents: 15750, testMode: false, squarePaymentId: null, squareRefundId: null, createdAt: '2027-05-03T15:00:00.000Z' };
+    const deposit = { ...refund, id: 'c0ffee00-0000-4000-8000-000000000001', kind: 'deposit' as const, status: 'completed' as const, squarePaymentId: 'PAY-1' };
+    const failed = detail({ state: 'cancelled', depositPaidCents: 15750, refundableCents: 15750, clashes: { bookings: [], stops: [] }, payments: [deposit, { ...refund, status: 'failed' }] });
+    const { calls } = mockFetch({
+      [DETAIL]: { body: failed },
+      [`POST /api/admin/bookings/5/refunds/${REFUND}/retry`]: { body: { ...failed, refundedCents: 15750, refundableCents: 0, payments: [deposit, { ...refund, status: 'completed' }] } },
+    });
+    renderTab('/admin?tab=bookings&booking=5');
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    // Only the failed refund has the button.
+    expect(within(payments).getAllByRole('button')).toHaveLength(1);
+    fireEvent.click(within(payments).getByRole('button', { name: 'Retry the refund of $157.50' }));
+    expect(await screen.findByText('Refund sent again')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual([`/api/admin/bookings/5/refunds/${REFUND}/retry`]);
+    expect(within(payments).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Money' })).getByText('Refunded').nextSibling).toHaveTextContent('$157.50');
+  });
 });
 
 describe('BookingsTab: packages and the month', () => {

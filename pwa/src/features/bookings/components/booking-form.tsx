@@ -65,13 +65,6 @@ const REASONS: Record<UnavailableReason, string> = {
 
 const UNAVAILABLE_DAY = 'That day is not available. Please choose another date.';
 
-const BLANK_MESSAGES: ReadonlyArray<[keyof BookingFormValues, string]> = [
-  ['date', 'Please choose a date'],
-  ['startTime', 'Start time is required'],
-  ['endTime', 'End time is required'],
-  ['guests', 'Please enter the number of guests'],
-];
-
 const FIELD_ORDER: Array<keyof BookingFormValues> = ['packageId', 'date', 'startTime', 'endTime', 'guests', 'venueName', 'venueAddress', 'contactName', 'contactEmail', 'contactPhone', 'notes'];
 
 /**
@@ -79,7 +72,7 @@ const FIELD_ORDER: Array<keyof BookingFormValues> = ['packageId', 'date', 'start
  * range (what the API checks too), plus the month's booked and blocked days as far as known.
  */
 function resolverFor(packages: readonly BookingPackage[], known: BookingAvailability | undefined): Resolver<BookingFormValues, unknown, BookingRequest> {
-  return async (values, context, options) => {
+  return (values, context, options) => {
     const chosen = packages.find((p) => p.id === values.packageId);
     const schema = bookingRequestSchemaFor({
       today: known?.today ?? dayKey(new Date()),
@@ -89,16 +82,9 @@ function resolverFor(packages: readonly BookingPackage[], known: BookingAvailabi
       const taken = known?.unavailable.find((u) => u.date === data.date);
       if (taken && (taken.reason === 'booked' || taken.reason === 'blocked')) ctx.addIssue({ code: 'custom', path: ['date'], message: UNAVAILABLE_DAY });
     });
-    // The form's values are the schema's input with blanks still blank (no package yet): the schema names what is missing.
+    // The form's values are the schema's input with blanks still blank ('' and NaN, no package yet): the schema asks for each in words.
     const check = zodResolver(schema) as unknown as Resolver<BookingFormValues, unknown, BookingRequest>;
-    const result = await check(values, context, options);
-    // A field left blank is asked for in words, not by its format (the day comes from the calendar, not typed).
-    for (const [name, message] of BLANK_MESSAGES) {
-      const blank = name === 'guests' ? Number.isNaN(values.guests) : values[name] === '';
-      const error = result.errors[name];
-      if (blank && error) error.message = message;
-    }
-    return result;
+    return check(values, context, options);
   };
 }
 
@@ -152,11 +138,12 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
     setValue('endTime', addMinutes(start, chosen.durationMinutes));
   };
 
-  // Focus goes to the first field in error, in the order the form shows them (the package and the day are not inputs of their own).
+  // Focus goes to the first field in error, in the order the form shows them (the package and the day are not inputs of their
+  // own: the day's is the calendar's one tab stop, the chosen day or else the first that can be booked).
   const focusFirstError = (found: FieldErrors<BookingFormValues>) => {
     const first = FIELD_ORDER.find((name) => found[name]);
     if (first === 'packageId') document.querySelector<HTMLInputElement>('input[name="booking-package"]')?.focus();
-    else if (first === 'date') dateBox.current?.focus();
+    else if (first === 'date') (dateBox.current?.querySelector<HTMLButtonElement>('button[data-day][tabindex="0"]') ?? dateBox.current)?.focus();
     else if (first) setFocus(first);
   };
 

@@ -1,0 +1,164 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { PaymentError } from '../common/domain-errors';
+import { log } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { type SquareEventListener, SquareEvents, type SquarePaymentEvent, type SquareRefundEvent } from '../square/square-events.service';
+import { SquareGateway } from '../square/square.gateway';
+import { BookingMovesService, lockBooking } from './booking-moves.service';
+import { BookingPaymentEntity } from './booking-payment.entity';
+import { BookingPaymentsService } from './booking-payments.service';
+import { BookingEntity } from './booking.entity';
+
+/** Rows looked at per reconciler run at most, oldest first; the next run takes the rest. */
+const BATCH = 100;
+const isUuid = (v: string | null): v is string => v !== null && z.uuid().safeParse(v).success;
+const refused = (status: string) => status === 'FAILED' || status === 'REJECTED';
+
+export interface BookingReconcileReport {
+  /** Square had the payment: recorded, and the booking moved. */
+  paid: number;
+  /** Nothing was charged (no payment at Square, or a test-mode payment cut short): the pending row went. */
+  failed: number;
+  /** Pending refunds asked of Square again under their key. */
+  refundsAsked: number;
+  /** Still pending: Square not connected, not answering, or its payment not settled yet. */
+  left: number;
+}
+
+/**
+ * Booking payments and refunds that Square settles after we stopped listening:
+ * - Square's webhook (through SquareEvents): payment.* with our booking payment's id as
+ *   reference_id settles a pending deposit or balance (COMPLETED/APPROVED) or removes it
+ *   (FAILED/CANCELED); refund.* updates a refund: one Square reports FAILED or REJECTED after it
+ *   was counted is uncounted, with a 'refund-failed' row in the thread for the owner to try again.
+ * - The reconciler (`reconcile()`, every few minutes from BookingJobsService): a deposit or balance
+ *   pending for longer than PAYMENT_RECONCILE_AFTER_S (the customer's answer was lost and they did
+ *   not come back) is settled from Square's payments with its reference_id, as the checkout's
+ *   reconciler settles orders; a test-mode one charged nothing and goes; a refund still pending
+ *   (Square never answered) is asked again under the same idempotency key.
+ */
+@Injectable()
+export class BookingPaymentSync implements OnModuleInit, SquareEventListener {
+  private running: Promise<BookingReconcileReport> | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly dataSource: DataSource,
+    private readonly square: SquareGateway,
+    private readonly payments: BookingPaymentsService,
+    private readonly moves: BookingMovesService,
+    private readonly squareEvents: SquareEvents,
+  ) {}
+
+  onModuleInit(): void {
+    this.squareEvents.listen(this);
+  }
+
+  async payment(event: SquarePaymentEvent): Promise<void> {
+    if (!isUuid(event.referenceId)) return;
+    const row = await this.dataSource.getRepository(BookingPaymentEntity).findOneBy({ id: event.referenceId });
+    if (!row || row.kind === 'refund') return;
+    await this.settleCharge(row, event.paymentId, event.status);
+  }
+
+  /** A pending charge by Square's word: recorded, removed, or left (still PENDING there). */
+  private async settleCharge(row: BookingPaymentEntity, paymentId: string, status: string): Promise<'paid' | 'failed' | 'left'> {
+    if (row.status !== 'pending') return 'left';
+    if (status === 'COMPLETED' || status === 'APPROVED') {
+      await this.payments.settle(row, { paymentId, providerStatus: status });
+      return 'paid';
+    }
+    if (status === 'FAILED' || status === 'CANCELED') {
+      await this.payments.fail(row, new PaymentError(`Square ${status === 'FAILED' ? 'declined' : 'cancelled'} the payment`, 'PAYMENT_FAILED'));
+      return 'failed';
+    }
+    return 'left';
+  }
+
+  async refund(event: SquareRefundEvent): Promise<void> {
+    // Ours by Square's refund id, or the pending refund of that payment and amount whose answer was lost.
+    const [match]: { id: string }[] = await this.dataSource.query(
+      `SELECT r.id FROM booking_payments r WHERE r.kind = 'refund' AND r.square_refund_id = $1
+       UNION ALL
+       (SELECT r.id FROM booking_payments r JOIN booking_payments c ON c.id = r.refund_of
+         WHERE r.kind = 'refund' AND r.status = 'pending' AND r.square_refund_id IS NULL AND c.square_payment_id = $2 AND r.amount_cents = $3
+         ORDER BY r.created_at LIMIT 1)
+       LIMIT 1`,
+      [event.refundId, event.paymentId, event.amountCents],
+    );
+    if (!match) return;
+    const row = await this.dataSource.getRepository(BookingPaymentEntity).findOneByOrFail({ id: match.id });
+    const error = `Square ${event.status.toLowerCase()} the refund`;
+    if (row.status === 'pending') {
+      if (event.status === 'PENDING' || event.status === 'COMPLETED') await this.payments.settleRefund(row, { ok: true, refundId: event.refundId, providerStatus: event.status });
+      else if (refused(event.status)) await this.payments.settleRefund(row, { ok: false, refundId: event.refundId, providerStatus: event.status, error });
+      return;
+    }
+    if (row.status === 'completed' && row.providerStatus !== event.status) await this.updateCounted(row.id, event, error);
+  }
+
+  /** A refund counted when Square took it: COMPLETED is noted on it; FAILED or REJECTED uncounts it. */
+  private async updateCounted(id: string, event: SquareRefundEvent, error: string): Promise<void> {
+    await this.dataSource.transaction(async (m) => {
+      const current = await m.findOneByOrFail(BookingPaymentEntity, { id });
+      const b = await lockBooking(m, { id: current.bookingId });
+      if (!refused(event.status)) {
+        await m.update(BookingPaymentEntity, { id, status: 'completed' }, { providerStatus: event.status });
+        return;
+      }
+      const changed = await m.update(BookingPaymentEntity, { id, status: 'completed' }, { status: 'failed', providerStatus: event.status, error });
+      if (!changed.affected) return;
+      await m.update(BookingEntity, { id: b.id }, { refundedCents: Math.max(0, b.refundedCents - current.amountCents) });
+      await this.moves.note(m, b.id, 'system', 'refund-failed', { amountCents: current.amountCents, error });
+      log('error', 'square failed a booking refund it had accepted', { bookingId: b.id, refundRowId: id, status: event.status });
+    });
+  }
+
+  /** One pass; a second caller while one runs shares it. */
+  reconcile(): Promise<BookingReconcileReport> {
+    this.running ??= this.run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<BookingReconcileReport> {
+    const report: BookingReconcileReport = { paid: 0, failed: 0, refundsAsked: 0, left: 0 };
+    const stale = await this.dataSource
+      .getRepository(BookingPaymentEntity)
+      .createQueryBuilder('p')
+      .where(`p.status = 'pending' AND p.createdAt < now() - make_interval(secs => :after)`, { after: this.config.PAYMENT_RECONCILE_AFTER_S })
+      .orderBy('p.createdAt', 'ASC')
+      .take(BATCH)
+      .getMany();
+    if (stale.length === 0) return report;
+    const mode = await this.square.paymentMode();
+    for (const row of stale) {
+      try {
+        if (row.kind === 'refund') {
+          await this.payments.executeRefund(row.id);
+          report.refundsAsked++;
+        } else if (row.testMode) {
+          await this.payments.fail(row, new PaymentError('The test payment stopped before it was recorded: nothing was charged', 'TEST_PAYMENT_UNFINISHED'));
+          report.failed++;
+        } else if (mode.kind !== 'square') {
+          report.left++;
+        } else {
+          const found = await this.square.findPayment(mode.connection, { id: row.id, totalCents: row.amountCents, createdAt: row.createdAt });
+          if (found) report[await this.settleCharge(row, found.paymentId, found.status)]++;
+          else {
+            await this.payments.fail(row, new PaymentError('Square has no payment for it: nothing was charged', 'NO_SQUARE_PAYMENT'));
+            report.failed++;
+          }
+        }
+      } catch (err) {
+        report.left++;
+        log('warn', 'booking reconciler could not settle a payment; trying again next run', { paymentRowId: row.id, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    log('info', 'booking payments reconciled', { ...report });
+    return report;
+  }
+}
