@@ -27,3 +27,5 @@ export * from './schemas/inbox.schema';
 export * from './schemas/summary.schema';
 export * from './booking';
 export * from './schemas/booking.schema';
+export * from './schemas/live.schema';
+export * from './live';
