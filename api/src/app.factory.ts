@@ -15,7 +15,7 @@ import { CategoriesService } from './catalogue/categories.service';
 import { loadCatalogueFirstScreen } from './catalogue/products-first-screen';
 import { ProductsService } from './catalogue/products.service';
 import { ErrorFilter, toHttpError } from './common/error.filter';
-import { JsonLogger, log, setLogLevel } from './common/logger';
+import { JsonLogger, log, setLogLevel, withRequestLog } from './common/logger';
 import { originCheck } from './common/origin.middleware';
 import { IMMUTABLE_ASSET_CACHE, precompressedAssets } from './common/precompressed-assets';
 import { answerProtocolErrorsAsJson } from './common/protocol-errors';
@@ -49,7 +49,6 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalPipes(new ZodValidationPipe());
   app.useGlobalFilters(new ErrorFilter(app.get(DatabaseOutage)));
 
-  app.use(requestLog);
   app.use(securityHeaders(config));
   app.use(jsonBody);
   app.use(originCheck(config.publicUrl));
@@ -63,26 +62,13 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   return app;
 }
 
-/** Public answers already computed are replayed before Express runs (see PublicAnswerCache). */
+/** Public answers already computed are replayed before Express runs (see PublicAnswerCache); the access log and request id come first of all. */
 function putAnswerCacheInFront(app: INestApplication): void {
   const server = app.getHttpServer() as Server;
   const listeners = server.listeners('request') as RequestListener[];
   if (listeners.length !== 1) throw new Error(`expected the HTTP server to have one request listener, found ${listeners.length}`);
   server.removeAllListeners('request');
-  server.on('request', app.get(PublicAnswerCache).front(listeners[0]));
-}
-
-function requestLog(req: Request, res: Response, next: NextFunction): void {
-  const started = process.hrtime.bigint();
-  res.on('finish', () => {
-    if (!req.originalUrl.startsWith('/api')) return;
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    // A probe's 503 is the database outage, which health/DatabaseOutage logs once for all of them.
-    const path = req.originalUrl.split('?')[0];
-    const probe = path === '/api/ready' || path === '/api/health';
-    log(res.statusCode >= 500 && !probe ? 'error' : 'debug', 'request', { method: req.method, path: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
-  });
-  next();
+  server.on('request', withRequestLog(app.get(PublicAnswerCache).front(listeners[0])));
 }
 
 function securityHeaders(config: AppConfig) {

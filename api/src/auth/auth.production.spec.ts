@@ -34,14 +34,14 @@ describe('accounts in production settings', () => {
 
   it('prints a generated admin password once, and it logs the admin in', async () => {
     expect(adminLines()).toHaveLength(1);
-    const line = JSON.parse(adminLines()[0]) as { level: string; username: string; password: string };
+    const line = JSON.parse(adminLines()[0]) as { level: string; username: string; generatedPassword: string };
     expect(line).toMatchObject({ level: 'warn', username: 'owner' });
-    expect(line.password.length).toBeGreaterThanOrEqual(16);
+    expect(line.generatedPassword.length).toBeGreaterThanOrEqual(16);
 
     await t.app.get(AdminBootstrap).ensureAdmin();
     expect(adminLines()).toHaveLength(1);
 
-    const res = await https().post('/api/login').send({ username: 'owner', password: line.password });
+    const res = await https().post('/api/login').send({ username: 'owner', password: line.generatedPassword });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: 'owner', isAdmin: true });
     const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('cocoa.sid='));

@@ -1,17 +1,106 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-let threshold = ORDER.info;
+
+/**
+ * What never reaches a log line, whoever logs it (pino's redact paths): credentials in headers,
+ * and secret-looking fields of any logged object, one level deep. URLs are written without the
+ * values of their secret parameters (REDACTED_QUERY below).
+ */
+const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-square-hmacsha256-signature"]',
+  'res.headers["set-cookie"]',
+  ...['password', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'secret', 'apiKey', 'sourceId', 'verificationToken', 'authorization', 'cookie'].flatMap((k) => [k, `*.${k}`]),
+];
+/** Query parameters whose values are secrets (signed links, OAuth codes and states). */
+const REDACTED_QUERY = ['token', 'code', 'state', 'access_token', 'key'];
+
+/** A request id a caller (a proxy, a load balancer) may pass in X-Request-Id: kept when it looks like one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * One JSON object per line on stdout (pino), so any log collector can read it: `time` (ISO),
+ * `level` ('info'…), `msg`, the fields, and `reqId` for anything logged while a request is handled.
+ * Written through process.stdout (not pino's own file descriptor writer) so tests can read it.
+ */
+const root: Logger = pino(
+  {
+    level: 'info',
+    base: undefined,
+    messageKey: 'msg',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  },
+  process.stdout,
+);
+
+const requestScope = new AsyncLocalStorage<Logger>();
 
 export function setLogLevel(level: Level | 'silent'): void {
-  threshold = ORDER[level];
+  root.level = level;
 }
 
-/** One JSON object per line on stdout, so any log collector can read it. */
+/** Logs through the current request's logger (with its reqId) when there is one. */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (ORDER[level] < threshold) return;
-  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + '\n');
+  (requestScope.getStore() ?? root)[level](fields, msg);
+}
+
+/** A URL as logged: the values of secret query parameters replaced. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of REDACTED_QUERY) if (params.has(name)) params.set(name, '[redacted]');
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+const isProbe = (url: string | undefined) => /^\/api\/(health|ready)(\?|$)/.test(url ?? '');
+/** Static files (the site's assets, images, uploads) are not access-logged: one page load is dozens of them. */
+const isStaticFile = (url: string | undefined) => /^\/(assets|images|uploads|icons|fonts)\//.test(url ?? '') || /\.(js|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?|webmanifest|mp4|webm)(\?|$)/.test(url ?? '');
+
+/**
+ * The access log and the request id, in front of everything (the public answer cache included):
+ * each request gets an id (X-Request-Id when the caller sent a sane one, else a new UUID), answered
+ * in X-Request-Id; one `request` line at info when it finishes (5xx at error; the health
+ * probes at debug, their outage is logged once by DatabaseOutage); everything logged while it is
+ * handled carries its reqId.
+ */
+export function withRequestLog(listener: RequestListener): RequestListener {
+  const access = pinoHttp({
+    logger: root,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    customAttributeKeys: { reqId: 'reqId' },
+    // What is logged while the request is handled carries only its reqId; the access line has the request too.
+    quietReqLogger: true,
+    // A 5xx is logged at error with its status, not with a made-up Error's stack (the error filter logs real ones).
+    customErrorObject: (_req, _res, _err, value: Record<string, unknown>) => ({ ...value, err: undefined }),
+    autoLogging: { ignore: (req) => isStaticFile(req.url) },
+    customLogLevel: (req, res, err) => (isProbe(req.url) ? 'debug' : res.statusCode >= 500 || err ? 'error' : 'info'),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request',
+    // Short lines: what was asked and answered, no headers (credentials stay out even if a path is added later: REDACT_PATHS).
+    serializers: {
+      req: (req: { method: string; url: string; remoteAddress?: string }) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.remoteAddress }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    access(req, res);
+    requestScope.run((req as IncomingMessage & { log: Logger }).log, () => listener(req, res));
+  };
 }
 
 /** Nest's own messages go through the same JSON lines. */

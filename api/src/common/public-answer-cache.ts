@@ -35,8 +35,8 @@ const WRITES_LEAVING_PUBLIC_ANSWERS = new Set([
 /** Smaller answers gain less from gzip than it costs the phone to inflate them. */
 const GZIP_MIN_BYTES = 1024;
 
-/** Headers that belong to one connection or that Node writes itself. */
-const PER_CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
+/** Headers not kept with an answer: they belong to one connection, Node writes them itself, or to the one request (its X-Request-Id, set by the access log). */
+const PER_CONNECTION_HEADERS = ['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id'];
 
 interface Answer {
   headers: OutgoingHttpHeaders;
