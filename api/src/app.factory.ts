@@ -11,6 +11,7 @@ import helmet from 'helmet';
 import passport from 'passport';
 import { AppModule } from './app.module';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TABLE } from './auth/session.constants';
+import { signedInHint } from './auth/signed-in-hint';
 import { CategoriesService } from './catalogue/categories.service';
 import { loadCatalogueFirstScreen } from './catalogue/products-first-screen';
 import { ProductsService } from './catalogue/products.service';
@@ -55,6 +56,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(await sessions(app, config));
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(signedInHint(config));
   app.use(precompressedAssets(config.pwaDist));
   serveStatic(app, config);
   putAnswerCacheInFront(app);

@@ -59,3 +59,17 @@ const ROUTE_PATTERNS = Object.values(APP_ROUTES).map(routePattern);
 export function isAppRoute(pathname: string): boolean {
   return ROUTE_PATTERNS.some((pattern) => pattern.test(pathname));
 }
+
+/**
+ * A cookie the API sets beside the session cookie, readable by the page and holding no secret
+ * ('1'): the site asks GET /api/user only when it is there, so a visitor who certainly has no
+ * session makes no call answered 401 (issue 16: Lighthouse counts that console error). Set at
+ * sign-in and on any request of a signed-in session that lacks it; cleared at sign-out and on any
+ * request that has it without a session (expired, signed out elsewhere).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'cocoa.signedin';
+
+/** Whether a Cookie header (or document.cookie) holds the signed-in hint. */
+export function hasSignedInHint(cookieHeader: string | undefined | null): boolean {
+  return (cookieHeader ?? '').split(';').some((part) => part.trim() === `${SIGNED_IN_HINT_COOKIE}=1`);
+}

@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle.service';
 import { SESSION_COOKIE } from './session.constants';
+import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
 import { UsersService } from './users.service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
@@ -89,9 +90,10 @@ export class SessionService implements OnModuleInit {
     return user;
   }
 
-  /** passport 0.7 regenerates the session id here, so a planted session id is never promoted. */
-  logIn(req: Request, user: SessionUser): Promise<void> {
-    return new Promise((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(asError(err)) : resolve())));
+  /** passport 0.7 regenerates the session id here, so a planted session id is never promoted. The signed-in hint cookie follows. */
+  async logIn(req: Request, user: SessionUser): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(asError(err)) : resolve())));
+    setSignedInHint(req.res, this.config);
   }
 
   /** Destroys the stored session and clears the cookie. */
@@ -100,5 +102,6 @@ export class SessionService implements OnModuleInit {
       await new Promise<void>((resolve, reject) => req.session.destroy((err?: unknown) => (err ? reject(asError(err)) : resolve())));
     }
     req.res?.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
+    clearSignedInHint(req.res, this.config);
   }
 }

@@ -21,3 +21,6 @@ if (!('structuredClone' in globalThis)) {
   (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) => JSON.parse(JSON.stringify(v));
 }
 window.scrollTo = () => undefined;
+
+// The API's signed-in hint (SIGNED_IN_HINT_COOKIE): the specs answer GET /api/user themselves (a user, or 401).
+document.cookie = 'cocoa.signedin=1; path=/';

@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@cocoa/shared-types';
+import { hasSignedInHint, type User } from '@cocoa/shared-types';
 import { ApiError, apiFetch } from '../../../lib/api-fetch';
 
-/** GET /api/user: the signed-in user; a 401 means nobody (null), not an error. */
+/**
+ * GET /api/user: the signed-in user; a 401 means nobody (null), not an error. Without the
+ * signed-in hint cookie there is certainly no session: nobody, and no call (no 401 in the console).
+ */
 export async function fetchUser(signal?: AbortSignal): Promise<User | null> {
+  if (!hasSignedInHint(document.cookie)) return null;
   try {
     return await apiFetch<User>('/api/user', { signal });
   } catch (error) {
