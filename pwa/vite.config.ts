@@ -111,6 +111,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads(\/|$)/],
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Web Push for the live tracker (public/push-sw.js): shows the notification, opens the tracker.
+        importScripts: ['/push-sw.js', '/outbox-sync-sw.js'],
         runtimeCaching: [
           {
             // A call made with cache 'no-store' (the admin dashboard's) always goes to the network:

@@ -16,10 +16,12 @@ import { JobsModule } from './jobs/jobs.module';
 import { ImagesModule } from './images/images.module';
 import { BackupModule } from './backup/backup.module';
 import { BookingsModule } from './bookings/bookings.module';
+import { LiveModule } from './live/live.module';
+import { PushModule } from './live/push.module';
 import { PublicAnswersModule } from './common/public-answers.module';
 
 /** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, JobsModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule, BookingsModule];
+const domainModules = [HealthModule, JobsModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule, BookingsModule, LiveModule, PushModule];
 
 @Module({})
 export class AppModule {

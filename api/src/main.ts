@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { log } from './common/logger';
 import { ConfigError, loadConfig } from './config/config.schema';
 import { createApp } from './app.factory';
+import { LiveStreamService } from './live/live-stream.service';
 
 // Under Docker's 10 s stop grace period, leaving time to close the database.
 const DRAIN_MS = 8_000;
@@ -27,8 +28,12 @@ async function main(): Promise<void> {
       closing = true;
       log('info', 'shutting down', { signal });
       // Stop accepting connections and let requests in flight finish before Nest's shutdown hooks
-      // close the database (Nest itself closes the HTTP server only after them).
-      drainHttp(app.getHttpServer() as Server)
+      // close the database (Nest itself closes the HTTP server only after them). Live event
+      // streams never finish by themselves: they end first (their clients reconnect elsewhere).
+      app
+        .get(LiveStreamService)
+        .endAll()
+        .then(() => drainHttp(app.getHttpServer() as Server))
         .then(() => app.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {

@@ -29,3 +29,4 @@ export * from './booking';
 export * from './schemas/booking.schema';
 export * from './schemas/live.schema';
 export * from './live';
+export * from './schemas/push.schema';

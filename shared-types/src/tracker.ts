@@ -39,7 +39,8 @@ export function dayKey(value: string | Date, timeZone?: string): string {
 }
 
 /** The day a stop is on, in the shop's zone. */
-const stopDay = (e: Dated): string => dayKey(e.date, e.timeZone);
+/** The day a stop is on, in its own (the shop's) zone. */
+export const stopDay = (e: Dated): string => dayKey(e.date, e.timeZone);
 
 /** Events falling on the given local day ('YYYY-MM-DD'), in their order. */
 export function eventsOnDay<T extends Dated>(events: readonly T[], day: string): T[] {

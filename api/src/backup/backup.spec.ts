@@ -70,6 +70,9 @@ describe('database backup and restore', () => {
       `INSERT INTO event_inquiries (name, email, event_type, event_date, guests, location) VALUES ('Hal', 'hal@example.com', 'wedding', '2027-06-01', 120, 'Topeka')`,
     );
     await t.dataSource.query(`INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ('topeka', 'nominatim', 39.05, -95.68, 'Topeka, KS')`);
+    // The live tracker (issue 15): the cart checked in, with a product sold out.
+    await admin.post('/api/admin/live/check-in').send({ place: { label: 'Millennium Park', latitude: 41.8826, longitude: -87.6226 } }).expect(200);
+    await admin.post('/api/admin/live/status').send({ status: 'sold-out', product: 'Iced Mocha' }).expect(200);
     await t.dataSource.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`);
   });
   afterAll(() => t.close());
@@ -108,6 +111,8 @@ describe('database backup and restore', () => {
     expect(backup.tables.users.rows[0].password_hash).toEqual(expect.any(String));
     expect(backup.tables.orders.rows).toHaveLength(1);
     expect(backup.tables.order_items.rows).toHaveLength(2);
+    expect(backup.tables.live_state.rows).toEqual([expect.objectContaining({ id: 1, live: true, label: 'Millennium Park', status: 'serving', sold_out: ['Iced Mocha'] })]);
+    expect(backup.tables.live_events.rows.map((r: Row) => [r.type, r.actor])).toEqual([['check-in', 'admin:admin'], ['sold-out', 'admin:admin']]);
     expect(backup.tables.products.columns).toEqual(expect.arrayContaining(['stock_count', 'low_stock_threshold']));
     // The checkout took 2 of the 9.
     expect(backup.tables.products.rows.filter((p: Row) => p.stock_count !== null).map((p: Row) => [p.name, p.stock_count, p.low_stock_threshold])).toEqual([['Test Dark Cocoa', 7, 2]]);
@@ -142,6 +147,7 @@ describe('database backup and restore', () => {
     await t.dataSource.query(`INSERT INTO categories (name, slug) VALUES ('Later', 'later')`);
     await t.dataSource.query(`DELETE FROM calendars`);
     await t.dataSource.query(`UPDATE event_inquiries SET guests = 5`);
+    await admin.post('/api/admin/live/check-out').expect(200);
     await t.dataSource.query(`UPDATE settings SET value = 'sq0idp-ChangedLater0001' WHERE key = 'SQUARE_APPLICATION_ID'`);
     const secret = await t.dataSource.query(`SELECT value FROM settings WHERE key = 'INTERNAL_SESSION_SECRET'`);
     expect(await dump()).not.toEqual(before);

@@ -26,22 +26,26 @@ export const BACKUP_TABLES = [
   'booking_events',
   'booking_blocked_days',
   'booking_payments',
+  'live_state',
+  'live_events',
   'settings',
 ] as const;
 
 /**
  * Never in a backup and never touched by a restore: live sign-ins, password-reset tokens and the
  * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), the rate-limit
- * counters (minutes-long), and TypeORM's own migration log (recorded as names instead).
+ * counters (minutes-long), TypeORM's own migration log (recorded as names instead), and the
+ * visitors' Web Push subscriptions (made for this installation's VAPID key, kept below).
  */
-export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', RATE_LIMIT_TABLE, 'migrations'] as const;
+export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', RATE_LIMIT_TABLE, 'migrations', 'push_subscriptions'] as const;
 
 /**
  * Settings rows that belong to this installation rather than to its data: neither written to a
  * backup nor replaced by a restore. The session secret keeps everyone's cookie valid and is the key
- * the Square tokens are encrypted with; a pending OAuth state is short-lived.
+ * the Square tokens are encrypted with; a pending OAuth state is short-lived; the VAPID key pair is
+ * what every browser's push subscription was made with (its private half sealed with that key).
  */
-export const INSTALLATION_SETTINGS = [SETTING_KEYS.internalSessionSecret, SETTING_KEYS.squareOAuthState] as const;
+export const INSTALLATION_SETTINGS = [SETTING_KEYS.internalSessionSecret, SETTING_KEYS.squareOAuthState, SETTING_KEYS.pushVapidPublicKey, SETTING_KEYS.pushVapidPrivateKey] as const;
 
 export const BACKUP_FORMAT = 'cocoa-shop-backup';
 export const BACKUP_VERSION = 1;

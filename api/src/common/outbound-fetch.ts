@@ -21,7 +21,9 @@ import ipaddr from 'ipaddr.js';
  * - Redirects are followed by hand, at most MAX_REDIRECTS hops, each hop checked like the first.
  * - One deadline for the whole exchange, redirects included, and a cap on the body's size.
  * - OUTBOUND_ALLOWLIST names exceptions: host names, IPs or CIDR ranges (a test's local server).
- * - TLS uses Node's trust store (NODE_EXTRA_CA_CERTS adds to it).
+ * - TLS uses Node's trust store (NODE_EXTRA_CA_CERTS adds to it), or the `ca` list given (the
+ *   config's OUTBOUND_EXTRA_CA: Node's bundled roots plus that file's certificates).
+ * - GET by default; Web Push POSTs its encrypted message (`method`, `body`).
  */
 
 /** The parsed OUTBOUND_ALLOWLIST. */
@@ -160,6 +162,11 @@ export interface OutboundFetchOptions {
   /** Default http: and https:; Web Push narrows it to https:. */
   protocols?: ReadonlyArray<'http:' | 'https:'>;
   maxRedirects?: number;
+  /** Default GET; a redirect is followed with the same method and body. */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
+  /** The certificates https: trusts, in place of Node's default store (config: OUTBOUND_EXTRA_CA adds its own to Node's roots). */
+  ca?: ReadonlyArray<string>;
 }
 
 export interface OutboundResponse {
@@ -174,7 +181,7 @@ export interface OutboundResponse {
 export const MAX_REDIRECTS = 5;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-/** GET `url` under the rules above. Throws OutboundFetchError with a message fit for the owner. */
+/** GET (or POST) `url` under the rules above. Throws OutboundFetchError with a message fit for the owner. */
 export async function safeFetch(url: string, options: OutboundFetchOptions): Promise<OutboundResponse> {
   const protocols = options.protocols ?? ['http:', 'https:'];
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
@@ -211,18 +218,21 @@ function request(target: URL, options: OutboundFetchOptions, deadline: AbortSign
   if (!byName && isIP(host)) checkAddress(host, host, options.allow);
   const client = target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.get(
+    const req = client.request(
       target,
       {
+        method: options.method ?? 'GET',
         headers: options.headers,
         signal: deadline,
         // A fresh connection per request: a pooled socket is never reused across checks.
         agent: false,
         ...(byName ? {} : { lookup: checkedLookup(options.allow) }),
+        ...(options.ca && target.protocol === 'https:' ? { ca: [...options.ca] } : {}),
       },
       resolve,
     );
     req.on('error', (err) => reject(describe(err, target, options.timeoutMs)));
+    req.end(options.body);
   });
 }
 

@@ -44,6 +44,7 @@ type Caller = (typeof CALLERS)[number];
 const GETS_WITH_EFFECTS = new Set([
   'GET /api/geocode', // asks the geocoder, caches the answer
   'GET /api/geocode/test',
+  'GET /api/admin/live/reverse-geocode', // asks the geocoder for a place's name, caches the answer
   'GET /api/square/auth/url', // stores a fresh OAuth state
   'GET /api/square/auth/callback', // spends an OAuth state, stores tokens
 ]);
@@ -345,6 +346,11 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/images/delete': { imagePath: '/uploads/products/x.png' },
     'POST /api/images/bulk-delete': { imagePaths: ['/uploads/products/x.png'] },
     'POST /api/products/upload-image': { type: 'hot' },
+    // A browser's real P-256 key, so only what the fuzzer breaks is refused.
+    'POST /api/push/subscriptions': { subscription: { endpoint: 'https://push.example.com/send/fuzz', keys: { p256dh: 'BBKG2N410IunQ3HUSAyEs0QmVDsqrcYzfvc9MmpbxjceXqnC99wIQj0E_o_A-pBBO_NBdPdXdNCHxQQPpzX5aHM', auth: 'q'.repeat(22) } }, topic: { kind: 'stop', stopId: ctx.eventId } },
+    'POST /api/push/unsubscribe': { endpoint: 'https://push.example.com/send/fuzz' },
+    'POST /api/admin/live/check-in': { place: { label: 'Millennium Park', latitude: 41.88, longitude: -87.62 }, status: 'serving' },
+    'POST /api/admin/live/status': { status: 'late', minutes: 15 },
     // Queries (values are strings, as the query parser gives them).
     'GET /api/products': { search: 'cocoa', limit: '10', offset: '0' },
     'GET /api/events': { from: '2024-01-01', to: '2030-01-01' },
@@ -357,6 +363,7 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'GET /api/admin/booking/blocked-days': { month: '2031-06' },
     'DELETE /api/cart/clear': { sessionId: 'abcdefghijklmnopqrstu' },
     'GET /api/geocode': { address: '1 Main St' },
+    'GET /api/admin/live/reverse-geocode': { lat: '41.88', lng: '-87.62' },
     'GET /api/geocode/test': { address: '1 Main St' },
     'GET /api/square/auth/callback': { code: 'abc', state: 'xyz' },
   };
@@ -720,6 +727,19 @@ const SEMANTIC: Record<string, (rng: Rng, ctx: Ctx, caller: Caller) => Poisoned 
   'POST /api/events/calendar/add-custom': () => ({ body: { calendarId: UNKNOWN_FEED, name: withNul('Market days') }, why: 'NUL in the name' }),
   'POST /api/images/delete': (rng) => ({ body: { imagePath: rng.pick(IMAGE_PATH_TRICKS) }, why: 'no such image, or a path outside the folder' }),
   'POST /api/images/bulk-delete': (rng) => ({ body: { imagePaths: [rng.pick(IMAGE_PATH_TRICKS), rng.pick(IMAGE_PATH_TRICKS)] }, why: 'no such images', allow: [200] }),
+  'POST /api/push/subscriptions': (rng) => ({
+    body: { subscription: { endpoint: 'https://push.example.com/send/fuzz', keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'q'.repeat(22) } }, topic: rng.pick<Json>([{ kind: 'stop', stopId: MISSING_ID }, { kind: 'any' }]) },
+    why: 'a key that is not a P-256 point, or no such stop',
+  }),
+  // Nothing matches: the same 200 as a match (it reveals nothing), and nothing changes.
+  'POST /api/push/unsubscribe': (rng) => ({ body: { endpoint: rng.pick(['https://push.example.com/never-subscribed', `https://push.example.com/${'p'.repeat(900)}`]) }, why: 'no such subscription', allow: [200] }),
+  // The cart is not checked in during the fuzz: a stop that is not there, a name PostgreSQL cannot store, or a change before a check-in.
+  'POST /api/admin/live/check-in': (rng): Poisoned =>
+    rng.chance(0.5)
+      ? { body: { stopId: rng.pick([MISSING_ID, 999999]) }, why: 'no such stop' }
+      : { body: { place: { label: withNul('Millennium Park'), latitude: 41.88, longitude: -87.62 } }, why: 'NUL in the place name' },
+  'POST /api/admin/live/status': (rng) => ({ body: rng.pick<Json>([{ status: 'serving' }, { status: 'late', minutes: 10 }, { status: 'sold-out', product: 'Iced Mocha' }, { status: 'back-in-stock', product: 'Iced Mocha' }]), why: 'not checked in' }),
+  'POST /api/admin/live/check-out': () => ({ why: 'not checked in' }),
   'POST /api/database/restore/:filename': (rng) => ({ path: `/api/database/restore/${rng.pick(['backup-20240101-000000-abcdef.json.gz', 'backup-29991231-235959-ffffff.json.gz'])}`, why: 'no such backup' }),
   'GET /api/square/auth/callback': (rng) => ({ query: `code=${rng.pick(['abc', 'x'.repeat(500)])}&state=${rng.pick(['unknown', '', 's'.repeat(200)])}`, why: 'an OAuth state we never issued', allow: [302] }),
   'GET /api/me/orders': () => ({ query: `cursor=${MISSING_UUID}`, why: 'no such cursor' }),
@@ -871,6 +891,12 @@ function send(port: number, cookie: string | undefined, d: Draft): Promise<Answe
     let answered = false;
     const req = http.request({ host: '127.0.0.1', port, agent: false, method: d.method, path: d.query === undefined ? d.path : `${d.path}?${d.query}`, headers }, (res) => {
       answered = true;
+      // An event stream (GET /api/live/stream) never ends by itself: its answer is its status and headers.
+      if (res.headers['content-type']?.startsWith('text/event-stream')) {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
@@ -943,6 +969,8 @@ describe('request fuzz over every registered route', () => {
     port = (server.address() as AddressInfo).port;
 
     // Callers sign in before the snapshot (sessions are rows too).
+    // The shop's VAPID key pair is made on first need, by GET /api/push/public-key: made here, before the snapshot.
+    expect((await send(port, undefined, { caller: 'anonymous', method: 'GET', path: '/api/push/public-key', headers: {}, label: 'VAPID keys' })).status).toBe(200);
     cookies.customer = await signIn(port, '/api/register', { username: 'fuzzcustomer', email: 'fuzzcustomer@example.com', password: 'secret-123' });
     cookies.admin = await signIn(port, '/api/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
     const checkout = await insertCheckoutProducts(t.dataSource);

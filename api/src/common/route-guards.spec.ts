@@ -47,6 +47,15 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/bookings/:reference': 'token-or-owner-or-admin, checked by BookingsService',
   'POST /api/bookings/:reference/payments': 'token-or-owner-or-admin; the amount is the server’s; refused attempts rate-limited',
   'POST /api/bookings/:reference/cancel': 'token-or-owner-or-admin; the refund follows the policy, computed by the server',
+  // The live tracker (issue 15): what the cart is doing now, for every visitor; changes are admin-only.
+  'GET /api/live': 'the cart’s live state (checked in where, its status, what sold out)',
+  'GET /api/live/stream': 'the same state as Server-Sent Events; open streams capped per process (503 past the cap)',
+  // Live tracker notifications (issue 15 item 3): any visitor may be told; the key is public by
+  // design (the browser's applicationServerKey); the writes are rate-limited and reveal nothing.
+  'GET /api/events/:id/calendar.ics': 'one public stop as an iCalendar file (a private booking’s stop has no place)',
+  'GET /api/push/public-key': 'the VAPID public key browsers subscribe with',
+  'POST /api/push/subscriptions': 'a visitor’s browser subscribes to notifications; rate-limited',
+  'POST /api/push/unsubscribe': 'ends subscriptions of an endpoint only its browser knows; same answer whether or not any matched; rate-limited',
 };
 
 /** A concrete URL for a route pattern; guards run before validation, so any value will do. */

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { rootCertificates } from 'node:tls';
 import { z } from 'zod';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@cocoa/shared-types';
 import { parseOutboundAllowlist } from '../common/outbound-fetch';
@@ -94,6 +96,32 @@ export const envSchema = z.object({
         ctx.addIssue({ code: 'custom', message: (err as Error).message });
         return z.NEVER;
       }
+    }),
+  /**
+   * A PEM file of certificates that fetches of URLs a user supplies (calendar feeds, Web Push
+   * endpoints) trust besides Node's bundled roots, read at start: a push service or feed behind a
+   * private CA, or a test's local HTTPS double. Unlike NODE_EXTRA_CA_CERTS it needs no restart of
+   * the Node process that reads it and touches no other connection.
+   */
+  OUTBOUND_EXTRA_CA: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      let pem: string;
+      try {
+        pem = readFileSync(v, 'utf8');
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `cannot read ${v} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+        return z.NEVER;
+      }
+      const certificates = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+      if (!certificates) {
+        ctx.addIssue({ code: 'custom', message: `${v} holds no PEM certificate` });
+        return z.NEVER;
+      }
+      return [...rootCertificates, ...certificates];
     }),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })

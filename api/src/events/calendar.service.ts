@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { GEOCODE_BACKGROUND_WAIT_MS, GeocodingService } from '../geocoding/geocoding.service';
 import { JobsService } from '../jobs/jobs.service';
 import { CalendarEntity } from './calendar.entity';
-import { EventsService } from './events.service';
+import { EventsService, LOCATION_NOT_FOUND } from './events.service';
 import { type FeedOccurrence, type FeedReading, feedWindow, publishedCalendar, readFeed } from './ics';
 import { ScheduledLocation } from './scheduled-location.entity';
 
@@ -162,6 +162,14 @@ export class CalendarService implements OnModuleInit {
     const timeZone = await this.events.timeZone();
     const rows = await this.events.forFeed(timeZone);
     return publishedCalendar(rows, { name: 'Cocoa Shop events', host: new URL(this.config.publicUrl).hostname, url: `${this.config.publicUrl}/cocoa-tracker`, timeZone });
+  }
+
+  /** One stop as a single-event calendar ('Add to my calendar'), written like the published feed; a private booking's stop has no place. */
+  async stopCalendar(id: number): Promise<string> {
+    const stop = await this.locations.findOneBy({ id });
+    if (!stop) throw new NotFoundError(LOCATION_NOT_FOUND, 'LOCATION_NOT_FOUND');
+    const timeZone = await this.events.timeZone();
+    return publishedCalendar([stop], { name: stop.title, host: new URL(this.config.publicUrl).hostname, url: `${this.config.publicUrl}/cocoa-tracker?stop=${stop.id}`, timeZone });
   }
 
   private async runSyncAll(): Promise<InitCalendarResult> {

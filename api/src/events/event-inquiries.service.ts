@@ -2,6 +2,7 @@ import { EVENT_TYPE_LABELS, type EventInquiry, type EventType, type InboxFilter,
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { ConflictError } from '../common/domain-errors';
 import { inboxFilterSql, type InboxMarks, inboxMarksSql } from '../common/inbox-sql';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
@@ -39,11 +40,22 @@ export class EventInquiriesService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Stored, copied to the shop (reply-to the sender) and acknowledged to the sender, in one transaction. */
+  /**
+   * Stored, copied to the shop (reply-to the sender) and acknowledged to the sender, in one
+   * transaction. With an idempotency key (an inquiry kept on the device while offline and sent again
+   * when the network is back), the same key again is answered as the first time, with nothing
+   * stored or mailed again; the same key with another inquiry is refused (409), never taken for it.
+   */
   async submit(input: EventInquiry): Promise<{ message: string }> {
+    const { idempotencyKey, ...fields } = input;
+    const key = idempotencyKey ?? null;
+    const earlier = key ? await this.inquiries.findOneBy({ idempotencyKey: key }) : null;
+    if (earlier) return replay(earlier, fields);
     const type = EVENT_TYPE_LABELS[input.eventType];
-    await this.inquiries.manager.transaction(async (m) => {
-      await m.save(m.create(EventInquiryEntity, input));
+    const stored = await this.inquiries.manager.transaction(async (m) => {
+      // A concurrent request with the same key that committed first leaves no row here (the unique index).
+      const inserted = await m.createQueryBuilder().insert().into(EventInquiryEntity).values({ ...fields, idempotencyKey: key }).orIgnore().returning('id').execute();
+      if (!(inserted.raw as unknown[]).length) return false;
       const message = [
         `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
         `Event type: ${type}`,
@@ -63,7 +75,9 @@ export class EventInquiriesService {
         m,
       );
       await this.mail.queue({ to: input.email, template: 'inquiry-ack', data: { name: input.name, eventDate: input.eventDate } }, m);
+      return true;
     });
+    if (!stored) return replay(await this.inquiries.findOneByOrFail({ idempotencyKey: key! }), fields);
     return { message: INQUIRY_SENT };
   }
 
@@ -106,6 +120,21 @@ export class EventInquiriesService {
     const [rows] = await (manager ?? this.inquiries.manager).query<[InquiryRow[], number]>(`UPDATE event_inquiries SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
     return rows.length ? toInboxRow(rows[0]) : null;
   }
+}
+
+/** The answer to a retry of a stored inquiry: the first one's, when it is the same inquiry. */
+function replay(earlier: EventInquiryEntity, fields: Omit<EventInquiry, 'idempotencyKey'>): { message: string } {
+  const same =
+    earlier.name === fields.name &&
+    earlier.email === fields.email &&
+    earlier.phone === fields.phone &&
+    earlier.eventType === fields.eventType &&
+    earlier.eventDate === fields.eventDate &&
+    earlier.guests === fields.guests &&
+    earlier.location === fields.location &&
+    earlier.message === fields.message;
+  if (!same) throw new ConflictError('This request key was already used for another inquiry. Please send your inquiry again.', 'IDEMPOTENCY_KEY_REUSED');
+  return { message: INQUIRY_SENT };
 }
 
 function toInboxRow(row: InquiryRow): InboxListItem {

@@ -41,4 +41,8 @@ export class EventInquiryEntity {
   /** When the owner archived it; null while it is in the inbox. */
   @Column({ type: 'timestamptz', nullable: true })
   archivedAt: Date | null;
+
+  /** The id the sender's device made for it (its offline outbox entry), when it came with one: the same key again is answered, not stored twice. */
+  @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
+  idempotencyKey: string | null;
 }

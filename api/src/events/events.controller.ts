@@ -7,6 +7,7 @@ import { PublicAnswer } from '../common/public-answer.decorator';
 import { RateLimit } from '../common/rate-limit.guard';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { CalendarService } from './calendar.service';
 import { EventInquiriesService } from './event-inquiries.service';
 import { EventsService } from './events.service';
 
@@ -22,6 +23,7 @@ export class EventsController {
   constructor(
     private readonly events: EventsService,
     private readonly inquiries: EventInquiriesService,
+    private readonly calendars: CalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,6 +34,14 @@ export class EventsController {
     const { events, nextCursor } = await this.events.list(query);
     if (nextCursor) res.setHeader(NEXT_CURSOR_HEADER, nextCursor);
     return events;
+  }
+
+  /** Public: one stop as a single-event iCalendar file ('Add to my calendar' on the tracker). Its headers are set on success only (a 404 stays JSON, uncached). */
+  @Get(':id/calendar.ics')
+  async stopCalendar(@Param() params: IdParamDto, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const ics = await this.calendars.stopCalendar(params.id);
+    res.set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'attachment; filename="cocoa-stop.ics"', 'Cache-Control': 'public, max-age=300' });
+    return ics;
   }
 
   /** Public: the tile template the tracker's map uses (TILE_URL), never hard-coded in the PWA. */

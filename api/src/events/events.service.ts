@@ -220,6 +220,20 @@ export class EventsService implements OnModuleInit {
     return rows.map((e) => toEventResponse(e, timeZone));
   }
 
+  /**
+   * One of today's stops (the shop's day): where the owner may check in on the live tracker.
+   * 404 when there is no such stop, 409 when it is on another day.
+   */
+  async todayStop(id: number, now = new Date()): Promise<ScheduledEvent> {
+    const timeZone = await this.shopTime.current();
+    const stop = await this.events.findOneBy({ id });
+    if (!stop) throw new NotFoundError('That stop is not on the schedule. Choose one of today’s stops, or somewhere else.', 'STOP_NOT_FOUND');
+    if (dayIn(stop.date, timeZone) !== dayIn(now, timeZone)) {
+      throw new ConflictError(`“${stop.location ?? stop.title}” is not on today’s schedule. Choose one of today’s stops, or somewhere else.`, 'STOP_NOT_TODAY');
+    }
+    return toEventResponse(stop, timeZone);
+  }
+
   /** The shop's zone in force (for callers that format stored wall times). */
   timeZone(): Promise<string> {
     return this.shopTime.current();

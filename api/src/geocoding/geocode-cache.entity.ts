@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** A geocoded address, keyed by its normalised text (lowercase, single spaces). */
+/** A geocoded address, keyed by its normalised text (lowercase, single spaces); a reverse lookup by 'REVERSE <lat>,<lng>'. */
 @Entity('geocode_cache')
 export class GeocodeCacheEntry {
   @PrimaryColumn({ type: 'varchar', length: 500 })
@@ -17,6 +17,10 @@ export class GeocodeCacheEntry {
 
   @Column({ type: 'text' })
   displayName: string;
+
+  /** A reverse lookup's short name for the place (its name, or house number and road); null for address lookups. */
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  label: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -24,6 +24,20 @@ export const GEOCODE_BACKGROUND_WAIT_MS = 60_000;
 export const GEOCODER_BUSY = 'The geocoder takes one request a second and is busy with others. Please try again in a few seconds.';
 const TIMEOUT_MS = 10_000;
 
+/** A reverse lookup: a short name for a position (the place's name, or house number and road) and its full address. */
+export interface ReverseGeocoded {
+  label: string;
+  address: string;
+  cached: boolean;
+}
+export const REVERSE_GEOCODE_FAILED = 'We could not find a name for this place. Please type one.';
+/** Positions are looked up (and cached) to 4 decimals, about 11 m: a tablet's reading wanders more than that. */
+const REVERSE_DECIMALS = 4;
+const REVERSE_LABEL_MAX = 200;
+const REVERSE_ADDRESS_MAX = 500;
+/** Cache key of a reverse lookup; upper case, so no normalised address (always lower case) can take it. */
+const reverseKeyOf = (lat: number, lng: number): string => `REVERSE ${lat.toFixed(REVERSE_DECIMALS)},${lng.toFixed(REVERSE_DECIMALS)}`;
+
 export interface Geocoded {
   lat: number;
   lng: number;
@@ -76,6 +90,38 @@ export class GeocodingService {
       { query, provider: found.provider, latitude: found.lat, longitude: found.lng, displayName: found.address },
       { conflictPaths: ['query'] },
     );
+    return { ...found, cached: false };
+  }
+
+  /**
+   * Position → a short name and the address (Nominatim's /reverse), for the owner's check-in
+   * "somewhere else": through the same cluster-wide gate and the same cache as `geocode`, keyed by
+   * the position rounded to about 11 m. Nominatim only (a Google key is not used here). 404 when
+   * no place is known there, 502 when the geocoder fails, 503 when it is busy.
+   */
+  async reverse(latitude: number, longitude: number, maxWaitMs = GEOCODE_WAIT_MS): Promise<ReverseGeocoded> {
+    const lat = Number(latitude.toFixed(REVERSE_DECIMALS));
+    const lng = Number(longitude.toFixed(REVERSE_DECIMALS));
+    const query = reverseKeyOf(lat, lng);
+    const hit = await this.cache.findOneBy({ query });
+    if (hit) return { label: hit.label ?? hit.displayName, address: hit.displayName, cached: true };
+
+    const url = new URL('reverse', this.config.GEOCODER_URL.replace(/\/*$/, '/'));
+    url.search = new URLSearchParams({ lat: String(lat), lon: String(lng), format: 'jsonv2', addressdetails: '1', zoom: '18' }).toString();
+    let body: unknown;
+    try {
+      body = await this.throttled(() => this.getJson(url), maxWaitMs);
+    } catch (err) {
+      if (err instanceof UpstreamError) throw new UpstreamError(REVERSE_GEOCODE_FAILED, 'GEOCODER_FAILED');
+      throw err;
+    }
+    if (!body || typeof body !== 'object' || Array.isArray(body)) {
+      this.lastFailureAt = Date.now();
+      throw new UpstreamError(REVERSE_GEOCODE_FAILED, 'GEOCODER_FAILED');
+    }
+    const found = reverseAnswer(body);
+    if (!found) throw new DomainError(REVERSE_GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
+    await this.cache.upsert({ query, provider: 'nominatim', latitude: lat, longitude: lng, displayName: found.address, label: found.label }, { conflictPaths: ['query'] });
     return { ...found, cached: false };
   }
 
@@ -175,6 +221,17 @@ export class GeocodingService {
       throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
     }
   }
+}
+
+/** Nominatim's reverse answer: the place's name, else house number and road, else the first part of its display name. */
+function reverseAnswer(body: object): { label: string; address: string } | null {
+  const place = body as { error?: unknown; name?: unknown; display_name?: unknown; address?: Record<string, unknown> };
+  if (place.error !== undefined || typeof place.display_name !== 'string' || !place.display_name.trim()) return null;
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const road = text(place.address?.road) || text(place.address?.pedestrian) || text(place.address?.footway);
+  const street = [text(place.address?.house_number), road].filter(Boolean).join(' ');
+  const label = text(place.name) || street || place.display_name.split(',')[0].trim();
+  return { label: label.slice(0, REVERSE_LABEL_MAX), address: place.display_name.trim().slice(0, REVERSE_ADDRESS_MAX) };
 }
 
 function coordinates(lat: number, lng: number): { lat: number; lng: number } {

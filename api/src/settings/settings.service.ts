@@ -34,6 +34,9 @@ export const SETTING_KEYS = {
   bookingBalanceDueDays: 'BOOKING_BALANCE_DUE_DAYS',
   bookingFullRefundDays: 'BOOKING_FULL_REFUND_DAYS',
   bookingCancellationPolicy: 'BOOKING_CANCELLATION_POLICY',
+  /** Web Push (live/push-keys.service.ts): the VAPID key pair, made once; the private key sealed. */
+  pushVapidPublicKey: 'PUSH_VAPID_PUBLIC_KEY',
+  pushVapidPrivateKey: 'PUSH_VAPID_PRIVATE_KEY',
 } as const;
 
 /**
@@ -104,6 +107,11 @@ export class SettingsService {
   /** Stores a secret encrypted at rest (AES-256-GCM, key derived from the session secret). */
   async setSecret(key: string, plain: string): Promise<void> {
     await this.set(key, (await this.secretBox()).seal(plain));
+  }
+
+  /** A secret sealed as setSecret stores it, for a caller that writes it itself (setIfAbsent in its transaction). */
+  async sealSecret(plain: string): Promise<string> {
+    return (await this.secretBox()).seal(plain);
   }
 
   /** Decrypts a stored secret; undefined when absent or not readable with this installation's key. */

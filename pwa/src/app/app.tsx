@@ -8,6 +8,8 @@ import type { Persister } from '@tanstack/react-query-persist-client';
 import { CartDrawer, useCartStore } from '../features/cart';
 // By its own file, not the feature's index: the start-up chunk takes this hook only (it loads the rest later).
 import { useBookingOutboxSync } from '../features/bookings/outbox/use-booking-outbox-sync';
+import { useContactOutboxSync } from '../features/content/outbox/use-contact-outbox-sync';
+import { useInquiryOutboxSync } from '../features/events/outbox/use-inquiry-outbox-sync';
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
@@ -38,8 +40,10 @@ function Shell() {
   useEffect(() => {
     void useCartStore.getState().hydrate();
   }, []);
-  // Booking requests written offline are sent when the network is back, whatever page is open.
+  // Booking requests, contact messages and inquiries written offline are sent when the network is back, whatever page is open.
   useBookingOutboxSync();
+  useContactOutboxSync();
+  useInquiryOutboxSync();
 
   return (
     <>

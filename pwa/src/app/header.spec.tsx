@@ -48,6 +48,8 @@ describe('SiteHeader unread messages badge', () => {
     expect(button).toHaveTextContent(/^Olive\s*3$/);
     fireEvent.click(button);
     expect(screen.getByRole('link', { name: /^Admin Panel\s*, 3 unread messages$/ })).toHaveAttribute('href', '/admin');
+    // The owner's check-in, two taps from any page (issue 15).
+    expect(screen.getByRole('link', { name: "We're here" })).toHaveAttribute('href', '/admin?tab=live');
   });
 
   it('asks again every minute', async () => {
@@ -73,6 +75,7 @@ describe('SiteHeader unread messages badge', () => {
     renderWithProviders(<SiteHeader />);
     fireEvent.click(await screen.findByRole('button', { name: 'Olive' }));
     expect(screen.queryByRole('link', { name: /Admin Panel/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: "We're here" })).not.toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual(['/api/user']);
   });
 

@@ -79,6 +79,12 @@ function UserMenu() {
           <li><Link to="/account">Account Settings</Link></li>
           <li><Link to="/orders">Orders</Link></li>
           {user.isAdmin && (
+            // The owner at the cart: check in (or change the status) from any page in two taps.
+            <li>
+              <Link to="/admin?tab=live">We're here</Link>
+            </li>
+          )}
+          {user.isAdmin && (
             <li>
               <Link to="/admin">
                 Admin Panel

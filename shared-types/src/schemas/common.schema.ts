@@ -22,6 +22,15 @@ export const idParamSchema = z
   .transform(Number)
   .pipe(z.number().int('Id must be a whole number').positive('Id must be positive').max(2147483647, 'Id is too large'));
 
+/**
+ * A client-chosen idempotency key: one per checkout attempt (Square accepts at most 45 characters),
+ * or the id a device made for a contact message or inquiry kept in its outbox. Here, not in
+ * orders.schema.ts (which re-exports it): the contact form must not load the checkout's schemas.
+ */
+export const idempotencyKeySchema = z
+  .string({ message: 'idempotencyKey is required' })
+  .regex(/^[A-Za-z0-9_-]{8,45}$/, 'idempotencyKey must be 8 to 45 letters, digits, - or _');
+
 export const emailSchema = z.string({ message: 'Please enter a valid email address' }).trim().max(254, 'Email is too long').email('Please enter a valid email address');
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, optionalText } from './common.schema';
+import { emailSchema, idempotencyKeySchema, optionalText } from './common.schema';
 
 export const EVENT_TYPES = ['wedding', 'corporate', 'party', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -9,7 +9,10 @@ export const MAX_EVENT_GUESTS = 10000;
 const required = (message: string, max: number) =>
   z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-/** POST /api/events/inquiries: an event booking inquiry from the Events page. */
+/**
+ * POST /api/events/inquiries: an event booking inquiry from the Events page. `idempotencyKey` as
+ * on the contact form: the same key again is stored once, with another inquiry it is refused.
+ */
 export const eventInquirySchema = z.strictObject({
   name: required('Name is required', 100),
   email: emailSchema,
@@ -27,6 +30,7 @@ export const eventInquirySchema = z.strictObject({
     .max(MAX_EVENT_GUESTS, `Number of guests must be at most ${MAX_EVENT_GUESTS}`),
   location: required('Event location is required', 300),
   message: optionalText(5000),
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type EventInquiryInput = z.input<typeof eventInquirySchema>;
 export type EventInquiry = z.output<typeof eventInquirySchema>;

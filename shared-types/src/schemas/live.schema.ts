@@ -33,7 +33,6 @@ export const livePlaceSchema = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 });
-export type LivePlace = z.infer<typeof livePlaceSchema>;
 
 /** GET /api/live and every message of GET /api/live/stream: the cart now. */
 export const liveStateSchema = z.object({

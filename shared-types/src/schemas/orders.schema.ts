@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_SESSION_ID_LENGTH } from '../cart';
 import { FULFILMENT_STATUSES } from '../fulfilment';
 import { shippingSchema } from './checkout.schema';
+import { idempotencyKeySchema } from './common.schema';
 
 /**
  * Checkout, payment and order wire shapes (SPEC §3, §7). Amounts sent by the checkout are in
@@ -52,10 +53,8 @@ export const checkoutCartItemSchema = z
   .refine((item) => item.id === undefined || item.productId === undefined || item.id === item.productId, 'Cart item id and productId disagree')
   .transform(({ id, productId: pid, quantity, name }) => ({ productId: (pid ?? id) as number, quantity, name }));
 
-/** Client-chosen key, one per checkout attempt; Square accepts at most 45 characters. */
-export const idempotencyKeySchema = z
-  .string({ message: 'idempotencyKey is required' })
-  .regex(/^[A-Za-z0-9_-]{8,45}$/, 'idempotencyKey must be 8 to 45 letters, digits, - or _');
+// Client-chosen key, one per checkout attempt (common.schema.ts: the contact and inquiry forms use it too).
+export { idempotencyKeySchema };
 
 /** POST /api/square/checkout/complete */
 export const checkoutCompleteSchema = z.strictObject({

@@ -45,7 +45,7 @@ describe('AdminPage', () => {
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Inbox (2)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Summary', 'Orders', 'Inbox (2)', 'Bookings', 'Settings & Square Integration', 'Catalogue', 'Image Management', 'Location Scheduler', 'Database Backup']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Summary', "We're here", 'Orders', 'Inbox (2)', 'Bookings', 'Settings & Square Integration', 'Catalogue', 'Image Management', 'Location Scheduler', 'Database Backup']);
     expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
 

@@ -8,6 +8,7 @@ import { CatalogueTab } from '../components/catalogue-tab';
 import { DatabaseTab } from '../components/database-tab';
 import { ImagesTab } from '../components/images-tab';
 import { InboxTab, inboxTabLabel } from '../components/inbox-tab';
+import { LiveTab } from '../components/live-tab';
 import { OrdersTab } from '../components/orders-tab';
 import { SettingsTab } from '../components/settings-tab';
 import { SummaryTab } from '../components/summary-tab';
@@ -16,6 +17,8 @@ import '../admin.css';
 
 export const ADMIN_TABS = [
   { id: 'summary', label: 'Summary', Panel: SummaryTab },
+  // The owner's check-in at the cart (issue 15); the header's menu opens it directly (?tab=live).
+  { id: 'live', label: "We're here", Panel: LiveTab },
   { id: 'orders', label: 'Orders', Panel: OrdersTab },
   { id: 'inbox', label: 'Inbox', Panel: InboxTab },
   { id: 'bookings', label: 'Bookings', Panel: BookingsTab },

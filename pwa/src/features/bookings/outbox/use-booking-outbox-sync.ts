@@ -1,4 +1,6 @@
-import { useEffect } from 'react';
+import { useStartedLater } from '../../../lib/use-started-later';
+
+const load = () => import('./outbox-sync').then((m) => m.startBookingOutboxSync);
 
 /**
  * Mounted once by the app shell: loads the outbox's sender after the first render (its own small
@@ -6,15 +8,5 @@ import { useEffect } from 'react';
  * the network is back.
  */
 export function useBookingOutboxSync(): void {
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let unmounted = false;
-    void import('./outbox-sync').then(({ startBookingOutboxSync }) => {
-      if (!unmounted) stop = startBookingOutboxSync();
-    });
-    return () => {
-      unmounted = true;
-      stop?.();
-    };
-  }, []);
+  useStartedLater(load);
 }

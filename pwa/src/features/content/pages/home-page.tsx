@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FEATURED_LIMIT, HOME_PLACEHOLDER_COUNT } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ProductCard, useCategories, useFeaturedProducts, useFeaturedTestimonials } from '../../catalogue';
 
 const FALLBACK_FLAVORS = ['Signature Flavors', 'Classic Flavors', 'Holiday Flavors'];
+
+// The live line ('Serving now at …') and its stream load once the first screen is up: not in the start-up chunk.
+const LiveHeadlineLink = lazy(() => import('../../live').then((live) => ({ default: live.LiveHeadlineLink })));
 
 const WHY = [
   { title: 'Premium Ingredients', text: 'Single-origin cocoa, real cane sugar and nothing artificial — just what a good cup needs.' },
@@ -102,6 +105,24 @@ function Testimonials() {
   );
 }
 
+/** True once the page has loaded and the browser has a quiet moment: what the first screen does not need waits for it. */
+function useAfterLoad(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let timer = 0;
+    const later = () => {
+      timer = window.setTimeout(() => setReady(true), 0);
+    };
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => {
+      window.removeEventListener('load', later);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return ready;
+}
+
 /**
  * The hero video is decoration: it starts once the page has loaded and the browser is idle, and
  * never for people who ask for reduced motion or to save data. The poster shows until then.
@@ -128,6 +149,7 @@ function useDeferredVideo(): boolean {
 export default function HomePage() {
   useDocumentTitle(undefined);
   const playVideo = useDeferredVideo();
+  const afterLoad = useAfterLoad();
   return (
     <>
       <section className="hero hero--home">
@@ -135,6 +157,12 @@ export default function HomePage() {
           <video className="hero__video" autoPlay muted loop playsInline poster="/images/hero-poster.svg" aria-hidden="true">
             <source src="/videos/hero.webm" type="video/webm" />
           </video>
+        )}
+        {/* While the cart is out: 'Serving now at …', linking to the tracker (loads after the first screen). */}
+        {afterLoad && (
+          <Suspense fallback={null}>
+            <LiveHeadlineLink />
+          </Suspense>
         )}
         <div className="hero__overlay container">
           <h1>Experience Cocoa Like Never Before</h1>

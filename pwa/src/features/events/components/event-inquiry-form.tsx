@@ -1,18 +1,40 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EVENT_TYPE_LABELS, EVENT_TYPES, eventInquirySchema, type EventInquiryInput, type EventInquiry } from '@cocoa/shared-types';
+import { EVENT_TYPE_LABELS, EVENT_TYPES, eventInquirySchema, type EventInquiryInput } from '@cocoa/shared-types';
+import { sendOrKeep } from '../../../lib/outbox';
 import { useSendEventInquiry } from '../api/event-inquiry';
+import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
+import { SavedInquiries } from './saved-inquiries';
 
 type Values = EventInquiryInput;
 const EMPTY = { name: '', email: '', phone: '', eventType: undefined, eventDate: '', guests: undefined, location: '', message: '' } as unknown as Values;
 
-/** Event booking inquiry (issue 5): validated with the shared schema, confirmed with a toast. */
+const KEPT = "You're offline. Your inquiry is saved on this device and will be sent when you're back online.";
+
+/**
+ * Event booking inquiry (issue 5): validated with the shared schema, confirmed with a toast. With
+ * no network (issue 18) the inquiry is kept on this device under the key it was sent with, the form
+ * says so and resets, and the list under it follows the inquiry until it is sent.
+ */
 export function EventInquiryForm() {
   const send = useSendEventInquiry();
-  const { register, handleSubmit, reset, formState } = useForm<Values, unknown, EventInquiry>({ resolver: zodResolver(eventInquirySchema), defaultValues: EMPTY });
+  const keep = useInquiryOutbox((s) => s.keep);
+  const [keptId, setKeptId] = useState<string | null>(null);
+  const waiting = useInquiryOutbox((s) => s.entries.some((e) => e.id === keptId && e.status === 'waiting'));
+  const { register, handleSubmit, reset, formState } = useForm<Values, unknown, InquiryRequest>({ resolver: zodResolver(eventInquirySchema), defaultValues: EMPTY });
   const { errors } = formState;
-  const onSubmit = handleSubmit((values) => send.mutate(values, { onSuccess: () => reset(EMPTY) }));
+  const onSubmit = handleSubmit(async (values) => {
+    // One key for this inquiry, sent now or kept: however often it is sent, it is stored once.
+    setKeptId(null);
+    const { outcome, id } = await sendOrKeep(
+      (key) => send.mutateAsync({ ...values, idempotencyKey: key }),
+      (key) => keep(values, key),
+    );
+    if (outcome === 'refused') return;
+    reset(EMPTY);
+    if (outcome === 'kept') setKeptId(id);
+  });
   const today = new Date();
   const minDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
 
@@ -50,9 +72,11 @@ export function EventInquiryForm() {
       {field('email', 'Email', <input type="email" autoComplete="email" {...aria('email')} {...register('email')} />)}
       {field('phone', 'Phone (optional)', <input type="tel" autoComplete="tel" {...aria('phone')} {...register('phone')} />)}
       {field('message', 'Message (optional)', <textarea rows={4} {...aria('message')} {...register('message')} />)}
-      <button type="submit" className="btn btn--primary" disabled={send.isPending}>
+      <button type="submit" className="btn btn--primary" disabled={send.isPending || formState.isSubmitting}>
         {send.isPending ? 'SENDING...' : 'SEND INQUIRY'}
       </button>
+      <div role="status">{waiting && <p className="notice saved-entries__kept">{KEPT}</p>}</div>
+      <SavedInquiries onRestore={(inquiry) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })} />
     </form>
   );
 }

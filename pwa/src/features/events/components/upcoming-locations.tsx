@@ -1,15 +1,25 @@
 import { Link } from 'react-router-dom';
-import { formatLongDate, formatStopTimes } from '@cocoa/shared-types';
+import { dayIn, dayKey, formatLongDate, formatStopTimes, type ScheduledEvent } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
+import { useLiveState } from '../../live';
 import { useUpcomingEvents } from '../api/upcoming-events';
 
 const SHOWN = 6;
 
-/** The next public stops of the cocoa cart, with a link to the tracker's map; 'none yet' only when the server said so. */
+/** A stop on the shop's today (its own zone's day, wherever the viewer is). */
+const isToday = (e: ScheduledEvent, now: Date) => dayKey(e.date, e.timeZone) === dayIn(now, e.timeZone);
+
+/**
+ * The next public stops of the cocoa cart, with a link to the tracker's map; 'none yet' only when
+ * the server said so. Today's stops say so, and the one the cart is checked in at says 'Here now'.
+ */
 export function UpcomingLocations() {
   const { data, isPending, isError, refetch } = useUpcomingEvents();
+  const live = useLiveState();
   const events = (data ?? []).slice(0, SHOWN);
+  const now = new Date();
+  const hereNowId = live.state?.live && live.state.status !== 'closed' ? live.state.place?.stopId : null;
   return (
     <section aria-labelledby="upcoming-title" className="section">
       <h2 id="upcoming-title">Where to find us next</h2>
@@ -27,7 +37,10 @@ export function UpcomingLocations() {
         <ul className="three-up upcoming-list" style={{ listStyle: 'none', padding: 0 }}>
           {events.map((e) => (
             <li key={e.id} className="card why">
-              <h3>{e.title}</h3>
+              <h3>
+                {e.title}
+                {e.id === hereNowId ? <span className="badge badge--live">Here now</span> : isToday(e, now) && <span className="badge">Today</span>}
+              </h3>
               <p>{e.location || 'No location'}</p>
               <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e)}</p>
             </li>

@@ -1,5 +1,6 @@
-import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { dayKey, directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
 import { longDay } from './month-calendar';
+import { PushOptIn, StopPushButton } from './push-opt-in';
 
 interface Props {
   day: string | null;
@@ -17,6 +18,7 @@ interface Props {
  */
 export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }: Props) {
   return (
+    <>
     <section className="tracker-day" aria-labelledby="tracker-day-title">
       <h2 id="tracker-day-title">{day ? `Events on ${longDay(day)}` : 'Choose a date'}</h2>
       {loading ? (
@@ -60,10 +62,20 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
                   </a>
                 </div>
               )}
+              <div className="tracker-event__actions">
+                {/* Told when the owner checks in there: only a stop still to come. */}
+                {day >= dayKey(new Date()) && <StopPushButton stopId={event.id} name={event.location || event.title} />}
+                <a className="link-btn" href={`/api/events/${event.id}/calendar.ics`} download={`cocoa-stop-${event.id}.ics`} aria-label={`Add to my calendar: ${event.title}`}>
+                  Add to my calendar
+                </a>
+              </div>
             </li>
           ))}
         </ul>
       )}
     </section>
+    {/* Notifications beyond one stop (anywhere, near me), under the list on every day. */}
+    <PushOptIn />
+    </>
   );
 }

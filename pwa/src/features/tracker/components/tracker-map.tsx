@@ -13,6 +13,25 @@ import {
 
 const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
 
+/** What the live marker's keyboard button and screen readers say. */
+export const LIVE_MARKER_LABEL = 'The cart is here now';
+/** Where the cart is now (issue 15): a pulsing dot unlike the stops' pins, named for screen readers. */
+const liveIcon = L.divIcon({
+  className: 'live-marker',
+  html: `<span class="live-marker__pulse" aria-hidden="true"></span><span class="live-marker__dot" aria-hidden="true"></span><span class="visually-hidden">${LIVE_MARKER_LABEL}</span>`,
+  iconSize: [28, 28],
+  iconAnchor: [14, 14],
+  popupAnchor: [0, -14],
+});
+
+export interface LiveMarker {
+  latitude: number;
+  longitude: number;
+  label: string;
+  /** 'Serving now at Millennium Park' */
+  headline: string;
+}
+
 /** Moves the map whenever the wanted view changes (chosen day, month, View on Map). */
 function Recenter({ view, version }: { view: MapView; version: number }) {
   const map = useMap();
@@ -29,10 +48,12 @@ interface Props {
   view: MapView;
   /** Bumped by View on Map so choosing the same event twice recentres again. */
   version: number;
+  /** The cart's position now, while it is out. */
+  live?: LiveMarker | null;
 }
 
 /** The 600 px map of the month's events, tiles from the server's TILE_URL. */
-export default function TrackerMap({ config, events, view, version }: Props) {
+export default function TrackerMap({ config, events, view, version, live }: Props) {
   const located = events.filter(hasValidCoordinates) as Array<ScheduledEvent & { latitude: number; longitude: number }>;
   return (
     <MapContainer center={view.center} zoom={view.zoom} maxZoom={MAP_TILE_MAX_ZOOM} scrollWheelZoom={false} style={{ height: MAP_HEIGHT_PX, width: '100%' }} className="tracker-map">
@@ -55,6 +76,17 @@ export default function TrackerMap({ config, events, view, version }: Props) {
           </Marker>
         );
       })}
+      {live && (
+        <Marker position={[live.latitude, live.longitude]} icon={liveIcon} title={LIVE_MARKER_LABEL} zIndexOffset={1000}>
+          <Popup>
+            <div className="tracker-popup">
+              <strong>{live.headline}</strong>
+              <div>{live.label}</div>
+              <a href={directionsUrl(live.latitude, live.longitude)} target="_blank" rel="noopener noreferrer">Get Directions</a>
+            </div>
+          </Popup>
+        </Marker>
+      )}
     </MapContainer>
   );
 }

@@ -12,11 +12,12 @@ const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
   date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(), startTime: '09:00', endTime: '13:15', latitude: 40, longitude: -90, timeZone: localTimeZone(), calendarName: null, ...over,
 });
 
-function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown) {
+function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown, upcoming?: ScheduledEvent[]) {
   global.fetch = jest.fn(async (url: string) => {
     const path = String(url);
     const ok = (body: unknown) => ({ ok: true, status: 200, statusText: 'OK', headers: new Headers({ date }), text: async () => JSON.stringify(body) }) as unknown as Response;
     if (path.startsWith('/api/events?')) return ok(events);
+    if (path === '/api/events' && upcoming) return ok(upcoming);
     if (path === '/api/events/map-config' && mapConfig) return ok(mapConfig);
     return { ok: false, status: 404, statusText: 'Not Found', headers: new Headers(), text: async () => '' } as unknown as Response;
   }) as unknown as typeof fetch;
@@ -48,6 +49,15 @@ describe('CocoaTrackerPage', () => {
     expect(within(list()).getByText('No events scheduled for this date.')).toBeInTheDocument();
     expect(within(list()).getByText('Check another date or come back soon!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe to calendar' }).getAttribute('href')).toMatch(/^webcal:\/\/.+\/api\/events\/calendar\.ics$/);
+  });
+
+  it('opens on the stop a notification or calendar link names (?stop=<id>): its month and day', async () => {
+    const later = { ...on(10, { id: 77, title: 'Millennium Park' }), date: new Date(now.getFullYear(), now.getMonth() + 1, 10, 12).toISOString() };
+    serve([...events, later], new Date().toUTCString(), undefined, [later]);
+    renderWithProviders(<CocoaTrackerPage />, { route: '/cocoa-tracker?stop=77' });
+    const list = () => screen.getByRole('region', { name: /^Events on / });
+    expect(await within(list()).findByRole('heading', { name: 'Millennium Park' })).toBeInTheDocument();
+    expect(document.querySelector(`[data-day="${dayKey(new Date(later.date))}"]`)).toHaveAttribute('aria-pressed', 'true');
   });
 
   describe('the map', () => {

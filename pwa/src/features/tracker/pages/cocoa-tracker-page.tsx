@@ -1,15 +1,18 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
-import { dayKey, eventDays, eventsInMonth, eventsOnDay, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor, type ScheduledEvent } from '@cocoa/shared-types';
+import { useSearchParams } from 'react-router-dom';
+import { dayKey, eventDays, eventsInMonth, eventsOnDay, hasValidCoordinates, stopDay, liveHeadline, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { useSeen } from '../../../lib/use-seen';
 import { LoadProblem } from '../../../ui/load-problem';
 import { useEvents } from '../../events';
+import { LiveBanner, useLiveState } from '../../live';
 import { useMapConfig } from '../api/map-config';
 import { useMonthEvents } from '../api/month-events';
 import { DayEvents } from '../components/day-events';
 import { MonthCalendar } from '../components/month-calendar';
 import { NearMe } from '../components/near-me';
+import type { LiveMarker } from '../components/tracker-map';
 import '../tracker.css';
 
 // Leaflet loads with the map, after the calendar and list are on screen.
@@ -44,6 +47,7 @@ export default function CocoaTrackerPage() {
   const mapInView = useSeen(mapRef, MAP_LOAD_VISIBLE_FRACTION, !monthQuery.isPending);
   const mapConfig = useMapConfig();
   const upcoming = useEvents();
+  const live = useLiveState();
 
   const monthEvents = useMemo(() => eventsInMonth(monthQuery.data?.events ?? [], month), [monthQuery.data, month]);
   const days = useMemo(() => eventDays(monthEvents), [monthEvents]);
@@ -62,11 +66,32 @@ export default function CocoaTrackerPage() {
     setSelectedDay(day);
     setFocus(null);
   };
-  const viewOnMap = (event: ScheduledEvent & { latitude: number; longitude: number }) => {
-    setFocus((f) => ({ view: { center: [event.latitude, event.longitude], zoom: MAP_FOCUS_ZOOM }, version: (f?.version ?? 0) + 1 }));
+  const viewOnMap = (at: { latitude: number; longitude: number }) => {
+    setFocus((f) => ({ view: { center: [at.latitude, at.longitude], zoom: MAP_FOCUS_ZOOM }, version: (f?.version ?? 0) + 1 }));
     setMapAsked(true);
     mapRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
+  // The live marker: where the cart is now, while it is out and its place has a position.
+  // ?stop=<id> (a notification's or calendar link's stop): its day is chosen and the map shows it,
+  // once, as soon as the upcoming stops are known (state adjusted while rendering, not in an effect).
+  const [params] = useSearchParams();
+  const linkedStopId = Number(params.get('stop'));
+  const [linkedShown, setLinkedShown] = useState(false);
+  if (!linkedShown && Number.isInteger(linkedStopId) && linkedStopId > 0 && upcoming.data) {
+    setLinkedShown(true);
+    const stop = upcoming.data.find((e) => e.id === linkedStopId);
+    if (stop) {
+      const day = stopDay(stop);
+      setMonth(day.slice(0, 7));
+      setSelectedDay(day);
+      if (hasValidCoordinates(stop)) setFocus({ view: { center: [stop.latitude, stop.longitude], zoom: MAP_FOCUS_ZOOM }, version: 1 });
+    }
+  }
+
+  const liveHeadlineText = live.state ? liveHeadline(live.state) : null;
+  const livePlace = liveHeadlineText ? live.state?.place : null;
+  const liveMarker: LiveMarker | null =
+    liveHeadlineText && livePlace && hasValidCoordinates(livePlace) ? { latitude: livePlace.latitude, longitude: livePlace.longitude, label: livePlace.label, headline: liveHeadlineText } : null;
 
   const host = typeof window !== 'undefined' ? window.location.host : '';
   const origin = typeof window !== 'undefined' ? window.location.origin : '';
@@ -75,6 +100,7 @@ export default function CocoaTrackerPage() {
     <div className="container page tracker">
       <h1>Live Cocoa Tracker</h1>
       <p className="muted">Find out where our cocoa cart is serving this month. Choose a date to see that day’s stops.</p>
+      <LiveBanner onViewOnMap={liveMarker ? () => viewOnMap(liveMarker) : undefined} />
       {showSavedNote && (
         <p className="tracker__saved" role="status">
           {online ? '' : 'You are offline. '}Last updated {formatUpdated(fetchedAt)}
@@ -97,7 +123,7 @@ export default function CocoaTrackerPage() {
         <div className="tracker__map" ref={mapRef} style={{ minHeight: MAP_HEIGHT_PX }}>
           {mapConfig.data && (mapInView || mapAsked) ? (
             <Suspense fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} aria-label="Loading map" />}>
-              <TrackerMap config={mapConfig.data} events={monthEvents} view={view} version={focus?.version ?? 0} />
+              <TrackerMap config={mapConfig.data} events={monthEvents} view={view} version={focus?.version ?? 0} live={liveMarker} />
             </Suspense>
           ) : (
             <div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }}>

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { dayIn, type ScheduledEvent } from '@cocoa/shared-types';
+import { fakeResponse, renderWithProviders } from '../../../test/render';
+import { FakeEventSource, LIVE_AT_PARK, withFakeLiveStream } from '../../live/test/fake-event-source';
+import { UpcomingLocations } from './upcoming-locations';
+
+const ZONE = 'America/Chicago';
+const DAY_MS = 24 * 3600 * 1000;
+/** A stop on the shop's day `days` from today (noon there, as stops are stored). */
+const stop = (id: number, title: string, days: number): ScheduledEvent => {
+  const day = dayIn(new Date(Date.now() + days * DAY_MS), ZONE);
+  return { id, title, description: null, location: `${title} place`, address: null, date: `${day}T17:00:00.000Z`, startTime: '10:00', endTime: '14:00', latitude: null, longitude: null, timeZone: ZONE, calendarName: null };
+};
+
+function serve(live: unknown, events: ScheduledEvent[]) {
+  global.fetch = jest.fn(async (url: string) => {
+    if (url === '/api/live') return fakeResponse(200, live);
+    if (url.startsWith('/api/events?from=')) return fakeResponse(200, events);
+    return fakeResponse(404, { message: 'Not Found' });
+  }) as unknown as typeof fetch;
+}
+
+const card = (title: string) => screen.getByRole('heading', { level: 3, name: new RegExp(`^${title}`) });
+
+describe('UpcomingLocations on /events', () => {
+  withFakeLiveStream();
+
+  it("marks today's stops 'Today', and the one the cart is checked in at 'Here now'", async () => {
+    const events = [stop(3, 'Park', 0), stop(4, 'Market', 0), stop(5, 'Pier', 2)];
+    serve({ ...LIVE_AT_PARK, place: { ...LIVE_AT_PARK.place, stopId: 3 } }, events);
+    renderWithProviders(<UpcomingLocations />);
+    expect(await screen.findByText('Here now')).toBeInTheDocument();
+    expect(card('Park')).toHaveTextContent(/^ParkHere now$/);
+    expect(card('Market')).toHaveTextContent(/^MarketToday$/);
+    expect(card('Pier')).toHaveTextContent(/^Pier$/);
+
+    // checked out: the stop is only today's again
+    FakeEventSource.latest().open();
+    FakeEventSource.latest().sendState({ ...LIVE_AT_PARK, live: false, place: null, status: null });
+    expect(await within(card('Park')).findByText('Today')).toBeInTheDocument();
+    expect(screen.queryByText('Here now')).not.toBeInTheDocument();
+  });
+});
