@@ -1,6 +1,7 @@
 import { adminBookingDetailSchema, adminBookingsPageSchema, blockedDaySchema, bookingPackageSchema, bookingSettingsSchema, noonOf } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { bookingRow, insertPackage, paymentKey, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
+import { bookingRow, insertPackage, paymentKey, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 const PACKAGE = {
   name: 'Cocoa Cart Deluxe',
@@ -37,14 +38,14 @@ describe('event booking: the owner’s Bookings', () => {
     });
 
     it('refuses a package whose guest range is upside down, or unknown fields (400, nothing changed)', async () => {
-      const before = await settledSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource);
       const upsideDown = await admin.post('/api/admin/booking/packages').send({ ...PACKAGE, minGuests: 50, maxGuests: 10 });
       expect(upsideDown.status).toBe(400);
       expect(upsideDown.body.message).toBe('Maximum guests must be at least the minimum guests');
       expect((await admin.post('/api/admin/booking/packages').send({ ...PACKAGE, id: 1 })).status).toBe(400);
       expect((await admin.post('/api/admin/booking/packages').send({ ...PACKAGE, depositPercent: 101 })).body.message).toBe('Deposit percentage must be at most 100');
       expect((await admin.put('/api/admin/booking/packages/999999').send(PACKAGE)).status).toBe(404);
-      expect(await settledSnapshot(t.dataSource)).toBe(before);
+      expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
 
     it('deletes a package no booking used; one a booking used answers 409 (deactivate it instead)', async () => {

@@ -5,7 +5,8 @@ import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BOOKINGS_DAILY_JOB } from './booking-jobs.service';
 import { BookingMovesService } from './booking-moves.service';
-import { bookingRow, insertPackage, lastMailId, mailsSince, paymentKey, type Requested, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
+import { bookingRow, insertPackage, lastMailId, mailsSince, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -37,10 +38,10 @@ describe('event booking: every move, and the moves refused', () => {
     return b;
   };
   const expectRefused = async (send: () => Promise<{ status: number; body: { code?: string; message?: string } }>, status: number, code: string) => {
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const res = await send();
     expect({ status: res.status, code: res.body.code }).toEqual({ status, code });
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
     return res;
   };
 
@@ -212,9 +213,9 @@ describe('event booking: every move, and the moves refused', () => {
       const reminder = (await mailsSince(t.dataSource, before)).find((m) => m.template === 'booking-balance-reminder' && m.body_text.includes(b.reference));
       expect(reminder?.subject).toBe(`The balance for booking ${b.reference} is due: $300.00`);
       // A second run the same day changes nothing more.
-      const snapshot = await settledSnapshot(t.dataSource);
+      const snapshot = await databaseSnapshot(t.dataSource);
       await moves.dueBalances(dueDay);
-      expect(await settledSnapshot(t.dataSource)).toBe(snapshot);
+      expect(await databaseSnapshot(t.dataSource)).toBe(snapshot);
 
       const mailsBefore = await lastMailId(t.dataSource);
       const res = await pay(b, 'balance');

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { signedWebhook, SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BookingPaymentSync } from './booking-payment-sync.service';
-import { bookingRow, insertPackage, paymentKey, type Requested, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
+import { bookingRow, insertPackage, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 /** Square's own signed sample (api/src/orders/fixtures/README.md): the suite's webhook key and URL are its. */
 const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as { signatureKey: string; notificationUrl: string };
@@ -65,9 +66,9 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     expect(await paymentRows(b)).toEqual([{ kind: 'deposit', status: 'completed', amount_cents: 10000, provider_status: 'COMPLETED' }]);
     expect((await mails(b)).filter((m) => m === 'booking-confirmed')).toHaveLength(2);
     // Square sends again: nothing more happens.
-    const snapshot = await settledSnapshot(t.dataSource);
+    const snapshot = await databaseSnapshot(t.dataSource);
     expect((await postWebhook(squareWebhookEvent('payment.updated', payment))).status).toBe(200);
-    expect(await settledSnapshot(t.dataSource)).toBe(snapshot);
+    expect(await databaseSnapshot(t.dataSource)).toBe(snapshot);
   });
 
   it('the reconciler settles a deposit the customer never came back for, once it is old enough not to be in flight', async () => {
@@ -120,12 +121,12 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     expect(second.body?.idempotency_key).not.toBe(first.body?.idempotency_key);
 
     // Only a failed refund can be tried again; an unknown one is 404; a customer is refused.
-    const snapshot = await settledSnapshot(t.dataSource);
+    const snapshot = await databaseSnapshot(t.dataSource);
     expect((await admin.post(`/api/admin/bookings/${b.id}/refunds/${failed.id}/retry`)).status).toBe(409);
     expect((await admin.post(`/api/admin/bookings/${b.id}/refunds/00000000-0000-4000-8000-000000000000/retry`)).status).toBe(404);
     expect((await admin.post(`/api/admin/bookings/${b.id}/refunds/not-a-uuid/retry`)).status).toBe(400);
     expect((await t.agent().post(`/api/admin/bookings/${b.id}/refunds/${failed.id}/retry`)).status).toBe(401);
-    expect(await settledSnapshot(t.dataSource)).toBe(snapshot);
+    expect(await databaseSnapshot(t.dataSource)).toBe(snapshot);
     // COMPLETED from Square later: recorded on the refund, counted no more than once.
     expect((await postWebhook(squareWebhookEvent('refund.updated', { ...squareRefund(paid, 10000, 'COMPLETED'), id: square.refunds.at(-1)!.id }))).status).toBe(200);
     detail = (await admin.get(`/api/admin/bookings/${b.id}`)).body;

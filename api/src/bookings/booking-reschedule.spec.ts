@@ -3,7 +3,8 @@ import ICAL from 'ical.js';
 import { renderMail, shopIdentity } from '../mail/templates';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { bookingInvitation } from './booking-ics';
-import { bookingRow, insertPackage, lastMailId, mailsSince, paymentKey, type Requested, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
+import { bookingRow, insertPackage, lastMailId, mailsSince, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 type Agent = ReturnType<TestApp['agent']>;
 type Mail = Awaited<ReturnType<typeof mailsSince>>[number];
@@ -67,12 +68,12 @@ describe('event booking: the owner moves a booking’s date and times (issue 14 
   };
   /** A refused request: its status and code, and nothing changed (no row, no thread row, no message queued). */
   const expectRefused = async (send: () => Promise<{ status: number; body: { code?: string; message?: string } }>, status: number, code?: string) => {
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const beforeCounts = await counts();
     const res = await send();
     expect({ status: res.status, code: res.body.code }).toEqual({ status, code: code ?? res.body.code });
     expect(await counts()).toEqual(beforeCounts);
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
     return res;
   };
 
@@ -151,13 +152,13 @@ describe('event booking: the owner moves a booking’s date and times (issue 14 
 
     it('the same day and times again: 200 and nothing changed, no e-mail', async () => {
       const b = await confirmed();
-      const before = await settledSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource);
       const beforeCounts = await counts();
       const res = await reschedule(b, { date: b.day, startTime: '18:00', endTime: '21:00', note: 'Just checking' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ date: b.day, startTime: '18:00', endTime: '21:00', warnings: [] });
       expect(await counts()).toEqual(beforeCounts);
-      expect(await settledSnapshot(t.dataSource)).toBe(before);
+      expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
 
     it('moved inside the balance window: the balance falls due at once (reminder e-mailed); a booking already balance due moved later stays balance due', async () => {

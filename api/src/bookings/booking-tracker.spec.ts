@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { adminBookingDetailSchema, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { insertPackage, paymentKey, type Requested, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
+import { insertPackage, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -116,7 +117,7 @@ describe('event booking on the tracker (issue 14 item 6)', () => {
 
   it('refuses a choice that is not one (400), and any choice on a declined booking (409), changing nothing', async () => {
     const b = await confirmedWith('public');
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const bad = await setTracker(b, 'everyone');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Tracker must be one of none, public, private');
@@ -124,26 +125,26 @@ describe('event booking on the tracker (issue 14 item 6)', () => {
     expect((await admin.put(`/api/admin/bookings/${b.id}/tracker`).send({ tracker: 'public', extra: 1 })).status).toBe(400);
     expect((await admin.put('/api/admin/bookings/999999/tracker').send({ tracker: 'public' })).status).toBe(404);
     expect((await t.agent().put(`/api/admin/bookings/${b.id}/tracker`).send({ tracker: 'none' })).status).toBe(401);
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
     const declined = await book();
     expect((await accept(declined, { tracker: 'loud' })).status).toBe(400);
     await admin.post(`/api/admin/bookings/${declined.id}/decline`).send({ message: 'Fully booked, sorry.' });
-    const snapshot = await settledSnapshot(t.dataSource);
+    const snapshot = await databaseSnapshot(t.dataSource);
     const refused = await setTracker(declined, 'public');
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({ message: `Booking ${declined.reference} is declined: it cannot show on the tracker`, code: 'BOOKING_STATE_CONFLICT' });
-    expect(await settledSnapshot(t.dataSource)).toBe(snapshot);
+    expect(await databaseSnapshot(t.dataSource)).toBe(snapshot);
   });
 
   it('a booking’s stop cannot be edited or deleted through the schedule (409, nothing changed): it follows the booking', async () => {
     const b = await confirmedWith('public');
     const { stopId } = await detail(b);
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const edit = await admin.put(`/api/events/${stopId}`).send({ title: 'Renamed', description: null, location: 'Elsewhere', address: '1 Main St', date: new Date().toISOString(), startTime: '10:00', endTime: '11:00', latitude: null, longitude: null });
     expect(edit.status).toBe(409);
     expect(edit.body).toEqual({ message: `This stop shows booking ${b.reference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`, code: 'LOCATION_MANAGED_BY_BOOKING' });
     expect((await admin.delete(`/api/events/${stopId}`)).status).toBe(409);
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
     expect(await stopById(stopId)).toMatchObject({ title: 'Iced & Shake Bar' });
   });
 });

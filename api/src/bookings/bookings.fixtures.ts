@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type BookingRequestInput, dayIn, DEFAULT_SHOP_TIME_ZONE, shiftDay } from '@cocoa/shared-types';
 import type { DataSource } from 'typeorm';
-import { databaseSnapshot } from '../test/db-snapshot';
 import type { TestApp } from '../test/test-app';
 
 /** Test fixtures for the booking specs (plain data and HTTP steps, no test framework). */
@@ -79,18 +78,3 @@ export async function lastMailId(dataSource: DataSource): Promise<number> {
   return Number(row.id);
 }
 
-/**
- * databaseSnapshot without the outbox's delivery columns: the job queue delivers queued messages in
- * the background (status, attempts, sent_at, last_error move), which is not what a "changed
- * nothing" check is about. A message a refused request queued would still show as a new row.
- */
-export async function settledSnapshot(dataSource: DataSource): Promise<string> {
-  const parts = JSON.parse(await databaseSnapshot(dataSource)) as Record<string, string[]>;
-  parts.mail_outbox = (parts.mail_outbox ?? [])
-    .map((row) => {
-      const { status: _status, attempts: _attempts, sent_at: _sentAt, last_error: _lastError, ...rest } = JSON.parse(row) as Record<string, unknown>;
-      return JSON.stringify(rest);
-    })
-    .sort();
-  return JSON.stringify(parts);
-}

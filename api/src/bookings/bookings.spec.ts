@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { bookingCreatedSchema, bookingPackageSchema, bookingViewSchema, myBookingSchema } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BOOKING_PACKAGE_SEEDS } from './bookings.constants';
-import { insertPackage, lastMailId, mailsSince, requestBody, requestBooking, settledSnapshot, shopDay } from './bookings.fixtures';
+import { insertPackage, lastMailId, mailsSince, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 const PACKAGE = 'Test Cocoa Bar';
 
@@ -83,21 +84,21 @@ describe('event booking: the customer’s request and status page', () => {
       ['a phone nobody can call', () => requestBody(pkg.id, { contactPhone: '12345' }), 400, 'Enter a phone number we can reach, e.g. (217) 555-0142'],
     ];
     it.each(cases)('%s', async (_label, body, status, message) => {
-      const before = await settledSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource);
       const res = await t.agent().post('/api/bookings').send(body());
       expect(res.status).toBe(status);
       if (typeof message === 'string') expect(res.body.message).toBe(message);
       else expect(res.body.message).toMatch(message);
-      expect(await settledSnapshot(t.dataSource)).toBe(before);
+      expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
 
     it('an inactive package', async () => {
       const inactive = await insertPackage(t.dataSource, { active: false });
-      const before = await settledSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource);
       const res = await t.agent().post('/api/bookings').send(requestBody(inactive.id));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'That package is not available. Please choose another one.', code: 'PACKAGE_NOT_AVAILABLE' });
-      expect(await settledSnapshot(t.dataSource)).toBe(before);
+      expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
 
     it('a day the owner blocked, and a day a confirmed booking holds (409)', async () => {
@@ -106,7 +107,7 @@ describe('event booking: the customer’s request and status page', () => {
       await t.dataSource.query(`INSERT INTO booking_blocked_days (day, created_by) VALUES ($1, 'admin:admin')`, [blocked]);
       const held = await requestBooking(t, requestBody(pkg.id, { date: booked }));
       await t.dataSource.query(`UPDATE bookings SET state = 'confirmed' WHERE id = $1`, [held.id]);
-      const before = await settledSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource);
       for (const [date, message] of [
         [blocked, 'We are not taking bookings on that day. Please choose another date.'],
         [booked, 'That day is already booked. Please choose another date.'],
@@ -115,7 +116,7 @@ describe('event booking: the customer’s request and status page', () => {
         expect(res.status).toBe(409);
         expect(res.body).toEqual({ message, code: 'DATE_UNAVAILABLE' });
       }
-      expect(await settledSnapshot(t.dataSource)).toBe(before);
+      expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
   });
 
@@ -221,12 +222,12 @@ describe('event booking: the customer’s request and status page', () => {
       ['get', '/api/admin/booking/settings'],
       ['put', '/api/admin/booking/settings'],
     ];
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     for (const [method, path] of routes) {
       expect([path, (await t.agent()[method](path).send({})).status]).toEqual([path, 401]);
       expect([path, (await customer[method](path).send({})).status]).toEqual([path, 403]);
     }
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
   });
 });
 
@@ -246,11 +247,11 @@ describe('event booking: a request sent again with its idempotency key (the offl
     const idempotencyKey = key();
     const first = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey });
     expect(first.status).toBe(201);
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const again = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey });
     expect(again.status).toBe(200);
     expect(bookingCreatedSchema.parse(again.body)).toMatchObject({ reference: first.body.reference, token: first.body.token, statusPath: first.body.statusPath });
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
     // Without a key (or with another one), each request is a booking of its own.
     const other = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey: key() });
     expect(other.status).toBe(201);
@@ -270,7 +271,7 @@ describe('event booking: a request sent again with its idempotency key (the offl
   it('refuses a key used for another request (409), and a key that is not one (400), changing nothing', async () => {
     const idempotencyKey = key();
     expect((await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey })).status).toBe(201);
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const reused = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id, { date: shopDay(31), contactEmail: 'someone.else@example.com' }), idempotencyKey });
     expect(reused.status).toBe(409);
     expect(reused.body).toEqual({ message: 'This request key was already used for another booking request. Please send the request again.', code: 'IDEMPOTENCY_KEY_REUSED' });
@@ -278,7 +279,7 @@ describe('event booking: a request sent again with its idempotency key (the offl
       const res = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey: bad });
       expect([bad, res.status, res.body.message]).toEqual([bad, 400, bad === 42 ? 'idempotencyKey must be text' : 'idempotencyKey must be 16 to 64 letters, digits, - or _']);
     }
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
   });
 });
 
@@ -292,11 +293,11 @@ describe('event booking: requests are rate-limited per address like the contact 
   it('takes three requests from one address in the window, then answers 429 with Retry-After and stores nothing', async () => {
     const pkg = await insertPackage(t.dataSource);
     for (let i = 0; i < 3; i++) expect((await t.agent().post('/api/bookings').send(requestBody(pkg.id))).status).toBe(201);
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     const res = await t.agent().post('/api/bookings').send(requestBody(pkg.id));
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
   });
 });

@@ -1,7 +1,8 @@
-import { settledSnapshot } from '../bookings/bookings.fixtures';
+
 import { captureStdout } from '../test/capture-stdout';
 import { eventually } from '../test/eventually';
 import { startTestApp, type TestApp } from '../test/test-app';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 describe('POST /api/contact', () => {
   let t: TestApp;
@@ -141,13 +142,13 @@ describe('POST /api/contact', () => {
     it('refuses the same key with another message (409 IDEMPOTENCY_KEY_REUSED) and changes nothing', async () => {
       const key = 'outbox-reused-91c4e07a';
       expect((await t.agent().post('/api/contact').send({ ...valid, email: 'reuse@example.com', idempotencyKey: key })).status).toBe(200);
-      const before = await settledSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource);
       for (const over of [{ message: 'Another message altogether' }, { subject: 'Another subject' }, { email: 'someone-else@example.com' }, { name: 'Bea' }]) {
         const res = await t.agent().post('/api/contact').send({ ...valid, email: 'reuse@example.com', idempotencyKey: key, ...over });
         expect(res.status).toBe(409);
         expect(res.body).toEqual({ message: 'This request key was already used for another message. Please send your message again.', code: 'IDEMPOTENCY_KEY_REUSED' });
       }
-      expect(await settledSnapshot(t.dataSource)).toBe(before);
+      expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
 
     it.each([

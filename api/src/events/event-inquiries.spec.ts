@@ -1,5 +1,6 @@
-import { settledSnapshot } from '../bookings/bookings.fixtures';
+
 import { startTestApp, type TestApp } from '../test/test-app';
+import { databaseSnapshot } from '../test/db-snapshot';
 
 describe('POST /api/events/inquiries', () => {
   let t: TestApp;
@@ -106,13 +107,13 @@ describe('POST /api/events/inquiries with an idempotency key (an inquiry kept on
     const key = 'reused-91c4e07a';
     const body = { ...valid, email: 'reuse@example.com', idempotencyKey: key };
     expect((await t.agent().post('/api/events/inquiries').send(body)).status).toBe(200);
-    const before = await settledSnapshot(t.dataSource);
+    const before = await databaseSnapshot(t.dataSource);
     for (const over of [{ guests: 81 }, { eventDate: '2027-03-05' }, { eventType: 'party' }, { location: 'Elsewhere' }, { message: 'Now with a message' }, { phone: '555-0100' }, { name: 'Bea' }, { email: 'other@example.com' }]) {
       const res = await t.agent().post('/api/events/inquiries').send({ ...body, ...over });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: 'This request key was already used for another inquiry. Please send your inquiry again.', code: 'IDEMPOTENCY_KEY_REUSED' });
     }
-    expect(await settledSnapshot(t.dataSource)).toBe(before);
+    expect(await databaseSnapshot(t.dataSource)).toBe(before);
   });
 
   it.each([

@@ -11,6 +11,10 @@ import { RATE_LIMIT_TABLE } from '../common/rate-limit.guard';
  * caller's session on every request it makes (connect-pg-simple's touch updates only that column),
  * so it moves with any request, good or bad. The session rows themselves (ids and contents) stay
  * in: a bad request that signed someone in or out would still show.
+ *
+ * Likewise the outbox's delivery columns (status, attempts, sent_at, last_error): the job queue
+ * delivers messages queued earlier in the background, which is not what a "changed nothing" check
+ * is about. A message a refused request queued would still show as a new row.
  */
 export async function databaseSnapshot(dataSource: DataSource): Promise<string> {
   const tables: { name: string }[] = await dataSource.query(
@@ -19,7 +23,7 @@ export async function databaseSnapshot(dataSource: DataSource): Promise<string> 
   const parts: Record<string, string[]> = {};
   for (const { name } of tables) {
     if (name === RATE_LIMIT_TABLE) continue;
-    const row = name === 'session' ? `(to_jsonb(t) - 'expire')::text` : `to_jsonb(t)::text`;
+    const row = name === 'session' ? `(to_jsonb(t) - 'expire')::text` : name === 'mail_outbox' ? `(to_jsonb(t) - 'status' - 'attempts' - 'sent_at' - 'last_error')::text` : `to_jsonb(t)::text`;
     const rows: { row: string }[] = await dataSource.query(`SELECT ${row} AS row FROM "${name}" t ORDER BY 1`);
     parts[name] = rows.map((r) => r.row);
   }
