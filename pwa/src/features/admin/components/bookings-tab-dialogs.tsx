@@ -20,6 +20,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { useMoveBooking, useRescheduleBooking } from '../api/bookings';
 import { Dialog } from './dialog';
+import { fieldErrors } from './field-errors';
 
 /** Dollars as typed ('1,250.50') to cents; null when it is not an amount with at most two decimals. */
 export function dollarsToCents(text: string): number | null {
@@ -167,11 +168,7 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
     if (cents === null) return setErrors({ refundCents: 'Enter the refund in dollars, e.g. 0.00' });
     if (cents > booking.refundableCents) return setErrors({ refundCents: `At most ${formatCents(booking.refundableCents)} can be refunded` });
     const parsed = bookingAdminCancelSchema.safeParse({ refundCents: cents, message });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof typeof errors] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     move.mutate({ kind: 'cancel', body: parsed.data }, { onSuccess: onClose });
   };
@@ -233,11 +230,7 @@ export function RescheduleDialog({ booking, onClose, onMoved }: { booking: Admin
   const submit = () => {
     const body = { ...form, note: form.note.trim() || null };
     const parsed = bookingRescheduleSchemaFor({ today }).safeParse(body);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[(issue.path[0] as RescheduleField | undefined) ?? 'form'] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     if (parsed.data.date === booking.date && parsed.data.startTime === booking.startTime && parsed.data.endTime === booking.endTime) {
       return setErrors({ form: 'That is the date and time the booking has now: choose a new date or time.' });
     }

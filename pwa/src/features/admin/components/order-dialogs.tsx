@@ -14,13 +14,7 @@ import {
 import { describedBy, Field } from '../../../ui/field';
 import { useCancelOrder, useMoveFulfilment, useRefundOrder } from '../api/orders';
 import { Dialog } from './dialog';
-
-/** The first message for each field of a failed zod check. */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return errors;
-}
+import { fieldErrors } from './field-errors';
 
 /** Marking shipped: the carrier (a touch-friendly select), the tracking number, and for Other an optional link. */
 export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
