@@ -187,8 +187,11 @@ test('account settings: the profile saves and pre-fills the checkout; a wrong cu
   await profile.getByLabel('Last name', { exact: true }).fill('Profiled');
   await profile.getByLabel('City', { exact: true }).fill('Boise');
   await profile.getByLabel('State', { exact: true }).selectOption('ID');
+  const profileReloaded = page.waitForEvent('framenavigated', { timeout: 10_000 });
   await profile.getByRole('button', { name: 'Save Profile' }).click();
-  // the page reloads after the update; the saved values come back from the server
+  // the page reloads after the update (wait for it: the typed values are on the page before it,
+  // and a tab chosen before the reload is lost to it); the saved values come back from the server
+  await profileReloaded;
   await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Last name', { exact: true })).toHaveValue('Profiled');
   await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('State', { exact: true })).toHaveValue('ID');
 
