@@ -35,9 +35,10 @@ export const BACKUP_TABLES = [
  * Never in a backup and never touched by a restore: live sign-ins, password-reset tokens and the
  * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), the rate-limit
  * counters (minutes-long), TypeORM's own migration log (recorded as names instead), and the
- * visitors' Web Push subscriptions (made for this installation's VAPID key, kept below).
+ * visitors' Web Push subscriptions (made for this installation's VAPID key, kept below), and the
+ * owner's replayed-change keys (only matter while a tablet replays).
  */
-export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', RATE_LIMIT_TABLE, 'migrations', 'push_subscriptions'] as const;
+export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', RATE_LIMIT_TABLE, 'migrations', 'push_subscriptions', 'admin_change_keys'] as const;
 
 /**
  * Settings rows that belong to this installation rather than to its data: neither written to a

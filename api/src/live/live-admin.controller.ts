@@ -2,6 +2,7 @@ import { type LiveHistoryEntry, liveCheckInSchema, type LiveReverseGeocode, live
 import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';
+import { ChangeKey } from '../common/change-key';
 import type { SessionUser } from '../common/session-user';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { type LiveCheckIn, LiveService, type LiveStatusInput } from './live.service';
@@ -18,7 +19,11 @@ class ReverseGeocodeQueryDto extends createZodDto(liveReverseGeocodeQuerySchema)
 
 const actorOf = (user: SessionUser): `admin:${string}` => `admin:${user.username}`;
 
-/** The owner's tablet (issue 15): check in, set the status, check out; the history; a name for where the tablet is. */
+/**
+ * The owner's tablet (issue 15): check in, set the status, check out; the history; a name for where
+ * the tablet is. A change replayed from the tablet's offline queue under the same Idempotency-Key
+ * is made once (issue 18).
+ */
 @Controller('admin/live')
 @AdminOnly()
 export class LiveAdminController {
@@ -26,20 +31,20 @@ export class LiveAdminController {
 
   @Post('check-in')
   @HttpCode(200)
-  checkIn(@Body() body: CheckInDto, @CurrentUser() user: SessionUser): Promise<LiveState> {
-    return this.live.checkIn(body as LiveCheckIn, actorOf(user));
+  checkIn(@Body() body: CheckInDto, @CurrentUser() user: SessionUser, @ChangeKey() key: string | undefined): Promise<LiveState> {
+    return this.live.checkIn(body as LiveCheckIn, actorOf(user), key);
   }
 
   @Post('status')
   @HttpCode(200)
-  changeStatus(@Body() body: StatusChangeDto, @CurrentUser() user: SessionUser): Promise<LiveState> {
-    return this.live.changeStatus(body as LiveStatusInput, actorOf(user));
+  changeStatus(@Body() body: StatusChangeDto, @CurrentUser() user: SessionUser, @ChangeKey() key: string | undefined): Promise<LiveState> {
+    return this.live.changeStatus(body as LiveStatusInput, actorOf(user), key);
   }
 
   @Post('check-out')
   @HttpCode(200)
-  checkOut(@CurrentUser() user: SessionUser): Promise<LiveState> {
-    return this.live.checkOut(actorOf(user));
+  checkOut(@CurrentUser() user: SessionUser, @ChangeKey() key: string | undefined): Promise<LiveState> {
+    return this.live.checkOut(actorOf(user), key);
   }
 
   @Get('history')

@@ -46,6 +46,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod';
+import { claimChangeKey } from '../common/change-key';
 import { ConflictError, UserInputError } from '../common/domain-errors';
 import { DB_POOL, type DatabasePool } from '../database/database.module';
 import { EventsService } from '../events/events.service';
@@ -114,7 +115,8 @@ export class LiveService {
     return { state: toLiveState(row, timeZone), eventId: row?.lastEventId ?? 0 };
   }
 
-  async checkIn(input: LiveCheckIn, actor: string): Promise<LiveState> {
+  /** `changeKey` (here and below): the tablet's id for a change replayed from its offline queue; made once. */
+  async checkIn(input: LiveCheckIn, actor: string, changeKey?: string): Promise<LiveState> {
     if (input.status === 'late' || input.status === 'closing') {
       throw new UserInputError('Check in as serving or closed, then set how many minutes late or until closing', 'LIVE_MINUTES_NEEDED');
     }
@@ -128,15 +130,15 @@ export class LiveService {
             longitude: stop.longitude,
           }))
         : { stopId: null, label: input.place.label, address: null, latitude: input.place.latitude, longitude: input.place.longitude };
-    return this.change(actor, (row) => ({
+    return this.change(actor, { key: changeKey, scope: 'live:check-in' }, (row) => ({
       change: 'check-in',
       event: { type: 'check-in', ...place },
       next: (at) => ({ live: true, ...place, status: input.status, minutes: null, soldOut: row.live ? row.soldOut : [], since: at, updatedAt: at }),
     }));
   }
 
-  async changeStatus(input: LiveStatusInput, actor: string): Promise<LiveState> {
-    return this.change(actor, (row) => {
+  async changeStatus(input: LiveStatusInput, actor: string, changeKey?: string): Promise<LiveState> {
+    return this.change(actor, { key: changeKey, scope: 'live:status' }, (row) => {
       if (!row.live) throw new ConflictError(CHECK_IN_FIRST, 'LIVE_NOT_CHECKED_IN');
       const here = { label: row.label, stopId: row.stopId };
       const kept = { ...stateFields(row) };
@@ -159,8 +161,8 @@ export class LiveService {
     });
   }
 
-  async checkOut(actor: string): Promise<LiveState> {
-    return this.change(actor, (row) => {
+  async checkOut(actor: string, changeKey?: string): Promise<LiveState> {
+    return this.change(actor, { key: changeKey, scope: 'live:check-out' }, (row) => {
       if (!row.live) throw new ConflictError('You are not checked in', 'LIVE_NOT_CHECKED_IN');
       return { change: 'check-out', event: { type: 'check-out', stopId: row.stopId, label: row.label }, next: (at) => ({ ...NOT_LIVE, updatedAt: at }) };
     });
@@ -180,13 +182,14 @@ export class LiveService {
 
   /**
    * One change in one transaction (see the class doc). `decide` sees the locked row and answers
-   * the change, null for nothing to change, or throws to refuse.
+   * the change, null for nothing to change, or throws to refuse. A change already made under
+   * `replay.key` (for that kind of change) is not decided again: the state is answered as it is now.
    */
-  private async change(actor: string, decide: (row: LiveStateEntity) => Decision | null): Promise<LiveState> {
+  private async change(actor: string, replay: { key: string | undefined; scope: string }, decide: (row: LiveStateEntity) => Decision | null): Promise<LiveState> {
     const result = await this.dataSource.transaction(async (m) => {
       const row = await lockedState(m);
       const timeZone = await this.shopTime.current(m);
-      const decision = decide(row);
+      const decision = (await claimChangeKey(m, replay.key, replay.scope)) ? decide(row) : null;
       if (!decision) return { snapshot: { state: toLiveState(row, timeZone), eventId: row.lastEventId ?? 0 }, changed: false };
       const at = new Date();
       const event = await m.getRepository(LiveEventEntity).save(m.create(LiveEventEntity, { ...decision.event, actor, createdAt: at }));

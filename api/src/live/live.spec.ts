@@ -278,6 +278,56 @@ describe('live tracker: check-in, status, check-out (issue 15)', () => {
     });
   });
 
+  describe('changes replayed from the tablet’s offline queue (Idempotency-Key, issue 18)', () => {
+    const rows = async () => (await t.dataSource.query(`SELECT count(*)::int AS n FROM live_events`))[0].n as number;
+
+    it('a check-in sent again under its key, even at the same moment, is made once: one history row, one push job, the same answer', async () => {
+      if ((await state()).live) await admin.post('/api/admin/live/check-out').expect(200);
+      const [before, jobsBefore] = [await rows(), (await livePushJobs(t.dataSource)).length];
+      const send = () => admin.post('/api/admin/live/check-in').set('Idempotency-Key', 'tablet-checkin-0001').send({ stopId: todayStop });
+      const [first, second] = await Promise.all([send(), send()]);
+      const third = await send();
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+      expect(first.body).toMatchObject({ live: true, place: { stopId: todayStop } });
+      expect(second.body).toEqual(first.body);
+      expect(third.body).toEqual(first.body);
+      expect(await rows()).toBe(before + 1);
+      expect(await livePushJobs(t.dataSource)).toHaveLength(jobsBefore + 1);
+    });
+
+    it('a check-out replayed after its answer was lost answers 200 with the state, not 409 "not checked in"; one check-out row', async () => {
+      const before = await rows();
+      const first = await admin.post('/api/admin/live/check-out').set('Idempotency-Key', 'tablet-checkout-01').expect(200);
+      const again = await admin.post('/api/admin/live/check-out').set('Idempotency-Key', 'tablet-checkout-01').expect(200);
+      expect(again.body).toEqual(first.body);
+      expect(first.body.live).toBe(false);
+      expect(await rows()).toBe(before + 1);
+      // Without a key (or with a new one) a second check-out is a change of its own, refused as before.
+      expect((await admin.post('/api/admin/live/check-out')).status).toBe(409);
+    });
+
+    it('the same key for another kind of change is refused (409); a malformed key is 400; neither changes anything', async () => {
+      const before = await everything();
+      const reused = await admin.post('/api/admin/live/check-in').set('Idempotency-Key', 'tablet-checkout-01').send({ stopId: todayStop });
+      expect(reused.status).toBe(409);
+      expect(reused.body.message).toBe('This Idempotency-Key was already used for another change');
+      const malformed = await admin.post('/api/admin/live/check-in').set('Idempotency-Key', 'no spaces allowed!').send({ stopId: todayStop });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.message).toMatch(/^Idempotency-Key: idempotencyKey must be 8 to 45 letters/);
+      expect(await everything()).toBe(before);
+    });
+
+    it('a refused change does not use up its key: sent again once it can be made, it is made', async () => {
+      const refused = await admin.post('/api/admin/live/status').set('Idempotency-Key', 'tablet-status-0001').send({ status: 'late', minutes: 5 });
+      expect(refused.status).toBe(409);
+      await admin.post('/api/admin/live/check-in').send({ stopId: todayStop }).expect(200);
+      const made = await admin.post('/api/admin/live/status').set('Idempotency-Key', 'tablet-status-0001').send({ status: 'late', minutes: 5 });
+      expect(made.status).toBe(200);
+      expect(made.body).toMatchObject({ status: 'late', minutes: 5 });
+      await admin.post('/api/admin/live/check-out').expect(200);
+    });
+  });
+
   describe('reverse geocoding the tablet’s position', () => {
     it('answers the place’s name and address from Nominatim’s /reverse, then from the cache', async () => {
       const res = await admin.get('/api/admin/live/reverse-geocode').query({ lat: '41.88261', lng: '-87.62264' });

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { AdminOrderDetail, AdminOrdersPage } from '@cocoa/shared-types';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';
+import { ChangeKey } from '../common/change-key';
 import type { SessionUser } from '../common/session-user';
 import { AdminOrdersService } from './admin-orders.service';
 import { OrderFulfilmentService } from './order-fulfilment.service';
@@ -32,11 +33,14 @@ export class AdminOrdersController {
     return this.orders.detail(params.id);
   }
 
-  /** packed, shipped (carrier, tracking) or delivered; a move FULFILMENT_MOVES does not allow answers 409. */
+  /**
+   * packed, shipped (carrier, tracking) or delivered; a move FULFILMENT_MOVES does not allow answers
+   * 409. A move replayed from the tablet's offline queue under the same Idempotency-Key is made once.
+   */
   @Post(':id/fulfilment')
   @HttpCode(200)
-  move(@Param() params: OrderIdParamDto, @Body() body: FulfilmentMoveDto, @CurrentUser() user: SessionUser): Promise<AdminOrderDetail> {
-    return this.fulfilment.move(params.id, body, actorOf(user));
+  move(@Param() params: OrderIdParamDto, @Body() body: FulfilmentMoveDto, @CurrentUser() user: SessionUser, @ChangeKey() key: string | undefined): Promise<AdminOrderDetail> {
+    return this.fulfilment.move(params.id, body, actorOf(user), key);
   }
 
   /** Before shipping only; refunds what is left. */

@@ -293,6 +293,37 @@ describe('admin orders (test-mode payments)', () => {
       }
     });
 
+    it('a move replayed from the tablet’s offline queue under its Idempotency-Key is made once: one audit row, one e-mail, the same answer', async () => {
+      const id = await place(t.agent());
+      const ship = () =>
+        admin.post(`${ADMIN}/${id}/fulfilment`).set('Idempotency-Key', `ship-${id.slice(0, 8)}`).send({ to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+      const shippedMails = async () => (await outbox()).filter((m) => m.template === 'order-shipped' && m.body_text.includes('1Z999AA10123456784')).length;
+      const mailsBefore = await shippedMails();
+      const [first, second] = await Promise.all([ship(), ship()]);
+      const third = await ship();
+      expect([first.status, second.status, third.status]).toEqual([200, 200, 200]);
+      expect(first.body.shipment).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+      expect(second.body).toEqual(first.body);
+      expect(third.body).toEqual(first.body);
+      expect(await shippedMails()).toBe(mailsBefore + 1);
+      expect((await detail(id)).timeline.filter((e) => e.type === 'fulfilment' && e.to === 'shipped')).toHaveLength(1);
+      // The key was this order's: sent for another order, it is refused and changes nothing.
+      const other = await place(t.agent());
+      const before = await snapshot();
+      const reused = await admin.post(`${ADMIN}/${other}/fulfilment`).set('Idempotency-Key', `ship-${id.slice(0, 8)}`).send({ to: 'packed' });
+      expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('a move queued offline that the order no longer allows (cancelled meanwhile) is refused on replay with 409 and its message', async () => {
+      const id = await place(t.agent());
+      await admin.post(`${ADMIN}/${id}/cancel`).send({ reason: 'Customer asked' }).expect(200);
+      const res = await admin.post(`${ADMIN}/${id}/fulfilment`).set('Idempotency-Key', 'queued-ship-0001').send({ to: 'shipped', carrier: 'USPS', trackingNumber: '9400100000000000000009' });
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe('ILLEGAL_FULFILMENT_MOVE');
+      expect(res.body.message).toMatch(/^This order cannot be marked “Shipped”: it is /);
+    });
+
     it('rolls the e-mail back with a move that fails after queuing it', async () => {
       const id = await place(t.agent());
       await t.dataSource.query(`

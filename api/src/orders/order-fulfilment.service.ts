@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type AdminOrderDetail, canMoveFulfilment, FULFILMENT_ADMIN_LABELS, type FulfilmentMove, type FulfilmentStatus, trackingUrlFor } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
+import { claimChangeKey } from '../common/change-key';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { AdminOrdersService } from './admin-orders.service';
 import { OrderEvent } from './order-event.entity';
@@ -51,10 +52,12 @@ export class OrderFulfilmentService {
     private readonly orders: AdminOrdersService,
   ) {}
 
-  async move(orderId: string, move: FulfilmentMove, actor: string): Promise<AdminOrderDetail> {
+  /** `changeKey`: the tablet's id for this move; a move already made under it answers the order as it is. */
+  async move(orderId: string, move: FulfilmentMove, actor: string, changeKey?: string): Promise<AdminOrderDetail> {
     const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
       const order = await lockForFulfilment(manager, orderId);
+      if (!(await claimChangeKey(manager, changeKey, `order-fulfilment:${order.id}`))) return this.orders.detail(order.id, manager);
       const from = order.fulfilment_status;
       if (order.status !== 'COMPLETED' || !canMoveFulfilment(from, move.to)) {
         const now = from ? `“${FULFILMENT_ADMIN_LABELS[from]}”` : 'not paid yet';

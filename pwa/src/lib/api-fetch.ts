@@ -19,6 +19,8 @@ export interface ApiFetchOptions {
   signal?: AbortSignal;
   /** 'no-store' also bypasses the service worker's runtime caches (the admin's reads). */
   cache?: RequestCache;
+  /** Sent as the Idempotency-Key header: the owner's changes replayed from the tablet's queue are made once. */
+  idempotencyKey?: string;
 }
 
 export function errorMessageFrom(text: string, statusText: string): string {
@@ -45,9 +47,10 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
 
 /** apiFetch that also hands back the response headers (e.g. a list's next-page cursor). */
 export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; headers: Headers }> {
-  const { method = 'GET', body, signal, cache } = options;
+  const { method = 'GET', body, signal, cache, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const response = await fetch(path, {
     method,
     credentials: 'include',

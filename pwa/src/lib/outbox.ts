@@ -84,7 +84,12 @@ export function newOutboxId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Transient: the server is away or busy, not a refusal of the request. */
+/** What a change sent through a queue answers when it was kept on the device to send later. */
+export const QUEUED = Symbol('queued on this device');
+
+/** The toast for it. */
+export const QUEUED_TOAST = { title: 'Saved on this tablet', description: 'No signal right now: it will be sent when you are back online.' } as const;
+
 /**
  * A form's submit with the outbox behind it: one new id, the request's idempotency key whether it is
  * sent now or kept; offline, or when the network fails on the way, it is kept on the device under
@@ -106,6 +111,7 @@ export async function sendOrKeep(send: (key: string) => Promise<unknown>, keep: 
   }
 }
 
+/** Transient: the server is away or busy, not a refusal of the request. */
 export const isTransient = (error: unknown) => isNetworkError(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408));
 
 /** Runs `fn` while holding `lock` across tabs (where the browser offers one). */

@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminOrderDetail, type AdminOrdersPage, type AdminOrdersQueryInput, type CancelOrderInput, FULFILMENT_ADMIN_LABELS, type FulfilmentMoveInput, type RefundOrderInput } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
+import { QUEUED, QUEUED_TOAST } from '../../../lib/outbox';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { adminGet } from './admin-get';
+import { ownerChangeLabel, sendOrQueue } from './change-queue';
 
 /** The list's query as the tab keeps it: every filter optional, empty ones left out of the URL. */
 export type OrdersFilter = Partial<Record<keyof AdminOrdersQueryInput, string | number>>;
@@ -44,13 +46,17 @@ export const useAdminOrder = (id: string) => useQuery(adminOrderQueryOptions(id)
 
 /**
  * Every change answers the order as it now is: the detail is replaced with it and the lists are
- * refreshed (a state or a refund shows there too).
+ * refreshed (a state or a refund shows there too). A move kept on the tablet to send later
+ * (change-queue.ts) answers QUEUED: the order shows as it was until the move is made.
  */
-function useOrderChange<TInput>(id: string, send: (input: TInput) => Promise<AdminOrderDetail>, done: (order: AdminOrderDetail, input: TInput) => [string, string], failedTitle: string) {
+function useOrderChange<TInput>(id: string, send: (input: TInput) => Promise<AdminOrderDetail | typeof QUEUED>, done: (order: AdminOrderDetail, input: TInput) => [string, string], failedTitle: string) {
   const client = useQueryClient();
   return useMutation({
+    // Run offline too: the change is then kept on the tablet (change-queue.ts) rather than paused.
+    networkMode: 'always',
     mutationFn: send,
     onSuccess: (order, input) => {
+      if (order === QUEUED) return toast(QUEUED_TOAST.title, QUEUED_TOAST.description);
       client.setQueryData(adminOrderQueryOptions(id).queryKey, order);
       toast(...done(order, input));
       return client.invalidateQueries({ queryKey: [...ORDERS_KEY, 'list'] });
@@ -63,11 +69,20 @@ function useOrderChange<TInput>(id: string, send: (input: TInput) => Promise<Adm
   });
 }
 
-/** POST /api/admin/orders/{id}/fulfilment */
-export const moveFulfilment = (id: string, body: FulfilmentMoveInput) => apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}/fulfilment`, { method: 'POST', body });
-
-export const useMoveFulfilment = (id: string) =>
-  useOrderChange(id, (body: FulfilmentMoveInput) => moveFulfilment(id, body), (order, body) => [`Order #${order.number}: ${FULFILMENT_ADMIN_LABELS[body.to]}`, body.to === 'packed' ? 'Ready for the carrier.' : 'The customer has been e-mailed.'], 'Could not update the order');
+/** POST /api/admin/orders/{id}/fulfilment, through the tablet's offline queue (change-queue.ts). */
+export const useMoveFulfilment = (id: string) => {
+  const client = useQueryClient();
+  return useOrderChange(
+    id,
+    (body: FulfilmentMoveInput) => {
+      const orderNumber = client.getQueryData(adminOrderQueryOptions(id).queryKey)?.number ?? '?';
+      const change = { kind: 'order-fulfilment' as const, orderId: id, orderNumber, body };
+      return sendOrQueue(change, ownerChangeLabel(change)) as Promise<AdminOrderDetail | typeof QUEUED>;
+    },
+    (order, body) => [`Order #${order.number}: ${FULFILMENT_ADMIN_LABELS[body.to]}`, body.to === 'packed' ? 'Ready for the carrier.' : 'The customer has been e-mailed.'],
+    'Could not update the order',
+  );
+};
 
 /** POST /api/admin/orders/{id}/cancel */
 export const cancelOrder = (id: string, body: CancelOrderInput) => apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', body });

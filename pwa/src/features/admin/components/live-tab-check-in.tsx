@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { reverseGeocode, useLiveCheckIn, useTodayStops } from '../../live';
+import { queuedLiveChange } from '../api/change-queue';
 
 interface Position {
   latitude: number;
@@ -62,9 +63,11 @@ function useHere() {
  */
 export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: string; moving?: boolean; onDone?: () => void }) {
   const stops = useTodayStops(timeZone);
-  const checkIn = useLiveCheckIn();
   const here = useHere();
   const [choice, setChoice] = useState<number | typeof ELSEWHERE | null>(null);
+  const chosenStop = stops.data?.find((stop) => stop.id === choice);
+  // Made without signal, the check-in waits on the tablet (change-queue.ts), listed under this stop's name.
+  const checkIn = useLiveCheckIn(queuedLiveChange(chosenStop ? (chosenStop.location ?? chosenStop.title) : undefined));
   const [invalid, setInvalid] = useState<string | null>(null);
 
   const choose = (next: number | typeof ELSEWHERE) => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { liveStatusChangeSchema, type LiveState, type LiveStatusChange } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { useLiveCheckOut, useLiveStatus } from '../../live';
+import { queuedLiveChange } from '../api/change-queue';
 import { useAdminProducts } from '../api/products';
 import { ConfirmDialog } from './dialog';
 
@@ -26,8 +27,8 @@ function MinutesSelect({ id, label, value, onChange }: { id: string; label: stri
 
 /** Checked in: one tap per status, sold out and back in stock per product, and check-out (confirmed). */
 export function LiveStatusPanel({ state }: { state: LiveState }) {
-  const status = useLiveStatus();
-  const checkOut = useLiveCheckOut();
+  const status = useLiveStatus(queuedLiveChange());
+  const checkOut = useLiveCheckOut(queuedLiveChange());
   const products = useAdminProducts('', 0);
   const ids = useId();
   const [late, setLate] = useState(15);

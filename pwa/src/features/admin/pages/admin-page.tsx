@@ -10,6 +10,7 @@ import { ImagesTab } from '../components/images-tab';
 import { InboxTab, inboxTabLabel } from '../components/inbox-tab';
 import { LiveTab } from '../components/live-tab';
 import { OrdersTab } from '../components/orders-tab';
+import { OwnerChanges } from '../components/owner-changes';
 import { SettingsTab } from '../components/settings-tab';
 import { SummaryTab } from '../components/summary-tab';
 import { useInboxUnread } from '../api/inbox-counts';
@@ -74,6 +75,7 @@ export default function AdminPage() {
   return (
     <div className="container page admin">
       <h1>Admin Dashboard</h1>
+      <OwnerChanges />
       {small ? (
         <div className="field admin-section-select">
           <label htmlFor="admin-section">Admin section</label>

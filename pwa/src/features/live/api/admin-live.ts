@@ -4,6 +4,7 @@ import {
   dayIn, liveHeadline, liveSoldOutLine, startOfDayIn,
 } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
+import { QUEUED, QUEUED_TOAST } from '../../../lib/outbox';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { liveQueryKey, receiveLiveValue } from './live-state';
 
@@ -55,19 +56,45 @@ export const useTodayStops = (timeZone: string) => useQuery(todayStopsQueryOptio
 export const reverseGeocode = (latitude: number, longitude: number, signal?: AbortSignal) =>
   adminRead<LiveReverseGeocode>(`/api/admin/live/reverse-geocode?${new URLSearchParams({ lat: String(latitude), lng: String(longitude) }).toString()}`, signal);
 
-const post = (path: string, body?: unknown) => apiFetch<unknown>(path, { method: 'POST', body });
+/** One change of the owner's, as the tablet's offline queue keeps it (issue 18). */
+export type LiveOwnerChange = { kind: 'live-check-in'; body: LiveCheckInInput } | { kind: 'live-status'; body: LiveStatusChange } | { kind: 'live-check-out' };
+
+const LIVE_CHANGE_PATHS: Record<LiveOwnerChange['kind'], string> = {
+  'live-check-in': '/api/admin/live/check-in',
+  'live-status': '/api/admin/live/status',
+  'live-check-out': '/api/admin/live/check-out',
+};
+
+/** Sends one change; `key` (its Idempotency-Key) makes a replay count once. Answers the new state, unparsed. */
+export const sendLiveChange = (change: LiveOwnerChange, key?: string) =>
+  apiFetch<unknown>(LIVE_CHANGE_PATHS[change.kind], { method: 'POST', body: 'body' in change ? change.body : undefined, idempotencyKey: key });
+
+/**
+ * How the hooks send a change: at once by default. The admin passes its offline queue, which
+ * answers QUEUED when it kept the change on the tablet to send later.
+ */
+export type LiveChangeDispatch = (change: LiveOwnerChange) => Promise<unknown>;
+const sendNow: LiveChangeDispatch = (change) => sendLiveChange(change);
 
 /** Every change answers the new state: shown at once here and in every view of this tab. */
-function useLiveChange<T>(call: (input: T) => Promise<unknown>, messages: { success: (state: LiveState | null, input: T) => [string, string?]; error: [string, string] }) {
+function useLiveChange<T>(
+  toChange: (input: T) => LiveOwnerChange,
+  dispatch: LiveChangeDispatch,
+  messages: { success: (state: LiveState | null, input: T) => [string, string?]; error: [string, string] },
+) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: T) => {
-      const answer = await call(input);
+    // Run offline too: the change is then kept on the tablet (change-queue.ts) rather than paused.
+    networkMode: 'always',
+    mutationFn: async (input: T): Promise<LiveState | null | typeof QUEUED> => {
+      const answer = await dispatch(toChange(input));
+      if (answer === QUEUED) return QUEUED;
       const state = await receiveLiveValue(client, answer);
       if (!state) void client.invalidateQueries({ queryKey: liveQueryKey });
       return state;
     },
     onSuccess: (state, input) => {
+      if (state === QUEUED) return toast(QUEUED_TOAST.title, QUEUED_TOAST.description);
       toast(...messages.success(state, input));
       return client.invalidateQueries({ queryKey: liveHistoryKey });
     },
@@ -78,15 +105,15 @@ function useLiveChange<T>(call: (input: T) => Promise<unknown>, messages: { succ
 const headlineOf = (state: LiveState | null) => (state && liveHeadline(state)) ?? undefined;
 
 /** POST /api/admin/live/check-in: { stopId } or { place: { label, latitude, longitude } }. */
-export const useLiveCheckIn = () =>
-  useLiveChange((body: LiveCheckInInput) => post('/api/admin/live/check-in', body), {
+export const useLiveCheckIn = (dispatch = sendNow) =>
+  useLiveChange((body: LiveCheckInInput) => ({ kind: 'live-check-in', body }), dispatch, {
     success: (state) => ["You're checked in", headlineOf(state)],
     error: ['Check-in failed', 'Could not check in. Please try again.'],
   });
 
 /** POST /api/admin/live/status: one change while checked in. */
-export const useLiveStatus = () =>
-  useLiveChange((body: LiveStatusChange) => post('/api/admin/live/status', body), {
+export const useLiveStatus = (dispatch = sendNow) =>
+  useLiveChange((body: LiveStatusChange) => ({ kind: 'live-status', body }), dispatch, {
     success: (state, body) =>
       body.status === 'back-in-stock'
         ? ['Back in stock', `${body.product.trim()} is back in stock.`]
@@ -97,8 +124,8 @@ export const useLiveStatus = () =>
   });
 
 /** POST /api/admin/live/check-out. */
-export const useLiveCheckOut = () =>
-  useLiveChange((_: void) => post('/api/admin/live/check-out'), {
+export const useLiveCheckOut = (dispatch = sendNow) =>
+  useLiveChange((_: void) => ({ kind: 'live-check-out' }), dispatch, {
     success: () => ['Checked out', 'Visitors no longer see the cart as here.'],
     error: ['Check-out failed', 'Could not check out. Please try again.'],
   });

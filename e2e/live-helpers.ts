@@ -1,0 +1,69 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import config from '../playwright.config';
+
+/** What the live tracker's end-to-end specs share: the server, the owner, today's stop, an open tracker, the tablet. */
+const servers = [config.webServer ?? []].flat();
+export const BASE = String(config.use?.baseURL);
+const env = servers.find((server) => BASE.endsWith(`:${server.env?.PORT}`))?.env ?? {};
+export const ADMIN = { username: env.ADMIN_USERNAME ?? 'admin', password: env.ADMIN_PASSWORD ?? '' };
+
+interface Stop {
+  id: number;
+  title: string;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export async function adminRequest(request: APIRequestContext) {
+  const login = await request.post('/api/login', { data: ADMIN, headers: { Origin: BASE } });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+/** 'YYYY-MM-DD' of `at` on the shop's clock. */
+const dayIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+/** A stop of the shop's today with a position (the seed has some; one is added if not). */
+export async function todaysStop(request: APIRequestContext, timeZone: string): Promise<Stop> {
+  const now = new Date();
+  const today = dayIn(now, timeZone);
+  const tomorrow = dayIn(new Date(now.getTime() + 36 * 3600 * 1000), timeZone) === today ? dayIn(new Date(now.getTime() + 48 * 3600 * 1000), timeZone) : dayIn(new Date(now.getTime() + 24 * 3600 * 1000), timeZone);
+  const res = await request.get('/api/events', { params: { from: today, to: tomorrow } });
+  expect(res.status(), await res.text()).toBe(200);
+  const located = ((await res.json()) as Stop[]).find((s) => s.latitude !== null && s.longitude !== null);
+  if (located) return located;
+  // Noon-ish on the shop's today: 18:00 UTC is the same day in every US zone.
+  const created = await request.post('/api/events', {
+    headers: { Origin: BASE },
+    data: { title: 'Live e2e stop', location: 'Live Test Plaza', address: '1 Plaza Way, Springfield, IL', date: `${today}T18:00:00.000Z`, startTime: '09:00', endTime: '20:00', latitude: 39.7817, longitude: -89.6501 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as Stop;
+}
+
+export async function checkOutIfLive(request: APIRequestContext) {
+  const state = (await (await request.get('/api/live')).json()) as { live: boolean };
+  if (state.live) expect((await request.post('/api/admin/live/check-out', { headers: { Origin: BASE } })).status()).toBe(200);
+}
+
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+}
+
+/** The tracker open on a phone, its stream connected (answered) through the service worker in control. */
+export async function openTracker(page: Page) {
+  await page.goto('/cocoa-tracker');
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/live/stream');
+  await page.reload();
+  expect((await stream).headers()['content-type']).toMatch(/^text\/event-stream/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
+}
+
+export const tablet = (browser: Browser) =>
+  browser.newContext({ baseURL: BASE, viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: false, hasTouch: true, serviceWorkers: 'block' });
+
