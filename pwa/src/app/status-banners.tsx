@@ -1,13 +1,39 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useOnline } from '../lib/use-online';
+import { whenText } from '../ui/saved-entries';
 import { isIosSafariNotInstalled, usePwaStore } from './pwa-store';
 
+/**
+ * When the oldest copy on screen was saved: the data of the queries the open page shows (active
+ * ones), as this device last received it. Null when the page shows nothing from the cache.
+ */
+export function oldestShownCopy(client: QueryClient): number | null {
+  const times = client
+    .getQueryCache()
+    .findAll({ type: 'active' })
+    .map((query) => query.state.dataUpdatedAt)
+    .filter((at) => at > 0);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** Offline: says so, and when what the page shows was saved (issue 18: a copy says its age). */
 export function OfflineBanner() {
   const online = useOnline();
+  const client = useQueryClient();
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (online) return;
+    const update = () => setSavedAt(oldestShownCopy(client));
+    update();
+    // The page's queries come and go as the person moves around offline.
+    return client.getQueryCache().subscribe(update);
+  }, [client, online]);
   if (online) return null;
   return (
     <div className="banner banner--offline" role="status">
       You are offline. You can keep browsing what you have seen and your cart is kept on this device.
+      {savedAt !== null && <> What this page shows was saved {whenText(new Date(savedAt))}.</>}
     </div>
   );
 }

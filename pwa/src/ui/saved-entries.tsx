@@ -7,10 +7,14 @@ export type SavedEntry = { id: string; about: string } & ({ status: 'waiting' } 
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 
+/** 'at 2:41 PM' today, 'on Mar 4 at 2:41 PM' before (in the viewer's clock: when this device did something). */
+export function whenText(at: Date, now = new Date()): string {
+  return at.toDateString() === now.toDateString() ? `at ${TIME.format(at)}` : `on ${DAY.format(at)} at ${TIME.format(at)}`;
+}
+
 /** 'Sent at 2:41 PM' today, 'Sent on Mar 4 at 2:41 PM' before. */
 export function sentAtText(sentAt: string, now = new Date()): string {
-  const at = new Date(sentAt);
-  return at.toDateString() === now.toDateString() ? `Sent at ${TIME.format(at)}` : `Sent on ${DAY.format(at)} at ${TIME.format(at)}`;
+  return `Sent ${whenText(new Date(sentAt), now)}`;
 }
 
 interface Props {
