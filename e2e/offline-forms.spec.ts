@@ -113,3 +113,53 @@ test('a contact message written offline is sent once when the network is back an
     await expect(saved).toBeHidden();
   });
 });
+
+test('a booking request made offline is sent once when the network is back and reaches the inbox once', async ({ page, context, request }) => {
+  const email = `offline_booking_${tag}@example.com`;
+  const posts: Array<{ idempotencyKey?: string }> = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/bookings') posts.push(req.postDataJSON() as { idempotencyKey?: string });
+  });
+  // A day far enough out that the booking e2e (four weeks out) does not meet it.
+  const month = new Date().toISOString().slice(0, 7);
+  const { today } = (await (await request.get(`/api/booking/availability?month=${month}`)).json()) as { today: string };
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 45 + Math.floor(Math.random() * 30));
+  const date = day.toISOString().slice(0, 10);
+  const saved = page.getByRole('status', { name: 'Booking requests on this device' });
+
+  await test.step('the form is opened online; with the network cut, the request is kept on the phone', async () => {
+    await page.goto('/events');
+    await page.getByRole('button', { name: 'Book Your Event' }).click();
+    const form = page.getByRole('form', { name: 'Booking request' });
+    await form.getByRole('radio', { name: 'Iced & Shake Bar' }).check();
+    const button = form.locator(`[data-day="${date}"]`);
+    for (let i = 0; i < 4 && !(await button.isVisible()); i++) await form.getByRole('button', { name: 'Next month' }).click();
+    await button.click();
+    await form.getByLabel('Start time').fill('14:00');
+    await form.getByLabel('Number of guests').fill('40');
+    await form.getByLabel('Venue name').fill('Lakeside Pavilion');
+    await form.getByLabel('Venue address').fill('1 Lake Shore Dr, Portland, OR 97201');
+    await form.getByLabel('Your name').fill('Robin Park');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Phone').fill('5035550123');
+    await context.setOffline(true);
+    await form.getByRole('button', { name: 'Request booking' }).click();
+    await expect(saved.getByText("Saved on this device: we'll send your booking request when you're back online.")).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
+  const reference = await test.step('the network returns: it is sent by itself, once, with its reference', async () => {
+    await context.setOffline(false);
+    const sent = saved.getByText(/^Your saved booking request was sent: CB-[2-9A-HJ-NP-Z]{4,6}\.$/);
+    await expect(sent).toBeVisible({ timeout: 15_000 });
+    expect(posts).toHaveLength(1);
+    expect(posts[0].idempotencyKey).toMatch(/^[0-9a-f]{16}$/);
+    return (await sent.innerText()).replace(/^.*: /, '').replace(/\.$/, '');
+  });
+
+  await test.step("the owner's inbox holds it once", async () => {
+    const rows = await inboxRows(request, `${reference}: Iced & Shake Bar, 40 guests`);
+    expect(rows).toEqual([expect.objectContaining({ kind: 'booking', email })]);
+  });
+});
