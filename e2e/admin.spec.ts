@@ -82,9 +82,11 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     await shop.goto(`/products/${PRODUCT.slug}`);
     await expect(shop.getByRole('heading', { level: 1, name: PRODUCT.name })).toBeVisible();
     await expect(shop.getByText('$9.50').first()).toBeVisible();
-    const image = shop.locator(`img[src*="/uploads/products/e2e-cocoa-${tag}"]`).first();
+    // Shown from its responsive copies (content-hashed URLs under /uploads/variants/), not the upload itself.
+    const image = shop.locator(`img[src*="e2e-cocoa-${tag}"]`).first();
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`/uploads/variants/e2e-cocoa-${tag}\\.png\\.[0-9a-f]{8}\\.\\d+\\.(webp|avif)$`));
     await shop.close();
   });
 
@@ -137,7 +139,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     await expect(chosen).toHaveCount(1);
     backup = (await chosen.getAttribute('value')) ?? '';
     expect(backup).toMatch(/^backup-.*\.json\.gz$/);
-    await expect(page.getByRole('listitem').filter({ hasText: backup })).toContainText(/\d+(\.\d+)? (B|KB|MB|GB)/);
+    await expect(page.getByRole('main').getByRole('listitem').filter({ hasText: backup })).toContainText(/\d+(\.\d+)? (B|KB|MB|GB)/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).tap()]);
     expect(download.suggestedFilename()).toBe(backup);
     expect(await download.failure()).toBeNull();

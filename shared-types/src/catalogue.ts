@@ -3,6 +3,7 @@
  * which answers the product list already sorted, and the PWA, which filters, groups and shows
  * the galleries.
  */
+import { resolveImageUrl } from './images';
 import type { Category, Product } from './schemas/catalogue.schema';
 
 export const GALLERY_MAX_IMAGES = 5;
@@ -14,24 +15,15 @@ export const HOME_PLACEHOLDER_COUNT = 3;
 export const UNCATEGORISED_GROUP_NAME = 'All Products';
 export const UNCATEGORISED_GROUP_DESCRIPTION = 'Premium cocoa mix collection';
 
-/**
- * The API writes the catalogue into the HTML of /products as a JSON data block with this id, so the
- * PWA's first render needs no API round trip. It holds exactly what the two catalogue calls answer.
- */
-export const CATALOGUE_FIRST_SCREEN_DATA_ID = 'catalogue-first-screen';
-export interface CatalogueFirstScreenData {
-  products: Product[];
-  categories: Category[];
-}
-
-type ImageFields = Pick<Product, 'imageUrl' | 'hotImageUrl' | 'icedImageUrl' | 'shakeImageUrl' | 'featuredImageUrl' | 'backgroundImageUrl'>;
+type ImageFields = Pick<Product, 'imageUrl' | 'hotImageUrl' | 'icedImageUrl' | 'shakeImageUrl' | 'featuredImageUrl' | 'backgroundImageUrl' | 'imageRefs'>;
 
 export interface GalleryImage {
+  /** The image's responsive reference when the API gave one (see images.ts), else its URL. */
   src: string;
   label: 'Main' | 'Hot' | 'Iced' | 'Shake' | 'Featured';
 }
 
-const GALLERY_SLOTS: ReadonlyArray<{ field: keyof ImageFields; label: GalleryImage['label'] }> = [
+const GALLERY_SLOTS: ReadonlyArray<{ field: Exclude<keyof ImageFields, 'imageRefs'>; label: GalleryImage['label'] }> = [
   { field: 'imageUrl', label: 'Main' },
   { field: 'hotImageUrl', label: 'Hot' },
   { field: 'icedImageUrl', label: 'Iced' },
@@ -47,14 +39,20 @@ export function productGalleryImages(product: ImageFields): GalleryImage[] {
   const background = product.backgroundImageUrl?.trim() || null;
   return GALLERY_SLOTS.map(({ field, label }) => ({ src: product[field]?.trim() ?? '', label }))
     .filter((image) => image.src !== '' && image.src !== background)
-    .slice(0, GALLERY_MAX_IMAGES);
+    .slice(0, GALLERY_MAX_IMAGES)
+    .map((image) => withRef(image, product));
 }
 
 /** Product card carousel: the available images among main, hot, iced and shake. */
 export function productCardImages(product: ImageFields): GalleryImage[] {
   return GALLERY_SLOTS.slice(0, 4)
     .map(({ field, label }) => ({ src: product[field]?.trim() ?? '', label }))
-    .filter((image) => image.src !== '');
+    .filter((image) => image.src !== '')
+    .map((image) => withRef(image, product));
+}
+
+function withRef(image: GalleryImage, product: ImageFields): GalleryImage {
+  return { ...image, src: resolveImageUrl(image.src, product.imageRefs) ?? image.src };
 }
 
 type Sortable = Pick<Product, 'featured' | 'name'>;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImagesModule } from '../images/images.module';
 import { CatalogueUpsertService } from './catalogue-upsert.service';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';
@@ -15,7 +16,7 @@ import { TestimonialsService } from './testimonials.service';
 
 /** Products, categories and testimonials: the local catalogue the shop serves; stock; Excel import/export. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Category, Product, Testimonial])],
+  imports: [TypeOrmModule.forFeature([Category, Product, Testimonial]), ImagesModule],
   controllers: [SquareCatalogController, ProductsExcelController, ProductsController, CategoriesController],
   providers: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService, StockService],
   exports: [CategoriesService, ProductsService, TestimonialsService, CatalogueUpsertService, StockService],

@@ -4,6 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
+import { ImagesService } from '../images/images.service';
 import { Category } from './category.entity';
 import { firstFreeSlug, slugBase, slugStem, violatedConstraint } from './unique-slug';
 
@@ -26,12 +27,19 @@ export function toCategoryResponse(category: Category): CategoryResponse {
 
 @Injectable()
 export class CategoriesService {
-  constructor(@InjectRepository(Category) private readonly categories: Repository<Category>) {}
+  constructor(
+    @InjectRepository(Category) private readonly categories: Repository<Category>,
+    private readonly images: ImagesService,
+  ) {}
 
-  /** In creation order, so the owner's first categories lead the home page. */
+  /** In creation order, so the owner's first categories lead the home page; `imageRefs` where an uploaded image has variants. */
   async list(): Promise<CategoryResponse[]> {
     const rows = await this.categories.find({ order: { id: 'ASC' }, take: CATEGORY_LIST_MAX });
-    return rows.map(toCategoryResponse);
+    const refs = await this.images.refsFor(rows.map((c) => c.imageUrl));
+    return rows.map((c) => {
+      const ref = c.imageUrl ? refs[c.imageUrl] : undefined;
+      return ref && c.imageUrl ? { ...toCategoryResponse(c), imageRefs: { [c.imageUrl]: ref } } : toCategoryResponse(c);
+    });
   }
 
   async exists(id: number): Promise<boolean> {

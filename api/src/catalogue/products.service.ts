@@ -17,6 +17,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
+import { ImagesService } from '../images/images.service';
 import { CategoriesService } from './categories.service';
 import { Product } from './product.entity';
 import { firstFreeSlug, slugBase, slugStem, violatedConstraint } from './unique-slug';
@@ -62,24 +63,36 @@ export class ProductsService {
   constructor(
     @InjectRepository(Product) private readonly products: Repository<Product>,
     private readonly categories: CategoriesService,
+    private readonly images: ImagesService,
   ) {}
+
+  /** Adds `imageRefs` (responsive-image references of uploaded images, see ImagesService.refsFor) where there are any. */
+  private async withImageRefs<T extends ProductResponse>(products: T[]): Promise<T[]> {
+    const refs = await this.images.refsFor(products.flatMap((p) => [p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl]));
+    if (Object.keys(refs).length === 0) return products;
+    return products.map((p) => {
+      const own = Object.fromEntries([p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl].flatMap((url) => (url && refs[url] ? [[url, refs[url]]] : [])));
+      return Object.keys(own).length > 0 ? { ...p, imageRefs: own } : p;
+    });
+  }
 
   /** The storefront list: featured first, then by name (the shared rule decides the final order). */
   async listPublic(): Promise<ProductResponse[]> {
     const rows = await this.ordered(this.products.createQueryBuilder('p')).take(PRODUCT_LIST_MAX).getMany();
-    return sortProducts(rows.map(toPublicProduct));
+    return this.withImageRefs(sortProducts(rows.map(toPublicProduct)));
   }
 
   /** At most FEATURED_LIMIT featured products, by name. */
   async featured(): Promise<ProductResponse[]> {
     const rows = await this.ordered(this.products.createQueryBuilder('p').where('p.featured = true')).take(FEATURED_LIMIT).getMany();
-    return sortProducts(rows.map(toPublicProduct));
+    return this.withImageRefs(sortProducts(rows.map(toPublicProduct)));
   }
 
   async getBySlug(slug: string): Promise<ProductResponse> {
     const product = await this.products.findOneBy({ slug });
     if (!product) throw new NotFoundError('Product not found', 'PRODUCT_NOT_FOUND');
-    return toPublicProduct(product);
+    const [withRefs] = await this.withImageRefs([toPublicProduct(product)]);
+    return withRefs;
   }
 
   /** Admin list: optional search in name, slug and subtitle; one page (default and cap PRODUCT_LIST_MAX). */
@@ -93,7 +106,7 @@ export class ProductsService {
       .take(query.limit ?? PRODUCT_LIST_MAX)
       .skip(query.offset ?? 0)
       .getMany();
-    return rows.map(toAdminProduct);
+    return this.withImageRefs(rows.map(toAdminProduct));
   }
 
   async create(input: ProductCreate): Promise<AdminProduct> {

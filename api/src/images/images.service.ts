@@ -1,39 +1,96 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import type { ImageBulkDeleteResult, ImageInfo, ImageUploadResult, imageUploadFieldsSchema } from '@cocoa/shared-types';
-import sharp from 'sharp';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  type ImageBulkDeleteResult,
+  type ImageInfo,
+  type ImageUploadResult,
+  imageVariantRef,
+  type imageUploadFieldsSchema,
+  PRODUCT_IMAGES_PATH,
+  parseImageVariantRef,
+  variantFileName,
+  variantWidths,
+} from '@cocoa/shared-types';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { detectImageFormat, EXTENSION, type ImageFormat } from './image-type';
+import { carriesMetadata, type CleanImage, cleanImage, describeImage, fullWebp, makeVariants, variantFormats } from './image-variants';
 
-export const PRODUCT_IMAGES_URL = '/uploads/products/';
+export const PRODUCT_IMAGES_URL = PRODUCT_IMAGES_PATH;
 export const IMAGE_LIST_MAX = 1000;
 export const NOT_AN_IMAGE = 'Only JPEG, PNG, WebP, GIF or AVIF images are allowed';
+/** The folder of uploadsDir holding the variants (served at /uploads/variants/). */
+export const VARIANTS_FOLDER = 'variants';
 const IMAGE_EXTENSIONS = new Set(['jpg', 'jpeg', 'png', 'webp', 'gif', 'avif']);
-const MAX_INPUT_PIXELS = 50_000_000;
 const NAME_MAX = 80;
 
 type UploadFields = z.output<typeof imageUploadFieldsSchema>;
+
+/** What is known of one original: its file's size and mtime when looked at, and its reference. */
+interface Known {
+  size: number;
+  mtimeMs: number;
+  ref: string;
+}
 
 /**
  * Product images under uploadsDir/products, served at /uploads/products/. The type is decided from
  * the bytes, names are sanitised (lowercase, no separators, no dot-dot), nothing is silently
  * overwritten, and every upload gets a WebP copy beside it (the PWA falls back to it).
+ *
+ * Responsive variants (issue 16; the URL scheme is in shared-types images.ts): every upload is
+ * decoded and encoded again without metadata (the original served carries no EXIF or GPS), and
+ * WebP and AVIF copies at the widths of `variantWidths` are written to uploadsDir/variants under
+ * names carrying a hash of the original's bytes; the copies of the previous bytes are removed once
+ * the new ones are in place, so a replaced image gets new URLs at once (old ones answer 404 and the
+ * PWA falls back to the original's own URL).
+ *
+ * Images that were there before variants existed (or were copied into the folder by hand) are
+ * done **when first needed, and by a backfill at start**: asking for an image's reference
+ * (`refsFor`, called when the catalogue answers) never waits for encoding; an image without
+ * variants answers no reference (the PWA shows its plain URL with the SPEC's retry chain) and is
+ * queued; the backfill started with the module queues every image in the folder, one at a time,
+ * so a deploy does not load the CPU at once. An old original that carries EXIF, XMP or IPTC is
+ * rewritten stripped before its variants are made. No migration: the files are the truth, and a
+ * database table would have to be kept in step with a volume that backups do not hold.
  */
 @Injectable()
-export class ImagesService implements OnModuleInit {
+export class ImagesService implements OnModuleInit, OnApplicationShutdown {
   readonly dir: string;
+  readonly variantsDir: string;
+  /** filename → what its variants are, valid while the file keeps that size and mtime (another replica may replace it). */
+  private readonly known = new Map<string, Known>();
+  /** filename → the variant work under way for it (one at a time per file). */
+  private readonly pending = new Map<string, Promise<void>>();
+  /** Background work runs one file after another. */
+  private queue: Promise<void> = Promise.resolve();
+  private stopped = false;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.dir = resolve(config.uploadsDir, 'products');
+    this.variantsDir = resolve(config.uploadsDir, VARIANTS_FOLDER);
   }
 
   async onModuleInit(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
+    await mkdir(this.variantsDir, { recursive: true });
+    void this.backfill();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+  }
+
+  /** Waits for the variant work queued so far (tests, and a clean shutdown). */
+  async idle(): Promise<void> {
+    for (let last: Promise<void> | undefined; last !== this.queue; ) {
+      last = this.queue;
+      await last;
+    }
   }
 
   async upload(file: Express.Multer.File | undefined, fields: UploadFields): Promise<ImageUploadResult> {
@@ -46,14 +103,17 @@ export class ImagesService implements OnModuleInit {
     if (!replace && ((await exists(this.pathOf(filename))) || (format !== 'webp' && (await exists(this.pathOf(webpName)))))) {
       throw new ConflictError(`An image named "${filename}" already exists`, 'IMAGE_EXISTS');
     }
-    const webp = await toWebp(file.buffer, format);
+    // Everything is encoded before anything is written: a file sharp cannot read changes nothing.
+    const clean = await cleanImage(file.buffer, format);
+    const webp = format === 'webp' ? undefined : await fullWebp(clean);
+    const variants = await makeVariants(filename, clean);
     if (replace) {
-      await this.write(filename, file.buffer);
-      if (format !== 'webp') await this.write(webpName, webp);
+      await this.write(filename, clean.bytes);
+      if (webp) await this.write(webpName, webp);
     } else {
       // Created only if still absent: of two uploads racing for one name, the second gets the 409.
-      await this.writeNew(filename, file.buffer);
-      if (format !== 'webp') {
+      await this.writeNew(filename, clean.bytes);
+      if (webp) {
         try {
           await this.writeNew(webpName, webp);
         } catch (err) {
@@ -62,8 +122,118 @@ export class ImagesService implements OnModuleInit {
         }
       }
     }
-    log('info', 'image uploaded', { filename, format, bytes: file.size, type: fields.type, replaced: replace });
-    return { filename, path: `${PRODUCT_IMAGES_URL}${filename}` };
+    for (const variant of variants) await this.writeVariant(variant.name, variant.bytes);
+    await this.removeVariants(filename, clean.hash);
+    const ref = await this.remember(filename, clean);
+    log('info', 'image uploaded', { filename, format, bytes: file.size, type: fields.type, replaced: replace, variants: variants.length });
+    return { filename, path: `${PRODUCT_IMAGES_URL}${filename}`, ref };
+  }
+
+  /**
+   * The responsive reference of each image URL given that names a file in /uploads/products/ whose
+   * variants exist (see the class note): `{ [url]: ref }`. Never waits for encoding.
+   */
+  async refsFor(urls: ReadonlyArray<string | null | undefined>): Promise<Record<string, string>> {
+    const refs: Record<string, string> = {};
+    await Promise.all(
+      [...new Set(urls)].map(async (url) => {
+        const filename = url?.startsWith(PRODUCT_IMAGES_URL) ? this.safeName(url.slice(PRODUCT_IMAGES_URL.length)) : undefined;
+        const ref = filename ? await this.refOf(filename) : undefined;
+        if (url && ref) refs[url] = ref;
+      }),
+    );
+    return refs;
+  }
+
+  private async refOf(filename: string): Promise<string | undefined> {
+    const info = await stat(this.pathOf(filename)).catch(() => undefined);
+    if (!info?.isFile()) return undefined;
+    const known = this.known.get(filename);
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return known.ref;
+    void this.ensure(filename);
+    return undefined;
+  }
+
+  /** Queues the variants of one original (made, or found already made by another replica). */
+  private ensure(filename: string): Promise<void> {
+    const running = this.pending.get(filename);
+    if (running) return running;
+    const work = this.queue.then(() => (this.stopped ? undefined : this.makeMissing(filename)));
+    const tracked = work
+      .catch((err: unknown) => log('warn', 'image variants could not be made', { filename, error: err instanceof Error ? err.message : String(err) }))
+      .finally(() => this.pending.delete(filename));
+    this.pending.set(filename, tracked);
+    this.queue = tracked;
+    return tracked;
+  }
+
+  private async makeMissing(filename: string): Promise<void> {
+    const format = extensionFormat(filename);
+    const bytes = await readFile(this.pathOf(filename)).catch(() => undefined);
+    if (!format || !bytes || detectImageFormat(bytes) !== format) return;
+    let clean: CleanImage;
+    if (await carriesMetadata(bytes)) {
+      // An original from before stripping: served without its EXIF/GPS from now on.
+      clean = await cleanImage(bytes, format);
+      await this.write(filename, clean.bytes);
+      log('info', 'image metadata stripped', { filename });
+    } else {
+      clean = await describeImage(bytes, format);
+    }
+    const missing = await this.missingVariants(filename, clean);
+    if (missing) {
+      for (const variant of await makeVariants(filename, clean)) await this.writeVariant(variant.name, variant.bytes);
+    }
+    await this.removeVariants(filename, clean.hash);
+    await this.remember(filename, clean);
+  }
+
+  private async missingVariants(filename: string, image: CleanImage): Promise<boolean> {
+    for (const width of variantWidths(image.width)) {
+      for (const format of variantFormats(image)) {
+        if (!(await exists(join(this.variantsDir, variantFileName(filename, image.hash, width, format))))) return true;
+      }
+    }
+    return false;
+  }
+
+  private async remember(filename: string, image: CleanImage): Promise<string> {
+    const ref = imageVariantRef({ filename, hash: image.hash, largest: variantWidths(image.width).at(-1) ?? image.width, avif: variantFormats(image).includes('avif') });
+    const info = await stat(this.pathOf(filename));
+    this.known.set(filename, { size: info.size, mtimeMs: info.mtimeMs, ref });
+    return ref;
+  }
+
+  /** Queues every original in the folder (see the class note); returns when all are done. */
+  async backfill(): Promise<void> {
+    const entries = await readdir(this.dir, { withFileTypes: true }).catch(() => []);
+    const originals = entries.filter((e) => e.isFile() && this.safeName(e.name) !== undefined).map((e) => e.name);
+    const shown = new Set(originals.filter((f) => extensionOf(f) !== 'webp').map(stemOf));
+    // A WebP copy of another upload is not an original of its own.
+    await Promise.all(originals.filter((f) => extensionOf(f) !== 'webp' || !shown.has(stemOf(f))).map((f) => this.ensure(f)));
+  }
+
+  /** Removes the variants of `filename` except those of the hash kept (all of them when none is). */
+  private async removeVariants(filename: string, keepHash?: string): Promise<void> {
+    const names = await readdir(this.variantsDir).catch(() => [] as string[]);
+    const prefix = `${filename}.`;
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(prefix))
+        .filter((name) => {
+          const ref = parseImageVariantRef(`/uploads/${VARIANTS_FOLDER}/${name}`);
+          return ref !== null && ref.filename === filename && ref.hash !== keepHash;
+        })
+        .map((name) => rm(join(this.variantsDir, name), { force: true })),
+    );
+  }
+
+  private safeName(name: string): string | undefined {
+    try {
+      return this.nameFromPath(name);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Newest first, at most IMAGE_LIST_MAX; WebP copies of another upload are not listed. */
@@ -75,7 +245,9 @@ export class ImagesService implements OnModuleInit {
     const images = await Promise.all(
       shown.map(async (filename) => {
         const info = await stat(this.pathOf(filename)).catch(() => undefined);
-        return info ? { path: `${PRODUCT_IMAGES_URL}${filename}`, filename, size: info.size, createdAt: info.mtime.toISOString(), at: info.mtimeMs } : undefined;
+        const known = this.known.get(filename);
+        const ref = known && known.size === info?.size && known.mtimeMs === info.mtimeMs ? { ref: known.ref } : {};
+        return info ? { path: `${PRODUCT_IMAGES_URL}${filename}`, filename, size: info.size, createdAt: info.mtime.toISOString(), ...ref, at: info.mtimeMs } : undefined;
       }),
     );
     return {
@@ -97,6 +269,8 @@ export class ImagesService implements OnModuleInit {
       throw err;
     }
     if (extensionOf(filename) !== 'webp') await rm(this.pathOf(`${stemOf(filename)}.webp`), { force: true });
+    this.known.delete(filename);
+    await this.removeVariants(filename);
   }
 
   async removeMany(imagePaths: readonly string[]): Promise<ImageBulkDeleteResult> {
@@ -166,15 +340,25 @@ export class ImagesService implements OnModuleInit {
   }
 
   /** Write beside, then rename: a reader never sees half a file. */
-  private async write(filename: string, bytes: Buffer): Promise<void> {
-    const temp = this.pathOf(`.${filename}.${randomBytes(6).toString('hex')}.tmp`);
+  private async write(filename: string, bytes: Buffer, dir = this.dir): Promise<void> {
+    const temp = join(dir, `.${filename}.${randomBytes(6).toString('hex')}.tmp`);
     try {
       await writeFile(temp, bytes);
-      await rename(temp, this.pathOf(filename));
+      await rename(temp, join(dir, filename));
     } finally {
       await rm(temp, { force: true });
     }
   }
+
+  private writeVariant(name: string, bytes: Buffer): Promise<void> {
+    return this.write(name, bytes, this.variantsDir);
+  }
+}
+
+/** The format a file's extension names, if an image one. */
+function extensionFormat(filename: string): ImageFormat | undefined {
+  const ext = extensionOf(filename);
+  return (Object.keys(EXTENSION) as ImageFormat[]).find((f) => EXTENSION[f] === ext || (f === 'jpeg' && ext === 'jpeg'));
 }
 
 /** The stem of a browser-sent name: lowercase letters, digits, - and _, never empty. */
@@ -221,17 +405,4 @@ async function exists(path: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-/** Decodes the image fully (a corrupt file is refused) and encodes the WebP copy. */
-async function toWebp(bytes: Buffer, format: ImageFormat): Promise<Buffer> {
-  try {
-    return await sharp(bytes, { animated: format === 'gif' || format === 'webp', limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
-      .rotate()
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch (err) {
-    log('warn', 'image could not be decoded', { format, error: err instanceof Error ? err.message : String(err) });
-    throw new UserInputError('The image could not be read. Please choose another file.', 'IMAGE_UNREADABLE');
-  }
 }

@@ -37,18 +37,18 @@ describe('product images: upload, library, delete', () => {
     expect((await customer[method](path)).status).toBe(403);
   });
 
-  it('uploads a PNG under a sanitised lowercase name, writes a WebP copy and serves it from /uploads/products', async () => {
+  it('uploads a PNG under a sanitised lowercase name, writes a WebP copy and serves it from /uploads/products (briefly cached: it can be replaced)', async () => {
     const png = await image('png');
     const res = await admin.post(UPLOAD).attach('image', png, { filename: '../../Évent Cocoa!!.PNG', contentType: 'image/png' }).field('type', 'hot');
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ filename: 'event-cocoa.png', path: '/uploads/products/event-cocoa.png' });
+    expect(res.body).toEqual({ filename: 'event-cocoa.png', path: '/uploads/products/event-cocoa.png', ref: expect.stringMatching(/^\/uploads\/variants\/event-cocoa\.png\.[0-9a-f]{8}\.8\.avif$/) });
     expect(readdirSync(dir).sort()).toEqual(['event-cocoa.png', 'event-cocoa.webp']);
     const { readFileSync } = await import('node:fs');
     expect(detectImageFormat(readFileSync(join(dir, 'event-cocoa.webp')))).toBe('webp');
     const served = await t.agent().get('/uploads/products/event-cocoa.png');
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toBe('public, max-age=86400');
+    expect(served.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it.each(['jpeg', 'gif', 'webp', 'avif'] as const)('accepts %s, named by its content', async (format) => {
@@ -120,7 +120,7 @@ describe('product images: upload, library, delete', () => {
     const names = res.body.images.map((i: { filename: string }) => i.filename);
     expect(names).toEqual(expect.arrayContaining(['event-cocoa.png', 'sample-jpeg.jpg', 'sample-webp.webp']));
     expect(names).not.toContain('event-cocoa.webp');
-    expect(res.body.images[0]).toEqual({ path: expect.stringMatching(/^\/uploads\/products\//), filename: expect.any(String), size: expect.any(Number), createdAt: expect.any(String) });
+    expect(res.body.images[0]).toEqual({ path: expect.stringMatching(/^\/uploads\/products\//), filename: expect.any(String), size: expect.any(Number), createdAt: expect.any(String), ref: expect.stringMatching(/^\/uploads\/variants\//) });
     const times = res.body.images.map((i: { createdAt: string }) => Date.parse(i.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

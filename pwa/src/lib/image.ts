@@ -1,3 +1,5 @@
+import { responsiveImage } from '@cocoa/shared-types';
+
 /**
  * A failing image is retried first in lowercase, then with a .webp extension, then replaced by a
  * placeholder (SPEC §2). Returns the distinct sources to try, in order.
@@ -12,4 +14,13 @@ export function imageCandidates(src: string | null | undefined): string[] {
   const withQuery = webp + query;
   if (!candidates.includes(withQuery)) candidates.push(withQuery);
   return candidates;
+}
+
+/**
+ * `src`/`srcSet`/`sizes` for a plain <img> (WebP copies only; SmartImage adds AVIF and the retry
+ * chain): an uploaded image's responsive reference gets its srcset, any other URL stays as it is.
+ */
+export function imgSources(url: string | null | undefined, sizes: string): { src: string | undefined; srcSet?: string; sizes?: string } {
+  const image = responsiveImage(url, sizes);
+  return image ? { src: image.src, srcSet: image.webpSrcSet, sizes: image.sizes } : { src: url ?? undefined };
 }

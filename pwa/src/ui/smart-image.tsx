@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { responsiveImage } from '@cocoa/shared-types';
 import { imageCandidates } from '../lib/image';
 import { useKeyedState } from '../lib/use-keyed-state';
 
@@ -9,16 +10,34 @@ interface SmartImageProps {
   height: number;
   className?: string;
   eager?: boolean;
+  /** the page's largest image (the product page's first photo): fetched first, never lazily */
+  priority?: boolean;
+  /**
+   * How wide the image shows, for the browser's pick from srcset. Default: `width` CSS pixels, or
+   * the whole viewport when that is narrower (right for fixed thumbnails and for images that fill
+   * a column up to their width).
+   */
+  sizes?: string;
   /** text shown when there is no image at all (rather than a failed one) */
   emptyText?: string;
+}
+
+function defaultSizes(width: number): string {
+  return `(max-width: ${width}px) 100vw, ${width}px`;
 }
 
 /**
  * A lazy image with intrinsic size that, when loading fails, tries the lowercase path, then the
  * .webp variant, then shows a placeholder icon (SPEC §2, §8 "Broken images show a placeholder").
+ *
+ * An uploaded image's responsive reference (shared-types images.ts) shows as a <picture>: AVIF
+ * then WebP sources with srcset/sizes, so a 64 px thumbnail loads the 160 w copy. Should the
+ * copies fail (the image was replaced since the reference was kept), the original's own URL is
+ * tried next, then the same chain.
  */
-export function SmartImage({ src, alt, width, height, className, eager, emptyText }: SmartImageProps) {
-  const candidates = useMemo(() => imageCandidates(src), [src]);
+export function SmartImage({ src, alt, width, height, className, eager, priority, sizes, emptyText }: SmartImageProps) {
+  const responsive = useMemo(() => responsiveImage(src, sizes ?? defaultSizes(width), width * 2), [src, sizes, width]);
+  const candidates = useMemo(() => (responsive && src ? [src, ...imageCandidates(responsive.original)] : imageCandidates(src)), [responsive, src]);
   // A new src starts again from its first candidate.
   const [attempt, setAttempt] = useKeyedState(0, src);
 
@@ -37,16 +56,40 @@ export function SmartImage({ src, alt, width, height, className, eager, emptyTex
       </div>
     );
   }
+  const onError = () => setAttempt((n) => n + 1);
+  const loading = eager || priority ? 'eager' : 'lazy';
+  if (responsive && attempt === 0) {
+    return (
+      <picture>
+        {responsive.avifSrcSet && <source type="image/avif" srcSet={responsive.avifSrcSet} sizes={responsive.sizes} />}
+        <source type="image/webp" srcSet={responsive.webpSrcSet} sizes={responsive.sizes} />
+        <img
+          src={responsive.src}
+          srcSet={responsive.webpSrcSet}
+          sizes={responsive.sizes}
+          alt={alt}
+          width={width}
+          height={height}
+          loading={loading}
+          decoding={priority ? 'sync' : 'async'}
+          fetchPriority={priority ? 'high' : undefined}
+          className={className}
+          onError={onError}
+        />
+      </picture>
+    );
+  }
   return (
     <img
       src={candidates[attempt]}
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={loading}
       decoding="async"
+      fetchPriority={priority ? 'high' : undefined}
       className={className}
-      onError={() => setAttempt((n) => n + 1)}
+      onError={onError}
     />
   );
 }

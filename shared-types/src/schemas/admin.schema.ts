@@ -120,10 +120,11 @@ export const imageUploadFieldsSchema = z.object({
   target: z.string().max(300, 'Target is too long').optional(),
 });
 
-export const imageUploadResultSchema = z.object({ filename: z.string(), path: z.string() });
+/** `ref`: the responsive-image reference of the upload (see ../images.ts). */
+export const imageUploadResultSchema = z.object({ filename: z.string(), path: z.string(), ref: z.string().optional() });
 export type ImageUploadResult = z.infer<typeof imageUploadResultSchema>;
 
-export const imageInfoSchema = z.object({ path: z.string(), filename: z.string(), size: z.number(), createdAt: z.string() });
+export const imageInfoSchema = z.object({ path: z.string(), filename: z.string(), size: z.number(), createdAt: z.string(), ref: z.string().optional() });
 export type ImageInfo = z.infer<typeof imageInfoSchema>;
 
 export const imageDeleteSchema = z.strictObject({

@@ -4,6 +4,12 @@ import { STOCK_MAX } from '../stock';
 import { imageRefSchema, optionalText } from './common.schema';
 
 /**
+ * Each image field's value (an uploaded image's /uploads/products/ path) → its responsive-image
+ * reference (see ../images.ts). Only images with variants are listed; absent on older answers.
+ */
+const imageRefsSchema = z.record(z.string(), z.string()).optional();
+
+/**
  * A product as the catalogue calls answer it (price in dollars with two decimals). `inStock` is what
  * the shop shows (isInStock: the owner's switch, and out at a stock count of 0); the count itself
  * is not public, only `onlyLeft` while the product is low (see ../stock.ts).
@@ -27,6 +33,7 @@ export const productSchema = z.object({
   variationId: z.string().nullable(),
   /** "Only N left": the count while at or below the low-stock threshold and above 0, else null. */
   onlyLeft: z.number().nullable(),
+  imageRefs: imageRefsSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -123,6 +130,7 @@ export const categorySchema = z.object({
   slug: z.string(),
   description: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  imageRefs: imageRefsSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
 

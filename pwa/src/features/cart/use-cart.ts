@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { cartTotals, type CartProduct, type Product } from '@cocoa/shared-types';
+import { cartTotals, type CartProduct, type Product, resolveImageUrl } from '@cocoa/shared-types';
 import { useCartStore } from './cart-store';
 
 export function useCart() {
@@ -20,7 +20,8 @@ export function toCartProduct(product: Product): CartProduct {
     id: product.id,
     name: product.name,
     price: product.price,
-    imageUrl: product.imageUrl,
+    // The responsive reference when there is one: the cart's thumbnails then load a 160 w copy.
+    imageUrl: resolveImageUrl(product.imageUrl, product.imageRefs),
     slug: product.slug,
     variationId: product.variationId,
     description: product.description,

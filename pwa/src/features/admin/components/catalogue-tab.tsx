@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, stockBadge, type Category } from '@cocoa/shared-types';
+import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, resolveImageUrl, stockBadge, type Category } from '@cocoa/shared-types';
+import { imgSources } from '../../../lib/image';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAdminCategories, useDeleteCategory } from '../api/categories';
@@ -71,7 +72,7 @@ function ProductsCard({ categories }: { categories: Category[] }) {
         <ul className="admin-rows" aria-label="Products">
           {rows.map((product) => (
             <li key={product.id} className="admin-row">
-              {product.imageUrl ? <img className="admin-row__thumb" src={product.imageUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              {product.imageUrl ? <img className="admin-row__thumb" {...imgSources(resolveImageUrl(product.imageUrl, product.imageRefs), '56px')} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
               <div className="admin-row__main">
                 <p className="admin-row__title">
                   {product.name}
@@ -162,7 +163,7 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
         <ul className="admin-rows" aria-label="Categories">
           {categories.map((category) => (
             <li key={category.id} className="admin-row">
-              {category.imageUrl ? <img className="admin-row__thumb" src={category.imageUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              {category.imageUrl ? <img className="admin-row__thumb" {...imgSources(resolveImageUrl(category.imageUrl, category.imageRefs), '56px')} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
               <div className="admin-row__main">
                 <p className="admin-row__title">{category.name}</p>
                 <p className="admin-row__meta muted">/{category.slug}</p>

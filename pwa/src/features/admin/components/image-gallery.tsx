@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { imgSources } from '../../../lib/image';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { Skeleton } from '../../../ui/skeleton';
 import { useBulkDeleteImages, useDeleteImage, useImages, type LibraryImage } from '../api/images';
@@ -113,11 +114,11 @@ export function ImageGallery() {
                 {selectMode ? (
                   <label className="admin-gallery__pick">
                     <input type="checkbox" checked={isSelected} onChange={() => toggle(image.path)} aria-label={`Select ${image.filename}`} />
-                    <img src={image.path} alt="" loading="lazy" width={160} height={160} />
+                    <img {...imgSources(image.ref ?? image.path, '160px')} alt="" loading="lazy" width={160} height={160} />
                   </label>
                 ) : (
                   <button type="button" className="admin-gallery__pick" onClick={() => setPreview(image)} aria-label={`Preview ${image.filename}`}>
-                    <img src={image.path} alt="" loading="lazy" width={160} height={160} />
+                    <img {...imgSources(image.ref ?? image.path, '160px')} alt="" loading="lazy" width={160} height={160} />
                   </button>
                 )}
                 <p className="admin-gallery__name" title={image.filename}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { imgSources } from '../../../lib/image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useImages } from '../api/images';
 import { filterImages } from './image-gallery';
@@ -33,7 +34,7 @@ export function MediaLibraryDialog({ title = 'Media Library', onPick, onClose }:
           {shown.map((image) => (
             <li key={image.path} className="admin-gallery__item">
               <button type="button" className="admin-gallery__pick" onClick={() => onPick(image.path)} aria-label={`Use ${image.filename}`}>
-                <img src={image.path} alt="" loading="lazy" width={120} height={120} />
+                <img {...imgSources(image.ref ?? image.path, '120px')} alt="" loading="lazy" width={120} height={120} />
               </button>
               <p className="admin-gallery__name" title={image.filename}>{image.filename}</p>
             </li>

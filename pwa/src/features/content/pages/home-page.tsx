@@ -20,7 +20,7 @@ const WHY = [
 
 function Placeholders() {
   return (
-    <div className="three-up" aria-busy="true" aria-label="Loading">
+    <div className="three-up" role="status" aria-busy="true" aria-label="Loading">
       {Array.from({ length: HOME_PLACEHOLDER_COUNT }, (_, i) => (
         <Skeleton key={i} className="skeleton--card" />
       ))}
@@ -155,6 +155,9 @@ export default function HomePage() {
       <section className="hero hero--home">
         {playVideo && (
           <video className="hero__video" autoPlay muted loop playsInline poster="/images/hero-poster.svg" aria-hidden="true">
+            {/* Phones get a square cut framed on the cup (shown above the headline, theme.css), 30 fps, ~20–60 KB. */}
+            <source media="(max-width: 600px)" src="/videos/hero-phone.webm" type="video/webm" />
+            <source media="(max-width: 600px)" src="/videos/hero-phone.mp4" type="video/mp4" />
             <source src="/videos/hero.webm" type="video/webm" />
           </video>
         )}
