@@ -26,7 +26,7 @@ const TESTS = ['**/*.spec.{ts,tsx}', '**/*.double.ts', '**/*.fixtures.ts', 'api/
 const API_PUBLIC_SURFACE = '*.{module,service,gateway,constants,types}.ts';
 
 export default defineConfig(
-  { ignores: ['**/dist/**', '**/dev-dist/**', '**/node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/dev-dist/**', '**/node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   {
     // A disable comment that no longer silences anything is itself a finding.

@@ -121,6 +121,32 @@ test('landing straight on /products: the catalogue comes with the page, and the 
   expect(catalogueCalls).toEqual([]);
 });
 
+test.describe('landing straight on /cocoa-tracker', () => {
+  // A visitor in the shop's zone (the server paints the shop's today; the seeded shop is in Chicago).
+  test.use({ timezoneId: 'America/Chicago' });
+
+  test('today\'s stops come with the page, and the app takes over without calling /api/events', async ({ page }) => {
+    const stopCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') stopCalls.push(request.url());
+    });
+    const response = await page.goto('/cocoa-tracker');
+    // painted from the HTML before any JS runs: today's first stop, its place and times
+    const html = await response!.text();
+    const first = /<ul class="tracker-day__list"><li class="card tracker-event"><h3>([^<]+)<\/h3><p class="tracker-event__where">([^<]+)<\/p>(?:<p>[^<]*<\/p>)?<p class="muted tracker-event__time">([^<]+)<\/p>/.exec(html);
+    expect(first, 'the first stop of today in the server\'s HTML').not.toBeNull();
+    const [, name, place, times] = first!;
+    // then the app's own page shows the same stop, with working controls
+    const app = page.locator('ion-app');
+    await expect(app.getByRole('heading', { level: 3, name })).toBeVisible();
+    await expect(app.locator('.tracker-event').first()).toContainText(place);
+    await expect(app.locator('.tracker-event').first()).toContainText(times);
+    expect(stopCalls).toEqual([]);
+    await app.getByRole('button', { name: 'Next month' }).click();
+    await expect.poll(() => stopCalls.length).toBeGreaterThan(0);
+  });
+});
+
 test('unknown paths answer HTTP 404 and show the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { DEEP_LINK_SHELL_FILE, deepLinkShellOf } from '../shared-types/src/app-shell';
@@ -7,6 +7,12 @@ import { DEEP_LINK_SHELL_FILE, deepLinkShellOf } from '../shared-types/src/app-s
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
 const sharedTypesSrc = fileURLToPath(new URL('../shared-types/src/', import.meta.url));
 const API_TARGET = 'http://localhost:3000';
+
+const aliases = () => [
+  { find: /^@cocoa\/shared-types$/, replacement: sharedTypes },
+  // one rule file on its own, to load it lazily (the cart rules and zod)
+  { find: /^@cocoa\/shared-types\/(.+)$/, replacement: `${sharedTypesSrc}$1.ts` },
+];
 
 /**
  * The stylesheet would block the first paint behind the JS preloads on a slow phone; the inline
@@ -46,13 +52,31 @@ function deepLinkShell(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr`: the server's first screens (src/server/first-screens.tsx), one CommonJS
+ * file with every library it uses (the API's image has no storefront dependencies), outside dist so
+ * it is neither served nor precached; the API loads it from dist-server/ (api/src/static-shell.ts).
+ */
+const SSR_BUILD: UserConfig = {
+  ssr: { noExternal: true, target: 'node' },
+  // React's production build only (the server does not set NODE_ENV for the bundle).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    outDir: 'dist-server',
+    emptyOutDir: true,
+    target: 'node20',
+    copyPublicDir: false,
+    minify: false,
+    rolldownOptions: {
+      input: 'src/server/first-screens.tsx',
+      output: { format: 'cjs', entryFileNames: 'first-screens.cjs', chunkFileNames: '[name]-[hash].cjs', codeSplitting: false },
+    },
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias: aliases() }, plugins: [react()], ...SSR_BUILD } : {
   resolve: {
-    alias: [
-      { find: /^@cocoa\/shared-types$/, replacement: sharedTypes },
-      // one rule file on its own, to load it lazily (the cart rules and zod)
-      { find: /^@cocoa\/shared-types\/(.+)$/, replacement: `${sharedTypesSrc}$1.ts` },
-    ],
+    alias: aliases(),
   },
   server: {
     proxy: {
@@ -131,6 +155,16 @@ export default defineConfig({
             },
           },
           {
+            // Image variants are named by a hash of their bytes (never change): from the cache, no revalidation.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/variants/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'image-variants',
+              expiration: { maxEntries: 300, maxAgeSeconds: 365 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
             handler: 'StaleWhileRevalidate',
             options: {
@@ -166,4 +200,4 @@ export default defineConfig({
       },
     }),
   ],
-});
+}));

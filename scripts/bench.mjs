@@ -1,7 +1,9 @@
 // `npm run bench`: builds the production app, then prints the figures we hold ourselves to and
 // writes them to bench/results.json. Lighthouse scores move a few points between runs on a
 // shared machine, so each page is audited RUNS times and the median is reported. Then the cold
-// start of the installed PWA offline to the first product name (scripts/bench-offline-start.mjs).
+// start of the installed PWA offline to the first product name (scripts/bench-offline-start.mjs),
+// and a first visit on Slow 3G with a 4x slower CPU to the first product or stop name on each
+// public route (scripts/bench-first-visit.mjs).
 // API figures: autocannon against the production API (PGlite, and PostgreSQL when
 // BENCH_DATABASE_URL names a server), each next to a raw node:http server that answers the same
 // bytes, plus the admin summary's latency and test-mode checkouts. `--api-only` skips the PWA
@@ -19,7 +21,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RAW_PORT = PORT + 1;
-const PAGES = ['/', '/products', '/cocoa-tracker'];
+const PRODUCT_PAGE = 'a product page';
+/** The pages Lighthouse audits; a product page is found at run time (PRODUCT_PAGE). */
+const PAGES = ['/', '/products', PRODUCT_PAGE, '/cocoa-tracker', '/events'];
 const API_ONLY = process.argv.includes('--api-only');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -283,11 +287,14 @@ if (API_ONLY) {
 } else if (existsSync(CHROMIUM)) {
   const server = await startServer();
   try {
-    for (const path of PAGES) {
+    const [firstProduct] = await (await fetch(`http://localhost:${PORT}/api/square/catalog/products`)).json();
+    for (const page of PAGES) {
+      const path = page === PRODUCT_PAGE ? `/products/${firstProduct.slug}` : page;
       const scores = await lighthouseScores(path);
       for (const [category, score] of Object.entries(scores)) figure(`Lighthouse mobile ${category} ${path}`, score, '/100', '>= 90', score >= 90, `${90 - score} points short`);
     }
     await (await import('./bench-offline-start.mjs')).offlineStartFigures({ base: `http://localhost:${PORT}`, executablePath: CHROMIUM, runs: RUNS, figure });
+    await (await import('./bench-first-visit.mjs')).firstVisitFigures({ base: `http://localhost:${PORT}`, executablePath: CHROMIUM, runs: RUNS, figure });
   } finally {
     await server.stop();
   }

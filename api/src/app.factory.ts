@@ -13,7 +13,6 @@ import { AppModule } from './app.module';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TABLE } from './auth/session.constants';
 import { signedInHint } from './auth/signed-in-hint';
 import { CategoriesService } from './catalogue/categories.service';
-import { loadCatalogueFirstScreen } from './catalogue/products-first-screen';
 import { ProductsService } from './catalogue/products.service';
 import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel, withRequestLog } from './common/logger';
@@ -24,9 +23,13 @@ import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database/database.module';
+import { EventsService } from './events/events.service';
+import { firstScreenLoader, type FirstScreenSources } from './first-screen-data';
 import { DatabaseOutage } from './health/database-outage';
+import { uploadCacheHeaders } from './images/upload-cache';
 import { SettingsService } from './settings/settings.service';
-import { isProductsPath, sendShell, shellStatusFor, StaticShell } from './static-shell';
+import { ShopTimeZoneService } from './settings/shop-time-zone.service';
+import { firstScreenRendererFile, loadFirstScreenRenderer, sendShell, shellStatusFor, StaticShell } from './static-shell';
 
 const JSON_LIMIT = '1mb';
 
@@ -139,9 +142,9 @@ async function sessions(app: INestApplication, config: AppConfig) {
  * routes, never for /api or /uploads (those answer a real 404).
  */
 function serveStatic(app: NestExpressApplication, config: AppConfig): void {
-  // Not immutable: the owner can replace an image under the same name. A day of caching, then a
-  // cheap ETag revalidation, so a replaced image shows up within a day (at once with the SW's SWR).
-  app.use('/uploads', express.static(config.uploadsDir, { maxAge: '1d', index: false, fallthrough: false, dotfiles: 'deny' }));
+  // Hashed image variants are immutable; an original under its own name (the owner can replace
+  // it) is cached briefly (images/upload-cache.ts).
+  app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, dotfiles: 'deny', setHeaders: uploadCacheHeaders(config.uploadsDir) }));
   const indexHtml = join(config.pwaDist, 'index.html');
   if (!existsSync(indexHtml)) {
     log('warn', 'PWA build not found; run `npm run build` to serve the shop', { pwaDist: config.pwaDist });
@@ -156,12 +159,16 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       },
     }),
   );
-  // The shell paints a static first screen before the JS arrives: the hero on the home page, the
-  // catalogue on /products, the tracker's heading, the header bar elsewhere (StaticShell).
-  const shell = new StaticShell(config.pwaDist);
-  const products = app.get(ProductsService);
-  const categories = app.get(CategoriesService);
-  const answers = app.get(PublicAnswerCache);
+  // The shell paints a first screen before the JS arrives: the hero on the home page, a public
+  // route's page rendered by the app's own components, the header bar elsewhere (StaticShell).
+  const shell = new StaticShell(config.pwaDist, loadFirstScreenRenderer(firstScreenRendererFile(config.pwaDist)));
+  const sources: FirstScreenSources = {
+    products: app.get(ProductsService),
+    categories: app.get(CategoriesService),
+    events: app.get(EventsService),
+    shopTime: app.get(ShopTimeZoneService),
+    answers: app.get(PublicAnswerCache),
+  };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
     // A missing hashed asset (an old build's) is a real 404: an HTML shell in place of a script breaks the page.
@@ -170,14 +177,18 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.status(shellStatusFor(req.path));
-    if (isProductsPath(req.path)) {
+    const load = firstScreenLoader(req.path, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), sources);
+    if (load) {
       shell
-        .products(req.originalUrl, () => answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(products, categories)))
-        .then((html) => sendShell(req, res, html))
+        .firstScreen(load)
+        .then(({ status, html }) => {
+          res.status(status);
+          sendShell(req, res, html);
+        })
         .catch(next);
       return;
     }
+    res.status(shellStatusFor(req.path));
     sendShell(req, res, shell.forPath(req.path));
   });
 }

@@ -113,10 +113,11 @@ describe("Dockerfile: the runtime image carries the API's production dependencie
     }
   });
 
-  it('copies the storefront as built files (pwa/dist), never its sources or libraries', () => {
+  it('copies the storefront as built files (pwa/dist and its server entry, pwa/dist-server), never its sources or libraries', () => {
     const copies = copiesFrom(runtime);
     expect(copies).toContainEqual({ stage: 'build', from: '/app/pwa/dist', to: 'pwa/dist' });
-    expect(copies.filter((c) => c.stage === 'build').map((c) => c.from)).toEqual(['/app/shared-types/dist', '/app/api/dist', '/app/pwa/dist']);
+    expect(copies).toContainEqual({ stage: 'build', from: '/app/pwa/dist-server', to: 'pwa/dist-server' });
+    expect(copies.filter((c) => c.stage === 'build').map((c) => c.from)).toEqual(['/app/shared-types/dist', '/app/api/dist', '/app/pwa/dist', '/app/pwa/dist-server']);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
     expect(runtime).toMatch(/^CMD \["node", "api\/dist\/main\.js"\]$/m);

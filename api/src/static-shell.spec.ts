@@ -1,29 +1,44 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type CatalogueFirstScreenData, type Category, formatPrice, type Product } from '@cocoa/shared-types';
-import { StaticShell } from './static-shell';
+import { basename, dirname, join } from 'node:path';
+import { type Category, dayIn, type FirstScreenData, type Product, type ScheduledEvent, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 
-const INDEX_HTML =
-  '<html><head><title>Cocoa</title></head><body><div id="root"><header>bar</header><!--home-only--><section>HERO</section><!--/home-only-->' +
-  '<template data-route="/cocoa-tracker" data-page="src/features/tracker/pages/cocoa-tracker-page.tsx"><h1>TRACKER</h1></template>' +
-  '<template data-route="/events" data-page="src/features/events/pages/not-built.tsx"><h1>EVENTS</h1></template></div></body></html>';
-/** What Vite's manifest says about the products page: its stylesheet comes with the start-up chunk it imports. */
+const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><header>bar</header><!--home-only--><section>HERO</section><!--/home-only--></div></body></html>';
+/** What Vite's manifest says about the public pages: their stylesheets come with the start-up chunk they import, and their own. */
 const VITE_MANIFEST = {
   'src/features/catalogue/pages/products-page.tsx': { file: 'assets/products-page-p1.js', imports: ['src/app/start.tsx', '_money-m1.js'] },
+  'src/features/catalogue/pages/product-detail-page.tsx': { file: 'assets/product-detail-page-d1.js', imports: ['src/app/start.tsx'], css: ['assets/product-detail-page-d1.css'] },
   'src/app/start.tsx': { file: 'assets/start-s1.js', imports: ['_money-m1.js'], css: ['assets/start-abc123.css'] },
   '_money-m1.js': { file: 'assets/money-m1.js' },
   'src/features/tracker/pages/cocoa-tracker-page.tsx': { file: 'assets/cocoa-tracker-page-t1.js', imports: ['src/app/start.tsx'], css: ['assets/cocoa-tracker-page-t1.css'] },
+  'src/features/events/pages/events-page.tsx': { file: 'assets/events-page-e1.js', imports: ['src/app/start.tsx'] },
 };
-const DATA_BLOCK = /<script type="application\/json" id="catalogue-first-screen">([\s\S]*?)<\/script>/g;
 
-/** The inlined catalogue data blocks of a page, parsed. */
-function dataBlocks(html: string): CatalogueFirstScreenData[] {
-  return [...html.matchAll(DATA_BLOCK)].map((m) => JSON.parse(m[1]) as CatalogueFirstScreenData);
+/**
+ * A stand-in for the PWA's server entry (pwa/src/server/first-screens.tsx, which its own spec
+ * checks against the real components): it writes what it was given, so the shell's part is seen.
+ */
+const FAKE_RENDERER = `
+const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+exports.renderFirstScreen = (url, data) => {
+  if (data.slug === 'explode') throw new Error('boom');
+  const names = { products: (d) => d.products.map((p) => p.name), product: (d) => [d.product.name], tracker: (d) => d.monthEvents.map((e) => e.title), events: (d) => d.upcoming.map((e) => e.title) }[data.page](data);
+  return '<main data-page="' + data.page + '" data-url="' + esc(url) + '">' + names.map((n) => '<b class="name">' + esc(n) + '</b>').join('') + '</main>';
+};`;
+
+const DATA_BLOCK = /<script type="application\/json" id="first-screen-data">([\s\S]*?)<\/script>/g;
+/** The inlined first-screen data blocks of a page, parsed. */
+function dataBlocks(html: string): FirstScreenData[] {
+  return [...html.matchAll(DATA_BLOCK)].map((m) => JSON.parse(m[1]) as FirstScreenData);
 }
-const productNames = (html: string) => [...html.matchAll(/class="product-entry__name">([^<]*)/g)].map((m) => m[1]);
-const groupHeadings = (html: string) => [...html.matchAll(/<h2 id="group-[^"]*">([^<]*)<\/h2>/g)].map((m) => m[1]);
+/** The fake renderer's output: page, URL rendered and names shown. */
+function rendered(html: string): { page: string; url: string; names: string[] } | null {
+  const main = /<main data-page="([^"]*)" data-url="([^"]*)">([\s\S]*?)<\/main>/.exec(html);
+  if (!main) return null;
+  return { page: main[1], url: main[2].replace(/&amp;/g, '&'), names: [...main[3].matchAll(/<b class="name">([^<]*)<\/b>/g)].map((m) => m[1]) };
+}
 
 /** The API serves the built PWA: assets cached for a year, client routes get the app shell, /api and /uploads never do. */
 describe('serving the built PWA', () => {
@@ -37,6 +52,8 @@ describe('serving the built PWA', () => {
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(VITE_MANIFEST));
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'sw.js'), 'self.x=1');
+    mkdirSync(dirname(firstScreenRendererFile(dist)));
+    writeFileSync(firstScreenRendererFile(dist), FAKE_RENDERER);
     t = await startTestApp({ PWA_DIST: dist });
     mkdirSync(join(t.config.uploadsDir, 'products'), { recursive: true });
     writeFileSync(join(t.config.uploadsDir, 'products', 'cup.png'), 'png-bytes');
@@ -44,6 +61,7 @@ describe('serving the built PWA', () => {
   afterAll(async () => {
     await t.close();
     rmSync(dist, { recursive: true, force: true });
+    rmSync(dirname(firstScreenRendererFile(dist)), { recursive: true, force: true });
   });
 
   it('answers the home page with the full static first screen', async () => {
@@ -55,7 +73,7 @@ describe('serving the built PWA', () => {
   });
 
   it('answers client routes with the shell minus the home-only hero', async () => {
-    for (const path of ['/products', '/products/classic-dark-hot-cocoa', '/cocoa-tracker', '/orders', '/admin', '/auth?redirect=/orders', '/account/', '/Products']) {
+    for (const path of ['/products', '/products/classic-dark-hot-cocoa', '/cocoa-tracker', '/events', '/orders', '/admin', '/auth?redirect=/orders', '/account/', '/Products']) {
       const res = await t.agent().get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
       expect(res.text).toContain('<header>bar</header>');
@@ -81,96 +99,136 @@ describe('serving the built PWA', () => {
     expect((await t.agent().get('/sw.js')).status).toBe(200);
   });
 
-  describe('/products', () => {
+  describe('the public routes: their page rendered by the PWA\'s server entry, with its answers as a data block', () => {
     const catalogue = async () => ({
       products: (await t.agent().get('/api/square/catalog/products')).body as Product[],
       categories: (await t.agent().get('/api/square/catalog/categories')).body as Category[],
     });
+    const zone = async () => ((await t.agent().get('/api/events')).body as ScheduledEvent[])[0].timeZone;
 
-    it('paints the catalogue from the HTML: grouped list, featured first then by name, prices in dollars, with the app stylesheet', async () => {
+    it('/products: the page, its stylesheets before the first paint, and exactly what the two catalogue calls answer', async () => {
       const res = await t.agent().get('/products');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.text).not.toContain('HERO');
-      expect(res.text).toContain('<header>bar</header>');
-      // the static list uses the app's classes: its stylesheet must apply before the first paint
+      // the page uses the app's classes: its stylesheet must apply before the first paint
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
-      expect(res.text).toContain('<h1>Our Products</h1>');
-      expect(res.text).toContain('<label for="category-select">Select Category</label>');
-
       const { products, categories } = await catalogue();
-      expect(groupHeadings(res.text)).toEqual(categories.filter((c) => products.some((p) => p.categoryId === c.id)).map((c) => c.name));
-      const hotCocoa = categories.find((c) => c.slug === 'hot-cocoa')!;
-      const hot = products.filter((p) => p.categoryId === hotCocoa.id);
-      const listed = productNames(res.text);
-      expect(listed).toHaveLength(products.length);
-      // within the first group: featured first, then by name (the API's list order)
-      expect(listed.slice(0, hot.length)).toEqual(hot.map((p) => p.name));
-      expect(hot.some((p) => p.featured)).toBe(true);
-      expect(res.text).toContain(`<p class="muted">${hotCocoa.description}</p>`);
-      for (const p of products) {
-        expect(res.text).toContain(`<a href="/products/${p.slug}" class="product-entry__link">`);
-        expect(res.text).toContain(`<span class="product-entry__price">${formatPrice(p.price)}</span>`);
-      }
+      expect(res.text).toContain('<header>bar</header><main data-page="products" data-url="/products">');
+      expect(rendered(res.text)?.names).toEqual(products.map((p) => p.name));
+      expect(dataBlocks(res.text)).toEqual([{ page: 'products', products, categories }]);
+      // the block comes after the page, inside the root the app replaces
+      expect(res.text).toMatch(/<\/main><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/div><\/body>/);
     });
 
-    it('inlines exactly what the two catalogue calls answer, for the app to render without them', async () => {
-      const res = await t.agent().get('/products');
-      expect(dataBlocks(res.text)).toEqual([await catalogue()]);
-    });
-
-    it('lists only the category the query names, flat; an unknown one shows everything; HEAD answers too', async () => {
+    it('/products renders with the category the query names (an unknown one: all), with the same data; HEAD answers too', async () => {
       const { products, categories } = await catalogue();
-      const iced = categories.find((c) => c.slug === 'iced-cocoa')!;
-      const res = await t.agent().get('/products?category=iced-cocoa');
-      expect(res.text).toContain('<ul class="product-list product-list--two-columns"');
-      expect(groupHeadings(res.text)).toEqual([]);
-      expect(productNames(res.text)).toEqual(products.filter((p) => p.categoryId === iced.id).map((p) => p.name));
-      expect(res.text).toContain('<option value="iced-cocoa" selected>Iced Cocoa</option>');
-      expect(dataBlocks(res.text)).toEqual([{ products, categories }]);
-
-      const unknown = await t.agent().get('/products?category=no-such-thing');
-      expect(productNames(unknown.text)).toHaveLength(products.length);
+      expect(rendered((await t.agent().get('/products?category=iced-cocoa&utm=x')).text)?.url).toBe('/products?category=iced-cocoa');
+      expect(rendered((await t.agent().get('/products?category=no-such-thing')).text)?.url).toBe('/products');
       const trailingSlash = await t.agent().get('/products/');
-      expect(dataBlocks(trailingSlash.text)).toHaveLength(1);
+      expect(dataBlocks(trailingSlash.text)).toEqual([{ page: 'products', products, categories }]);
       const head = await t.agent().head('/products');
       expect(head.status).toBe(200);
       expect(head.headers['content-type']).toMatch(/text\/html/);
     });
 
-    it('escapes what the owner typed and follows catalogue changes at once', async () => {
+    it('a product page: the product as GET /api/square/catalog/products/slug answers it, and the categories; an unknown slug is a 404 with the plain shell', async () => {
+      const { products, categories } = await catalogue();
+      const product = products[0];
+      const res = await t.agent().get(`/products/${product.slug}`);
+      expect(res.status).toBe(200);
+      expect(rendered(res.text)).toEqual({ page: 'product', url: `/products/${product.slug}`, names: [product.name] });
+      expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/product-detail-page-d1.css"></head>');
+      const bySlug = (await t.agent().get(`/api/square/catalog/products/slug/${product.slug}`)).body as Product;
+      expect(dataBlocks(res.text)).toEqual([{ page: 'product', product: bySlug, categories }]);
+
+      for (const path of ['/products/no-such-cocoa', '/products/%E0%A4%A']) {
+        const missing = await t.agent().get(path);
+        expect({ path, status: missing.status }).toEqual({ path, status: 404 });
+        expect(missing.text).toContain('<header>bar</header>');
+        expect({ rendered: rendered(missing.text), blocks: dataBlocks(missing.text), hero: missing.text.includes('HERO') }).toEqual({ rendered: null, blocks: [], hero: false });
+      }
+    });
+
+    it('/cocoa-tracker: the shop\'s month of stops (today\'s among them) and GET /api/events, as the tracker asks for them', async () => {
+      const timeZone = await zone();
+      const now = new Date();
+      const month = (await t.agent().get('/api/events').query({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString() })).body as ScheduledEvent[];
+      const fromThisMonth = (await t.agent().get('/api/events')).body as ScheduledEvent[];
+      const res = await t.agent().get('/cocoa-tracker');
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/cocoa-tracker-page-t1.css"></head>');
+      const [data] = dataBlocks(res.text);
+      expect(data).toMatchObject({ page: 'tracker', timeZone, today: dayIn(now, timeZone), monthEvents: month, events: fromThisMonth });
+      expect(month.some((e) => dayIn(new Date(e.date), timeZone) === dayIn(now, timeZone))).toBe(true);
+      expect(rendered(res.text)).toEqual({ page: 'tracker', url: '/cocoa-tracker', names: month.map((e) => e.title) });
+      // a stop link renders with its stop; an unknown stop is the plain page
+      const stop = fromThisMonth[0];
+      expect(rendered((await t.agent().get(`/cocoa-tracker?stop=${stop.id}`)).text)?.url).toBe(`/cocoa-tracker?stop=${stop.id}`);
+      expect(rendered((await t.agent().get('/cocoa-tracker?stop=999999')).text)?.url).toBe('/cocoa-tracker');
+    });
+
+    it('/events: GET /api/categories and the next stops from the shop\'s today', async () => {
+      const timeZone = await zone();
+      const upcoming = (await t.agent().get('/api/events').query({ from: startOfDayIn(new Date(), timeZone).toISOString() })).body as ScheduledEvent[];
+      const categories = (await t.agent().get('/api/categories')).body as Category[];
+      const res = await t.agent().get('/events');
+      expect(res.status).toBe(200);
+      // the events page has no stylesheet of its own: the start-up chunk's
+      expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
+      expect(dataBlocks(res.text)).toEqual([expect.objectContaining({ page: 'events', timeZone, categories, upcoming })]);
+      expect(rendered(res.text)?.names).toEqual(upcoming.map((e) => e.title));
+    });
+
+    it('escapes what the owner typed, and follows a change at once (the kept page is forgotten)', async () => {
       const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
       const name = 'Fudge </script><script>alert(1)</script> & "Friends" <!--';
+      const before = await t.agent().get('/products');
       const created = await admin.post('/api/products').send({ name, subtitle: '<b>rich</b>', price: 12.5, categoryId: null });
       expect(created.status).toBe(201);
       try {
         const res = await t.agent().get('/products');
-        // one data block, closed where the server closed it; the markup shows the text, not tags
+        // one data block, closed where the server closed it
         expect(res.text.match(/<\/script>/g)).toHaveLength(1);
         expect(res.text).not.toContain('<script>alert(1)');
-        expect(res.text).toContain('Fudge &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Friends&quot; &lt;!--');
-        expect(res.text).toContain('&lt;b&gt;rich&lt;/b&gt;');
-        // an uncategorised product goes under 'All Products' with the shared subtitle
-        expect(groupHeadings(res.text).at(-1)).toBe('All Products');
+        expect(rendered(res.text)?.names).toContain('Fudge &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Friends&quot; &lt;!--');
         const [data] = dataBlocks(res.text);
-        expect(data.products.find((p) => p.id === created.body.id)?.name).toBe(name);
-        expect(data).toEqual(await catalogue());
+        expect(data.page === 'products' && data.products.find((p) => p.id === created.body.id)?.name).toBe(name);
+        expect(rendered(before.text)?.names).toHaveLength((rendered(res.text)?.names.length ?? 0) - 1);
 
-        const repriced = await admin.patch(`/api/products/${created.body.id}`).send({ price: 9.75 });
-        expect(repriced.status).toBe(200);
-        const after = await t.agent().get('/products');
-        expect(dataBlocks(after.text)[0].products.find((p) => p.id === created.body.id)?.price).toBe(9.75);
-        expect(after.text).toContain('<span class="product-entry__price">$9.75</span>');
+        const page = await t.agent().get(`/products/${created.body.slug}`);
+        expect(rendered(page.text)?.names).toEqual(['Fudge &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Friends&quot; &lt;!--']);
+        expect((await admin.patch(`/api/products/${created.body.id}`).send({ price: 9.75, name: 'Fudge Cocoa' })).status).toBe(200);
+        const renamed = await t.agent().get(`/products/${created.body.slug}`);
+        expect(rendered(renamed.text)?.names).toEqual(['Fudge Cocoa']);
+        const [after] = dataBlocks(renamed.text);
+        expect(after.page === 'product' && after.product.price).toBe(9.75);
       } finally {
         expect((await admin.delete(`/api/products/${created.body.id}`)).status).toBe(204);
       }
-      const gone = await t.agent().get('/products');
-      expect(gone.text).not.toContain('Fudge');
-      expect(groupHeadings(gone.text)).not.toContain('All Products');
+      expect((await t.agent().get('/products')).text).not.toContain('Fudge');
+      expect((await t.agent().get(`/products/${created.body.slug}`)).status).toBe(404);
     });
 
-    it('is gzipped for browsers that accept it: with the catalogue it is larger than a first round trip carries', async () => {
+    it('follows a change of the stops at once', async () => {
+      const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+      const timeZone = await zone();
+      await t.agent().get('/cocoa-tracker');
+      await t.agent().get('/events');
+      const noon = new Date(startOfDayIn(new Date(), timeZone).getTime() + 12 * 3600_000).toISOString();
+      const created = await admin.post('/api/events').send({ title: 'Pop-up at the Library', location: 'Central Library', address: '400 S State St, Chicago, IL', date: noon, startTime: '10:00', endTime: '14:00', latitude: 41.876, longitude: -87.628 });
+      expect(created.status).toBe(201);
+      try {
+        expect(rendered((await t.agent().get('/cocoa-tracker')).text)?.names).toContain('Pop-up at the Library');
+        expect(rendered((await t.agent().get('/events')).text)?.names).toContain('Pop-up at the Library');
+      } finally {
+        expect((await admin.delete(`/api/events/${created.body.id}`)).status).toBe(204);
+      }
+      expect((await t.agent().get('/cocoa-tracker')).text).not.toContain('Pop-up at the Library');
+    });
+
+    it('is gzipped for browsers that accept it: with its answers it is larger than a first round trip carries', async () => {
       const zipped = await t.agent().get('/products').set('Accept-Encoding', 'gzip, deflate, br');
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
@@ -181,33 +239,25 @@ describe('serving the built PWA', () => {
     });
 
     it('keeps the content security policy: no inline script is allowed, the data block is not executed', async () => {
-      const res = await t.agent().get('/products');
+      const res = await t.agent().get('/cocoa-tracker');
       const scriptSrc = res.headers['content-security-policy'].split(';').find((d: string) => d.trim().startsWith('script-src'));
       expect(scriptSrc).not.toContain('unsafe-inline');
-      expect(res.text).toMatch(/<script type="application\/json" id="catalogue-first-screen">/);
+      expect(res.text).toMatch(/<script type="application\/json" id="first-screen-data">/);
     });
 
     it('is absent from every other page', async () => {
-      expect(dataBlocks((await t.agent().get('/cocoa-tracker')).text)).toEqual([]);
-      for (const path of ['/', '/products/classic-dark-hot-cocoa', '/productsx', '/no/such/page']) {
+      for (const path of ['/', '/about', '/orders', '/productsx', '/no/such/page', '/cocoa-tracker/x']) {
         const res = await t.agent().get(path);
-        expect({ path, blocks: dataBlocks(res.text).length, names: productNames(res.text).length, css: res.text.includes('start-abc123.css') }).toEqual({ path, blocks: 0, names: 0, css: false });
+        expect({ path, blocks: dataBlocks(res.text).length, rendered: rendered(res.text), css: res.text.includes('start-abc123.css') }).toEqual({ path, blocks: 0, rendered: null, css: false });
       }
     });
   });
 
-  it('unwraps a route template of index.html on its route only, with the stylesheets of that page', async () => {
-    const tracker = await t.agent().get('/cocoa-tracker');
-    expect(tracker.text).toContain('<header>bar</header><h1>TRACKER</h1></div>');
-    expect(tracker.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/cocoa-tracker-page-t1.css"></head>');
-    expect(tracker.text).not.toContain('HERO');
-    expect(tracker.text).not.toContain('<template');
-    for (const path of ['/', '/products', '/cocoa-tracker/x', '/events', '/about']) {
+  it('the server entry cannot be downloaded: it is not in the served folder', async () => {
+    for (const path of ['/first-screens.cjs', '/dist-server/first-screens.cjs', `/../${basename(dist)}-server/first-screens.cjs`]) {
       const res = await t.agent().get(path);
-      expect({ path, tracker: res.text.includes('TRACKER'), template: res.text.includes('<template'), css: res.text.includes('cocoa-tracker-page-t1.css') }).toEqual({ path, tracker: false, template: false, css: false });
+      expect(res.text).not.toContain('renderFirstScreen');
     }
-    // a template whose page the build does not know has no stylesheet: the route gets the plain shell
-    expect((await t.agent().get('/events')).text).not.toContain('EVENTS');
   });
 
   it('caches hashed assets for a year and revalidates the service worker', async () => {
@@ -227,7 +277,7 @@ describe('serving the built PWA', () => {
     expect(missingUpload.text).not.toContain('<html>');
     const upload = await t.agent().get('/uploads/products/cup.png');
     expect(upload.status).toBe(200);
-    expect(upload.headers['cache-control']).toBe('public, max-age=86400');
+    expect(upload.headers['cache-control']).toBe('public, max-age=300');
   });
 
   it('sends security headers with a policy that allows Square and the tile host', async () => {
@@ -242,35 +292,51 @@ describe('serving the built PWA', () => {
 
 describe('StaticShell', () => {
   const dist = mkdtempSync(join(tmpdir(), 'cocoa-shell-'));
-  const data: CatalogueFirstScreenData = {
+  const data: FirstScreenData = {
+    page: 'products',
     categories: [{ id: 1, name: 'Hot Cocoa', slug: 'hot-cocoa', description: null, imageUrl: null }],
     products: [
       { id: 1, name: 'Odd Price', slug: 'odd-price', subtitle: null, description: null, price: Number.NaN, imageUrl: null, hotImageUrl: null, icedImageUrl: null, shakeImageUrl: null, featuredImageUrl: null, backgroundImageUrl: null, categoryId: 1, inStock: false, featured: false, variationId: null, onlyLeft: null },
     ],
   };
-  beforeAll(() => writeFileSync(join(dist, 'index.html'), INDEX_HTML));
-  afterAll(() => rmSync(dist, { recursive: true, force: true }));
-
-  it('shows what the app shows for an odd product: shared subtitle, Out of Stock, Price unavailable', async () => {
+  const source = {};
+  const loaded = { source, variant: '', url: '/products', data };
+  const counting = (): FirstScreenRenderer & { calls: string[] } => {
+    const calls: string[] = [];
+    return { calls, renderFirstScreen: (url) => (calls.push(url), `<main>${url}</main>`) };
+  };
+  beforeAll(() => {
+    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     mkdirSync(join(dist, '.vite'), { recursive: true });
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(VITE_MANIFEST));
-    const html = await new StaticShell(dist).products('/products', async () => data);
-    expect(html).toContain('<span class="product-entry__subtitle">Classic Cocoa Mix</span>');
-    expect(html).toContain('Out of Stock');
-    expect(html).toContain('<span class="product-entry__price">Price unavailable</span>');
-    expect(html).not.toContain('class="badge"');
-    const empty = await new StaticShell(dist).products('/products', async () => ({ products: [], categories: [] }));
-    expect(empty).toContain('<h2>No products found</h2><p>Try selecting a different category</p>');
-    rmSync(join(dist, '.vite'), { recursive: true });
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  it('renders a page once per answers and variant, again when the answers are new ones', async () => {
+    const renderer = counting();
+    const shell = new StaticShell(dist, renderer);
+    expect((await shell.firstScreen(async () => loaded)).html).toContain('<header>bar</header><main>/products</main><script');
+    await shell.firstScreen(async () => loaded);
+    await shell.firstScreen(async () => ({ ...loaded, variant: 'hot-cocoa', url: '/products?category=hot-cocoa' }));
+    expect(renderer.calls).toEqual(['/products', '/products?category=hot-cocoa']);
+    await shell.firstScreen(async () => ({ ...loaded, source: {} }));
+    expect(renderer.calls).toEqual(['/products', '/products?category=hot-cocoa', '/products']);
   });
 
-  it('without the app stylesheet sends only the data (an unstyled list would flash), and the plain shell when the catalogue cannot be read', async () => {
-    const shell = new StaticShell(dist);
-    const html = await shell.products('/products', async () => data);
-    expect(productNames(html)).toEqual([]);
-    expect(html).toContain('<header>bar</header>');
-    expect(html).not.toContain('HERO');
-    expect(dataBlocks(html)).toHaveLength(1);
-    expect(await shell.products('/products', () => Promise.reject(new Error('database down')))).toBe(shell.deepLink);
+  it('without the server entry, the page\'s stylesheet (no Vite manifest) or a render, sends the data alone; the plain shell when the answers cannot be read', async () => {
+    const noRenderer = await new StaticShell(dist, null).firstScreen(async () => loaded);
+    const failing = await new StaticShell(dist, { renderFirstScreen: () => { throw new Error('window is not defined'); } }).firstScreen(async () => loaded);
+    rmSync(join(dist, '.vite'), { recursive: true });
+    const unstyled = await new StaticShell(dist, counting()).firstScreen(async () => loaded);
+    for (const { status, html } of [noRenderer, failing, unstyled]) {
+      expect(status).toBe(200);
+      expect(html).not.toContain('<main>');
+      expect(html).not.toContain('HERO');
+      expect(html).not.toContain('stylesheet');
+      expect(dataBlocks(html)).toEqual([JSON.parse(JSON.stringify(data))]);
+    }
+    const shell = new StaticShell(dist, counting());
+    expect(await shell.firstScreen(() => Promise.reject(new Error('database down')))).toEqual({ status: 200, html: shell.deepLink });
+    expect(await shell.firstScreen(async () => null)).toEqual({ status: 404, html: shell.deepLink });
   });
 });

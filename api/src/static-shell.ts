@@ -1,70 +1,133 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { type CatalogueFirstScreenData, deepLinkShellOf, HOME_ONLY_BLOCK, isAppRoute } from '@cocoa/shared-types';
-import { catalogueDataBlock, renderProductsFirstScreen } from './catalogue/products-first-screen';
+import { deepLinkShellOf, type FirstScreenData, type FirstScreenPage, HOME_ONLY_BLOCK, isAppRoute } from '@cocoa/shared-types';
 import { log } from './common/logger';
+import { firstScreenDataBlock, type LoadedFirstScreen } from './first-screen-data';
 
-/** Another route's first screen in index.html: `<template data-route="/path" data-page="src/...tsx">markup</template>`. */
-const ROUTE_TEMPLATE = /<template data-route="([^"]+)" data-page="([^"]+)">([\s\S]*?)<\/template>/g;
-const PRODUCTS_PAGE = 'src/features/catalogue/pages/products-page.tsx';
+/** The PWA's server entry (pwa/src/server/first-screens.tsx, built by `vite build --ssr`). */
+export interface FirstScreenRenderer {
+  /** The page's markup at `url` (path and query) from the answers in `data`, rendered by the app's own components. */
+  renderFirstScreen(url: string, data: FirstScreenData): string;
+}
+
+/** Where the PWA build puts its server entry: beside dist (pwa/dist-server/), neither served nor precached. */
+export function firstScreenRendererFile(pwaDist: string): string {
+  return join(`${pwaDist}-server`, 'first-screens.cjs');
+}
+
+/**
+ * Loads the server entry once at start. Optional: without it (a build made without the SSR step)
+ * the public routes get the plain shell and the data block, and the app paints them as it starts.
+ */
+export function loadFirstScreenRenderer(file: string): FirstScreenRenderer | null {
+  if (!existsSync(file)) {
+    log('warn', 'the PWA server entry is missing; public routes get no server-rendered first screen (run `npm run build -w pwa`)', { file });
+    return null;
+  }
+  try {
+    const loaded = createRequire(file)(file) as Partial<FirstScreenRenderer>;
+    if (typeof loaded.renderFirstScreen !== 'function') throw new Error('it exports no renderFirstScreen');
+    return loaded as FirstScreenRenderer;
+  } catch (error) {
+    log('warn', 'could not load the PWA server entry; public routes get no server-rendered first screen', { file, error: String(error) });
+    return null;
+  }
+}
+
+/** The page module each first screen is, in Vite's manifest: its stylesheets come with the shell. */
+const PAGE_MODULES: Record<FirstScreenPage, string> = {
+  products: 'src/features/catalogue/pages/products-page.tsx',
+  product: 'src/features/catalogue/pages/product-detail-page.tsx',
+  tracker: 'src/features/tracker/pages/cocoa-tracker-page.tsx',
+  events: 'src/features/events/pages/events-page.tsx',
+};
 
 type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
+/** A shell and its status: a product page of an unknown product is a 404. */
+export interface Shell {
+  status: 200 | 404;
+  html: string;
+}
+
 /**
  * The HTML the server answers for the PWA's routes. index.html paints a static first screen before
- * the JS arrives: the home page gets its hero; /products the catalogue itself (markup and data);
- * a route with a template in index.html gets that markup; any other route the header bar alone,
- * so a deep link does not flash the home hero. Route first screens use the app's own markup and
- * stylesheet (render-blocking there), so nothing grows or moves when React replaces them: a
- * larger element painted later would become the Largest Contentful Paint.
+ * the JS arrives: the home page gets its hero; a public route (/products, a product page,
+ * /cocoa-tracker, /events) its page itself, rendered by the app's own components (the PWA's server
+ * entry) from the answers the app would ask for, which come along as a data block its first render
+ * is seeded from; any other route the header bar alone, so a deep link does not flash the home
+ * hero. Route first screens carry the page's stylesheets (render-blocking there), so nothing
+ * grows or moves when React replaces them: a larger element painted later would become the
+ * Largest Contentful Paint.
  */
 export class StaticShell {
   readonly home: string;
   readonly deepLink: string;
-  private readonly routes = new Map<string, string>();
-  private readonly productsStylesheets: string;
+  private readonly stylesheets = new Map<FirstScreenPage, string>();
+  /** Rendered pages by the answers they come from: forgotten with them (the answer cache makes new ones on a change). */
+  private readonly rendered = new WeakMap<object, Map<string, string>>();
 
-  constructor(pwaDist: string) {
-    const index = readFileSync(join(pwaDist, 'index.html'), 'utf8');
-    this.home = index.replace(ROUTE_TEMPLATE, '');
+  constructor(
+    pwaDist: string,
+    private readonly renderer: FirstScreenRenderer | null,
+  ) {
+    this.home = readFileSync(join(pwaDist, 'index.html'), 'utf8');
     this.deepLink = deepLinkShellOf(this.home);
     const manifest = readManifest(pwaDist);
-    this.productsStylesheets = stylesheetsOf(manifest, PRODUCTS_PAGE);
-    for (const [, route, page, markup] of index.matchAll(ROUTE_TEMPLATE)) {
-      const stylesheets = stylesheetsOf(manifest, page);
-      if (stylesheets) this.routes.set(route, this.withFirstScreen(stylesheets, markup));
+    for (const [page, module] of Object.entries(PAGE_MODULES) as Array<[FirstScreenPage, string]>) {
+      const stylesheets = stylesheetsOf(manifest, module);
+      if (stylesheets) this.stylesheets.set(page, stylesheets);
     }
   }
 
-  /** The shell for a route other than /products. */
+  /** The shell for a route without a first screen. */
   forPath(path: string): string {
     if (path === '/' || path === '/index.html') return this.home;
-    return this.routes.get(path) ?? this.deepLink;
+    return this.deepLink;
   }
 
   /**
-   * /products with its first screen: the list a phone would otherwise show only after the JS and
-   * two API calls. Without the app's stylesheet (no Vite manifest) the list would paint unstyled,
-   * so only the data block is sent; if the catalogue cannot be read, the app loads it as before.
+   * A public route with its first screen. `load` reads the answers (null: no such product, a 404);
+   * `source` is the cached value they were made from, and `variant` what else of the URL the page
+   * shows (the category, the product, the linked stop): the page is rendered once per both. If the
+   * answers cannot be read, the plain shell goes and the app loads them as before; without the
+   * page's stylesheet (no Vite manifest) or the server entry only the data block goes (an unstyled
+   * page would flash).
    */
-  async products(url: string, load: () => Promise<CatalogueFirstScreenData>): Promise<string> {
-    let data: CatalogueFirstScreenData;
+  async firstScreen(load: () => Promise<LoadedFirstScreen | null>): Promise<Shell> {
+    let loaded: LoadedFirstScreen | null;
     try {
-      data = await load();
+      loaded = await load();
     } catch (error) {
-      log('warn', 'could not read the catalogue for the /products first screen; sending the plain shell', { error: String(error) });
-      return this.deepLink;
+      log('warn', 'could not read the answers of a first screen; sending the plain shell', { error: String(error) });
+      return { status: 200, html: this.deepLink };
     }
-    const dataBlock = catalogueDataBlock(data);
-    if (!this.productsStylesheets) return this.deepLink.replace('</body>', () => `${dataBlock}</body>`);
-    const screen = renderProductsFirstScreen(data, new URL(url, 'http://shell.invalid').searchParams.get('category'));
-    return this.withFirstScreen(this.productsStylesheets, screen + dataBlock);
+    if (!loaded) return { status: 404, html: this.deepLink };
+    const { source, variant, url, data } = loaded;
+    const dataBlock = firstScreenDataBlock(data);
+    const stylesheets = this.stylesheets.get(data.page);
+    const markup = stylesheets ? this.render(source, `${data.page} ${variant}`, url, data) : null;
+    if (!stylesheets || markup === null) return { status: 200, html: this.deepLink.replace('</body>', () => `${dataBlock}</body>`) };
+    return { status: 200, html: this.home.replace('</head>', () => `${stylesheets}</head>`).replace(HOME_ONLY_BLOCK, () => markup + dataBlock) };
   }
 
-  private withFirstScreen(stylesheets: string, markup: string): string {
-    return this.home.replace('</head>', () => `${stylesheets}</head>`).replace(HOME_ONLY_BLOCK, () => markup);
+  private render(source: object, key: string, url: string, data: FirstScreenData): string | null {
+    if (!this.renderer) return null;
+    let pages = this.rendered.get(source);
+    if (!pages) this.rendered.set(source, (pages = new Map<string, string>()));
+    const kept = pages.get(key);
+    if (kept !== undefined) return kept;
+    try {
+      const markup = this.renderer.renderFirstScreen(url, data);
+      pages.set(key, markup);
+      return markup;
+    } catch (error) {
+      log('warn', 'could not render a first screen; sending its data only', { page: data.page, error: String(error) });
+      return null;
+    }
   }
 }
 
@@ -106,10 +169,6 @@ export function shellStatusFor(path: string): 200 | 404 {
   return isAppRoute(path) ? 200 : 404;
 }
 
-export function isProductsPath(path: string): boolean {
-  return path === '/products' || path === '/products/';
-}
-
 /** Vite's backend-integration manifest (build.manifest): which files each source module became. */
 function readManifest(pwaDist: string): ViteManifest {
   const path = join(pwaDist, '.vite', 'manifest.json');
@@ -117,7 +176,7 @@ function readManifest(pwaDist: string): ViteManifest {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as ViteManifest;
   } catch (error) {
-    log('warn', 'unreadable Vite manifest; routes get no static first screen', { path, error: String(error) });
+    log('warn', 'unreadable Vite manifest; routes get no server-rendered first screen', { path, error: String(error) });
     return {};
   }
 }

@@ -1,5 +1,15 @@
-import { hasValidCoordinates } from './schemas/events.schema';
+// No schema (zod) here: the tracker's pure helpers are in the start-up chunk of the PWA.
 import { dayIn } from './time-zone';
+
+/** Map markers and directions need valid numeric coordinates (SPEC §5). */
+export function hasValidCoordinates(event: { latitude: unknown; longitude: unknown }): event is { latitude: number; longitude: number } {
+  const { latitude, longitude } = event;
+  return (
+    typeof latitude === 'number' && typeof longitude === 'number' &&
+    Number.isFinite(latitude) && Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+  );
+}
 
 /** Case and spacing do not make another address (the geocode cache and the scheduler compare addresses so). */
 export function normaliseAddress(address: string): string {

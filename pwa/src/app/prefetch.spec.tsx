@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
-import { CATALOGUE_FIRST_SCREEN_DATA_ID } from '@cocoa/shared-types';
+import { dayKey, FIRST_SCREEN_DATA_ID, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import { categories, products } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { prefetchForLanding } from './prefetch';
@@ -20,17 +20,19 @@ function renderRoute(client: ReturnType<typeof testQueryClient>, route: string) 
   });
 }
 
-describe('landing on a page the server paints a first screen for (the catalogue block is in the page)', () => {
-  beforeEach(() => {
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = CATALOGUE_FIRST_SCREEN_DATA_ID;
-    block.textContent = JSON.stringify({ products, categories });
-    document.body.append(block);
-  });
-  afterEach(() => document.getElementById(CATALOGUE_FIRST_SCREEN_DATA_ID)?.remove());
+function addDataBlock(data: unknown) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = FIRST_SCREEN_DATA_ID;
+  block.textContent = JSON.stringify(data);
+  document.body.append(block);
+}
+
+describe('landing on a page the server paints a first screen for (its data block is in the page)', () => {
+  afterEach(() => document.getElementById(FIRST_SCREEN_DATA_ID)?.remove());
 
   it('renders the list in the first render: no page spinner, no placeholders, no catalogue call', async () => {
+    addDataBlock({ page: 'products', products, categories });
     const { calls } = mockFetch({});
     const client = testQueryClient();
     await prefetchForLanding(client, '/products');
@@ -43,18 +45,34 @@ describe('landing on a page the server paints a first screen for (the catalogue 
     expect(calls.filter((c) => c.url.startsWith('/api/square/catalog'))).toEqual([]);
   });
 
-  it('the tracker, whose heading the server paints too, is also on screen in the first render', async () => {
-    mockFetch({});
+  it('the tracker: today\'s stops in the first render, without calling /api/events', async () => {
+    const now = new Date();
+    const today = dayKey(now);
+    const stop = { id: 1, title: 'Farmers Market', location: 'Daley Plaza', address: 'Chicago', description: null, date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(), timeZone: localTimeZone(), startTime: '09:00', endTime: '13:00', latitude: null, longitude: null } as unknown as ScheduledEvent;
+    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today, fetchedAt: now.toISOString(), monthEvents: [stop], events: [stop] });
+    const { calls } = mockFetch({});
     const client = testQueryClient();
     await prefetchForLanding(client, '/cocoa-tracker');
     renderRoute(client, '/cocoa-tracker');
     expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeInTheDocument();
-    // the catalogue block is only read on /products
+    expect(screen.getByRole('heading', { level: 3, name: 'Farmers Market' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
+    // the stops' lists come with the page (the map asks for its tile settings, GET /api/events/map-config)
+    expect(calls.filter((c) => /^\/api\/events(\?|$)/.test(c.url))).toEqual([]);
+    // the tracker's block is only read on the tracker
+    expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
+  });
+
+  it('a block of another page is not used', async () => {
+    addDataBlock({ page: 'products', products, categories });
+    const client = testQueryClient();
+    await prefetchForLanding(client, '/cocoa-tracker');
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
   });
 
   it('other landing pages leave the block and the cache alone', async () => {
+    addDataBlock({ page: 'products', products, categories });
     const client = testQueryClient();
     await prefetchForLanding(client, '/products/classic-hot-cocoa');
     await prefetchForLanding(client, '/');

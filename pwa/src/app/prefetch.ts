@@ -1,20 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { catalogCategoriesQueryOptions, productsQueryOptions, seedCatalogueFromPage } from '../features/catalogue';
+import { firstScreenRoute } from '@cocoa/shared-types';
+import { catalogCategoriesQueryOptions, productsQueryOptions } from '../features/catalogue';
+import { seedFirstScreenFromPage } from './first-screen-data';
 import { preloadLandingPage } from './router';
 
-const isProductsPath = (pathname: string) => pathname === '/products' || pathname === '/products/';
-
 /**
- * Before the first render. Landing on the catalogue: its data comes from the page itself when the
- * server sent it (else its two calls start while the page chunk is still loading, instead of after
- * it mounts; data already in the persisted cache is not fetched again). Landing on a page the
- * server paints a first screen for: its chunk starts loading at once, and the promise resolves
- * when it is in (or failed), so the first render replaces that screen with the real page rather
- * than with a spinner.
+ * Before the first render. Landing on a page the server paints a first screen for (a public
+ * route): its data comes from the page itself when the server sent it, seeded under the keys its
+ * hooks use, and its chunk starts loading at once; the promise resolves when it is in (or failed),
+ * so the first render replaces that screen with the same page rather than with a spinner. On the
+ * catalogue without that data (the service worker's shell), its two calls start while the page
+ * chunk is still loading, instead of after it mounts; data already in the persisted cache is not
+ * fetched again.
  */
 export function prefetchForLanding(client: QueryClient, pathname: string): Promise<void> {
-  if (isProductsPath(pathname)) {
-    seedCatalogueFromPage(client);
+  const route = firstScreenRoute(pathname);
+  if (route) seedFirstScreenFromPage(client, route.page);
+  if (route?.page === 'products') {
     void client.prefetchQuery(productsQueryOptions);
     void client.prefetchQuery(catalogCategoriesQueryOptions);
   }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { APP_ROUTES } from '@cocoa/shared-types';
+import { APP_ROUTES, firstScreenRoute, type FirstScreenPage } from '@cocoa/shared-types';
 import { Spinner } from '../ui/skeleton';
 import { AdminRoute, ProtectedRoute } from './guards';
 // The home page is the usual first screen: part of the entry chunk, no extra round trip.
@@ -12,8 +12,8 @@ const ContactPage = lazy(() => import('../features/content/pages/contact-page'))
 const LegalPage = lazy(() => import('../features/content/pages/legal-page'));
 const NotFoundPage = lazy(() => import('../features/content/pages/not-found-page'));
 const ProductsPage = preloadable(() => import('../features/catalogue/pages/products-page'));
-const ProductDetailPage = lazy(() => import('../features/catalogue/pages/product-detail-page'));
-const EventsPage = lazy(() => import('../features/events/pages/events-page'));
+const ProductDetailPage = preloadable(() => import('../features/catalogue/pages/product-detail-page'));
+const EventsPage = preloadable(() => import('../features/events/pages/events-page'));
 const CocoaTrackerPage = preloadable(() => import('../features/tracker/pages/cocoa-tracker-page'));
 const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
@@ -46,17 +46,19 @@ function preloadable(load: () => Promise<{ default: ComponentType }>) {
   return Object.assign(Page, { preload });
 }
 
-/** The pages the server sends a first screen for (api/src/static-shell.ts). */
-const FIRST_SCREEN_PAGES: Record<string, ReturnType<typeof preloadable>> = {
-  '/products': ProductsPage,
-  '/products/': ProductsPage,
-  '/cocoa-tracker': CocoaTrackerPage,
+/** The pages the server renders a first screen of (api/src/static-shell.ts, pwa/src/server/first-screens.tsx). */
+const FIRST_SCREEN_PAGES: Record<FirstScreenPage, ReturnType<typeof preloadable>> = {
+  products: ProductsPage,
+  product: ProductDetailPage,
+  tracker: CocoaTrackerPage,
+  events: EventsPage,
 };
 
 /** Loads the landing route's page chunk if it has a first screen; resolves when it is in or has failed (the route then retries). */
 export function preloadLandingPage(pathname: string): Promise<void> {
-  const landing = FIRST_SCREEN_PAGES[pathname];
-  if (!landing) return Promise.resolve();
+  const route = firstScreenRoute(pathname);
+  if (!route) return Promise.resolve();
+  const landing = FIRST_SCREEN_PAGES[route.page];
   return landing.preload().then(
     () => undefined,
     () => undefined,

@@ -1,26 +1,30 @@
 import '@testing-library/jest-dom';
 import 'fake-indexeddb/auto';
 
-// jsdom lacks these browser APIs that the shell and Ionic touch.
-if (!window.matchMedia) {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
 if (!('structuredClone' in globalThis)) {
   (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) => JSON.parse(JSON.stringify(v));
 }
-window.scrollTo = () => undefined;
 
-// The API's signed-in hint (SIGNED_IN_HINT_COOKIE): the specs answer GET /api/user themselves (a user, or 401).
-document.cookie = 'cocoa.signedin=1; path=/';
+// Specs of server code (`@jest-environment node`, the server's first screens) have no window.
+if (typeof window !== 'undefined') {
+  // jsdom lacks these browser APIs that the shell and Ionic touch.
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+  window.scrollTo = () => undefined;
+
+  // The API's signed-in hint (SIGNED_IN_HINT_COOKIE): the specs answer GET /api/user themselves (a user, or 401).
+  document.cookie = 'cocoa.signedin=1; path=/';
+}

@@ -50,16 +50,6 @@ export const eventInputSchema = z.strictObject({
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 
-/** Map markers and directions need valid numeric coordinates (SPEC §5). */
-export function hasValidCoordinates(event: { latitude: unknown; longitude: unknown }): event is { latitude: number; longitude: number } {
-  const { latitude, longitude } = event;
-  return (
-    typeof latitude === 'number' && typeof longitude === 'number' &&
-    Number.isFinite(latitude) && Number.isFinite(longitude) &&
-    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
-  );
-}
-
 const isoInstant = (name: string) =>
   z
     .string({ message: `${name} must be an ISO date (YYYY-MM-DD) or date-time` })

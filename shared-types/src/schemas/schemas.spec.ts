@@ -2,7 +2,8 @@ import { contactSchema } from './contact.schema';
 import { loginSchema, registerFormSchema, registerPayloadSchema } from './auth.schema';
 import { shippingSchema } from './checkout.schema';
 import { productCreateSchema, productUpdateSchema } from './catalogue.schema';
-import { eventInputSchema, hasValidCoordinates } from './events.schema';
+import { hasValidCoordinates } from '../tracker';
+import { eventInputSchema } from './events.schema';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

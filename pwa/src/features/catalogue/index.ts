@@ -1,7 +1,6 @@
 /** Public entry of the catalogue feature. */
 export { useCategories, categoriesQueryOptions, catalogCategoriesQueryOptions } from './api/categories';
 export { productsQueryOptions } from './api/products';
-export { seedCatalogueFromPage } from './api/first-screen-data';
 export { featuredProductsQueryOptions, useFeaturedProducts } from './api/featured-products';
 export { useFeaturedTestimonials } from './api/testimonials';
 export { ProductCard } from './components/product-card';

@@ -14,19 +14,17 @@ export function CategoryFilter({ categories, value, onChange }: CategoryFilterPr
     categories.map((c) => ({ key: String(c.id), label: c.name, slug: c.slug, active: value === c.id })),
   );
 
-  if (wide) {
-    return (
-      <div className="category-tabs" role="tablist" aria-label="Filter by category">
-        {options.map((option) => (
-          <button key={option.key} type="button" role="tab" aria-selected={option.active} className={option.active ? 'is-active' : undefined} onClick={() => onChange(option.slug)}>
-            {option.label}
-          </button>
-        ))}
-      </div>
-    );
-  }
-  return (
-    <div className="category-select">
+  const tabs = (className: string) => (
+    <div className={className} role="tablist" aria-label="Filter by category">
+      {options.map((option) => (
+        <button key={option.key} type="button" role="tab" aria-selected={option.active} className={option.active ? 'is-active' : undefined} onClick={() => onChange(option.slug)}>
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+  const select = (className: string) => (
+    <div className={className}>
       <label htmlFor="category-select">Select Category</label>
       <select id="category-select" value={options.find((o) => o.active)?.slug ?? ''} onChange={(e) => onChange(e.target.value || null)}>
         {options.map((option) => (
@@ -37,4 +35,15 @@ export function CategoryFilter({ categories, value, onChange }: CategoryFilterPr
       </select>
     </div>
   );
+  // The server's first screen (no screen width known): both, and the page's CSS shows the one for
+  // the width (index.html's boot__wide / boot__narrow, the same breakpoint).
+  if (typeof window === 'undefined') {
+    return (
+      <>
+        {tabs('category-tabs boot__wide')}
+        {select('category-select boot__narrow')}
+      </>
+    );
+  }
+  return wide ? tabs('category-tabs') : select('category-select');
 }

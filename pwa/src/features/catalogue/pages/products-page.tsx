@@ -36,7 +36,7 @@ export default function ProductsPage() {
         onChange={(slug) => setParams(slug ? { category: slug } : {}, { replace: true })}
       />
       {products.isPending ? (
-        <div className="product-grid" aria-busy="true" aria-label="Loading products">
+        <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: PRODUCTS_PLACEHOLDER_COUNT }, (_, i) => (
             <Skeleton key={i} className="skeleton--card" />
           ))}

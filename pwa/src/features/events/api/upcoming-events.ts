@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { dayKey, type ScheduledEvent } from '@cocoa/shared-types';
+import type { ScheduledEvent } from '@cocoa/shared-types';
 import { apiFetchList } from '../../../lib/api-fetch';
+import { viewerToday } from '../../../lib/viewer-clock';
 
 /** GET /api/events?from={today}: the public upcoming locations (cache 1 minute). */
 export const fetchUpcomingEvents = (signal?: AbortSignal) => {
@@ -9,9 +10,10 @@ export const fetchUpcomingEvents = (signal?: AbortSignal) => {
   return apiFetchList<ScheduledEvent>(`/api/events?from=${encodeURIComponent(from.toISOString())}`, signal);
 };
 
-export const upcomingEventsQueryOptions = () =>
+/** `today`: the visitor's day the list starts at (a first screen's data names the shop's). */
+export const upcomingEventsQueryOptions = (today: string = viewerToday()) =>
   queryOptions({
-    queryKey: ['events', 'upcoming', dayKey(new Date())] as const,
+    queryKey: ['events', 'upcoming', today] as const,
     queryFn: ({ signal }) => fetchUpcomingEvents(signal),
     staleTime: 60 * 1000,
   });

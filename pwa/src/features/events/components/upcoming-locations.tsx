@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { dayIn, dayKey, formatLongDate, formatStopTimes, type ScheduledEvent } from '@cocoa/shared-types';
+import { viewerZone } from '../../../lib/viewer-clock';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { useLiveState } from '../../live';
@@ -42,7 +43,7 @@ export function UpcomingLocations() {
                 {e.id === hereNowId ? <span className="badge badge--live">Here now</span> : isToday(e, now) && <span className="badge">Today</span>}
               </h3>
               <p>{e.location || 'No location'}</p>
-              <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e)}</p>
+              <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, viewerZone())}</p>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
-import { dayKey, directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { viewerToday, viewerZone } from '../../../lib/viewer-clock';
 import { longDay } from './month-calendar';
 import { PushOptIn, StopPushButton } from './push-opt-in';
 
@@ -50,7 +51,7 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
               <p className="tracker-event__where">{event.location || 'No location'}</p>
               {event.description && <p>{event.description}</p>}
               <p className="muted tracker-event__time">
-                {formatStopTimes(event)}
+                {formatStopTimes(event, viewerZone())}
               </p>
               {hasValidCoordinates(event) && (
                 <div className="tracker-event__actions">
@@ -64,7 +65,7 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
               )}
               <div className="tracker-event__actions">
                 {/* Told when the owner checks in there: only a stop still to come. */}
-                {day >= dayKey(new Date()) && <StopPushButton stopId={event.id} name={event.location || event.title} />}
+                {day >= viewerToday() && <StopPushButton stopId={event.id} name={event.location || event.title} />}
                 <a className="link-btn" href={`/api/events/${event.id}/calendar.ics`} download={`cocoa-stop-${event.id}.ics`} aria-label={`Add to my calendar: ${event.title}`}>
                   Add to my calendar
                 </a>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { dayKey, eventDays, eventsInMonth, eventsOnDay, hasValidCoordinates, stopDay, liveHeadline, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor } from '@cocoa/shared-types';
+import { eventDays, eventsInMonth, eventsOnDay, hasValidCoordinates, stopDay, liveHeadline, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
+import { viewerToday } from '../../../lib/viewer-clock';
 import { useSeen } from '../../../lib/use-seen';
 import { LoadProblem } from '../../../ui/load-problem';
 import { useEvents } from '../../events';
@@ -32,7 +33,7 @@ const formatUpdated = (iso: string) => new Date(iso).toLocaleString('en-US', { m
 /** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
 export default function CocoaTrackerPage() {
   useDocumentTitle('Live Cocoa Tracker');
-  const today = dayKey(new Date());
+  const today = viewerToday();
   const [month, setMonth] = useState(today.slice(0, 7));
   const [selectedDay, setSelectedDay] = useState<string | null>(today);
   const [focus, setFocus] = useState<{ view: MapView; version: number } | null>(null);
@@ -122,7 +123,7 @@ export default function CocoaTrackerPage() {
         </div>
         <div className="tracker__map" ref={mapRef} style={{ minHeight: MAP_HEIGHT_PX }}>
           {mapConfig.data && (mapInView || mapAsked) ? (
-            <Suspense fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} aria-label="Loading map" />}>
+            <Suspense fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} role="status" aria-label="Loading map" />}>
               <TrackerMap config={mapConfig.data} events={monthEvents} view={view} version={focus?.version ?? 0} live={liveMarker} />
             </Suspense>
           ) : (

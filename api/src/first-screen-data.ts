@@ -1,0 +1,124 @@
+import { type CatalogueFirstScreenData, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import type { CategoriesService } from './catalogue/categories.service';
+import type { ProductsService } from './catalogue/products.service';
+import { NotFoundError } from './common/domain-errors';
+import type { PublicAnswerCache } from './common/public-answer-cache';
+import type { EventsService } from './events/events.service';
+import type { ShopTimeZoneService } from './settings/shop-time-zone.service';
+
+/**
+ * The answers a public route's first screen is rendered from (StaticShell), read from the services
+ * behind the page's public API calls, so they are the answers the app would get; the server keeps
+ * them in the PublicAnswerCache, which forgets them on any change.
+ */
+
+/** GET /api/square/catalog/products and /categories: /products, and each product page's product and breadcrumb. */
+export async function loadCatalogueFirstScreen(products: ProductsService, categories: CategoriesService): Promise<CatalogueFirstScreenData> {
+  const [productList, categoryList] = await Promise.all([products.listPublic(), categories.list()]);
+  return { products: productList, categories: categoryList };
+}
+
+type StopsData<P extends 'tracker' | 'events'> = Extract<FirstScreenData, { page: P }>;
+
+/**
+ * The tracker opens on the shop's today: GET /api/events for that month (the calendar and the day's
+ * list) and GET /api/events (this month on: the stops 'Near me' and a stop link look in).
+ */
+export async function loadTrackerFirstScreen(events: EventsService, shopTime: ShopTimeZoneService, now = new Date()): Promise<StopsData<'tracker'>> {
+  const timeZone = await shopTime.current();
+  const [month, fromThisMonth] = await Promise.all([
+    events.list({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString(), limit: EVENTS_PAGE_MAX }, now),
+    events.list({ limit: EVENTS_PAGE_MAX }, now),
+  ]);
+  return { page: 'tracker', timeZone, today: dayIn(now, timeZone), fetchedAt: now.toISOString(), monthEvents: month.events, events: fromThisMonth.events };
+}
+
+/** The events page: GET /api/categories ('What we serve') and GET /api/events?from={today} ('Where to find us next'). */
+export async function loadEventsFirstScreen(events: EventsService, categories: CategoriesService, shopTime: ShopTimeZoneService, now = new Date()): Promise<StopsData<'events'>> {
+  const timeZone = await shopTime.current();
+  const [categoryList, upcoming] = await Promise.all([categories.list(), events.list({ from: startOfDayIn(now, timeZone).toISOString(), limit: EVENTS_PAGE_MAX }, now)]);
+  return { page: 'events', timeZone, today: dayIn(now, timeZone), fetchedAt: now.toISOString(), categories: categoryList, upcoming: upcoming.events };
+}
+
+/** The services the first screens read from, and the cache that keeps their answers. */
+export interface FirstScreenSources {
+  products: ProductsService;
+  categories: CategoriesService;
+  events: EventsService;
+  shopTime: ShopTimeZoneService;
+  answers: PublicAnswerCache;
+}
+
+/** A first screen's answers; `source` the cached value they come from and `variant` what else of the URL the page shows (StaticShell.firstScreen). */
+export interface LoadedFirstScreen {
+  source: object;
+  variant: string;
+  /** The URL rendered: the path and only the query the page reads, so one render serves every URL showing the same. */
+  url: string;
+  data: FirstScreenData;
+}
+
+/**
+ * How to read the answers of the public route at `path`, or null when it has no first screen.
+ * Resolves to null for a product page whose product does not exist (a 404). Every key kept in the
+ * cache is one of a few fixed ones, whatever the URL asks for.
+ */
+export function firstScreenLoader(path: string, query: URLSearchParams, s: FirstScreenSources): (() => Promise<LoadedFirstScreen | null>) | null {
+  const route = firstScreenRoute(path);
+  if (!route) return null;
+  const catalogue = () => s.answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(s.products, s.categories));
+  switch (route.page) {
+    case 'products':
+      return async () => {
+        const source = await catalogue();
+        // An unknown category shows everything, as the app does.
+        const category = filterFromSlug(source.categories, query.get('category')) === 'all' ? null : query.get('category');
+        const url = category ? `/products?${new URLSearchParams({ category })}` : '/products';
+        return { source, variant: category ?? '', url, data: { page: 'products', ...source } };
+      };
+    case 'product':
+      return async () => {
+        const source = await catalogue();
+        const slug = route.slug ?? '';
+        const listed = source.products.find((p) => p.slug === slug);
+        // Past the list's cap, asked on its own (not kept: any slug could be asked for).
+        const product = listed ?? (await productBySlug(s.products, slug));
+        if (!product) return null;
+        return { source: listed ? source : product, variant: slug, url: `/products/${encodeURIComponent(slug)}`, data: { page: 'product', product, categories: source.categories } };
+      };
+    case 'tracker':
+      return async () => {
+        const source = await s.answers.remember('tracker-first-screen', () => loadTrackerFirstScreen(s.events, s.shopTime));
+        // ?stop=<id> (a notification's link) opens that stop's day; only a stop the page knows changes the render.
+        const stop = source.events.find((e) => String(e.id) === query.get('stop'));
+        return { source, variant: stop ? String(stop.id) : '', url: stop ? `/cocoa-tracker?stop=${stop.id}` : '/cocoa-tracker', data: source };
+      };
+    case 'events':
+      return async () => {
+        const source = await s.answers.remember('events-first-screen', () => loadEventsFirstScreen(s.events, s.categories, s.shopTime));
+        return { source, variant: '', url: '/events', data: source };
+      };
+  }
+}
+
+async function productBySlug(products: ProductsService, slug: string): Promise<Product | null> {
+  try {
+    return await products.getBySlug(slug);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+/** A JSON data block (not executed, so the Content-Security-Policy allows it) the app seeds its first render from. */
+export function firstScreenDataBlock(data: FirstScreenData): string {
+  return `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForHtml(data)}</script>`;
+}
+
+/**
+ * JSON inside <script>: a `<` would let a product name close the element ("</script>") or open a
+ * comment; `\u003c` parses back to the same string. U+2028/2029 are escaped for old parsers.
+ */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

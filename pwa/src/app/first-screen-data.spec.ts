@@ -1,0 +1,92 @@
+import { dehydrate, hydrate } from '@tanstack/react-query';
+import { FIRST_SCREEN_DATA_ID, type ScheduledEvent } from '@cocoa/shared-types';
+import { catalogCategoriesQueryOptions, categoriesQueryOptions, productsQueryOptions } from '../features/catalogue';
+import { eventsQueryOptions } from '../features/events';
+import { upcomingEventsQueryOptions } from '../features/events/api/upcoming-events';
+import { monthEventsQueryOptions } from '../features/tracker/api/month-events';
+import { categories, product, products } from '../test/fixtures';
+import { testQueryClient } from '../test/render';
+import { seedFirstScreenFromPage } from './first-screen-data';
+
+/** The data block as the API writes it: JSON with every `<` escaped. */
+function addDataBlock(text: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = FIRST_SCREEN_DATA_ID;
+  block.textContent = text;
+  document.body.append(block);
+}
+const asTheApiWritesIt = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** The fixtures as they come over the wire (a price that is not a number arrives as null). */
+const onTheWire = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const stop = { id: 1, title: 'Farmers Market', location: 'Daley Plaza', date: '2026-06-10T17:00:00.000Z', timeZone: 'America/Chicago', startTime: '09:00', endTime: '13:00' } as unknown as ScheduledEvent;
+
+describe('seedFirstScreenFromPage', () => {
+  afterEach(() => document.getElementById(FIRST_SCREEN_DATA_ID)?.remove());
+
+  it('/products: the inlined catalogue as the answers of the two catalogue calls', () => {
+    const tricky = product({ id: 9, name: 'Fudge </script> & <b>Friends</b>' });
+    addDataBlock(asTheApiWritesIt({ page: 'products', products: [...products, tricky], categories }));
+    const client = testQueryClient();
+    expect(seedFirstScreenFromPage(client, 'products')).toBe(true);
+    expect(client.getQueryData(productsQueryOptions.queryKey)).toEqual(onTheWire([...products, tricky]));
+    expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
+  });
+
+  it('a product page: the product under its slug, and the categories', () => {
+    const cocoa = product({ id: 5, name: 'Salted Caramel Cocoa' });
+    addDataBlock(asTheApiWritesIt({ page: 'product', product: cocoa, categories }));
+    const client = testQueryClient();
+    expect(seedFirstScreenFromPage(client, 'product')).toBe(true);
+    expect(client.getQueryData(['catalog', 'product', 'salted-caramel-cocoa'])).toEqual(cocoa);
+    expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
+  });
+
+  it('the tracker: the shop\'s month (with when the server read it) and GET /api/events; the events page: its next stops and categories', () => {
+    addDataBlock(asTheApiWritesIt({ page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', monthEvents: [stop], events: [stop] }));
+    const client = testQueryClient();
+    expect(seedFirstScreenFromPage(client, 'tracker')).toBe(true);
+    expect(client.getQueryData(monthEventsQueryOptions('2026-06').queryKey)).toEqual({ events: [stop], fetchedAt: '2026-06-10T15:00:00.000Z' });
+    expect(client.getQueryData(eventsQueryOptions.queryKey)).toEqual([stop]);
+
+    document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = JSON.stringify({ page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', categories, upcoming: [stop] });
+    const events = testQueryClient();
+    expect(seedFirstScreenFromPage(events, 'events')).toBe(true);
+    expect(events.getQueryData(upcomingEventsQueryOptions('2026-06-10').queryKey)).toEqual([stop]);
+    expect(events.getQueryData(categoriesQueryOptions.queryKey)).toEqual(categories);
+  });
+
+  it('leaves the cache alone without a block (the service worker shell), with an unreadable one, or one of another page', () => {
+    const client = testQueryClient();
+    expect(seedFirstScreenFromPage(client, 'products')).toBe(false);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    addDataBlock('{"page": "products", "products": [');
+    expect(seedFirstScreenFromPage(client, 'products')).toBe(false);
+    expect(error).toHaveBeenCalled();
+    error.mockRestore();
+    const block = document.getElementById(FIRST_SCREEN_DATA_ID)!;
+    for (const [page, data] of [
+      ['products', { page: 'products', products: 'nope', categories }],
+      ['products', { products, categories }],
+      ['tracker', { page: 'products', products, categories }],
+      ['tracker', { page: 'tracker', today: '2026-06-10', monthEvents: [stop] }],
+      ['events', null],
+    ] as const) {
+      block.textContent = JSON.stringify(data);
+      expect({ page, data, seeded: seedFirstScreenFromPage(client, page) }).toEqual({ page, data, seeded: false });
+    }
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('wins over the older copy the persister restores afterwards', () => {
+    const old = testQueryClient();
+    old.setQueryData(productsQueryOptions.queryKey, [product({ id: 1, name: 'Discontinued Cocoa' })], { updatedAt: Date.now() - 60_000 });
+    const persisted = dehydrate(old);
+
+    addDataBlock(asTheApiWritesIt({ page: 'products', products, categories }));
+    const client = testQueryClient();
+    seedFirstScreenFromPage(client, 'products');
+    hydrate(client, persisted);
+    expect(client.getQueryData(productsQueryOptions.queryKey)).toEqual(onTheWire(products));
+  });
+});

@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@cocoa/shared-types';
+// By their own files, not the features' index: the start-up chunk takes these only.
+import { seedCatalogueFirstScreen } from '../features/catalogue/api/first-screen-data';
+import { seedEventsFirstScreen } from '../features/events/api/first-screen-data';
+import { seedTrackerFirstScreen } from '../features/tracker/api/first-screen-data';
+
+const PAGES: ReadonlySet<string> = new Set<FirstScreenData['page']>(['products', 'product', 'tracker', 'events']);
+
+/**
+ * Puts a first screen's answers in the query cache under the keys the pages' hooks use. The server
+ * renders its first screen from a cache seeded by this (pwa/src/server/first-screens.tsx) and the
+ * app seeds its own from the page's data block before its first render: both render the same.
+ */
+export function seedFirstScreen(client: QueryClient, data: FirstScreenData): void {
+  seedCatalogueFirstScreen(client, data);
+  seedEventsFirstScreen(client, data);
+  seedTrackerFirstScreen(client, data);
+}
+
+/**
+ * The first screen's data block the API writes into a page (shared-types' FIRST_SCREEN_DATA_ID),
+ * if the page has a readable one for `page`. The service worker's precached shell carries none:
+ * then the persisted cache and the network answer, as before. Being newer, seeded data wins over
+ * the persisted copy when that is restored.
+ */
+export function seedFirstScreenFromPage(client: QueryClient, page: FirstScreenData['page'], doc: Document = document): boolean {
+  const text = doc.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+  if (!text) return false;
+  let data: FirstScreenData;
+  try {
+    data = JSON.parse(text) as FirstScreenData;
+  } catch (error) {
+    console.error('Ignoring an unreadable first-screen data block', error);
+    return false;
+  }
+  if (!readable(data) || data.page !== page) return false;
+  seedFirstScreen(client, data);
+  return true;
+}
+
+/** The lists and the product are there (a block from an older or broken server is ignored). */
+function readable(data: FirstScreenData): boolean {
+  if (typeof data !== 'object' || data === null || !PAGES.has(data.page)) return false;
+  switch (data.page) {
+    case 'products':
+      return Array.isArray(data.products) && Array.isArray(data.categories);
+    case 'product':
+      return typeof data.product?.slug === 'string' && Array.isArray(data.categories);
+    case 'tracker':
+      return typeof data.today === 'string' && typeof data.fetchedAt === 'string' && Array.isArray(data.monthEvents) && Array.isArray(data.events);
+    case 'events':
+      return typeof data.today === 'string' && Array.isArray(data.categories) && Array.isArray(data.upcoming);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * @jest-environment node
+ */
+// As on the server: no window, no document (react-dom/server in the API's process).
+import { cloneElement, type ReactElement } from 'react';
+import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
+import { categories, product, products } from '../test/fixtures';
+import { renderFirstScreen } from './first-screens';
+
+const ZONE = 'America/Chicago';
+// 10:00 in Chicago on Wednesday June 10, 2026: the shop's today.
+const NOW = new Date('2026-06-10T15:00:00Z');
+
+function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
+  return { id, title, location, address: `${location}, Chicago, IL`, description: null, date, timeZone: ZONE, startTime, endTime, latitude: 41.88, longitude: -87.63, calendarId: null, calendarName: null } as unknown as ScheduledEvent;
+}
+const today = stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15');
+const friday = stop(2, 'Friday Night Lights', 'Wrigley Field Gate', '2026-06-12T17:00:00.000Z', '18:30', '21:00');
+const stops = [today, friday];
+
+/** The text a reader sees, tags and the comments React puts between text parts left out. */
+const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+
+describe('renderFirstScreen: the public pages as the app renders them, from their answers', () => {
+  beforeEach(() => jest.useFakeTimers({ now: NOW }));
+  afterEach(() => jest.useRealTimers());
+
+  it('/products: every product with its price, grouped by category; the filter as tabs and as the dropdown, the CSS picks one', () => {
+    const html = renderFirstScreen('/products', { page: 'products', products, categories });
+    expect(html).toContain('<h1>Our Products</h1>');
+    expect(text(html)).toContain('Classic Hot Cocoa Rich dark blend In Stock $12.99');
+    expect(text(html)).toContain('Peppermint Cocoa Featured');
+    expect(text(html)).toContain('$14.50');
+    expect(text(html)).toContain('Vanilla Iced Cocoa Classic Cocoa Mix Out of Stock $11.00');
+    expect(text(html)).toContain('Mystery Blend Classic Cocoa Mix In Stock Price unavailable');
+    expect([...html.matchAll(/<h2 id="group-[^"]*">([^<]*)<\/h2>/g)].map((m) => m[1])).toEqual(['Hot Cocoa', 'Iced Cocoa', 'All Products']);
+    expect(html).toContain('<a class="product-entry__link" href="/products/classic-hot-cocoa">');
+    expect(html).toContain('class="category-tabs boot__wide"');
+    expect(html).toContain('class="category-select boot__narrow"');
+    expect(html).not.toContain('Loading products');
+  });
+
+  it('/products?category=…: that category only, chosen in the filter', () => {
+    const html = renderFirstScreen('/products?category=iced-cocoa', { page: 'products', products, categories });
+    expect(text(html)).toContain('Vanilla Iced Cocoa');
+    expect(text(html)).not.toContain('Classic Hot Cocoa');
+    expect(html).toContain('<option value="iced-cocoa" selected="">Iced Cocoa</option>');
+  });
+
+  it('a product page: its name, price, description, stock and breadcrumb', () => {
+    const cocoa = product({ id: 7, name: 'Salted Caramel Cocoa', price: 15.25, description: 'Caramel, sea salt & dark cocoa.', categoryId: 2 });
+    const html = renderFirstScreen('/products/salted-caramel-cocoa', { page: 'product', product: cocoa, categories });
+    expect(html).toContain('<h1>Salted Caramel Cocoa</h1>');
+    expect(html).toContain('<p class="product-detail__price">$15.25</p>');
+    expect(html).toContain('<p class="product-detail__description">Caramel, sea salt &amp; dark cocoa.</p>');
+    expect(text(html)).toContain('Home Products Iced Cocoa Salted Caramel Cocoa');
+    expect(text(html)).toContain('In Stock');
+    expect(text(html)).toContain('ADD TO CART');
+    expect(html).not.toContain('Loading product');
+  });
+
+  it('/cocoa-tracker: today (the shop\'s) chosen, its stops with their times and places; the days with stops outlined', () => {
+    const data: FirstScreenData = { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops };
+    const html = renderFirstScreen('/cocoa-tracker', data);
+    expect(html).toContain('<h1>Live Cocoa Tracker</h1>');
+    expect(html).toContain('<h2 id="tracker-day-title">Events on June 10, 2026</h2>');
+    // the shop's times, without a zone label: the page is painted for a visitor in the shop's zone
+    expect(text(html)).toContain('Farmers Market Daley Plaza 9:00 AM - 1:15 PM');
+    expect(html).toMatch(/aria-label="June 12, 2026, has events"/);
+    expect(html).toMatch(/class="tracker-cal__day tracker-cal__day--event tracker-cal__day--selected tracker-cal__day--today"[^>]*aria-label="June 10, 2026, has events"/);
+    expect(html).not.toContain('Loading events');
+    // the map is not rendered on the server: its placeholder of the same size
+    expect(html).toContain('<div class="tracker-map tracker-map--placeholder" style="height:600px"><p class="muted">Loading map...</p></div>');
+  });
+
+  it('/cocoa-tracker: the shop\'s today, not the server\'s (UTC is already Thursday at 2 AM)', () => {
+    jest.setSystemTime(new Date('2026-06-11T02:00:00Z')); // 9 PM Wednesday in Chicago
+    const html = renderFirstScreen('/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops });
+    expect(html).toContain('Events on June 10, 2026');
+    expect(text(html)).toContain('Farmers Market Daley Plaza');
+  });
+
+  it('/cocoa-tracker?stop=…: a linked stop opens on its day', () => {
+    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops });
+    expect(html).toContain('Events on June 12, 2026');
+    expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate 6:30 PM - 9:00 PM');
+  });
+
+  it('/events: the next stops with their days, times and places, today\'s marked; the menu\'s categories', () => {
+    const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];
+    const html = renderFirstScreen('/events', { page: 'events', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), categories: eventCategories, upcoming: stops });
+    expect(html).toContain('<h1>Cocoa for Your Event</h1>');
+    expect(text(html)).toContain('Farmers Market Today Daley Plaza June 10, 2026 · 9:00 AM - 1:15 PM');
+    expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate June 12, 2026 · 6:30 PM - 9:00 PM');
+    expect(text(html)).toContain('Shakes Thick and cold Shop Shakes');
+    expect(html).not.toMatch(/Where to find us next<\/h2><div class="three-up"><div class="skeleton/);
+  });
+
+  it('renders the app\'s components: a class changed in the product list entry shows in the server\'s HTML', () => {
+    jest.isolateModules(() => {
+      jest.doMock('../features/catalogue/components/product-list-entry', () => {
+        const actual = jest.requireActual<typeof import('../features/catalogue/components/product-list-entry')>('../features/catalogue/components/product-list-entry');
+        return {
+          ProductListEntry: (props: Parameters<typeof actual.ProductListEntry>[0]) => {
+            const entry = actual.ProductListEntry(props) as ReactElement<{ className: string }>;
+            return cloneElement(entry, { className: 'product-entry product-entry--renamed' });
+          },
+        };
+      });
+      const { renderFirstScreen: render } = jest.requireActual<typeof import('./first-screens')>('./first-screens');
+      const html = render('/products', { page: 'products', products, categories });
+      expect(html.match(/<li class="product-entry product-entry--renamed">/g)).toHaveLength(products.length);
+      expect(html).not.toContain('<li class="product-entry">');
+    });
+  });
+});
