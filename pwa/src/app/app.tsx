@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { IonApp, IonContent } from '@ionic/react';
+import { IonApp } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
 import { CartDrawer, useCartStore } from '../features/cart';
 // By its own file, not the feature's index: the start-up chunk takes this hook only (it loads the rest later).
@@ -13,16 +13,16 @@ import { useInquiryOutboxSync } from '../features/events/outbox/use-inquiry-outb
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
-import { PERSIST_MAX_AGE_MS } from './query-client';
+import { PERSIST_MAX_AGE_MS, persistable } from './query-client';
 import { AppRoutes } from './router';
 import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
 
 function Shell() {
-  const content = useRef<HTMLIonContentElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const { pathname, hash } = useLocation();
   useEffect(() => {
     if (!hash) {
-      void content.current?.scrollToTop?.(0);
+      scroller.current?.scrollTo?.({ top: 0 });
       return;
     }
     // The target may sit in a lazy page that is still loading: look for it for a moment.
@@ -49,27 +49,21 @@ function Shell() {
     <>
       <a href="#main" className="skip-link">Skip to content</a>
       <SiteHeader />
-      <IonContent ref={content} id="main-content">
-        <OfflineBanner />
-        <IosInstallHint />
+      {/* The page scrolls in this box under the fixed header. A plain element, not IonContent: that one
+          is a main landmark itself, which put the page's <main> and the footer inside another main. */}
+      <div ref={scroller} className="app-scroll">
         <main id="main" tabIndex={-1}>
+          <OfflineBanner />
+          <IosInstallHint />
           <AppRoutes />
         </main>
         <SiteFooter />
-      </IonContent>
+      </div>
       <CartDrawer />
       <UpdatePrompt />
       <ToastViewport />
     </>
   );
-}
-
-/**
- * Personal data (['me', ...]: orders, profile) and the admin dashboard's data (['admin', ...]:
- * settings, backups, images, merchant id) stay in memory, never in localStorage.
- */
-function persistable(query: Query): boolean {
-  return defaultShouldDehydrateQuery(query) && query.queryKey[0] !== 'me' && query.queryKey[0] !== 'admin';
 }
 
 export function App({ queryClient, persister }: { queryClient: QueryClient; persister: Persister }) {

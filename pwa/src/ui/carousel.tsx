@@ -11,6 +11,7 @@ interface CarouselProps {
   height: number;
   /** labelled thumbnail buttons (product page) instead of dots (cards) */
   thumbnails?: boolean;
+  /** the page's main image: its first slide loads at once with high priority (the product page's LCP) */
   eager?: boolean;
 }
 
@@ -101,7 +102,7 @@ export function Carousel({ images, name, width, height, thumbnails, eager }: Car
               aria-label={`${i + 1} of ${count}: ${image.label}`}
               aria-hidden={i !== index}
             >
-              <SmartImage src={image.src} alt={`${name} — ${image.label}`} width={width} height={height} eager={eager && i === 0} />
+              <SmartImage src={image.src} alt={`${name} — ${image.label}`} width={width} height={height} eager={eager && i === 0} priority={eager && i === 0} />
             </div>
           ))}
         </div>

@@ -30,17 +30,17 @@ export function ToastViewport() {
   return (
     <ol ref={regionRef} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)" aria-live="polite">
       {current && (
+        // The list item stays a listitem (a role on it would break the list); the message inside is the status or alert.
         <li
           key={current.id}
           className={`toast toast--${current.variant}`}
-          role={current.variant === 'destructive' ? 'alert' : 'status'}
           onPointerDown={(e) => (startX.current = e.clientX)}
           onPointerUp={(e) => {
             if (startX.current != null && e.clientX - startX.current > SWIPE_DISMISS_PX) dismiss();
             startX.current = null;
           }}
         >
-          <div>
+          <div role={current.variant === 'destructive' ? 'alert' : 'status'}>
             <p className="toast__title">{current.title}</p>
             {current.description && <p className="toast__description">{current.description}</p>}
           </div>

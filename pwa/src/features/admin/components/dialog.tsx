@@ -1,15 +1,10 @@
 import { useId, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import { useFocusTrap } from '../../../ui/use-focus-trap';
-
-/** Where focus starts: a marked control, else the first field, else the first button but Close. */
-const FIRST_FOCUS = '[data-autofocus], input, select, textarea, button:not([aria-label="Close"])';
+import { Dialog as ModalDialog } from '../../../ui/dialog';
 
 /**
- * A modal dialog: labelled by its title, Escape and the backdrop close it (unless busy). Focus is
- * handled by the shared trap (ui/use-focus-trap): it moves in on open, Tab stays inside, Escape
- * belongs to the innermost open modal only, and focus returns to the opener on close. `wide`
- * dialogs are at most 600px.
+ * An admin dialog: the app's one modal primitive (ui/dialog: labelled by its title, focus trapped
+ * and given back, Escape and the backdrop close it unless busy) with the admin's padding and a
+ * scrolling body. `wide` dialogs are at most 600px.
  */
 export function Dialog({
   title,
@@ -28,38 +23,18 @@ export function Dialog({
   role?: 'dialog' | 'alertdialog';
   describedBy?: string;
 }) {
-  const titleId = useId();
-  const panelRef = useFocusTrap<HTMLDivElement>(
-    true,
-    () => {
-      if (!busy) onClose();
-    },
-    FIRST_FOCUS,
-  );
-
-  // In a portal: a dialog opened from inside a form (the Media Library) is not part of that form.
-  return createPortal(
-    <div className="modal-root admin-modal-root">
-      <div className="drawer-backdrop" aria-hidden="true" onClick={() => !busy && onClose()} />
-      <div
-        ref={panelRef}
-        className={`modal card admin-dialog${wide ? ' admin-dialog--wide' : ''}`}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={describedBy}
-        tabIndex={-1}
-      >
-        <div className="admin-dialog__head">
-          <h2 id={titleId}>{title}</h2>
-          <button type="button" className="icon-btn" aria-label="Close" onClick={onClose} disabled={busy}>
-            ×
-          </button>
-        </div>
-        <div className="admin-dialog__body">{children}</div>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      busy={busy}
+      role={role}
+      describedBy={describedBy}
+      className={`admin-dialog${wide ? ' admin-dialog--wide' : ''}`}
+      rootClassName="admin-modal-root"
+    >
+      <div className="admin-dialog__body">{children}</div>
+    </ModalDialog>
   );
 }
 

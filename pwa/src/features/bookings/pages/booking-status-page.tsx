@@ -245,7 +245,7 @@ export default function BookingStatusPage() {
       {waitForUser ? (
         <Spinner label="Checking your session" />
       ) : query.isPending ? (
-        <div aria-busy="true" aria-label="Loading your booking">
+        <div role="status" aria-busy="true" aria-label="Loading your booking">
           <Skeleton className="skeleton--title" />
           <Skeleton className="skeleton--row" />
         </div>

@@ -13,7 +13,7 @@ export default function CartPage() {
     <div className="container page">
       <h1>Shopping Cart</h1>
       {!hydrated ? (
-        <div aria-busy="true" aria-label="Loading cart">
+        <div role="status" aria-busy="true" aria-label="Loading cart">
           <Skeleton className="skeleton--row" />
           <Skeleton className="skeleton--row" />
         </div>

@@ -23,7 +23,7 @@ export default function ProductDetailPage() {
 
   if (productQuery.isPending) {
     return (
-      <div className="container page product-detail" aria-busy="true" aria-label="Loading product">
+      <div className="container page product-detail" role="status" aria-busy="true" aria-label="Loading product">
         <Skeleton className="skeleton--gallery" />
         <div>
           <Skeleton className="skeleton--title" />

@@ -137,7 +137,7 @@ export default function OrderPage() {
       {waitForUser ? (
         <Spinner label="Checking your session" />
       ) : query.isPending ? (
-        <div aria-busy="true" aria-label="Loading your order">
+        <div role="status" aria-busy="true" aria-label="Loading your order">
           <Skeleton className="skeleton--title" />
           <Skeleton className="skeleton--row" />
         </div>

@@ -13,7 +13,7 @@ function OrdersList({ userId }: { userId: number }) {
 
   if (query.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading your orders">
+      <div role="status" aria-busy="true" aria-label="Loading your orders">
         <Skeleton className="skeleton--row" />
         <Skeleton className="skeleton--row" />
         <Skeleton className="skeleton--row" />
