@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { PERSISTED_QUERIES_KEY } from '../lib/persisted-queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,5 +27,18 @@ export function createQueryClient() {
 export const PERSIST_MAX_AGE_MS = DAY_MS * 7;
 
 export function createPersister() {
-  return createSyncStoragePersister({ storage: window.localStorage, key: 'cocoa-query-cache' });
+  return createSyncStoragePersister({ storage: window.localStorage, key: PERSISTED_QUERIES_KEY });
+}
+
+/** The keys of personal data and of the admin's: held in memory, never written to localStorage. */
+const NOT_PERSISTED: ReadonlySet<unknown> = new Set([
+  'me', // a customer's orders and profile
+  'order', // an order's page: address, e-mail
+  'orders', // the order just placed (the confirmation page): the same
+  'admin', // the dashboard: customers, settings, backups, images, merchant id
+]);
+
+/** Personal data and the admin dashboard's data stay in memory, never in localStorage. */
+export function persistable(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) && !NOT_PERSISTED.has(query.queryKey[0]);
 }

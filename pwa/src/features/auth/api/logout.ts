@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
+import { forgetPersistedQueries } from '../../../lib/persisted-queries';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { userQueryOptions } from './user';
 
@@ -11,6 +12,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       client.setQueryData(userQueryOptions.queryKey, null);
+      forgetPersistedQueries();
       toast('Logout successful', 'You have been logged out');
     },
     onError: (error) => errorToast('Logout failed', messageOf(error, 'Unable to logout')),

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { PERSISTED_QUERIES_KEY } from '../../../lib/persisted-queries';
+import { fakeResponse, testQueryClient } from '../../../test/render';
+import { useLogout } from './logout';
+import { userQueryOptions } from './user';
+
+describe('logout', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('forgets the signed-in user at once, in memory and in the kept copy (a reload right after must not bring it back)', async () => {
+    global.fetch = jest.fn(async () => fakeResponse(200, { message: 'Logged out' }));
+    window.localStorage.setItem(PERSISTED_QUERIES_KEY, JSON.stringify({ clientState: { queries: [{ queryKey: ['user'], state: { data: { id: 1, username: 'grace' } } }] } }));
+    const client = testQueryClient();
+    client.setQueryData(userQueryOptions.queryKey, { id: 1, username: 'grace' } as never);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useLogout(), { wrapper });
+    act(() => result.current.mutate());
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(client.getQueryData(userQueryOptions.queryKey)).toBeNull();
+    expect(window.localStorage.getItem(PERSISTED_QUERIES_KEY)).toBeNull();
+  });
+
+  it('a refused logout keeps everything as it was', async () => {
+    global.fetch = jest.fn(async () => fakeResponse(500, { message: 'down' }));
+    window.localStorage.setItem(PERSISTED_QUERIES_KEY, '{"kept":true}');
+    const client = testQueryClient();
+    client.setQueryData(userQueryOptions.queryKey, { id: 1, username: 'grace' } as never);
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(() => useLogout(), { wrapper });
+    act(() => result.current.mutate());
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(client.getQueryData(userQueryOptions.queryKey)).toEqual({ id: 1, username: 'grace' });
+    expect(window.localStorage.getItem(PERSISTED_QUERIES_KEY)).toBe('{"kept":true}');
+  });
+});
