@@ -112,7 +112,7 @@ test('landing straight on /products: the catalogue comes with the page, and the 
   // painted from the HTML before any JS runs
   expect(await response!.text()).toContain('Classic Dark Hot Cocoa');
   // then the app's own page, with working controls
-  await expect(page.locator('ion-app').getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
+  await expect(page.locator('.app-root').getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toHaveCount(0);
   await page.getByLabel('Select Category').selectOption({ label: 'All Products' });
   await expect(page).toHaveURL(/\/products$/);
@@ -137,7 +137,7 @@ test.describe('landing straight on /cocoa-tracker', () => {
     expect(first, 'the first stop of today in the server\'s HTML').not.toBeNull();
     const [, name, place, times] = first!;
     // then the app's own page shows the same stop, with working controls
-    const app = page.locator('ion-app');
+    const app = page.locator('.app-root');
     await expect(app.getByRole('heading', { level: 3, name })).toBeVisible();
     await expect(app.locator('.tracker-event').first()).toContainText(place);
     await expect(app.locator('.tracker-event').first()).toContainText(times);

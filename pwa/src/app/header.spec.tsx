@@ -1,13 +1,6 @@
-import type { ReactNode } from 'react';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../test/render';
 import { SiteHeader } from './header';
-
-// @ionic/react loads ESM-only packages jest does not transform; the header uses two plain pieces of it.
-jest.mock('@ionic/react', () => ({
-  IonHeader: ({ className, children }: { className?: string; children: ReactNode }) => <header className={className}>{children}</header>,
-  IonIcon: () => null,
-}));
 
 describe('SiteHeader mobile menu', () => {
   it('closes on Escape and gives focus back to its button', async () => {

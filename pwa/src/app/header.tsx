@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { IonHeader, IonIcon } from '@ionic/react';
-import { cartOutline, closeOutline, menuOutline, personCircleOutline } from 'ionicons/icons';
 import { useInboxUnread } from '../features/admin';
 import { displayName, useLogout, useUser } from '../features/auth';
 import { useCartCount, useCartDrawer } from '../features/cart';
 import { useKeyedState } from '../lib/use-keyed-state';
+import { CartIcon, CloseIcon, MenuIcon, PersonIcon } from '../ui/icons';
 import { promptInstall, usePwaStore } from './pwa-store';
 
 const NAV = [
@@ -46,7 +45,7 @@ function UserMenu() {
   if (!user) {
     return (
       <Link to="/auth" className="icon-btn header__account" aria-label="Sign in or create an account">
-        <IonIcon icon={personCircleOutline} aria-hidden="true" />
+        <PersonIcon />
       </Link>
     );
   }
@@ -61,7 +60,7 @@ function UserMenu() {
         aria-describedby={unread ? unreadId : undefined}
         onClick={() => setOpen((v) => !v)}
       >
-        <IonIcon icon={personCircleOutline} aria-hidden="true" /> {displayName(user)}
+        <PersonIcon /> {displayName(user)}
         {unread ? (
           <span className="header__badge" aria-hidden="true">
             {unread}
@@ -137,7 +136,7 @@ export function SiteHeader() {
   }, [menuOpen, setMenuOpen]);
 
   return (
-    <IonHeader className="site-header">
+    <header className="site-header">
       <div className="header__bar container">
         <Link to="/" className="header__logo" aria-label="Cocoa Shop home">
           <img src="/logo.svg" alt="" width="40" height="40" />
@@ -162,7 +161,7 @@ export function SiteHeader() {
           )}
           {/* The accessible name starts with the visible text ('CART 2'), then says what it does. */}
           <button type="button" className="header__cart" onClick={() => openCart()}>
-            <IonIcon icon={cartOutline} aria-hidden="true" />
+            <CartIcon />
             <span>CART</span>{' '}
             <span className="header__cart-count" data-testid="cart-count">{count}</span>
             <span className="visually-hidden"> item(s), open the cart</span>
@@ -177,10 +176,10 @@ export function SiteHeader() {
             aria-controls="main-nav"
             onClick={() => setMenuOpen((v) => !v)}
           >
-            <IonIcon icon={menuOpen ? closeOutline : menuOutline} aria-hidden="true" />
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
       </div>
-    </IonHeader>
+    </header>
   );
 }

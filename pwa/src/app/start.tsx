@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { setupIonicReact } from '@ionic/react';
+// Ionic's CSS (its layout of the app's column, its normalize); its components' JavaScript is not loaded (app.tsx).
 import '@ionic/react/css/core.css';
 import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
@@ -12,7 +12,6 @@ import { listenForInstallPrompt } from './pwa-store';
 import { prefetchForLanding } from './prefetch';
 import { applyStartupPath } from './startup-path';
 
-setupIonicReact({ mode: 'md', animated: false });
 listenForInstallPrompt();
 if (import.meta.env.PROD) registerServiceWorker();
 
