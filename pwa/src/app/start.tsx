@@ -12,6 +12,10 @@ import { listenForInstallPrompt } from './pwa-store';
 import { prefetchForLanding } from './prefetch';
 import { applyStartupPath } from './startup-path';
 
+// zod (in the lazy pages' chunks) probes `new Function` once to pick its fast path; our
+// Content-Security-Policy forbids eval, so the probe is reported as a violation (Lighthouse's best
+// practices count it). Its jitless mode skips the probe; set where zod reads its config, before it loads.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 listenForInstallPrompt();
 if (import.meta.env.PROD) registerServiceWorker();
 
