@@ -13,6 +13,13 @@ async function waitForServiceWorkerControl(page: Page) {
 test('a newcomer browses, filters, adds to the cart, and keeps catalogue and cart offline', async ({ page, context, request }) => {
   const product = await (await request.get('/api/square/catalog/products/slug/iced-mocha-cocoa')).json();
   expect(product.name).toBe('Iced Mocha Cocoa');
+  // Nothing the shop runs breaks its own Content-Security-Policy (zod's eval probe did, on every page).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`));
+  });
+  const cspViolations = () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
   await test.step('browse from the home page to the catalogue', async () => {
     await page.goto('/');
@@ -23,6 +30,7 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     await expect(page.getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
     // list view grouped by category
     await expect(page.getByRole('heading', { level: 2, name: 'Hot Cocoa' })).toBeVisible();
+    expect(await cspViolations()).toEqual([]);
   });
 
   await test.step('filter by category with the phone dropdown', async () => {
