@@ -240,7 +240,7 @@ async function checkoutFigures(label, base, products) {
       amount: totals.total / 100,
       shippingCost: totals.shipping / 100,
       taxAmount: totals.tax / 100,
-      shippingData: { firstName: 'Bench', lastName: 'Buyer', email: 'bench@example.com', phone: '5551234567', address: '1 Load Lane', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' },
+      shippingData: { firstName: 'Bench', lastName: 'Buyer', email: 'bench@example.com', phone: '2175550142', address: '1 Load Lane', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' },
       customerId: null,
       cartItems: lines,
       idempotencyKey: `bench-${randomBytes(12).toString('hex')}`,
