@@ -58,6 +58,9 @@ function productFields(product: Product): Omit<ProductResponse, 'inStock' | 'onl
   };
 }
 
+/** Every image field of a product (the gallery's and the background). */
+const imageUrlsOf = (p: ProductResponse) => [p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl];
+
 @Injectable()
 export class ProductsService {
   constructor(
@@ -68,10 +71,10 @@ export class ProductsService {
 
   /** Adds `imageRefs` (responsive-image references of uploaded images, see ImagesService.refsFor) where there are any. */
   private async withImageRefs<T extends ProductResponse>(products: T[]): Promise<T[]> {
-    const refs = await this.images.refsFor(products.flatMap((p) => [p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl]));
+    const refs = await this.images.refsFor(products.flatMap(imageUrlsOf));
     if (Object.keys(refs).length === 0) return products;
     return products.map((p) => {
-      const own = Object.fromEntries([p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl].flatMap((url) => (url && refs[url] ? [[url, refs[url]]] : [])));
+      const own = Object.fromEntries(imageUrlsOf(p).flatMap((url) => (url && refs[url] ? [[url, refs[url]]] : [])));
       return Object.keys(own).length > 0 ? { ...p, imageRefs: own } : p;
     });
   }
