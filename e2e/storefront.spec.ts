@@ -95,12 +95,15 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
     await expect(drawer.getByTestId('line-quantity')).toHaveText('2');
-    // offline, a deep link's shell comes without the home hero (no flash of the home page); / keeps it
+    // offline, every navigation gets the one shell (index.html): the header bar and nothing painted
+    // in its main, so a deep link never flashes another page; the app then renders the page
     const offlineShell = async (path: string) => (await (await page.goto(path))?.text()) ?? '';
-    const deepLink = await offlineShell('/cocoa-tracker');
-    expect(deepLink).toContain('id="root"');
-    expect(deepLink).not.toContain('Experience Cocoa Like Never Before');
-    expect(await offlineShell('/')).toContain('Experience Cocoa Like Never Before');
+    for (const path of ['/cocoa-tracker', '/']) {
+      const shell = await offlineShell(path);
+      expect(shell).toContain('<main class="boot__main"><!--first-screen--></main>');
+      expect(shell).not.toContain('Experience Cocoa Like Never Before');
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
     // the app-shell fallback never answers for /uploads or /api
     const shellForUploads = await page
       .goto('/uploads/products/missing.png')
@@ -109,6 +112,27 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     expect(shellForUploads).not.toContain('text/html');
     await context.setOffline(false);
   });
+});
+
+test('landing straight on /: the hero, the featured products and what customers say come with the page, and the app takes over without asking for them', async ({ page }) => {
+  const homeCalls: string[] = [];
+  page.on('request', (request) => {
+    if (['/api/products/featured', '/api/categories', '/api/square/testimonials/featured'].includes(new URL(request.url()).pathname)) homeCalls.push(request.url());
+  });
+  const response = await page.goto('/');
+  // painted from the HTML before any JS runs, by the app's own home page
+  const html = await response!.text();
+  expect(html).toContain('<h1>Experience Cocoa Like Never Before</h1>');
+  expect(html).toContain('Classic Dark Hot Cocoa');
+  expect(html).toContain('Sarah M.');
+  // then the app's own page, with working links
+  const app = page.locator('.app-root');
+  await expect(app.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
+  await expect(app.getByRole('link', { name: 'Classic Dark Hot Cocoa', exact: true })).toBeVisible();
+  await expect(app.getByText('Sarah M.')).toBeVisible();
+  expect(homeCalls).toEqual([]);
+  await app.getByRole('link', { name: 'SHOP ONLINE' }).click();
+  await expect(page).toHaveURL(/\/products$/);
 });
 
 test('landing straight on /products: the catalogue comes with the page, and the app takes over without calling the catalogue API', async ({ page }) => {

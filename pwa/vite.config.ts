@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DEEP_LINK_SHELL_FILE, deepLinkShellOf } from '../shared-types/src/app-shell';
 
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
 const sharedTypesSrc = fileURLToPath(new URL('../shared-types/src/', import.meta.url));
@@ -31,23 +30,6 @@ function nonBlockingStylesheet(): Plugin {
           // no inline handler: the API's Content-Security-Policy forbids them; main.tsx applies it
           `<link id="app-css" rel="preload" as="style" crossorigin href="$1"><noscript><link rel="stylesheet" href="$1"></noscript>`,
         ),
-    },
-  };
-}
-
-/**
- * Offline, the service worker answers navigations from its precache: `/` with index.html, every
- * other route with this copy without the home hero (the API does the same online).
- */
-function deepLinkShell(): Plugin {
-  return {
-    name: 'cocoa-deep-link-shell',
-    apply: 'build',
-    enforce: 'post', // after Vite has written index.html into the bundle
-    generateBundle(_options, bundle) {
-      const index = bundle['index.html'];
-      if (index?.type !== 'asset') throw new Error('index.html is missing from the build');
-      this.emitFile({ type: 'asset', fileName: DEEP_LINK_SHELL_FILE, source: deepLinkShellOf(String(index.source)) });
     },
   };
 }
@@ -104,7 +86,6 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias
   plugins: [
     react(),
     nonBlockingStylesheet(),
-    deepLinkShell(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -131,7 +112,8 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias
         // The admin summary's chart (recharts, ~115 KB gzip) is not precached on every customer's
         // phone: the owner works online and it loads with the Summary tab.
         globIgnores: ['**/revenue-chart-*.js'],
-        navigateFallback: `/${DEEP_LINK_SHELL_FILE}`,
+        // Navigations get the shell (its header bar); the app renders the page from its cache.
+        navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads(\/|$)/],
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -18,7 +18,7 @@ const NAMES = {
   product: '.product-entry__name, .product-card__name, .product-detail__info h1',
   stop: '.tracker-event h3, .upcoming-list h3',
   /** The home page's first screen on a phone is the hero: its headline is the first content on screen there. */
-  headline: '.boot__panel h1, .hero h1',
+  headline: '.hero h1',
 };
 
 /**

@@ -13,6 +13,7 @@ import { AppModule } from './app.module';
 import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TABLE } from './auth/session.constants';
 import { signedInHint } from './auth/signed-in-hint';
 import { CategoriesService } from './catalogue/categories.service';
+import { TestimonialsService } from './catalogue/testimonials.service';
 import { ProductsService } from './catalogue/products.service';
 import { ErrorFilter, toHttpError } from './common/error.filter';
 import { JsonLogger, log, setLogLevel, withRequestLog } from './common/logger';
@@ -159,12 +160,13 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       },
     }),
   );
-  // The shell paints a first screen before the JS arrives: the hero on the home page, a public
-  // route's page rendered by the app's own components, the header bar elsewhere (StaticShell).
+  // The shell paints a first screen before the JS arrives: a public route's page rendered by the
+  // app's own components, the header bar elsewhere (StaticShell).
   const shell = new StaticShell(config.pwaDist, loadFirstScreenRenderer(firstScreenRendererFile(config.pwaDist)));
   const sources: FirstScreenSources = {
     products: app.get(ProductsService),
     categories: app.get(CategoriesService),
+    testimonials: app.get(TestimonialsService),
     events: app.get(EventsService),
     shopTime: app.get(ShopTimeZoneService),
     answers: app.get(PublicAnswerCache),
@@ -189,6 +191,6 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
       return;
     }
     res.status(shellStatusFor(req.path));
-    sendShell(req, res, shell.forPath(req.path));
+    sendShell(req, res, shell.shell);
   });
 }

@@ -1,6 +1,7 @@
 import { type CatalogueFirstScreenData, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
 import type { CategoriesService } from './catalogue/categories.service';
 import type { ProductsService } from './catalogue/products.service';
+import type { TestimonialsService } from './catalogue/testimonials.service';
 import { NotFoundError } from './common/domain-errors';
 import type { PublicAnswerCache } from './common/public-answer-cache';
 import type { EventsService } from './events/events.service';
@@ -16,6 +17,12 @@ import type { ShopTimeZoneService } from './settings/shop-time-zone.service';
 export async function loadCatalogueFirstScreen(products: ProductsService, categories: CategoriesService): Promise<CatalogueFirstScreenData> {
   const [productList, categoryList] = await Promise.all([products.listPublic(), categories.list()]);
   return { products: productList, categories: categoryList };
+}
+
+/** The home page: its Seasonal Products, Our Flavors (the first categories) and What Our Customers Say. */
+export async function loadHomeFirstScreen(products: ProductsService, categories: CategoriesService, testimonials: TestimonialsService): Promise<Extract<FirstScreenData, { page: 'home' }>> {
+  const [featured, categoryList, featuredTestimonials] = await Promise.all([products.featured(), categories.list(), testimonials.featured()]);
+  return { page: 'home', featured, categories: categoryList, testimonials: featuredTestimonials };
 }
 
 type StopsData<P extends 'tracker' | 'events'> = Extract<FirstScreenData, { page: P }>;
@@ -44,6 +51,7 @@ export async function loadEventsFirstScreen(events: EventsService, categories: C
 export interface FirstScreenSources {
   products: ProductsService;
   categories: CategoriesService;
+  testimonials: TestimonialsService;
   events: EventsService;
   shopTime: ShopTimeZoneService;
   answers: PublicAnswerCache;
@@ -68,6 +76,11 @@ export function firstScreenLoader(path: string, query: URLSearchParams, s: First
   if (!route) return null;
   const catalogue = () => s.answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(s.products, s.categories));
   switch (route.page) {
+    case 'home':
+      return async () => {
+        const source = await s.answers.remember('home-first-screen', () => loadHomeFirstScreen(s.products, s.categories, s.testimonials));
+        return { source, variant: '', url: '/', data: source };
+      };
     case 'products':
       return async () => {
         const source = await catalogue();

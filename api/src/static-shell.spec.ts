@@ -1,13 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { type Category, dayIn, type FirstScreenData, type Product, type ScheduledEvent, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import { type Category, dayIn, type FirstScreenData, type Product, type ScheduledEvent, type Testimonial, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
 import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 
-const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><header>bar</header><!--home-only--><section>HERO</section><!--/home-only--></div></body></html>';
+const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><header>bar</header><main class="boot"><!--first-screen--></main></div></body></html>';
 /** What Vite's manifest says about the public pages: their stylesheets come with the start-up chunk they import, and their own. */
 const VITE_MANIFEST = {
+  'index.html': { file: 'assets/index-i1.js', dynamicImports: ['src/app/start.tsx'] },
   'src/features/catalogue/pages/products-page.tsx': { file: 'assets/products-page-p1.js', imports: ['src/app/start.tsx', '_money-m1.js'] },
   'src/features/catalogue/pages/product-detail-page.tsx': { file: 'assets/product-detail-page-d1.js', imports: ['src/app/start.tsx'], css: ['assets/product-detail-page-d1.css'] },
   'src/app/start.tsx': { file: 'assets/start-s1.js', imports: ['_money-m1.js'], css: ['assets/start-abc123.css'] },
@@ -24,8 +25,8 @@ const FAKE_RENDERER = `
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 exports.renderFirstScreen = (url, data) => {
   if (data.slug === 'explode') throw new Error('boom');
-  const names = { products: (d) => d.products.map((p) => p.name), product: (d) => [d.product.name], tracker: (d) => d.monthEvents.map((e) => e.title), events: (d) => d.upcoming.map((e) => e.title) }[data.page](data);
-  return '<main data-page="' + data.page + '" data-url="' + esc(url) + '">' + names.map((n) => '<b class="name">' + esc(n) + '</b>').join('') + '</main>';
+  const names = { home: (d) => [...d.featured.map((p) => p.name), ...d.testimonials.map((t) => t.name)], products: (d) => d.products.map((p) => p.name), product: (d) => [d.product.name], tracker: (d) => d.monthEvents.map((e) => e.title), events: (d) => d.upcoming.map((e) => e.title) }[data.page](data);
+  return '<section data-page="' + data.page + '" data-url="' + esc(url) + '">' + names.map((n) => '<b class="name">' + esc(n) + '</b>').join('') + '</section>';
 };`;
 
 const DATA_BLOCK = /<script type="application\/json" id="first-screen-data">([\s\S]*?)<\/script>/g;
@@ -35,7 +36,7 @@ function dataBlocks(html: string): FirstScreenData[] {
 }
 /** The fake renderer's output: page, URL rendered and names shown. */
 function rendered(html: string): { page: string; url: string; names: string[] } | null {
-  const main = /<main data-page="([^"]*)" data-url="([^"]*)">([\s\S]*?)<\/main>/.exec(html);
+  const main = /<section data-page="([^"]*)" data-url="([^"]*)">([\s\S]*?)<\/section>/.exec(html);
   if (!main) return null;
   return { page: main[1], url: main[2].replace(/&amp;/g, '&'), names: [...main[3].matchAll(/<b class="name">([^<]*)<\/b>/g)].map((m) => m[1]) };
 }
@@ -64,20 +65,13 @@ describe('serving the built PWA', () => {
     rmSync(dirname(firstScreenRendererFile(dist)), { recursive: true, force: true });
   });
 
-  it('answers the home page with the full static first screen', async () => {
-    const res = await t.agent().get('/');
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.text).toContain('HERO');
-  });
-
-  it('answers client routes with the shell minus the home-only hero', async () => {
-    for (const path of ['/products', '/products/classic-dark-hot-cocoa', '/cocoa-tracker', '/events', '/orders', '/admin', '/auth?redirect=/orders', '/account/', '/Products']) {
+  it('answers the other client routes with the shell: the header bar, nothing painted in its main', async () => {
+    for (const path of ['/orders', '/admin', '/auth?redirect=/orders', '/account/', '/about', '/cart']) {
       const res = await t.agent().get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
-      expect(res.text).toContain('<header>bar</header>');
-      expect(res.text).not.toContain('HERO');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toBe(INDEX_HTML);
     }
   });
 
@@ -87,8 +81,7 @@ describe('serving the built PWA', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toContain('<header>bar</header>');
-      expect(res.text).not.toContain('HERO');
+      expect(res.text).toBe(INDEX_HTML);
     }
     const zipped = await t.agent().get('/no/such/page').set('Accept-Encoding', 'gzip');
     expect(zipped.status).toBe(404);
@@ -106,20 +99,37 @@ describe('serving the built PWA', () => {
     });
     const zone = async () => ((await t.agent().get('/api/events')).body as ScheduledEvent[])[0].timeZone;
 
+    it('/: the home page from its featured products, categories and featured testimonials, as its three calls answer', async () => {
+      const featured = (await t.agent().get('/api/products/featured')).body as Product[];
+      const categories = (await t.agent().get('/api/categories')).body as Category[];
+      const testimonials = (await t.agent().get('/api/square/testimonials/featured')).body as Testimonial[];
+      expect(featured.length).toBeGreaterThan(0);
+      expect(testimonials.length).toBeGreaterThan(0);
+      for (const path of ['/', '//']) {
+        const res = await t.agent().get(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 200 });
+        expect(res.headers['cache-control']).toBe('no-cache');
+        // the home page is in the start-up chunk: its stylesheet before the first paint
+        expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
+        expect(res.text).toContain('<header>bar</header><main class="boot"><section data-page="home" data-url="/">');
+        expect(rendered(res.text)?.names).toEqual([...featured.map((p) => p.name), ...testimonials.map((x) => x.name)]);
+        expect(dataBlocks(res.text)).toEqual([{ page: 'home', featured, categories, testimonials }]);
+      }
+    });
+
     it('/products: the page, its stylesheets before the first paint, and exactly what the two catalogue calls answer', async () => {
       const res = await t.agent().get('/products');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).not.toContain('HERO');
       // the page uses the app's classes: its stylesheet must apply before the first paint
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
       const { products, categories } = await catalogue();
-      expect(res.text).toContain('<header>bar</header><main data-page="products" data-url="/products">');
+      expect(res.text).toContain('<header>bar</header><main class="boot"><section data-page="products" data-url="/products">');
       expect(rendered(res.text)?.names).toEqual(products.map((p) => p.name));
       expect(dataBlocks(res.text)).toEqual([{ page: 'products', products, categories }]);
       // the block comes after the page, inside the root the app replaces
-      expect(res.text).toMatch(/<\/main><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/div><\/body>/);
+      expect(res.text).toMatch(/<\/section><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/main><\/div><\/body>/);
     });
 
     it('/products renders with the category the query names (an unknown one: all), with the same data; HEAD answers too', async () => {
@@ -147,7 +157,7 @@ describe('serving the built PWA', () => {
         const missing = await t.agent().get(path);
         expect({ path, status: missing.status }).toEqual({ path, status: 404 });
         expect(missing.text).toContain('<header>bar</header>');
-        expect({ rendered: rendered(missing.text), blocks: dataBlocks(missing.text), hero: missing.text.includes('HERO') }).toEqual({ rendered: null, blocks: [], hero: false });
+        expect(missing.text).toBe(INDEX_HTML);
       }
     });
 
@@ -246,7 +256,7 @@ describe('serving the built PWA', () => {
     });
 
     it('is absent from every other page', async () => {
-      for (const path of ['/', '/about', '/orders', '/productsx', '/no/such/page', '/cocoa-tracker/x']) {
+      for (const path of ['/about', '/orders', '/productsx', '/no/such/page', '/cocoa-tracker/x']) {
         const res = await t.agent().get(path);
         expect({ path, blocks: dataBlocks(res.text).length, rendered: rendered(res.text), css: res.text.includes('start-abc123.css') }).toEqual({ path, blocks: 0, rendered: null, css: false });
       }
@@ -303,7 +313,7 @@ describe('StaticShell', () => {
   const loaded = { source, variant: '', url: '/products', data };
   const counting = (): FirstScreenRenderer & { calls: string[] } => {
     const calls: string[] = [];
-    return { calls, renderFirstScreen: (url) => (calls.push(url), `<main>${url}</main>`) };
+    return { calls, renderFirstScreen: (url) => (calls.push(url), `<p>${url}</p>`) };
   };
   beforeAll(() => {
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
@@ -315,7 +325,7 @@ describe('StaticShell', () => {
   it('renders a page once per answers and variant, again when the answers are new ones', async () => {
     const renderer = counting();
     const shell = new StaticShell(dist, renderer);
-    expect((await shell.firstScreen(async () => loaded)).html).toContain('<header>bar</header><main>/products</main><script');
+    expect((await shell.firstScreen(async () => loaded)).html).toContain('<header>bar</header><main class="boot"><p>/products</p><script');
     await shell.firstScreen(async () => loaded);
     await shell.firstScreen(async () => ({ ...loaded, variant: 'hot-cocoa', url: '/products?category=hot-cocoa' }));
     expect(renderer.calls).toEqual(['/products', '/products?category=hot-cocoa']);
@@ -330,13 +340,12 @@ describe('StaticShell', () => {
     const unstyled = await new StaticShell(dist, counting()).firstScreen(async () => loaded);
     for (const { status, html } of [noRenderer, failing, unstyled]) {
       expect(status).toBe(200);
-      expect(html).not.toContain('<main>');
-      expect(html).not.toContain('HERO');
+      expect(html).toContain('<main class="boot"><!--first-screen--></main>');
       expect(html).not.toContain('stylesheet');
       expect(dataBlocks(html)).toEqual([JSON.parse(JSON.stringify(data))]);
     }
     const shell = new StaticShell(dist, counting());
-    expect(await shell.firstScreen(() => Promise.reject(new Error('database down')))).toEqual({ status: 200, html: shell.deepLink });
-    expect(await shell.firstScreen(async () => null)).toEqual({ status: 404, html: shell.deepLink });
+    expect(await shell.firstScreen(() => Promise.reject(new Error('database down')))).toEqual({ status: 200, html: INDEX_HTML });
+    expect(await shell.firstScreen(async () => null)).toEqual({ status: 404, html: INDEX_HTML });
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { deepLinkShellOf, type FirstScreenData, type FirstScreenPage, HOME_ONLY_BLOCK, isAppRoute } from '@cocoa/shared-types';
+import { FIRST_SCREEN_SLOT, type FirstScreenData, type FirstScreenPage, isAppRoute } from '@cocoa/shared-types';
 import { log } from './common/logger';
 import { firstScreenDataBlock, type LoadedFirstScreen } from './first-screen-data';
 
@@ -39,6 +39,8 @@ export function loadFirstScreenRenderer(file: string): FirstScreenRenderer | nul
 
 /** The page module each first screen is, in Vite's manifest: its stylesheets come with the shell. */
 const PAGE_MODULES: Record<FirstScreenPage, string> = {
+  // the home page is in the start-up chunk
+  home: 'src/app/start.tsx',
   products: 'src/features/catalogue/pages/products-page.tsx',
   product: 'src/features/catalogue/pages/product-detail-page.tsx',
   tracker: 'src/features/tracker/pages/cocoa-tracker-page.tsx',
@@ -54,18 +56,16 @@ export interface Shell {
 }
 
 /**
- * The HTML the server answers for the PWA's routes. index.html paints a static first screen before
- * the JS arrives: the home page gets its hero; a public route (/products, a product page,
- * /cocoa-tracker, /events) its page itself, rendered by the app's own components (the PWA's server
- * entry) from the answers the app would ask for, which come along as a data block its first render
- * is seeded from; any other route the header bar alone, so a deep link does not flash the home
- * hero. Route first screens carry the page's stylesheets (render-blocking there), so nothing
- * grows or moves when React replaces them: a larger element painted later would become the
- * Largest Contentful Paint.
+ * The HTML the server answers for the PWA's routes: index.html, whose header bar paints before the
+ * JS arrives. A public route (the home page, /products, a product page, /cocoa-tracker, /events)
+ * gets its page itself in the shell's `<main>`, rendered by the app's own components (the PWA's
+ * server entry) from the answers the app would ask for, which come along as a data block its first
+ * render is seeded from. Those first screens carry the page's stylesheets (render-blocking there),
+ * so nothing grows or moves when React replaces them: a larger element painted later would become
+ * the Largest Contentful Paint.
  */
 export class StaticShell {
-  readonly home: string;
-  readonly deepLink: string;
+  readonly shell: string;
   private readonly stylesheets = new Map<FirstScreenPage, string>();
   /** Rendered pages by the answers they come from: forgotten with them (the answer cache makes new ones on a change). */
   private readonly rendered = new WeakMap<object, Map<string, string>>();
@@ -74,19 +74,12 @@ export class StaticShell {
     pwaDist: string,
     private readonly renderer: FirstScreenRenderer | null,
   ) {
-    this.home = readFileSync(join(pwaDist, 'index.html'), 'utf8');
-    this.deepLink = deepLinkShellOf(this.home);
+    this.shell = readFileSync(join(pwaDist, 'index.html'), 'utf8');
     const manifest = readManifest(pwaDist);
     for (const [page, module] of Object.entries(PAGE_MODULES) as Array<[FirstScreenPage, string]>) {
       const stylesheets = stylesheetsOf(manifest, module);
       if (stylesheets) this.stylesheets.set(page, stylesheets);
     }
-  }
-
-  /** The shell for a route without a first screen. */
-  forPath(path: string): string {
-    if (path === '/' || path === '/index.html') return this.home;
-    return this.deepLink;
   }
 
   /**
@@ -103,15 +96,15 @@ export class StaticShell {
       loaded = await load();
     } catch (error) {
       log('warn', 'could not read the answers of a first screen; sending the plain shell', { error: String(error) });
-      return { status: 200, html: this.deepLink };
+      return { status: 200, html: this.shell };
     }
-    if (!loaded) return { status: 404, html: this.deepLink };
+    if (!loaded) return { status: 404, html: this.shell };
     const { source, variant, url, data } = loaded;
     const dataBlock = firstScreenDataBlock(data);
     const stylesheets = this.stylesheets.get(data.page);
     const markup = stylesheets ? this.render(source, `${data.page} ${variant}`, url, data) : null;
-    if (!stylesheets || markup === null) return { status: 200, html: this.deepLink.replace('</body>', () => `${dataBlock}</body>`) };
-    return { status: 200, html: this.home.replace('</head>', () => `${stylesheets}</head>`).replace(HOME_ONLY_BLOCK, () => markup + dataBlock) };
+    if (!stylesheets || markup === null) return { status: 200, html: this.shell.replace('</body>', () => `${dataBlock}</body>`) };
+    return { status: 200, html: this.shell.replace('</head>', () => `${stylesheets}</head>`).replace(FIRST_SCREEN_SLOT, () => markup + dataBlock) };
   }
 
   private render(source: object, key: string, url: string, data: FirstScreenData): string | null {

@@ -1,17 +1,10 @@
 /**
- * index.html paints the home hero between `<!--home-only...-->` and `<!--/home-only-->`. Every
- * other route's shell leaves it out, whether the API sends it or the service worker does offline,
- * so a deep link never flashes the home page.
+ * Where the API writes a public route's first screen (the page rendered by the app's own
+ * components, api/src/static-shell.ts) into index.html: inside its `<main>`. Without one (the
+ * service worker's precached copy offline, a route without a first screen) the shell shows the
+ * header bar until the app renders the page.
  */
-export const HOME_ONLY_BLOCK = /<!--home-only[\s\S]*?<!--\/home-only-->/;
-
-/** The shell for any route but `/`: index.html without the home hero. */
-export function deepLinkShellOf(indexHtml: string): string {
-  return indexHtml.replace(HOME_ONLY_BLOCK, '');
-}
-
-/** The service worker's offline fallback for navigations other than `/` (the build writes it). */
-export const DEEP_LINK_SHELL_FILE = 'shell.html';
+export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
 
 /**
  * The PWA's routes (SPEC §2 route table) as react-router path patterns: the router declares

@@ -5,7 +5,7 @@
  * cache with exactly what the server painted and needs no API round trip. Each holds what the
  * page's public API calls answer at that moment.
  */
-import type { Category, Product } from './schemas/catalogue.schema';
+import type { Category, Product, Testimonial } from './schemas/catalogue.schema';
 import type { ScheduledEvent } from './schemas/events.schema';
 
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
@@ -28,6 +28,8 @@ interface StopsFirstScreen {
 }
 
 export type FirstScreenData =
+  /** The home page: GET /api/products/featured, GET /api/categories and GET /api/square/testimonials/featured. */
+  | { page: 'home'; featured: Product[]; categories: Category[]; testimonials: Testimonial[] }
   | ({ page: 'products' } & CatalogueFirstScreenData)
   /** A product page: the product and the catalogue's categories (its breadcrumb). */
   | { page: 'product'; product: Product; categories: Category[] }
@@ -44,6 +46,7 @@ export type FirstScreenPage = FirstScreenData['page'];
  */
 export function firstScreenRoute(pathname: string): { page: FirstScreenPage; slug?: string } | null {
   const path = pathname.replace(/\/+$/, '').toLowerCase();
+  if (path === '') return { page: 'home' };
   if (path === '/products') return { page: 'products' };
   if (path === '/cocoa-tracker') return { page: 'tracker' };
   if (path === '/events') return { page: 'events' };

@@ -10,6 +10,7 @@ export * from './schemas/contact.schema';
 export * from './schemas/checkout.schema';
 export * from './schemas/catalogue.schema';
 export * from './schemas/events.schema';
+export * from './event-types';
 export * from './schemas/event-inquiry.schema';
 export * from './schemas/calendar.schema';
 export * from './tracker';

@@ -14,6 +14,14 @@ describe('money rules', () => {
     expect(formatCents(599)).toBe('$5.99');
   });
 
+  it('writes every amount as Intl.NumberFormat en-US USD does', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [0, 0.004, 0.005, 0.015, 1.005, 2.675, 9.995, 12.345, 999.995, 1000, 123456.785, 9_999_999.99, 9_999_999_999_999.99, 1e-7, -0, -0.001, -0.005, -12.5, -1234.567];
+    // and a spread of cents-derived and arbitrary values
+    for (let i = 0; i < 2000; i++) amounts.push(fromCents(i * 7919 - 500_000), (i * 104_729.123) / 997 - 3000);
+    for (const amount of amounts) expect({ amount, ours: formatPrice(amount) }).toEqual({ amount, ours: intl.format(amount) });
+  });
+
   it("shows 'Price unavailable' for a price that is not a number", () => {
     for (const bad of [undefined, null, NaN, 'abc', '', {}, Infinity]) expect(formatPrice(bad)).toBe('Price unavailable');
   });

@@ -1,6 +1,7 @@
 import { dehydrate, hydrate } from '@tanstack/react-query';
 import { FIRST_SCREEN_DATA_ID, type ScheduledEvent } from '@cocoa/shared-types';
-import { catalogCategoriesQueryOptions, categoriesQueryOptions, productsQueryOptions } from '../features/catalogue';
+import { catalogCategoriesQueryOptions, categoriesQueryOptions, featuredProductsQueryOptions, productsQueryOptions } from '../features/catalogue';
+import { featuredTestimonialsQueryOptions } from '../features/catalogue/api/testimonials';
 import { eventsQueryOptions } from '../features/events';
 import { upcomingEventsQueryOptions } from '../features/events/api/upcoming-events';
 import { monthEventsQueryOptions } from '../features/tracker/api/month-events';
@@ -31,6 +32,16 @@ describe('seedFirstScreenFromPage', () => {
     expect(seedFirstScreenFromPage(client, 'products')).toBe(true);
     expect(client.getQueryData(productsQueryOptions.queryKey)).toEqual(onTheWire([...products, tricky]));
     expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
+  });
+
+  it('the home page: the featured products, the categories and the featured testimonials', () => {
+    const testimonials = [{ id: 1, name: 'Sarah M.', content: 'Lovely </script>', rating: 5 }];
+    addDataBlock(asTheApiWritesIt({ page: 'home', featured: products, categories, testimonials }));
+    const client = testQueryClient();
+    expect(seedFirstScreenFromPage(client, 'home')).toBe(true);
+    expect(client.getQueryData(featuredProductsQueryOptions.queryKey)).toEqual(onTheWire(products));
+    expect(client.getQueryData(categoriesQueryOptions.queryKey)).toEqual(categories);
+    expect(client.getQueryData(featuredTestimonialsQueryOptions.queryKey)).toEqual(testimonials);
   });
 
   it('a product page: the product under its slug, and the categories', () => {
@@ -71,6 +82,7 @@ describe('seedFirstScreenFromPage', () => {
       ['tracker', { page: 'products', products, categories }],
       ['tracker', { page: 'tracker', today: '2026-06-10', monthEvents: [stop] }],
       ['events', null],
+      ['home', { page: 'home', featured: products, categories }],
     ] as const) {
       block.textContent = JSON.stringify(data);
       expect({ page, data, seeded: seedFirstScreenFromPage(client, page) }).toEqual({ page, data, seeded: false });

@@ -5,7 +5,7 @@ import { seedCatalogueFirstScreen } from '../features/catalogue/api/first-screen
 import { seedEventsFirstScreen } from '../features/events/api/first-screen-data';
 import { seedTrackerFirstScreen } from '../features/tracker/api/first-screen-data';
 
-const PAGES: ReadonlySet<string> = new Set<FirstScreenData['page']>(['products', 'product', 'tracker', 'events']);
+const PAGES: ReadonlySet<string> = new Set<FirstScreenData['page']>(['home', 'products', 'product', 'tracker', 'events']);
 
 /**
  * Puts a first screen's answers in the query cache under the keys the pages' hooks use. The server
@@ -43,6 +43,8 @@ export function seedFirstScreenFromPage(client: QueryClient, page: FirstScreenDa
 function readable(data: FirstScreenData): boolean {
   if (typeof data !== 'object' || data === null || !PAGES.has(data.page)) return false;
   switch (data.page) {
+    case 'home':
+      return Array.isArray(data.featured) && Array.isArray(data.categories) && Array.isArray(data.testimonials);
     case 'products':
       return Array.isArray(data.products) && Array.isArray(data.categories);
     case 'product':

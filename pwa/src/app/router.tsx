@@ -46,8 +46,11 @@ function preloadable(load: () => Promise<{ default: ComponentType }>) {
   return Object.assign(Page, { preload });
 }
 
-/** The pages the server renders a first screen of (api/src/static-shell.ts, pwa/src/server/first-screens.tsx). */
-const FIRST_SCREEN_PAGES: Record<FirstScreenPage, ReturnType<typeof preloadable>> = {
+/**
+ * The lazy pages the server renders a first screen of (api/src/static-shell.ts,
+ * pwa/src/server/first-screens.tsx); the home page is in the start-up chunk.
+ */
+const FIRST_SCREEN_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<typeof preloadable>> = {
   products: ProductsPage,
   product: ProductDetailPage,
   tracker: CocoaTrackerPage,
@@ -57,7 +60,7 @@ const FIRST_SCREEN_PAGES: Record<FirstScreenPage, ReturnType<typeof preloadable>
 /** Loads the landing route's page chunk if it has a first screen; resolves when it is in or has failed (the route then retries). */
 export function preloadLandingPage(pathname: string): Promise<void> {
   const route = firstScreenRoute(pathname);
-  if (!route) return Promise.resolve();
+  if (!route || route.page === 'home') return Promise.resolve();
   const landing = FIRST_SCREEN_PAGES[route.page];
   return landing.preload().then(
     () => undefined,

@@ -25,6 +25,21 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
   beforeEach(() => jest.useFakeTimers({ now: NOW }));
   afterEach(() => jest.useRealTimers());
 
+  it('/: the home page: its hero, the featured products with their prices, our flavors and what customers say', () => {
+    const featured = products.slice(0, 2);
+    const testimonials = [{ id: 1, name: 'Sarah M.', content: 'Best cocoa in town & then some.', rating: 5 }];
+    const html = renderFirstScreen('/', { page: 'home', featured, categories, testimonials });
+    expect(html).toContain('<h1>Experience Cocoa Like Never Before</h1>');
+    expect(html).toContain('<a class="btn btn--primary btn--large" href="/products">SHOP ONLINE</a>');
+    for (const p of featured) expect(text(html)).toContain(p.name);
+    expect(text(html)).toContain('$12.99');
+    expect(text(html)).toContain(categories[0].name);
+    expect(text(html)).toContain('Best cocoa in town & then some.');
+    expect(text(html)).toContain('Sarah M.');
+    // nothing shows as loading: every section has its answers
+    expect(html).not.toContain('aria-busy="true"');
+  });
+
   it('/products: every product with its price, grouped by category; the filter as tabs and as the dropdown, the CSS picks one', () => {
     const html = renderFirstScreen('/products', { page: 'products', products, categories });
     expect(html).toContain('<h1>Our Products</h1>');

@@ -15,11 +15,13 @@ import { seedFirstScreen } from '../app/first-screen-data';
 import ProductDetailPage from '../features/catalogue/pages/product-detail-page';
 import ProductsPage from '../features/catalogue/pages/products-page';
 import EventsPage from '../features/events/pages/events-page';
+import HomePage from '../features/content/pages/home-page';
 import CocoaTrackerPage from '../features/tracker/pages/cocoa-tracker-page';
 import { asViewerIn } from '../lib/viewer-clock';
 
 /** Each page and the route pattern the app's router declares it under (its params: the product's slug). */
 const PAGES: Record<FirstScreenPage, { path: string; Page: ComponentType }> = {
+  home: { path: APP_ROUTES.home, Page: HomePage },
   products: { path: APP_ROUTES.products, Page: ProductsPage },
   product: { path: APP_ROUTES.product, Page: ProductDetailPage },
   tracker: { path: APP_ROUTES.tracker, Page: CocoaTrackerPage },

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, idempotencyKeySchema, optionalText } from './common.schema';
+import { EVENT_TYPES } from '../event-types';
 
-export const EVENT_TYPES = ['wedding', 'corporate', 'party', 'other'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_TYPE_LABELS: Record<EventType, string> = { wedding: 'Wedding', corporate: 'Corporate event', party: 'Party', other: 'Other' };
 export const MAX_EVENT_GUESTS = 10000;
 
 const required = (message: string, max: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATES } from '../booking';
-import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from './event-inquiry.schema';
+import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '../event-types';
 
 /**
  * The owner's inbox (issue 13): contact messages, event inquiries and booking requests (issue 14)

@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FirstScreenData } from '@cocoa/shared-types';
 import { catalogCategoriesQueryOptions, categoriesQueryOptions } from './categories';
 import { productBySlugQueryOptions } from './product-by-slug';
+import { featuredProductsQueryOptions } from './featured-products';
 import { productsQueryOptions } from './products';
+import { featuredTestimonialsQueryOptions } from './testimonials';
 
 /**
  * A first screen's catalogue answers (shared-types' FirstScreenData) as the data of the calls that
@@ -11,6 +13,11 @@ import { productsQueryOptions } from './products';
  */
 export function seedCatalogueFirstScreen(client: QueryClient, data: FirstScreenData): void {
   switch (data.page) {
+    case 'home':
+      client.setQueryData(featuredProductsQueryOptions.queryKey, data.featured);
+      client.setQueryData(categoriesQueryOptions.queryKey, data.categories);
+      client.setQueryData(featuredTestimonialsQueryOptions.queryKey, data.testimonials);
+      break;
     case 'products':
       client.setQueryData(productsQueryOptions.queryKey, data.products);
       client.setQueryData(catalogCategoriesQueryOptions.queryKey, data.categories);
