@@ -60,6 +60,9 @@ export function bookingHasStop(state: BookingState, tracker: BookingTrackerChoic
   return tracker !== 'none' && BOOKING_DAY_TAKEN_STATES.includes(state);
 }
 
+/** The longest note a booking request, a cancellation or an owner's note may carry. */
+export const BOOKING_NOTE_MAX = 2000;
+
 /** Labels as the customer's status page and the owner's Bookings list show them. */
 export const BOOKING_STATE_LABELS: Readonly<Record<BookingState, string>> = {
   requested: 'Requested',

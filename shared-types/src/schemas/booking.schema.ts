@@ -7,6 +7,7 @@ import {
   type BookingSettings,
   firstBookableDay,
   normaliseBookingReference,
+  BOOKING_NOTE_MAX,
 } from '../booking';
 import { formatLongDate, HH_MM_PATTERN } from '../time';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
@@ -24,7 +25,6 @@ import { idempotencyKeySchema } from './orders.schema';
 export const BOOKING_GUESTS_MAX = MAX_EVENT_GUESTS;
 /** The largest amount a package price, minimum or quote may hold: $100,000. */
 export const BOOKING_CENTS_MAX = 10_000_000;
-export const BOOKING_NOTE_MAX = 2000;
 export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
 export const ADMIN_BOOKINGS_PAGE_MAX = 10_000;
 

@@ -1,17 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import {
   type BookingAvailability,
   type BookingPackage,
   type BookingRequest,
-  bookingRequestSchemaFor,
   BOOKING_NOTE_MAX,
   dayKey,
   type UnavailableReason,
 } from '@cocoa/shared-types';
 import { ApiError, isNetworkError, messageOf } from '../../../lib/api-fetch';
+import { loadZodResolver } from '../../../lib/lazy-resolver';
 import { describedBy, Field } from '../../../ui/field';
 import { toast } from '../../../ui/toast-store';
 import { MonthCalendar } from '../../tracker';
@@ -67,12 +66,16 @@ const UNAVAILABLE_DAY = 'That day is not available. Please choose another date.'
 
 const FIELD_ORDER: Array<keyof BookingFormValues> = ['packageId', 'date', 'startTime', 'endTime', 'guests', 'venueName', 'venueAddress', 'contactName', 'contactEmail', 'contactPhone', 'notes'];
 
+/** The shared schema and zod's resolver, loaded with the first check (lib/lazy-resolver.ts), not with /events. */
+const loadRules = () => Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/booking.schema')]);
+
 /**
  * The shared request schema with the shop's today, its lead time and the chosen package's guest
  * range (what the API checks too), plus the month's booked and blocked days as far as known.
  */
 function resolverFor(packages: readonly BookingPackage[], known: BookingAvailability | undefined): Resolver<BookingFormValues, unknown, BookingRequest> {
-  return (values, context, options) => {
+  return async (values, context, options) => {
+    const [zodResolver, { bookingRequestSchemaFor }] = await loadRules();
     const chosen = packages.find((p) => p.id === values.packageId);
     const schema = bookingRequestSchemaFor({
       today: known?.today ?? dayKey(new Date()),

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EVENT_TYPE_LABELS, EVENT_TYPES, eventInquirySchema, type EventInquiryInput } from '@cocoa/shared-types';
+import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventInquiryInput } from '@cocoa/shared-types';
+import { lazyResolver, loadZodResolver } from '../../../lib/lazy-resolver';
 import { sendOrKeep } from '../../../lib/outbox';
 import { useSendEventInquiry } from '../api/event-inquiry';
 import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
@@ -9,6 +9,12 @@ import { SavedInquiries } from './saved-inquiries';
 
 type Values = EventInquiryInput;
 const EMPTY = { name: '', email: '', phone: '', eventType: undefined, eventDate: '', guests: undefined, location: '', message: '' } as unknown as Values;
+
+/** The shared schema, loaded with the first check (most visitors of /events never fill the form in). */
+const resolver = lazyResolver<Values, unknown, InquiryRequest>(async () => {
+  const [zodResolver, { eventInquirySchema }] = await Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/event-inquiry.schema')]);
+  return zodResolver(eventInquirySchema);
+});
 
 const KEPT = "You're offline. Your inquiry is saved on this device and will be sent when you're back online.";
 
@@ -22,7 +28,7 @@ export function EventInquiryForm() {
   const keep = useInquiryOutbox((s) => s.keep);
   const [keptId, setKeptId] = useState<string | null>(null);
   const waiting = useInquiryOutbox((s) => s.entries.some((e) => e.id === keptId && e.status === 'waiting'));
-  const { register, handleSubmit, reset, formState } = useForm<Values, unknown, InquiryRequest>({ resolver: zodResolver(eventInquirySchema), defaultValues: EMPTY });
+  const { register, handleSubmit, reset, formState } = useForm<Values, unknown, InquiryRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = formState;
   const onSubmit = handleSubmit(async (values) => {
     // One key for this inquiry, sent now or kept: however often it is sent, it is stored once.
