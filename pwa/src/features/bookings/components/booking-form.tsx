@@ -10,7 +10,7 @@ import {
   type UnavailableReason,
 } from '@cocoa/shared-types';
 import { ApiError, isNetworkError, messageOf } from '../../../lib/api-fetch';
-import { loadZodResolver } from '../../../lib/lazy-resolver';
+import { lazyOnce, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
 import { describedBy, Field } from '../../../ui/field';
 import { toast } from '../../../ui/toast-store';
 import { MonthCalendar } from '../../tracker';
@@ -66,8 +66,9 @@ const UNAVAILABLE_DAY = 'That day is not available. Please choose another date.'
 
 const FIELD_ORDER: Array<keyof BookingFormValues> = ['packageId', 'date', 'startTime', 'endTime', 'guests', 'venueName', 'venueAddress', 'contactName', 'contactEmail', 'contactPhone', 'notes'];
 
-/** The shared schema and zod's resolver, loaded with the first check (lib/lazy-resolver.ts), not with /events. */
-const loadRules = () => Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/booking.schema')]);
+/** The shared schema and zod's resolver, loaded as the form comes near the screen (lib/lazy-resolver.ts), not with /events. */
+const loadRules = lazyOnce(() => Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/booking.schema')]));
+const preloadRules = () => void loadRules().catch(() => undefined);
 
 /**
  * The shared request schema with the shop's today, its lead time and the chosen package's guest
@@ -120,6 +121,8 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
   const [packageId, guests, date] = useWatch({ control, name: ['packageId', 'guests', 'date'] });
   const choose = (name: 'packageId' | 'date', value: number | string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
   const dateBox = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useLoadWhenNear(formRef, preloadRules);
   const chosen = packages.find((p) => p.id === packageId);
 
   const disabledDates = useMemo(() => {
@@ -185,7 +188,7 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
   const start = register('startTime');
 
   return (
-    <form className="form booking-form" noValidate aria-label="Booking request" onSubmit={(event) => void handleSubmit(send, focusFirstError)(event)}>
+    <form ref={formRef} className="form booking-form" noValidate aria-label="Booking request" onSubmit={(event) => void handleSubmit(send, focusFirstError)(event)}>
       <PackageChoice packages={packages} value={packageId} onChange={(id) => choose('packageId', id)} error={errors.packageId?.message} />
 
       <fieldset className="booking-date" aria-describedby={`booking-date-chosen${errors.date ? ' booking-date-error' : ''}`} aria-invalid={errors.date ? true : undefined}>

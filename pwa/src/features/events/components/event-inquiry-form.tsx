@@ -1,7 +1,7 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventInquiryInput } from '@cocoa/shared-types';
-import { lazyResolver, loadZodResolver } from '../../../lib/lazy-resolver';
+import { lazyResolver, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
 import { sendOrKeep } from '../../../lib/outbox';
 import { useSendEventInquiry } from '../api/event-inquiry';
 import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
@@ -10,7 +10,7 @@ import { SavedInquiries } from './saved-inquiries';
 type Values = EventInquiryInput;
 const EMPTY = { name: '', email: '', phone: '', eventType: undefined, eventDate: '', guests: undefined, location: '', message: '' } as unknown as Values;
 
-/** The shared schema, loaded with the first check (most visitors of /events never fill the form in). */
+/** The shared schema, loaded as the form comes near the screen (most visitors of /events never fill it in). */
 const resolver = lazyResolver<Values, unknown, InquiryRequest>(async () => {
   const [zodResolver, { eventInquirySchema }] = await Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/event-inquiry.schema')]);
   return zodResolver(eventInquirySchema);
@@ -30,6 +30,8 @@ export function EventInquiryForm() {
   const waiting = useInquiryOutbox((s) => s.entries.some((e) => e.id === keptId && e.status === 'waiting'));
   const { register, handleSubmit, reset, formState } = useForm<Values, unknown, InquiryRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = formState;
+  const formRef = useRef<HTMLFormElement>(null);
+  useLoadWhenNear(formRef, resolver.preload);
   const onSubmit = handleSubmit(async (values) => {
     // One key for this inquiry, sent now or kept: however often it is sent, it is stored once.
     setKeptId(null);
@@ -62,7 +64,7 @@ export function EventInquiryForm() {
   );
 
   return (
-    <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="inquiry-title">
+    <form ref={formRef} className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="inquiry-title">
       <h2 id="inquiry-title">Questions first? Send us an inquiry</h2>
       <p className="muted">Not ready to book, or planning something our packages don't cover? Tell us the date, the place and how many guests, and we will get back to you.</p>
       {field('eventType', 'Event type', (
