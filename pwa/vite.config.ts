@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -12,27 +12,6 @@ const aliases = () => [
   // one rule file on its own, to load it lazily (the cart rules and zod)
   { find: /^@cocoa\/shared-types\/(.+)$/, replacement: `${sharedTypesSrc}$1.ts` },
 ];
-
-/**
- * The stylesheet would block the first paint behind the JS preloads on a slow phone; the inline
- * styles in index.html paint the first screen, so load it as a preload that turns into a stylesheet
- * (main.tsx waits for it before rendering the app).
- */
-function nonBlockingStylesheet(): Plugin {
-  return {
-    name: 'cocoa-non-blocking-stylesheet',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) =>
-        html.replace(
-          /<link rel="stylesheet" crossorigin href="([^"]+)">/,
-          // no inline handler: the API's Content-Security-Policy forbids them; main.tsx applies it
-          `<link id="app-css" rel="preload" as="style" crossorigin href="$1"><noscript><link rel="stylesheet" href="$1"></noscript>`,
-        ),
-    },
-  };
-}
 
 /**
  * `vite build --ssr`: the server's first screens (src/server/first-screens.tsx), one CommonJS
@@ -85,7 +64,6 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias
   },
   plugins: [
     react(),
-    nonBlockingStylesheet(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -19,18 +19,6 @@ import { applyStartupPath } from './startup-path';
 listenForInstallPrompt();
 if (import.meta.env.PROD) registerServiceWorker();
 
-/** The production stylesheet loads without blocking the first paint; render once it applies. */
-function stylesheetReady(): Promise<void> {
-  const link = document.getElementById('app-css') as HTMLLinkElement | null;
-  if (!link) return Promise.resolve();
-  return new Promise((resolve) => {
-    link.addEventListener('load', () => resolve(), { once: true });
-    link.addEventListener('error', () => resolve(), { once: true });
-    // The preloaded response is reused; 'load' fires once the sheet applies.
-    link.rel = 'stylesheet';
-  });
-}
-
 applyStartupPath();
 const queryClient = createQueryClient();
 const landingReady = prefetchForLanding(queryClient, window.location.pathname);
@@ -39,7 +27,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 // A transition lets React render the first screen in short slices instead of one long task, so a
 // slow phone stays responsive while the app takes over from the static first screen.
-void Promise.all([stylesheetReady(), landingReady]).then(() =>
+void landingReady.then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
