@@ -18,9 +18,14 @@ import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
 function Shell() {
   const scroller = useRef<HTMLDivElement>(null);
   const { pathname, hash } = useLocation();
+  const landed = useRef(false);
   useEffect(() => {
+    const first = !landed.current;
+    landed.current = true;
     if (!hash) {
-      scroller.current?.scrollTo?.({ top: 0 });
+      // A new page starts at its top. Not the first one (it is there already): scrolling would make
+      // the browser lay out the whole page at once, in the middle of the app's start-up.
+      if (!first) scroller.current?.scrollTo?.({ top: 0 });
       return;
     }
     // The target may sit in a lazy page that is still loading: look for it for a moment.
