@@ -48,14 +48,6 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias
   build: {
     target: 'es2022',
     manifest: true,
-    modulePreload: {
-      // The start-up chunk's imports (main.tsx imports it) are not preloaded by Vite's helper, one
-      // <link> per chunk (~25): appending them took 30-70 ms of a slow phone's main thread in one
-      // task, traced. The browser fetches them as it reads the chunk (one round trip later, on a
-      // first visit only: then the service worker has them); the stylesheet still comes this way
-      // (the helper waits for it before the app renders).
-      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' && /(^|\/)index-[^/]*\.js$/.test(hostId) ? deps.filter((dep) => dep.endsWith('.css')) : deps),
-    },
     rolldownOptions: {
       // @ionic/core does not declare its per-component modules free of side effects, so without
       // this every Ionic component lands in the entry chunk (STACK.md: 362 KB → ~200 KB gzip).

@@ -3,10 +3,16 @@ import type { ScheduledEvent } from '@cocoa/shared-types';
 import { apiFetchList } from '../../../lib/api-fetch';
 import { viewerToday } from '../../../lib/viewer-clock';
 
-/** GET /api/events?from={today}: the public upcoming locations (cache 1 minute). */
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * GET /api/events?from=…: the public upcoming locations (cache 1 minute), asked from a day ago. A
+ * stop's day is its own zone's, and today there began less than a day ago wherever the visitor
+ * is: from the visitor's midnight, a visitor ahead of the shop (in UTC, say, at 1 AM) would miss the
+ * stop the cart is serving at that evening. UpcomingLocations leaves out the days already over.
+ */
 export const fetchUpcomingEvents = (signal?: AbortSignal) => {
-  const now = new Date();
-  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const from = new Date(Date.now() - DAY_MS);
   return apiFetchList<ScheduledEvent>(`/api/events?from=${encodeURIComponent(from.toISOString())}`, signal);
 };
 

@@ -40,4 +40,25 @@ describe('UpcomingLocations on /events', () => {
     expect(await within(card('Park')).findByText('Today')).toBeInTheDocument();
     expect(screen.queryByText('Here now')).not.toBeInTheDocument();
   });
+
+  it("lists the stop of the shop's today to a visitor whose day has already turned (UTC at 1 AM, the cart serving in Chicago), and not yesterday's", async () => {
+    // 1 AM UTC on June 11 is 8 PM on June 10 in Chicago, where the cart serves until 9 PM.
+    jest.useFakeTimers({ now: new Date('2026-06-11T01:00:00Z'), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearImmediate'] });
+    try {
+      const evening = { ...stop(6, 'Evening Market', 0), date: '2026-06-10T17:00:00.000Z', startTime: '17:00', endTime: '21:00' };
+      const yesterday = { ...stop(7, 'Old Fair', 0), date: '2026-06-09T17:00:00.000Z' };
+      const friday = { ...stop(8, 'Friday Pier', 0), date: '2026-06-12T17:00:00.000Z' };
+      serve({ ...LIVE_AT_PARK, place: { ...LIVE_AT_PARK.place, stopId: 6 } }, [yesterday, evening, friday]);
+      renderWithProviders(<UpcomingLocations />);
+      expect(await screen.findByText('Here now')).toBeInTheDocument();
+      expect(card('Evening Market')).toHaveTextContent(/^Evening MarketHere now$/);
+      expect(card('Friday Pier')).toBeInTheDocument();
+      expect(screen.queryByText(/Old Fair/)).not.toBeInTheDocument();
+      // asked from a day ago, so the Chicago evening's stop is in the answer
+      const asked = (global.fetch as jest.Mock).mock.calls.map(([url]) => String(url)).find((url) => url.startsWith('/api/events?from='));
+      expect(decodeURIComponent(asked!.split('from=')[1])).toBe('2026-06-10T01:00:00.000Z');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

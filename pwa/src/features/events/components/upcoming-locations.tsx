@@ -10,6 +10,8 @@ const SHOWN = 6;
 
 /** A stop on the shop's today (its own zone's day, wherever the viewer is). */
 const isToday = (e: ScheduledEvent, now: Date) => dayKey(e.date, e.timeZone) === dayIn(now, e.timeZone);
+/** Today or later, in the stop's own zone (the list is asked from a day ago). */
+const notOver = (e: ScheduledEvent, now: Date) => dayKey(e.date, e.timeZone) >= dayIn(now, e.timeZone);
 
 /**
  * The next public stops of the cocoa cart, with a link to the tracker's map; 'none yet' only when
@@ -18,8 +20,8 @@ const isToday = (e: ScheduledEvent, now: Date) => dayKey(e.date, e.timeZone) ===
 export function UpcomingLocations() {
   const { data, isPending, isError, refetch } = useUpcomingEvents();
   const live = useLiveState();
-  const events = (data ?? []).slice(0, SHOWN);
   const now = new Date();
+  const events = (data ?? []).filter((e) => notOver(e, now)).slice(0, SHOWN);
   const hereNowId = live.state?.live && live.state.status !== 'closed' ? live.state.place?.stopId : null;
   return (
     <section aria-labelledby="upcoming-title" className="section">
