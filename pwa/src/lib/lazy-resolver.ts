@@ -22,28 +22,32 @@ export function lazyOnce<T>(load: () => Promise<T>): () => Promise<T> {
  */
 export function lazyResolver<TValues extends FieldValues, TContext, TOutput>(
   load: () => Promise<Resolver<TValues, TContext, TOutput>>,
-): Resolver<TValues, TContext, TOutput> & { preload: () => void } {
+): Resolver<TValues, TContext, TOutput> & { preload: () => Promise<unknown> } {
   const rules = lazyOnce(load);
   const resolver: Resolver<TValues, TContext, TOutput> = async (values, context, options) => (await rules())(values, context, options);
-  return Object.assign(resolver, { preload: () => void rules().catch(() => undefined) });
+  return Object.assign(resolver, { preload: rules });
 }
 
 /** react-hook-form's zod resolver, loaded on first use. */
 export const loadZodResolver = () => import('@hookform/resolvers/zod').then((m) => m.zodResolver);
 
-/** Calls `load` once the element is within a screen or so of the viewport (at once without IntersectionObserver). */
-export function useLoadWhenNear(ref: RefObject<Element | null>, load: () => void): void {
+/**
+ * Calls `load` once the element is within a screen or so of the viewport (at once without
+ * IntersectionObserver). A failed load is left for the first use to try again (lazyOnce).
+ */
+export function useLoadWhenNear(ref: RefObject<Element | null>, load: () => Promise<unknown>): void {
   useEffect(() => {
+    const preload = () => void load().catch(() => undefined);
     const element = ref.current;
     if (!element || typeof IntersectionObserver === 'undefined') {
-      load();
+      preload();
       return undefined;
     }
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        load();
+        preload();
       },
       { rootMargin: '100% 0px' },
     );

@@ -68,7 +68,6 @@ const FIELD_ORDER: Array<keyof BookingFormValues> = ['packageId', 'date', 'start
 
 /** The shared schema and zod's resolver, loaded as the form comes near the screen (lib/lazy-resolver.ts), not with /events. */
 const loadRules = lazyOnce(() => Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/booking.schema')]));
-const preloadRules = () => void loadRules().catch(() => undefined);
 
 /**
  * The shared request schema with the shop's today, its lead time and the chosen package's guest
@@ -122,7 +121,7 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
   const choose = (name: 'packageId' | 'date', value: number | string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
   const dateBox = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  useLoadWhenNear(formRef, preloadRules);
+  useLoadWhenNear(formRef, loadRules);
   const chosen = packages.find((p) => p.id === packageId);
 
   const disabledDates = useMemo(() => {
