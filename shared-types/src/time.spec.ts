@@ -1,4 +1,4 @@
-import { formatEventTime, formatLongDate } from './time';
+import { formatEventTime, formatLongDate, lazyDateFormat } from './time';
 
 describe('event time display', () => {
   it('shows TBD for empty or invalid values', () => {
@@ -26,5 +26,19 @@ describe('event time display', () => {
     expect(formatLongDate(new Date(2026, 10, 22))).toBe('November 22, 2026');
     expect(formatLongDate(null)).toBe('N/A');
     expect(formatLongDate('not a date')).toBe('N/A');
+  });
+});
+
+describe('lazyDateFormat', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('makes its en-US format at the first use, not before, and keeps it', () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    const day = lazyDateFormat({ month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(made).not.toHaveBeenCalled();
+    expect(day().format(new Date('2026-11-27T12:00:00Z'))).toBe('November 27, 2026');
+    expect(day()).toBe(day());
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(made).toHaveBeenCalledWith('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   });
 });

@@ -31,6 +31,16 @@ function twelveHour(hours: number, minutes: number): string {
   return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
+/**
+ * An en-US date format made on its first use, then kept. Making the first one loads the browser's
+ * locale data (a task of tens of milliseconds on a phone), so a module does not make one when it
+ * loads: a page that shows no date never pays for it.
+ */
+export function lazyDateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let format: Intl.DateTimeFormat | undefined;
+  return () => (format ??= new Intl.DateTimeFormat('en-US', options));
+}
+
 /** 'HH:MM' 24-hour clock, as the location form sends start and end times. */
 export const HH_MM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 

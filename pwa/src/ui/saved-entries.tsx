@@ -1,15 +1,16 @@
 import { useOnline } from '../lib/use-online';
 import './saved-entries.css';
+import { lazyDateFormat } from '@cocoa/shared-types';
 
 /** One entry of a form's outbox (lib/outbox.ts) as the list shows it. */
 export type SavedEntry = { id: string; about: string } & ({ status: 'waiting' } | { status: 'sent'; sentAt: string } | { status: 'refused'; message: string });
 
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const TIME = lazyDateFormat({ hour: 'numeric', minute: '2-digit' });
+const DAY = lazyDateFormat({ month: 'short', day: 'numeric' });
 
 /** 'at 2:41 PM' today, 'on Mar 4 at 2:41 PM' before (in the viewer's clock: when this device did something). */
 export function whenText(at: Date, now = new Date()): string {
-  return at.toDateString() === now.toDateString() ? `at ${TIME.format(at)}` : `on ${DAY.format(at)} at ${TIME.format(at)}`;
+  return at.toDateString() === now.toDateString() ? `at ${TIME().format(at)}` : `on ${DAY().format(at)} at ${TIME().format(at)}`;
 }
 
 /** 'Sent at 2:41 PM' today, 'Sent on Mar 4 at 2:41 PM' before. */

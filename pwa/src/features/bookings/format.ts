@@ -1,9 +1,9 @@
-import { formatStopTimes } from '@cocoa/shared-types';
+import { formatStopTimes, lazyDateFormat } from '@cocoa/shared-types';
 
-const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DAY = lazyDateFormat({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** A booking's day ('YYYY-MM-DD', the shop's calendar) as people read it: 'Friday, June 5, 2026'. */
-export const bookingDay = (day: string) => DAY.format(new Date(`${day}T12:00:00Z`));
+export const bookingDay = (day: string) => DAY().format(new Date(`${day}T12:00:00Z`));
 
 /** Start and end on the shop's clock, with its zone's abbreviation when the viewer's clock differs ('2:00 PM - 5:00 PM CDT'). */
 export const bookingTimes = (b: { date: string; startTime: string; endTime: string; timeZone?: string }) =>

@@ -1,13 +1,13 @@
 import { useId, useMemo, useState } from 'react';
-import { addMonths, type AdminBookingSummary, BOOKING_STATE_LABELS, type BlockedDay, dayKey, formatEventTime, monthGrid, type ScheduledEvent } from '@cocoa/shared-types';
+import { addMonths, type AdminBookingSummary, BOOKING_STATE_LABELS, type BlockedDay, dayKey, formatEventTime, monthGrid, type ScheduledEvent, lazyDateFormat } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { Skeleton } from '../../../ui/skeleton';
 import { useBlockDay, useBookingMonth } from '../api/bookings';
 import { bookingDate, BookingStateLabel } from './bookings-tab-format';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const monthTitle = (month: string) => MONTH_TITLE.format(new Date(`${month}-15T12:00:00Z`));
+const MONTH_TITLE = lazyDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthTitle = (month: string) => MONTH_TITLE().format(new Date(`${month}-15T12:00:00Z`));
 
 /** Bookings that still hold or ask for their day (declined and cancelled ones are listed, but not counted). */
 const live = (b: AdminBookingSummary) => b.state !== 'declined' && b.state !== 'cancelled';

@@ -1,7 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { BOOKING_STATE_LABELS, type BookingPaymentResult, type BookingView, formatCents } from '@cocoa/shared-types';
+import { BOOKING_STATE_LABELS, type BookingPaymentResult, type BookingView, formatCents, lazyDateFormat } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
@@ -14,7 +14,7 @@ import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { bookingDay, bookingTimes } from '../format';
 import '../bookings.css';
 
-const WHEN = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const WHEN = lazyDateFormat({ month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Where the booking stands, in one sentence. */
 function leadOf(b: BookingView): string {
@@ -154,7 +154,7 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
           {b.history.map((h, i) => (
             <li key={`${h.state}-${i}`}>
               <span className="booking-history__state">{BOOKING_STATE_LABELS[h.state]}</span>
-              <time dateTime={h.at}>{WHEN.format(new Date(h.at))}</time>
+              <time dateTime={h.at}>{WHEN().format(new Date(h.at))}</time>
             </li>
           ))}
         </ol>

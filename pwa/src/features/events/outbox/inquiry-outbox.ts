@@ -1,4 +1,4 @@
-import { EVENT_TYPE_LABELS, type EventInquiry } from '@cocoa/shared-types';
+import { EVENT_TYPE_LABELS, type EventInquiry, lazyDateFormat } from '@cocoa/shared-types';
 import { createOutbox } from '../../../lib/outbox';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { sendEventInquiry } from '../api/event-inquiry';
@@ -38,11 +38,11 @@ function isEntry(entry: Record<string, unknown>): boolean {
   return entry.status === 'sent' && typeof entry.sentAt === 'string';
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const DAY = lazyDateFormat({ month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** 'Wedding on May 12, 2027 for 120 guests'. */
 function inquiryAbout(request: InquiryRequest): string {
-  const day = DAY.format(new Date(`${request.eventDate}T12:00:00Z`));
+  const day = DAY().format(new Date(`${request.eventDate}T12:00:00Z`));
   return `${EVENT_TYPE_LABELS[request.eventType]} on ${day} for ${request.guests} ${request.guests === 1 ? 'guest' : 'guests'}`;
 }
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
-import { addMonths, monthGrid, shiftDay } from '@cocoa/shared-types';
+import { addMonths, monthGrid, shiftDay, lazyDateFormat } from '@cocoa/shared-types';
 import { viewerToday } from '../../../lib/viewer-clock';
 import '../tracker.css';
 
@@ -15,10 +15,10 @@ const WEEKDAYS: ReadonlyArray<readonly [string, string]> = [
 const dateOf = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 // One formatter each, made once: toLocaleDateString builds a new Intl.DateTimeFormat on every call
 // (~0.2 ms), and the calendar labels every day of the month on each render of the page.
-const LONG_DAY = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const MONTH_TITLE = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-export const longDay = (day: string) => LONG_DAY.format(dateOf(day));
-const monthTitle = (month: string) => MONTH_TITLE.format(dateOf(`${month}-01`));
+const LONG_DAY = lazyDateFormat({ month: 'long', day: 'numeric', year: 'numeric' });
+const MONTH_TITLE = lazyDateFormat({ month: 'long', year: 'numeric' });
+export const longDay = (day: string) => LONG_DAY().format(dateOf(day));
+const monthTitle = (month: string) => MONTH_TITLE().format(dateOf(`${month}-01`));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const daysIn = (month: string) => new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0).getDate();
