@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import type { QueryClient } from '@tanstack/react-query';
-import type { Persister } from '@tanstack/react-query-persist-client';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CartDrawer, useCartStore } from '../features/cart';
 // By its own file, not the feature's index: the start-up chunk takes this hook only (it loads the rest later).
 import { useBookingOutboxSync } from '../features/bookings/outbox/use-booking-outbox-sync';
@@ -11,7 +9,6 @@ import { useInquiryOutboxSync } from '../features/events/outbox/use-inquiry-outb
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
-import { PERSIST_MAX_AGE_MS, persistable } from './query-client';
 import { AppRoutes } from './router';
 import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
 
@@ -69,9 +66,10 @@ function Shell() {
   );
 }
 
-export function App({ queryClient, persister }: { queryClient: QueryClient; persister: Persister }) {
+/** `queryClient` comes restored from the persisted cache (query-client.ts, restorePersistedQueries). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <PersistQueryClientProvider client={queryClient} persistOptions={{ persister, maxAge: PERSIST_MAX_AGE_MS, buster: 'v1', dehydrateOptions: { shouldDehydrateQuery: persistable } }}>
+    <QueryClientProvider client={queryClient}>
       {/* Ionic's app column (its .ion-page layout) as a plain element: the IonApp component's
           runtime was a fifth of the start-up JavaScript (issue 16's initial-JS budget). */}
       <div className="ion-page app-root">
@@ -79,6 +77,6 @@ export function App({ queryClient, persister }: { queryClient: QueryClient; pers
           <Shell />
         </BrowserRouter>
       </div>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   );
 }

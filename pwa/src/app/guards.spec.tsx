@@ -1,10 +1,11 @@
 import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { PersistQueryClientProvider, type Persister } from '@tanstack/react-query-persist-client';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Persister } from '@tanstack/react-query-persist-client';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { fakeResponse, LocationProbe, renderWithProviders, mockFetch, testQueryClient } from '../test/render';
 import { AdminRoute, ProtectedRoute } from './guards';
+import { restorePersistedQueries } from './query-client';
 
 const customer = { id: 1, username: 'jane', email: 'j@example.com', firstName: 'Jane', lastName: null, isAdmin: false };
 
@@ -53,21 +54,25 @@ describe('AdminRoute', () => {
  * visited; the sign-in a moment later had not reached storage yet), while GET /api/user, which
  * the guard waits for, answers who is signed in now.
  */
-function renderAfterReload(ui: ReactElement, route: string) {
+/** As the app starts (start.tsx): the persisted cache restored, then the first render. */
+async function renderAfterReload(ui: ReactElement, route: string) {
   const before = new QueryClient();
   // a minute ago: before this page loaded
   before.setQueryData(['user'], null, { updatedAt: Date.now() - 60_000 });
   const persister: Persister = {
     persistClient: async () => undefined,
-    restoreClient: async () => ({ timestamp: Date.now() - 60_000, buster: '', clientState: dehydrate(before) }),
+    restoreClient: async () => ({ timestamp: Date.now() - 60_000, buster: 'v1', clientState: dehydrate(before) }),
     removeClient: async () => undefined,
   };
   let answer: (response: Response) => void = () => undefined;
   let fail: (error: Error) => void = () => undefined;
   const fetchUser = jest.fn(() => new Promise<Response>((resolve, reject) => ((answer = resolve), (fail = reject))));
   global.fetch = fetchUser;
+  const client = testQueryClient();
+  await restorePersistedQueries(client, persister);
+  expect(client.getQueryData(['user'])).toBeNull();
   render(
-    <PersistQueryClientProvider client={testQueryClient()} persistOptions={{ persister }}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Routes>
           <Route path={route} element={ui} />
@@ -75,7 +80,7 @@ function renderAfterReload(ui: ReactElement, route: string) {
         </Routes>
         <LocationProbe />
       </MemoryRouter>
-    </PersistQueryClientProvider>,
+    </QueryClientProvider>,
   );
   return { fetchUser, answer: (status: number, body?: unknown) => answer(fakeResponse(status, body)), fail: (error: Error) => fail(error) };
 }
@@ -84,7 +89,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('let the owner who just signed in reach /admin: no redirect to / while the session check runs', async () => {
-    const server = renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
+    const server = await renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
@@ -94,7 +99,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('let a signed-in customer reach /orders: no detour through /auth', async () => {
-    const server = renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    const server = await renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);
     server.answer(200, customer);
@@ -103,7 +108,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('still send a visitor to /auth once the check says nobody is signed in', async () => {
-    const server = renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    const server = await renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     server.answer(401, { message: 'Unauthorized' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Forders'));
@@ -111,7 +116,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
 
   it('say offline, rather than deny, when the check cannot be made', async () => {
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const server = renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
+    const server = await renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     server.fail(new TypeError('Failed to fetch'));
     expect(await screen.findByRole('heading', { name: "You're offline" })).toBeInTheDocument();
@@ -120,7 +125,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('offer to check again when the server could not answer', async () => {
-    const server = renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    const server = await renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     server.answer(503, { message: 'Service Unavailable' });
     expect(await screen.findByText('Your sign-in could not be checked right now.')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { PERSISTED_QUERIES_KEY } from '../lib/persisted-queries';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,8 +27,29 @@ export function createQueryClient() {
 
 export const PERSIST_MAX_AGE_MS = DAY_MS * 7;
 
-export function createPersister() {
+function createPersister() {
   return createSyncStoragePersister({ storage: window.localStorage, key: PERSISTED_QUERIES_KEY });
+}
+
+/**
+ * Before the first render: the persisted cache (catalogue, events, user) back into `client`, then
+ * every change saved. What PersistQueryClientProvider does after mounting, done first: its
+ * 'restoring' flag flipped once restored, which re-rendered every query of the first screen in one
+ * long task on a slow phone. Restored after the page's own data is seeded, a query keeps whichever
+ * of the two is newer (TanStack's hydrate). A store that cannot be read is dropped (by TanStack),
+ * and the app starts without it.
+ */
+export function restorePersistedQueries(client: QueryClient, persister = createPersister()): Promise<void> {
+  const options = {
+    queryClient: client,
+    persister,
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: 'v1',
+    dehydrateOptions: { shouldDehydrateQuery: persistable },
+  };
+  return persistQueryClientRestore(options)
+    .catch(() => undefined)
+    .then(() => void persistQueryClientSubscribe(options));
 }
 
 /** The keys of personal data and of the admin's: held in memory, never written to localStorage. */

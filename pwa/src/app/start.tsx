@@ -6,7 +6,7 @@ import '@ionic/react/css/normalize.css';
 import '@ionic/react/css/structure.css';
 import './theme.css';
 import { App } from './app';
-import { createPersister, createQueryClient } from './query-client';
+import { createQueryClient, restorePersistedQueries } from './query-client';
 import { registerServiceWorker } from './sw-registration';
 import { listenForInstallPrompt } from './pwa-store';
 import { prefetchForLanding } from './prefetch';
@@ -22,16 +22,18 @@ if (import.meta.env.PROD) registerServiceWorker();
 applyStartupPath();
 const queryClient = createQueryClient();
 const landingReady = prefetchForLanding(queryClient, window.location.pathname);
+// After the landing page's data is seeded (prefetchForLanding): a query keeps the newer of the two.
+const restored = restorePersistedQueries(queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 // A transition lets React render the first screen in short slices instead of one long task, so a
 // slow phone stays responsive while the app takes over from the static first screen.
-void landingReady.then(() =>
+void Promise.all([landingReady, restored]).then(() =>
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
-        <App queryClient={queryClient} persister={createPersister()} />
+        <App queryClient={queryClient} />
       </StrictMode>,
     ),
   ),

@@ -146,27 +146,41 @@ function useDeferredVideo(): boolean {
   return play;
 }
 
+// The video and the live line come in with state of their own: the page around them (its products,
+// flavors, testimonials) is not rendered again when they do.
+function HeroVideo() {
+  const playVideo = useDeferredVideo();
+  return (
+    playVideo && (
+      <video className="hero__video" autoPlay muted loop playsInline poster="/images/hero-poster.svg" aria-hidden="true">
+        {/* Phones get a square cut framed on the cup (shown above the headline, theme.css), 30 fps, ~20–60 KB. */}
+        <source media="(max-width: 600px)" src="/videos/hero-phone.webm" type="video/webm" />
+        <source media="(max-width: 600px)" src="/videos/hero-phone.mp4" type="video/mp4" />
+        <source src="/videos/hero.webm" type="video/webm" />
+      </video>
+    )
+  );
+}
+
+/** While the cart is out: 'Serving now at …', linking to the tracker (loads after the first screen). */
+function HeroLiveLink() {
+  const afterLoad = useAfterLoad();
+  return (
+    afterLoad && (
+      <Suspense fallback={null}>
+        <LiveHeadlineLink />
+      </Suspense>
+    )
+  );
+}
+
 export default function HomePage() {
   useDocumentTitle(undefined);
-  const playVideo = useDeferredVideo();
-  const afterLoad = useAfterLoad();
   return (
     <>
       <section className="hero hero--home">
-        {playVideo && (
-          <video className="hero__video" autoPlay muted loop playsInline poster="/images/hero-poster.svg" aria-hidden="true">
-            {/* Phones get a square cut framed on the cup (shown above the headline, theme.css), 30 fps, ~20–60 KB. */}
-            <source media="(max-width: 600px)" src="/videos/hero-phone.webm" type="video/webm" />
-            <source media="(max-width: 600px)" src="/videos/hero-phone.mp4" type="video/mp4" />
-            <source src="/videos/hero.webm" type="video/webm" />
-          </video>
-        )}
-        {/* While the cart is out: 'Serving now at …', linking to the tracker (loads after the first screen). */}
-        {afterLoad && (
-          <Suspense fallback={null}>
-            <LiveHeadlineLink />
-          </Suspense>
-        )}
+        <HeroVideo />
+        <HeroLiveLink />
         <div className="hero__overlay container">
           <h1>Experience Cocoa Like Never Before</h1>
           <p>Small-batch hot, iced and shake cocoa mixes, made by our family and served at yours.</p>
