@@ -1,4 +1,5 @@
 import { percentOfCents } from './money';
+import { DAY_MS } from './time';
 
 /**
  * Event bookings (issue 14), written once for the API and the PWA: the states a booking moves
@@ -133,7 +134,6 @@ export function bookingEstimate(pricing: BookingPricing, guests: number): Bookin
 
 // --- Days ------------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
 const utcOf = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);

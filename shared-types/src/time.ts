@@ -31,6 +31,9 @@ function twelveHour(hours: number, minutes: number): string {
   return `${hour12}:${String(minutes).padStart(2, '0')} ${suffix}`;
 }
 
+/** A day of 24 hours, in milliseconds (spans measured in elapsed time, not calendar days in a zone). */
+export const DAY_MS = 86_400_000;
+
 /**
  * An en-US date format made on its first use, then kept. Making the first one loads the browser's
  * locale data (a task of tens of milliseconds on a phone), so a module does not make one when it

@@ -1,9 +1,8 @@
 import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { DAY_MS } from '@cocoa/shared-types';
 import { PERSISTED_QUERIES_KEY } from '../lib/persisted-queries';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * SPEC §9: no refetch on window focus, no polling, data never stale, no retries by default.

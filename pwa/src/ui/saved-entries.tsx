@@ -1,6 +1,6 @@
+import { lazyDateFormat } from '@cocoa/shared-types';
 import { useOnline } from '../lib/use-online';
 import './saved-entries.css';
-import { lazyDateFormat } from '@cocoa/shared-types';
 
 /** One entry of a form's outbox (lib/outbox.ts) as the list shows it. */
 export type SavedEntry = { id: string; about: string } & ({ status: 'waiting' } | { status: 'sent'; sentAt: string } | { status: 'refused'; message: string });

@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScheduledEvent } from '@cocoa/shared-types';
+import { DAY_MS, type ScheduledEvent } from '@cocoa/shared-types';
 import { apiFetchList } from '../../../lib/api-fetch';
 import { viewerToday } from '../../../lib/viewer-clock';
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * GET /api/events?from=…: the public upcoming locations (cache 1 minute), asked from a day ago. A

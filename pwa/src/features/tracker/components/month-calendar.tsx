@@ -13,7 +13,7 @@ const WEEKDAYS: ReadonlyArray<readonly [string, string]> = [
   ['Sat', 'Saturday'],
 ];
 const dateOf = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-// One formatter each, made once: toLocaleDateString builds a new Intl.DateTimeFormat on every call
+// One formatter each, made once (at its first use): toLocaleDateString builds a new Intl.DateTimeFormat on every call
 // (~0.2 ms), and the calendar labels every day of the month on each render of the page.
 const LONG_DAY = lazyDateFormat({ month: 'long', day: 'numeric', year: 'numeric' });
 const MONTH_TITLE = lazyDateFormat({ month: 'long', year: 'numeric' });
