@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import config from '../playwright.config';
+import { calendarDay } from './calendar-helpers';
 
 /**
  * Event booking end to end (issue 14), on the test-mode shop (Square not connected): a customer on
@@ -45,15 +46,6 @@ function shiftDay(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Moves the booking form's calendar to the month of `day` and answers that day's button. */
-async function calendarDay(page: Page, day: string) {
-  const form = page.getByRole('form', { name: 'Booking request' });
-  const button = form.locator(`[data-day="${day}"]`);
-  for (let i = 0; i < 3 && !(await button.isVisible()); i++) await form.getByRole('button', { name: 'Next month' }).click();
-  await expect(button).toBeVisible();
-  return button;
-}
-
 const phone = (browser: Browser) => browser.newContext({ ...test.info().project.use, baseURL: BASE, serviceWorkers: 'block' });
 
 test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an adjusted quote, the deposit confirms it and shows it on the tracker, the day is taken, a cancellation refunds the deposit', async ({ browser, request }) => {
@@ -69,7 +61,7 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     await customer.getByRole('button', { name: 'Book Your Event' }).click();
     const form = customer.getByRole('form', { name: 'Booking request' });
     await form.getByRole('radio', { name: 'Iced & Shake Bar' }).check();
-    await (await calendarDay(customer, date)).click();
+    await (await calendarDay(form, date)).click();
     await expect(form.getByText(/^Chosen: /)).toBeVisible();
     await form.getByLabel('Start time').fill('14:00');
     await expect(form.getByLabel('End time')).toHaveValue('17:00');
@@ -148,9 +140,9 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     const visitorContext = await phone(browser);
     const visitor = await visitorContext.newPage();
     await visitor.goto('/cocoa-tracker');
-    await expect(visitor.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
-    const day = visitor.locator(`[data-day="${date}"]`);
-    for (let i = 0; i < 3 && !(await day.isVisible()); i++) await visitor.getByRole('button', { name: 'Next month' }).click();
+    const app = visitor.locator('.app-root');
+    await expect(app.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
+    const day = await calendarDay(app, date);
     await expect(day).toHaveClass(/tracker-cal__day--event/);
     await day.click();
     const stop = visitor.locator('section.tracker-day').getByRole('listitem').filter({ hasText: 'Riverside Pavilion' });
@@ -162,7 +154,7 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     const nextContext = await phone(browser);
     const next = await nextContext.newPage();
     await next.goto('/events');
-    const day = await calendarDay(next, date);
+    const day = await calendarDay(next.locator('.app-root').getByRole('form', { name: 'Booking request' }), date);
     await expect(day).toBeDisabled();
     await expect(day).toHaveAccessibleName(/already booked$/);
     await nextContext.close();

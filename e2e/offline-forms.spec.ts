@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import config from '../playwright.config';
+import { calendarDay } from './calendar-helpers';
 
 /**
  * Writes that wait (issue 18 item 3): a visitor on a phone writes to the shop with the network cut
@@ -133,9 +134,7 @@ test('a booking request made offline is sent once when the network is back and r
     await page.getByRole('button', { name: 'Book Your Event' }).click();
     const form = page.getByRole('form', { name: 'Booking request' });
     await form.getByRole('radio', { name: 'Iced & Shake Bar' }).check();
-    const button = form.locator(`[data-day="${date}"]`);
-    for (let i = 0; i < 4 && !(await button.isVisible()); i++) await form.getByRole('button', { name: 'Next month' }).click();
-    await button.click();
+    await (await calendarDay(form, date)).click();
     await form.getByLabel('Start time').fill('14:00');
     await form.getByLabel('Number of guests').fill('40');
     await form.getByLabel('Venue name').fill('Lakeside Pavilion');
