@@ -177,6 +177,29 @@ test.describe('landing straight on /cocoa-tracker', () => {
     await app.getByRole('button', { name: 'Next month' }).click();
     await expect.poll(() => stopCalls.length).toBeGreaterThan(0);
   });
+
+  test('a tap on the painted calendar before the app has taken over is made once it has', async ({ page }) => {
+    // The app's start-up chunk held back, as on a slow phone, until the visitor has tapped.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/cocoa-tracker');
+    const painted = page.locator('main.boot__main');
+    const shown = await painted.getByRole('grid').getAttribute('aria-label');
+    expect(shown).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    await painted.getByRole('button', { name: 'Next month' }).click();
+    await expect(page.locator('.app-root')).toHaveCount(0);
+    release();
+    const calendar = page.locator('.app-root').getByRole('grid');
+    await expect(calendar).toBeVisible();
+    await expect(calendar).not.toHaveAttribute('aria-label', shown!);
+    // exactly one month on: one back is the month that was painted
+    await page.locator('.app-root').getByRole('button', { name: 'Previous month' }).click();
+    await expect(calendar).toHaveAttribute('aria-label', shown!);
+  });
 });
 
 test('unknown paths answer HTTP 404 and show the 404 page', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 // Ionic's CSS (its layout of the app's column, its normalize); its components' JavaScript is not loaded (app.tsx).
 import '@ionic/react/css/core.css';
@@ -11,6 +11,7 @@ import { registerServiceWorker } from './sw-registration';
 import { listenForInstallPrompt } from './pwa-store';
 import { prefetchForLanding } from './prefetch';
 import { applyStartupPath } from './startup-path';
+import { replayEarlyTaps } from './early-taps';
 
 // zod (in the lazy pages' chunks) probes `new Function` once to pick its fast path; our
 // Content-Security-Policy forbids eval, so the probe is reported as a violation (Lighthouse's best
@@ -25,6 +26,12 @@ const landingReady = prefetchForLanding(queryClient, window.location.pathname);
 // After the landing page's data is seeded (prefetchForLanding): a query keeps the newer of the two.
 const restored = restorePersistedQueries(queryClient);
 
+/** Rendered after the app: its effect runs once the first screen is in, and makes the taps made before (early-taps.ts). */
+function EarlyTapsReplay() {
+  useEffect(() => replayEarlyTaps(), []);
+  return null;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root');
 // A transition lets React render the first screen in short slices instead of one long task, so a
@@ -34,6 +41,7 @@ void Promise.all([landingReady, restored]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <App queryClient={queryClient} />
+        <EarlyTapsReplay />
       </StrictMode>,
     ),
   ),

@@ -1,0 +1,94 @@
+import { recordEarlyTaps } from './early-taps';
+
+/**
+ * The server's first screen, then the app's page in its place: the same buttons, now with
+ * handlers (the app's DOM replaces the server's, as createRoot does in start.tsx).
+ */
+const SERVER_PAGE = `
+  <header class="boot__bar"><button type="button">Menu</button></header>
+  <main class="boot__main">
+    <button type="button" aria-label="Previous month">‹</button>
+    <button type="button" aria-label="Next month">›</button>
+    <button type="button" data-day="2026-12-05" aria-label="Saturday, December 5, 2026, has events">5</button>
+    <button type="button" disabled aria-label="Sunday, December 6, 2026">6</button>
+    <button type="button">View on Map</button>
+    <button type="button">View on Map</button>
+    <a href="/events"><button type="button">Inside a link</button></a>
+  </main>`;
+
+function appPage(root: HTMLElement, buttons: string) {
+  const seen: string[] = [];
+  root.innerHTML = `<div class="app-root"><main id="main">${buttons}</main></div>`;
+  root.querySelectorAll('button').forEach((button, i) => button.addEventListener('click', () => seen.push(`${i}:${button.getAttribute('aria-label') ?? button.textContent}`)));
+  return seen;
+}
+const APP_BUTTONS = SERVER_PAGE.replace(/<header[\s\S]*?<\/header>/, '').replace(/<\/?main[^>]*>/g, '');
+
+const tap = (root: HTMLElement, selector: string, n = 0) => (root.querySelectorAll<HTMLElement>(selector)[n]).click();
+
+describe('taps on the server’s first screen before the app takes over', () => {
+  let root: HTMLElement;
+  beforeEach(() => {
+    window.history.replaceState(null, '', '/cocoa-tracker');
+    root = document.createElement('div');
+    root.id = 'root';
+    root.innerHTML = SERVER_PAGE;
+    document.body.append(root);
+  });
+  afterEach(() => root.remove());
+
+  it('are made again, in order, on the same buttons of the app’s page once it is in', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, '[aria-label="Next month"]');
+    tap(root, '[aria-label="Next month"]');
+    tap(root, '[data-day="2026-12-05"]');
+    const seen = appPage(root, APP_BUTTONS);
+    replay();
+    expect(seen).toEqual(['1:Next month', '1:Next month', '2:Saturday, December 5, 2026, has events']);
+  });
+
+  it('find the right one of several buttons with one name', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, 'main button:not([aria-label])', 1); // the second 'View on Map'
+    const seen = appPage(root, APP_BUTTONS);
+    replay();
+    expect(seen).toEqual(['5:View on Map']);
+  });
+
+  it('are dropped when the app’s page has a different number of buttons of that name, so no other one is pressed', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, 'main button:not([aria-label])', 1);
+    const seen = appPage(root, '<button type="button">View on Map</button>');
+    replay();
+    expect(seen).toEqual([]);
+  });
+
+  it('are not noted on disabled buttons, buttons inside links, or outside the page’s main content', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, '[aria-label="Sunday, December 6, 2026"]');
+    tap(root, 'a button');
+    tap(root, 'header button');
+    const seen = appPage(root, `${APP_BUTTONS}<button type="button">Menu</button>`.replace(' disabled', ''));
+    replay();
+    expect(seen).toEqual([]);
+  });
+
+  it('are dropped when the app opened on another page (a startup path)', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, '[aria-label="Next month"]');
+    window.history.replaceState(null, '', '/events');
+    const seen = appPage(root, APP_BUTTONS);
+    replay();
+    expect(seen).toEqual([]);
+  });
+
+  it('are made once: taps after the app took over are its own, and a second replay makes nothing', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, '[aria-label="Next month"]');
+    const seen = appPage(root, APP_BUTTONS);
+    replay();
+    tap(root, '[aria-label="Previous month"]');
+    replay();
+    expect(seen).toEqual(['1:Next month', '0:Previous month']);
+  });
+});

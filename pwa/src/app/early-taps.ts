@@ -1,0 +1,77 @@
+/**
+ * Taps made on the server's first screen before the app takes over. A public page paints from the
+ * server's HTML (the app's own components, api/src/static-shell.ts) and its buttons do nothing
+ * until the app's JavaScript has run, one to three seconds on a slow phone: a visitor who taps
+ * 'Next month' on the tracker or a date in that time would see nothing happen. The entry
+ * (main.tsx) notes those taps; once the app's first screen is in, each is made again on the same
+ * button of the app's page, in order.
+ *
+ * Only buttons: a link already works (the browser follows it), and what was typed or chosen in a
+ * form control is not carried over (the first screens have no forms). A button is found again by its name (aria-label, else its text) and which
+ * of the buttons of that name it was; if the app's page has a different number of them, the tap
+ * is dropped rather than made on the wrong one, and so are all of them if the app opened on
+ * another page (a startup path, startup-path.ts).
+ */
+
+interface EarlyTap {
+  label: string;
+  /** Which of the page's buttons with this label (0-based), and how many there were. */
+  index: number;
+  of: number;
+}
+
+/** At most this many taps are kept (a person tapping on, not a script). */
+const MAX_TAPS = 10;
+
+const labelOf = (button: Element) => (button.getAttribute('aria-label') ?? button.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+const buttonsLabelled = (scope: ParentNode, label: string) => Array.from(scope.querySelectorAll('button')).filter((b) => labelOf(b) === label);
+
+/**
+ * Starts noting taps on the buttons inside `root`'s `<main>` (the server's first screen). The
+ * answer stops noting and makes the noted taps on the app's page (the `<main>` then in `root`), once.
+ */
+export function recordEarlyTaps(root: HTMLElement): () => void {
+  let taps: EarlyTap[] = [];
+  // The page the taps were made on: an app that opens elsewhere (a startup path) makes none of them.
+  const page = () => window.location.pathname + window.location.search;
+  const tappedOn = page();
+  const onClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest('button');
+    const main = button?.closest('main');
+    if (!button || !main || !root.contains(main) || button.disabled || button.closest('a')) return;
+    const label = labelOf(button);
+    if (!label || taps.length >= MAX_TAPS) return;
+    const same = buttonsLabelled(main, label);
+    taps.push({ label, index: same.indexOf(button), of: same.length });
+  };
+  root.addEventListener('click', onClick, true);
+  return () => {
+    root.removeEventListener('click', onClick, true);
+    const noted = taps;
+    taps = [];
+    const main = root.querySelector('main');
+    if (!main || page() !== tappedOn) return;
+    for (const tap of noted) {
+      const same = buttonsLabelled(main, tap.label);
+      const button = same.length === tap.of ? same[tap.index] : undefined;
+      if (button && !button.disabled) button.click();
+    }
+  };
+}
+
+let pending: (() => void) | undefined;
+
+/** For the entry (main.tsx): notes the early taps on the page's `#root`. */
+export function noteEarlyTaps(): void {
+  const root = document.getElementById('root');
+  if (root && !pending) pending = recordEarlyTaps(root);
+}
+
+/** For the app's start (start.tsx), once its first screen is in: the noted taps, made again. */
+export function replayEarlyTaps(): void {
+  const replay = pending;
+  pending = undefined;
+  replay?.();
+}
