@@ -40,11 +40,23 @@ describe('taps on the server’s first screen before the app takes over', () => 
   it('are made again, in order, on the same buttons of the app’s page once it is in', () => {
     const replay = recordEarlyTaps(root);
     tap(root, '[aria-label="Next month"]');
-    tap(root, '[aria-label="Next month"]');
     tap(root, '[data-day="2026-12-05"]');
+    tap(root, '[aria-label="Next month"]');
     const seen = appPage(root, APP_BUTTONS);
     replay();
-    expect(seen).toEqual(['1:Next month', '1:Next month', '2:Saturday, December 5, 2026, has events']);
+    expect(seen).toEqual(['1:Next month', '2:Saturday, December 5, 2026, has events', '1:Next month']);
+  });
+
+  it('count the same button tapped again and again, because nothing happened, once', () => {
+    const replay = recordEarlyTaps(root);
+    tap(root, '[aria-label="Next month"]');
+    tap(root, '[aria-label="Next month"]');
+    tap(root, '[aria-label="Next month"]');
+    tap(root, 'main button:not([aria-label])', 0);
+    tap(root, 'main button:not([aria-label])', 1);
+    const seen = appPage(root, APP_BUTTONS);
+    replay();
+    expect(seen).toEqual(['1:Next month', '4:View on Map', '5:View on Map']);
   });
 
   it('find the right one of several buttons with one name', () => {

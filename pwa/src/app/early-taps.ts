@@ -4,7 +4,8 @@
  * until the app's JavaScript has run, one to three seconds on a slow phone: a visitor who taps
  * 'Next month' on the tracker or a date in that time would see nothing happen. The entry
  * (main.tsx) notes those taps; once the app's first screen is in, each is made again on the same
- * button of the app's page, in order.
+ * button of the app's page, in order. The same button tapped again and again, as people do when
+ * nothing happens, counts once.
  *
  * Only buttons: a link already works (the browser follows it), and what was typed or chosen in a
  * form control is not carried over (the first screens have no forms). A button is found again by its name (aria-label, else its text) and which
@@ -44,7 +45,11 @@ export function recordEarlyTaps(root: HTMLElement): () => void {
     const label = labelOf(button);
     if (!label || taps.length >= MAX_TAPS) return;
     const same = buttonsLabelled(main, label);
-    taps.push({ label, index: same.indexOf(button), of: same.length });
+    const tap = { label, index: same.indexOf(button), of: same.length };
+    // Tapped again because nothing happened: meant once ('Add to Cart' must not add two).
+    const last = taps.at(-1);
+    if (last && last.label === tap.label && last.index === tap.index) return;
+    taps.push(tap);
   };
   root.addEventListener('click', onClick, true);
   return () => {
