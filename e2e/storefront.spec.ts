@@ -202,6 +202,29 @@ test.describe('landing straight on /cocoa-tracker', () => {
   });
 });
 
+test('on a slow phone the painted product page scrolls, and where it was scrolled to and a double tap on ADD TO CART made before the app has taken over carry over: one in the cart', async ({ page }) => {
+  // The app's start-up chunk held back until the visitor has scrolled and tapped.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products/classic-dark-hot-cocoa');
+  const painted = page.locator('main.boot__main');
+  const add = painted.getByRole('button', { name: 'ADD TO CART' });
+  // Below the first screen of a phone: the painted page has to scroll to it.
+  await add.click();
+  await add.click();
+  const scrolledTo = await painted.evaluate((main) => main.scrollTop);
+  expect(scrolledTo).toBeGreaterThan(0);
+  await expect(page.locator('.app-root')).toHaveCount(0);
+  release();
+  await expect(cartCount(page)).toHaveText('1');
+  const scroller = page.locator('.app-root .app-scroll');
+  expect(Math.abs((await scroller.evaluate((box) => box.scrollTop)) - scrolledTo)).toBeLessThanOrEqual(2);
+});
+
 test('unknown paths answer HTTP 404 and show the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);

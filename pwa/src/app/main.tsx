@@ -3,10 +3,10 @@
  * JavaScript is even evaluated (on a fast connection the bundle would otherwise run first and
  * hold the first paint back), then the app starts and takes over.
  */
-import { noteEarlyTaps } from './early-taps';
+import { noteEarlyInput } from './early-input';
 
-// A tap on the first screen's buttons before the app has taken over is made again once it has (early-taps.ts).
-noteEarlyTaps();
+// Where the first screen was scrolled to and the taps on its buttons before the app has taken over are made again once it has (early-input.ts).
+noteEarlyInput();
 const start = () => void import('./start');
 if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
 else start();

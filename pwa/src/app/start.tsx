@@ -11,7 +11,7 @@ import { registerServiceWorker } from './sw-registration';
 import { listenForInstallPrompt } from './pwa-store';
 import { prefetchForLanding } from './prefetch';
 import { applyStartupPath } from './startup-path';
-import { replayEarlyTaps } from './early-taps';
+import { replayEarlyInput } from './early-input';
 
 // zod (in the lazy pages' chunks) probes `new Function` once to pick its fast path; our
 // Content-Security-Policy forbids eval, so the probe is reported as a violation (Lighthouse's best
@@ -26,9 +26,9 @@ const landingReady = prefetchForLanding(queryClient, window.location.pathname);
 // After the landing page's data is seeded (prefetchForLanding): a query keeps the newer of the two.
 const restored = restorePersistedQueries(queryClient);
 
-/** Rendered after the app: its effect runs once the first screen is in, and makes the taps made before (early-taps.ts). */
-function EarlyTapsReplay() {
-  useEffect(() => replayEarlyTaps(), []);
+/** Rendered after the app: its effect runs once the first screen is in, and makes the scroll and taps made before (early-input.ts). */
+function EarlyInputReplay() {
+  useEffect(() => replayEarlyInput(), []);
   return null;
 }
 
@@ -41,7 +41,7 @@ void Promise.all([landingReady, restored]).then(() =>
     createRoot(root).render(
       <StrictMode>
         <App queryClient={queryClient} />
-        <EarlyTapsReplay />
+        <EarlyInputReplay />
       </StrictMode>,
     ),
   ),

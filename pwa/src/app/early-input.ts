@@ -1,11 +1,12 @@
 /**
- * Taps made on the server's first screen before the app takes over. A public page paints from the
- * server's HTML (the app's own components, api/src/static-shell.ts) and its buttons do nothing
- * until the app's JavaScript has run, one to three seconds on a slow phone: a visitor who taps
- * 'Next month' on the tracker or a date in that time would see nothing happen. The entry
- * (main.tsx) notes those taps; once the app's first screen is in, each is made again on the same
- * button of the app's page, in order. The same button tapped again and again, as people do when
- * nothing happens, counts once.
+ * What a visitor does on the server's first screen before the app takes over. A public page paints
+ * from the server's HTML (the app's own components, api/src/static-shell.ts) one to three seconds
+ * before the app's JavaScript has run on a slow phone. In that time it scrolls (in its `<main>`,
+ * index.html) but its buttons do nothing, and the app's page replaces it. The entry (main.tsx)
+ * notes where the page was scrolled to and which buttons were tapped; once the app's first screen
+ * is in, its page is scrolled to the same place and each tap is made again on the same button of
+ * the app's page, in order. The same button tapped again and again, as people do when nothing
+ * happens, counts once.
  *
  * Only buttons: a link already works (the browser follows it), and what was typed or chosen in a
  * form control is not carried over (the first screens have no forms). A button is found again by its name (aria-label, else its text) and which
@@ -28,12 +29,20 @@ const labelOf = (button: Element) => (button.getAttribute('aria-label') ?? butto
 
 const buttonsLabelled = (scope: ParentNode, label: string) => Array.from(scope.querySelectorAll('button')).filter((b) => labelOf(b) === label);
 
+/** Where the app's page scrolls (app.tsx's Shell). */
+const APP_SCROLLER = '.app-scroll';
+
 /**
- * Starts noting taps on the buttons inside `root`'s `<main>` (the server's first screen). The
- * answer stops noting and makes the noted taps on the app's page (the `<main>` then in `root`), once.
+ * Starts noting the scrolling of `root`'s `<main>` (the server's first screen) and the taps on its
+ * buttons. The answer stops noting, scrolls the app's page (then in `root`) to the same place and
+ * makes the noted taps on it, once.
  */
-export function recordEarlyTaps(root: HTMLElement): () => void {
+export function recordEarlyInput(root: HTMLElement): () => void {
   let taps: EarlyTap[] = [];
+  let scrolledTo = 0;
+  const onScroll = (event: Event) => {
+    if (event.target instanceof HTMLElement && event.target.tagName === 'MAIN') scrolledTo = event.target.scrollTop;
+  };
   // The page the taps were made on: an app that opens elsewhere (a startup path) makes none of them.
   const page = () => window.location.pathname + window.location.search;
   const tappedOn = page();
@@ -52,12 +61,18 @@ export function recordEarlyTaps(root: HTMLElement): () => void {
     taps.push(tap);
   };
   root.addEventListener('click', onClick, true);
+  // A scroll does not bubble; noted on its way down.
+  root.addEventListener('scroll', onScroll, true);
   return () => {
     root.removeEventListener('click', onClick, true);
+    root.removeEventListener('scroll', onScroll, true);
     const noted = taps;
     taps = [];
     const main = root.querySelector('main');
     if (!main || page() !== tappedOn) return;
+    const scroller = root.querySelector(APP_SCROLLER);
+    if (scroller && scrolledTo > 0) scroller.scrollTop = scrolledTo;
+    scrolledTo = 0;
     for (const tap of noted) {
       const same = buttonsLabelled(main, tap.label);
       const button = same.length === tap.of ? same[tap.index] : undefined;
@@ -68,14 +83,14 @@ export function recordEarlyTaps(root: HTMLElement): () => void {
 
 let pending: (() => void) | undefined;
 
-/** For the entry (main.tsx): notes the early taps on the page's `#root`. */
-export function noteEarlyTaps(): void {
+/** For the entry (main.tsx): notes the early scrolling and taps on the page's `#root`. */
+export function noteEarlyInput(): void {
   const root = document.getElementById('root');
-  if (root && !pending) pending = recordEarlyTaps(root);
+  if (root && !pending) pending = recordEarlyInput(root);
 }
 
-/** For the app's start (start.tsx), once its first screen is in: the noted taps, made again. */
-export function replayEarlyTaps(): void {
+/** For the app's start (start.tsx), once its first screen is in: the noted scroll and taps, made again. */
+export function replayEarlyInput(): void {
   const replay = pending;
   pending = undefined;
   replay?.();

@@ -1,4 +1,4 @@
-import { recordEarlyTaps } from './early-taps';
+import { recordEarlyInput } from './early-input';
 
 /**
  * The server's first screen, then the app's page in its place: the same buttons, now with
@@ -18,7 +18,7 @@ const SERVER_PAGE = `
 
 function appPage(root: HTMLElement, buttons: string) {
   const seen: string[] = [];
-  root.innerHTML = `<div class="app-root"><main id="main">${buttons}</main></div>`;
+  root.innerHTML = `<div class="app-root"><div class="app-scroll"><main id="main">${buttons}</main></div></div>`;
   root.querySelectorAll('button').forEach((button, i) => button.addEventListener('click', () => seen.push(`${i}:${button.getAttribute('aria-label') ?? button.textContent}`)));
   return seen;
 }
@@ -26,7 +26,14 @@ const APP_BUTTONS = SERVER_PAGE.replace(/<header[\s\S]*?<\/header>/, '').replace
 
 const tap = (root: HTMLElement, selector: string, n = 0) => (root.querySelectorAll<HTMLElement>(selector)[n]).click();
 
-describe('taps on the server’s first screen before the app takes over', () => {
+/** jsdom lays nothing out: an element's scrollTop, as the browser would keep it. */
+function scrollable(element: Element) {
+  let top = 0;
+  Object.defineProperty(element, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+  return element as HTMLElement;
+}
+
+describe('scrolling and taps on the server’s first screen before the app takes over', () => {
   let root: HTMLElement;
   beforeEach(() => {
     window.history.replaceState(null, '', '/cocoa-tracker');
@@ -38,7 +45,7 @@ describe('taps on the server’s first screen before the app takes over', () => 
   afterEach(() => root.remove());
 
   it('are made again, in order, on the same buttons of the app’s page once it is in', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, '[aria-label="Next month"]');
     tap(root, '[data-day="2026-12-05"]');
     tap(root, '[aria-label="Next month"]');
@@ -48,7 +55,7 @@ describe('taps on the server’s first screen before the app takes over', () => 
   });
 
   it('count the same button tapped again and again, because nothing happened, once', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, '[aria-label="Next month"]');
     tap(root, '[aria-label="Next month"]');
     tap(root, '[aria-label="Next month"]');
@@ -60,7 +67,7 @@ describe('taps on the server’s first screen before the app takes over', () => 
   });
 
   it('find the right one of several buttons with one name', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, 'main button:not([aria-label])', 1); // the second 'View on Map'
     const seen = appPage(root, APP_BUTTONS);
     replay();
@@ -68,7 +75,7 @@ describe('taps on the server’s first screen before the app takes over', () => 
   });
 
   it('are dropped when the app’s page has a different number of buttons of that name, so no other one is pressed', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, 'main button:not([aria-label])', 1);
     const seen = appPage(root, '<button type="button">View on Map</button>');
     replay();
@@ -76,7 +83,7 @@ describe('taps on the server’s first screen before the app takes over', () => 
   });
 
   it('are not noted on disabled buttons, buttons inside links, or outside the page’s main content', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, '[aria-label="Sunday, December 6, 2026"]');
     tap(root, 'a button');
     tap(root, 'header button');
@@ -86,7 +93,7 @@ describe('taps on the server’s first screen before the app takes over', () => 
   });
 
   it('are dropped when the app opened on another page (a startup path)', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, '[aria-label="Next month"]');
     window.history.replaceState(null, '', '/events');
     const seen = appPage(root, APP_BUTTONS);
@@ -95,12 +102,44 @@ describe('taps on the server’s first screen before the app takes over', () => 
   });
 
   it('are made once: taps after the app took over are its own, and a second replay makes nothing', () => {
-    const replay = recordEarlyTaps(root);
+    const replay = recordEarlyInput(root);
     tap(root, '[aria-label="Next month"]');
     const seen = appPage(root, APP_BUTTONS);
     replay();
     tap(root, '[aria-label="Previous month"]');
     replay();
     expect(seen).toEqual(['1:Next month', '0:Previous month']);
+  });
+
+  it('the app’s page opens scrolled where the visitor had scrolled the painted one, then the taps are made', () => {
+    const replay = recordEarlyInput(root);
+    const painted = scrollable(root.querySelector('main')!);
+    painted.scrollTop = 640;
+    painted.dispatchEvent(new Event('scroll'));
+    tap(root, '[aria-label="Next month"]');
+    const seen = appPage(root, APP_BUTTONS);
+    const scroller = scrollable(root.querySelector('.app-scroll')!);
+    replay();
+    expect(scroller.scrollTop).toBe(640);
+    expect(seen).toEqual(['1:Next month']);
+  });
+
+  it('the app’s page stays at its top when the painted one was not scrolled, or the app opened elsewhere', () => {
+    let replay = recordEarlyInput(root);
+    appPage(root, APP_BUTTONS);
+    let scroller = scrollable(root.querySelector('.app-scroll')!);
+    replay();
+    expect(scroller.scrollTop).toBe(0);
+
+    root.innerHTML = SERVER_PAGE;
+    replay = recordEarlyInput(root);
+    const painted = scrollable(root.querySelector('main')!);
+    painted.scrollTop = 300;
+    painted.dispatchEvent(new Event('scroll'));
+    window.history.replaceState(null, '', '/events');
+    appPage(root, APP_BUTTONS);
+    scroller = scrollable(root.querySelector('.app-scroll')!);
+    replay();
+    expect(scroller.scrollTop).toBe(0);
   });
 });
