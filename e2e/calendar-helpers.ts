@@ -3,8 +3,9 @@ import { expect, type Locator } from '@playwright/test';
 /**
  * Moves the month calendar inside `scope` forward to the month of `day` ('YYYY-MM-DD') and answers
  * that day's button. `scope` must be inside the app (`.app-root`): the server's HTML paints the
- * same calendar, and a click on it before the app takes over does nothing. Each 'Next month' waits
- * for the grid's month to change before looking again, so a month drawn late is not skipped.
+ * same calendar, and a click on it before the app takes over is only made once the app is in
+ * (pwa/src/app/early-input.ts), so months counted there would race. Each 'Next month' waits for
+ * the grid's month to change before looking again, so a month drawn late is not skipped.
  */
 export async function calendarDay(scope: Locator, day: string, maxMonths = 4): Promise<Locator> {
   const grid = scope.getByRole('grid');
