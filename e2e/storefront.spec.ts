@@ -2,6 +2,17 @@ import { expect, test, type Page } from '@playwright/test';
 
 const cartCount = (page: Page) => page.getByTestId('cart-count');
 
+/** Holds the app's start-up chunk back, as a slow phone is still fetching it; the answer lets it through. */
+async function holdStartUp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -180,12 +191,7 @@ test.describe('landing straight on /cocoa-tracker', () => {
 
   test('a tap on the painted calendar before the app has taken over is made once it has', async ({ page }) => {
     // The app's start-up chunk held back, as on a slow phone, until the visitor has tapped.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdStartUp(page);
     await page.goto('/cocoa-tracker');
     const painted = page.locator('main.boot__main');
     const shown = await painted.getByRole('grid').getAttribute('aria-label');
@@ -204,12 +210,7 @@ test.describe('landing straight on /cocoa-tracker', () => {
 
 test('on a slow phone the painted product page scrolls, and where it was scrolled to and a double tap on ADD TO CART made before the app has taken over carry over: one in the cart', async ({ page }) => {
   // The app's start-up chunk held back until the visitor has scrolled and tapped.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdStartUp(page);
   await page.goto('/products/classic-dark-hot-cocoa');
   const painted = page.locator('main.boot__main');
   const add = painted.getByRole('button', { name: 'ADD TO CART' });
