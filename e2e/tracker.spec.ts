@@ -16,8 +16,9 @@ async function waitForServiceWorkerControl(page: Page) {
 const dayList = (page: Page) => page.locator('section.tracker-day');
 const markers = (page: Page) => page.locator('.leaflet-marker-icon');
 const loadedTiles = (page: Page) => page.locator('img.leaflet-tile.leaflet-tile-loaded');
-// On a phone the map loads once it is scrolled into view, as a person does to look at it.
-const scrollToMap = (page: Page) => page.locator('.tracker__map').scrollIntoViewIfNeeded();
+// On a phone the map loads once it is scrolled into view, as a person does to look at it. The
+// app's map box (.app-root), not the server's painted copy, which the app replaces after a reload.
+const scrollToMap = (page: Page) => page.locator('.app-root .tracker__map').scrollIntoViewIfNeeded();
 
 test("the tracker shows this month's stops on the calendar, the list and the map, and keeps working offline", async ({ page, context, request }) => {
   const now = new Date();
@@ -34,7 +35,8 @@ test("the tracker shows this month's stops on the calendar, the list and the map
 
   await test.step('opens on today with its stops, outlined event dates and a marker per located stop', async () => {
     await page.goto('/cocoa-tracker');
-    await expect(page.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
+    // The app's page, not the server's painted copy it replaces (an element of that one can be gone mid-step).
+    await expect(page.locator('.app-root').getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
     await expect(dayList(page).getByRole('heading', { level: 3, name: todays[0].title })).toBeVisible();
     for (const day of daysWithEvents) await expect(page.locator(`[data-day="${day}"]`)).toHaveClass(/tracker-cal__day--event/);
     await expect(page.locator(`[data-day="${emptyDay}"]`)).not.toHaveClass(/tracker-cal__day--event/);
