@@ -21,6 +21,12 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.PORT);
+  // Node closes an idle keep-alive connection after 5 s. A client or proxy that keeps one longer
+  // (browsers, load balancers with a 60 s idle timeout) can send on it just as it closes and get a
+  // reset; the server keeps idle connections longer than they do (server.close() still ends idle ones).
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
@@ -33,7 +39,7 @@ async function main(): Promise<void> {
       app
         .get(LiveStreamService)
         .endAll()
-        .then(() => drainHttp(app.getHttpServer() as Server))
+        .then(() => drainHttp(server))
         .then(() => app.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {
