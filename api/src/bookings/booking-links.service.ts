@@ -1,5 +1,6 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import { sameText } from '../common/same-text';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SettingsService } from '../settings/settings.service';
 
@@ -54,9 +55,7 @@ export class BookingLinkSigner {
 
   /** Compared as text, so only the one canonical spelling of the signature opens the booking. */
   verify(booking: LinkedBooking, token: string): boolean {
-    const given = Buffer.from(token);
-    const expected = Buffer.from(this.token(booking));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return sameText(token, this.token(booking));
   }
 
   private mac(booking: LinkedBooking): Buffer {

@@ -1,9 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type SquareAuthStatus, squareApplicationIdMismatch } from '@cocoa/shared-types';
 import { SquareClient, SquareError } from 'square';
 import { UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { sameText } from '../common/same-text';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { SQUARE_OAUTH_SCOPES, type SquareMode, squareAuthorizeUrl, squareBaseUrl, squareRedirectUri } from './square.urls';
@@ -226,11 +227,6 @@ export class SquareAuthService {
   }
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 function describe(err: unknown): string {
   if (err instanceof SquareError) return `${err.statusCode ?? ''} ${err.errors[0]?.code ?? ''} ${err.errors[0]?.detail ?? err.message}`.trim();
