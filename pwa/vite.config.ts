@@ -48,6 +48,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias
   build: {
     target: 'es2022',
     manifest: true,
+    modulePreload: false,
     rolldownOptions: {
       // @ionic/core does not declare its per-component modules free of side effects, so without
       // this every Ionic component lands in the entry chunk (STACK.md: 362 KB → ~200 KB gzip).

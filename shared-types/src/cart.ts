@@ -81,14 +81,3 @@ export function newCartSessionId(fillRandom: (bytes: Uint8Array<ArrayBuffer>) =>
   for (const byte of bytes) id += SESSION_ALPHABET[byte & 63];
   return id;
 }
-
-/**
- * Product page quantity input (SPEC §4): starts at 1, never below 1; invalid or zero typed input
- * is ignored (the previous value stays); an empty input resets to 1.
- */
-export function nextTypedQuantity(previous: number, typed: string): number {
-  if (typed.trim() === '') return 1;
-  const value = Number(typed);
-  if (!Number.isInteger(value) || value < 1) return previous;
-  return value;
-}

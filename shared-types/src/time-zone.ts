@@ -82,14 +82,34 @@ export function startOfWeekIn(instant: Date, timeZone: string): Date {
   return startOfDayIn(instant, timeZone, -((weekday + 6) % 7));
 }
 
-/** The zone this runtime (a browser, the server process) is in. */
+/** How long localTimeZone() keeps its answer: a phone carried into another zone reads the new one within a minute. */
+const LOCAL_ZONE_TTL_MS = 60_000;
+let localZone: { name: string; readAt: number } | undefined;
+
+/**
+ * The zone this runtime (a browser, the server process) is in. Read once a minute, not on every
+ * call: each read builds an Intl.DateTimeFormat, and a page showing a month of stops asks for it
+ * in every day's cell, on every render.
+ */
 export function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = Date.now();
+  if (!localZone || Math.abs(now - localZone.readAt) > LOCAL_ZONE_TTL_MS) {
+    localZone = { name: Intl.DateTimeFormat().resolvedOptions().timeZone, readAt: now };
+  }
+  return localZone.name;
 }
+
+/** One formatter per zone, made at its first use (each new Intl.DateTimeFormat costs a fraction of a millisecond). */
+const abbreviationFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone's short name at that instant: 'CST' / 'CDT' for America/Chicago, 'GMT+13' where no name exists. */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  let format = abbreviationFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    abbreviationFormats.set(timeZone, format);
+  }
+  const part = format.formatToParts(at).find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

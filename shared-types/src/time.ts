@@ -55,8 +55,17 @@ export function formatLongDate(value: string | Date | null | undefined, timeZone
   if (value == null || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'N/A';
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) });
+  const zone = timeZone ?? localTimeZone();
+  let format = longDateFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
+    longDateFormats.set(zone, format);
+  }
+  return format.format(date);
 }
+
+/** formatLongDate's formatters, one per zone, made at their first use (a list of stops formats one date each). */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A stop as the time display needs it: its day (an instant at noon of it) and the shop's zone. */
 export interface ZonedStop {

@@ -1,4 +1,5 @@
-import { pushSubscribeSchema, pushTopicKey, pushTopicLine, pushUnsubscribeSchema } from './push.schema';
+import { pushTopicKey, pushTopicLine } from '../push';
+import { pushSubscribeSchema, pushUnsubscribeSchema } from './push.schema';
 
 const P256DH = 'B' + 'A'.repeat(86);
 const AUTH = 'q'.repeat(22);

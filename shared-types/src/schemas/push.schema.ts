@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { isTimeZone } from '../time-zone';
 import { idParamSchema } from './common.schema';
+import { PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX, PUSH_MILES_MAX, PUSH_MILES_MIN } from '../push';
 
 /**
  * Web Push for the live tracker (issue 15 item 3): a visitor's browser subscribes to be told when
  * the cart checks in at a stop, anywhere, or near a place they saved. The body of
  * POST /api/push/subscriptions is the browser's PushSubscription (its `toJSON()`) plus the topic.
  */
-
-export const PUSH_ENDPOINT_MAX = 1000;
-export const PUSH_MILES_MIN = 1;
-export const PUSH_MILES_MAX = 100;
-export const PUSH_LABEL_MAX = 100;
-/** Topics one browser may follow at once (each stop and each place is one). */
-export const PUSH_TOPICS_PER_ENDPOINT_MAX = 25;
 
 /** 65 bytes (an uncompressed P-256 point: 0x04, x, y) and 16 bytes, base64url without padding. */
 const P256DH_CHARS = 87;
@@ -131,30 +125,3 @@ export const pushPayloadSchema = z.object({
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof pushPayloadSchema>;
-
-/** Coordinates are kept to 4 decimals (about 11 m): the same saved place is the same topic. */
-export const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000;
-
-/** One key per topic ('any', 'stop:12', 'near:41.8827,-87.6233:5'): the same endpoint and key is one subscription. */
-export function pushTopicKey(topic: PushTopicInput | PushTopic): string {
-  switch (topic.kind) {
-    case 'stop':
-      return `stop:${Number(topic.stopId)}`;
-    case 'near':
-      return `near:${roundCoordinate(topic.latitude)},${roundCoordinate(topic.longitude)}:${topic.miles}`;
-    default:
-      return 'any';
-  }
-}
-
-/** 'Notifications are on for Millennium Park' and the like; `stopName` names a stop topic's place. */
-export function pushTopicLine(topic: PushTopicInput | PushTopic, stopName?: string | null): string {
-  switch (topic.kind) {
-    case 'stop':
-      return `Notifications are on for ${stopName || 'this stop'}`;
-    case 'near':
-      return `Notifications are on for check-ins within ${topic.miles} mile${topic.miles === 1 ? '' : 's'} of ${topic.label || 'your saved place'}`;
-    default:
-      return 'Notifications are on for check-ins anywhere';
-  }
-}
