@@ -40,6 +40,9 @@ export type FirstScreenData =
 
 export type FirstScreenPage = FirstScreenData['page'];
 
+/** The first screens that show days and times in the visitor's zone (the stops): the app formats dates as it starts there. */
+export const DATED_FIRST_SCREENS: ReadonlySet<FirstScreenPage> = new Set<FirstScreenPage>(['tracker', 'events']);
+
 /**
  * The public route a path lands on, if the server paints a first screen for it (matched as the
  * router matches: case-insensitive, trailing slashes allowed); a product page with its slug.

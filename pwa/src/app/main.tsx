@@ -3,18 +3,21 @@
  * JavaScript is even evaluated (on a fast connection the bundle would otherwise run first and
  * hold the first paint back), then the app starts and takes over.
  */
+import { DATED_FIRST_SCREENS, firstScreenRoute } from '@cocoa/shared-types';
 import { noteEarlyInput } from './early-input';
 
 // Where the first screen was scrolled to and the taps on its buttons before the app has taken over are made again once it has (early-input.ts).
 noteEarlyInput();
 const start = () => void import('./start');
-// A browser's first date format loads its locale and zone data: a task of its own (~13 ms here,
-// four times that on a phone) while the app's chunks download, rather than in the middle of the
-// first render, which shows today's date and the stops' times.
+// A browser's first date format loads its locale and zone data: a task of 15-40 ms here (four
+// times that on a phone). On a page whose first render shows dates (the stops' days and times) it
+// runs on its own while the app's chunks download, not in the middle of that render; the other
+// pages format no date as they start (prices are formatted without Intl), so they never pay it then.
 const warmDates = () => void Intl.DateTimeFormat().resolvedOptions();
+const showsDates = DATED_FIRST_SCREENS.has(firstScreenRoute(window.location.pathname)?.page ?? 'home');
 if (document.visibilityState === 'visible')
   requestAnimationFrame(() => {
     setTimeout(start, 0);
-    setTimeout(warmDates, 0);
+    if (showsDates) setTimeout(warmDates, 0);
   });
 else start();
