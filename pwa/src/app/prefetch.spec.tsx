@@ -64,6 +64,24 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
   });
 
+  it('the calls a landing page makes as it mounts are under way before its first render, and not made again by it', async () => {
+    const now = new Date();
+    const month = dayKey(now).slice(0, 7);
+    addDataBlock({ page: 'events', timeZone: localTimeZone(), today: dayKey(now), fetchedAt: now.toISOString(), events: [] });
+    const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] } });
+    const client = testQueryClient();
+    await prefetchForLanding(client, '/events');
+    const asked = (pattern: RegExp) => calls.filter((c) => pattern.test(c.url)).length;
+    // the booking form's packages and this month's open days (the form would ask for the second only once the first is in), and the cart's state
+    expect(asked(/^\/api\/booking\/packages$/)).toBe(1);
+    expect(asked(new RegExp(`^/api/booking/availability\\?month=${month}$`))).toBe(1);
+    expect(asked(/^\/api\/live$/)).toBe(1);
+    renderRoute(client, '/events');
+    expect(screen.getByRole('heading', { level: 1, name: 'Cocoa for Your Event' })).toBeInTheDocument();
+    expect(asked(/^\/api\/booking\/packages$/)).toBe(1);
+    expect(asked(/^\/api\/live$/)).toBe(1);
+  });
+
   it('a block of another page is not used', async () => {
     addDataBlock({ page: 'products', products, categories });
     const client = testQueryClient();

@@ -20,5 +20,5 @@ export function prefetchForLanding(client: QueryClient, pathname: string): Promi
     void client.prefetchQuery(productsQueryOptions);
     void client.prefetchQuery(catalogCategoriesQueryOptions);
   }
-  return preloadLandingPage(pathname);
+  return preloadLandingPage(pathname, client);
 }

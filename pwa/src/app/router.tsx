@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, firstScreenRoute, type FirstScreenPage } from '@cocoa/shared-types';
 import { Spinner } from '../ui/skeleton';
 import { AdminRoute, ProtectedRoute } from './guards';
@@ -31,7 +32,13 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-passwo
  * already painted from the server's HTML). Once loaded it renders at once; React.lazy would still
  * suspend once and swap that screen for the 'Loading page' spinner.
  */
-function preloadable(load: () => Promise<{ default: ComponentType }>) {
+/** A landing page's module: its component, and the calls its first render makes, to start before that render. */
+interface LandingPageModule {
+  default: ComponentType;
+  prefetchPageData?: (client: QueryClient) => void;
+}
+
+function preloadable(load: () => Promise<LandingPageModule>) {
   let loaded: ComponentType | undefined;
   const preload = () =>
     load().then((module) => {
@@ -57,13 +64,18 @@ const FIRST_SCREEN_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<ty
   events: EventsPage,
 };
 
-/** Loads the landing route's page chunk if it has a first screen; resolves when it is in or has failed (the route then retries). */
-export function preloadLandingPage(pathname: string): Promise<void> {
+/**
+ * Loads the landing route's page chunk if it has a first screen, and starts the calls the page makes
+ * as it mounts (its prefetchPageData): they are then under way when it subscribes, rather than
+ * started by its mount and answered by a second render of the whole page straight after the first.
+ * Resolves when the chunk is in or has failed (the route then retries).
+ */
+export function preloadLandingPage(pathname: string, client: QueryClient): Promise<void> {
   const route = firstScreenRoute(pathname);
   if (!route || route.page === 'home') return Promise.resolve();
   const landing = FIRST_SCREEN_PAGES[route.page];
   return landing.preload().then(
-    () => undefined,
+    (module) => module.prefetchPageData?.(client),
     () => undefined,
   );
 }

@@ -50,6 +50,7 @@ async function startApp(root: HTMLElement) {
   // After the landing page's data is seeded (prefetchForLanding): a query keeps the newer of the two.
   const restored = restorePersistedQueries(queryClient);
   await Promise.all([landingReady, restored]);
+  await nextTask();
   // A transition lets React render the first screen in short slices instead of one long task, so a
   // slow phone stays responsive while the app takes over from the static first screen.
   startTransition(() =>

@@ -5,3 +5,5 @@ export { BookingSection } from './components/booking-section';
 export { MyBookings } from './components/my-bookings';
 // The customers' package list, which the admin refreshes after changing a package.
 export { bookingPackagesQueryOptions } from './api/packages';
+// The events page starts the booking form's calls as a visitor lands on it.
+export { availabilityQueryOptions } from './api/availability';

@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
+import { dayKey } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { BookingSection } from '../../bookings';
+import { availabilityQueryOptions, BookingSection, bookingPackagesQueryOptions } from '../../bookings';
+import { prefetchLiveState } from '../../live';
 import { useCategories } from '../../catalogue';
 import { EventInquiryForm } from '../components/event-inquiry-form';
 import { UpcomingLocations } from '../components/upcoming-locations';
@@ -13,6 +16,17 @@ const OCCASIONS = [
   { title: 'Corporate events', text: 'Office parties, launches and conferences — served by our team, branded cups on request.' },
   { title: 'Parties', text: 'Birthdays, school nights and fundraisers, with kid-friendly toppings and dairy-free options.' },
 ];
+
+/**
+ * The calls this page makes as it mounts, started when a visitor lands on it (app/router.tsx,
+ * preloadLandingPage): the cart's state for the stops list, and the booking form's packages and this
+ * month's open days (the form asks for those only once the packages are in, one call after the other).
+ */
+export function prefetchPageData(client: QueryClient): void {
+  prefetchLiveState(client);
+  void client.prefetchQuery(bookingPackagesQueryOptions);
+  void client.prefetchQuery(availabilityQueryOptions(dayKey(new Date()).slice(0, 7)));
+}
 
 export default function EventsPage() {
   useDocumentTitle('Events');

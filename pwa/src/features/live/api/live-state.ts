@@ -111,3 +111,8 @@ export const liveQueryOptions = () =>
     queryFn: ({ signal, client }) => fetchLive(client, signal),
     staleTime: 15_000,
   });
+
+/** Starts asking for the cart's state before a page showing it first renders (a landing page's prefetchPageData). */
+export function prefetchLiveState(client: QueryClient): void {
+  void client.prefetchQuery(liveQueryOptions());
+}

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { QueryClient } from '@tanstack/react-query';
 import { eventDays, eventsInMonth, eventsOnDay, hasValidCoordinates, stopDay, liveHeadline, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
@@ -7,8 +8,8 @@ import { viewerToday } from '../../../lib/viewer-clock';
 import { useSeen } from '../../../lib/use-seen';
 import { LoadProblem } from '../../../ui/load-problem';
 import { useEvents } from '../../events';
-import { LiveBanner, useLiveState } from '../../live';
-import { useMapConfig } from '../api/map-config';
+import { LiveBanner, prefetchLiveState, useLiveState } from '../../live';
+import { mapConfigQueryOptions, useMapConfig } from '../api/map-config';
 import { useMonthEvents } from '../api/month-events';
 import { DayEvents } from '../components/day-events';
 import { MonthCalendar } from '../components/month-calendar';
@@ -31,6 +32,16 @@ const STALE_NOTE_MS = 2 * 60 * 1000;
 const formatUpdated = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
+/**
+ * The calls this page makes as it mounts, started when a visitor lands on it (app/router.tsx,
+ * preloadLandingPage): the cart's state and the map's tile settings (the month's stops come with
+ * the page).
+ */
+export function prefetchPageData(client: QueryClient): void {
+  prefetchLiveState(client);
+  void client.prefetchQuery(mapConfigQueryOptions);
+}
+
 export default function CocoaTrackerPage() {
   useDocumentTitle('Live Cocoa Tracker');
   const today = viewerToday();
