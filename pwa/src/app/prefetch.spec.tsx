@@ -5,7 +5,7 @@ import { dayKey, FIRST_SCREEN_DATA_ID, localTimeZone, type ScheduledEvent } from
 import { categories, products } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { prefetchForLanding } from './prefetch';
-import { AppRoutes } from './router';
+import { AppRoutes, LANDING_DATA_WAIT_MS } from './router';
 
 function renderRoute(client: ReturnType<typeof testQueryClient>, route: string) {
   // a synchronous act: nothing that waits for a promise (a lazy chunk) can finish inside it
@@ -64,11 +64,12 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
   });
 
-  it('the calls a landing page makes as it mounts are under way before its first render, and not made again by it', async () => {
+  it('the calls a landing page makes as it mounts are made before its first render, and once answered not again by it', async () => {
     const now = new Date();
     const month = dayKey(now).slice(0, 7);
     addDataBlock({ page: 'events', timeZone: localTimeZone(), today: dayKey(now), fetchedAt: now.toISOString(), events: [] });
-    const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] } });
+    const notLive = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt: now.toISOString(), timeZone: 'America/Chicago' };
+    const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] }, 'GET /api/live': { body: notLive } });
     const client = testQueryClient();
     await prefetchForLanding(client, '/events');
     const asked = (pattern: RegExp) => calls.filter((c) => pattern.test(c.url)).length;
@@ -78,12 +79,33 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(asked(/^\/api\/live$/)).toBe(1);
     renderRoute(client, '/events');
     expect(screen.getByRole('heading', { level: 1, name: 'Cocoa for Your Event' })).toBeInTheDocument();
+    // answered: the page's first render has them, and does not ask again
     expect(asked(/^\/api\/booking\/packages$/)).toBe(1);
     expect(asked(/^\/api\/live$/)).toBe(1);
   });
 
+  it('calls that are not answered hold the first render back for a moment only', async () => {
+    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today: dayKey(new Date()), fetchedAt: new Date().toISOString(), monthEvents: [], events: [] });
+    // a server that takes the calls and never answers
+    const { calls } = mockFetch({ 'GET /api/live': () => new Promise<Response>(() => undefined), 'GET /api/events/map-config': () => new Promise<Response>(() => undefined) });
+    jest.useFakeTimers();
+    try {
+      let ready = false;
+      const landing = prefetchForLanding(testQueryClient(), '/cocoa-tracker').then(() => (ready = true));
+      await jest.advanceTimersByTimeAsync(LANDING_DATA_WAIT_MS - 1);
+      expect(calls.map((c) => c.url).sort()).toEqual(['/api/events/map-config', '/api/live']);
+      expect(ready).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await landing;
+      expect(ready).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a block of another page is not used', async () => {
     addDataBlock({ page: 'products', products, categories });
+    mockFetch({});
     const client = testQueryClient();
     await prefetchForLanding(client, '/cocoa-tracker');
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();

@@ -14,8 +14,13 @@ const LegalPage = lazy(() => import('../features/content/pages/legal-page'));
 const NotFoundPage = lazy(() => import('../features/content/pages/not-found-page'));
 const ProductsPage = preloadable(() => import('../features/catalogue/pages/products-page'));
 const ProductDetailPage = preloadable(() => import('../features/catalogue/pages/product-detail-page'));
-const EventsPage = preloadable(() => import('../features/events/pages/events-page'));
-const CocoaTrackerPage = preloadable(() => import('../features/tracker/pages/cocoa-tracker-page'));
+// These two also start their mount-time calls when landed on (preloadLandingPage).
+const EventsPage = preloadable(() =>
+  import('../features/events/pages/events-page').then(({ default: page, prefetchPageData }) => ({ default: page, prefetchPageData })),
+);
+const CocoaTrackerPage = preloadable(() =>
+  import('../features/tracker/pages/cocoa-tracker-page').then(({ default: page, prefetchPageData }) => ({ default: page, prefetchPageData })),
+);
 const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
 const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
@@ -35,7 +40,8 @@ const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-passwo
 /** A landing page's module: its component, and the calls its first render makes, to start before that render. */
 interface LandingPageModule {
   default: ComponentType;
-  prefetchPageData?: (client: QueryClient) => void;
+  /** Makes the calls the page makes as it mounts; resolves when they are answered (or failed). */
+  prefetchPageData?: (client: QueryClient) => Promise<void>;
 }
 
 function preloadable(load: () => Promise<LandingPageModule>) {
@@ -64,18 +70,29 @@ const FIRST_SCREEN_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<ty
   events: EventsPage,
 };
 
+/** How long the first render waits for a landing page's calls before it shows their loading states instead. */
+export const LANDING_DATA_WAIT_MS = 1500;
+
 /**
- * Loads the landing route's page chunk if it has a first screen, and starts the calls the page makes
- * as it mounts (its prefetchPageData): they are then under way when it subscribes, rather than
- * started by its mount and answered by a second render of the whole page straight after the first.
- * Resolves when the chunk is in or has failed (the route then retries).
+ * Loads the landing route's page chunk if it has a first screen, and makes the calls the page makes
+ * as it mounts (its prefetchPageData). Resolves when the chunk is in (or has failed: the route then
+ * retries) and those calls are answered, or after LANDING_DATA_WAIT_MS: the first render then has
+ * their data. Started by the mount instead, each answer re-rendered the page straight after its
+ * first render; and one arriving during that render (React renders it in slices) made React render
+ * the whole app again at once, to stay consistent, in one long task.
  */
 export function preloadLandingPage(pathname: string, client: QueryClient): Promise<void> {
   const route = firstScreenRoute(pathname);
   if (!route || route.page === 'home') return Promise.resolve();
   const landing = FIRST_SCREEN_PAGES[route.page];
   return landing.preload().then(
-    (module) => module.prefetchPageData?.(client),
+    (module) => {
+      const answered = module.prefetchPageData?.(client);
+      if (!answered) return undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LANDING_DATA_WAIT_MS)));
+      return Promise.race([answered, waited]).finally(() => clearTimeout(timer));
+    },
     () => undefined,
   );
 }

@@ -18,14 +18,16 @@ const OCCASIONS = [
 ];
 
 /**
- * The calls this page makes as it mounts, started when a visitor lands on it (app/router.tsx,
+ * The calls this page makes as it mounts, made when a visitor lands on it (app/router.tsx,
  * preloadLandingPage): the cart's state for the stops list, and the booking form's packages and this
  * month's open days (the form asks for those only once the packages are in, one call after the other).
  */
-export function prefetchPageData(client: QueryClient): void {
-  prefetchLiveState(client);
-  void client.prefetchQuery(bookingPackagesQueryOptions);
-  void client.prefetchQuery(availabilityQueryOptions(dayKey(new Date()).slice(0, 7)));
+export async function prefetchPageData(client: QueryClient): Promise<void> {
+  await Promise.all([
+    prefetchLiveState(client),
+    client.prefetchQuery(bookingPackagesQueryOptions),
+    client.prefetchQuery(availabilityQueryOptions(dayKey(new Date()).slice(0, 7))),
+  ]);
 }
 
 export default function EventsPage() {
@@ -55,9 +57,10 @@ export default function EventsPage() {
             />
           ) : (
             <div className="three-up">
-              {(categories.data ?? []).map((category) => (
+              {(categories.data ?? []).map((category, index) => (
                 <article key={category.id} className="card flavor-card">
-                  <SmartImage src={category.imageUrl} alt={category.name} width={320} height={200} />
+                  {/* The first row is in the first screen (on a phone, the first card): not lazy, it is the largest thing painted there. */}
+                  <SmartImage src={category.imageUrl} alt={category.name} width={320} height={200} eager={index < 3} />
                   <div className="card__body">
                     <h3>{category.name}</h3>
                     {category.description && <p>{category.description}</p>}

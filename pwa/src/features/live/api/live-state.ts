@@ -112,7 +112,7 @@ export const liveQueryOptions = () =>
     staleTime: 15_000,
   });
 
-/** Starts asking for the cart's state before a page showing it first renders (a landing page's prefetchPageData). */
-export function prefetchLiveState(client: QueryClient): void {
-  void client.prefetchQuery(liveQueryOptions());
+/** Asks for the cart's state before a page showing it first renders (a landing page's prefetchPageData); never rejects. */
+export function prefetchLiveState(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(liveQueryOptions());
 }

@@ -18,6 +18,8 @@ export interface LiveView {
   failed: boolean;
 }
 
+const streamFailed = () => liveStreamStatus() === 'failed';
+
 /**
  * The cart now, kept current over the live stream (one connection per tab, shared by every view
  * using this hook). GET /api/live seeds it; each stream message replaces it; the last one heard
@@ -27,10 +29,12 @@ export function useLiveState(): LiveView {
   const client = useQueryClient();
   const query = useQuery(liveQueryOptions());
   useEffect(() => retainLiveStream(client), [client]);
-  const stream = useSyncExternalStore(subscribeLiveStreamStatus, liveStreamStatus, () => 'idle' as const);
+  // Only whether the stream is lost matters here: connecting and opening it (each view's mount
+  // starts that) re-render nothing.
+  const streamLost = useSyncExternalStore(subscribeLiveStreamStatus, streamFailed, () => false);
   const online = useOnline();
   const snapshot = query.data;
   if (!snapshot) return { state: null, heardAt: null, stale: false, loading: query.isPending, failed: query.isError };
-  const stale = !online || stream === 'failed' || snapshot.stored === true;
+  const stale = !online || streamLost || snapshot.stored === true;
   return { state: snapshot.state, heardAt: new Date(snapshot.heardAt), stale, loading: false, failed: false };
 }

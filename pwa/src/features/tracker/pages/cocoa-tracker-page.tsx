@@ -33,13 +33,12 @@ const formatUpdated = (iso: string) => new Date(iso).toLocaleString('en-US', { m
 
 /** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
 /**
- * The calls this page makes as it mounts, started when a visitor lands on it (app/router.tsx,
+ * The calls this page makes as it mounts, made when a visitor lands on it (app/router.tsx,
  * preloadLandingPage): the cart's state and the map's tile settings (the month's stops come with
  * the page).
  */
-export function prefetchPageData(client: QueryClient): void {
-  prefetchLiveState(client);
-  void client.prefetchQuery(mapConfigQueryOptions);
+export async function prefetchPageData(client: QueryClient): Promise<void> {
+  await Promise.all([prefetchLiveState(client), client.prefetchQuery(mapConfigQueryOptions)]);
 }
 
 export default function CocoaTrackerPage() {
