@@ -76,7 +76,10 @@ async function lighthouseScores(path) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const runs = [];
-  for (let i = 0; i < RUNS; i++) {
+  // A run Lighthouse itself reports as failed (NO_NAVSTART, from a trace it could not read, now and
+  // then here) measured nothing: it is printed and made again, at most twice in all, not counted as 0.
+  let retries = 2;
+  while (runs.length < RUNS) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -88,6 +91,11 @@ async function lighthouseScores(path) {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
+      if (result.lhr.runtimeError) {
+        if (retries-- === 0) throw new Error(`Lighthouse failed on ${path}: ${result.lhr.runtimeError.code}`);
+        console.log(`  (Lighthouse failed on ${path}: ${result.lhr.runtimeError.code}; run again)`);
+        continue;
+      }
       const c = result.lhr.categories;
       runs.push({ performance: c.performance.score, accessibility: c.accessibility.score, 'best-practices': c['best-practices'].score, seo: c.seo.score });
     } finally {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema } from './common.schema';
+import { idParamSchema } from './id.schema';
 
 /**
  * The live tracker (issue 15): the owner's check-in ("we're here"), its status, and what visitors

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema } from './common.schema';
+import { idParamSchema } from './id.schema';
 
 /**
  * Where a message of the mail outbox is: queued (waiting for the job queue), sending (an attempt

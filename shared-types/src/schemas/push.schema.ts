@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../time-zone';
-import { idParamSchema } from './common.schema';
+import { idParamSchema } from './id.schema';
 import { PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX, PUSH_MILES_MAX, PUSH_MILES_MIN } from '../push';
 
 /**
