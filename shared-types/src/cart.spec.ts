@@ -1,4 +1,5 @@
-import { CART_SESSION_ID_LENGTH, cartItemCount, type CartLine, cartReducer, newCartSessionId, parseStoredCart } from './cart';
+import { cartItemCount, type CartLine, cartReducer, parseStoredCart } from './cart';
+import { CART_SESSION_ID_LENGTH, newCartSessionId } from './cart-session';
 import { nextTypedQuantity } from './quantity';
 
 const cocoa = { id: 1, name: 'Classic Hot Cocoa', price: 12.99, slug: 'classic-hot-cocoa', imageUrl: null, variationId: 'V1', description: null };

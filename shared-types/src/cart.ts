@@ -3,8 +3,8 @@
  * these are pure functions over its lines.
  */
 import { z } from 'zod';
+import { CART_SESSION_ID_LENGTH } from './cart-session';
 
-export const CART_SESSION_ID_LENGTH = 21;
 export const CART_AUTO_CLOSE_MS = 4000;
 
 export const cartLineSchema = z.object({
@@ -69,15 +69,4 @@ export function cartItemCount(lines: readonly CartLine[]): number {
 export function parseStoredCart(value: unknown): StoredCart | null {
   const parsed = storedCartSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
-}
-
-const SESSION_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
-
-/** 21 random URL-safe characters, from whatever crypto the platform has. */
-export function newCartSessionId(fillRandom: (bytes: Uint8Array<ArrayBuffer>) => void = (b) => globalThis.crypto.getRandomValues(b)): string {
-  const bytes = new Uint8Array(CART_SESSION_ID_LENGTH);
-  fillRandom(bytes);
-  let id = '';
-  for (const byte of bytes) id += SESSION_ALPHABET[byte & 63];
-  return id;
 }

@@ -4,6 +4,7 @@ export * from './slug';
 export * from './time';
 export * from './time-zone';
 export * from './cart';
+export * from './cart-session';
 export * from './quantity';
 export * from './schemas/common.schema';
 export * from './schemas/auth.schema';

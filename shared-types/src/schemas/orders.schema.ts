@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_SESSION_ID_LENGTH } from '../cart';
+import { CART_SESSION_ID_LENGTH } from '../cart-session';
 import { FULFILMENT_STATUSES } from '../fulfilment';
 import { shippingSchema } from './checkout.schema';
 import { idempotencyKeySchema } from './common.schema';

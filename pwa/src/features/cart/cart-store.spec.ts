@@ -8,12 +8,14 @@ const iced = { ...cocoa, id: 2, name: 'Iced Cocoa', price: 9.5, slug: 'iced-coco
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('cart store', () => {
-  it('starts empty with a new 21-character session id and saves it', async () => {
+  it('starts empty with a new 21-character session id and saves it, without loading the rules (nor zod)', async () => {
     const storage = memoryCartStorage();
-    const store = createCartStore(storage);
+    const loadRules = jest.fn(() => import('@cocoa/shared-types/cart'));
+    const store = createCartStore(storage, loadRules);
     expect(store.getState().hydrated).toBe(false);
     await store.getState().hydrate();
     expect(store.getState().hydrated).toBe(true);
+    expect(loadRules).not.toHaveBeenCalled();
     expect(store.getState().lines).toEqual([]);
     expect(store.getState().sessionId).toHaveLength(21);
     await flush();
@@ -49,7 +51,11 @@ describe('cart store', () => {
     await store.getState().hydrate();
     const { dispatch } = store.getState();
     dispatch({ type: 'add', product: cocoa });
+    // the empty cart was read without its rules: the first change loads them (the drawer says it is loading meanwhile)
+    expect(store.getState().hydrated).toBe(false);
     dispatch({ type: 'add', product: cocoa });
+    await store.getState().hydrate();
+    expect(store.getState().hydrated).toBe(true);
     dispatch({ type: 'add', product: iced });
     expect(store.getState().lines.map((l) => [l.id, l.quantity])).toEqual([[1, 2], [2, 1]]);
     dispatch({ type: 'decrement', id: 2 });

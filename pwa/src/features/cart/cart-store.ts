@@ -1,12 +1,13 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
-import type { CartAction, CartLine } from '@cocoa/shared-types';
+import { type CartAction, type CartLine, newCartSessionId } from '@cocoa/shared-types';
 import { idbCartStorage, type CartStorage } from './cart-storage';
 
-type CartRules = Pick<typeof import('@cocoa/shared-types/cart'), 'cartReducer' | 'cartItemCount' | 'parseStoredCart' | 'newCartSessionId'>;
+type CartRules = Pick<typeof import('@cocoa/shared-types/cart'), 'cartReducer' | 'cartItemCount' | 'parseStoredCart'>;
 
 /**
- * The shared cart rules validate with zod; loading them with the stored cart (not in the entry
- * chunk) keeps zod off the first screen's critical path.
+ * The shared cart rules validate with zod; loading them with a stored cart, or with the first
+ * change (not in the entry chunk), keeps zod off the first screen's critical path, and off a first
+ * visit's start-up altogether (nothing stored: an empty cart needs no rules).
  */
 const loadRules = (): Promise<CartRules> => import('@cocoa/shared-types/cart');
 
@@ -47,6 +48,18 @@ export function createCartStore(storage: CartStorage, rulesLoader: () => Promise
         if (!get().hydrated || !rules) {
           // Replayed by hydrate(); the drawer shows its loading state meanwhile.
           pending.push(action);
+          if (get().hydrated) {
+            // An empty cart was read without the rules: its first change loads them, then is made.
+            set({ hydrated: false });
+            hydrating = (async () => {
+              rules ??= await rulesLoader();
+              const lines = pending.reduce(rules.cartReducer, get().lines);
+              pending = [];
+              apply(lines);
+              set({ hydrated: true });
+              persist();
+            })();
+          }
           void get().hydrate();
           return;
         }
@@ -55,17 +68,17 @@ export function createCartStore(storage: CartStorage, rulesLoader: () => Promise
       },
       hydrate: () => {
         hydrating ??= (async () => {
-          rules = await rulesLoader();
           let raw: unknown = null;
           try {
             raw = await storage.load();
           } catch (error) {
             console.error('Could not read the stored cart', error);
           }
-          const stored = rules.parseStoredCart(raw);
+          if (raw != null || pending.length > 0) rules ??= await rulesLoader();
+          const stored = rules && raw != null ? rules.parseStoredCart(raw) : null;
           if (raw != null && !stored) console.warn('Ignoring a corrupt stored cart');
-          const base = stored ?? { lines: [], sessionId: rules.newCartSessionId() };
-          const lines = pending.reduce(rules.cartReducer, base.lines);
+          const base = stored ?? { lines: [], sessionId: newCartSessionId() };
+          const lines = rules ? pending.reduce(rules.cartReducer, base.lines) : base.lines;
           pending = [];
           apply(lines);
           set({ sessionId: base.sessionId, hydrated: true });
