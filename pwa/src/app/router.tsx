@@ -32,11 +32,6 @@ const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
 
-/**
- * A lazy page that can be loaded before the first render (a landing page whose first screen is
- * already painted from the server's HTML). Once loaded it renders at once; React.lazy would still
- * suspend once and swap that screen for the 'Loading page' spinner.
- */
 /** A landing page's module: its component, and the calls its first render makes, to start before that render. */
 interface LandingPageModule {
   default: ComponentType;
@@ -44,6 +39,11 @@ interface LandingPageModule {
   prefetchPageData?: (client: QueryClient) => Promise<void>;
 }
 
+/**
+ * A lazy page that can be loaded before the first render (a landing page whose first screen is
+ * already painted from the server's HTML). Once loaded it renders at once; React.lazy would still
+ * suspend once and swap that screen for the 'Loading page' spinner.
+ */
 function preloadable(load: () => Promise<LandingPageModule>) {
   let loaded: ComponentType | undefined;
   const preload = () =>
