@@ -103,6 +103,23 @@ describe('landing on a page the server paints a first screen for (its data block
     }
   });
 
+  it("on the service worker's shell (no painted page: offline, a returning visitor) the first render does not wait for those calls", async () => {
+    // no data block: the shell
+    const { calls } = mockFetch({ 'GET /api/live': () => new Promise<Response>(() => undefined), 'GET /api/events/map-config': () => new Promise<Response>(() => undefined) });
+    jest.useFakeTimers();
+    try {
+      let ready = false;
+      const landing = prefetchForLanding(testQueryClient(), '/cocoa-tracker').then(() => (ready = true));
+      await jest.advanceTimersByTimeAsync(0);
+      await landing;
+      expect(ready).toBe(true);
+      // made all the same, for the render to show when they are answered
+      expect(calls.map((c) => c.url).sort()).toEqual(['/api/events/map-config', '/api/live']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('a block of another page is not used', async () => {
     addDataBlock({ page: 'products', products, categories });
     mockFetch({});

@@ -76,19 +76,21 @@ export const LANDING_DATA_WAIT_MS = 1500;
 /**
  * Loads the landing route's page chunk if it has a first screen, and makes the calls the page makes
  * as it mounts (its prefetchPageData). Resolves when the chunk is in (or has failed: the route then
- * retries) and those calls are answered, or after LANDING_DATA_WAIT_MS: the first render then has
- * their data. Started by the mount instead, each answer re-rendered the page straight after its
- * first render; and one arriving during that render (React renders it in slices) made React render
- * the whole app again at once, to stay consistent, in one long task.
+ * retries) and, when the server painted the page (`painted`), those calls are answered, or after
+ * LANDING_DATA_WAIT_MS: the first render then has their data. Started by the mount instead, each
+ * answer re-rendered the page straight after its first render; and one arriving during that render
+ * (React renders it in slices) made React render the whole app again at once, in one long task.
+ * Without a painted page (the service worker's shell: offline, or a returning visitor) nothing
+ * waits: only the header bar is on screen, and the app shows the page from its cache at once.
  */
-export function preloadLandingPage(pathname: string, client: QueryClient): Promise<void> {
+export function preloadLandingPage(pathname: string, client: QueryClient, painted = false): Promise<void> {
   const route = firstScreenRoute(pathname);
   if (!route || route.page === 'home') return Promise.resolve();
   const landing = FIRST_SCREEN_PAGES[route.page];
   return landing.preload().then(
     (module) => {
       const answered = module.prefetchPageData?.(client);
-      if (!answered) return undefined;
+      if (!answered || !painted) return undefined;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LANDING_DATA_WAIT_MS)));
       return Promise.race([answered, waited]).finally(() => clearTimeout(timer));
