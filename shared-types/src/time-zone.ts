@@ -99,17 +99,27 @@ export function localTimeZone(): string {
   return localZone.name;
 }
 
-/** One formatter per zone, made at its first use (each new Intl.DateTimeFormat costs a fraction of a millisecond). */
-const abbreviationFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * An en-US date format in a given zone, one per zone, made at its first use and kept: each new
+ * Intl.DateTimeFormat costs a fraction of a millisecond, and a list of stops formats one per stop.
+ */
+export function zonedDateFormat(options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>): (timeZone: string) => Intl.DateTimeFormat {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    return format;
+  };
+}
+
+const abbreviationFormat = zonedDateFormat({ timeZoneName: 'short' });
 
 /** The zone's short name at that instant: 'CST' / 'CDT' for America/Chicago, 'GMT+13' where no name exists. */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
-  let format = abbreviationFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
-    abbreviationFormats.set(timeZone, format);
-  }
-  const part = format.formatToParts(at).find((p) => p.type === 'timeZoneName');
+  const part = abbreviationFormat(timeZone).formatToParts(at).find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

@@ -1,4 +1,4 @@
-import { localTimeZone, sameClock, zoneAbbreviation } from './time-zone';
+import { localTimeZone, sameClock, zoneAbbreviation, zonedDateFormat } from './time-zone';
 
 /**
  * Event time display (SPEC §2, Live Cocoa Tracker): empty → TBD; text already holding AM or PM
@@ -55,17 +55,10 @@ export function formatLongDate(value: string | Date | null | undefined, timeZone
   if (value == null || value === '') return 'N/A';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return 'N/A';
-  const zone = timeZone ?? localTimeZone();
-  let format = longDateFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
-    longDateFormats.set(zone, format);
-  }
-  return format.format(date);
+  return longDateFormat(timeZone ?? localTimeZone()).format(date);
 }
 
-/** formatLongDate's formatters, one per zone, made at their first use (a list of stops formats one date each). */
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+const longDateFormat = zonedDateFormat({ year: 'numeric', month: 'long', day: 'numeric' });
 
 /** A stop as the time display needs it: its day (an instant at noon of it) and the shop's zone. */
 export interface ZonedStop {

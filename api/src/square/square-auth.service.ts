@@ -227,7 +227,6 @@ export class SquareAuthService {
   }
 }
 
-
 function describe(err: unknown): string {
   if (err instanceof SquareError) return `${err.statusCode ?? ''} ${err.errors[0]?.code ?? ''} ${err.errors[0]?.detail ?? err.message}`.trim();
   return err instanceof Error ? err.message : String(err);

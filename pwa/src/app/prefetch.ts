@@ -10,10 +10,9 @@ import { preloadLandingPage } from './router';
  * hooks use, and its chunk starts loading at once; the promise resolves when it is in (or failed)
  * and, on a screen the server painted, the calls the page makes as it mounts are answered (or a
  * short wait is over: router.tsx), so the first render replaces that screen with the same page
- * rather than with a spinner. On the
- * catalogue without that data (the service worker's shell), its two calls start while the page
- * chunk is still loading, instead of after it mounts; data already in the persisted cache is not
- * fetched again.
+ * rather than with a spinner. On the catalogue without that data (the service worker's shell), its
+ * two calls start while the page chunk is still loading, instead of after it mounts; data already
+ * in the persisted cache is not fetched again.
  */
 export function prefetchForLanding(client: QueryClient, pathname: string): Promise<void> {
   const route = firstScreenRoute(pathname);

@@ -38,6 +38,12 @@ export function createCartStore(storage: CartStorage, rulesLoader: () => Promise
       storage.save({ lines, sessionId }).catch((error) => console.error('Could not save the cart', error));
     };
     const apply = (lines: CartLine[]) => set({ lines, count: rules ? rules.cartItemCount(lines) : 0 });
+    /** `lines` with the actions taken before the cart and its rules were in made on top (none without rules). */
+    const withPending = (lines: CartLine[]) => {
+      const next = rules ? pending.reduce(rules.cartReducer, lines) : lines;
+      pending = [];
+      return next;
+    };
 
     return {
       lines: [],
@@ -53,9 +59,7 @@ export function createCartStore(storage: CartStorage, rulesLoader: () => Promise
             set({ hydrated: false });
             hydrating = (async () => {
               rules ??= await rulesLoader();
-              const lines = pending.reduce(rules.cartReducer, get().lines);
-              pending = [];
-              apply(lines);
+              apply(withPending(get().lines));
               set({ hydrated: true });
               persist();
             })();
@@ -78,8 +82,7 @@ export function createCartStore(storage: CartStorage, rulesLoader: () => Promise
           const stored = rules && raw != null ? rules.parseStoredCart(raw) : null;
           if (raw != null && !stored) console.warn('Ignoring a corrupt stored cart');
           const base = stored ?? { lines: [], sessionId: newCartSessionId() };
-          const lines = rules ? pending.reduce(rules.cartReducer, base.lines) : base.lines;
-          pending = [];
+          const lines = withPending(base.lines);
           apply(lines);
           set({ sessionId: base.sessionId, hydrated: true });
           if (!stored || lines !== base.lines) persist();

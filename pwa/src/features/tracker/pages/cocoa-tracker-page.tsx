@@ -31,7 +31,6 @@ const STALE_NOTE_MS = 2 * 60 * 1000;
 
 const formatUpdated = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
-/** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
 /**
  * The calls this page makes as it mounts, made when a visitor lands on it (app/router.tsx,
  * preloadLandingPage): the cart's state and the map's tile settings (the month's stops come with
@@ -41,6 +40,7 @@ export async function prefetchPageData(client: QueryClient): Promise<void> {
   await Promise.all([prefetchLiveState(client), client.prefetchQuery(mapConfigQueryOptions)]);
 }
 
+/** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
 export default function CocoaTrackerPage() {
   useDocumentTitle('Live Cocoa Tracker');
   const today = viewerToday();
