@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
+import { tookOver } from './app-helpers';
 
 /**
  * Accessibility of every route, admin tab and dialog (issue 16 item 3), checked by axe-core against
@@ -53,12 +54,13 @@ async function settled() {
 }
 
 /**
- * Opens a route and waits for the app's page (its h1 in the app's main, nothing loading) before the
- * audit: the server's first screen painted before the JS runs is not what is audited here.
+ * Opens a route and waits for the app's page (its h1 in the app's main once the app has taken the
+ * page over, nothing loading) before the audit: the server's first screen painted before the JS
+ * runs is not what is audited here.
  */
 async function visit(path: string, heading: string | RegExp, name = path) {
   await page.goto(path);
-  await expect(page.locator('main#main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(tookOver(page).locator('main#main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await settled();
   await audit(name);
 }

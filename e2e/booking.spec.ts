@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import config from '../playwright.config';
 import { calendarDay } from './calendar-helpers';
+import { tookOver } from './app-helpers';
 
 /**
  * Event booking end to end (issue 14), on the test-mode shop (Square not connected): a customer on
@@ -140,7 +141,7 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     const visitorContext = await phone(browser);
     const visitor = await visitorContext.newPage();
     await visitor.goto('/cocoa-tracker');
-    const app = visitor.locator('.app-root');
+    const app = tookOver(visitor);
     await expect(app.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
     const day = await calendarDay(app, date);
     await expect(day).toHaveClass(/tracker-cal__day--event/);
@@ -154,7 +155,7 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     const nextContext = await phone(browser);
     const next = await nextContext.newPage();
     await next.goto('/events');
-    const day = await calendarDay(next.locator('.app-root').getByRole('form', { name: 'Booking request' }), date);
+    const day = await calendarDay(tookOver(next).getByRole('form', { name: 'Booking request' }), date);
     await expect(day).toBeDisabled();
     await expect(day).toHaveAccessibleName(/already booked$/);
     await nextContext.close();

@@ -2,8 +2,8 @@ import { expect, type Locator } from '@playwright/test';
 
 /**
  * Moves the month calendar inside `scope` forward to the month of `day` ('YYYY-MM-DD') and answers
- * that day's button. `scope` must be inside the app (`.app-root`): the server's HTML paints the
- * same calendar, and a click on it before the app takes over is only made once the app is in
+ * that day's button. `scope` must be inside the app once it has taken over (app-helpers.ts'
+ * tookOver): the server's HTML paints the same calendar, and a click on it before then is only made once the app is in
  * (pwa/src/app/early-input.ts), so months counted there would race. Each 'Next month' waits for
  * the grid's month to change before looking again, so a month drawn late is not skipped.
  */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { painted, tookOver } from './app-helpers';
 
 const cartCount = (page: Page) => page.getByTestId('cart-count');
 
@@ -106,12 +107,13 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
     const drawer = page.getByRole('dialog', { name: 'Your Cart' });
     await expect(drawer.getByText('Iced Mocha Cocoa')).toBeVisible();
     await expect(drawer.getByTestId('line-quantity')).toHaveText('2');
-    // offline, every navigation gets the one shell (index.html): the header bar and nothing painted
-    // in its main, so a deep link never flashes another page; the app then renders the page
+    // offline, every navigation gets the one shell (index.html): the header bar and an empty main,
+    // so a deep link never flashes another page; the app then renders the page
     const offlineShell = async (path: string) => (await (await page.goto(path))?.text()) ?? '';
     for (const path of ['/cocoa-tracker', '/']) {
       const shell = await offlineShell(path);
-      expect(shell).toContain('<main class="boot__main"><!--first-screen--></main>');
+      expect(shell).toContain('<header class="boot__bar">Cocoa Shop</header><main class="boot__main"></main>');
+      expect(shell).not.toContain('data-server-rendered');
       expect(shell).not.toContain('Experience Cocoa Like Never Before');
     }
     await expect(page.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
@@ -137,7 +139,7 @@ test('landing straight on /: the hero, the featured products and what customers 
   expect(html).toContain('Classic Dark Hot Cocoa');
   expect(html).toContain('Sarah M.');
   // then the app's own page, with working links
-  const app = page.locator('.app-root');
+  const app = tookOver(page);
   await expect(app.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
   await expect(app.getByRole('link', { name: 'Classic Dark Hot Cocoa', exact: true })).toBeVisible();
   await expect(app.getByText('Sarah M.')).toBeVisible();
@@ -155,7 +157,7 @@ test('landing straight on /products: the catalogue comes with the page, and the 
   // painted from the HTML before any JS runs
   expect(await response!.text()).toContain('Classic Dark Hot Cocoa');
   // then the app's own page, with working controls
-  await expect(page.locator('.app-root').getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
+  await expect(tookOver(page).getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Iced Mocha Cocoa/ })).toHaveCount(0);
   await page.getByLabel('Select Category').selectOption({ label: 'All Products' });
   await expect(page).toHaveURL(/\/products$/);
@@ -180,7 +182,7 @@ test.describe('landing straight on /cocoa-tracker', () => {
     expect(first, 'the first stop of today in the server\'s HTML').not.toBeNull();
     const [, name, place, times] = first!;
     // then the app's own page shows the same stop, with working controls
-    const app = page.locator('.app-root');
+    const app = tookOver(page);
     await expect(app.getByRole('heading', { level: 3, name })).toBeVisible();
     await expect(app.locator('.tracker-event').first()).toContainText(place);
     await expect(app.locator('.tracker-event').first()).toContainText(times);
@@ -193,17 +195,16 @@ test.describe('landing straight on /cocoa-tracker', () => {
     // The app's start-up chunk held back, as on a slow phone, until the visitor has tapped.
     const release = await holdStartUp(page);
     await page.goto('/cocoa-tracker');
-    const painted = page.locator('main.boot__main');
-    const shown = await painted.getByRole('grid').getAttribute('aria-label');
+    const shown = await painted(page).getByRole('grid').getAttribute('aria-label');
     expect(shown).toMatch(/^[A-Z][a-z]+ \d{4}$/);
-    await painted.getByRole('button', { name: 'Next month' }).click();
-    await expect(page.locator('.app-root')).toHaveCount(0);
+    await painted(page).getByRole('button', { name: 'Next month' }).click();
+    await expect(tookOver(page)).toHaveCount(0);
     release();
-    const calendar = page.locator('.app-root').getByRole('grid');
+    const calendar = tookOver(page).getByRole('grid');
     await expect(calendar).toBeVisible();
     await expect(calendar).not.toHaveAttribute('aria-label', shown!);
     // exactly one month on: one back is the month that was painted
-    await page.locator('.app-root').getByRole('button', { name: 'Previous month' }).click();
+    await tookOver(page).getByRole('button', { name: 'Previous month' }).click();
     await expect(calendar).toHaveAttribute('aria-label', shown!);
   });
 });
@@ -212,17 +213,16 @@ test('on a slow phone the painted product page scrolls, and where it was scrolle
   // The app's start-up chunk held back until the visitor has scrolled and tapped.
   const release = await holdStartUp(page);
   await page.goto('/products/classic-dark-hot-cocoa');
-  const painted = page.locator('main.boot__main');
-  const add = painted.getByRole('button', { name: 'ADD TO CART' });
+  const add = painted(page).getByRole('button', { name: 'ADD TO CART' });
   // Below the first screen of a phone: the painted page has to scroll to it.
   await add.click();
   await add.click();
-  const scrolledTo = await painted.evaluate((main) => main.scrollTop);
+  const scrolledTo = await painted(page).locator('.app-scroll').evaluate((box) => box.scrollTop);
   expect(scrolledTo).toBeGreaterThan(0);
-  await expect(page.locator('.app-root')).toHaveCount(0);
+  await expect(tookOver(page)).toHaveCount(0);
   release();
   await expect(cartCount(page)).toHaveText('1');
-  const scroller = page.locator('.app-root .app-scroll');
+  const scroller = tookOver(page).locator('.app-scroll');
   expect(Math.abs((await scroller.evaluate((box) => box.scrollTop)) - scrolledTo)).toBeLessThanOrEqual(2);
 });
 

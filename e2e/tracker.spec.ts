@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { tookOver } from './app-helpers';
 
 interface ApiEvent { id: number; title: string; date: string; latitude: number | null; longitude: number | null }
 
@@ -17,8 +18,8 @@ const dayList = (page: Page) => page.locator('section.tracker-day');
 const markers = (page: Page) => page.locator('.leaflet-marker-icon');
 const loadedTiles = (page: Page) => page.locator('img.leaflet-tile.leaflet-tile-loaded');
 // On a phone the map loads once it is scrolled into view, as a person does to look at it. The
-// app's map box (.app-root), not the server's painted copy, which the app replaces after a reload.
-const scrollToMap = (page: Page) => page.locator('.app-root .tracker__map').scrollIntoViewIfNeeded();
+// app's map box once the app has taken over the server's painted copy (after a reload).
+const scrollToMap = (page: Page) => tookOver(page).locator('.tracker__map').scrollIntoViewIfNeeded();
 
 test("the tracker shows this month's stops on the calendar, the list and the map, and keeps working offline", async ({ page, context, request }) => {
   const now = new Date();
@@ -36,7 +37,7 @@ test("the tracker shows this month's stops on the calendar, the list and the map
   await test.step('opens on today with its stops, outlined event dates and a marker per located stop', async () => {
     await page.goto('/cocoa-tracker');
     // The app's page, not the server's painted copy it replaces (an element of that one can be gone mid-step).
-    await expect(page.locator('.app-root').getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
+    await expect(tookOver(page).getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
     await expect(dayList(page).getByRole('heading', { level: 3, name: todays[0].title })).toBeVisible();
     for (const day of daysWithEvents) await expect(page.locator(`[data-day="${day}"]`)).toHaveClass(/tracker-cal__day--event/);
     await expect(page.locator(`[data-day="${emptyDay}"]`)).not.toHaveClass(/tracker-cal__day--event/);

@@ -5,7 +5,7 @@ import { type Category, dayIn, type FirstScreenData, type Product, type Schedule
 import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 
-const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><header>bar</header><main class="boot"><!--first-screen--></main></div></body></html>';
+const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div></body></html>';
 /** What Vite's manifest says about the public pages: their stylesheets come with the start-up chunk they import, and their own. */
 const VITE_MANIFEST = {
   'index.html': { file: 'assets/index-i1.js', dynamicImports: ['src/app/start.tsx'] },
@@ -111,7 +111,7 @@ describe('serving the built PWA', () => {
         expect(res.headers['cache-control']).toBe('no-cache');
         // the home page is in the start-up chunk: its stylesheet before the first paint
         expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
-        expect(res.text).toContain('<header>bar</header><main class="boot"><section data-page="home" data-url="/">');
+        expect(res.text).toContain('<div id="root" data-server-rendered><section data-page="home" data-url="/">');
         expect(rendered(res.text)?.names).toEqual([...featured.map((p) => p.name), ...testimonials.map((x) => x.name)]);
         expect(dataBlocks(res.text)).toEqual([{ page: 'home', featured, categories, testimonials }]);
       }
@@ -125,11 +125,12 @@ describe('serving the built PWA', () => {
       // the page uses the app's classes: its stylesheet must apply before the first paint
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
       const { products, categories } = await catalogue();
-      expect(res.text).toContain('<header>bar</header><main class="boot"><section data-page="products" data-url="/products">');
+      expect(res.text).toContain('<div id="root" data-server-rendered><section data-page="products" data-url="/products">');
       expect(rendered(res.text)?.names).toEqual(products.map((p) => p.name));
       expect(dataBlocks(res.text)).toEqual([{ page: 'products', products, categories }]);
-      // the block comes after the page, inside the root the app replaces
-      expect(res.text).toMatch(/<\/section><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/main><\/div><\/body>/);
+      // the rendered app is the root's whole content (the app hydrates it, so nothing else may be in there); the block comes after it
+      expect(res.text).toMatch(/<div id="root" data-server-rendered><section [^]*<\/section><\/div><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/body>/);
+      expect(res.text).not.toContain('<header>bar</header>');
     });
 
     it('/products renders with the category the query names (an unknown one: all), with the same data; HEAD answers too', async () => {
@@ -325,12 +326,27 @@ describe('StaticShell', () => {
   it('renders a page once per answers and variant, again when the answers are new ones', async () => {
     const renderer = counting();
     const shell = new StaticShell(dist, renderer);
-    expect((await shell.firstScreen(async () => loaded)).html).toContain('<header>bar</header><main class="boot"><p>/products</p><script');
+    expect((await shell.firstScreen(async () => loaded)).html).toContain('<div id="root" data-server-rendered><p>/products</p></div><script');
     await shell.firstScreen(async () => loaded);
     await shell.firstScreen(async () => ({ ...loaded, variant: 'hot-cocoa', url: '/products?category=hot-cocoa' }));
     expect(renderer.calls).toEqual(['/products', '/products?category=hot-cocoa']);
     await shell.firstScreen(async () => ({ ...loaded, source: {} }));
     expect(renderer.calls).toEqual(['/products', '/products?category=hot-cocoa', '/products']);
+  });
+
+  it('an index.html without the first screen\'s marks (an older build) gets the data block alone, never markup beside its own', async () => {
+    const old = '<html><head></head><body><div id="root"><header>bar</header><main class="boot"></main></div></body></html>';
+    writeFileSync(join(dist, 'index.html'), old);
+    try {
+      const { status, html } = await new StaticShell(dist, counting()).firstScreen(async () => loaded);
+      expect(status).toBe(200);
+      expect(html).not.toContain('<p>/products</p>');
+      expect(html).not.toContain('data-server-rendered');
+      expect(html).toContain('<div id="root"><header>bar</header><main class="boot"></main></div>');
+      expect(dataBlocks(html)).toEqual([JSON.parse(JSON.stringify(data))]);
+    } finally {
+      writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+    }
   });
 
   it('without the server entry, the page\'s stylesheet (no Vite manifest) or a render, sends the data alone; the plain shell when the answers cannot be read', async () => {
@@ -340,7 +356,7 @@ describe('StaticShell', () => {
     const unstyled = await new StaticShell(dist, counting()).firstScreen(async () => loaded);
     for (const { status, html } of [noRenderer, failing, unstyled]) {
       expect(status).toBe(200);
-      expect(html).toContain('<main class="boot"><!--first-screen--></main>');
+      expect(html).toContain('<div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div>');
       expect(html).not.toContain('stylesheet');
       expect(dataBlocks(html)).toEqual([JSON.parse(JSON.stringify(data))]);
     }

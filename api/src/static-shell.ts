@@ -3,13 +3,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { FIRST_SCREEN_SLOT, type FirstScreenData, type FirstScreenPage, isAppRoute } from '@cocoa/shared-types';
+import { FIRST_SCREEN_END, FIRST_SCREEN_START, type FirstScreenData, type FirstScreenPage, isAppRoute, SERVER_RENDERED_ATTRIBUTE } from '@cocoa/shared-types';
 import { log } from './common/logger';
 import { firstScreenDataBlock, type LoadedFirstScreen } from './first-screen-data';
 
 /** The PWA's server entry (pwa/src/server/first-screens.tsx, built by `vite build --ssr`). */
 export interface FirstScreenRenderer {
-  /** The page's markup at `url` (path and query) from the answers in `data`, rendered by the app's own components. */
+  /** The app's markup at `url` (path and query) from the answers in `data`, rendered by its own components: the content of its root element. */
   renderFirstScreen(url: string, data: FirstScreenData): string;
 }
 
@@ -58,11 +58,12 @@ export interface Shell {
 /**
  * The HTML the server answers for the PWA's routes: index.html, whose header bar paints before the
  * JS arrives. A public route (the home page, /products, a product page, /cocoa-tracker, /events)
- * gets its page itself in the shell's `<main>`, rendered by the app's own components (the PWA's
- * server entry) from the answers the app would ask for, which come along as a data block its first
- * render is seeded from. Those first screens carry the page's stylesheets (render-blocking there),
- * so nothing grows or moves when React replaces them: a larger element painted later would become
- * the Largest Contentful Paint.
+ * gets the app itself in its root element, at that page, rendered by the app's own components (the
+ * PWA's server entry) from the answers the app would ask for, which come along as a data block its
+ * first render is seeded from; the app then hydrates that markup (takes it over as it is) rather
+ * than building the page again, so a phone neither creates nor lays out the page twice. Those first
+ * screens carry the page's stylesheets (render-blocking there), so nothing grows or moves when the
+ * app takes over: a larger element painted later would become the Largest Contentful Paint.
  */
 export class StaticShell {
   readonly shell: string;
@@ -70,11 +71,17 @@ export class StaticShell {
   /** Rendered pages by the answers they come from: forgotten with them (the answer cache makes new ones on a change). */
   private readonly rendered = new WeakMap<object, Map<string, string>>();
 
+  /** The app's root element with the shell's content (a header bar): replaced whole by the server's rendering of the app. */
+  private readonly rootContent = new RegExp(`<div id="root">${FIRST_SCREEN_START}[\\s\\S]*?${FIRST_SCREEN_END}</div>`);
+  /** False for an index.html without the marks (an older build): its routes get the data block only. */
+  private readonly hasRoot: boolean;
+
   constructor(
     pwaDist: string,
     private readonly renderer: FirstScreenRenderer | null,
   ) {
     this.shell = readFileSync(join(pwaDist, 'index.html'), 'utf8');
+    this.hasRoot = this.rootContent.test(this.shell);
     const manifest = readManifest(pwaDist);
     for (const [page, module] of Object.entries(PAGE_MODULES) as Array<[FirstScreenPage, string]>) {
       const stylesheets = stylesheetsOf(manifest, module);
@@ -103,8 +110,8 @@ export class StaticShell {
     const dataBlock = firstScreenDataBlock(data);
     const stylesheets = this.stylesheets.get(data.page);
     const markup = stylesheets ? this.render(source, `${data.page} ${variant}`, url, data) : null;
-    if (!stylesheets || markup === null) return { status: 200, html: this.shell.replace('</body>', () => `${dataBlock}</body>`) };
-    return { status: 200, html: this.shell.replace('</head>', () => `${stylesheets}</head>`).replace(FIRST_SCREEN_SLOT, () => markup + dataBlock) };
+    if (!stylesheets || markup === null || !this.hasRoot) return { status: 200, html: this.shell.replace('</body>', () => `${dataBlock}</body>`) };
+    return { status: 200, html: this.shell.replace('</head>', () => `${stylesheets}</head>`).replace(this.rootContent, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>${dataBlock}`) };
   }
 
   private render(source: object, key: string, url: string, data: FirstScreenData): string | null {

@@ -1,10 +1,18 @@
 /**
- * Where the API writes a public route's first screen (the page rendered by the app's own
- * components, api/src/static-shell.ts) into index.html: inside its `<main>`. Without one (the
- * service worker's precached copy offline, a route without a first screen) the shell shows the
- * header bar until the app renders the page.
+ * Where the API writes a public route's first screen into index.html: the app itself, rendered by
+ * its own components (api/src/static-shell.ts), in place of everything between these two marks,
+ * which wrap the whole content of the app's root element (a header bar and an empty main). Without
+ * it (the service worker's precached copy offline, a route without a first screen) the shell shows
+ * that header bar until the app renders the page.
  */
-export const FIRST_SCREEN_SLOT = '<!--first-screen-->';
+export const FIRST_SCREEN_START = '<!--first-screen-->';
+export const FIRST_SCREEN_END = '<!--/first-screen-->';
+
+/**
+ * Set on the app's root element when its content is the server's rendering of the app: the app
+ * then hydrates it (takes it over as it is) instead of rendering its first screen anew.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
  * The PWA's routes (SPEC §2 route table) as react-router path patterns: the router declares

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CartDrawer, useCartStore } from '../features/cart';
@@ -9,10 +9,15 @@ import { useInquiryOutboxSync } from '../features/events/outbox/use-inquiry-outb
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
-import { AppRoutes } from './router';
+import { AppRoutes, PageShownContext } from './router';
 import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
 
-function Shell() {
+/**
+ * The app's frame around the page: header, main (the banners and `routes`), footer, the cart
+ * drawer and the toasts. `routes` is the router's table; the server's rendering of a first screen
+ * (pwa/src/server/first-screens.tsx) passes that page's route alone.
+ */
+export function Shell({ routes = <AppRoutes /> }: { routes?: ReactNode }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { pathname, hash } = useLocation();
   const landed = useRef(false);
@@ -55,7 +60,7 @@ function Shell() {
         <main id="main" tabIndex={-1}>
           <OfflineBanner />
           <IosInstallHint />
-          <AppRoutes />
+          {routes}
         </main>
         <SiteFooter />
       </div>
@@ -66,17 +71,35 @@ function Shell() {
   );
 }
 
-/** `queryClient` comes restored from the persisted cache (query-client.ts, restorePersistedQueries). */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/**
+ * The query cache and Ionic's app column around the router: the browser's here, the server's
+ * StaticRouter in its rendering of a first screen, which the app then hydrates.
+ */
+export function AppFrame({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {/* Ionic's app column (its .ion-page layout) as a plain element: the IonApp component's
           runtime was a fifth of the start-up JavaScript (issue 16's initial-JS budget). */}
-      <div className="ion-page app-root">
-        <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <div className="ion-page app-root">{children}</div>
+    </QueryClientProvider>
+  );
+}
+
+/** The router's options, the same in the browser and on the server. */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+
+/**
+ * `queryClient` comes restored from the persisted cache (query-client.ts, restorePersistedQueries).
+ * `onPageShown`: each time a route's page is on screen (router.tsx's PageShownContext).
+ */
+export function App({ queryClient, onPageShown }: { queryClient: QueryClient; onPageShown?: () => void }) {
+  return (
+    <AppFrame queryClient={queryClient}>
+      <PageShownContext.Provider value={onPageShown}>
+        <BrowserRouter future={ROUTER_FUTURE}>
           <Shell />
         </BrowserRouter>
-      </div>
-    </QueryClientProvider>
+      </PageShownContext.Provider>
+    </AppFrame>
   );
 }

@@ -2,7 +2,8 @@ import { recordEarlyInput } from './early-input';
 
 /**
  * The server's first screen, then the app's page in its place: the same buttons, now with
- * handlers (the app's DOM replaces the server's, as createRoot does in start.tsx).
+ * handlers (the app's DOM in place of the server's, as when the app renders the page itself in
+ * start.tsx; hydrating, it keeps the server's elements and the taps are made on those).
  */
 const SERVER_PAGE = `
   <header class="boot__bar"><button type="button">Menu</button></header>

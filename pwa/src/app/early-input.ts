@@ -1,8 +1,8 @@
 /**
  * What a visitor does on the server's first screen before the app takes over. A public page paints
  * from the server's HTML (the app's own components, api/src/static-shell.ts) one to three seconds
- * before the app's JavaScript has run on a slow phone. In that time it scrolls (in its `<main>`,
- * index.html) but its buttons do nothing, and the app's page replaces it. The entry (main.tsx)
+ * before the app's JavaScript has run on a slow phone. In that time it scrolls but its buttons do
+ * nothing until the app has taken the markup over (hydrated it). The entry (main.tsx)
  * notes where the page was scrolled to and which buttons were tapped; once the app's first screen
  * is in, its page is scrolled to the same place and each tap is made again on the same button of
  * the app's page, in order. The same button tapped again and again, as people do when nothing
@@ -38,6 +38,12 @@ const APP_SCROLLER = '.app-scroll';
  * makes the noted taps on it, once.
  */
 export function recordEarlyInput(root: HTMLElement): () => void {
+  const stop = noteInput(root);
+  return () => stop()();
+}
+
+/** recordEarlyInput's noting: the answer stops it and returns the replay. */
+function noteInput(root: HTMLElement): () => () => void {
   let taps: EarlyTap[] = [];
   let scrolledTo = 0;
   const onScroll = (event: Event) => {
@@ -60,14 +66,8 @@ export function recordEarlyInput(root: HTMLElement): () => void {
     if (last && last.label === tap.label && last.index === tap.index) return;
     taps.push(tap);
   };
-  root.addEventListener('click', onClick, true);
-  // A scroll does not bubble; noted on its way down.
-  root.addEventListener('scroll', onScroll, true);
-  return () => {
-    root.removeEventListener('click', onClick, true);
-    root.removeEventListener('scroll', onScroll, true);
-    const noted = taps;
-    taps = [];
+  // The noted scroll and taps, made on the app's page.
+  const replay = (noted: EarlyTap[]) => {
     const main = root.querySelector('main');
     if (!main || page() !== tappedOn) return;
     const scroller = root.querySelector(APP_SCROLLER);
@@ -79,19 +79,41 @@ export function recordEarlyInput(root: HTMLElement): () => void {
       if (button && !button.disabled) button.click();
     }
   };
+  root.addEventListener('click', onClick, true);
+  // A scroll does not bubble; noted on its way down.
+  root.addEventListener('scroll', onScroll, true);
+  return () => {
+    root.removeEventListener('click', onClick, true);
+    root.removeEventListener('scroll', onScroll, true);
+    const noted = taps;
+    taps = [];
+    return () => replay(noted);
+  };
 }
 
-let pending: (() => void) | undefined;
+/** Noting (`stop` stops it and returns the replay), or stopped with the replay still to make. */
+let pending: { stop: () => () => void } | { replay: () => void } | undefined;
 
 /** For the entry (main.tsx): notes the early scrolling and taps on the page's `#root`. */
 export function noteEarlyInput(): void {
   const root = document.getElementById('root');
-  if (root && !pending) pending = recordEarlyInput(root);
+  if (root && !pending) pending = { stop: noteInput(root) };
+}
+
+/**
+ * For the app's start (start.tsx), as it starts hydrating the server's first screen: from then on
+ * React itself handles a tap on that markup (it hydrates the tapped part first), so noting stops;
+ * what was noted before is made again by replayEarlyInput.
+ */
+export function stopNotingEarlyInput(): void {
+  if (pending && 'stop' in pending) pending = { replay: pending.stop() };
 }
 
 /** For the app's start (start.tsx), once its first screen is in: the noted scroll and taps, made again. */
 export function replayEarlyInput(): void {
-  const replay = pending;
+  const noted = pending;
   pending = undefined;
-  replay?.();
+  if (!noted) return;
+  if ('stop' in noted) noted.stop()();
+  else noted.replay();
 }

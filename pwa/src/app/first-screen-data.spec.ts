@@ -29,7 +29,7 @@ describe('seedFirstScreenFromPage', () => {
     const tricky = product({ id: 9, name: 'Fudge </script> & <b>Friends</b>' });
     addDataBlock(asTheApiWritesIt({ page: 'products', products: [...products, tricky], categories }));
     const client = testQueryClient();
-    expect(seedFirstScreenFromPage(client, 'products')).toBe(true);
+    expect(seedFirstScreenFromPage(client, 'products')).not.toBeNull();
     expect(client.getQueryData(productsQueryOptions.queryKey)).toEqual(onTheWire([...products, tricky]));
     expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
   });
@@ -38,7 +38,7 @@ describe('seedFirstScreenFromPage', () => {
     const testimonials = [{ id: 1, name: 'Sarah M.', content: 'Lovely </script>', rating: 5 }];
     addDataBlock(asTheApiWritesIt({ page: 'home', featured: products, categories, testimonials }));
     const client = testQueryClient();
-    expect(seedFirstScreenFromPage(client, 'home')).toBe(true);
+    expect(seedFirstScreenFromPage(client, 'home')).not.toBeNull();
     expect(client.getQueryData(featuredProductsQueryOptions.queryKey)).toEqual(onTheWire(products));
     expect(client.getQueryData(categoriesQueryOptions.queryKey)).toEqual(categories);
     expect(client.getQueryData(featuredTestimonialsQueryOptions.queryKey)).toEqual(testimonials);
@@ -48,7 +48,7 @@ describe('seedFirstScreenFromPage', () => {
     const cocoa = product({ id: 5, name: 'Salted Caramel Cocoa' });
     addDataBlock(asTheApiWritesIt({ page: 'product', product: cocoa, categories }));
     const client = testQueryClient();
-    expect(seedFirstScreenFromPage(client, 'product')).toBe(true);
+    expect(seedFirstScreenFromPage(client, 'product')).not.toBeNull();
     expect(client.getQueryData(['catalog', 'product', 'salted-caramel-cocoa'])).toEqual(cocoa);
     expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
   });
@@ -56,23 +56,23 @@ describe('seedFirstScreenFromPage', () => {
   it('the tracker: the shop\'s month (with when the server read it) and GET /api/events; the events page: its next stops and categories', () => {
     addDataBlock(asTheApiWritesIt({ page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', monthEvents: [stop], events: [stop] }));
     const client = testQueryClient();
-    expect(seedFirstScreenFromPage(client, 'tracker')).toBe(true);
+    expect(seedFirstScreenFromPage(client, 'tracker')).not.toBeNull();
     expect(client.getQueryData(monthEventsQueryOptions('2026-06').queryKey)).toEqual({ events: [stop], fetchedAt: '2026-06-10T15:00:00.000Z' });
     expect(client.getQueryData(eventsQueryOptions.queryKey)).toEqual([stop]);
 
     document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = JSON.stringify({ page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', categories, upcoming: [stop] });
     const events = testQueryClient();
-    expect(seedFirstScreenFromPage(events, 'events')).toBe(true);
+    expect(seedFirstScreenFromPage(events, 'events')).not.toBeNull();
     expect(events.getQueryData(upcomingEventsQueryOptions('2026-06-10').queryKey)).toEqual([stop]);
     expect(events.getQueryData(categoriesQueryOptions.queryKey)).toEqual(categories);
   });
 
   it('leaves the cache alone without a block (the service worker shell), with an unreadable one, or one of another page', () => {
     const client = testQueryClient();
-    expect(seedFirstScreenFromPage(client, 'products')).toBe(false);
+    expect(seedFirstScreenFromPage(client, 'products')).toBeNull();
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     addDataBlock('{"page": "products", "products": [');
-    expect(seedFirstScreenFromPage(client, 'products')).toBe(false);
+    expect(seedFirstScreenFromPage(client, 'products')).toBeNull();
     expect(error).toHaveBeenCalled();
     error.mockRestore();
     const block = document.getElementById(FIRST_SCREEN_DATA_ID)!;
@@ -85,7 +85,7 @@ describe('seedFirstScreenFromPage', () => {
       ['home', { page: 'home', featured: products, categories }],
     ] as const) {
       block.textContent = JSON.stringify(data);
-      expect({ page, data, seeded: seedFirstScreenFromPage(client, page) }).toEqual({ page, data, seeded: false });
+      expect({ page, data, seeded: seedFirstScreenFromPage(client, page) }).toEqual({ page, data, seeded: null });
     }
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });

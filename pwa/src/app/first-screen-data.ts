@@ -19,24 +19,24 @@ export function seedFirstScreen(client: QueryClient, data: FirstScreenData): voi
 }
 
 /**
- * The first screen's data block the API writes into a page (shared-types' FIRST_SCREEN_DATA_ID),
- * if the page has a readable one for `page`. The service worker's precached shell carries none:
- * then the persisted cache and the network answer, as before. Being newer, seeded data wins over
- * the persisted copy when that is restored.
+ * Seeds `client` from the first screen's data block the API writes into a page (shared-types'
+ * FIRST_SCREEN_DATA_ID), if the page has a readable one for `page`, and returns that data (null
+ * if none). The service worker's precached shell carries none: then the persisted cache and the
+ * network answer, as before. Being newer, seeded data wins over the persisted copy when that is restored.
  */
-export function seedFirstScreenFromPage(client: QueryClient, page: FirstScreenData['page'], doc: Document = document): boolean {
+export function seedFirstScreenFromPage(client: QueryClient, page: FirstScreenData['page'], doc: Document = document): FirstScreenData | null {
   const text = doc.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
-  if (!text) return false;
+  if (!text) return null;
   let data: FirstScreenData;
   try {
     data = JSON.parse(text) as FirstScreenData;
   } catch (error) {
     console.error('Ignoring an unreadable first-screen data block', error);
-    return false;
+    return null;
   }
-  if (!readable(data) || data.page !== page) return false;
+  if (!readable(data) || data.page !== page) return null;
   seedFirstScreen(client, data);
-  return true;
+  return data;
 }
 
 /** The lists and the product are there (a block from an older or broken server is ignored). */

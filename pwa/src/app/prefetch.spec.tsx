@@ -4,8 +4,11 @@ import { MemoryRouter } from 'react-router-dom';
 import { dayKey, FIRST_SCREEN_DATA_ID, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import { categories, products } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
-import { prefetchForLanding } from './prefetch';
-import { AppRoutes, LANDING_DATA_WAIT_MS } from './router';
+import { prepareLanding } from './prefetch';
+import { AppRoutes } from './router';
+
+/** Lands on `path` as start.tsx does; `serverRendered`: the root holds the server's rendering of the app. */
+const land = (client: ReturnType<typeof testQueryClient>, path: string, serverRendered = true) => prepareLanding(client, path, serverRendered).ready;
 
 function renderRoute(client: ReturnType<typeof testQueryClient>, route: string) {
   // a synchronous act: nothing that waits for a promise (a lazy chunk) can finish inside it
@@ -35,7 +38,7 @@ describe('landing on a page the server paints a first screen for (its data block
     addDataBlock({ page: 'products', products, categories });
     const { calls } = mockFetch({});
     const client = testQueryClient();
-    await prefetchForLanding(client, '/products');
+    await land(client, '/products');
     renderRoute(client, '/products');
     expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Loading products')).not.toBeInTheDocument();
@@ -52,7 +55,7 @@ describe('landing on a page the server paints a first screen for (its data block
     addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today, fetchedAt: now.toISOString(), monthEvents: [stop], events: [stop] });
     const { calls } = mockFetch({});
     const client = testQueryClient();
-    await prefetchForLanding(client, '/cocoa-tracker');
+    await land(client, '/cocoa-tracker');
     renderRoute(client, '/cocoa-tracker');
     expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeInTheDocument();
@@ -64,14 +67,14 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
   });
 
-  it('the calls a landing page makes as it mounts are made before its first render, and once answered not again by it', async () => {
+  it('rendering the page itself (a data block without the server\'s markup), the calls it makes as it mounts are made with its chunk, and not again by its first render', async () => {
     const now = new Date();
     const month = dayKey(now).slice(0, 7);
     addDataBlock({ page: 'events', timeZone: localTimeZone(), today: dayKey(now), fetchedAt: now.toISOString(), events: [] });
     const notLive = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt: now.toISOString(), timeZone: 'America/Chicago' };
     const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] }, 'GET /api/live': { body: notLive } });
     const client = testQueryClient();
-    await prefetchForLanding(client, '/events');
+    await land(client, '/events', false);
     const asked = (pattern: RegExp) => calls.filter((c) => pattern.test(c.url)).length;
     // the booking form's packages and this month's open days (the form would ask for the second only once the first is in), and the cart's state
     expect(asked(/^\/api\/booking\/packages$/)).toBe(1);
@@ -79,28 +82,26 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(asked(/^\/api\/live$/)).toBe(1);
     renderRoute(client, '/events');
     expect(screen.getByRole('heading', { level: 1, name: 'Cocoa for Your Event' })).toBeInTheDocument();
-    // answered: the page's first render has them, and does not ask again
+    // the page's first render does not ask again
     expect(asked(/^\/api\/booking\/packages$/)).toBe(1);
     expect(asked(/^\/api\/live$/)).toBe(1);
   });
 
-  it('calls that are not answered hold the first render back for a moment only', async () => {
+  it("hydrating the server's first screen, the first render asks for nothing: it must render what the server did, from the data block alone", async () => {
     addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today: dayKey(new Date()), fetchedAt: new Date().toISOString(), monthEvents: [], events: [] });
-    // a server that takes the calls and never answers
+    const { calls } = mockFetch({});
+    const landing = prepareLanding(testQueryClient(), '/cocoa-tracker', true);
+    expect(landing.hydrate).toBe(true);
+    await landing.ready;
+    expect(calls).toEqual([]);
+  });
+
+  it('the server rendered the app but its data block is missing or unreadable: the app renders the page itself, and asks for its data', async () => {
     const { calls } = mockFetch({ 'GET /api/live': () => new Promise<Response>(() => undefined), 'GET /api/events/map-config': () => new Promise<Response>(() => undefined) });
-    jest.useFakeTimers();
-    try {
-      let ready = false;
-      const landing = prefetchForLanding(testQueryClient(), '/cocoa-tracker').then(() => (ready = true));
-      await jest.advanceTimersByTimeAsync(LANDING_DATA_WAIT_MS - 1);
-      expect(calls.map((c) => c.url).sort()).toEqual(['/api/events/map-config', '/api/live']);
-      expect(ready).toBe(false);
-      await jest.advanceTimersByTimeAsync(1);
-      await landing;
-      expect(ready).toBe(true);
-    } finally {
-      jest.useRealTimers();
-    }
+    const landing = prepareLanding(testQueryClient(), '/cocoa-tracker', true);
+    expect(landing.hydrate).toBe(false);
+    await landing.ready;
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/events/map-config', '/api/live']);
   });
 
   it("on the service worker's shell (no painted page: offline, a returning visitor) the first render does not wait for those calls", async () => {
@@ -109,7 +110,7 @@ describe('landing on a page the server paints a first screen for (its data block
     jest.useFakeTimers();
     try {
       let ready = false;
-      const landing = prefetchForLanding(testQueryClient(), '/cocoa-tracker').then(() => (ready = true));
+      const landing = land(testQueryClient(), '/cocoa-tracker', false).then(() => (ready = true));
       await jest.advanceTimersByTimeAsync(0);
       await landing;
       expect(ready).toBe(true);
@@ -124,15 +125,15 @@ describe('landing on a page the server paints a first screen for (its data block
     addDataBlock({ page: 'products', products, categories });
     mockFetch({});
     const client = testQueryClient();
-    await prefetchForLanding(client, '/cocoa-tracker');
+    await land(client, '/cocoa-tracker');
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
   });
 
   it('other landing pages leave the block and the cache alone', async () => {
     addDataBlock({ page: 'products', products, categories });
     const client = testQueryClient();
-    await prefetchForLanding(client, '/products/classic-hot-cocoa');
-    await prefetchForLanding(client, '/');
+    await land(client, '/products/classic-hot-cocoa');
+    await land(client, '/');
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, type ComponentType, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, firstScreenRoute, type FirstScreenPage } from '@cocoa/shared-types';
@@ -70,36 +70,48 @@ const FIRST_SCREEN_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<ty
   events: EventsPage,
 };
 
-/** How long the first render waits for a landing page's calls before it shows their loading states instead. */
-export const LANDING_DATA_WAIT_MS = 1500;
-
 /**
- * Loads the landing route's page chunk if it has a first screen, and makes the calls the page makes
- * as it mounts (its prefetchPageData). Resolves when the chunk is in (or has failed: the route then
- * retries) and, when the server painted the page (`painted`), those calls are answered, or after
- * LANDING_DATA_WAIT_MS: the first render then has their data. Started by the mount instead, each
- * answer re-rendered the page straight after its first render; and one arriving during that render
- * (React renders it in slices) made React render the whole app again at once, in one long task.
- * Without a painted page (the service worker's shell: offline, or a returning visitor) nothing
- * waits: only the header bar is on screen, and the app shows the page from its cache at once.
+ * Loads the landing route's page chunk if it has a first screen; resolves when it is in (or has
+ * failed: the route then retries), so the first render has the page and not the 'Loading page'
+ * spinner. With `askForData` (the app renders the page itself: the service worker's shell, offline
+ * or a returning visitor) it also makes the calls the page makes as it mounts (its
+ * prefetchPageData), with the chunk rather than after the first render; they are not waited for.
+ * Hydrating the server's first screen it makes none: that render must be the server's, from the
+ * page's data block alone, and the page asks for the rest once it has taken over.
  */
-export function preloadLandingPage(pathname: string, client: QueryClient, painted = false): Promise<void> {
+export function preloadLandingPage(pathname: string, client: QueryClient, askForData: boolean): Promise<void> {
   const route = firstScreenRoute(pathname);
   if (!route || route.page === 'home') return Promise.resolve();
-  const landing = FIRST_SCREEN_PAGES[route.page];
-  return landing.preload().then(
+  return FIRST_SCREEN_PAGES[route.page].preload().then(
     (module) => {
-      const answered = module.prefetchPageData?.(client);
-      if (!answered || !painted) return undefined;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LANDING_DATA_WAIT_MS)));
-      return Promise.race([answered, waited]).finally(() => clearTimeout(timer));
+      if (askForData) void module.prefetchPageData?.(client);
     },
     () => undefined,
   );
 }
 
-const page = (element: ReactNode) => <Suspense fallback={<Spinner label="Loading page" />}>{element}</Suspense>;
+/**
+ * Told each time a route's page is on screen, not its spinner: the app's start takes the first
+ * (start.tsx). Hydrating the server's first screen, the page's Suspense boundary is taken over in
+ * a pass of its own after the app's frame, and only then do its buttons work.
+ */
+export const PageShownContext = createContext<(() => void) | undefined>(undefined);
+
+function PageShown() {
+  const onShown = useContext(PageShownContext);
+  useEffect(() => {
+    onShown?.();
+  }, [onShown]);
+  return null;
+}
+
+/** A route's page in the Suspense boundary the server's first screen has too (pwa/src/server/first-screens.tsx). */
+export const page = (element: ReactNode) => (
+  <Suspense fallback={<Spinner label="Loading page" />}>
+    {element}
+    <PageShown />
+  </Suspense>
+);
 
 /** The route table of SPEC §2: the paths are shared-types' APP_ROUTES, which the API's 404 follows. */
 export function AppRoutes() {

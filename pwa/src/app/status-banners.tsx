@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useHydrated } from '../lib/use-hydrated';
 import { useOnline } from '../lib/use-online';
 import { whenText } from '../ui/saved-entries';
 import { isIosSafariNotInstalled, usePwaStore } from './pwa-store';
@@ -54,8 +55,10 @@ export function UpdatePrompt() {
 const IOS_HINT_KEY = 'cocoa-ios-hint-dismissed';
 
 export function IosInstallHint() {
-  const [visible, setVisible] = useState(() => isIosSafariNotInstalled() && localStorage.getItem(IOS_HINT_KEY) !== '1');
-  if (!visible) return null;
+  // Only in the browser: the server's first screen (and the app's hydration of it) has no hint.
+  const hydrated = useHydrated();
+  const [dismissed, setDismissed] = useState(false);
+  if (!hydrated || dismissed || !isIosSafariNotInstalled() || localStorage.getItem(IOS_HINT_KEY) === '1') return null;
   return (
     <div className="banner banner--hint" role="note">
       <span>Install Cocoa Shop: tap the Share button, then “Add to Home Screen”.</span>
@@ -65,7 +68,7 @@ export function IosInstallHint() {
         aria-label="Dismiss install hint"
         onClick={() => {
           localStorage.setItem(IOS_HINT_KEY, '1');
-          setVisible(false);
+          setDismissed(true);
         }}
       >
         ×

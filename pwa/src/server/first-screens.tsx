@@ -1,15 +1,21 @@
 /**
  * The server's first screens (SSR entry, built by `vite build --ssr` into dist-server/ as one
  * CommonJS file with everything it imports; the API loads it at start, api/src/static-shell.ts).
- * A public route's page is rendered with react-dom/server from the app's own components, at that
- * URL, from a query cache seeded with the page's answers under the same keys the app's first render
- * seeds from the page's data block (seedFirstScreen): both render the same markup, so the server's
- * HTML cannot drift from the app and nothing moves when the app takes over.
+ * At a public route the app is rendered with react-dom/server from its own components (its frame,
+ * with that page's route), at that URL, from a query cache seeded with the page's answers under the
+ * same keys the app's first render seeds from the page's data block (seedFirstScreen): both render
+ * the same markup, so the server's HTML cannot drift from the app, and the app hydrates it
+ * (start.tsx) rather than building it again. What only a browser knows (the visitor's zone, screen
+ * width, cart, sign-in) renders here as the app's hydration renders it (their server snapshots)
+ * and changes after.
  */
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom/server';
+import { AppFrame, ROUTER_FUTURE, Shell } from '../app/app';
+import { page } from '../app/router';
+import { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, type FirstScreenData, type FirstScreenPage } from '@cocoa/shared-types';
 import { seedFirstScreen } from '../app/first-screen-data';
 import ProductDetailPage from '../features/catalogue/pages/product-detail-page';
@@ -29,8 +35,9 @@ const PAGES: Record<FirstScreenPage, { path: string; Page: ComponentType }> = {
 };
 
 /**
- * The page's markup at `url` (path and query, as requested) from `data`. Synchronous: nothing is
- * fetched; a query without seeded data renders as the app's first render shows it (pending).
+ * The app's markup at `url` (path and query, as requested) from `data`: the content of its root
+ * element. Synchronous: nothing is fetched; a query without seeded data renders as the app's first
+ * render shows it (pending).
  */
 export function renderFirstScreen(url: string, data: FirstScreenData): string {
   // As the app's (query-client.ts) where it shows: data never stale, no retries; no garbage-collection timers on the server.
@@ -39,13 +46,12 @@ export function renderFirstScreen(url: string, data: FirstScreenData): string {
   const { path, Page } = PAGES[data.page];
   const render = () =>
     renderToString(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[url]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-          <Routes>
-            <Route path={path} element={<Page />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+      <AppFrame queryClient={client}>
+        <StaticRouter location={url} future={ROUTER_FUTURE}>
+          {/* The page's route alone, inside the same Suspense boundary as the router's table (router.tsx's page()). */}
+          <Shell routes={<Routes><Route path={path} element={page(<Page />)} /></Routes>} />
+        </StaticRouter>
+      </AppFrame>,
     );
   try {
     // The stops' days and times as a visitor in the shop's zone reads them (never the server's zone).

@@ -1,5 +1,6 @@
 import type { Category, CategoryFilter as Filter } from '@cocoa/shared-types';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 interface CategoryFilterProps {
   categories: Category[];
@@ -10,6 +11,7 @@ interface CategoryFilterProps {
 /** Tabs on wide screens, a 'Select Category' dropdown on narrow ones; 'All Products' plus each category. */
 export function CategoryFilter({ categories, value, onChange }: CategoryFilterProps) {
   const wide = useMediaQuery('(min-width: 768px)');
+  const hydrated = useHydrated();
   const options = [{ key: 'all', label: 'All Products', slug: null as string | null, active: value === 'all' }].concat(
     categories.map((c) => ({ key: String(c.id), label: c.name, slug: c.slug, active: value === c.id })),
   );
@@ -35,9 +37,9 @@ export function CategoryFilter({ categories, value, onChange }: CategoryFilterPr
       </select>
     </div>
   );
-  // The server's first screen (no screen width known): both, and the page's CSS shows the one for
-  // the width (index.html's boot__wide / boot__narrow, the same breakpoint).
-  if (typeof window === 'undefined') {
+  // The server's first screen (no screen width known) and the app's hydration of it: both, and the
+  // page's CSS shows the one for the width (index.html's boot__wide / boot__narrow, the same breakpoint).
+  if (!hydrated) {
     return (
       <>
         {tabs('category-tabs boot__wide')}

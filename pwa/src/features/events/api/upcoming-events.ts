@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DAY_MS, type ScheduledEvent } from '@cocoa/shared-types';
 import { apiFetchList } from '../../../lib/api-fetch';
-import { viewerToday } from '../../../lib/viewer-clock';
+import { useViewerToday } from '../../../lib/viewer-clock';
 
 /**
  * GET /api/events?from=…: the public upcoming locations (cache 1 minute), asked from a day ago. A
@@ -15,11 +15,11 @@ export const fetchUpcomingEvents = (signal?: AbortSignal) => {
 };
 
 /** `today`: the visitor's day the list starts at (a first screen's data names the shop's). */
-export const upcomingEventsQueryOptions = (today: string = viewerToday()) =>
+export const upcomingEventsQueryOptions = (today: string) =>
   queryOptions({
     queryKey: ['events', 'upcoming', today] as const,
     queryFn: ({ signal }) => fetchUpcomingEvents(signal),
     staleTime: 60 * 1000,
   });
 
-export const useUpcomingEvents = () => useQuery(upcomingEventsQueryOptions());
+export const useUpcomingEvents = () => useQuery(upcomingEventsQueryOptions(useViewerToday()));

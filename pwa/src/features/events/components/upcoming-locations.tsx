@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { dayIn, dayKey, formatLongDate, formatStopTimes, type ScheduledEvent } from '@cocoa/shared-types';
-import { viewerZone } from '../../../lib/viewer-clock';
+import { useViewerZone } from '../../../lib/viewer-clock';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { useLiveState } from '../../live';
@@ -20,6 +20,7 @@ const notOver = (e: ScheduledEvent, now: Date) => dayKey(e.date, e.timeZone) >= 
 export function UpcomingLocations() {
   const { data, isPending, isError, refetch } = useUpcomingEvents();
   const live = useLiveState();
+  const zone = useViewerZone();
   const now = new Date();
   const events = (data ?? []).filter((e) => notOver(e, now)).slice(0, SHOWN);
   const hereNowId = live.state?.live && live.state.status !== 'closed' ? live.state.place?.stopId : null;
@@ -45,7 +46,7 @@ export function UpcomingLocations() {
                 {e.id === hereNowId ? <span className="badge badge--live">Here now</span> : isToday(e, now) && <span className="badge">Today</span>}
               </h3>
               <p>{e.location || 'No location'}</p>
-              <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, viewerZone())}</p>
+              <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, zone)}</p>
             </li>
           ))}
         </ul>

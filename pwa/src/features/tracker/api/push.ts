@@ -77,9 +77,13 @@ export function usePushAvailability(): PushAvailability {
   return useSyncExternalStore(subscribeTopics, pushAvailability, () => 'unsupported');
 }
 
+/** The server's snapshot (and the hydration's): one array, as useSyncExternalStore needs. */
+const NO_TOPICS: FollowedTopic[] = [];
+const followsNone = () => NO_TOPICS;
+
 /** The topics this browser follows (re-rendered when they change, in this tab or another). */
 export function useFollowedTopics(): FollowedTopic[] {
-  return useSyncExternalStore(subscribeTopics, readTopics, () => []);
+  return useSyncExternalStore(subscribeTopics, readTopics, followsNone);
 }
 
 /** The browser gave no permission: `denied` when it is blocked, else the prompt was dismissed. */

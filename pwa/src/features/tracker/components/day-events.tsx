@@ -1,5 +1,5 @@
-import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
-import { viewerToday, viewerZone } from '../../../lib/viewer-clock';
+import { dayIn, directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { useViewerZone } from '../../../lib/viewer-clock';
 import { longDay } from './month-calendar';
 import { PushOptIn, StopPushButton } from './push-opt-in';
 
@@ -18,6 +18,8 @@ interface Props {
  * 'No events scheduled for this date.' is about a date, so it needs one.
  */
 export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }: Props) {
+  const zone = useViewerZone();
+  const today = dayIn(new Date(), zone);
   return (
     <>
     <section className="tracker-day" aria-labelledby="tracker-day-title">
@@ -51,7 +53,7 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
               <p className="tracker-event__where">{event.location || 'No location'}</p>
               {event.description && <p>{event.description}</p>}
               <p className="muted tracker-event__time">
-                {formatStopTimes(event, viewerZone())}
+                {formatStopTimes(event, zone)}
               </p>
               {hasValidCoordinates(event) && (
                 <div className="tracker-event__actions">
@@ -65,7 +67,7 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
               )}
               <div className="tracker-event__actions">
                 {/* Told when the owner checks in there: only a stop still to come. */}
-                {day >= viewerToday() && <StopPushButton stopId={event.id} name={event.location || event.title} />}
+                {day >= today && <StopPushButton stopId={event.id} name={event.location || event.title} />}
                 <a className="link-btn" href={`/api/events/${event.id}/calendar.ics`} download={`cocoa-stop-${event.id}.ics`} aria-label={`Add to my calendar: ${event.title}`}>
                   Add to my calendar
                 </a>

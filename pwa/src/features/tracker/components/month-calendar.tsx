@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { addMonths, monthGrid, shiftDay, lazyDateFormat } from '@cocoa/shared-types';
-import { viewerToday } from '../../../lib/viewer-clock';
+import { useViewerToday } from '../../../lib/viewer-clock';
 import '../tracker.css';
 
 const WEEKDAYS: ReadonlyArray<readonly [string, string]> = [
@@ -51,7 +51,7 @@ interface Props {
  * be chosen are skipped: a move lands on the nearest day that can be, onwards in its direction.
  */
 export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, onSelectDay, disabledDates }: Props) {
-  const today = viewerToday();
+  const today = useViewerToday();
   const ids = useId();
   const grid = useRef<HTMLTableElement>(null);
   const previous = useRef<HTMLButtonElement>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { dayKey, formatLongDate, formatStopTimes, type ScheduledEvent, upcomingNearest } from '@cocoa/shared-types';
 
 type State = { kind: 'idle' } | { kind: 'locating' } | { kind: 'denied' } | { kind: 'ready'; at: [number, number] };
@@ -8,7 +9,9 @@ const KM_PER_MILE = 1.609344;
 /** 'Near me': upcoming locations ordered by distance once the visitor allows location. */
 export function NearMe({ events }: { events: ScheduledEvent[] }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  // Shown on the server's first screen and while the app hydrates it (nearly every browser has it); hidden after where it is missing.
+  const hydrated = useHydrated();
+  const supported = !hydrated || 'geolocation' in navigator;
 
   const locate = () => {
     if (!supported) return;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PUSH_MILES_MAX, type PushTopicInput, pushTopicKey, pushTopicLine } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { type FollowedTopic, followTopic, forgetStaleTopics, unfollow, useFollowedTopics, usePushAvailability } from '../api/push';
 
 /** The radii offered for 'near' (miles); the API takes 1 to PUSH_MILES_MAX. */
@@ -80,7 +81,8 @@ export function PushOptIn() {
   const [miles, setMiles] = useState(DEFAULT_MILES);
   const [located, setLocated] = useState<Located>({ kind: 'idle' });
   const availability = usePushAvailability();
-  const geolocation = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  // As the server's first screen has it (no browser known) until the app has hydrated it.
+  const geolocation = useHydrated() && 'geolocation' in navigator;
 
   // A permission withdrawn in the browser's settings, or a subscription it dropped: the lines go too.
   useEffect(() => {

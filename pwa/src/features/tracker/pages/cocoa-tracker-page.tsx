@@ -4,7 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { eventDays, eventsInMonth, eventsOnDay, hasValidCoordinates, stopDay, liveHeadline, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
-import { viewerToday } from '../../../lib/viewer-clock';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { useViewerToday } from '../../../lib/viewer-clock';
 import { useSeen } from '../../../lib/use-seen';
 import { LoadProblem } from '../../../ui/load-problem';
 import { useEvents } from '../../events';
@@ -43,7 +44,7 @@ export async function prefetchPageData(client: QueryClient): Promise<void> {
 /** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
 export default function CocoaTrackerPage() {
   useDocumentTitle('Live Cocoa Tracker');
-  const today = viewerToday();
+  const today = useViewerToday();
   const [month, setMonth] = useState(today.slice(0, 7));
   const [selectedDay, setSelectedDay] = useState<string | null>(today);
   const [focus, setFocus] = useState<{ view: MapView; version: number } | null>(null);
@@ -104,8 +105,10 @@ export default function CocoaTrackerPage() {
   const liveMarker: LiveMarker | null =
     liveHeadlineText && livePlace && hasValidCoordinates(livePlace) ? { latitude: livePlace.latitude, longitude: livePlace.longitude, label: livePlace.label, headline: liveHeadlineText } : null;
 
-  const host = typeof window !== 'undefined' ? window.location.host : '';
-  const origin = typeof window !== 'undefined' ? window.location.origin : '';
+  // The feed's full address once in the browser (the server's first screen, and the app's hydration of it, have no host).
+  const hydrated = useHydrated();
+  const host = hydrated ? window.location.host : '';
+  const origin = hydrated ? window.location.origin : '';
 
   return (
     <div className="container page tracker">

@@ -1,0 +1,82 @@
+/**
+ * The app hydrates the server's first screens (start.tsx): the markup renderFirstScreen makes must
+ * be exactly the app's first render in the browser, from the same data block, or React renders the
+ * part that differs anew (the work hydration saves a phone) and says so. Here the server's markup is
+ * put in the page as the API sends it, and the app hydrates it as it does in the browser.
+ */
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
+import { App } from '../app/app';
+import { seedFirstScreen } from '../app/first-screen-data';
+import { preloadLandingPage } from '../app/router';
+import { hydrateAsViewerIn } from '../lib/viewer-clock';
+import { categories, product, products } from '../test/fixtures';
+import { mockFetch, testQueryClient } from '../test/render';
+import { renderFirstScreen } from './first-screens';
+
+// The shop is in Chicago; the visitor's browser is in this test run's zone (UTC, Auckland: npm test runs both).
+const ZONE = 'America/Chicago';
+const NOW = new Date();
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(NOW);
+
+function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
+  return { id, title, location, address: `${location}, Chicago, IL`, description: null, date, timeZone: ZONE, startTime, endTime, latitude: 41.88, longitude: -87.63, calendarId: null, calendarName: null } as unknown as ScheduledEvent;
+}
+const stops = [stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'), stop(2, 'Late Lights', 'Wrigley Field Gate', `${TODAY}T17:00:00.000Z`, '22:00', '23:50')];
+const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];
+
+const PAGES: Array<[string, FirstScreenData]> = [
+  ['/', { page: 'home', featured: products.slice(0, 2), categories, testimonials: [{ id: 1, name: 'Sarah M.', content: 'Best cocoa in town.', rating: 5 }] }],
+  ['/products', { page: 'products', products, categories }],
+  ['/products?category=iced-cocoa', { page: 'products', products, categories }],
+  ['/products/salted-caramel-cocoa', { page: 'product', product: product({ id: 7, name: 'Salted Caramel Cocoa', slug: 'salted-caramel-cocoa', categoryId: 2 }), categories }],
+  ['/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops }],
+  ['/events', { page: 'events', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), categories: eventCategories, upcoming: stops }],
+];
+
+/** The server's markup of `url` in a root, then the app hydrating it; what React had to render anew. */
+async function hydrate(url: string, data: FirstScreenData, tamper: (html: string) => string = (html) => html) {
+  window.history.replaceState(null, '', url);
+  const root = document.createElement('div');
+  root.innerHTML = tamper(renderFirstScreen(url, data));
+  document.body.append(root);
+  const heading = root.querySelector('h1');
+  // As start.tsx does: the data block seeded, the page's chunk in, the server's zone for the hydration.
+  const client = testQueryClient();
+  seedFirstScreen(client, data);
+  if ('timeZone' in data) hydrateAsViewerIn(data.timeZone);
+  await preloadLandingPage(url.split('?')[0], client, false);
+  const renderedAnew: unknown[] = [];
+  let shown = false;
+  await act(async () => {
+    hydrateRoot(root, <App queryClient={client} onPageShown={() => (shown = true)} />, { onRecoverableError: (error) => renderedAnew.push(error) });
+  });
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+  return { root, heading, renderedAnew, shown };
+}
+
+describe('the app takes over the server\'s first screens as they are (hydration)', () => {
+  beforeEach(() => mockFetch({}));
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it.each(PAGES)('%s: nothing rendered anew, the same elements, the page shown', async (url, data) => {
+    const { root, heading, renderedAnew, shown } = await hydrate(url, data);
+    expect(renderedAnew).toEqual([]);
+    expect(shown).toBe(true);
+    expect(heading).not.toBeNull();
+    expect(root.querySelector('h1')).toBe(heading);
+  });
+
+  it('markup that differs from the app\'s first render is rendered anew, and said (so the test above can fail)', async () => {
+    const [url, data] = PAGES[1];
+    const { root, heading, renderedAnew } = await hydrate(url, data, (html) => html.replace('<h1>Our Products</h1>', '<h1>Our Old Products</h1>'));
+    expect(renderedAnew).not.toEqual([]);
+    expect(root.querySelector('h1')?.textContent).toBe('Our Products');
+    expect(root.querySelector('h1')).not.toBe(heading);
+  });
+});
