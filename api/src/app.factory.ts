@@ -25,6 +25,10 @@ import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database/database.module';
 import { EventsService } from './events/events.service';
+import { mapConfigFor } from './events/map-config';
+import { LiveService } from './live/live.service';
+import { BookingAvailabilityService } from './bookings/booking-availability.service';
+import { BookingPackagesService } from './bookings/booking-packages.service';
 import { firstScreenLoader, type FirstScreenSources } from './first-screen-data';
 import { DatabaseOutage } from './health/database-outage';
 import { uploadCacheHeaders } from './images/upload-cache';
@@ -169,6 +173,10 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
     testimonials: app.get(TestimonialsService),
     events: app.get(EventsService),
     shopTime: app.get(ShopTimeZoneService),
+    live: app.get(LiveService),
+    bookingPackages: app.get(BookingPackagesService),
+    bookingAvailability: app.get(BookingAvailabilityService),
+    mapConfig: mapConfigFor(config.TILE_URL),
     answers: app.get(PublicAnswerCache),
   };
   app.use((req: Request, res: Response, next: NextFunction) => {

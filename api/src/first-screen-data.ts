@@ -1,10 +1,13 @@
-import { type CatalogueFirstScreenData, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import { type CatalogueFirstScreenData, type MapConfig, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import type { BookingAvailabilityService } from './bookings/booking-availability.service';
+import type { BookingPackagesService } from './bookings/booking-packages.service';
 import type { CategoriesService } from './catalogue/categories.service';
 import type { ProductsService } from './catalogue/products.service';
 import type { TestimonialsService } from './catalogue/testimonials.service';
 import { NotFoundError } from './common/domain-errors';
 import type { PublicAnswerCache } from './common/public-answer-cache';
 import type { EventsService } from './events/events.service';
+import type { LiveService } from './live/live.service';
 import type { ShopTimeZoneService } from './settings/shop-time-zone.service';
 
 /**
@@ -29,22 +32,35 @@ type StopsData<P extends 'tracker' | 'events'> = Extract<FirstScreenData, { page
 
 /**
  * The tracker opens on the shop's today: GET /api/events for that month (the calendar and the day's
- * list) and GET /api/events (this month on: the stops 'Near me' and a stop link look in).
+ * list), GET /api/events (this month on: the stops 'Near me' and a stop link look in), the cart
+ * now (GET /api/live: its banner) and the map's tiles (GET /api/events/map-config).
  */
-export async function loadTrackerFirstScreen(events: EventsService, shopTime: ShopTimeZoneService, now = new Date()): Promise<StopsData<'tracker'>> {
-  const timeZone = await shopTime.current();
-  const [month, fromThisMonth] = await Promise.all([
-    events.list({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString(), limit: EVENTS_PAGE_MAX }, now),
-    events.list({ limit: EVENTS_PAGE_MAX }, now),
+export async function loadTrackerFirstScreen(s: Pick<FirstScreenSources, 'events' | 'shopTime' | 'live' | 'mapConfig'>, now = new Date()): Promise<StopsData<'tracker'>> {
+  const timeZone = await s.shopTime.current();
+  const [month, fromThisMonth, live] = await Promise.all([
+    s.events.list({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString(), limit: EVENTS_PAGE_MAX }, now),
+    s.events.list({ limit: EVENTS_PAGE_MAX }, now),
+    s.live.current(),
   ]);
-  return { page: 'tracker', timeZone, today: dayIn(now, timeZone), fetchedAt: now.toISOString(), monthEvents: month.events, events: fromThisMonth.events };
+  return { page: 'tracker', timeZone, today: dayIn(now, timeZone), fetchedAt: now.toISOString(), live, monthEvents: month.events, events: fromThisMonth.events, mapConfig: s.mapConfig };
 }
 
-/** The events page: GET /api/categories ('What we serve') and GET /api/events?from={today} ('Where to find us next'). */
-export async function loadEventsFirstScreen(events: EventsService, categories: CategoriesService, shopTime: ShopTimeZoneService, now = new Date()): Promise<StopsData<'events'>> {
-  const timeZone = await shopTime.current();
-  const [categoryList, upcoming] = await Promise.all([categories.list(), events.list({ from: startOfDayIn(now, timeZone).toISOString(), limit: EVENTS_PAGE_MAX }, now)]);
-  return { page: 'events', timeZone, today: dayIn(now, timeZone), fetchedAt: now.toISOString(), categories: categoryList, upcoming: upcoming.events };
+/**
+ * The events page: GET /api/categories ('What we serve'), GET /api/events?from={today} ('Where to
+ * find us next') with the cart now (GET /api/live: 'Here now'), and the booking form's packages and
+ * the open days of the shop's month (GET /api/booking/packages, /api/booking/availability).
+ */
+export async function loadEventsFirstScreen(s: Pick<FirstScreenSources, 'events' | 'categories' | 'shopTime' | 'live' | 'bookingPackages' | 'bookingAvailability'>, now = new Date()): Promise<StopsData<'events'>> {
+  const timeZone = await s.shopTime.current();
+  const today = dayIn(now, timeZone);
+  const [categoryList, upcoming, live, packages, availability] = await Promise.all([
+    s.categories.list(),
+    s.events.list({ from: startOfDayIn(now, timeZone).toISOString(), limit: EVENTS_PAGE_MAX }, now),
+    s.live.current(),
+    s.bookingPackages.list('active'),
+    s.bookingAvailability.month(today.slice(0, 7), now),
+  ]);
+  return { page: 'events', timeZone, today, fetchedAt: now.toISOString(), live, categories: categoryList, upcoming: upcoming.events, packages, availability };
 }
 
 /** The services the first screens read from, and the cache that keeps their answers. */
@@ -54,6 +70,11 @@ export interface FirstScreenSources {
   testimonials: TestimonialsService;
   events: EventsService;
   shopTime: ShopTimeZoneService;
+  live: LiveService;
+  bookingPackages: BookingPackagesService;
+  bookingAvailability: BookingAvailabilityService;
+  /** GET /api/events/map-config's answer (it comes from the configuration). */
+  mapConfig: MapConfig;
   answers: PublicAnswerCache;
 }
 
@@ -101,14 +122,14 @@ export function firstScreenLoader(path: string, query: URLSearchParams, s: First
       };
     case 'tracker':
       return async () => {
-        const source = await s.answers.remember('tracker-first-screen', () => loadTrackerFirstScreen(s.events, s.shopTime));
+        const source = await s.answers.remember('tracker-first-screen', () => loadTrackerFirstScreen(s));
         // ?stop=<id> (a notification's link) opens that stop's day; only a stop the page knows changes the render.
         const stop = source.events.find((e) => String(e.id) === query.get('stop'));
         return { source, variant: stop ? String(stop.id) : '', url: stop ? `/cocoa-tracker?stop=${stop.id}` : '/cocoa-tracker', data: source };
       };
     case 'events':
       return async () => {
-        const source = await s.answers.remember('events-first-screen', () => loadEventsFirstScreen(s.events, s.categories, s.shopTime));
+        const source = await s.answers.remember('events-first-screen', () => loadEventsFirstScreen(s));
         return { source, variant: '', url: '/events', data: source };
       };
   }

@@ -162,7 +162,7 @@ describe('serving the built PWA', () => {
       }
     });
 
-    it('/cocoa-tracker: the shop\'s month of stops (today\'s among them) and GET /api/events, as the tracker asks for them', async () => {
+    it('/cocoa-tracker: the shop\'s month of stops (today\'s among them), GET /api/events, the cart now and the map\'s tiles, as the tracker asks for them', async () => {
       const timeZone = await zone();
       const now = new Date();
       const month = (await t.agent().get('/api/events').query({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString() })).body as ScheduledEvent[];
@@ -172,6 +172,8 @@ describe('serving the built PWA', () => {
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/cocoa-tracker-page-t1.css"></head>');
       const [data] = dataBlocks(res.text);
       expect(data).toMatchObject({ page: 'tracker', timeZone, today: dayIn(now, timeZone), monthEvents: month, events: fromThisMonth });
+      // the calls the page makes as it mounts, answered in the block: its first render is complete (the app hydrates it as it is)
+      expect(data).toMatchObject({ live: (await t.agent().get('/api/live')).body, mapConfig: (await t.agent().get('/api/events/map-config')).body });
       expect(month.some((e) => dayIn(new Date(e.date), timeZone) === dayIn(now, timeZone))).toBe(true);
       expect(rendered(res.text)).toEqual({ page: 'tracker', url: '/cocoa-tracker', names: month.map((e) => e.title) });
       // a stop link renders with its stop; an unknown stop is the plain page
@@ -180,15 +182,19 @@ describe('serving the built PWA', () => {
       expect(rendered((await t.agent().get('/cocoa-tracker?stop=999999')).text)?.url).toBe('/cocoa-tracker');
     });
 
-    it('/events: GET /api/categories and the next stops from the shop\'s today', async () => {
+    it('/events: GET /api/categories, the next stops from the shop\'s today, the cart now, and the booking form\'s packages and the open days of the shop\'s month', async () => {
       const timeZone = await zone();
       const upcoming = (await t.agent().get('/api/events').query({ from: startOfDayIn(new Date(), timeZone).toISOString() })).body as ScheduledEvent[];
       const categories = (await t.agent().get('/api/categories')).body as Category[];
+      const live = (await t.agent().get('/api/live')).body as unknown;
+      const packages = (await t.agent().get('/api/booking/packages')).body as unknown[];
+      const availability = (await t.agent().get('/api/booking/availability').query({ month: dayIn(new Date(), timeZone).slice(0, 7) })).body as unknown;
+      expect(packages.length).toBeGreaterThan(0);
       const res = await t.agent().get('/events');
       expect(res.status).toBe(200);
       // the events page has no stylesheet of its own: the start-up chunk's
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
-      expect(dataBlocks(res.text)).toEqual([expect.objectContaining({ page: 'events', timeZone, categories, upcoming })]);
+      expect(dataBlocks(res.text)).toEqual([expect.objectContaining({ page: 'events', timeZone, categories, upcoming, live, packages, availability })]);
       expect(rendered(res.text)?.names).toEqual(upcoming.map((e) => e.title));
     });
 

@@ -5,8 +5,11 @@
  * cache with exactly what the server painted and needs no API round trip. Each holds what the
  * page's public API calls answer at that moment.
  */
+import type { BookingAvailability, BookingPackage } from './schemas/booking.schema';
+import type { MapConfig } from './schemas/calendar.schema';
 import type { Category, Product, Testimonial } from './schemas/catalogue.schema';
 import type { ScheduledEvent } from './schemas/events.schema';
+import type { LiveState } from './schemas/live.schema';
 
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
@@ -25,6 +28,8 @@ interface StopsFirstScreen {
   today: string;
   /** When the server read them (ISO): the tracker's 'Last updated'. */
   fetchedAt: string;
+  /** GET /api/live: the cart then (its stream says what changed since). */
+  live: LiveState;
 }
 
 export type FirstScreenData =
@@ -33,10 +38,13 @@ export type FirstScreenData =
   | ({ page: 'products' } & CatalogueFirstScreenData)
   /** A product page: the product and the catalogue's categories (its breadcrumb). */
   | { page: 'product'; product: Product; categories: Category[] }
-  /** GET /api/events for today's month, and GET /api/events (this month on). */
-  | ({ page: 'tracker'; monthEvents: ScheduledEvent[]; events: ScheduledEvent[] } & StopsFirstScreen)
-  /** GET /api/categories and GET /api/events?from={today}. */
-  | ({ page: 'events'; categories: Category[]; upcoming: ScheduledEvent[] } & StopsFirstScreen);
+  /** GET /api/events for today's month, GET /api/events (this month on) and GET /api/events/map-config. */
+  | ({ page: 'tracker'; monthEvents: ScheduledEvent[]; events: ScheduledEvent[]; mapConfig: MapConfig } & StopsFirstScreen)
+  /**
+   * GET /api/categories, GET /api/events?from={today}, and the booking form's GET
+   * /api/booking/packages and GET /api/booking/availability?month={today's month}.
+   */
+  | ({ page: 'events'; categories: Category[]; upcoming: ScheduledEvent[]; packages: BookingPackage[]; availability: BookingAvailability } & StopsFirstScreen);
 
 export type FirstScreenPage = FirstScreenData['page'];
 

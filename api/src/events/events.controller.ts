@@ -1,4 +1,4 @@
-import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema, MAP_TILE_MAX_ZOOM, type MapConfig, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
+import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema, type MapConfig, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -10,13 +10,12 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { CalendarService } from './calendar.service';
 import { EventInquiriesService } from './event-inquiries.service';
 import { EventsService } from './events.service';
+import { mapConfigFor } from './map-config';
 
 export class EventsQueryDto extends createZodDto(eventsQuerySchema) {}
 class EventInputDto extends createZodDto(eventInputSchema) {}
 class EventInquiryDto extends createZodDto(eventInquirySchema) {}
 class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
-
-const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 @Controller('events')
 export class EventsController {
@@ -48,7 +47,7 @@ export class EventsController {
   @Get('map-config')
   @Header('Cache-Control', 'public, max-age=3600')
   mapConfig(): MapConfig {
-    return { tileUrl: this.config.TILE_URL, attribution: OSM_ATTRIBUTION, maxZoom: MAP_TILE_MAX_ZOOM };
+    return mapConfigFor(this.config.TILE_URL);
   }
 
   @Post()

@@ -4,8 +4,11 @@ import { catalogCategoriesQueryOptions, categoriesQueryOptions, featuredProducts
 import { featuredTestimonialsQueryOptions } from '../features/catalogue/api/testimonials';
 import { eventsQueryOptions } from '../features/events';
 import { upcomingEventsQueryOptions } from '../features/events/api/upcoming-events';
+import { availabilityQueryOptions, bookingPackagesQueryOptions } from '../features/bookings';
+import { liveQueryKey } from '../features/live';
+import { mapConfigQueryOptions } from '../features/tracker/api/map-config';
 import { monthEventsQueryOptions } from '../features/tracker/api/month-events';
-import { categories, product, products } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
 import { testQueryClient } from '../test/render';
 import { seedFirstScreenFromPage } from './first-screen-data';
 
@@ -53,18 +56,27 @@ describe('seedFirstScreenFromPage', () => {
     expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
   });
 
-  it('the tracker: the shop\'s month (with when the server read it) and GET /api/events; the events page: its next stops and categories', () => {
-    addDataBlock(asTheApiWritesIt({ page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', monthEvents: [stop], events: [stop] }));
+  it('the tracker: the shop\'s month (with when the server read it), GET /api/events, the cart now and the map\'s tiles; the events page: its next stops, categories, the cart now and the booking form\'s packages and open days', () => {
+    const live = liveState('2026-06-10T14:00:00.000Z');
+    addDataBlock(asTheApiWritesIt({ page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', live, monthEvents: [stop], events: [stop], mapConfig }));
     const client = testQueryClient();
     expect(seedFirstScreenFromPage(client, 'tracker')).not.toBeNull();
     expect(client.getQueryData(monthEventsQueryOptions('2026-06').queryKey)).toEqual({ events: [stop], fetchedAt: '2026-06-10T15:00:00.000Z' });
     expect(client.getQueryData(eventsQueryOptions.queryKey)).toEqual([stop]);
+    // heard when the server read it
+    expect(client.getQueryData(liveQueryKey)).toEqual({ state: live, heardAt: '2026-06-10T15:00:00.000Z' });
+    expect(client.getQueryData(mapConfigQueryOptions.queryKey)).toEqual(mapConfig);
 
-    document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = JSON.stringify({ page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', categories, upcoming: [stop] });
+    const availability = availabilityFrom('2026-06-10');
+    document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = JSON.stringify({ page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', live, categories, upcoming: [stop], packages: bookingPackages, availability });
     const events = testQueryClient();
     expect(seedFirstScreenFromPage(events, 'events')).not.toBeNull();
     expect(events.getQueryData(upcomingEventsQueryOptions('2026-06-10').queryKey)).toEqual([stop]);
     expect(events.getQueryData(categoriesQueryOptions.queryKey)).toEqual(categories);
+    expect(events.getQueryData(liveQueryKey)).toEqual({ state: live, heardAt: '2026-06-10T15:00:00.000Z' });
+    expect(events.getQueryData(bookingPackagesQueryOptions.queryKey)).toEqual(bookingPackages);
+    // the shop's month
+    expect(events.getQueryData(availabilityQueryOptions('2026-06').queryKey)).toEqual(availability);
   });
 
   it('leaves the cache alone without a block (the service worker shell), with an unreadable one, or one of another page', () => {
@@ -81,6 +93,9 @@ describe('seedFirstScreenFromPage', () => {
       ['products', { products, categories }],
       ['tracker', { page: 'products', products, categories }],
       ['tracker', { page: 'tracker', today: '2026-06-10', monthEvents: [stop] }],
+      // an older server's block, without the cart's state and the map's tiles
+      ['tracker', { page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', monthEvents: [stop], events: [stop] }],
+      ['events', { page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', live: liveState(null), categories, upcoming: [stop] }],
       ['events', null],
       ['home', { page: 'home', featured: products, categories }],
     ] as const) {

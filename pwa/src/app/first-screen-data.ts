@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@cocoa/shared-types';
 // By their own files, not the features' index: the start-up chunk takes these only.
+import { seedBookingFirstScreen } from '../features/bookings/api/first-screen-data';
 import { seedCatalogueFirstScreen } from '../features/catalogue/api/first-screen-data';
 import { seedEventsFirstScreen } from '../features/events/api/first-screen-data';
+import { seedLiveFirstScreen } from '../features/live/api/live-snapshot';
 import { seedTrackerFirstScreen } from '../features/tracker/api/first-screen-data';
 
 const PAGES: ReadonlySet<string> = new Set<FirstScreenData['page']>(['home', 'products', 'product', 'tracker', 'events']);
@@ -16,6 +18,8 @@ export function seedFirstScreen(client: QueryClient, data: FirstScreenData): voi
   seedCatalogueFirstScreen(client, data);
   seedEventsFirstScreen(client, data);
   seedTrackerFirstScreen(client, data);
+  seedLiveFirstScreen(client, data);
+  seedBookingFirstScreen(client, data);
 }
 
 /**
@@ -50,8 +54,14 @@ function readable(data: FirstScreenData): boolean {
     case 'product':
       return typeof data.product?.slug === 'string' && Array.isArray(data.categories);
     case 'tracker':
-      return typeof data.today === 'string' && typeof data.fetchedAt === 'string' && Array.isArray(data.monthEvents) && Array.isArray(data.events);
+      return stopsReadable(data) && Array.isArray(data.monthEvents) && Array.isArray(data.events) && isObject(data.mapConfig);
     case 'events':
-      return typeof data.today === 'string' && Array.isArray(data.categories) && Array.isArray(data.upcoming);
+      return stopsReadable(data) && Array.isArray(data.categories) && Array.isArray(data.upcoming) && Array.isArray(data.packages) && isObject(data.availability);
   }
 }
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null;
+
+/** The stops' zone, the shop's today, when they were read and the cart's state. */
+const stopsReadable = (data: Extract<FirstScreenData, { page: 'tracker' | 'events' }>) =>
+  typeof data.timeZone === 'string' && typeof data.today === 'string' && typeof data.fetchedAt === 'string' && isObject(data.live);

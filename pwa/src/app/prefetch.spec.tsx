@@ -2,10 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { dayKey, FIRST_SCREEN_DATA_ID, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
-import { categories, products } from '../test/fixtures';
+import { categories, liveState, mapConfig, products } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { prepareLanding } from './prefetch';
 import { AppRoutes } from './router';
+
+// Leaflet and react-leaflet ship ES modules only; what matters here is what the first render has.
+jest.mock('../features/tracker/components/tracker-map', () => ({ __esModule: true, default: () => <div data-testid="tracker-map" /> }));
 
 /** Lands on `path` as start.tsx does; `serverRendered`: the root holds the server's rendering of the app. */
 const land = (client: ReturnType<typeof testQueryClient>, path: string, serverRendered = true) => prepareLanding(client, path, serverRendered).ready;
@@ -52,7 +55,7 @@ describe('landing on a page the server paints a first screen for (its data block
     const now = new Date();
     const today = dayKey(now);
     const stop = { id: 1, title: 'Farmers Market', location: 'Daley Plaza', address: 'Chicago', description: null, date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(), timeZone: localTimeZone(), startTime: '09:00', endTime: '13:00', latitude: null, longitude: null } as unknown as ScheduledEvent;
-    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today, fetchedAt: now.toISOString(), monthEvents: [stop], events: [stop] });
+    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today, fetchedAt: now.toISOString(), live: liveState(null), monthEvents: [stop], events: [stop], mapConfig });
     const { calls } = mockFetch({});
     const client = testQueryClient();
     await land(client, '/cocoa-tracker');
@@ -61,16 +64,18 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(screen.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Farmers Market' })).toBeInTheDocument();
     expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
-    // the stops' lists come with the page (the map asks for its tile settings, GET /api/events/map-config)
-    expect(calls.filter((c) => /^\/api\/events(\?|$)/.test(c.url))).toEqual([]);
+    // the stops' lists, the cart's state and the map's tile settings come with the page
+    expect(calls.filter((c) => /^\/api\/(events(\?|$)|live$|events\/map-config$)/.test(c.url))).toEqual([]);
     // the tracker's block is only read on the tracker
     expect(client.getQueryData(['catalog', 'products'])).toBeUndefined();
+    // with its tile settings in the block, the map comes without a call (here at once: no IntersectionObserver in this test's DOM)
+    expect(await screen.findByTestId('tracker-map')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/events/map-config')).toEqual([]);
   });
 
-  it('rendering the page itself (a data block without the server\'s markup), the calls it makes as it mounts are made with its chunk, and not again by its first render', async () => {
+  it("rendering the page itself (the service worker's shell: no data block), the calls it makes as it mounts are made with its chunk, and not again by its first render", async () => {
     const now = new Date();
     const month = dayKey(now).slice(0, 7);
-    addDataBlock({ page: 'events', timeZone: localTimeZone(), today: dayKey(now), fetchedAt: now.toISOString(), events: [] });
     const notLive = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt: now.toISOString(), timeZone: 'America/Chicago' };
     const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] }, 'GET /api/live': { body: notLive } });
     const client = testQueryClient();
@@ -88,7 +93,7 @@ describe('landing on a page the server paints a first screen for (its data block
   });
 
   it("hydrating the server's first screen, the first render asks for nothing: it must render what the server did, from the data block alone", async () => {
-    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today: dayKey(new Date()), fetchedAt: new Date().toISOString(), monthEvents: [], events: [] });
+    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today: dayKey(new Date()), fetchedAt: new Date().toISOString(), live: liveState(null), monthEvents: [], events: [], mapConfig });
     const { calls } = mockFetch({});
     const landing = prepareLanding(testQueryClient(), '/cocoa-tracker', true);
     expect(landing.hydrate).toBe(true);

@@ -4,7 +4,7 @@
 // As on the server: no window, no document (react-dom/server in the API's process).
 import { cloneElement, type ReactElement } from 'react';
 import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
-import { categories, product, products } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
 import { renderFirstScreen } from './first-screens';
 
 const ZONE = 'America/Chicago';
@@ -75,7 +75,7 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
   });
 
   it('/cocoa-tracker: today (the shop\'s) chosen, its stops with their times and places; the days with stops outlined', () => {
-    const data: FirstScreenData = { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops };
+    const data: FirstScreenData = { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), monthEvents: stops, events: stops, mapConfig };
     const html = renderFirstScreen('/cocoa-tracker', data);
     expect(html).toContain('<h1>Live Cocoa Tracker</h1>');
     expect(html).toContain('<h2 id="tracker-day-title">Events on June 10, 2026</h2>');
@@ -90,20 +90,20 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
 
   it('/cocoa-tracker: the shop\'s today, not the server\'s (UTC is already Thursday at 2 AM)', () => {
     jest.setSystemTime(new Date('2026-06-11T02:00:00Z')); // 9 PM Wednesday in Chicago
-    const html = renderFirstScreen('/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops });
+    const html = renderFirstScreen('/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), monthEvents: stops, events: stops, mapConfig });
     expect(html).toContain('Events on June 10, 2026');
     expect(text(html)).toContain('Farmers Market Daley Plaza');
   });
 
   it('/cocoa-tracker?stop=…: a linked stop opens on its day', () => {
-    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops });
+    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), monthEvents: stops, events: stops, mapConfig });
     expect(html).toContain('Events on June 12, 2026');
     expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate 6:30 PM - 9:00 PM');
   });
 
   it('/events: the next stops with their days, times and places, today\'s marked; the menu\'s categories', () => {
     const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];
-    const html = renderFirstScreen('/events', { page: 'events', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), categories: eventCategories, upcoming: stops });
+    const html = renderFirstScreen('/events', { page: 'events', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), categories: eventCategories, upcoming: stops, packages: bookingPackages, availability: availabilityFrom('2026-06-10') });
     expect(html).toContain('<h1>Cocoa for Your Event</h1>');
     expect(text(html)).toContain('Farmers Market Today Daley Plaza June 10, 2026 · 9:00 AM - 1:15 PM');
     expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate June 12, 2026 · 6:30 PM - 9:00 PM');

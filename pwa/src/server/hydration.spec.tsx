@@ -11,9 +11,12 @@ import { App } from '../app/app';
 import { seedFirstScreen } from '../app/first-screen-data';
 import { preloadLandingPage } from '../app/router';
 import { hydrateAsViewerIn } from '../lib/viewer-clock';
-import { categories, product, products } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { renderFirstScreen } from './first-screens';
+
+// Leaflet and react-leaflet ship ES modules only; the map is never in a first screen (it loads once scrolled to).
+jest.mock('../features/tracker/components/tracker-map', () => ({ __esModule: true, default: () => <div data-testid="tracker-map" /> }));
 
 // The shop is in Chicago; the visitor's browser is in this test run's zone (UTC, Auckland: npm test runs both).
 const ZONE = 'America/Chicago';
@@ -31,8 +34,8 @@ const PAGES: Array<[string, FirstScreenData]> = [
   ['/products', { page: 'products', products, categories }],
   ['/products?category=iced-cocoa', { page: 'products', products, categories }],
   ['/products/salted-caramel-cocoa', { page: 'product', product: product({ id: 7, name: 'Salted Caramel Cocoa', slug: 'salted-caramel-cocoa', categoryId: 2 }), categories }],
-  ['/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), monthEvents: stops, events: stops }],
-  ['/events', { page: 'events', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), categories: eventCategories, upcoming: stops }],
+  ['/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), live: liveState(NOW.toISOString()), monthEvents: stops, events: stops, mapConfig }],
+  ['/events', { page: 'events', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), live: liveState(NOW.toISOString()), categories: eventCategories, upcoming: stops, packages: bookingPackages, availability: availabilityFrom(TODAY) }],
 ];
 
 /** The server's markup of `url` in a root, then the app hydrating it; what React had to render anew. */
@@ -70,6 +73,20 @@ describe('the app takes over the server\'s first screens as they are (hydration)
     expect(shown).toBe(true);
     expect(heading).not.toBeNull();
     expect(root.querySelector('h1')).toBe(heading);
+  });
+
+  it('/events: the forms are disabled in the server\'s markup (typed there, a value would be reset as the app takes over) and enabled once hydrated', async () => {
+    const [url, data] = PAGES.find(([path]) => path === '/events')!;
+    const fields = (root: ParentNode) => [...root.querySelectorAll<HTMLFieldSetElement>('form > fieldset.form-fields')];
+    const painted = document.createElement('div');
+    painted.innerHTML = renderFirstScreen(url, data);
+    expect(fields(painted).map((f) => [f.closest('form')?.getAttribute('aria-label') ?? f.closest('form')?.getAttribute('aria-labelledby'), f.disabled])).toEqual([
+      ['Booking request', true],
+      ['inquiry-title', true],
+    ]);
+    const { root, renderedAnew } = await hydrate(url, data);
+    expect(renderedAnew).toEqual([]);
+    expect(fields(root).map((f) => f.disabled)).toEqual([false, false]);
   });
 
   it('markup that differs from the app\'s first render is rendered anew, and said (so the test above can fail)', async () => {

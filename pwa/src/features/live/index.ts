@@ -9,4 +9,5 @@ export { LiveBanner } from './components/live-banner';
 export { LiveHeadlineLink } from './components/live-headline-link';
 // The owner's side (the admin's Live tab).
 export { type LiveChangeDispatch, type LiveOwnerChange, reverseGeocode, sendLiveChange, useLiveCheckIn, useLiveCheckOut, useLiveHistory, useLiveStatus, useTodayStops } from './api/admin-live';
-export { liveQueryKey, prefetchLiveState } from './api/live-state';
+export { prefetchLiveState } from './api/live-state';
+export { liveQueryKey } from './api/live-snapshot';

@@ -11,7 +11,8 @@ import {
 } from '@cocoa/shared-types';
 import { ApiError, isNetworkError, messageOf } from '../../../lib/api-fetch';
 import { lazyOnce, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
-import { describedBy, Field } from '../../../ui/field';
+import { useViewerToday } from '../../../lib/viewer-clock';
+import { describedBy, Field, FormFields } from '../../../ui/field';
 import { toast } from '../../../ui/toast-store';
 import { MonthCalendar } from '../../tracker';
 import { useAvailability } from '../api/availability';
@@ -109,7 +110,9 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
   const navigate = useNavigate();
   const keep = useBookingOutbox((s) => s.keep);
   const [problem, setProblem] = useState<string | null>(null);
-  const [month, setMonth] = useState(() => (defaultValues.date || dayKey(new Date())).slice(0, 7));
+  // The month of the visitor's today (the shop's in the server's first screen and its hydration: its open days come with it).
+  const today = useViewerToday();
+  const [month, setMonth] = useState(() => (defaultValues.date || today).slice(0, 7));
   const availability = useAvailability(month);
   const sending = useRef(false);
 
@@ -129,14 +132,13 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
     if (availability.data) for (const u of availability.data.unavailable) days.set(u.date, REASONS[u.reason]);
     else {
       // Not known (offline, no saved copy): at least today and the past; the server checks the rest.
-      const today = dayKey(new Date());
       for (let d = 1; d <= 31; d++) {
         const day = `${month}-${String(d).padStart(2, '0')}`;
         if (day <= today) days.set(day, REASONS.past);
       }
     }
     return days;
-  }, [availability.data, month]);
+  }, [availability.data, month, today]);
 
   const fillEnd = (start: string) => {
     if (!chosen || !/^\d{2}:\d{2}$/.test(start) || getValues('endTime')) return;
@@ -188,75 +190,77 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
 
   return (
     <form ref={formRef} className="form booking-form" noValidate aria-label="Booking request" onSubmit={(event) => void handleSubmit(send, focusFirstError)(event)}>
-      <PackageChoice packages={packages} value={packageId} onChange={(id) => choose('packageId', id)} error={errors.packageId?.message} />
+      <FormFields>
+        <PackageChoice packages={packages} value={packageId} onChange={(id) => choose('packageId', id)} error={errors.packageId?.message} />
 
-      <fieldset className="booking-date" aria-describedby={`booking-date-chosen${errors.date ? ' booking-date-error' : ''}`} aria-invalid={errors.date ? true : undefined}>
-        <legend>Date</legend>
-        <div ref={dateBox} tabIndex={-1} className="booking-date__calendar">
-          <MonthCalendar
-            month={month}
-            selectedDay={date || null}
-            eventDays={NO_DAYS}
-            disabledDates={disabledDates}
-            onMonthChange={setMonth}
-            onSelectDay={(day) => choose('date', day)}
-          />
+        <fieldset className="booking-date" aria-describedby={`booking-date-chosen${errors.date ? ' booking-date-error' : ''}`} aria-invalid={errors.date ? true : undefined}>
+          <legend>Date</legend>
+          <div ref={dateBox} tabIndex={-1} className="booking-date__calendar">
+            <MonthCalendar
+              month={month}
+              selectedDay={date || null}
+              eventDays={NO_DAYS}
+              disabledDates={disabledDates}
+              onMonthChange={setMonth}
+              onSelectDay={(day) => choose('date', day)}
+            />
+          </div>
+          <p id="booking-date-chosen" className="booking-date__chosen" aria-live="polite">
+            {date ? `Chosen: ${bookingDay(date)}` : 'No date chosen yet.'}
+          </p>
+          {availability.data && <p className="muted">The earliest day we can take a new booking is {bookingDay(availability.data.firstBookableDay)}.</p>}
+          {availability.isError && !availability.data && <p className="muted">We could not check which days are free: we will when your request reaches us.</p>}
+          {errors.date && (
+            <p className="field__error" id="booking-date-error" role="alert">
+              {errors.date.message}
+            </p>
+          )}
+        </fieldset>
+
+        <div className="field-row">
+          <Field id="booking-startTime" label="Start time" error={errors.startTime?.message}>
+            <input
+              type="time"
+              step={900}
+              {...describedBy('booking-startTime', errors.startTime)}
+              {...start}
+              onChange={(event) => {
+                void start.onChange(event);
+                fillEnd(event.target.value);
+              }}
+            />
+          </Field>
+          <Field id="booking-endTime" label="End time" error={errors.endTime?.message}>
+            <input type="time" step={900} {...describedBy('booking-endTime', errors.endTime)} {...register('endTime')} />
+          </Field>
+          <Field id="booking-guests" label="Number of guests" error={errors.guests?.message}>
+            <input type="number" inputMode="numeric" min={chosen?.minGuests ?? 1} max={chosen?.maxGuests} step={1} {...describedBy('booking-guests', errors.guests)} {...register('guests', { valueAsNumber: true })} />
+          </Field>
         </div>
-        <p id="booking-date-chosen" className="booking-date__chosen" aria-live="polite">
-          {date ? `Chosen: ${bookingDay(date)}` : 'No date chosen yet.'}
-        </p>
-        {availability.data && <p className="muted">The earliest day we can take a new booking is {bookingDay(availability.data.firstBookableDay)}.</p>}
-        {availability.isError && !availability.data && <p className="muted">We could not check which days are free: we will when your request reaches us.</p>}
-        {errors.date && (
-          <p className="field__error" id="booking-date-error" role="alert">
-            {errors.date.message}
+
+        <BookingEstimate pkg={chosen} guests={guests} />
+
+        {text('venueName', 'Venue name', { autoComplete: 'off' })}
+        {text('venueAddress', 'Venue address', { autoComplete: 'street-address' })}
+        <div className="field-row">
+          {text('contactName', 'Your name', { autoComplete: 'name' })}
+          {text('contactEmail', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+          {text('contactPhone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+        </div>
+        <Field id="booking-notes" label="Notes (optional)" error={errors.notes?.message}>
+          <textarea rows={4} maxLength={BOOKING_NOTE_MAX} {...describedBy('booking-notes', errors.notes)} {...register('notes')} />
+        </Field>
+
+        {problem && (
+          <p className="booking-form__problem" role="alert">
+            {problem}
           </p>
         )}
-      </fieldset>
-
-      <div className="field-row">
-        <Field id="booking-startTime" label="Start time" error={errors.startTime?.message}>
-          <input
-            type="time"
-            step={900}
-            {...describedBy('booking-startTime', errors.startTime)}
-            {...start}
-            onChange={(event) => {
-              void start.onChange(event);
-              fillEnd(event.target.value);
-            }}
-          />
-        </Field>
-        <Field id="booking-endTime" label="End time" error={errors.endTime?.message}>
-          <input type="time" step={900} {...describedBy('booking-endTime', errors.endTime)} {...register('endTime')} />
-        </Field>
-        <Field id="booking-guests" label="Number of guests" error={errors.guests?.message}>
-          <input type="number" inputMode="numeric" min={chosen?.minGuests ?? 1} max={chosen?.maxGuests} step={1} {...describedBy('booking-guests', errors.guests)} {...register('guests', { valueAsNumber: true })} />
-        </Field>
-      </div>
-
-      <BookingEstimate pkg={chosen} guests={guests} />
-
-      {text('venueName', 'Venue name', { autoComplete: 'off' })}
-      {text('venueAddress', 'Venue address', { autoComplete: 'street-address' })}
-      <div className="field-row">
-        {text('contactName', 'Your name', { autoComplete: 'name' })}
-        {text('contactEmail', 'Email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-        {text('contactPhone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
-      </div>
-      <Field id="booking-notes" label="Notes (optional)" error={errors.notes?.message}>
-        <textarea rows={4} maxLength={BOOKING_NOTE_MAX} {...describedBy('booking-notes', errors.notes)} {...register('notes')} />
-      </Field>
-
-      {problem && (
-        <p className="booking-form__problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Request booking'}
-      </button>
-      <p className="muted">Nothing is charged now: we answer with a quote, and the date is yours once the deposit is paid.</p>
+        <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Request booking'}
+        </button>
+        <p className="muted">Nothing is charged now: we answer with a quote, and the date is yours once the deposit is paid.</p>
+      </FormFields>
     </form>
   );
 }

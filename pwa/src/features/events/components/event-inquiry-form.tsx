@@ -3,6 +3,8 @@ import { useForm } from 'react-hook-form';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventInquiryInput } from '@cocoa/shared-types';
 import { lazyResolver, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
 import { sendOrKeep } from '../../../lib/outbox';
+import { useViewerToday } from '../../../lib/viewer-clock';
+import { FormFields } from '../../../ui/field';
 import { useSendEventInquiry } from '../api/event-inquiry';
 import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
 import { SavedInquiries } from './saved-inquiries';
@@ -43,8 +45,8 @@ export function EventInquiryForm() {
     reset(EMPTY);
     if (outcome === 'kept') setKeptId(id);
   });
-  const today = new Date();
-  const minDate = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  // The visitor's today (the shop's in the server's first screen and its hydration).
+  const minDate = useViewerToday();
 
   const aria = (name: keyof Values) => ({
     id: `inquiry-${name}`,
@@ -65,26 +67,28 @@ export function EventInquiryForm() {
 
   return (
     <form ref={formRef} className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="inquiry-title">
-      <h2 id="inquiry-title">Questions first? Send us an inquiry</h2>
-      <p className="muted">Not ready to book, or planning something our packages don't cover? Tell us the date, the place and how many guests, and we will get back to you.</p>
-      {field('eventType', 'Event type', (
-        <select {...aria('eventType')} {...register('eventType')} defaultValue="">
-          <option value="" disabled>Choose an event type</option>
-          {EVENT_TYPES.map((t) => <option key={t} value={t}>{EVENT_TYPE_LABELS[t]}</option>)}
-        </select>
-      ))}
-      {field('eventDate', 'Event date', <input type="date" min={minDate} {...aria('eventDate')} {...register('eventDate')} />)}
-      {field('guests', 'Number of guests', <input type="number" inputMode="numeric" min={1} step={1} {...aria('guests')} {...register('guests', { valueAsNumber: true })} />)}
-      {field('location', 'Event location', <input type="text" autoComplete="street-address" placeholder="Venue, city" {...aria('location')} {...register('location')} />)}
-      {field('name', 'Your name', <input type="text" autoComplete="name" {...aria('name')} {...register('name')} />)}
-      {field('email', 'Email', <input type="email" autoComplete="email" {...aria('email')} {...register('email')} />)}
-      {field('phone', 'Phone (optional)', <input type="tel" autoComplete="tel" {...aria('phone')} {...register('phone')} />)}
-      {field('message', 'Message (optional)', <textarea rows={4} {...aria('message')} {...register('message')} />)}
-      <button type="submit" className="btn btn--primary" disabled={send.isPending || formState.isSubmitting}>
-        {send.isPending ? 'SENDING...' : 'SEND INQUIRY'}
-      </button>
-      <div role="status">{waiting && <p className="notice saved-entries__kept">{KEPT}</p>}</div>
-      <SavedInquiries onRestore={(inquiry) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })} />
+      <FormFields>
+        <h2 id="inquiry-title">Questions first? Send us an inquiry</h2>
+        <p className="muted">Not ready to book, or planning something our packages don't cover? Tell us the date, the place and how many guests, and we will get back to you.</p>
+        {field('eventType', 'Event type', (
+          <select {...aria('eventType')} {...register('eventType')} defaultValue="">
+            <option value="" disabled>Choose an event type</option>
+            {EVENT_TYPES.map((t) => <option key={t} value={t}>{EVENT_TYPE_LABELS[t]}</option>)}
+          </select>
+        ))}
+        {field('eventDate', 'Event date', <input type="date" min={minDate} {...aria('eventDate')} {...register('eventDate')} />)}
+        {field('guests', 'Number of guests', <input type="number" inputMode="numeric" min={1} step={1} {...aria('guests')} {...register('guests', { valueAsNumber: true })} />)}
+        {field('location', 'Event location', <input type="text" autoComplete="street-address" placeholder="Venue, city" {...aria('location')} {...register('location')} />)}
+        {field('name', 'Your name', <input type="text" autoComplete="name" {...aria('name')} {...register('name')} />)}
+        {field('email', 'Email', <input type="email" autoComplete="email" {...aria('email')} {...register('email')} />)}
+        {field('phone', 'Phone (optional)', <input type="tel" autoComplete="tel" {...aria('phone')} {...register('phone')} />)}
+        {field('message', 'Message (optional)', <textarea rows={4} {...aria('message')} {...register('message')} />)}
+        <button type="submit" className="btn btn--primary" disabled={send.isPending || formState.isSubmitting}>
+          {send.isPending ? 'SENDING...' : 'SEND INQUIRY'}
+        </button>
+        <div role="status">{waiting && <p className="notice saved-entries__kept">{KEPT}</p>}</div>
+        <SavedInquiries onRestore={(inquiry) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })} />
+      </FormFields>
     </form>
   );
 }

@@ -6,7 +6,8 @@ import {
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { QUEUED, QUEUED_TOAST } from '../../../lib/outbox';
 import { errorToast, toast } from '../../../ui/toast-store';
-import { liveQueryKey, receiveLiveValue } from './live-state';
+import { liveQueryKey } from './live-snapshot';
+import { receiveLiveValue } from './live-state';
 
 /**
  * The owner's side of the live tracker (issue 15): check in at one of today's stops or somewhere

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { liveAsOf, liveHeadline, liveSoldOutLine } from '@cocoa/shared-types';
+import { useViewerZone } from '../../../lib/viewer-clock';
 import { useLiveState } from '../api/use-live-state';
 import '../live.css';
 
@@ -12,7 +13,9 @@ import '../live.css';
  */
 export function LiveBanner({ onViewOnMap }: { onViewOnMap?: () => void }) {
   const { state, heardAt, stale } = useLiveState();
-  const headline = state ? liveHeadline(state) : null;
+  // 'Closing at 3:45 PM': with the zone when the visitor's clock differs (the server's first screen: as in the shop's).
+  const zone = useViewerZone();
+  const headline = state ? liveHeadline(state, zone) : null;
   const soldOut = state ? liveSoldOutLine(state) : null;
   const closed = state?.status === 'closed';
   const headlineId = useId();
