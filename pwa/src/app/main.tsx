@@ -8,7 +8,9 @@ import { noteEarlyInput } from './early-input';
 
 // Where the first screen was scrolled to and the taps on its buttons before the app has taken over are made again once it has (early-input.ts).
 noteEarlyInput();
-const start = () => void import('./start');
+// React's DOM renderer is evaluated in a task of its own, then the app (start.tsx, which imports it
+// too): evaluating both at once was one of the longest tasks of the start on a phone.
+const start = () => void import('react-dom/client').then(() => import('./start'));
 // A browser's first date format loads its locale and zone data: a task of 15-40 ms here (four
 // times that on a phone). On a page whose first render shows dates (the stops' days and times) it
 // runs on its own while the app's chunks download, not in the middle of that render; the other

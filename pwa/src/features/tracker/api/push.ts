@@ -30,7 +30,9 @@ export interface FollowedTopic {
 
 const STORAGE_KEY = 'cocoa.push.topics';
 const listeners = new Set<() => void>();
-let cached: { text: string | null; topics: FollowedTopic[] } = { text: null, topics: [] };
+/** None followed: the server's snapshot, and the hydration's, and this browser's until it follows one (the same array, so nothing re-renders). */
+const NO_TOPICS: FollowedTopic[] = [];
+let cached: { text: string | null; topics: FollowedTopic[] } = { text: null, topics: NO_TOPICS };
 
 function readTopics(): FollowedTopic[] {
   let text: string | null = null;
@@ -74,11 +76,10 @@ function subscribeTopics(listener: () => void): () => void {
 
 /** pushAvailability, re-read when the browser has been asked for permission (every control shows the answer). */
 export function usePushAvailability(): PushAvailability {
-  return useSyncExternalStore(subscribeTopics, pushAvailability, () => 'unsupported');
+  // The server's first screen (and its hydration) offers notifications, as most browsers can show them; one that cannot then says so.
+  return useSyncExternalStore(subscribeTopics, pushAvailability, () => 'available');
 }
 
-/** The server's snapshot (and the hydration's): one array, as useSyncExternalStore needs. */
-const NO_TOPICS: FollowedTopic[] = [];
 const followsNone = () => NO_TOPICS;
 
 /** The topics this browser follows (re-rendered when they change, in this tab or another). */

@@ -105,10 +105,6 @@ export default function CocoaTrackerPage() {
   const liveMarker: LiveMarker | null =
     liveHeadlineText && livePlace && hasValidCoordinates(livePlace) ? { latitude: livePlace.latitude, longitude: livePlace.longitude, label: livePlace.label, headline: liveHeadlineText } : null;
 
-  // The feed's full address once in the browser (the server's first screen, and the app's hydration of it, have no host).
-  const hydrated = useHydrated();
-  const host = hydrated ? window.location.host : '';
-  const origin = hydrated ? window.location.origin : '';
 
   return (
     <div className="container page tracker">
@@ -151,12 +147,25 @@ export default function CocoaTrackerPage() {
         <section className="tracker-subscribe card" aria-labelledby="subscribe-title">
           <h2 id="subscribe-title">Never miss a stop</h2>
           <p className="muted">Add our schedule to your phone’s calendar; it updates by itself.</p>
-          <p>
-            <a className="btn btn--primary btn--small" href={`webcal://${host}/api/events/calendar.ics`}>Subscribe to calendar</a>{' '}
-            <a className="link-btn" href={`${origin}/api/events/calendar.ics`}>Download the .ics feed</a>
-          </p>
+          <CalendarFeedLinks />
         </section>
       </div>
     </div>
+  );
+}
+
+/**
+ * The schedule's feed, by its full address once in the browser (the server's first screen, and the
+ * app's hydration of it, have no host). On its own, so only these links re-render as the app takes over.
+ */
+function CalendarFeedLinks() {
+  const hydrated = useHydrated();
+  const host = hydrated ? window.location.host : '';
+  const origin = hydrated ? window.location.origin : '';
+  return (
+    <p>
+      <a className="btn btn--primary btn--small" href={`webcal://${host}/api/events/calendar.ics`}>Subscribe to calendar</a>{' '}
+      <a className="link-btn" href={`${origin}/api/events/calendar.ics`}>Download the .ics feed</a>
+    </p>
   );
 }
