@@ -105,7 +105,6 @@ export default function CocoaTrackerPage() {
   const liveMarker: LiveMarker | null =
     liveHeadlineText && livePlace && hasValidCoordinates(livePlace) ? { latitude: livePlace.latitude, longitude: livePlace.longitude, label: livePlace.label, headline: liveHeadlineText } : null;
 
-
   return (
     <div className="container page tracker">
       <h1>Live Cocoa Tracker</h1>
