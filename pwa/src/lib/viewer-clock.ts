@@ -13,13 +13,13 @@ let hydrationZone: string | undefined;
  * screen it is the shop's (the server process's zone is never read), so the page painted from the
  * server's HTML is the one a visitor in the shop's zone then gets from the app.
  */
-export function viewerZone(): string {
+function viewerZone(): string {
   return renderZone ?? localTimeZone();
 }
 
 /** The visitor's today ('YYYY-MM-DD'), in viewerZone(). */
-export function viewerToday(now: Date = new Date()): string {
-  return dayIn(now, viewerZone());
+function viewerToday(): string {
+  return dayIn(new Date(), viewerZone());
 }
 
 /** The zone of the server's rendering: on the server, and in the browser the one the app hydrates. */
@@ -39,7 +39,7 @@ export function useViewerZone(): string {
  * on the same date as the shop's re-renders nothing after the hydration.
  */
 export function useViewerToday(): string {
-  return useSyncExternalStore(noChanges, () => viewerToday(), () => dayIn(new Date(), renderedZone()));
+  return useSyncExternalStore(noChanges, viewerToday, () => dayIn(new Date(), renderedZone()));
 }
 
 /** For the app's start: the page it is about to hydrate was rendered as a visitor in `timeZone` sees it. */

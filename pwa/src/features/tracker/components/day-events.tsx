@@ -1,5 +1,5 @@
-import { dayIn, directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
-import { useViewerZone } from '../../../lib/viewer-clock';
+import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
+import { useViewerToday, useViewerZone } from '../../../lib/viewer-clock';
 import { longDay } from './month-calendar';
 import { PushOptIn, StopPushButton } from './push-opt-in';
 
@@ -19,7 +19,7 @@ interface Props {
  */
 export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }: Props) {
   const zone = useViewerZone();
-  const today = dayIn(new Date(), zone);
+  const today = useViewerToday();
   return (
     <>
     <section className="tracker-day" aria-labelledby="tracker-day-title">
