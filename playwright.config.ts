@@ -8,6 +8,8 @@ import { defineConfig, devices } from '@playwright/test';
  * Chromium on a phone-sized window. Each run gets a fresh data directory, so a fresh seeded database.
  */
 const PORT = 4310;
+/** The servers' SHOP_TIME_ZONE: its default, as none of them sets one. */
+const SHOP_TIME_ZONE = 'America/Chicago';
 const TILE_PORT = 4311;
 /** A second shop connected to Square (a local double of Square's API the back-office test starts). */
 export const SQUARE_SHOP_PORT = 4312;
@@ -34,6 +36,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
     serviceWorkers: 'allow',
+    // The visitor's phone is where the cart is: in the shop's zone (the servers below keep its default).
+    // The test runner itself may be elsewhere: scripts/test.mjs runs it in a zone on another date.
+    timezoneId: SHOP_TIME_ZONE,
   },
   projects: [
     {

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { shopCalendar } from './shop-clock';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { tookOver } from './app-helpers';
@@ -198,7 +199,7 @@ async function storefront() {
       idempotencyKey: `a11y-order-${tag}`.padEnd(16, '0'),
     })) as { orderId: string };
 
-    const month = new Date().toISOString().slice(0, 7);
+    const month = (await shopCalendar(page.request)).today.slice(0, 7);
     const { firstBookableDay } = (await (await page.request.get(`/api/booking/availability?month=${month}`)).json()) as { firstBookableDay: string };
     const day = new Date(`${firstBookableDay}T12:00:00Z`);
     day.setUTCDate(day.getUTCDate() + 40 + Math.floor(Math.random() * 60));

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { shiftDay, shopCalendar } from './shop-clock';
 import sharp from 'sharp';
 import config from '../playwright.config';
 
@@ -101,10 +102,9 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     await expect(page.getByRole('button', { name: `Preview ${IMAGE}` })).toBeVisible();
   });
 
-  const day = new Date();
-  day.setDate(day.getDate() + 3);
-  const dayInput = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  const dayShown = day.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+  // Three days after the shop's today, as the owner types it and as the list shows it.
+  const dayInput = shiftDay((await shopCalendar(page.request)).today, 3);
+  const dayShown = new Date(`${dayInput}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: '2-digit', year: 'numeric' });
 
   await test.step('schedules a location', async () => {
     await openTab(page, 'Location Scheduler');

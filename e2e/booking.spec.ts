@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { shiftDay, shopCalendar } from './shop-clock';
 import config from '../playwright.config';
 import { calendarDay } from './calendar-helpers';
 import { tookOver } from './app-helpers';
@@ -40,20 +41,12 @@ async function outboxFor(request: APIRequestContext, to: string): Promise<Outbox
   return (Array.isArray(body) ? body : body.messages).filter((m) => m.to === to);
 }
 
-/** 'YYYY-MM-DD' plus days, calendar arithmetic. */
-function shiftDay(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const phone = (browser: Browser) => browser.newContext({ ...test.info().project.use, baseURL: BASE, serviceWorkers: 'block' });
 
 test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an adjusted quote, the deposit confirms it and shows it on the tracker, the day is taken, a cancellation refunds the deposit', async ({ browser, request }) => {
-  // The shop's today (its time zone), as the availability call answers it.
-  const month = new Date().toISOString().slice(0, 7);
-  const shop = (await (await request.get(`/api/booking/availability?month=${month}`)).json()) as { today: string };
-  const date = shiftDay(shop.today, 28);
+  const { today } = await shopCalendar(request);
+  const date = shiftDay(today, 28);
 
   const customerContext = await phone(browser);
   const customer = await customerContext.newPage();

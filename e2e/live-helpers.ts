@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { shiftDay, shopCalendar } from './shop-clock';
 import config from '../playwright.config';
 
 /** What the live tracker's end-to-end specs share: the server, the owner, today's stop, an open tracker, the tablet. */
@@ -20,14 +21,10 @@ export async function adminRequest(request: APIRequestContext) {
   expect(login.status(), await login.text()).toBe(200);
 }
 
-/** 'YYYY-MM-DD' of `at` on the shop's clock. */
-const dayIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
 /** A stop of the shop's today with a position (the seed has some; one is added if not). */
-export async function todaysStop(request: APIRequestContext, timeZone: string): Promise<Stop> {
-  const now = new Date();
-  const today = dayIn(now, timeZone);
-  const tomorrow = dayIn(new Date(now.getTime() + 36 * 3600 * 1000), timeZone) === today ? dayIn(new Date(now.getTime() + 48 * 3600 * 1000), timeZone) : dayIn(new Date(now.getTime() + 24 * 3600 * 1000), timeZone);
+export async function todaysStop(request: APIRequestContext): Promise<Stop> {
+  const { today } = await shopCalendar(request);
+  const tomorrow = shiftDay(today, 1);
   const res = await request.get('/api/events', { params: { from: today, to: tomorrow } });
   expect(res.status(), await res.text()).toBe(200);
   const located = ((await res.json()) as Stop[]).find((s) => s.latitude !== null && s.longitude !== null);

@@ -21,8 +21,7 @@ test("the owner checks in on a tablet and a visitor's open tracker shows it with
   expect(ADMIN.password, 'playwright.config.ts sets ADMIN_PASSWORD for the server').not.toBe('');
   await adminRequest(request);
   await checkOutIfLive(request);
-  const { timeZone } = (await (await request.get('/api/live')).json()) as { timeZone: string };
-  const stop = await todaysStop(request, timeZone);
+  const stop = await todaysStop(request);
   const place = stop.location ?? stop.title;
   const servingNow = `Serving now at ${place}`;
 

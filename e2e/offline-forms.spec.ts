@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shiftDay, shopCalendar } from './shop-clock';
 import config from '../playwright.config';
 import { calendarDay } from './calendar-helpers';
 
@@ -122,11 +123,8 @@ test('a booking request made offline is sent once when the network is back and r
     if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/bookings') posts.push(req.postDataJSON() as { idempotencyKey?: string });
   });
   // A day far enough out that the booking e2e (four weeks out) does not meet it.
-  const month = new Date().toISOString().slice(0, 7);
-  const { today } = (await (await request.get(`/api/booking/availability?month=${month}`)).json()) as { today: string };
-  const day = new Date(`${today}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 45 + Math.floor(Math.random() * 30));
-  const date = day.toISOString().slice(0, 10);
+  const { today } = await shopCalendar(request);
+  const date = shiftDay(today, 45 + Math.floor(Math.random() * 30));
   const saved = page.getByRole('status', { name: 'Booking requests on this device' });
 
   await test.step('the form is opened online; with the network cut, the request is kept on the phone', async () => {

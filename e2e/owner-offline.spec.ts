@@ -45,8 +45,7 @@ test('the owner marks an order shipped and checks in without signal; both are ma
 
   await adminRequest(request);
   await checkOutIfLive(request);
-  const { timeZone } = (await (await request.get('/api/live')).json()) as { timeZone: string };
-  const stop = await todaysStop(request, timeZone);
+  const stop = await todaysStop(request);
   const place = stop.location ?? stop.title;
   const order = (await (await request.get(`/api/admin/orders/${orderId}`)).json()) as { number: number | string };
 

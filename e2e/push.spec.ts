@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { shopCalendar } from './shop-clock';
 
 /**
  * Web Push on the tracker (issue 15 item 3), in the browser: the service worker shows the shop's
@@ -11,8 +12,6 @@ import { expect, test, type Page } from '@playwright/test';
 interface ApiEvent { id: number; title: string; date: string; location: string | null }
 interface ShownNotification { title: string; body: string; tag: string; icon: string; data: { url: string } }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(async () => {
@@ -29,7 +28,8 @@ const shownNotifications = (page: Page): Promise<ShownNotification[]> =>
 test('a push message reaches the service worker, which shows the notification that opens the tracker on that stop', async ({ page, context, request, baseURL }) => {
   const origin = new URL(baseURL ?? 'http://localhost:4310').origin;
   await context.grantPermissions(['notifications'], { origin });
-  const todays = ((await (await request.get('/api/events', { params: { from: dayKey(new Date()) } })).json()) as ApiEvent[]).filter((e) => dayKey(new Date(e.date)) === dayKey(new Date()));
+  const { today, dayOf } = await shopCalendar(request);
+  const todays = ((await (await request.get('/api/events', { params: { from: today } })).json()) as ApiEvent[]).filter((e) => dayOf(e.date) === today);
   expect(todays.length).toBeGreaterThan(0); // the seed always has a stop today
   const stop = todays[0];
 

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { tookOver } from './app-helpers';
+import { shopCalendar } from './shop-clock';
 
 interface ApiEvent { id: number; title: string; date: string; latitude: number | null; longitude: number | null }
 
 const TILE_DOUBLE = 'http://localhost:4311';
 const pad = (n: number) => String(n).padStart(2, '0');
-const dayKey = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(async () => {
@@ -22,16 +22,13 @@ const loadedTiles = (page: Page) => page.locator('img.leaflet-tile.leaflet-tile-
 const scrollToMap = (page: Page) => tookOver(page).locator('.tracker__map').scrollIntoViewIfNeeded();
 
 test("the tracker shows this month's stops on the calendar, the list and the map, and keeps working offline", async ({ page, context, request }) => {
-  const now = new Date();
-  const from = new Date(now.getFullYear(), now.getMonth(), 1);
-  const to = new Date(now.getFullYear(), now.getMonth() + 1, 1);
-  const monthEvents = (await (await request.get('/api/events', { params: { from: from.toISOString(), to: to.toISOString() } })).json()) as ApiEvent[];
+  const { today, monthFrom, monthTo, dayOf: dayKey } = await shopCalendar(request);
+  const monthEvents = (await (await request.get('/api/events', { params: { from: monthFrom, to: monthTo } })).json()) as ApiEvent[];
   const located = monthEvents.filter((e) => e.latitude !== null && e.longitude !== null);
-  const today = dayKey(now);
-  const todays = monthEvents.filter((e) => dayKey(new Date(e.date)) === today);
+  const todays = monthEvents.filter((e) => dayKey(e.date) === today);
   expect(todays.length).toBeGreaterThan(0); // the seed always has a stop today
-  const otherDay = monthEvents.map((e) => dayKey(new Date(e.date))).find((d) => d !== today) as string;
-  const daysWithEvents = new Set(monthEvents.map((e) => dayKey(new Date(e.date))));
+  const otherDay = monthEvents.map((e) => dayKey(e.date)).find((d) => d !== today) as string;
+  const daysWithEvents = new Set(monthEvents.map((e) => dayKey(e.date)));
   const emptyDay = Array.from({ length: 28 }, (_, i) => `${today.slice(0, 8)}${pad(i + 1)}`).find((d) => !daysWithEvents.has(d)) as string;
 
   await test.step('opens on today with its stops, outlined event dates and a marker per located stop', async () => {
@@ -48,7 +45,7 @@ test("the tracker shows this month's stops on the calendar, the list and the map
 
   await test.step('choosing a date lists its events; an empty date says so', async () => {
     await page.locator(`[data-day="${otherDay}"]`).click();
-    const expected = monthEvents.filter((e) => dayKey(new Date(e.date)) === otherDay);
+    const expected = monthEvents.filter((e) => dayKey(e.date) === otherDay);
     for (const e of expected) await expect(dayList(page).getByRole('heading', { level: 3, name: e.title })).toBeVisible();
     await expect(dayList(page).getByRole('listitem')).toHaveCount(expected.length);
     await expect(dayList(page).getByRole('button', { name: 'View on Map' }).first()).toBeVisible();

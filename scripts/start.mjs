@@ -3,6 +3,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { runOnLts } from './on-lts.mjs';
+
+runOnLts('./start.mjs');
 
 const root = new URL('..', import.meta.url).pathname;
 
