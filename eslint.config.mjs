@@ -3,16 +3,21 @@
  * `npm run lint` (and the first step of `npm test`). Type-aware rules for the three workspaces'
  * sources, a lighter untyped pass over scripts, configs, the resilience suite and e2e, and the
  * layering of both apps as boundaries rules:
- * - PWA: app → features → ui / lib; a feature reaches another feature only through its index.ts.
- * - API: a module reaches another module only through its public surface (module, service,
- *   gateway, constants, types files), never its entities (tables) or controllers; common, config
- *   and database are shared infrastructure that imports no domain module.
+ * - PWA: app → features → ui / lib; a feature reaches another feature only through its index.ts,
+ *   and only a feature on a lower floor of PWA_FEATURE_FLOORS, so features never import in a circle.
+ * - API, from the top down: app files (main, app factory and module, large-seed main, static shell)
+ *   → back office (the owner's views joining several domains) and seed → domain modules → common,
+ *   database and state-machine (infrastructure) → config and database-pool (the ground: nothing of ours).
+ *   A module reaches another module only through its public surface (module, service, gateway,
+ *   constants, types files), never its entities (tables) or controllers; no domain module imports
+ *   the back office, the seed or an app file; infrastructure imports no domain module.
  * Tests (specs, doubles, fixtures, test helpers) are outside the layering: they arrange and read
  * any module's data. Production code never imports them (no-restricted-imports below).
  * No --cache: type-aware results of one file depend on others, which ESLint's cache does not track.
  */
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
@@ -22,8 +27,23 @@ import tseslint from 'typescript-eslint';
 const TYPED = ['api/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'pwa/vite.config.ts'];
 const TESTS = ['**/*.spec.{ts,tsx}', '**/*.double.ts', '**/*.fixtures.ts', 'api/src/test/**', 'pwa/src/test/**', 'pwa/src/features/*/test/**', 'api/resilience/**', 'e2e/**'];
 
+/**
+ * The PWA's features from the ground up: a feature imports (through its index.ts) only features on
+ * floors below its own, so no two features import each other, even through a third. A feature
+ * missing here imports ui and lib only; give a new one its floor.
+ */
+const PWA_FEATURE_FLOORS = [
+  ['auth', 'cart', 'live', 'payment'],
+  ['bookings', 'catalogue', 'orders'],
+  ['account', 'content', 'events'],
+  ['checkout', 'tracker'],
+  ['admin'],
+];
+
 /** What another API module may import: its Nest module, services, gateways, constants and types. */
 const API_PUBLIC_SURFACE = '*.{module,service,gateway,constants,types}.ts';
+/** The API's infrastructure and its ground: what every room above may import. */
+const API_INFRA = ['api-infra', 'api-config', 'api-pool'];
 
 export default defineConfig(
   { ignores: ['**/dist/**', '**/dist-server/**', '**/dev-dist/**', '**/node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
@@ -124,6 +144,15 @@ export default defineConfig(
 
   // --- Layering ----------------------------------------------------------------------------------
   {
+    // No file imports itself back through others (type-only imports aside). Tests import freely
+    // and nothing imports them, so they close no circle.
+    files: ['pwa/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts'],
+    ignores: TESTS,
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['pwa/src/**/*.{ts,tsx}', 'api/src/**/*.{ts,tsx}'],
     ignores: TESTS,
     plugins: { boundaries },
@@ -134,10 +163,15 @@ export default defineConfig(
         { type: 'pwa-feature', pattern: 'pwa/src/features/*', capture: ['feature'], partialMatch: false },
         { type: 'pwa-ui', pattern: 'pwa/src/ui', partialMatch: false },
         { type: 'pwa-lib', pattern: 'pwa/src/lib', partialMatch: false },
-        { type: 'api-seed', pattern: 'api/src/database/seed', partialMatch: false },
-        { type: 'api-infra', pattern: 'api/src/(common|config|database)', capture: ['module'], partialMatch: false },
+        // The owner's views that join several domains, and the demo and large seeds: above the domains.
+        { type: 'api-back-office', pattern: 'api/src/back-office', partialMatch: false },
+        { type: 'api-seed', pattern: 'api/src/seed', partialMatch: false },
+        { type: 'api-infra', pattern: 'api/src/(common|database|state-machine)', capture: ['module'], partialMatch: false },
+        // The ground: the parsed environment and the database pool's token; they import nothing of ours.
+        { type: 'api-config', pattern: 'api/src/config', partialMatch: false },
+        { type: 'api-pool', pattern: 'api/src/database-pool', partialMatch: false },
         { type: 'api-module', pattern: 'api/src/*', capture: ['module'], partialMatch: false },
-        // The files directly in api/src (app factory and module, main, static shell): the composition root.
+        // The files directly in api/src (app factory and module, main, large-seed main, static shell): the composition root.
         { type: 'api-app', pattern: 'api/src', partialMatch: false },
       ],
     },
@@ -154,30 +188,41 @@ export default defineConfig(
               // The router lazy-loads each page by its own path, so every route is its own chunk.
               allow: { to: { element: { type: ['pwa-feature', 'pwa-ui', 'pwa-lib'] } } },
             },
-            {
-              from: { element: { type: 'pwa-feature' } },
-              allow: [{ to: { element: { type: ['pwa-ui', 'pwa-lib'] } } }, { to: { element: { type: 'pwa-feature', fileInternalPath: 'index.ts' } } }],
-            },
+            { from: { element: { type: 'pwa-feature' } }, allow: { to: { element: { type: ['pwa-ui', 'pwa-lib'] } } } },
+            ...PWA_FEATURE_FLOORS.slice(1).map((floor, below) => ({
+              from: { element: { type: 'pwa-feature', captured: { feature: floor } } },
+              allow: { to: { element: { type: 'pwa-feature', captured: { feature: PWA_FEATURE_FLOORS.slice(0, below + 1).flat() }, fileInternalPath: 'index.ts' } } },
+            })),
             { from: { element: { type: 'pwa-ui' } }, allow: { to: { element: { type: 'pwa-lib' } } } },
             // API
             {
               from: { element: { type: 'api-app' } },
               // The composition root wires modules together; still no tables and no controllers.
-              allow: [{ to: { element: { type: ['api-app', 'api-infra', 'api-seed'] } } }, { to: { element: { type: 'api-module', fileInternalPath: '!*.{entity,controller}.ts' } } }],
+              allow: [
+                { to: { element: { type: ['api-app', 'api-back-office', 'api-seed', ...API_INFRA] } } },
+                { to: { element: { type: 'api-module', fileInternalPath: '!*.{entity,controller}.ts' } } },
+              ],
             },
             {
+              // Reads the domains only through what their services export.
+              from: { element: { type: 'api-back-office' } },
+              allow: [{ to: { element: { type: API_INFRA } } }, { to: { element: { type: 'api-module', fileInternalPath: API_PUBLIC_SURFACE } } }],
+            },
+            {
+              // Not the back office, the seed nor an app file: a domain stands below them.
               from: { element: { type: 'api-module' } },
-              allow: [{ to: { element: { type: 'api-infra' } } }, { to: { element: { type: 'api-module', fileInternalPath: API_PUBLIC_SURFACE } } }],
+              allow: [{ to: { element: { type: API_INFRA } } }, { to: { element: { type: 'api-module', fileInternalPath: API_PUBLIC_SURFACE } } }],
             },
             {
               from: { element: { type: 'api-infra' } },
-              allow: { to: { element: { type: 'api-infra' } } },
+              allow: { to: { element: { type: API_INFRA } } },
             },
+            // api-config and api-pool import nothing of ours: no policy allows them anything.
             {
               // The demo and large seeds write the first rows of several modules' tables in one
               // transaction, as the migrations create those tables: entities are their input.
               from: { element: { type: 'api-seed' } },
-              allow: [{ to: { element: { type: ['api-infra', 'api-app'] } } }, { to: { element: { type: 'api-module', fileInternalPath: [API_PUBLIC_SURFACE, '*.entity.ts', 'password.hasher.ts'] } } }],
+              allow: [{ to: { element: { type: API_INFRA } } }, { to: { element: { type: 'api-module', fileInternalPath: [API_PUBLIC_SURFACE, '*.entity.ts', 'password.hasher.ts'] } } }],
             },
           ],
         },

@@ -5,7 +5,7 @@ import config from '../playwright.config';
 import { tookOver } from './app-helpers';
 
 /**
- * Accessibility of every route, admin tab and dialog (issue 16 item 3), checked by axe-core against
+ * Accessibility of every route, admin tab and dialog, checked by axe-core against
  * the production build: WCAG 2.0/2.1 A and AA plus axe's best practices. No serious or critical
  * violation anywhere; a moderate or minor one fails too unless ALLOWED lists it below with the
  * reason, so a new one is seen at once. One test, one browser context: a visitor, then a customer

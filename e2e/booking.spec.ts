@@ -5,7 +5,7 @@ import { calendarDay } from './calendar-helpers';
 import { tookOver } from './app-helpers';
 
 /**
- * Event booking end to end (issue 14), on the test-mode shop (Square not connected): a customer on
+ * Event booking end to end, on the test-mode shop (Square not connected): a customer on
  * a phone books the Iced & Shake Bar four weeks out for 60 guests and sees the estimate → the owner
  * on a 1024×768 touch tablet finds the request in the inbox and the Bookings tab, accepts with an
  * adjusted quote → the customer opens the e-mailed link, pays the deposit with the test card and

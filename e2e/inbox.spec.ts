@@ -4,7 +4,7 @@ import config from '../playwright.config';
 /**
  * A visitor writes through the contact page; the owner, on a tablet, sees the unread count in the
  * header and on the summary, opens the message in the Inbox tab and answers it by e-mail from the
- * dashboard (issue 13). Other tests may have left messages: this one finds its own by subject.
+ * dashboard. Other tests may have left messages: this one finds its own by subject.
  */
 const servers = [config.webServer ?? []].flat();
 const env = servers.find((server) => server.command.includes('api/dist/main.js'))?.env ?? {};

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, adminRequest, BASE, checkOutIfLive, openTracker, tablet, todaysStop } from './live-helpers';
 
 /**
- * The live tracker end to end (issue 15, must show): the owner on a touch tablet checks in at
+ * The live tracker end to end: the owner on a touch tablet checks in at
  * today's stop → a visitor's phone with /cocoa-tracker already open (its service worker in control)
  * shows 'Serving now at …' within 2 s, without a reload, over the live stream; then 'Sold out of
  * Iced Mocha …'; check-out clears it. Along the way: the live marker on the map, the home page's

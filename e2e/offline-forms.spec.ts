@@ -4,7 +4,7 @@ import config from '../playwright.config';
 import { calendarDay } from './calendar-helpers';
 
 /**
- * Writes that wait (issue 18 item 3): a visitor on a phone writes to the shop with the network cut
+ * Writes that wait: a visitor on a phone writes to the shop with the network cut
  * (`context.setOffline`); the message is kept on the device and the form says so; when the network
  * is back it is sent by itself, once, and the owner's inbox holds it once. A second message whose
  * answer is lost on the way (the server stored it, the phone never heard) is sent again from the

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Honest offline states (issue 18 item 2): a page never opened on this phone says it is offline and
+ * Honest offline states: a page never opened on this phone says it is offline and
  * what it will show when the network is back, never 'Product Not Found' or 'No upcoming public
  * events', and shows it by itself once the network returns; what is shown from the saved copy says
  * when it was saved. The app is opened online on a page that loads neither products nor stops;

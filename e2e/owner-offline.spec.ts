@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, adminRequest, BASE, checkOutIfLive, openTracker, tablet, todaysStop } from './live-helpers';
 
 /**
- * The owner's tablet at the truck (issue 18 item 4, must show): with the signal gone, the owner
+ * The owner's tablet at the truck: with the signal gone, the owner
  * marks an order shipped with its tracking number and checks in at today's stop; the admin says
  * 'offline: 2 changes waiting'. When the signal returns the changes are replayed in order: a
  * visitor's open tracker shows 'Serving now', and the order is shipped once, with its tracking

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { shopCalendar } from './shop-clock';
 
 /**
- * Web Push on the tracker (issue 15 item 3), in the browser: the service worker shows the shop's
+ * Web Push on the tracker, in the browser: the service worker shows the shop's
  * notification. Headless Chromium cannot subscribe to a real push service, so the message is
  * delivered to the service worker through the DevTools protocol (ServiceWorker.deliverPushMessage),
  * as a push service would hand it over once decrypted; the encrypted path (RFC 8291, VAPID) is

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const DIST = join(root, 'api/dist/database');
-const SEED = join(DIST, 'seed/large-seed.main.js');
+const DIST = join(root, 'api/dist');
+const SEED = join(DIST, 'large-seed.main.js');
 const CACHE = join(root, 'node_modules/.cache/cocoa-bench-large');
 
 /** Runs `npm run seed:large`'s compiled runner against env (DATA_DIR or DATABASE_URL); seconds taken. */
@@ -27,7 +27,7 @@ function cacheKey() {
   const hash = createHash('sha256');
   const files = [
     ...['large-seed.js', 'large-seed.data.js', 'seed.data.js'].map((f) => join(DIST, 'seed', f)),
-    ...readdirSync(join(DIST, 'migrations')).filter((f) => f.endsWith('.js')).sort().map((f) => join(DIST, 'migrations', f)),
+    ...readdirSync(join(DIST, 'database/migrations')).filter((f) => f.endsWith('.js')).sort().map((f) => join(DIST, 'database/migrations', f)),
   ];
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);

@@ -213,7 +213,7 @@ async function apiFigures(label, extraEnv) {
 }
 
 /**
- * The admin's first screen (GET /api/admin/summary, issue 13) as the owner opens it: signed in, one
+ * The admin's first screen (GET /api/admin/summary) as the owner opens it: signed in, one
  * request at a time, after a warm-up. Target: p95 under 150 ms on the 100,000-order set too.
  */
 async function summaryFigures(label, base) {

@@ -31,14 +31,14 @@ run('shared-types unit tests', 'npm', ['test', '-w', 'shared-types']);
 // (81 s → 47 s); the API's specs wait on timers and polls, so it runs three (api/package.json).
 run('PWA component tests', 'npm', ['test', '-w', 'pwa']);
 run('API tests', 'npm', ['test', '-w', 'api']);
-// Nothing may depend on the server process's zone (ARCHITECTURE "Time"), nor the browser's: the
+// Nothing may depend on the server process's zone (the shop has one clock, docs/features.md "Time zone"), nor the browser's: the
 // time-sensitive specs again with the process in UTC (as in our Docker image) and in
 // Pacific/Auckland (far from the shop's).
 for (const tz of ['UTC', 'Pacific/Auckland']) {
   run(`shared-types, events and calendar specs with TZ=${tz}`, 'npm', ['test', '-w', 'shared-types'], { TZ: tz });
   // The server renders the stops in the shop's zone and the app hydrates that markup in a browser elsewhere.
   run(`PWA first-screen rendering and hydration specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/server'], { TZ: tz }, 'pwa');
-  run(`API events, calendar, seed, summary and booking availability specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/events', 'src/database/seed/seed.service.spec.ts', 'src/orders/orders-summary.spec.ts', 'src/bookings/booking-availability.spec.ts'], { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' }, 'api');
+  run(`API events, calendar, seed, summary and booking availability specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/events', 'src/seed/seed.service.spec.ts', 'src/back-office/summary.spec.ts', 'src/bookings/booking-availability.spec.ts'], { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' }, 'api');
 }
 run('production build', 'npm', ['run', 'build']);
 run('resilience: the built API with PostgreSQL stopped, under load, SIGKILLed mid-write', 'npm', ['run', 'test:resilience', '-w', 'api']);

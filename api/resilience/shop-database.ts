@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { PGlitePool } from '../src/database/pglite-pool';
+import { PGlitePool } from '../src/database-pool/pglite-pool';
 import { createPostgresDatabase } from '../src/test/test-app';
 
 export type DatabaseKind = 'PGlite' | 'PostgreSQL';

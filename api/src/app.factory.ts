@@ -23,7 +23,7 @@ import { answerProtocolErrorsAsJson } from './common/protocol-errors';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/config.schema';
-import { DB_POOL, type DatabasePool } from './database/database.module';
+import { DB_POOL, type DatabasePool } from './database-pool/database-pool';
 import { EventsService } from './events/events.service';
 import { mapConfigFor } from './events/map-config';
 import { LiveService } from './live/live.service';

@@ -8,8 +8,9 @@ import { SettingsModule } from './settings/settings.module';
 import { SquareModule } from './square/square.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { EventsModule } from './events/events.module';
-import { SeedModule } from './database/seed/seed.module';
+import { SeedModule } from './seed/seed.module';
 import { AuthModule } from './auth/auth.module';
+import { BackOfficeModule } from './back-office/back-office.module';
 import { ContactModule } from './contact/contact.module';
 import { MailModule } from './mail/mail.module';
 import { JobsModule } from './jobs/jobs.module';
@@ -20,8 +21,8 @@ import { LiveModule } from './live/live.module';
 import { PushModule } from './live/push.module';
 import { PublicAnswersModule } from './common/public-answers.module';
 
-/** One module per domain (ARCHITECTURE.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, JobsModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule, BookingsModule, LiveModule, PushModule];
+/** One module per domain (see docs/architecture.md); each registers its own entities and routes. */
+const domainModules = [HealthModule, JobsModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule, BookingsModule, LiveModule, PushModule, BackOfficeModule];
 
 @Module({})
 export class AppModule {

@@ -1,4 +1,4 @@
-import { type CatalogueFirstScreenData, type MapConfig, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import { type CatalogueFirstScreenData, type MapConfig, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, type FirstScreenDataOf, type FirstScreenPage, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
 import type { BookingAvailabilityService } from './bookings/booking-availability.service';
 import type { BookingPackagesService } from './bookings/booking-packages.service';
 import type { CategoriesService } from './catalogue/categories.service';
@@ -87,52 +87,60 @@ export interface LoadedFirstScreen {
   data: FirstScreenData;
 }
 
+/** Reads one page's answers for its route (a product page's slug) and the URL's query; null: no such product (a 404). */
+type FirstScreenLoader<P extends FirstScreenPage> = (route: { slug?: string }, query: URLSearchParams, s: FirstScreenSources) => Promise<(LoadedFirstScreen & { data: FirstScreenDataOf<P> }) | null>;
+
+/** A loader for every page of shared-types' FIRST_SCREENS, each answering its own page's data. */
+export type FirstScreenLoaders = { [P in FirstScreenPage]: FirstScreenLoader<P> };
+
+/** The catalogue's answers, kept once for /products and every product page. */
+const catalogue = (s: FirstScreenSources) => s.answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(s.products, s.categories));
+
+/**
+ * Each first screen's loader, by page (shared-types' FIRST_SCREENS): a page without one fails
+ * type-checking. Every key kept in the cache is one of a few fixed ones, whatever the URL asks for.
+ */
+export const FIRST_SCREEN_LOADERS: FirstScreenLoaders = {
+  home: async (_route, _query, s) => {
+    const source = await s.answers.remember('home-first-screen', () => loadHomeFirstScreen(s.products, s.categories, s.testimonials));
+    return { source, variant: '', url: '/', data: source };
+  },
+  products: async (_route, query, s) => {
+    const source = await catalogue(s);
+    // An unknown category shows everything, as the app does.
+    const category = filterFromSlug(source.categories, query.get('category')) === 'all' ? null : query.get('category');
+    const url = category ? `/products?${new URLSearchParams({ category })}` : '/products';
+    return { source, variant: category ?? '', url, data: { page: 'products', ...source } };
+  },
+  product: async (route, _query, s) => {
+    const source = await catalogue(s);
+    const slug = route.slug ?? '';
+    const listed = source.products.find((p) => p.slug === slug);
+    // Past the list's cap, asked on its own (not kept: any slug could be asked for).
+    const product = listed ?? (await productBySlug(s.products, slug));
+    if (!product) return null;
+    return { source: listed ? source : product, variant: slug, url: `/products/${encodeURIComponent(slug)}`, data: { page: 'product', product, categories: source.categories } };
+  },
+  tracker: async (_route, query, s) => {
+    const source = await s.answers.remember('tracker-first-screen', () => loadTrackerFirstScreen(s));
+    // ?stop=<id> (a notification's link) opens that stop's day; only a stop the page knows changes the render.
+    const stop = source.events.find((e) => String(e.id) === query.get('stop'));
+    return { source, variant: stop ? String(stop.id) : '', url: stop ? `/cocoa-tracker?stop=${stop.id}` : '/cocoa-tracker', data: source };
+  },
+  events: async (_route, _query, s) => {
+    const source = await s.answers.remember('events-first-screen', () => loadEventsFirstScreen(s));
+    return { source, variant: '', url: '/events', data: source };
+  },
+};
+
 /**
  * How to read the answers of the public route at `path`, or null when it has no first screen.
- * Resolves to null for a product page whose product does not exist (a 404). Every key kept in the
- * cache is one of a few fixed ones, whatever the URL asks for.
+ * Resolves to null for a product page whose product does not exist (a 404).
  */
 export function firstScreenLoader(path: string, query: URLSearchParams, s: FirstScreenSources): (() => Promise<LoadedFirstScreen | null>) | null {
   const route = firstScreenRoute(path);
   if (!route) return null;
-  const catalogue = () => s.answers.remember('catalogue-first-screen', () => loadCatalogueFirstScreen(s.products, s.categories));
-  switch (route.page) {
-    case 'home':
-      return async () => {
-        const source = await s.answers.remember('home-first-screen', () => loadHomeFirstScreen(s.products, s.categories, s.testimonials));
-        return { source, variant: '', url: '/', data: source };
-      };
-    case 'products':
-      return async () => {
-        const source = await catalogue();
-        // An unknown category shows everything, as the app does.
-        const category = filterFromSlug(source.categories, query.get('category')) === 'all' ? null : query.get('category');
-        const url = category ? `/products?${new URLSearchParams({ category })}` : '/products';
-        return { source, variant: category ?? '', url, data: { page: 'products', ...source } };
-      };
-    case 'product':
-      return async () => {
-        const source = await catalogue();
-        const slug = route.slug ?? '';
-        const listed = source.products.find((p) => p.slug === slug);
-        // Past the list's cap, asked on its own (not kept: any slug could be asked for).
-        const product = listed ?? (await productBySlug(s.products, slug));
-        if (!product) return null;
-        return { source: listed ? source : product, variant: slug, url: `/products/${encodeURIComponent(slug)}`, data: { page: 'product', product, categories: source.categories } };
-      };
-    case 'tracker':
-      return async () => {
-        const source = await s.answers.remember('tracker-first-screen', () => loadTrackerFirstScreen(s));
-        // ?stop=<id> (a notification's link) opens that stop's day; only a stop the page knows changes the render.
-        const stop = source.events.find((e) => String(e.id) === query.get('stop'));
-        return { source, variant: stop ? String(stop.id) : '', url: stop ? `/cocoa-tracker?stop=${stop.id}` : '/cocoa-tracker', data: source };
-      };
-    case 'events':
-      return async () => {
-        const source = await s.answers.remember('events-first-screen', () => loadEventsFirstScreen(s));
-        return { source, variant: '', url: '/events', data: source };
-      };
-  }
+  return () => FIRST_SCREEN_LOADERS[route.page](route, query, s);
 }
 
 async function productBySlug(products: ProductsService, slug: string): Promise<Product | null> {

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { createApp } from '../../app.factory';
-import { ConfigError, loadConfig } from '../../config/config.schema';
-import { SettingsService } from '../../settings/settings.service';
-import { ShopTimeZoneService } from '../../settings/shop-time-zone.service';
-import { LARGE_SEED_COUNTS, type LargeSeedCounts, LargeSeedRefusedError, seedLarge } from './large-seed';
+import { createApp } from './app.factory';
+import { ConfigError, loadConfig } from './config/config.schema';
+import { SettingsService } from './settings/settings.service';
+import { ShopTimeZoneService } from './settings/shop-time-zone.service';
+import { LARGE_SEED_COUNTS, type LargeSeedCounts, LargeSeedRefusedError, seedLarge } from './seed/large-seed';
 
 /**
  * `npm run seed:large [-- --products=N --users=N --orders=N --locations=N]`: builds the API

@@ -1,20 +1,25 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { type Category, dayIn, type FirstScreenData, type Product, type ScheduledEvent, type Testimonial, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import { type Category, dayIn, FIRST_SCREEN_STYLESHEETS_FILE, FIRST_SCREENS, type FirstScreenData, type FirstScreenPage, type Product, type ScheduledEvent, type Testimonial, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
 import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 
 const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div></body></html>';
-/** What Vite's manifest says about the public pages: their stylesheets come with the start-up chunk they import, and their own. */
-const VITE_MANIFEST = {
-  'index.html': { file: 'assets/index-i1.js', dynamicImports: ['src/app/start.tsx'] },
-  'src/features/catalogue/pages/products-page.tsx': { file: 'assets/products-page-p1.js', imports: ['src/app/start.tsx', '_money-m1.js'] },
-  'src/features/catalogue/pages/product-detail-page.tsx': { file: 'assets/product-detail-page-d1.js', imports: ['src/app/start.tsx'], css: ['assets/product-detail-page-d1.css'] },
-  'src/app/start.tsx': { file: 'assets/start-s1.js', imports: ['_money-m1.js'], css: ['assets/start-abc123.css'] },
-  '_money-m1.js': { file: 'assets/money-m1.js' },
-  'src/features/tracker/pages/cocoa-tracker-page.tsx': { file: 'assets/cocoa-tracker-page-t1.js', imports: ['src/app/start.tsx'], css: ['assets/cocoa-tracker-page-t1.css'] },
-  'src/features/events/pages/events-page.tsx': { file: 'assets/events-page-e1.js', imports: ['src/app/start.tsx'] },
+/**
+ * What the PWA's build lists for the first screens (FIRST_SCREEN_STYLESHEETS_FILE), by page: the
+ * start-up chunk's stylesheet they import, and their own. No source file of the PWA is named.
+ */
+const FIRST_SCREEN_STYLESHEETS: Record<FirstScreenPage, string[]> = {
+  home: ['assets/start-abc123.css'],
+  products: ['assets/start-abc123.css'],
+  product: ['assets/start-abc123.css', 'assets/product-detail-page-d1.css'],
+  tracker: ['assets/start-abc123.css', 'assets/cocoa-tracker-page-t1.css'],
+  events: ['assets/start-abc123.css'],
+};
+const writeStylesheets = (dist: string, listed: object = FIRST_SCREEN_STYLESHEETS) => {
+  mkdirSync(dirname(join(dist, FIRST_SCREEN_STYLESHEETS_FILE)), { recursive: true });
+  writeFileSync(join(dist, FIRST_SCREEN_STYLESHEETS_FILE), JSON.stringify(listed));
 };
 
 /**
@@ -48,9 +53,8 @@ describe('serving the built PWA', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
-    mkdirSync(join(dist, '.vite'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
-    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(VITE_MANIFEST));
+    writeStylesheets(dist);
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
     writeFileSync(join(dist, 'sw.js'), 'self.x=1');
     mkdirSync(dirname(firstScreenRendererFile(dist)));
@@ -324,8 +328,7 @@ describe('StaticShell', () => {
   };
   beforeAll(() => {
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
-    mkdirSync(join(dist, '.vite'), { recursive: true });
-    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(VITE_MANIFEST));
+    writeStylesheets(dist);
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -355,7 +358,26 @@ describe('StaticShell', () => {
     }
   });
 
-  it('without the server entry, the page\'s stylesheet (no Vite manifest) or a render, sends the data alone; the plain shell when the answers cannot be read', async () => {
+  it('takes each page\'s stylesheets from the list the PWA\'s build writes, by page name; a page it does not list gets its data alone', async () => {
+    const own = (page: string) => ['assets/start-abc123.css', `assets/${page}-own.css`];
+    writeStylesheets(dist, { ...Object.fromEntries(Object.keys(FIRST_SCREENS).map((page) => [page, own(page)])), tracker: undefined });
+    try {
+      const shell = new StaticShell(dist, counting());
+      for (const page of Object.keys(FIRST_SCREENS) as FirstScreenPage[]) {
+        const { html } = await shell.firstScreen(async () => ({ ...loaded, data: { ...data, page } as FirstScreenData }));
+        if (page === 'tracker') {
+          expect({ page, styled: html.includes('stylesheet'), rendered: html.includes('data-server-rendered'), blocks: dataBlocks(html).length }).toEqual({ page, styled: false, rendered: false, blocks: 1 });
+        } else {
+          expect({ page, links: html.slice(html.indexOf('</title>') + 8, html.indexOf('</head>')) }).toEqual({ page, links: own(page).map((file) => `<link rel="stylesheet" href="/${file}">`).join('') });
+          expect(html).toContain('<div id="root" data-server-rendered><p>/products</p></div>');
+        }
+      }
+    } finally {
+      writeStylesheets(dist);
+    }
+  });
+
+  it('without the server entry, the page\'s stylesheets (not listed by the PWA\'s build) or a render, sends the data alone; the plain shell when the answers cannot be read', async () => {
     const noRenderer = await new StaticShell(dist, null).firstScreen(async () => loaded);
     const failing = await new StaticShell(dist, { renderFirstScreen: () => { throw new Error('window is not defined'); } }).firstScreen(async () => loaded);
     rmSync(join(dist, '.vite'), { recursive: true });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { FIRST_SCREEN_END, FIRST_SCREEN_START, type FirstScreenData, type FirstScreenPage, isAppRoute, SERVER_RENDERED_ATTRIBUTE } from '@cocoa/shared-types';
+import { FIRST_SCREEN_END, FIRST_SCREEN_START, FIRST_SCREEN_STYLESHEETS_FILE, FIRST_SCREENS, type FirstScreenData, type FirstScreenPage, isAppRoute, SERVER_RENDERED_ATTRIBUTE } from '@cocoa/shared-types';
 import { log } from './common/logger';
 import { firstScreenDataBlock, type LoadedFirstScreen } from './first-screen-data';
 
@@ -37,17 +37,8 @@ export function loadFirstScreenRenderer(file: string): FirstScreenRenderer | nul
   }
 }
 
-/** The page module each first screen is, in Vite's manifest: its stylesheets come with the shell. */
-const PAGE_MODULES: Record<FirstScreenPage, string> = {
-  // the home page is in the start-up chunk
-  home: 'src/app/start.tsx',
-  products: 'src/features/catalogue/pages/products-page.tsx',
-  product: 'src/features/catalogue/pages/product-detail-page.tsx',
-  tracker: 'src/features/tracker/pages/cocoa-tracker-page.tsx',
-  events: 'src/features/events/pages/events-page.tsx',
-};
-
-type ViteManifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+/** Each first screen's stylesheets as the PWA's build lists them (FIRST_SCREEN_STYLESHEETS_FILE): CSS files of its dist folder. */
+type FirstScreenStylesheets = Partial<Record<FirstScreenPage, string[]>>;
 
 /** A shell and its status: a product page of an unknown product is a 404. */
 export interface Shell {
@@ -82,10 +73,10 @@ export class StaticShell {
   ) {
     this.shell = readFileSync(join(pwaDist, 'index.html'), 'utf8');
     this.hasRoot = this.rootContent.test(this.shell);
-    const manifest = readManifest(pwaDist);
-    for (const [page, module] of Object.entries(PAGE_MODULES) as Array<[FirstScreenPage, string]>) {
-      const stylesheets = stylesheetsOf(manifest, module);
-      if (stylesheets) this.stylesheets.set(page, stylesheets);
+    const listed = readStylesheets(pwaDist);
+    for (const page of Object.keys(FIRST_SCREENS) as FirstScreenPage[]) {
+      const files = listed[page];
+      if (Array.isArray(files) && files.length > 0) this.stylesheets.set(page, files.map((file) => `<link rel="stylesheet" href="/${file}">`).join(''));
     }
   }
 
@@ -94,8 +85,8 @@ export class StaticShell {
    * `source` is the cached value they were made from, and `variant` what else of the URL the page
    * shows (the category, the product, the linked stop): the page is rendered once per both. If the
    * answers cannot be read, the plain shell goes and the app loads them as before; without the
-   * page's stylesheet (no Vite manifest) or the server entry only the data block goes (an unstyled
-   * page would flash).
+   * page's stylesheets (not listed by the PWA's build) or the server entry only the data block goes
+   * (an unstyled page would flash).
    */
   async firstScreen(load: () => Promise<LoadedFirstScreen | null>): Promise<Shell> {
     let loaded: LoadedFirstScreen | null;
@@ -169,29 +160,17 @@ export function shellStatusFor(path: string): 200 | 404 {
   return isAppRoute(path) ? 200 : 404;
 }
 
-/** Vite's backend-integration manifest (build.manifest): which files each source module became. */
-function readManifest(pwaDist: string): ViteManifest {
-  const path = join(pwaDist, '.vite', 'manifest.json');
+/**
+ * The stylesheets the PWA's client build lists for each first screen (a small Vite plugin of its
+ * own, from the page modules of its first-screen table): the API names no file of the PWA's source.
+ */
+function readStylesheets(pwaDist: string): FirstScreenStylesheets {
+  const path = join(pwaDist, FIRST_SCREEN_STYLESHEETS_FILE);
   if (!existsSync(path)) return {};
   try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ViteManifest;
+    return JSON.parse(readFileSync(path, 'utf8')) as FirstScreenStylesheets;
   } catch (error) {
-    log('warn', 'unreadable Vite manifest; routes get no server-rendered first screen', { path, error: String(error) });
+    log('warn', 'unreadable list of the first screens\' stylesheets; routes get no server-rendered first screen', { path, error: String(error) });
     return {};
   }
-}
-
-/** `<link rel="stylesheet">`s of every CSS file a page chunk and its imports load; '' when none is known. */
-function stylesheetsOf(manifest: ViteManifest, page: string): string {
-  const css = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    for (const dep of chunk.imports ?? []) visit(dep);
-    for (const file of chunk.css ?? []) css.add(file);
-  };
-  visit(page);
-  return [...css].map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
 }

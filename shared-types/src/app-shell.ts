@@ -15,7 +15,7 @@ export const FIRST_SCREEN_END = '<!--/first-screen-->';
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
- * The PWA's routes (SPEC §2 route table) as react-router path patterns: the router declares
+ * The PWA's routes (the route table) as react-router path patterns: the router declares
  * exactly these (pwa/src/app/router.tsx), and the API answers any other path with the app shell
  * and status 404, the app then showing its '404 Page Not Found' page.
  */
@@ -44,14 +44,27 @@ export const APP_ROUTES = {
   shipping: '/shipping',
 } as const;
 
-/** One pattern as react-router v6 matches it: case-insensitive, a `:param` is one non-empty segment, trailing slashes allowed. */
+/** One pattern as react-router v6 matches it: case-insensitive, a `:param` is one non-empty segment (captured), trailing slashes allowed. */
 function routePattern(path: string): RegExp {
   const body = path
     .split('/')
     .filter(Boolean)
-    .map((segment) => (segment.startsWith(':') ? '/[^/]+' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    .map((segment) => (segment.startsWith(':') ? '/([^/]+)' : `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
     .join('');
   return new RegExp(`^${body}/*$`, 'i');
+}
+
+/**
+ * Matches a path (a URL's pathname, still percent-encoded) against one APP_ROUTES pattern: its
+ * `:params` as they stand in the path (not decoded), or null when the pattern does not match.
+ */
+export function appRouteMatcher(path: string): (pathname: string) => Record<string, string> | null {
+  const pattern = routePattern(path);
+  const names = path.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1));
+  return (pathname) => {
+    const match = pattern.exec(pathname);
+    return match ? Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) : null;
+  };
 }
 
 const ROUTE_PATTERNS = Object.values(APP_ROUTES).map(routePattern);
@@ -64,7 +77,7 @@ export function isAppRoute(pathname: string): boolean {
 /**
  * A cookie the API sets beside the session cookie, readable by the page and holding no secret
  * ('1'): the site asks GET /api/user only when it is there, so a visitor who certainly has no
- * session makes no call answered 401 (issue 16: Lighthouse counts that console error). Set at
+ * session makes no call answered 401 (Lighthouse counts that console error). Set at
  * sign-in and on any request of a signed-in session that lacks it; cleared at sign-out and on any
  * request that has it without a session (expired, signed out elsewhere).
  */

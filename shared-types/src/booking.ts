@@ -2,7 +2,7 @@ import { percentOfCents } from './money';
 import { DAY_MS } from './time';
 
 /**
- * Event bookings (issue 14), written once for the API and the PWA: the states a booking moves
+ * Event bookings, written once for the API and the PWA: the states a booking moves
  * through and the moves allowed between them, the estimate and deposit rules, the cancellation
  * policy, the booking reference, and the calendar-day arithmetic they use. Money is integer cents;
  * days are 'YYYY-MM-DD' in the shop's time zone; times are 'HH:MM' on the shop's wall clock.
@@ -38,7 +38,7 @@ export function canMoveBooking(from: BookingState, to: BookingState): boolean {
 export const BOOKING_DAY_TAKEN_STATES: readonly BookingState[] = ['confirmed', 'balance_due', 'completed'];
 
 /**
- * Whether a booking shows on the tracker's schedule (issue 14 item 6), the owner's choice:
+ * Whether a booking shows on the tracker's schedule, the owner's choice:
  * 'none' not at all; 'public' as a stop with the package's name, the venue and its address;
  * 'private' as a stop titled "Private event" with no place. The stop exists while the day is
  * taken (confirmed, balance due, completed: a completed one stays as the record of where the shop
@@ -173,7 +173,7 @@ export function balanceDueDay(eventDay: string, balanceDueDays: number): string 
 
 // --- Settings and policy ---------------------------------------------------------------------------
 
-/** The owner's booking settings; each has a default (ARCHITECTURE "Decisions for the business loop"). */
+/** The owner's booking settings; each has a default (docs/decisions.md, "Event bookings"). */
 export interface BookingSettings {
   /** Days between today and the earliest day a new request may ask for. */
   leadTimeDays: number;

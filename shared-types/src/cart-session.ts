@@ -1,5 +1,5 @@
 /**
- * The cart's session id (SPEC §4), apart from cart.ts (the stored cart's schema, and zod): a first
+ * The cart's session id, apart from cart.ts (the stored cart's schema, and zod): a first
  * visit's cart is empty and gets its id without loading either.
  */
 export const CART_SESSION_ID_LENGTH = 21;

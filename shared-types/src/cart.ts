@@ -1,5 +1,5 @@
 /**
- * Cart rules (SPEC §4), used by the PWA store and checked by the API. The cart is held locally;
+ * Cart rules, used by the PWA store and checked by the API. The cart is held locally;
  * these are pure functions over its lines.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Catalogue rules (SPEC §2 Products / Product detail, §4 filter and carousel) shared by the API,
+ * Catalogue rules (Products and Product detail pages, filter and carousel) shared by the API,
  * which answers the product list already sorted, and the PWA, which filters, groups and shows
  * the galleries.
  */

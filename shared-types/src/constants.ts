@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 that both sides need. */
+/** Business constants that both sides need. */
 export const MIN_USERNAME_LENGTH = 3;
 export const MIN_PASSWORD_LENGTH = 6;
 export const DEFAULT_COUNTRY = 'US';

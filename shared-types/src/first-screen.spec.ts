@@ -1,4 +1,5 @@
-import { firstScreenRoute } from './first-screen';
+import { APP_ROUTES } from './app-shell';
+import { DATED_FIRST_SCREENS, FIRST_SCREENS, firstScreenRoute } from './first-screen';
 
 describe('firstScreenRoute', () => {
   it('names the public routes with a server-rendered first screen, as the router matches them', () => {
@@ -14,5 +15,13 @@ describe('firstScreenRoute', () => {
   it('has none for the other routes; a slug that cannot be decoded is kept as it came (no product has it)', () => {
     for (const path of ['/about', '/index.html', '/productsx', '/products/a/b', '/cocoa-tracker/x', '/events/1', '/cart']) expect({ path, route: firstScreenRoute(path) }).toEqual({ path, route: null });
     expect(firstScreenRoute('/products/%E0%A4%A')).toEqual({ page: 'product', slug: '%E0%A4%A' });
+  });
+});
+
+describe('FIRST_SCREENS', () => {
+  it('declares each page once: its route is an app route, and the dated ones are those showing the stops', () => {
+    expect(Object.keys(FIRST_SCREENS)).toEqual(['home', 'products', 'product', 'tracker', 'events']);
+    for (const { route } of Object.values(FIRST_SCREENS)) expect(APP_ROUTES[route]).toBeDefined();
+    expect([...DATED_FIRST_SCREENS]).toEqual(['tracker', 'events']);
   });
 });

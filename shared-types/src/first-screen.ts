@@ -10,6 +10,7 @@ import type { MapConfig } from './schemas/calendar.schema';
 import type { Category, Product, Testimonial } from './schemas/catalogue.schema';
 import type { ScheduledEvent } from './schemas/events.schema';
 import type { LiveState } from './schemas/live.schema';
+import { APP_ROUTES, appRouteMatcher } from './app-shell';
 
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
@@ -46,26 +47,54 @@ export type FirstScreenData =
    */
   | ({ page: 'events'; categories: Category[]; upcoming: ScheduledEvent[]; packages: BookingPackage[]; availability: BookingAvailability } & StopsFirstScreen);
 
-export type FirstScreenPage = FirstScreenData['page'];
+/**
+ * The pages the server paints a first screen of, declared once: the APP_ROUTES pattern each is
+ * matched by, and whether it shows days and times in the visitor's zone (the stops). Every other
+ * part of a first screen is a table keyed by these names, so a page missing from one fails
+ * type-checking: the API's data loaders (FIRST_SCREEN_LOADERS) and the PWA's page modules and
+ * seeders (FIRST_SCREEN_PAGES), from which the PWA's build also tells the API each page's
+ * stylesheets (FIRST_SCREEN_STYLESHEETS_FILE). Each page's answers are its FirstScreenData.
+ */
+export const FIRST_SCREENS = {
+  home: { route: 'home', dated: false },
+  products: { route: 'products', dated: false },
+  product: { route: 'product', dated: false },
+  tracker: { route: 'tracker', dated: true },
+  events: { route: 'events', dated: true },
+} as const satisfies Record<FirstScreenData['page'], { route: keyof typeof APP_ROUTES; dated: boolean }>;
+
+export type FirstScreenPage = keyof typeof FIRST_SCREENS;
+
+/** One page's answers. */
+export type FirstScreenDataOf<P extends FirstScreenPage> = Extract<FirstScreenData, { page: P }>;
+
+const PAGES = Object.keys(FIRST_SCREENS) as FirstScreenPage[];
 
 /** The first screens that show days and times in the visitor's zone (the stops): the app formats dates as it starts there. */
-export const DATED_FIRST_SCREENS: ReadonlySet<FirstScreenPage> = new Set<FirstScreenPage>(['tracker', 'events']);
+export const DATED_FIRST_SCREENS: ReadonlySet<FirstScreenPage> = new Set(PAGES.filter((page) => FIRST_SCREENS[page].dated));
+
+/**
+ * Where the PWA's client build writes each first screen's stylesheets, in its output folder: JSON,
+ * page name -> the CSS files (from that folder) its page module and the chunks it imports load.
+ */
+export const FIRST_SCREEN_STYLESHEETS_FILE = '.vite/first-screens.json';
+
+const MATCHERS = PAGES.map((page) => ({ page, match: appRouteMatcher(APP_ROUTES[FIRST_SCREENS[page].route]) }));
 
 /**
  * The public route a path lands on, if the server paints a first screen for it (matched as the
  * router matches: case-insensitive, trailing slashes allowed); a product page with its slug.
  */
 export function firstScreenRoute(pathname: string): { page: FirstScreenPage; slug?: string } | null {
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  if (path === '') return { page: 'home' };
-  if (path === '/products') return { page: 'products' };
-  if (path === '/cocoa-tracker') return { page: 'tracker' };
-  if (path === '/events') return { page: 'events' };
-  const product = /^\/products\/([^/]+)$/i.exec(pathname.replace(/\/+$/, ''));
-  if (!product) return null;
-  try {
-    return { page: 'product', slug: decodeURIComponent(product[1]) };
-  } catch {
-    return { page: 'product', slug: product[1] }; // not a slug any product has ('%E0'): a 404
+  for (const { page, match } of MATCHERS) {
+    const params = match(pathname);
+    if (!params) continue;
+    if (params.slug === undefined) return { page };
+    try {
+      return { page, slug: decodeURIComponent(params.slug) };
+    } catch {
+      return { page, slug: params.slug }; // not a slug any product has ('%E0'): a 404
+    }
   }
+  return null;
 }

@@ -1,8 +1,8 @@
 import { taxCents } from './money';
 
 /**
- * Order fulfilment, written once (ARCHITECTURE: anything moving through states has its states and
- * allowed moves in one place). It runs beside the provider-shaped order state (SPEC §7: OPEN,
+ * Order fulfilment, written once (anything moving through states has its states and
+ * allowed moves in one place). It runs beside the provider-shaped order state (OPEN,
  * COMPLETED, CANCELED), which it never changes:
  *
  * - paid: the payment completed; the order waits to be packed (set when the order becomes COMPLETED);

@@ -1,5 +1,5 @@
 /**
- * Responsive product images (issue 16): every uploaded image gets WebP (and AVIF) copies at a few
+ * Responsive product images: every uploaded image gets WebP (and AVIF) copies at a few
  * widths under /uploads/variants/, named with a hash of the image's bytes, so their URLs never
  * change meaning and can be cached for a year; replacing an image under the same name gives new
  * URLs at once.
@@ -54,7 +54,7 @@ export function parseImageVariantRef(url: string | null | undefined): ImageVaria
 /**
  * The URL an image field should be shown with: its reference when the API gave one in `refs`
  * (keyed by the field's value), otherwise the value itself (SVGs, outside URLs, images not yet
- * processed, which the SPEC's lowercase/.webp/placeholder chain still covers).
+ * processed, which the lowercase/.webp/placeholder chain still covers).
  */
 export function resolveImageUrl(url: string | null | undefined, refs: Readonly<Record<string, string>> | null | undefined): string | null {
   if (!url) return null;

@@ -3,7 +3,7 @@ import { formatEventTime } from './time';
 import { localTimeZone, sameClock, wallTimeIn, zoneAbbreviation } from './time-zone';
 
 /**
- * What visitors read about the cart now (issue 15), one wording for the tracker's banner, the home
+ * What visitors read about the cart now, one wording for the tracker's banner, the home
  * page's line, the admin's preview and the push notifications. Times are the shop's clock, with its
  * zone's abbreviation when the viewer's clock differs ('3:45 PM CST').
  */

@@ -1,5 +1,5 @@
 /**
- * Money rules (SPEC §9). Amounts are integer cents everywhere except at the display edge,
+ * Money rules. Amounts are integer cents everywhere except at the display edge,
  * so rounding happens once, here.
  */
 export const SHIPPING_FLAT_CENTS = 599;
@@ -34,7 +34,7 @@ function usd(value: number): string {
   return `${sign}$${whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
-/** '$12.99'; a value that is not a number shows 'Price unavailable' (SPEC §5). */
+/** '$12.99'; a value that is not a number shows 'Price unavailable'. */
 export function formatPrice(dollars: unknown): string {
   const value = typeof dollars === 'string' && dollars.trim() !== '' ? Number(dollars) : dollars;
   if (typeof value !== 'number' || !Number.isFinite(value)) return 'Price unavailable';
@@ -76,7 +76,7 @@ export interface CartTotals {
   total: number;
 }
 
-/** Cart page and drawer: subtotal + flat shipping, no tax (SPEC §9). In cents. */
+/** Cart page and drawer: subtotal + flat shipping, no tax. In cents. */
 export function cartTotals(lines: readonly PricedLine[]): CartTotals {
   const subtotal = subtotalCents(lines);
   const shipping = shippingCents(subtotal);

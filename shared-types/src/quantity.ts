@@ -1,5 +1,5 @@
 /**
- * Product page quantity input (SPEC §4): starts at 1, never below 1; invalid or zero typed input
+ * Product page quantity input: starts at 1, never below 1; invalid or zero typed input
  * is ignored (the previous value stays); an empty input resets to 1. Apart from cart.ts (the stored
  * cart's schema, and zod): the product page's first screen uses only this.
  */

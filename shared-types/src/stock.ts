@@ -1,5 +1,5 @@
 /**
- * Stock rules (issue 13), written once for the API and the PWA.
+ * Stock rules, written once for the API and the PWA.
  *
  * A product's `stockCount` is optional: null means the shop does not count it (it sells while the
  * owner's In stock switch is on). A counted product is out of stock at 0, whatever the switch says;

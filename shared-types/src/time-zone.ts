@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 
 /**
- * One shop time zone (ARCHITECTURE "Data: Time"). Stored wall-clock times (a stop's day, start and
+ * One shop time zone (docs/features.md, "Time zone"). Stored wall-clock times (a stop's day, start and
  * end) are in it; nothing reads the server process's or the viewer's own zone to interpret them.
  * The rules here are the only place that converts between an instant and a wall time in a zone.
  */
@@ -49,7 +49,7 @@ export function dayIn(instant: Date, timeZone: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
-/** 'YYYY-MM-DD' → noon of that day in `timeZone`: how a stop's day is stored (SPEC §5's 'noon of the chosen day'). */
+/** 'YYYY-MM-DD' → noon of that day in `timeZone`: how a stop's day is stored ('noon of the chosen day'). */
 export function noonOf(day: string, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   return instantOf({ year, month, day: date, hour: 12, minute: 0 }, timeZone);

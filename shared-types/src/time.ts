@@ -1,7 +1,7 @@
 import { localTimeZone, sameClock, zoneAbbreviation, zonedDateFormat } from './time-zone';
 
 /**
- * Event time display (SPEC §2, Live Cocoa Tracker): empty → TBD; text already holding AM or PM
+ * Event time display (Live Cocoa Tracker): empty → TBD; text already holding AM or PM
  * is kept; 'HH:MM' becomes 12-hour with AM/PM; an ISO date-time is converted likewise (in the
  * viewer's local time); anything else → TBD.
  */

@@ -9,7 +9,7 @@ const at = (day: string, latitude: number | null, longitude: number | null, titl
   title, date: new Date(`${day}T12:00:00`).toISOString(), latitude, longitude,
 });
 
-describe('tracker map centring (SPEC §2, §9)', () => {
+describe('tracker map centring', () => {
   const month = [
     at('2026-11-06', 40, -74, 'NY'),
     at('2026-11-13', null, null, 'No coords'),

@@ -1,7 +1,7 @@
 // No schema (zod) here: the tracker's pure helpers are in the start-up chunk of the PWA.
 import { dayIn } from './time-zone';
 
-/** Map markers and directions need valid numeric coordinates (SPEC §5). */
+/** Map markers and directions need valid numeric coordinates. */
 export function hasValidCoordinates(event: { latitude: unknown; longitude: unknown }): event is { latitude: number; longitude: number } {
   const { latitude, longitude } = event;
   return (
@@ -16,7 +16,7 @@ export function normaliseAddress(address: string): string {
   return address.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
-/** Map constants of SPEC §9 (Live Cocoa Tracker). */
+/** Map constants of the Live Cocoa Tracker. */
 export const MAP_DEFAULT_CENTER: LatLng = [39.83, -98.58];
 export const MAP_DEFAULT_ZOOM = 11;
 export const MAP_DAY_ZOOM = 13;
@@ -57,7 +57,7 @@ export function eventsOnDay<T extends Dated>(events: readonly T[], day: string):
   return events.filter((e) => stopDay(e) === day);
 }
 
-/** Events of the given month ('YYYY-MM'), in their order: the ones the map shows (SPEC §4). */
+/** Events of the given month ('YYYY-MM'), in their order: the ones the map shows. */
 export function eventsInMonth<T extends Dated>(events: readonly T[], month: string): T[] {
   return events.filter((e) => stopDay(e).startsWith(`${month}-`));
 }
@@ -77,7 +77,7 @@ export function averagePosition(events: readonly Dated[]): LatLng | null {
 }
 
 /**
- * Where the map looks (SPEC §2): the chosen day's first located event at zoom 13; else the
+ * Where the map looks: the chosen day's first located event at zoom 13; else the
  * average of the month's located events at zoom 10; else the middle of the US at zoom 11.
  */
 export function mapViewFor(monthEvents: readonly Dated[], selectedDay: string | null): MapView {

@@ -46,7 +46,8 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     if (generated) {
       log('warn', `First admin account created. Username: ${username}  Password: ${password}  (shown once; set ADMIN_PASSWORD or change it after logging in)`, {
         username,
-        // Deliberately printed once (ARCHITECTURE), under a name the log's redaction of 'password' fields does not cover.
+        // Deliberately printed once (with no ADMIN_PASSWORD set, the owner has no other way to learn
+        // it), under a name the log's redaction of 'password' fields does not cover.
         generatedPassword: password,
       });
     } else {

@@ -10,7 +10,7 @@ import { SessionService } from './session.service';
 import { toSessionUser, toUserResponse } from './user.mapper';
 import { UsersService } from './users.service';
 
-/** SPEC §7 "Session and account": the current user, login, register, logout, password reset. */
+/** Session and account: the current user, login, register, logout, password reset. */
 @Controller()
 export class AuthController {
   constructor(

@@ -3,7 +3,7 @@ import { normalizeUsername } from '@cocoa/shared-types';
 import { TooManyRequestsError } from '../common/domain-errors';
 import { type RefusalMessage, refuse, type SharedLimiter, sharedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 
 /** Wrong passwords answered at once for one account, from any address. */
 export const ACCOUNT_FREE_FAILURES = 5;
@@ -25,7 +25,7 @@ export interface PasswordAttempt {
 
 /**
  * Guessing passwords, counted in the shared rate-limit table (common/rate-limit.guard.ts) so that
- * every replica sees the same counts (ARCHITECTURE.md, "Wrong passwords"):
+ * every replica sees the same counts (see "Rate limits" in docs/operations.md):
  * - per account, from every address: the first ACCOUNT_FREE_FAILURES wrong passwords are answered
  *   at once; after each further one the account waits 2 s, 4 s, 8 s... before the next is heard
  *   (429 with Retry-After meanwhile, and trying during the wait counts as an attempt); after

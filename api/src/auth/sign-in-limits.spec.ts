@@ -15,7 +15,7 @@ function retryAfter(res: Response): number {
 }
 
 /**
- * ARCHITECTURE.md, "Wrong passwords": counted per account across all addresses (slowed, then 429
+ * Wrong passwords (docs/operations.md, "Rate limits"): counted per account across all addresses (slowed, then 429
  * with Retry-After well before 30) and per address (a high ceiling); correct sign-ins never count.
  * Run with the production ceiling (RATE_LIMIT_MAX's default), behind a trusted proxy that reports
  * each client's address in X-Forwarded-For. On PGlite this is rate-limiter-flexible's PostgreSQL

@@ -5,11 +5,11 @@ import {
   INBOX_KINDS,
   INBOX_PAGE_SIZE,
   type InboxCounts,
-  inboxExcerpt,
   type InboxFilter,
   type InboxKind,
   type InboxListItem,
   type InboxListQuery,
+  type InboxMarks,
   type InboxMessage,
   type InboxPage,
   inquirySubject,
@@ -17,12 +17,11 @@ import {
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { inboxFilterSql, type InboxMarks, inboxMarksSql } from '../common/inbox-sql';
-import { NotFoundError } from '../common/domain-errors';
 import { BookingInboxService } from '../bookings/booking-inbox.service';
+import { NotFoundError } from '../common/domain-errors';
+import { ContactInboxService } from '../contact/contact-inbox.service';
 import { EventInquiriesService } from '../events/event-inquiries.service';
 import { MailService } from '../mail/mail.service';
-import { ContactMessageEntity } from './contact-message.entity';
 import { InboxReplyEntity } from './inbox-reply.entity';
 
 export const INBOX_MESSAGE_NOT_FOUND = 'Message not found';
@@ -31,20 +30,21 @@ export const INBOX_MESSAGE_NOT_FOUND = 'Message not found';
 type InboxMessageBody = InboxMessage extends infer M ? (M extends InboxMessage ? Omit<M, 'replies'> : never) : never;
 
 /**
- * One kind of inbox message, read from the module that owns its table. Adding a kind to
- * INBOX_KINDS (shared-types) makes the compiler ask for its source in InboxService's constructor.
+ * One kind of inbox message, read through the service of the module that owns its table. Adding a
+ * kind to INBOX_KINDS (shared-types) makes the compiler ask for its source in InboxService's constructor.
  */
 interface InboxSource {
   /** The newest `limit` messages matching `filter`: created_at, then id, both descending. */
-  rows(filter: InboxFilter, limit: number): Promise<InboxListItem[]>;
-  count(filter: InboxFilter): Promise<number>;
-  message(id: number, manager?: EntityManager): Promise<InboxMessageBody | null>;
-  mark(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null>;
+  inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]>;
+  inboxCount(filter: InboxFilter): Promise<number>;
+  inboxMessage(id: number, manager?: EntityManager): Promise<InboxMessageBody | null>;
+  markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null>;
 }
 
 /**
- * The owner's inbox (issue 13): contact messages (this module's table) and event inquiries (read
- * through EventInquiriesService, never their table) in one list, newest first.
+ * The owner's inbox: contact messages, event inquiries and booking requests in one list, newest
+ * first, each kind read through its module's service (never its table); the replies are this
+ * module's own (inbox_replies).
  *
  * - Paging merges: page p takes the newest p × 20 rows of each kind and cuts the page from the
  *   merged order (time, then kind, then id, so the order is total and pages never overlap). Pages
@@ -61,28 +61,14 @@ export class InboxService {
   private readonly sources: Record<InboxKind, InboxSource>;
 
   constructor(
-    @InjectRepository(ContactMessageEntity) messages: Repository<ContactMessageEntity>,
     @InjectRepository(InboxReplyEntity) private readonly replies: Repository<InboxReplyEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    contact: ContactInboxService,
     inquiries: EventInquiriesService,
     bookings: BookingInboxService,
     private readonly mail: MailService,
   ) {
-    this.sources = {
-      contact: contactSource(messages),
-      inquiry: {
-        rows: (filter, limit) => inquiries.inboxRows(filter, limit),
-        count: (filter) => inquiries.inboxCount(filter),
-        message: (id, manager) => inquiries.inboxMessage(id, manager),
-        mark: (id, marks, manager) => inquiries.markInbox(id, marks, manager),
-      },
-      booking: {
-        rows: (filter, limit) => bookings.inboxRows(filter, limit),
-        count: (filter) => bookings.inboxCount(filter),
-        message: (id, manager) => bookings.inboxMessage(id, manager),
-        mark: (id, marks, manager) => bookings.markInbox(id, marks, manager),
-      },
-    };
+    this.sources = { contact, inquiry: inquiries, booking: bookings };
   }
 
   async list(query: InboxListQuery): Promise<InboxPage> {
@@ -91,8 +77,8 @@ export class InboxService {
     const rows: InboxListItem[] = [];
     let total = 0;
     for (const kind of INBOX_KINDS) {
-      rows.push(...(await this.sources[kind].rows(filter, end)));
-      total += await this.sources[kind].count(filter);
+      rows.push(...(await this.sources[kind].inboxRows(filter, end)));
+      total += await this.sources[kind].inboxCount(filter);
     }
     rows.sort(newestFirst);
     return { items: rows.slice(end - INBOX_PAGE_SIZE, end), page: query.page, pageSize: INBOX_PAGE_SIZE, total };
@@ -101,13 +87,13 @@ export class InboxService {
   /** What the Inbox tab and the admin header show. */
   async counts(): Promise<InboxCounts> {
     let unread = 0;
-    for (const kind of INBOX_KINDS) unread += await this.sources[kind].count(INBOX_FILTERS.unread);
+    for (const kind of INBOX_KINDS) unread += await this.sources[kind].inboxCount(INBOX_FILTERS.unread);
     return { unread };
   }
 
   /** The whole message and its replies, oldest first. */
   async message(kind: InboxKind, id: number): Promise<InboxMessage> {
-    const found = await this.sources[kind].message(id);
+    const found = await this.sources[kind].inboxMessage(id);
     if (!found) throw notFound();
     const thread = await this.replies.find({ where: { kind, messageId: id }, order: { createdAt: 'ASC', id: 'ASC' } });
     return { ...found, replies: thread.map((r) => ({ id: r.id, body: r.body, sentBy: r.sentBy, sentAt: r.createdAt.toISOString() })) };
@@ -115,7 +101,7 @@ export class InboxService {
 
   /** Sets or clears read / archived; answers the message's list row after the change. */
   async mark(kind: InboxKind, id: number, marks: InboxMarks): Promise<InboxListItem> {
-    const row = await this.sources[kind].mark(id, marks);
+    const row = await this.sources[kind].markInbox(id, marks);
     if (!row) throw notFound();
     return row;
   }
@@ -124,7 +110,7 @@ export class InboxService {
   async reply(kind: InboxKind, id: number, body: string, sentBy: string): Promise<InboxMessage> {
     await this.dataSource.transaction(async (m) => {
       const source = this.sources[kind];
-      const found = await source.message(id, m);
+      const found = await source.inboxMessage(id, m);
       if (!found) throw notFound();
       const shop = this.mail.shop();
       const original = replyContext(found);
@@ -138,7 +124,7 @@ export class InboxService {
         m,
       );
       await m.getRepository(InboxReplyEntity).insert({ kind, messageId: id, body, sentBy, outboxId });
-      await source.mark(id, { read: true }, m);
+      await source.markInbox(id, { read: true }, m);
     });
     return this.message(kind, id);
   }
@@ -174,67 +160,4 @@ function replyContext(message: InboxMessageBody): { subject: string; message: st
       };
     }
   }
-}
-
-interface ContactRow {
-  id: number;
-  name: string;
-  email: string;
-  subject: string;
-  text: string;
-  created_at: Date | string;
-  read_at: Date | string | null;
-  archived_at: Date | string | null;
-}
-
-/** Enough of the message for the excerpt, without reading whole bodies for a long list. */
-const CONTACT_COLUMNS = 'id, name, email, subject, left(message, 400) AS text, created_at, read_at, archived_at';
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function toContactRow(row: ContactRow): InboxListItem {
-  return {
-    kind: 'contact',
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    subject: row.subject,
-    eventDate: null,
-    excerpt: inboxExcerpt(row.text),
-    receivedAt: new Date(row.created_at).toISOString(),
-    readAt: iso(row.read_at),
-    archivedAt: iso(row.archived_at),
-  };
-}
-
-/** This module's own kind: contact_messages. */
-function contactSource(messages: Repository<ContactMessageEntity>): InboxSource {
-  return {
-    async rows(filter, limit) {
-      const rows = await messages.query<ContactRow[]>(`SELECT ${CONTACT_COLUMNS} FROM contact_messages WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
-      return rows.map(toContactRow);
-    },
-    async count(filter) {
-      const [{ n }] = await messages.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM contact_messages WHERE ${inboxFilterSql(filter)}`);
-      return n;
-    },
-    async message(id, manager) {
-      const found = await (manager?.getRepository(ContactMessageEntity) ?? messages).findOneBy({ id });
-      if (!found) return null;
-      return {
-        kind: 'contact',
-        id: found.id,
-        name: found.name,
-        email: found.email,
-        subject: found.subject,
-        message: found.message,
-        receivedAt: found.createdAt.toISOString(),
-        readAt: iso(found.readAt),
-        archivedAt: iso(found.archivedAt),
-      };
-    },
-    async mark(id, marks, manager) {
-      const [rows] = await (manager ?? messages.manager).query<[ContactRow[], number]>(`UPDATE contact_messages SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${CONTACT_COLUMNS}`, [id]);
-      return rows.length ? toContactRow(rows[0]) : null;
-    },
-  };
 }

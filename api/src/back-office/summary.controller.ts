@@ -1,13 +1,13 @@
 import type { Summary } from '@cocoa/shared-types';
 import { Controller, Get } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
-import { OrdersSummaryService } from './orders-summary.service';
+import { SummaryService } from './summary.service';
 
-/** The admin's first screen: the week at a glance (see OrdersSummaryService). */
+/** The admin's first screen: the week at a glance (see SummaryService). */
 @Controller('admin/summary')
 @AdminOnly()
-export class OrdersSummaryController {
-  constructor(private readonly summary: OrdersSummaryService) {}
+export class SummaryController {
+  constructor(private readonly summary: SummaryService) {}
 
   @Get()
   get(): Promise<Summary> {

@@ -1,6 +1,6 @@
 import { noonOf, SUMMARY_CHART_DAYS, summarySchema } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { OrdersSummaryService } from './orders-summary.service';
+import { SummaryService } from './summary.service';
 
 /**
  * The week at a glance on a small, known data set. "Now" is Thursday 2 April 2026, 9:00 AM in
@@ -59,7 +59,7 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
     return row.id;
   }
 
-  const summary = () => t.app.get(OrdersSummaryService).summary(NOW);
+  const summary = () => t.app.get(SummaryService).summary(NOW);
 
   describe('on the known data set', () => {
     beforeAll(async () => {

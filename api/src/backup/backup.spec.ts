@@ -57,7 +57,7 @@ describe('database backup and restore', () => {
     await t.agent().post('/api/register').send({ username: 'erin', email: 'erin@example.com', password: 'secret-123' }).expect(201);
     customer = await t.signedIn('erin', 'secret-123');
     const f = await insertCheckoutProducts(t.dataSource);
-    // Stock (issue 13): a counted product, so the new columns carry values through backup and restore.
+    // Stock: a counted product, so the new columns carry values through backup and restore.
     await t.dataSource.query(`UPDATE products SET stock_count = 9, low_stock_threshold = 2 WHERE id = $1`, [f.cocoa.id]);
     await customer.post('/api/square/checkout/complete').send(checkoutBody(f)).expect(200);
     await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-BackupTestApp01' }).expect(200);
@@ -70,7 +70,7 @@ describe('database backup and restore', () => {
       `INSERT INTO event_inquiries (name, email, event_type, event_date, guests, location) VALUES ('Hal', 'hal@example.com', 'wedding', '2027-06-01', 120, 'Topeka')`,
     );
     await t.dataSource.query(`INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ('topeka', 'nominatim', 39.05, -95.68, 'Topeka, KS')`);
-    // The live tracker (issue 15): the cart checked in, with a product sold out.
+    // The live tracker: the cart checked in, with a product sold out.
     await admin.post('/api/admin/live/check-in').send({ place: { label: 'Millennium Park', latitude: 41.8826, longitude: -87.6226 } }).expect(200);
     await admin.post('/api/admin/live/status').send({ status: 'sold-out', product: 'Iced Mocha' }).expect(200);
     await t.dataSource.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`);

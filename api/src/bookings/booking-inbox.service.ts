@@ -1,9 +1,9 @@
-import { bookingRequestSubject, inboxExcerpt, type InboxFilter, type InboxListItem, type InboxMessage } from '@cocoa/shared-types';
+import { bookingRequestSubject, inboxExcerpt, type InboxFilter, type InboxListItem, type InboxMarks, type InboxMessage } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
-import { inboxFilterSql, type InboxMarks, inboxMarksSql } from '../common/inbox-sql';
 import { BookingEntity } from './booking.entity';
+import { inboxFilterSql, inboxMarksSql } from '../database/inbox-marks.columns';
 
 /** A booking request as the owner's inbox shows it whole (its replies are the inbox's own). */
 export type BookingInboxMessage = Omit<Extract<InboxMessage, { kind: 'booking' }>, 'replies'>;
@@ -27,7 +27,7 @@ const ROW_COLUMNS = 'id, reference, package_name, guests, contact_name, contact_
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
- * Booking requests in the owner's inbox (contact/InboxService reads them only through this), beside
+ * Booking requests in the owner's inbox (the back office's InboxService reads them only through this), beside
  * contact messages and event inquiries: every request is a message there, unread until the owner
  * opens it, accepts or declines it. Reading or archiving it moves nothing: the booking's states are
  * the Bookings tab's; a reply from the inbox is an e-mail to the customer, kept in the inbox thread.
@@ -68,8 +68,8 @@ export class BookingInboxService {
       venueAddress: b.venueAddress,
       message: b.notes,
       receivedAt: b.createdAt.toISOString(),
-      readAt: iso(b.readAt),
-      archivedAt: iso(b.archivedAt),
+      readAt: iso(b.inbox.readAt),
+      archivedAt: iso(b.inbox.archivedAt),
     };
   }
 

@@ -6,7 +6,8 @@ import { MailService, type QueuedMail } from '../mail/mail.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { BookingEventEntity } from './booking-event.entity';
 import { bookingInvitation } from './booking-ics';
-import { type BookingLinkSigner, BookingLinksService } from './booking-links.service';
+import { type LinkSigner, SignedLinksService } from '../links/signed-links.service';
+import { BOOKING_LINKS, type LinkedBooking } from './booking-links';
 import { BookingSettingsService } from './booking-settings.service';
 import type { BookingEntity } from './booking.entity';
 
@@ -18,7 +19,7 @@ type BookingMailData = DataOf<'booking-request'>;
  * touches the settings table; inside a transaction only its own manager may be used).
  */
 export interface MailContext {
-  signer: BookingLinkSigner;
+  signer: LinkSigner<LinkedBooking>;
   timeZone: string;
   settings: BookingSettings;
 }
@@ -32,14 +33,14 @@ export interface MailContext {
 export class BookingMailService {
   constructor(
     private readonly mail: MailService,
-    private readonly links: BookingLinksService,
+    private readonly links: SignedLinksService,
     private readonly shopTime: ShopTimeZoneService,
     private readonly bookingSettings: BookingSettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async context(): Promise<MailContext> {
-    const [signer, timeZone, settings] = await Promise.all([this.links.signer(), this.shopTime.current(), this.bookingSettings.get()]);
+    const [signer, timeZone, settings] = await Promise.all([this.links.signer(BOOKING_LINKS), this.shopTime.current(), this.bookingSettings.get()]);
     return { signer, timeZone, settings };
   }
 

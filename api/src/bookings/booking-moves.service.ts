@@ -8,7 +8,7 @@ import {
   balanceDueDay,
   bookingHasStop,
   type BookingTrackerChoice,
-  canMoveBooking,
+  BOOKING_MOVES,
   dayIn,
   formatCents,
   splitQuote,
@@ -25,6 +25,8 @@ import { ConflictError, NotFoundError, UserInputError } from '../common/domain-e
 import { log } from '../common/logger';
 import { parseOrThrow } from '../common/zod-validation.pipe';
 import { type BookingStop, EventsService } from '../events/events.service';
+import { defineStateMachine, type MoveRequest, type StateMachine } from '../state-machine/state-machine';
+import { StateMachineService } from '../state-machine/state-machine.service';
 import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
 import { BookingEventEntity, type BookingEventDetail } from './booking-event.entity';
 import { BookingMailService, type MailContext } from './booking-mail.service';
@@ -61,7 +63,7 @@ const ACTION: Record<BookingState, string> = {
   cancelled: 'cancelled',
 };
 
-/** 409 for a move BOOKING_MOVES does not allow, naming the booking's state. */
+/** 409 for a move the booking's machine does not allow, naming the booking's state. */
 export function refusedMove(b: Pick<BookingEntity, 'reference' | 'state'>, to: BookingState): ConflictError {
   return new ConflictError(`Booking ${b.reference} is ${BOOKING_STATE_LABELS[b.state].toLowerCase()}: it cannot be ${ACTION[to]}`, 'BOOKING_STATE_CONFLICT');
 }
@@ -97,28 +99,64 @@ export interface Cancelled {
   pendingRefundIds: string[];
 }
 
+/** What a booking's moves read from outside the database: the mail context, read before the transaction. */
+export type BookingMove = Omit<MoveRequest<BookingEntity, BookingState, MailContext>, 'actor'> & { actor: Actor; type: string };
+
 /**
- * Every move of a booking (BOOKING_MOVES in shared-types) is made here: each in one transaction
- * that locks the booking, checks the move is allowed (409 otherwise, nothing changed), writes the
- * new state with its booking_events row, and queues the e-mails it causes (BookingMailService) in
- * that same transaction. What the messages need is read before the transaction opens.
+ * Every move of a booking is made here, through the booking's state machine (BOOKING_MOVES in
+ * shared-types, which the owner's buttons read too): each in one transaction that locks the
+ * booking, checks the move is allowed (409 otherwise, nothing changed), writes the new state with
+ * its booking_events row and the tracker's stop, and queues the e-mails the move causes
+ * (BookingMailService) in that same transaction. What the messages need is read before the
+ * transaction opens.
  */
 @Injectable()
 export class BookingMovesService {
+  /** The booking's states, moves, history row and the e-mail each move queues. */
+  readonly machine: StateMachine<BookingEntity, BookingState, MailContext>;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly mails: BookingMailService,
     private readonly events: EventsService,
-  ) {}
+    private readonly stateMachines: StateMachineService,
+  ) {
+    this.machine = defineStateMachine<BookingEntity, BookingState, MailContext>({
+      kind: 'booking',
+      entity: BookingEntity,
+      field: 'state',
+      moves: BOOKING_MOVES,
+      refused: refusedMove,
+      notFound: bookingNotFound,
+      history: (b, move) => ({ entity: BookingEventEntity, values: { bookingId: b.id, actor: move.actor, type: move.type, fromState: move.from, toState: move.to, detail: move.detail } }),
+      // The tracker's stop follows the state.
+      beforeWrite: (m, b) => this.syncStop(m, b),
+      on: {
+        // The quote and the link to pay the deposit; a quote with no deposit confirms at once instead.
+        awaiting_deposit: { type: 'accepted', queue: (m, b, _move, ctx) => (b.depositCents > 0 ? this.mails.quote(b, ctx, b.ownerMessage, m) : Promise.resolve()) },
+        declined: { queue: (m, b, _move, ctx) => this.mails.declined(b, ctx, b.ownerMessage ?? '', m) },
+        confirmed: { queue: (m, b, move, ctx) => this.mails.confirmed(b, ctx, move.detail.testMode === true, m) },
+        balance_due: { type: 'balance-due', queue: (m, b, _move, ctx) => this.mails.balanceReminder(b, ctx, m) },
+        // Completed by the balance's payment: its receipt. Completed by the owner or the calendar: no e-mail.
+        completed: {
+          queue: (m, b, move, ctx) =>
+            move.type === 'balance-paid' ? this.mails.balancePaid(b, ctx, { amountCents: Number(move.detail.amountCents), testMode: move.detail.testMode === true }, m) : Promise.resolve(),
+        },
+        cancelled: {
+          queue: async (m, b, move, ctx) => {
+            const by = move.detail.by === 'customer' ? 'customer' : 'shop';
+            const message = (by === 'customer' ? move.detail.reason : move.detail.message) as string | null;
+            const wasConfirmed = move.from !== null && BOOKING_DAY_TAKEN_STATES.includes(move.from);
+            await this.mails.cancelled(b, ctx, { by, message, refundCents: Number(move.detail.refundCents), wasConfirmed, testMode: await paidInTestMode(m, b.id) }, m);
+          },
+        },
+      },
+    });
+  }
 
-  /** One allowed move, with its audit row; `set` changes other fields in the same write. The tracker's stop follows. */
-  async move(m: EntityManager, b: BookingEntity, to: BookingState, how: { actor: Actor; type: string; detail?: BookingEventDetail; set?: Partial<BookingEntity> }): Promise<void> {
-    if (!canMoveBooking(b.state, to)) throw refusedMove(b, to);
-    const from = b.state;
-    Object.assign(b, how.set ?? {}, { state: to });
-    await this.syncStop(m, b);
-    await m.getRepository(BookingEntity).save(b);
-    await m.insert(BookingEventEntity, { bookingId: b.id, actor: how.actor, type: how.type, fromState: from, toState: to, detail: how.detail ?? {} });
+  /** One allowed move of a booking the caller locked, in the caller's transaction: its audit row, the tracker's stop and its e-mails follow. */
+  async move(m: EntityManager, b: BookingEntity, to: BookingState, how: BookingMove): Promise<void> {
+    await this.machine.step(m, b, to, how);
   }
 
   /**
@@ -126,8 +164,7 @@ export class BookingMovesService {
    * changes or loses its stop at once. Refused (409) once declined or cancelled: nothing can show.
    */
   async setTracker(id: number, tracker: BookingTrackerChoice, actor: Actor): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const b = await lockBooking(m, { id });
+    await this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
       if (b.state === 'declined' || b.state === 'cancelled') {
         throw new ConflictError(`Booking ${b.reference} is ${b.state}: it cannot show on the tracker`, 'BOOKING_STATE_CONFLICT');
       }
@@ -160,39 +197,33 @@ export class BookingMovesService {
    */
   async accept(id: number, input: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice }, actor: Actor, now = new Date()): Promise<void> {
     const ctx = await this.mails.context();
-    await this.dataSource.transaction(async (m) => {
-      const b = await lockBooking(m, { id });
-      if (!canMoveBooking(b.state, 'awaiting_deposit')) throw refusedMove(b, 'awaiting_deposit');
+    await this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
+      if (!this.machine.can(b.state, 'awaiting_deposit')) throw refusedMove(b, 'awaiting_deposit');
       const estimateCents = b.quoteCents;
       const quote = splitQuote(input.quoteCents ?? b.quoteCents, b.depositPercent);
       await this.move(m, b, 'awaiting_deposit', {
         actor,
         type: 'accepted',
         detail: { quoteCents: quote.totalCents, estimateCents, note: input.note },
-        set: { quoteCents: quote.totalCents, depositCents: quote.depositCents, balanceCents: quote.balanceCents, balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays), ownerMessage: input.note, readAt: b.readAt ?? now, tracker: input.tracker ?? b.tracker },
+        set: { quoteCents: quote.totalCents, depositCents: quote.depositCents, balanceCents: quote.balanceCents, balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays), ownerMessage: input.note, inbox: { ...b.inbox, readAt: b.inbox.readAt ?? now }, tracker: input.tracker ?? b.tracker },
+        ctx,
       });
-      if (quote.depositCents > 0) return this.mails.quote(b, ctx, input.note, m);
-      await this.move(m, b, 'confirmed', { actor: 'system', type: 'confirmed', detail: { note: 'No deposit asked' } });
-      await this.mails.confirmed(b, ctx, false, m);
+      if (quote.depositCents > 0) return;
+      await this.move(m, b, 'confirmed', { actor: 'system', type: 'confirmed', detail: { note: 'No deposit asked' }, ctx });
       await this.balanceIfDue(m, b, ctx, dayIn(now, ctx.timeZone));
     });
   }
 
   async decline(id: number, message: string, actor: Actor, now = new Date()): Promise<void> {
     const ctx = await this.mails.context();
-    await this.dataSource.transaction(async (m) => {
-      const b = await lockBooking(m, { id });
-      await this.move(m, b, 'declined', { actor, type: 'declined', detail: { message }, set: { ownerMessage: message, readAt: b.readAt ?? now } });
-      await this.mails.declined(b, ctx, message, m);
-    });
+    await this.stateMachines.withLocked(this.machine, { id }, (m, b) =>
+      this.move(m, b, 'declined', { actor, type: 'declined', detail: { message }, set: { ownerMessage: message, inbox: { ...b.inbox, readAt: b.inbox.readAt ?? now } }, ctx }),
+    );
   }
 
   /** The owner marks the event done (also with a balance still open: the detail records it). */
   async complete(id: number, actor: Actor): Promise<void> {
-    await this.dataSource.transaction(async (m) => {
-      const b = await lockBooking(m, { id });
-      await this.move(m, b, 'completed', { actor, type: 'completed', detail: { outstandingCents: b.balanceCents - b.balancePaidCents } });
-    });
+    await this.stateMachines.withLocked(this.machine, { id }, (m, b) => this.move(m, b, 'completed', { actor, type: 'completed', detail: { outstandingCents: b.balanceCents - b.balancePaidCents } }));
   }
 
   /**
@@ -205,9 +236,8 @@ export class BookingMovesService {
   async cancel(where: { id: number } | { reference: string }, how: { by: 'customer' | 'shop'; actor: Actor; refundCents?: number; message: string | null }, now = new Date()): Promise<Cancelled> {
     const ctx = await this.mails.context();
     const today = dayIn(now, ctx.timeZone);
-    return this.dataSource.transaction(async (m) => {
-      const b = await lockBooking(m, where);
-      if (!canMoveBooking(b.state, 'cancelled')) throw refusedMove(b, 'cancelled');
+    return this.stateMachines.withLocked(this.machine, where, async (m, b) => {
+      if (!this.machine.can(b.state, 'cancelled')) throw refusedMove(b, 'cancelled');
       let refundCents: number;
       if (how.by === 'customer') {
         const policy = customerCancellation(b, today, ctx.settings);
@@ -218,15 +248,14 @@ export class BookingMovesService {
         const refundable = refundableOf(b);
         if (refundCents > refundable) throw new UserInputError(`The refund cannot be more than the ${formatCents(refundable)} paid for this booking`, 'REFUND_TOO_LARGE');
       }
-      const wasConfirmed = BOOKING_DAY_TAKEN_STATES.includes(b.state);
       await this.move(m, b, 'cancelled', {
         actor: how.actor,
         type: 'cancelled',
         detail: { by: how.by, refundCents, ...(how.by === 'customer' ? { reason: how.message } : { message: how.message }) },
         set: how.by === 'shop' ? { ownerMessage: how.message } : {},
+        ctx,
       });
       const pendingRefundIds = await this.planRefunds(m, b, refundCents, how.actor, how.message);
-      await this.mails.cancelled(b, ctx, { by: how.by, message: how.message, refundCents, wasConfirmed, testMode: await paidInTestMode(m, b.id) }, m);
       return { refundCents, pendingRefundIds };
     });
   }
@@ -283,8 +312,7 @@ export class BookingMovesService {
   async balanceIfDue(m: EntityManager, b: BookingEntity, ctx: MailContext, today: string): Promise<void> {
     if (b.state !== 'confirmed' || !b.balanceDueDate || b.balanceDueDate > today) return;
     if (b.balanceCents > b.balancePaidCents) {
-      await this.move(m, b, 'balance_due', { actor: 'system', type: 'balance-due', detail: { amountCents: b.balanceCents - b.balancePaidCents } });
-      await this.mails.balanceReminder(b, ctx, m);
+      await this.move(m, b, 'balance_due', { actor: 'system', type: 'balance-due', detail: { amountCents: b.balanceCents - b.balancePaidCents }, ctx });
     } else await this.move(m, b, 'completed', { actor: 'system', type: 'completed', detail: { note: 'Paid in full' } });
   }
 
@@ -300,8 +328,7 @@ export class BookingMovesService {
     let due = 0;
     const passed = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM bookings WHERE state IN ('confirmed', 'balance_due') AND event_date < $1 ORDER BY id`, [today]);
     for (const { id } of passed) {
-      await this.dataSource.transaction(async (m) => {
-        const b = await lockBooking(m, { id });
+      await this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
         if ((b.state !== 'confirmed' && b.state !== 'balance_due') || b.eventDate >= today) return;
         await this.move(m, b, 'completed', { actor: 'system', type: 'completed', detail: { note: 'The event day has passed', outstandingCents: b.balanceCents - b.balancePaidCents } });
         completed++;
@@ -309,8 +336,7 @@ export class BookingMovesService {
     }
     const falling = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM bookings WHERE state = 'confirmed' AND balance_due_date <= $1 ORDER BY id`, [today]);
     for (const { id } of falling) {
-      await this.dataSource.transaction(async (m) => {
-        const b = await lockBooking(m, { id });
+      await this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
         const before = b.state;
         await this.balanceIfDue(m, b, ctx, today);
         if (b.state !== before) due++;
@@ -336,8 +362,7 @@ export class BookingMovesService {
   async reschedule(id: number, input: BookingReschedule, actor: Actor, now = new Date()): Promise<Rescheduled> {
     const ctx = await this.mails.context();
     const today = dayIn(now, ctx.timeZone);
-    return this.dataSource.transaction(async (m) => {
-      const b = await lockBooking(m, { id });
+    return this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
       if (!canRescheduleBooking(b.state)) throw new ConflictError(`Booking ${b.reference} is ${BOOKING_STATE_LABELS[b.state].toLowerCase()}: its date can no longer be changed`, 'BOOKING_STATE_CONFLICT');
       if (b.eventDate === input.date && b.startTime === input.startTime && b.endTime === input.endTime) return { changed: false, warnings: [] };
       const to = parseOrThrow(bookingRescheduleSchemaFor({ today }), input);

@@ -3,7 +3,6 @@ import {
   BOOKING_PAID_MOVES,
   BOOKING_PAYABLE_IN,
   type BookingPaymentKind,
-  canMoveBooking,
   dayIn,
   DEFAULT_COUNTRY,
   PAYMENTS_NOT_SET_UP_MESSAGE,
@@ -44,7 +43,7 @@ interface Charged {
  * the built-in test card otherwise (SquareGateway.paymentMode decides, as for the checkout). The
  * amount is the server's: what the booking says is due; the request only names which payment.
  *
- * No transaction is open while Square answers (ARCHITECTURE):
+ * No transaction is open while Square answers (a pending record is committed first, settled after):
  * 1. claim: one short transaction locks the booking, checks the payment is due in its state (409
  *    when it is paid already, or not due) and commits a pending booking_payments row under the
  *    request's idempotency key; the unique partial index keeps a second live payment of the same
@@ -175,18 +174,16 @@ export class BookingPaymentsService {
       else b.balancePaidCents += row.amountCents;
       const detail = { amountCents: row.amountCents, paymentId: charged.paymentId, testMode: row.testMode };
       const to = BOOKING_PAID_MOVES[row.kind as BookingPaymentKind];
-      if (!canMoveBooking(b.state, to)) {
+      if (!this.moves.machine.can(b.state, to)) {
         // Paid while the owner cancelled it: the money is recorded for the owner to refund.
         await m.getRepository(BookingEntity).save(b);
         await this.moves.note(m, b.id, 'customer', `${row.kind}-paid`, { ...detail, note: `Paid while the booking was ${b.state}: refund it from the booking` });
         log('error', 'a booking payment arrived after the booking moved on', { bookingId: b.id, state: b.state, kind: row.kind });
         return;
       }
-      await this.moves.move(m, b, to, { actor: 'customer', type: `${row.kind}-paid`, detail });
-      if (row.kind === 'deposit') {
-        await this.mails.confirmed(b, ctx, row.testMode, m);
-        await this.moves.balanceIfDue(m, b, ctx, dayIn(new Date(), ctx.timeZone));
-      } else await this.mails.balancePaid(b, ctx, { amountCents: row.amountCents, testMode: row.testMode }, m);
+      // The move queues its e-mail: the confirmation (deposit) or the receipt (balance).
+      await this.moves.move(m, b, to, { actor: 'customer', type: `${row.kind}-paid`, detail, ctx });
+      if (row.kind === 'deposit') await this.moves.balanceIfDue(m, b, ctx, dayIn(new Date(), ctx.timeZone));
     });
   }
 

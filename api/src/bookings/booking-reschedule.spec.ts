@@ -28,7 +28,7 @@ const at = (day: string, time: string) => {
   return instantOf({ year, month, day: date, hour, minute }, ZONE).toISOString();
 };
 
-describe('event booking: the owner moves a booking’s date and times (issue 14 item 6)', () => {
+describe('event booking: the owner moves a booking’s date and times', () => {
   let t: TestApp;
   let admin: Agent;
   let pkg: { id: number; name: string };

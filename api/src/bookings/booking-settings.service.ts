@@ -11,7 +11,7 @@ const NUMBER_KEYS = {
 
 /**
  * The owner's booking rules, kept as settings rows (so a backup holds them and every replica reads
- * the same), each with its default from ARCHITECTURE: lead time 7 days, deposit 25 %, balance due
+ * the same), each with its default (docs/decisions.md): lead time 7 days, deposit 25 %, balance due
  * 14 days before, full deposit refund when the customer cancels 14 or more days before. A stored
  * value that is not a whole number in range reads as the default.
  */

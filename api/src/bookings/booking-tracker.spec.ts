@@ -8,7 +8,7 @@ import { databaseSnapshot } from '../test/db-snapshot';
 
 type Agent = ReturnType<TestApp['agent']>;
 
-describe('event booking on the tracker (issue 14 item 6)', () => {
+describe('event booking on the tracker', () => {
   let t: TestApp;
   let admin: Agent;
   let pkg: { id: number; name: string };

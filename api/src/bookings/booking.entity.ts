@@ -1,5 +1,6 @@
 import type { BookingState, BookingTrackerChoice } from '@cocoa/shared-types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { InboxMarkColumns } from '../database/inbox-marks.columns';
 
 /**
  * One event booking. `state` moves only through BOOKING_MOVES (shared-types/booking.ts), each move
@@ -108,11 +109,8 @@ export class BookingEntity {
   idempotencyKey: string | null;
 
   /** The owner's inbox marks of the request (like contact messages and inquiries). */
-  @Column({ type: 'timestamptz', nullable: true })
-  readAt: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  archivedAt: Date | null;
+  @Column(() => InboxMarkColumns, { prefix: false })
+  inbox: InboxMarkColumns;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

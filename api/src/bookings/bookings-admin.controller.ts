@@ -44,7 +44,7 @@ class RescheduleDto extends createZodDto(bookingRescheduleSchema) {}
 
 const actorOf = (user: SessionUser): `admin:${string}` => `admin:${user.username}`;
 
-/** The owner's Bookings (issue 14): packages, the list and detail, the moves, blocked days and the booking settings. */
+/** The owner's Bookings: packages, the list and detail, the moves, blocked days and the booking settings. */
 @Controller('admin')
 @AdminOnly()
 export class BookingsAdminController {

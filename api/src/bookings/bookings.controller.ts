@@ -34,7 +34,7 @@ class PaymentDto extends createZodDto(bookingPaymentSchema) {}
 class CancelDto extends createZodDto(bookingCancelSchema) {}
 
 /**
- * The customer's side of event booking (issue 14): packages and free days, the request, and the
+ * The customer's side of event booking: packages and free days, the request, and the
  * booking's status page with its payments and cancellation. A booking opens with `?token=` from
  * its link, or for its signed-in customer; anyone else gets 404.
  */

@@ -8,7 +8,6 @@ import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
 import { BookingEventEntity } from './booking-event.entity';
 import { BookingInboxService } from './booking-inbox.service';
 import { BookingJobsService } from './booking-jobs.service';
-import { BookingLinksService } from './booking-links.service';
 import { BookingMailService } from './booking-mail.service';
 import { BookingMovesService } from './booking-moves.service';
 import { BookingPackageEntity } from './booking-package.entity';
@@ -21,13 +20,15 @@ import { BookingEntity } from './booking.entity';
 import { BookingsAdminController } from './bookings-admin.controller';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
+import { LinksModule } from '../links/links.module';
+import { StateMachineModule } from '../state-machine/state-machine.module';
 
-/** Event booking (issue 14): packages, availability, booking states, deposits, balances and refunds. */
+/** Event booking: packages, availability, booking states, deposits, balances and refunds. */
 @Module({
-  imports: [TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]), SettingsModule, SquareModule, EventsModule],
+  imports: [TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]), SettingsModule, SquareModule, EventsModule, StateMachineModule, LinksModule],
   controllers: [BookingsController, BookingsAdminController],
-  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingLinksService, BookingSettingsService, BookingJobsService, BookingInboxService, BookingPaymentSync],
-  // The owner's inbox (contact/InboxService) lists booking requests through BookingInboxService.
+  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingSettingsService, BookingJobsService, BookingInboxService, BookingPaymentSync],
+  // The owner's inbox (the back office) lists booking requests through BookingInboxService.
   exports: [BookingInboxService],
 })
 export class BookingsModule {}

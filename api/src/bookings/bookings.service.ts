@@ -26,7 +26,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, Not, type Repository } from 'typeorm';
-import { ConflictError } from '../common/domain-errors';
+import { ConflictError, GoneError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
 import { parseOrThrow } from '../common/zod-validation.pipe';
@@ -60,8 +60,9 @@ const LIVE_STATES: BookingState[] = ['requested', 'awaiting_deposit', 'confirmed
  *   holds is refused with 409 (the calendar shows it, but two people may pick it at once).
  * - The estimate is the package's rule at request time and becomes the quote unless the owner
  *   changes it when accepting; the package's name and deposit percentage are copied then too.
- * - A booking opens with its link's token, or for its signed-in customer, or for an admin; anyone
- *   else gets the same 404 as for a booking that does not exist.
+ * - A booking opens with its link's token, or for its signed-in customer, or for an admin; an
+ *   expired link of the booking answers 410, anyone else the same 404 as for a booking that does
+ *   not exist.
  * - The reference is 'CB-' and 4 characters of a 32-character alphabet (a million codes); after
  *   three collisions it grows to 5, then 6 characters.
  */
@@ -270,7 +271,10 @@ export class BookingsService {
     const b = await this.bookings.findOneBy({ reference });
     if (!b) throw bookingNotFound();
     if (access.user && (access.user.isAdmin || b.userId === access.user.id)) return b;
-    if (access.token && ctx.signer.verify(b, access.token)) return b;
+    const verdict = access.token ? ctx.signer.verify(b, access.token) : 'invalid';
+    if (verdict === 'valid') return b;
+    // Only a link this booking's own key signed can say it expired; anything else is the 404 of a missing booking.
+    if (verdict === 'expired') throw new GoneError('This booking link has expired. Please use the link from your latest e-mail about the booking, or sign in.', 'BOOKING_LINK_EXPIRED');
     throw bookingNotFound();
   }
 

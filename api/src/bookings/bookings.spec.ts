@@ -4,6 +4,8 @@ import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BOOKING_PACKAGE_SEEDS } from './bookings.constants';
 import { insertPackage, lastMailId, mailsSince, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
+import { SignedLinksService } from '../links/signed-links.service';
+import { BOOKING_LINKS, type LinkedBooking } from './booking-links';
 
 const PACKAGE = 'Test Cocoa Bar';
 
@@ -136,7 +138,7 @@ describe('event booking: the customer’s request and status page', () => {
       const other = await requestBooking(t, requestBody(pkg.id));
       const flip = (at: number) => `${mine.token.slice(0, at)}${mine.token[at] === 'A' ? 'B' : 'A'}${mine.token.slice(at + 1)}`;
       // A changed signature; and the last character's spare bits changed (the same bytes, spelled another way).
-      for (const query of [{ token: flip(10) }, { token: flip(42) }, { token: other.token }, {}, { token: 'not-a-token' }, { token: `${mine.token}=` }]) {
+      for (const query of [{ token: flip(10) }, { token: flip(mine.token.length - 1) }, { token: other.token }, {}, { token: 'not-a-token' }, { token: `${mine.token}=` }]) {
         const res = await t.agent().get(`/api/bookings/${mine.reference}`).query(query);
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ message: 'Booking not found', code: 'BOOKING_NOT_FOUND' });
@@ -145,6 +147,24 @@ describe('event booking: the customer’s request and status page', () => {
       const badReference = await t.agent().get('/api/bookings/CB-0000');
       expect(badReference.status).toBe(400);
       expect(badReference.body.message).toBe('Booking reference not recognised');
+    });
+
+    it('opens with a link for 90 days after the day it was issued, then answers 410; the booking’s nonce still voids its links', async () => {
+      const mine = await requestBooking(t, requestBody(pkg.id));
+      const [booking] = await t.dataSource.query<LinkedBooking[]>(`SELECT reference, token_nonce AS "tokenNonce" FROM bookings WHERE reference = $1`, [mine.reference]);
+      const signer = await t.app.get(SignedLinksService).signer(BOOKING_LINKS);
+      const day = 24 * 3600 * 1000;
+      expect(signer.token(booking)).toBe(mine.token);
+      const open = (token: string) => t.agent().get(`/api/bookings/${mine.reference}`).query({ token });
+      expect((await open(signer.token(booking, Date.now() - 89 * day))).status).toBe(200);
+      const expired = await open(signer.token(booking, Date.now() - 91 * day));
+      expect(expired.status).toBe(410);
+      expect(expired.body).toEqual({ message: 'This booking link has expired. Please use the link from your latest e-mail about the booking, or sign in.', code: 'BOOKING_LINK_EXPIRED' });
+      // Signed for another nonce (a voided link), old or new: the 404 of a booking that does not exist.
+      const voided = { reference: mine.reference, tokenNonce: 'another-nonce' };
+      for (const token of [signer.token(voided), signer.token(voided, Date.now() - 91 * day)]) {
+        expect((await open(token)).body).toEqual({ message: 'Booking not found', code: 'BOOKING_NOT_FOUND' });
+      }
     });
 
     it('opens for its signed-in customer without a token, lists in /api/me/bookings, and stays closed to other customers', async () => {

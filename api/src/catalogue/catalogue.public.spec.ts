@@ -1,5 +1,5 @@
 import { type Category, FEATURED_LIMIT, type Product, productSchema, categorySchema, testimonialSchema, sortProducts, type Testimonial } from '@cocoa/shared-types';
-import { CATEGORY_SEEDS, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from '../database/seed/seed.data';
+import { CATEGORY_SEEDS, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from '../seed/seed.data';
 import { startTestApp, type TestApp } from '../test/test-app';
 
 const PUBLIC_LISTS = [

@@ -7,8 +7,8 @@ import { ProductsService } from './products.service';
 import { TestimonialsService } from './testimonials.service';
 
 /**
- * The storefront's catalogue calls (SPEC §7). The paths keep the payment provider's name; they read
- * the local catalogue, into which Square is synced when connected (ARCHITECTURE "Catalogue source").
+ * The storefront's catalogue calls. The paths keep the payment provider's name; they read
+ * the local catalogue, into which Square is synced when connected, so the shop keeps selling while Square is down.
  */
 @Controller('square')
 export class SquareCatalogController {

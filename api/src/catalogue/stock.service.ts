@@ -17,7 +17,7 @@ const PUBLIC_STOCK_CHANGED = 'publicStockChanged';
 const LOW_STOCK_LIMIT = 50;
 
 /**
- * Product stock (issue 13; the rules shown to people are in shared-types/src/stock.ts). Only
+ * Product stock (the rules shown to people are in shared-types/src/stock.ts). Only
  * counted products (stock_count not null) are touched; products nobody counts pass unchanged.
  *
  * `take` and `restock` work in the CALLER's transaction (the checkout's claim, a removal of a

@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import { ConflictError, UserInputError } from './domain-errors';
 
 /**
- * The owner's changes replayed from the tablet's offline queue (issue 18 item 4) carry the id the
+ * The owner's changes replayed from the tablet's offline queue carry the id the
  * tablet made for each in the standard `Idempotency-Key` header (the admin's bodies differ per
  * change, and check-out has none, so a header rather than the public forms' body field).
  */

@@ -1,5 +1,5 @@
 /**
- * Services throw these; one filter maps them to HTTP (STYLE habit 4). `code` is stable for callers.
+ * Services throw these; one filter maps them to HTTP status and `{ message, code }`. `code` is stable for callers.
  */
 export class DomainError extends Error {
   constructor(

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../config/config.schema';
-import { NO_OUTBOUND_EXCEPTIONS, nonPublicRange, OutboundFetchError, type OutboundFetchOptions, parseOutboundAllowlist, safeFetch } from './outbound-fetch';
+import { NO_OUTBOUND_EXCEPTIONS, parseOutboundAllowlist } from '../config/outbound-allowlist';
+import { nonPublicRange, OutboundFetchError, type OutboundFetchOptions, safeFetch } from './outbound-fetch';
 
 /** Rejects with an OutboundFetchError: its reason and message. */
 async function refusal(promise: Promise<unknown>): Promise<{ reason: string; message: string }> {

@@ -3,10 +3,12 @@ import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { OutboundAllowlist } from '../config/outbound-allowlist';
 
 /**
  * Fetching a URL someone typed (a calendar feed today, a Web Push endpoint later) without letting it
- * reach the shop's own network: ARCHITECTURE "URLs a user supplies".
+ * reach the shop's own network: loopback, private and link-local addresses are refused unless
+ * OUTBOUND_ALLOWLIST lists them (docs/features.md, "Calendar feeds").
  *
  * - Only http: and https: (callers may narrow to https:).
  * - The host's addresses are checked after DNS resolution, inside the socket's own lookup, so the
@@ -25,43 +27,6 @@ import ipaddr from 'ipaddr.js';
  *   config's OUTBOUND_EXTRA_CA: Node's bundled roots plus that file's certificates).
  * - GET by default; Web Push POSTs its encrypted message (`method`, `body`).
  */
-
-/** The parsed OUTBOUND_ALLOWLIST. */
-export interface OutboundAllowlist {
-  /** Lower-case host names, matched against the URL's host exactly. */
-  hosts: ReadonlySet<string>;
-  /** IPs (as /32 or /128) and CIDR ranges, matched against every resolved address. */
-  ranges: ReadonlyArray<[ipaddr.IPv4 | ipaddr.IPv6, number]>;
-}
-
-export const NO_OUTBOUND_EXCEPTIONS: OutboundAllowlist = { hosts: new Set(), ranges: [] };
-
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i;
-
-/** "a.example, 127.0.0.1, 10.0.0.0/8, ::1" → the allow-list; throws naming the first bad entry. */
-export function parseOutboundAllowlist(text: string): OutboundAllowlist {
-  const hosts = new Set<string>();
-  const ranges: Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> = [];
-  for (const raw of text.split(',')) {
-    const entry = raw.trim().replace(/^\[(.*)\]$/, '$1');
-    if (!entry) continue;
-    if (/^[\da-f.:]+\/\d+$/i.test(entry)) {
-      try {
-        ranges.push(ipaddr.parseCIDR(entry));
-      } catch {
-        throw new Error(`"${entry}" is not a CIDR range such as 10.0.0.0/8`);
-      }
-    } else if (ipaddr.isValid(entry) && isIP(entry)) {
-      const ip = ipaddr.parse(entry);
-      ranges.push([ip, ip.kind() === 'ipv4' ? 32 : 128]);
-    } else if (HOST_NAME.test(entry) && !/^[\d.]+$/.test(entry)) {
-      hosts.add(entry.toLowerCase().replace(/\.$/, ''));
-    } else {
-      throw new Error(`"${entry}" is not a host name, an IP address or a CIDR range`);
-    }
-  }
-  return { hosts, ranges };
-}
 
 /** Ranges ipaddr.js 1.9 counts as unicast that are not the public internet either. */
 const EXTRA_IPV4: Array<[string, string]> = [['198.18.0.0/15', 'benchmarking']];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Global, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Client } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { log } from './logger';
 import { PublicAnswerCache } from './public-answer-cache';
 

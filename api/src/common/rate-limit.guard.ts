@@ -16,7 +16,7 @@ import type { Request } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { mergeMap, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { TooManyRequestsError } from './domain-errors';
 import { log } from './logger';
 

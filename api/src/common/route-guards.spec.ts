@@ -17,7 +17,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   // Anonymous visitors' writes the spec asks for.
   'POST /api/contact': 'contact form; rate-limited',
   'POST /api/events/inquiries': 'event booking inquiry form',
-  'POST /api/square/checkout/complete': 'guest checkout (ARCHITECTURE: guest checkout is allowed); amounts recomputed server-side',
+  'POST /api/square/checkout/complete': 'guest checkout (allowed, see docs/decisions.md); amounts recomputed server-side',
   'DELETE /api/cart/clear': 'the cart lives in the browser; the server only acknowledges a session id',
   // Public reads of the catalogue, events and content.
   'GET /api/square/catalog/categories': 'catalogue',
@@ -38,7 +38,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/square/webhooks': 'Square’s event notifications; refused (400/403, nothing changed) unless signed with the subscription’s signature key',
   // Private, but checked in the service: the owner or an admin, or the e-mails' signed order link; anyone else gets a 404.
   'GET /api/orders/:id': 'owner-or-admin or a valid order-link token, checked by OrdersService.findForViewer (asserted below; tokens in orders/admin-orders.spec.ts)',
-  // Event booking (issue 14): packages and free days are public; a request is a visitor's form
+  // Event booking: packages and free days are public; a request is a visitor's form
   // (rate-limited); a booking's own routes open with its link's signed token, for its signed-in
   // customer or for an admin, checked by BookingsService (bookings/bookings.spec.ts), else 404.
   'GET /api/booking/packages': 'the packages on offer',
@@ -47,10 +47,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/bookings/:reference': 'token-or-owner-or-admin, checked by BookingsService',
   'POST /api/bookings/:reference/payments': 'token-or-owner-or-admin; the amount is the server’s; refused attempts rate-limited',
   'POST /api/bookings/:reference/cancel': 'token-or-owner-or-admin; the refund follows the policy, computed by the server',
-  // The live tracker (issue 15): what the cart is doing now, for every visitor; changes are admin-only.
+  // The live tracker: what the cart is doing now, for every visitor; changes are admin-only.
   'GET /api/live': 'the cart’s live state (checked in where, its status, what sold out)',
   'GET /api/live/stream': 'the same state as Server-Sent Events; open streams capped per process (503 past the cap)',
-  // Live tracker notifications (issue 15 item 3): any visitor may be told; the key is public by
+  // Live tracker notifications: any visitor may be told; the key is public by
   // design (the browser's applicationServerKey); the writes are rate-limited and reveal nothing.
   'GET /api/events/:id/calendar.ics': 'one public stop as an iCalendar file (a private booking’s stop has no place)',
   'GET /api/push/public-key': 'the VAPID public key browsers subscribe with',

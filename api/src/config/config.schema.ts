@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { z } from 'zod';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@cocoa/shared-types';
-import { parseOutboundAllowlist } from '../common/outbound-fetch';
+import { parseOutboundAllowlist } from './outbound-allowlist';
 
 const optionalUrl = (name: string) =>
   z
@@ -19,7 +19,7 @@ export const RATE_LIMIT_MAX_DEFAULT = 100;
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
- * Every setting the API reads, parsed once from the environment (STYLE habit 7).
+ * Every setting the API reads, parsed once from the environment; nothing else reads process.env.
  * Defaults serve a fresh machine: embedded PGlite in ./data, mail to the outbox, test payments.
  */
 export const envSchema = z.object({

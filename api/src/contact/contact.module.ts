@@ -1,23 +1,18 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { BookingsModule } from '../bookings/bookings.module';
-import { EventsModule } from '../events/events.module';
+import { ContactInboxService } from './contact-inbox.service';
 import { ContactMessageEntity } from './contact-message.entity';
 import { ContactController } from './contact.controller';
 import { ContactService } from './contact.service';
-import { InboxReplyEntity } from './inbox-reply.entity';
-import { InboxController } from './inbox.controller';
-import { InboxService } from './inbox.service';
 
 /**
- * POST /api/contact: stored in contact_messages and mailed to CONTACT_TO. The owner's inbox lives
- * here too (/api/admin/inbox): contact messages, event inquiries read through EventsModule and
- * booking requests read through BookingsModule.
+ * POST /api/contact: stored in contact_messages and mailed to CONTACT_TO. The owner's inbox (the
+ * back office) reads the messages through ContactInboxService.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ContactMessageEntity, InboxReplyEntity]), EventsModule, BookingsModule],
-  controllers: [ContactController, InboxController],
-  providers: [ContactService, InboxService],
-  exports: [InboxService],
+  imports: [TypeOrmModule.forFeature([ContactMessageEntity])],
+  controllers: [ContactController],
+  providers: [ContactService, ContactInboxService],
+  exports: [ContactInboxService],
 })
 export class ContactModule {}

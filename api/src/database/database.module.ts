@@ -6,16 +6,10 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { migrations } from './migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 import { TypeOrmJsonLogger } from './typeorm-json.logger';
-import { PGlitePool } from './pglite-pool';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
+import { PGlitePool } from '../database-pool/pglite-pool';
 
-/** The connection pool shared by TypeORM and the session store. */
-export const DB_POOL = Symbol('DB_POOL');
-export interface DatabasePool {
-  kind: 'pglite' | 'postgres';
-  /** pg-compatible pool for the session store (TypeORM keeps its own for PostgreSQL). */
-  pool: PGlitePool | Pool;
-}
-
+/** Opens the pool that DB_POOL names (PGlite in DATA_DIR, or DATABASE_URL's server) for every module. */
 @Global()
 @Module({
   providers: [

@@ -1,12 +1,12 @@
-import { EVENT_TYPE_LABELS, type EventInquiry, type EventType, type InboxFilter, type InboxListItem, type InboxMessage, inboxExcerpt, inquirySubject } from '@cocoa/shared-types';
+import { EVENT_TYPE_LABELS, type EventInquiry, type EventType, type InboxFilter, type InboxListItem, type InboxMarks, type InboxMessage, inboxExcerpt, inquirySubject } from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { ConflictError } from '../common/domain-errors';
-import { inboxFilterSql, type InboxMarks, inboxMarksSql } from '../common/inbox-sql';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
 import { EventInquiryEntity } from './event-inquiry.entity';
+import { inboxFilterSql, inboxMarksSql } from '../database/inbox-marks.columns';
 
 export const INQUIRY_SENT = 'Inquiry sent';
 
@@ -81,7 +81,7 @@ export class EventInquiriesService {
     return { message: INQUIRY_SENT };
   }
 
-  // The owner's inbox reads inquiries only through the methods below (contact/InboxService).
+  // The owner's inbox reads inquiries only through the methods below (the back office's InboxService).
 
   /** The newest `limit` inquiries matching `filter`, newest first (then by id), as inbox rows. */
   async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
@@ -110,8 +110,8 @@ export class EventInquiriesService {
       location: found.location,
       message: found.message,
       receivedAt: found.createdAt.toISOString(),
-      readAt: iso(found.readAt),
-      archivedAt: iso(found.archivedAt),
+      readAt: iso(found.inbox.readAt),
+      archivedAt: iso(found.inbox.archivedAt),
     };
   }
 

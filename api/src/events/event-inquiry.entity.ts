@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { InboxMarkColumns } from '../database/inbox-marks.columns';
 
 /** An event booking inquiry from the Events page. */
 @Entity('event_inquiries')
@@ -34,13 +35,9 @@ export class EventInquiryEntity {
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 
-  /** When the owner read it in the inbox; null while unread. */
-  @Column({ type: 'timestamptz', nullable: true })
-  readAt: Date | null;
-
-  /** When the owner archived it; null while it is in the inbox. */
-  @Column({ type: 'timestamptz', nullable: true })
-  archivedAt: Date | null;
+  /** The owner's inbox marks (read_at, archived_at). */
+  @Column(() => InboxMarkColumns, { prefix: false })
+  inbox: InboxMarkColumns;
 
   /** The id the sender's device made for it (its offline outbox entry), when it came with one: the same key again is answered, not stored twice. */
   @Column({ type: 'varchar', length: 64, nullable: true, unique: true })

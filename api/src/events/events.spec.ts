@@ -1,5 +1,5 @@
 import { dayIn, DEFAULT_SHOP_TIME_ZONE, HH_MM_PATTERN, noonOf, type ScheduledEvent, scheduledEventSchema, startOfMonthIn, wallTimeIn } from '@cocoa/shared-types';
-import { EVENT_SEEDS } from '../database/seed/seed.data';
+import { EVENT_SEEDS } from '../seed/seed.data';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 // Months and days are the shop's (America/Chicago by default), never the test process's zone:

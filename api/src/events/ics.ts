@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 
 /**
  * Calendar feeds in and out, on libraries: subscribed feeds are read and expanded by ical.js, the
- * shop's own schedule is written by ical-generator. Decisions (README "Calendar feeds"):
+ * shop's own schedule is written by ical-generator. Decisions (docs/features.md, "Calendar feeds"):
  * - Window: occurrences whose day falls from 30 days before "now" to 12 months after it are
  *   imported; at most FEED_OCCURRENCE_CAP per feed (the earliest kept).
  * - RRULE/RDATE/EXDATE are expanded by ical.js; a RECURRENCE-ID override replaces its occurrence;

@@ -19,7 +19,7 @@ export class ScheduledLocation {
   @Column({ type: 'varchar', length: 500, nullable: true })
   address: string | null;
 
-  /** The day, as noon of the chosen day in the shop's zone (SPEC §5). */
+  /** The day, as noon of the chosen day in the shop's zone. */
   @Column({ type: 'timestamptz' })
   date: Date;
 

@@ -11,7 +11,7 @@ function onlyEvent(text: string): ICAL.Event {
   return new ICAL.Event(events[0]);
 }
 
-describe('GET /api/events/:id/calendar.ics: one stop to add to a calendar (issue 15 item 3)', () => {
+describe('GET /api/events/:id/calendar.ics: one stop to add to a calendar', () => {
   let t: TestApp;
   let admin: ReturnType<TestApp['agent']>;
 

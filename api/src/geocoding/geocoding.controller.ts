@@ -7,7 +7,7 @@ import { GeocodingService } from './geocoding.service';
 class GeocodeQueryDto extends createZodDto(geocodeQuerySchema) {}
 class GeocodeInitDto extends createZodDto(geocodeInitSchema) {}
 
-/** Admin-only: the location form geocodes the address before saving (SPEC §4). */
+/** Admin-only: the location form geocodes the address before saving. */
 @Controller('geocode')
 export class GeocodingController {
   constructor(private readonly geocoding: GeocodingService) {}

@@ -6,7 +6,7 @@ import { DomainError, UnavailableError, UpstreamError } from '../common/domain-e
 import { log } from '../common/logger';
 import { sharedLimiter, type SharedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { SettingsService } from '../settings/settings.service';
 import { GeocodeCacheEntry } from './geocode-cache.entity';
 

@@ -154,7 +154,7 @@ describe('product images: responsive variants, metadata stripped, content-hashed
     expect(categories.find((c) => c.slug === 'hot-cocoa')).not.toHaveProperty('imageRefs');
   });
 
-  it('an old unhashed URL still resolves through the SPEC chain (lowercase, then .webp)', async () => {
+  it('an old unhashed URL still resolves through the retry chain (lowercase, then .webp)', async () => {
     // The PWA tries the URL as kept, then in lowercase, then with .webp: the server answers the last two.
     expect((await t.agent().get('/uploads/products/Small.PNG')).status).toBe(404);
     expect((await t.agent().get('/uploads/products/small.png')).status).toBe(200);

@@ -82,7 +82,7 @@ export async function describeImage(bytes: Buffer, format: ImageFormat): Promise
   return { bytes, hash: contentHash(bytes), width: meta.width, height: animated ? (meta.pageHeight ?? meta.height) : meta.height, animated };
 }
 
-/** The full-size WebP copy beside the original (the SPEC's `.webp` retry for old URLs). */
+/** The full-size WebP copy beside the original (the `.webp` retry the PWA makes for old URLs). */
 export async function fullWebp(image: CleanImage): Promise<Buffer> {
   return input(image.bytes, image.animated).webp({ quality: 82 }).toBuffer();
 }

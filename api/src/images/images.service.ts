@@ -42,7 +42,7 @@ interface Known {
  * the bytes, names are sanitised (lowercase, no separators, no dot-dot), nothing is silently
  * overwritten, and every upload gets a WebP copy beside it (the PWA falls back to it).
  *
- * Responsive variants (issue 16; the URL scheme is in shared-types images.ts): every upload is
+ * Responsive variants (the URL scheme is in shared-types images.ts): every upload is
  * decoded and encoded again without metadata (the original served carries no EXIF or GPS), and
  * WebP and AVIF copies at the widths of `variantWidths` are written to uploadsDir/variants under
  * names carrying a hash of the original's bytes; the copies of the previous bytes are removed once
@@ -52,7 +52,7 @@ interface Known {
  * Images that were there before variants existed (or were copied into the folder by hand) are
  * done **when first needed, and by a backfill at start**: asking for an image's reference
  * (`refsFor`, called when the catalogue answers) never waits for encoding; an image without
- * variants answers no reference (the PWA shows its plain URL with the SPEC's retry chain) and is
+ * variants answers no reference (the PWA shows its plain URL with its lowercase/.webp/placeholder retry chain) and is
  * queued; the backfill started with the module queues every image in the folder, one at a time,
  * so a deploy does not load the CPU at once. An old original that carries EXIF, XMP or IPTC is
  * rewritten stripped before its variants are made. No migration: the files are the truth, and a

@@ -8,7 +8,7 @@ export const IMMUTABLE_IMAGE_CACHE = 'public, max-age=31536000, immutable';
 /**
  * Everything else under /uploads (an original at its own name, which the owner may replace):
  * five minutes, then an ETag revalidation. The app shows variants; these old-style URLs remain
- * for links kept elsewhere and the SPEC's lowercase/.webp retry chain.
+ * for links kept elsewhere and the PWA's lowercase/.webp retry chain.
  */
 export const SHORT_UPLOAD_CACHE = 'public, max-age=300';
 

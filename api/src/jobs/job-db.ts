@@ -1,6 +1,6 @@
 import type { Db as IDatabase } from 'pg-boss';
 import type { QueryRunner } from 'typeorm';
-import type { PGlitePool } from '../database/pglite-pool';
+import type { PGlitePool } from '../database-pool/pglite-pool';
 
 /**
  * pg-boss on the embedded database: every statement goes through our PGlite pool, whose `connect()`

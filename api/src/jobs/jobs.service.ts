@@ -4,8 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/error.filter';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
-import type { PGlitePool } from '../database/pglite-pool';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
+import type { PGlitePool } from '../database-pool/pglite-pool';
 import { pgliteJobDb, transactionJobDb } from './job-db';
 
 /** The PostgreSQL schema pg-boss keeps its tables in (created by pg-boss itself on first start). */

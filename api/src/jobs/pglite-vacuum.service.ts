@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { log } from '../common/logger';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { JobsService } from './jobs.service';
 
 /** The queue of the embedded database's nightly VACUUM (ANALYZE). */

@@ -1,4 +1,4 @@
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { eventually } from '../test/eventually';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { JobsService } from './jobs.service';

@@ -20,9 +20,9 @@ class ReverseGeocodeQueryDto extends createZodDto(liveReverseGeocodeQuerySchema)
 const actorOf = (user: SessionUser): `admin:${string}` => `admin:${user.username}`;
 
 /**
- * The owner's tablet (issue 15): check in, set the status, check out; the history; a name for where
+ * The owner's tablet: check in, set the status, check out; the history; a name for where
  * the tablet is. A change replayed from the tablet's offline queue under the same Idempotency-Key
- * is made once (issue 18).
+ * is made once.
  */
 @Controller('admin/live')
 @AdminOnly()

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { LivePlaceColumns } from './live-place.columns';
 
 /** The history kinds: a check-in (or a move), each status change, and the check-out. */
 export const LIVE_EVENT_TYPES = ['check-in', 'serving', 'late', 'closing', 'closed', 'sold-out', 'back-in-stock', 'check-out'] as const;
@@ -19,20 +20,8 @@ export class LiveEventEntity {
   @Column({ type: 'varchar', length: 120 })
   actor: string;
 
-  @Column({ type: 'integer', nullable: true })
-  stopId: number | null;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  label: string | null;
-
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  address: string | null;
-
-  @Column({ type: 'double precision', nullable: true })
-  latitude: number | null;
-
-  @Column({ type: 'double precision', nullable: true })
-  longitude: number | null;
+  @Column(() => LivePlaceColumns, { prefix: false })
+  place: LivePlaceColumns;
 
   /** 'late': how late; 'closing': closing in how many minutes. */
   @Column({ type: 'integer', nullable: true })

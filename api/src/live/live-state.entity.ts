@@ -1,5 +1,6 @@
 import type { LiveStatus } from '@cocoa/shared-types';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { LivePlaceColumns } from './live-place.columns';
 
 /** The cart now: one row (id = 1), changed only with a history row in the same transaction (LiveService). */
 @Entity('live_state')
@@ -11,21 +12,9 @@ export class LiveStateEntity {
   @Column({ type: 'boolean', default: false })
   live: boolean;
 
-  /** The scheduled stop checked in at; null for 'somewhere else' and when not live. */
-  @Column({ type: 'integer', nullable: true })
-  stopId: number | null;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  label: string | null;
-
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  address: string | null;
-
-  @Column({ type: 'double precision', nullable: true })
-  latitude: number | null;
-
-  @Column({ type: 'double precision', nullable: true })
-  longitude: number | null;
+  /** Where it is checked in; every field null when not live. */
+  @Column(() => LivePlaceColumns, { prefix: false })
+  place: LivePlaceColumns;
 
   @Column({ type: 'varchar', length: 10, nullable: true })
   status: LiveStatus | null;

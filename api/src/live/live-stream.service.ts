@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { UnavailableError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { LIVE_CHANNEL, LiveService, type LiveSnapshot } from './live.service';
 
 /** Open streams per process; past it a new one is answered 503 (the client tries again later). */

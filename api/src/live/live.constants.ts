@@ -1,7 +1,7 @@
 import type { LiveState } from '@cocoa/shared-types';
 
 /**
- * The job every live change queues in its own transaction (ARCHITECTURE: the push a change causes
+ * The job every live change queues in its own transaction (the push a change causes
  * is queued with it): the push module's worker sends the notifications it calls for.
  */
 export const LIVE_PUSH_JOB = 'live.push';

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { LiveStreamService } from './live-stream.service';
 import { LiveService } from './live.service';
 
-/** The live tracker for everyone (issue 15): the cart now, and its changes as they happen. */
+/** The live tracker for everyone: the cart now, and its changes as they happen. */
 @Controller('live')
 export class LiveController {
   constructor(

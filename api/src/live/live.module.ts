@@ -10,7 +10,7 @@ import { LiveStreamService } from './live-stream.service';
 import { LiveController } from './live.controller';
 import { LiveService } from './live.service';
 
-/** The live tracker (issue 15): the owner's check-in, its status and history, and the event stream visitors follow. */
+/** The live tracker: the owner's check-in, its status and history, and the event stream visitors follow. */
 @Module({
   imports: [TypeOrmModule.forFeature([LiveStateEntity, LiveEventEntity]), EventsModule, GeocodingModule, SettingsModule],
   controllers: [LiveController, LiveAdminController],

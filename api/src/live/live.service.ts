@@ -1,5 +1,5 @@
 /**
- * The live tracker's state and its changes (issue 15). Decisions:
+ * The live tracker's state and its changes. Decisions:
  *
  * - **One row is the state.** `live_state` (id = 1) holds the cart now; `live_events` holds the
  *   history. Every change (check-in, status, check-out) is ONE transaction that locks the state
@@ -48,7 +48,7 @@ import { DataSource, type EntityManager, Repository } from 'typeorm';
 import type { z } from 'zod';
 import { claimChangeKey } from '../common/change-key';
 import { ConflictError, UserInputError } from '../common/domain-errors';
-import { DB_POOL, type DatabasePool } from '../database/database.module';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { EventsService } from '../events/events.service';
 import { GeocodingService } from '../geocoding/geocoding.service';
 import { JobsService } from '../jobs/jobs.service';
@@ -56,6 +56,7 @@ import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { LiveEventEntity } from './live-event.entity';
 import { LiveStateEntity } from './live-state.entity';
 import { LIVE_PUSH_JOB, type LiveChange, type LivePushJob } from './live.constants';
+import { LivePlaceColumns } from './live-place.columns';
 
 export type LiveCheckIn = z.output<typeof liveCheckInSchema>;
 export type LiveStatusInput = z.output<typeof liveStatusChangeSchema>;
@@ -72,14 +73,15 @@ export const LIVE_HISTORY_LIMIT = 50;
 export const CHECK_IN_FIRST = 'Check in first';
 
 type StateFields = Omit<LiveStateEntity, 'id' | 'lastEventId'>;
-type EventFields = Pick<LiveEventEntity, 'type'> & Partial<Pick<LiveEventEntity, 'stopId' | 'label' | 'address' | 'latitude' | 'longitude' | 'minutes' | 'product'>>;
+type EventFields = Pick<LiveEventEntity, 'type'> & Partial<Pick<LiveEventEntity, 'minutes' | 'product'>> & { place: Partial<LivePlaceColumns> };
 interface Decision {
   change: LiveChange;
   event: EventFields;
   next: (at: Date) => StateFields;
 }
 
-const NOT_LIVE: Omit<StateFields, 'updatedAt'> = { live: false, stopId: null, label: null, address: null, latitude: null, longitude: null, status: null, minutes: null, soldOut: [], since: null };
+const NOWHERE: LivePlaceColumns = { stopId: null, label: null, address: null, latitude: null, longitude: null };
+const NOT_LIVE: Omit<StateFields, 'updatedAt'> = { live: false, place: NOWHERE, status: null, minutes: null, soldOut: [], since: null };
 
 /** The cart now, its changes and their history (see the file's doc). */
 @Injectable()
@@ -120,7 +122,7 @@ export class LiveService {
     if (input.status === 'late' || input.status === 'closing') {
       throw new UserInputError('Check in as serving or closed, then set how many minutes late or until closing', 'LIVE_MINUTES_NEEDED');
     }
-    const place =
+    const place: LivePlaceColumns =
       'stopId' in input
         ? await this.schedule.todayStop(input.stopId).then((stop) => ({
             stopId: stop.id,
@@ -132,15 +134,15 @@ export class LiveService {
         : { stopId: null, label: input.place.label, address: null, latitude: input.place.latitude, longitude: input.place.longitude };
     return this.change(actor, { key: changeKey, scope: 'live:check-in' }, (row) => ({
       change: 'check-in',
-      event: { type: 'check-in', ...place },
-      next: (at) => ({ live: true, ...place, status: input.status, minutes: null, soldOut: row.live ? row.soldOut : [], since: at, updatedAt: at }),
+      event: { type: 'check-in', place },
+      next: (at) => ({ live: true, place, status: input.status, minutes: null, soldOut: row.live ? row.soldOut : [], since: at, updatedAt: at }),
     }));
   }
 
   async changeStatus(input: LiveStatusInput, actor: string, changeKey?: string): Promise<LiveState> {
     return this.change(actor, { key: changeKey, scope: 'live:status' }, (row) => {
       if (!row.live) throw new ConflictError(CHECK_IN_FIRST, 'LIVE_NOT_CHECKED_IN');
-      const here = { label: row.label, stopId: row.stopId };
+      const here = { place: { label: row.place.label, stopId: row.place.stopId } };
       const kept = { ...stateFields(row) };
       switch (input.status) {
         case 'sold-out': {
@@ -164,14 +166,14 @@ export class LiveService {
   async checkOut(actor: string, changeKey?: string): Promise<LiveState> {
     return this.change(actor, { key: changeKey, scope: 'live:check-out' }, (row) => {
       if (!row.live) throw new ConflictError('You are not checked in', 'LIVE_NOT_CHECKED_IN');
-      return { change: 'check-out', event: { type: 'check-out', stopId: row.stopId, label: row.label }, next: (at) => ({ ...NOT_LIVE, updatedAt: at }) };
+      return { change: 'check-out', event: { type: 'check-out', place: { stopId: row.place.stopId, label: row.place.label } }, next: (at) => ({ ...NOT_LIVE, updatedAt: at }) };
     });
   }
 
   /** The last LIVE_HISTORY_LIMIT changes, newest first. */
   async history(): Promise<LiveHistoryEntry[]> {
     const rows = await this.events.find({ order: { id: 'DESC' }, take: LIVE_HISTORY_LIMIT });
-    return rows.map((e) => ({ id: e.id, at: e.createdAt.toISOString(), actor: e.actor, type: e.type, label: e.label, minutes: e.minutes, product: e.product }));
+    return rows.map((e) => ({ id: e.id, at: e.createdAt.toISOString(), actor: e.actor, type: e.type, label: e.place.label, minutes: e.minutes, product: e.product }));
   }
 
   /** A label for the tablet's position (the owner may still type one if this fails). */
@@ -226,12 +228,13 @@ const sameProduct = (a: string, b: string) => a.localeCompare(b, 'en', { sensiti
 /** The wire shape of GET /api/live (no row: not live, never changed). */
 export function toLiveState(row: Omit<LiveStateEntity, 'id' | 'lastEventId'> | null, timeZone: string): LiveState {
   const updatedAt = row?.updatedAt ? row.updatedAt.toISOString() : null;
-  if (!row?.live || row.label === null || row.status === null || row.since === null) {
+  const label = row?.place.label ?? null;
+  if (!row?.live || label === null || row.status === null || row.since === null) {
     return { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt, timeZone };
   }
   return {
     live: true,
-    place: { stopId: row.stopId, label: row.label, address: row.address, latitude: row.latitude, longitude: row.longitude },
+    place: { ...row.place, label },
     status: row.status,
     minutes: row.minutes,
     soldOut: [...row.soldOut],

@@ -10,7 +10,7 @@ type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
 
 const NOT_LIVE = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null };
 
-describe('live tracker: check-in, status, check-out (issue 15)', () => {
+describe('live tracker: check-in, status, check-out', () => {
   let t: TestApp;
   let admin: Agent;
   let customer: Agent;
@@ -278,7 +278,7 @@ describe('live tracker: check-in, status, check-out (issue 15)', () => {
     });
   });
 
-  describe('changes replayed from the tablet’s offline queue (Idempotency-Key, issue 18)', () => {
+  describe('changes replayed from the tablet’s offline queue (Idempotency-Key)', () => {
     const rows = async () => (await t.dataSource.query(`SELECT count(*)::int AS n FROM live_events`))[0].n as number;
 
     it('a check-in sent again under its key, even at the same moment, is made once: one history row, one push job, the same answer', async () => {

@@ -52,7 +52,7 @@ export function livePushPayload({ change, state }: Pick<LivePushJob, 'change' | 
 type Recipient = Pick<PushSubscriptionEntity, 'id' | 'endpoint' | 'timeZone'>;
 
 /**
- * Sends the live tracker's notifications through the job queue (ARCHITECTURE: the push a change
+ * Sends the live tracker's notifications through the job queue (the push a change
  * causes is queued in its transaction; the queue delivers it with retries):
  * - LIVE_PUSH_JOB (queued by every live change): decides who is told. A check-in tells 'any'
  *   subscribers, that stop's subscribers and 'near' subscribers within their miles of the place

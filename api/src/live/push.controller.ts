@@ -7,7 +7,7 @@ import { PushService } from './push.service';
 class PushSubscribeDto extends createZodDto(pushSubscribeSchema) {}
 class PushUnsubscribeDto extends createZodDto(pushUnsubscribeSchema) {}
 
-/** Web Push for the live tracker (issue 15 item 3): all public; the writes are rate-limited per address. */
+/** Web Push for the live tracker: all public; the writes are rate-limited per address. */
 @Controller('push')
 export class PushController {
   constructor(private readonly push: PushService) {}

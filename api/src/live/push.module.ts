@@ -8,7 +8,7 @@ import { PushController } from './push.controller';
 import { PushService } from './push.service';
 
 /**
- * Web Push of the live tracker (issue 15 item 3): the VAPID keys, visitors' subscriptions, and the
+ * Web Push of the live tracker: the VAPID keys, visitors' subscriptions, and the
  * worker of the job every live change queues (LIVE_PUSH_JOB), which sends the notifications.
  */
 @Module({

@@ -15,7 +15,7 @@ type UnsubscribeInput = z.output<typeof pushUnsubscribeSchema>;
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /**
- * Visitors' Web Push subscriptions (issue 15 item 3): public routes, so they reveal nothing about
+ * Visitors' Web Push subscriptions: public routes, so they reveal nothing about
  * other subscriptions. One row per endpoint and topic (subscribing again updates it); one
  * browser's keys are one per endpoint, so new keys replace the old on all its rows.
  */

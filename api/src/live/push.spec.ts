@@ -1,7 +1,8 @@
 import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, type KeyObject, randomBytes, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { LiveState, PushPayload } from '@cocoa/shared-types';
-import { NO_OUTBOUND_EXCEPTIONS, OutboundFetchError, parseOutboundAllowlist, safeFetch } from '../common/outbound-fetch';
+import { OutboundFetchError, safeFetch } from '../common/outbound-fetch';
+import { NO_OUTBOUND_EXCEPTIONS, parseOutboundAllowlist } from '../config/outbound-allowlist';
 import { loadConfig } from '../config/config.schema';
 import { JobsService } from '../jobs/jobs.service';
 import { eventually } from '../test/eventually';
@@ -55,7 +56,7 @@ function p256Key(point: string): KeyObject {
 
 const PARK = { latitude: 41.8826, longitude: -87.6226 };
 
-describe('Web Push of the live tracker (issue 15 item 3)', () => {
+describe('Web Push of the live tracker', () => {
   let push: PushServiceDouble;
   let t: TestApp;
   let jobs: JobsService;

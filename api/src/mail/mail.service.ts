@@ -23,7 +23,7 @@ export interface MailAttachment {
   contentType: string;
 }
 
-/** A templated message to queue (CONTRACT, issue 13): `to` a person, or the shop (CONTACT_TO); `attachments` go with it as they are. */
+/** A templated message to queue (CONTRACT): `to` a person, or the shop (CONTACT_TO); `attachments` go with it as they are. */
 // eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- 'shop' is spelled out: it is the one address with a meaning of its own
 export type QueuedMail = TemplateMail & { to: string | 'shop'; replyTo?: MailAddress; attachments?: MailAttachment[] };
 
@@ -94,7 +94,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * CONTRACT (issue 13): renders the template and queues the message. With `manager`, the outbox row
+   * CONTRACT: renders the template and queues the message. With `manager`, the outbox row
    * and its delivery job are written in the caller's transaction, so a rolled-back change sends
    * nothing (inside a transaction, always pass its manager). Answers the outbox id. Delivery
    * happens later, with retries.

@@ -1,7 +1,8 @@
 import { adminOrderDetailSchema, adminOrdersPageSchema, orderNumberOf, orderViewSchema, providerOrderSchema } from '@cocoa/shared-types';
 import { databaseSnapshot } from '../test/db-snapshot';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { OrderLinksService } from './order-links.service';
+import { SignedLinksService } from '../links/signed-links.service';
+import { ORDER_LINKS } from './order-links';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts, SHIPPING } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -493,7 +494,7 @@ describe('admin orders (test-mode payments)', () => {
     it('opens a guest’s order without an account; refuses a bad token (403), another order’s (403) and an expired one (410)', async () => {
       const id = await place(t.agent(), { email: 'guest@example.com' });
       const other = await place(t.agent());
-      const signer = await t.app.get(OrderLinksService).signer();
+      const signer = await t.app.get(SignedLinksService).signer(ORDER_LINKS);
       const token = signer.token(id);
 
       const ok = await t.agent().get(`/api/orders/${id}`).query({ token });
@@ -532,7 +533,7 @@ describe('admin orders (test-mode payments)', () => {
 
     it('lets the signed-in owner in without a token, even with an expired one', async () => {
       const id = await place(customer);
-      const signer = await t.app.get(OrderLinksService).signer();
+      const signer = await t.app.get(SignedLinksService).signer(ORDER_LINKS);
       expect((await customer.get(`/api/orders/${id}`)).status).toBe(200);
       expect((await customer.get(`/api/orders/${id}`).query({ token: signer.token(id, Date.now() - 365 * 24 * 3600 * 1000) })).status).toBe(200);
     });

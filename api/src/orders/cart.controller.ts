@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode, Query } from '@nestjs/common';
 import { CartClearQueryDto } from './orders.dto';
 
 /**
- * The cart lives in the browser (SPEC §4); the server keeps no copy, so clearing it only
+ * The cart lives in the browser; the server keeps no copy, so clearing it only
  * acknowledges a well-formed session id.
  */
 @Controller('cart')

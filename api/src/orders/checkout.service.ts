@@ -52,7 +52,7 @@ const PENDING_WAIT_MS = 20_000;
  * POST /api/square/checkout/complete. The server prices the cart from the database, refuses a
  * client total that differs, and completes at most one payment per idempotency key.
  *
- * No database transaction or pooled connection is held while Square answers (ARCHITECTURE):
+ * No database transaction or pooled connection is held while Square answers (a pending record is committed first, settled after):
  * 1. claim: one short transaction prices the cart, takes counted products from stock (a 409
  *    when one is short: nothing is committed) and commits the order as PENDING under its unique
  *    idempotency key, with its lines and a `placed` event;

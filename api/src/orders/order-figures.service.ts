@@ -5,26 +5,22 @@ import {
   startOfWeekIn,
   type Summary,
   SUMMARY_CHART_DAYS,
-  SUMMARY_LOW_STOCK,
-  SUMMARY_NEXT_STOPS,
   SUMMARY_PERIODS,
   SUMMARY_TOP_PRODUCTS,
   type SummaryFigures,
   type SummaryPeriod,
   type SummaryTopProduct,
-  WEEK_STARTS_ON,
 } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
-import { StockService } from '../catalogue/stock.service';
-import { InboxService } from '../contact/inbox.service';
-import { EventsService } from '../events/events.service';
-import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { Order } from './order.entity';
 
 /** The orders the owner's figures count: paid and not cancelled (shared with every query below). */
 const COUNTED = `o.status = 'COMPLETED' AND o.fulfilment_status IS DISTINCT FROM 'cancelled'`;
+
+/** The orders' part of the owner's summary. */
+export type OrderFigures = Pick<Summary, 'periods' | 'topProducts' | 'waitingToShip' | 'dailyRevenue'>;
 
 interface DayRow {
   day: string;
@@ -43,11 +39,10 @@ interface TopRow {
 }
 
 /**
- * The week at a glance (GET /api/admin/summary, issue 13): the orders module's own figures from
- * SQL aggregates over its tables, and the other modules' parts through their services (unread
- * messages from the inbox, low stock from the catalogue, the next stops from events).
+ * The orders' figures of the week at a glance (the back office's summary), from SQL aggregates
+ * over this module's tables.
  *
- * - Periods are days of the shop's zone (ShopTimeZoneService): today, this week from Monday
+ * - Periods are days of the shop's zone (`timeZone`): today, this week from Monday
  *   (WEEK_STARTS_ON), this month from the 1st; each until the end of today.
  * - An order counts when it is paid (COMPLETED) and not cancelled, on the day it was placed;
  *   revenue is its total (shipping and tax included) less what was refunded, the average is
@@ -59,30 +54,17 @@ interface TopRow {
  *   those days, so the three periods and the chart always agree.
  */
 @Injectable()
-export class OrdersSummaryService {
-  constructor(
-    @InjectRepository(Order) private readonly orders: Repository<Order>,
-    private readonly shopTime: ShopTimeZoneService,
-    private readonly inbox: InboxService,
-    private readonly stock: StockService,
-    private readonly events: EventsService,
-  ) {}
+export class OrderFiguresService {
+  constructor(@InjectRepository(Order) private readonly orders: Repository<Order>) {}
 
-  async summary(now = new Date()): Promise<Summary> {
-    const timeZone = await this.shopTime.current();
+  /** The periods, best sellers, orders waiting to ship and the 30-day chart, read at `now` in the shop's `timeZone`. */
+  async figures(now: Date, timeZone: string): Promise<OrderFigures> {
     const starts: Record<SummaryPeriod, Date> = { today: startOfDayIn(now, timeZone), week: startOfWeekIn(now, timeZone), month: startOfMonthIn(now, timeZone) };
     const chartStart = startOfDayIn(now, timeZone, 1 - SUMMARY_CHART_DAYS);
     const end = startOfDayIn(now, timeZone, 1);
     const earliest = new Date(Math.min(chartStart.getTime(), starts.week.getTime(), starts.month.getTime()));
 
-    const [days, top, waiting, counts, lowStock, nextStops] = await Promise.all([
-      this.days(timeZone, earliest, end),
-      this.topProducts(starts.month, end),
-      this.waitingToShip(),
-      this.inbox.counts(),
-      this.stock.lowStock(SUMMARY_LOW_STOCK),
-      this.events.upcoming(SUMMARY_NEXT_STOPS, now),
-    ]);
+    const [days, topProducts, waitingToShip] = await Promise.all([this.days(timeZone, earliest, end), this.topProducts(starts.month, end), this.waitingToShip()]);
 
     const periodDay = (period: SummaryPeriod) => dayIn(starts[period], timeZone);
     const periods = Object.fromEntries(
@@ -100,18 +82,7 @@ export class OrdersSummaryService {
       return { day, orders: found?.orders ?? 0, revenueCents: found ? Number(found.revenue) : 0 };
     });
 
-    return {
-      generatedAt: now.toISOString(),
-      timeZone,
-      weekStartsOn: WEEK_STARTS_ON,
-      periods,
-      topProducts: top,
-      waitingToShip: waiting,
-      dailyRevenue,
-      unreadMessages: counts.unread,
-      lowStock,
-      nextStops,
-    };
+    return { periods, topProducts, waitingToShip, dailyRevenue };
   }
 
   /** Counted orders and revenue per day of the shop's zone and per test flag, from `from` until `end`. */

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type AdminOrderDetail, canMoveFulfilment, FULFILMENT_ADMIN_LABELS, type FulfilmentMove, type FulfilmentStatus, trackingUrlFor } from '@cocoa/shared-types';
-import { DataSource, type EntityManager } from 'typeorm';
+import { type AdminOrderDetail, type FulfilmentMove, type FulfilmentStatus } from '@cocoa/shared-types';
+import type { EntityManager } from 'typeorm';
 import { claimChangeKey } from '../common/change-key';
-import { ConflictError, NotFoundError } from '../common/domain-errors';
+import { ConflictError } from '../common/domain-errors';
+import { StateMachineService } from '../state-machine/state-machine.service';
 import { AdminOrdersService } from './admin-orders.service';
-import { OrderEvent } from './order-event.entity';
 import { OrderMailService } from './order-mail.service';
+import { ORDER_FULFILMENT, orderNotFound } from './order-states';
 import type { OrderStatus } from './order.entity';
 
 export interface LockedForFulfilment {
@@ -25,7 +26,7 @@ export async function lockForFulfilment(manager: EntityManager, orderId: string)
   const rows: LockedForFulfilment[] = UUID.test(orderId)
     ? await manager.query(`SELECT id, status, fulfilment_status, test_mode, payment_id, total_cents, refunded_cents FROM orders WHERE id = $1 FOR UPDATE`, [orderId])
     : [];
-  if (!rows[0]) throw new NotFoundError('Order not found', 'ORDER_NOT_FOUND');
+  if (!rows[0]) throw orderNotFound();
   return { ...rows[0], total_cents: Number(rows[0].total_cents), refunded_cents: Number(rows[0].refunded_cents) };
 }
 
@@ -39,50 +40,37 @@ export async function assertNoRefundInFlight(manager: EntityManager, orderId: st
 
 /**
  * The owner's fulfilment moves (POST /api/admin/orders/{id}/fulfilment): packed, shipped (carrier
- * and tracking), delivered, as FULFILMENT_MOVES in shared-types allows. Each move is one
- * transaction: the order row (locked), the customer's e-mail queued (shipped, delivered; packing
- * is the shop's own business and sends none) and the `order_events` row saying who moved it.
- * Cancelling refunds, so it is OrderRefundsService.cancel.
+ * and tracking), delivered, as ORDER_FULFILMENT allows; the move writes its `order_events` row
+ * saying who moved it and queues the customer's e-mail in the same transaction. Cancelling
+ * refunds, so it is OrderRefundsService.cancel.
  */
 @Injectable()
 export class OrderFulfilmentService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly moves: StateMachineService,
     private readonly mail: OrderMailService,
     private readonly orders: AdminOrdersService,
   ) {}
 
   /** `changeKey`: the tablet's id for this move; a move already made under it answers the order as it is. */
   async move(orderId: string, move: FulfilmentMove, actor: string, changeKey?: string): Promise<AdminOrderDetail> {
+    if (!UUID.test(orderId)) throw orderNotFound();
     const mailer = await this.mail.prepare();
-    return this.dataSource.transaction(async (manager) => {
-      const order = await lockForFulfilment(manager, orderId);
+    return this.moves.withLocked(ORDER_FULFILMENT, { id: orderId }, async (manager, order) => {
       if (!(await claimChangeKey(manager, changeKey, `order-fulfilment:${order.id}`))) return this.orders.detail(order.id, manager);
-      const from = order.fulfilment_status;
-      if (order.status !== 'COMPLETED' || !canMoveFulfilment(from, move.to)) {
-        const now = from ? `“${FULFILMENT_ADMIN_LABELS[from]}”` : 'not paid yet';
-        throw new ConflictError(`This order cannot be marked “${FULFILMENT_ADMIN_LABELS[move.to]}”: it is ${now}.`, 'ILLEGAL_FULFILMENT_MOVE');
-      }
+      if (!ORDER_FULFILMENT.allows(order, move.to)) throw ORDER_FULFILMENT.declaration.refused(order, move.to);
       await assertNoRefundInFlight(manager, order.id);
-      if (move.to === 'shipped') {
-        const carrier = move.carrier ?? 'Other';
-        const trackingUrl = carrier === 'Other' ? (move.trackingUrl ?? null) : null;
-        await manager.query(
-          `UPDATE orders SET fulfilment_status = 'shipped', carrier = $2, tracking_number = $3, tracking_url = $4, shipped_at = now(), updated_at = now() WHERE id = $1`,
-          [order.id, carrier, move.trackingNumber ?? null, trackingUrl],
-        );
-        await mailer.toCustomer(manager, order.id, 'order-shipped', {
-          carrier,
-          trackingNumber: move.trackingNumber ?? '',
-          trackingUrl: trackingUrlFor(carrier, move.trackingNumber, trackingUrl),
-        });
-      } else {
-        const deliveredAt = move.to === 'delivered' ? 'now()' : 'delivered_at';
-        await manager.query(`UPDATE orders SET fulfilment_status = $2, delivered_at = ${deliveredAt}, updated_at = now() WHERE id = $1`, [order.id, move.to]);
-        if (move.to === 'delivered') await mailer.toCustomer(manager, order.id, 'order-delivered', {});
-      }
-      const detail: OrderEvent['detail'] = move.to === 'shipped' ? { carrier: move.carrier ?? 'Other', trackingNumber: move.trackingNumber ?? null } : {};
-      await manager.insert(OrderEvent, { orderId: order.id, type: 'fulfilment', fromStatus: from, toStatus: move.to, source: 'admin', actor, detail });
+      const carrier = move.carrier ?? 'Other';
+      await ORDER_FULFILMENT.step(manager, order, move.to, {
+        actor,
+        ctx: { mailer },
+        ...(move.to === 'shipped'
+          ? {
+              set: { carrier, trackingNumber: move.trackingNumber ?? null, trackingUrl: carrier === 'Other' ? (move.trackingUrl ?? null) : null, shippedAt: new Date() },
+              detail: { carrier, trackingNumber: move.trackingNumber ?? null },
+            }
+          : { set: move.to === 'delivered' ? { deliveredAt: new Date() } : {} }),
+      });
       return this.orders.detail(order.id, manager);
     });
   }

@@ -4,7 +4,8 @@ import type { EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { OrderItem } from './order-item.entity';
-import { type OrderLinkSigner, OrderLinksService } from './order-links.service';
+import { type LinkSigner, SignedLinksService } from '../links/signed-links.service';
+import { ORDER_LINKS } from './order-links';
 import { Order } from './order.entity';
 
 /** The order e-mails, each with what it adds to the order's own data (the mail module's templates). */
@@ -22,19 +23,19 @@ type Extra<N extends OrderTemplate> = Omit<MailData<N>, keyof OrderMailData>;
 export class OrderMailService {
   constructor(
     private readonly mail: MailService,
-    private readonly links: OrderLinksService,
+    private readonly links: SignedLinksService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async prepare(): Promise<OrderMailer> {
-    return new OrderMailer(this.mail, await this.links.signer(), this.config.publicUrl);
+    return new OrderMailer(this.mail, await this.links.signer(ORDER_LINKS), this.config.publicUrl);
   }
 }
 
 export class OrderMailer {
   constructor(
     private readonly mail: MailService,
-    private readonly signer: OrderLinkSigner,
+    private readonly signer: LinkSigner<string>,
     private readonly publicUrl: string,
   ) {}
 

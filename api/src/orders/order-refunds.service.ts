@@ -19,6 +19,7 @@ import { AdminOrdersService, refundedQuantities } from './admin-orders.service';
 import { OrderEvent } from './order-event.entity';
 import { assertNoRefundInFlight, type LockedForFulfilment, lockForFulfilment } from './order-fulfilment.service';
 import { type OrderMailer, OrderMailService } from './order-mail.service';
+import { ORDER_FULFILMENT } from './order-states';
 import { OrderRefund } from './order-refund.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,7 +49,7 @@ interface Plan {
 
 /**
  * Refunds and cancellations by the owner (POST /api/admin/orders/{id}/refunds, /cancel, and
- * /refunds/{refundId}/retry). ARCHITECTURE: a Square payment is refunded through Square's Refunds
+ * /refunds/{refundId}/retry). A Square payment is refunded through Square's Refunds
  * API, a test-mode payment's refund is recorded here; both restock when asked and e-mail the
  * customer; no Square call is made inside a transaction.
  *
@@ -250,9 +251,8 @@ export class OrderRefundsService {
     const detail: OrderEvent['detail'] = { refundId, amountCents: plan.amountCents, status: settled.status, squareRefundId: settled.squareRefundId, reason: plan.reason, restocked };
     const from = order.fulfilment_status;
     if (plan.kind === 'cancel' && isBeforeShipping(from)) {
-      await manager.query(`UPDATE orders SET fulfilment_status = 'cancelled', updated_at = now() WHERE id = $1`, [plan.orderId]);
-      await mailer.toCustomer(manager, plan.orderId, 'order-cancelled', { reason: plan.reason, refundedCents: plan.amountCents });
-      await manager.insert(OrderEvent, { orderId: plan.orderId, type: 'cancelled', fromStatus: from, toStatus: 'cancelled', source: 'admin', actor: plan.actor, detail });
+      // The move's declared e-mail tells the customer the reason and the amount its detail carries.
+      await ORDER_FULFILMENT.step(manager, await ORDER_FULFILMENT.lock(manager, { id: plan.orderId }), 'cancelled', { actor: plan.actor, detail, ctx: { mailer } });
       return;
     }
     if (plan.kind === 'cancel') log('warn', 'an order shipped while its cancel was refunded: refunded, not cancelled', { orderId: plan.orderId, refundId });

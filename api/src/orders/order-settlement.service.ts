@@ -5,9 +5,9 @@ import { log } from '../common/logger';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
 import { type OrderMailer, OrderMailService } from './order-mail.service';
-import { canMove, verdictOf } from './order-states';
+import { ORDER_PAYMENT, verdictOf } from './order-states';
 import { orderStockLines } from './order-stock';
-import type { OrderStatus } from './order.entity';
+import type { Order, OrderStatus } from './order.entity';
 
 /** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
 export type Settled = { outcome: 'moved'; status: OrderStatus } | { outcome: 'removed' } | { outcome: 'unchanged'; status: OrderStatus } | { outcome: 'not-found' };
@@ -21,18 +21,11 @@ export interface RefundFacts {
   amountCents: number;
 }
 
-interface LockedOrder {
-  id: string;
-  status: OrderStatus;
-  payment_id: string | null;
-  test_mode: boolean;
-}
-
 /**
  * Settles orders by what is known of their payment: the checkout's own answer from Square (or the
  * test card), the reconciler's look-up, or a Square webhook. Each call is one short transaction
- * that locks the order row, makes at most one move allowed by ORDER_MOVES, and writes its
- * `order_events` row; none of them ever calls Square. Calls are idempotent: a move already made
+ * that locks the order row and makes at most one move of ORDER_PAYMENT (with its `order_events`
+ * row and its mails); none of them ever calls Square. Calls are idempotent: a move already made
  * (a webhook delivered twice, a reconciler racing the checkout) changes nothing.
  *
  * The move to COMPLETED also starts the fulfilment ('paid': waiting to be packed) and queues, in
@@ -65,7 +58,7 @@ export class OrderSettlementService {
   async settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
     const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
-      const order = await lockOrder(manager, 'id', orderId);
+      const order = await ORDER_PAYMENT.find(manager, { id: orderId });
       return order ? this.apply(manager, order, payment, source, mailer) : { outcome: 'not-found' };
     });
   }
@@ -77,7 +70,7 @@ export class OrderSettlementService {
    */
   async fail(orderId: string, reason: { code: string; message: string }, source: OrderEventSource): Promise<Settled> {
     const removed = await this.dataSource.transaction(async (manager) => {
-      const order = await lockOrder(manager, 'id', orderId);
+      const order = await ORDER_PAYMENT.find(manager, { id: orderId });
       if (order?.status !== 'PENDING') return false;
       await this.removePending(manager, order.id);
       return true;
@@ -94,7 +87,8 @@ export class OrderSettlementService {
   async applySquarePayment(payment: SquarePaymentFacts & { referenceId: string | null }): Promise<Settled> {
     const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
-      const order = (await lockOrder(manager, 'payment_id', payment.paymentId)) ?? (payment.referenceId && UUID.test(payment.referenceId) ? await lockOrder(manager, 'id', payment.referenceId) : null);
+      const order =
+        (await ORDER_PAYMENT.find(manager, { paymentId: payment.paymentId })) ?? (payment.referenceId && UUID.test(payment.referenceId) ? await ORDER_PAYMENT.find(manager, { id: payment.referenceId }) : null);
       if (!order) {
         log('info', 'square payment for no order of ours, ignored', { paymentId: payment.paymentId, status: payment.status });
         return { outcome: 'not-found' };
@@ -111,7 +105,7 @@ export class OrderSettlementService {
    */
   recordRefund(refund: RefundFacts): Promise<Settled> {
     return this.dataSource.transaction(async (manager) => {
-      const order = await lockOrder(manager, 'payment_id', refund.paymentId);
+      const order = await ORDER_PAYMENT.find(manager, { paymentId: refund.paymentId });
       if (!order) {
         log('info', 'square refund for no order of ours, ignored', { refundId: refund.refundId, paymentId: refund.paymentId });
         return { outcome: 'not-found' };
@@ -131,7 +125,7 @@ export class OrderSettlementService {
     });
   }
 
-  private async apply(manager: EntityManager, order: LockedOrder, payment: SquarePaymentFacts, source: OrderEventSource, mailer: OrderMailer): Promise<Settled> {
+  private async apply(manager: EntityManager, order: Order, payment: SquarePaymentFacts, source: OrderEventSource, mailer: OrderMailer): Promise<Settled> {
     const verdict = verdictOf(payment.status);
     if (verdict === 'unsettled') return { outcome: 'unchanged', status: order.status };
     if (verdict === 'failed' && order.status === 'PENDING') {
@@ -140,33 +134,29 @@ export class OrderSettlementService {
       return { outcome: 'removed' };
     }
     const to: OrderStatus = verdict === 'paid' ? 'COMPLETED' : verdict === 'approved' ? 'OPEN' : 'CANCELED';
-    if (order.payment_id !== null && order.payment_id !== payment.paymentId) {
-      log('warn', 'square payment does not match the order’s payment, ignored', { orderId: order.id, orderPaymentId: order.payment_id, paymentId: payment.paymentId });
+    if (order.paymentId !== null && order.paymentId !== payment.paymentId) {
+      log('warn', 'square payment does not match the order’s payment, ignored', { orderId: order.id, orderPaymentId: order.paymentId, paymentId: payment.paymentId });
       return { outcome: 'unchanged', status: order.status };
     }
-    if (!canMove(order.status, to)) {
+    if (!ORDER_PAYMENT.can(order.status, to)) {
       if (order.status !== to) log('warn', 'square payment status would be a move the order does not allow, ignored', { orderId: order.id, from: order.status, to, source });
       return { outcome: 'unchanged', status: order.status };
     }
-    await manager.query(
-      `UPDATE orders SET status = $2, payment_id = $3, payment_status = $4,
-         square_order_id = COALESCE($5, square_order_id), square_customer_id = COALESCE($6, square_customer_id),
-         fulfilment_status = COALESCE($7, fulfilment_status), updated_at = now()
-       WHERE id = $1`,
-      // Paid: the fulfilment starts, waiting to be packed.
-      [order.id, to, payment.paymentId, order.test_mode ? null : payment.status, payment.squareOrderId, payment.squareCustomerId, to === 'COMPLETED' ? 'paid' : null],
-    );
-    await manager.insert(OrderEvent, {
-      orderId: order.id,
-      type: to === 'COMPLETED' ? 'paid' : to === 'OPEN' ? 'payment-approved' : 'canceled',
-      fromStatus: order.status,
-      toStatus: to,
-      source,
+    const { from } = await ORDER_PAYMENT.step(manager, order, to, {
       actor: source,
+      source,
       detail: { paymentId: payment.paymentId, paymentStatus: payment.status },
+      ctx: { mailer },
+      set: {
+        paymentId: payment.paymentId,
+        paymentStatus: order.testMode ? null : payment.status,
+        squareOrderId: payment.squareOrderId ?? order.squareOrderId,
+        squareCustomerId: payment.squareCustomerId ?? order.squareCustomerId,
+        // Paid: the fulfilment starts, waiting to be packed.
+        ...(to === 'COMPLETED' ? { fulfilmentStatus: 'paid' as const } : {}),
+      },
     });
-    if (to === 'COMPLETED') await mailer.paid(manager, order.id);
-    if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from: order.status, to, source, paymentId: payment.paymentId });
+    if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from, to, source, paymentId: payment.paymentId });
     return { outcome: 'moved', status: to };
   }
 
@@ -178,8 +168,3 @@ export class OrderSettlementService {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function lockOrder(manager: EntityManager, column: 'id' | 'payment_id', value: string): Promise<LockedOrder | null> {
-  const rows: LockedOrder[] = await manager.query(`SELECT id, status, payment_id, test_mode FROM orders WHERE ${column} = $1 FOR UPDATE`, [value]);
-  return rows[0] ?? null;
-}

@@ -51,7 +51,7 @@ export class Order {
   @Column({ type: 'integer', default: 0 })
   refundedCents: number;
 
-  @Column({ type: 'char', length: 3 })
+  @Column({ type: 'char', length: 3, default: 'USD' })
   currency: string;
 
   @Column({ type: 'integer' })

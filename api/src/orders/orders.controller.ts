@@ -28,7 +28,7 @@ export class OrdersController {
     return this.orders.findForViewer(params.id, user, query.token);
   }
 
-  /** A list of Square-shaped orders (SPEC §7); the next page's cursor travels in X-Next-Cursor. */
+  /** A list of Square-shaped orders; the next page's cursor travels in X-Next-Cursor. */
   @Get('me/orders')
   @Header('Cache-Control', 'no-store')
   @SignedIn()

@@ -16,7 +16,7 @@ export function fulfilmentOf(order: Order): OrderFulfilment {
   };
 }
 
-/** GET /api/orders/{id}: the site view, prices in dollars (SPEC §3). */
+/** GET /api/orders/{id}: the site view, prices in dollars. */
 export function toOrderView(order: Order, items: OrderItem[]): OrderView {
   return {
     id: order.id,
@@ -47,7 +47,7 @@ export function toOrderView(order: Order, items: OrderItem[]): OrderView {
   };
 }
 
-/** GET /api/me/orders: Square's order shape with amounts in cents (SPEC §3 provider view). */
+/** GET /api/me/orders: Square's order shape with amounts in cents (the provider view). */
 export function toProviderOrder(order: Order, items: OrderItem[]): ProviderOrder {
   const money = (amount: number) => ({ amount, currency: order.currency });
   return {

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueModule } from '../catalogue/catalogue.module';
-import { ContactModule } from '../contact/contact.module';
-import { EventsModule } from '../events/events.module';
 import { SettingsModule } from '../settings/settings.module';
 import { SquareModule } from '../square/square.module';
 import { AdminOrdersController } from './admin-orders.controller';
@@ -11,30 +9,31 @@ import { CartController } from './cart.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
 import { OrderEvent } from './order-event.entity';
+import { OrderFiguresService } from './order-figures.service';
 import { OrderFulfilmentService } from './order-fulfilment.service';
 import { OrderItem } from './order-item.entity';
-import { OrderLinksService } from './order-links.service';
 import { OrderMailService } from './order-mail.service';
 import { OrderRefund } from './order-refund.entity';
 import { OrderRefundsService } from './order-refunds.service';
 import { OrderSettlementService } from './order-settlement.service';
 import { Order } from './order.entity';
-import { OrdersSummaryController } from './orders-summary.controller';
-import { OrdersSummaryService } from './orders-summary.service';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { PaymentReconciler } from './payment-reconciler.service';
 import { SquareWebhookController } from './square-webhook.controller';
 import { SquareWebhookService } from './square-webhook.service';
+import { LinksModule } from '../links/links.module';
+import { StateMachineModule } from '../state-machine/state-machine.module';
 
 /**
  * Checkout, orders, payment settlement (reconciler and Square webhooks), the owner's Orders tab
  * (fulfilment, refunds, cancel), order links and the cart acknowledgement.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]), SquareModule, CatalogueModule, ContactModule, EventsModule, SettingsModule],
-  controllers: [CheckoutController, OrdersController, CartController, SquareWebhookController, OrdersSummaryController, AdminOrdersController],
-  providers: [CheckoutService, OrdersService, OrderSettlementService, PaymentReconciler, SquareWebhookService, OrdersSummaryService, AdminOrdersService, OrderFulfilmentService, OrderRefundsService, OrderLinksService, OrderMailService],
-  exports: [PaymentReconciler],
+  imports: [TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]), SquareModule, CatalogueModule, SettingsModule, StateMachineModule, LinksModule],
+  controllers: [CheckoutController, OrdersController, CartController, SquareWebhookController, AdminOrdersController],
+  providers: [CheckoutService, OrdersService, OrderSettlementService, PaymentReconciler, SquareWebhookService, OrderFiguresService, AdminOrdersService, OrderFulfilmentService, OrderRefundsService, OrderMailService],
+  // The back office's summary reads the order figures through OrderFiguresService.
+  exports: [PaymentReconciler, OrderFiguresService],
 })
 export class OrdersModule {}

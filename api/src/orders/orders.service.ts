@@ -4,7 +4,8 @@ import { DataSource, In, Not } from 'typeorm';
 import { ForbiddenError, GoneError, NotFoundError, UserInputError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
 import { OrderItem } from './order-item.entity';
-import { OrderLinksService } from './order-links.service';
+import { SignedLinksService } from '../links/signed-links.service';
+import { ORDER_LINKS } from './order-links';
 import { Order } from './order.entity';
 import { toOrderView, toProviderOrder } from './orders.mapper';
 
@@ -15,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class OrdersService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly links: OrderLinksService,
+    private readonly links: SignedLinksService,
   ) {}
 
   /**
@@ -27,7 +28,7 @@ export class OrdersService {
     const order = UUID.test(id) ? await this.dataSource.getRepository(Order).findOneBy({ id, status: Not('PENDING') }) : null;
     if (order && canSee(order, viewer)) return toOrderView(order, await this.itemsOf(order.id));
     if (token !== undefined) {
-      const verdict = (await this.links.signer()).verify(id, token);
+      const verdict = (await this.links.signer(ORDER_LINKS)).verify(id, token);
       if (verdict === 'invalid') throw new ForbiddenError('This order link is not valid. Please use the link from your order e-mail, or sign in.', 'ORDER_LINK_INVALID');
       if (verdict === 'expired') throw new GoneError('This order link has expired. Please sign in to see your order, or contact us for a new link.', 'ORDER_LINK_EXPIRED');
       if (order) return toOrderView(order, await this.itemsOf(order.id));

@@ -1,7 +1,7 @@
 import { checkoutTotals, EVENTS_PAGE_MAX, FEATURED_LIMIT, fromCents, NEXT_CURSOR_HEADER, PRODUCT_LIST_MAX, type Product, type ProviderOrder, type ScheduledEvent, SLUG_PATTERN } from '@cocoa/shared-types';
-import { CALENDAR_MAX } from '../../events/calendar.service';
-import { SettingsService } from '../../settings/settings.service';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../../test/test-app';
+import { CALENDAR_MAX } from '../events/calendar.service';
+import { SettingsService } from '../settings/settings.service';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { customerUsername, LARGE_SEED_PASSWORD, LargeSeedRefusedError, type LargeSeedResult, seedLarge } from './large-seed';
 import { EVENT_SEEDS, PRODUCT_SEEDS } from './seed.data';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_SHOP_TIME_ZONE, SHIPPING_FLAT_CENTS, slugify, startOfMonthIn, TAX_RATE } from '@cocoa/shared-types';
 import type { DataSource, EntityManager } from 'typeorm';
-import { hashPassword } from '../../auth/password.hasher';
-import type { SettingsService } from '../../settings/settings.service';
+import { hashPassword } from '../auth/password.hasher';
+import type { SettingsService } from '../settings/settings.service';
 import { CATEGORY_BASES, CATEGORY_IMAGES, CITIES, FIRST_NAMES, FLAVOURS, LAST_NAMES, ORIGINS, PACKS, START_TIMES, STREETS, VENUES } from './large-seed.data';
 import { CATEGORY_SEEDS } from './seed.data';
 

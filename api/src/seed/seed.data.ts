@@ -1,5 +1,5 @@
 /**
- * The demo catalogue a fresh shop starts with (ARCHITECTURE "Data"). Prices are in cents. Image
+ * The demo catalogue a fresh shop starts with (seeded on an empty catalogue at first start). Prices are in cents. Image
  * paths point at the PWA's public /images folder.
  */
 import { instantOf, startOfMonthIn, wallTimeIn } from '@cocoa/shared-types';
@@ -365,7 +365,7 @@ export const EVENT_SEEDS: EventSeed[] = [
   },
 ];
 
-/** Noon of the given day in the shop's zone (SPEC §5: a location's date is noon of its day); 'today' is the shop's today. */
+/** Noon of the given day in the shop's zone (a location's date is stored as noon of its day); 'today' is the shop's today. */
 export function eventDate(seed: Pick<EventSeed, 'monthOffset' | 'day'>, now: Date, timeZone: string): Date {
   const today = wallTimeIn(now, timeZone);
   const first = wallTimeIn(startOfMonthIn(now, timeZone, seed.monthOffset), timeZone);

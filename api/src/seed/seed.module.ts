@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SettingsModule } from '../../settings/settings.module';
+import { SettingsModule } from '../settings/settings.module';
 import { SeedService } from './seed.service';
 
 /** Seeds the demo catalogue on first start (the admin user is seeded by the accounts module). */

@@ -1,5 +1,5 @@
 import { wallTimeIn } from '@cocoa/shared-types';
-import { startTestApp, type TestApp } from '../../test/test-app';
+import { startTestApp, type TestApp } from '../test/test-app';
 import { CATEGORY_SEEDS, EVENT_SEEDS, eventDate, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from './seed.data';
 import { CATALOGUE_SEEDED_KEY, SeedService } from './seed.service';
 

@@ -1,14 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { BookingPackageEntity } from '../../bookings/booking-package.entity';
-import { BOOKING_PACKAGE_SEEDS } from '../../bookings/bookings.constants';
-import { Category } from '../../catalogue/category.entity';
-import { Product } from '../../catalogue/product.entity';
-import { Testimonial } from '../../catalogue/testimonial.entity';
-import { log } from '../../common/logger';
-import { APP_CONFIG, type AppConfig } from '../../config/config.schema';
-import { ScheduledLocation } from '../../events/scheduled-location.entity';
-import { SettingsService } from '../../settings/settings.service';
+import { BookingPackageEntity } from '../bookings/booking-package.entity';
+import { BOOKING_PACKAGE_SEEDS } from '../bookings/bookings.constants';
+import { Category } from '../catalogue/category.entity';
+import { Product } from '../catalogue/product.entity';
+import { Testimonial } from '../catalogue/testimonial.entity';
+import { log } from '../common/logger';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { ScheduledLocation } from '../events/scheduled-location.entity';
+import { SettingsService } from '../settings/settings.service';
 import { CATEGORY_SEEDS, EVENT_SEEDS, eventDate, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from './seed.data';
 
 /** Any fixed number; every replica takes the same transaction-scoped advisory lock. */
@@ -78,7 +78,7 @@ async function insertDemo(m: EntityManager, now: Date, timeZone: string): Promis
           ScheduledLocation,
           EVENT_SEEDS.map(({ monthOffset, day, ...e }) => m.create(ScheduledLocation, { ...e, date: eventDate({ monthOffset, day }, now, timeZone) })),
         );
-  // The event booking packages a fresh shop offers (issue 14); the owner edits them in the admin.
+  // The event booking packages a fresh shop offers; the owner edits them in the admin.
   if ((await m.count(BookingPackageEntity)) === 0) await m.save(BookingPackageEntity, BOOKING_PACKAGE_SEEDS.map((p) => m.create(BookingPackageEntity, p)));
   return { seeded: true, categories: categories.length, products: products.length, testimonials: testimonials.length, events: events.length };
 }

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { pgliteJobDb } from '../jobs/job-db';
 import { JOBS_SCHEMA } from '../jobs/jobs.service';
 import { migrations } from '../database/migrations';
-import { PGlitePool } from '../database/pglite-pool';
+import { PGlitePool } from '../database-pool/pglite-pool';
 import { SnakeNamingStrategy } from '../database/snake-naming.strategy';
 
 /** Set by the global setup for the workers: a PGlite directory with every migration and pg-boss's schema applied. */

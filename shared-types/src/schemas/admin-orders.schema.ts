@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARRIERS, FULFILMENT_STATUSES, FULFILMENT_TARGETS, isHttpUrl, normaliseTrackingNumber } from '../fulfilment';
 
 /**
- * The owner's Orders tab (issue 13): the list's query, the detail, and the bodies of the moves,
+ * The owner's Orders tab: the list's query, the detail, and the bodies of the moves,
  * cancel and refund calls. Money is integer cents throughout (the admin's own shapes).
  */
 

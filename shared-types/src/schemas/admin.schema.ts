@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone } from '../time-zone';
 
-/** SPEC §3 settings keys the admin may read and write. Tokens and secrets are never among them. */
+/** The settings keys the admin may read and write. Tokens and secrets are never among them. */
 export const SQUARE_MODES = ['sandbox', 'production'] as const;
 export type SquareMode = (typeof SQUARE_MODES)[number];
 
@@ -156,7 +156,7 @@ export function backupKindOf(filename: string): BackupKind {
 }
 export const backupInfoSchema = z.object({ filename: z.string(), created: z.string(), size: z.number(), kind: z.enum(BACKUP_KINDS) });
 export type BackupInfo = z.infer<typeof backupInfoSchema>;
-/** POST /api/database/backups/upload: the largest backup file accepted (gzip, as downloaded; the proxy example in the README allows 20 MB bodies). */
+/** POST /api/database/backups/upload: the largest backup file accepted (gzip, as downloaded; the proxy example in docs/operations.md allows 20 MB bodies). */
 export const BACKUP_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const BACKUP_TOO_LARGE_MESSAGE = `The backup file is too large. The maximum size is ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`;
 export const restoreResultSchema = z.object({ message: z.string(), safetyBackup: z.string() });

@@ -3,7 +3,7 @@ import { bookingRescheduleSchema, bookingRescheduleSchemaFor, canRescheduleBooki
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) => (result.success ? null : [result.error!.issues[0].path.join('.'), result.error!.issues[0].message]);
 
-describe('the owner’s reschedule (issue 14 item 6)', () => {
+describe('the owner’s reschedule', () => {
   it('may move a booking that is requested, awaiting its deposit, confirmed or balance due; never one that is over, declined or cancelled', () => {
     expect(BOOKING_STATES.filter(canRescheduleBooking)).toEqual(['requested', 'awaiting_deposit', 'confirmed', 'balance_due']);
   });

@@ -16,10 +16,10 @@ import { MAX_EVENT_GUESTS } from './event-inquiry.schema';
 import { idempotencyKeySchema } from './orders.schema';
 
 /**
- * Event booking wire shapes (issue 14): packages, availability, the customer's request and status
+ * Event booking wire shapes: packages, availability, the customer's request and status
  * page, payments and cancellation, and the owner's Bookings views and moves. Money is integer cents
  * (the booking's own shapes, like the admin's); days 'YYYY-MM-DD' and times 'HH:MM' are the shop's
- * wall clock (ARCHITECTURE "Data: Time").
+ * wall clock (docs/features.md, "Time zone").
  */
 
 export const BOOKING_GUESTS_MAX = MAX_EVENT_GUESTS;

@@ -60,7 +60,7 @@ describe('shipping phone: E.164 for Square, refused in the form when it is not a
     ]);
   });
 
-  it('keeps the SPEC message for a phone that is too short; checks the number once a country is chosen', () => {
+  it('keeps the specified message for a phone that is too short; checks the number once a country is chosen', () => {
     expect(phoneOf('12345').error?.issues.map((i) => i.message)).toEqual(['Valid phone number is required']);
     const r = shippingSchema.safeParse({ ...SHIPPING, country: 'FR', phone: '555-123-4567' });
     expect(r.error?.issues.map((i) => i.message)).toEqual(['Country is required']);

@@ -42,7 +42,7 @@ const PHONE_MIN = 10;
 const PHONE_MAX = 30;
 
 /**
- * Shipping form (SPEC §5) with its exact messages. The phone must also be a real number of the
+ * Shipping form with its exact messages. The phone must also be a real number of the
  * shipping country (or carry its own +country code): the output holds it in E.164, with the
  * extension kept after " ext. ", so the shop keeps what the buyer typed and Square, whose
  * recipient phone allows 17 characters, gets the E.164 part only.
@@ -82,7 +82,7 @@ export function expiryProblem(expiry: string, today: Date = new Date()): string 
   return year * 12 + (month - 1) < current ? 'Card has expired' : null;
 }
 
-/** Card form (SPEC §5), used by the built-in test-mode card form; a past expiry month is refused. */
+/** Card form, used by the built-in test-mode card form; a past expiry month is refused. */
 export const cardSchema = z.object({
   cardHolder: z.string().trim().min(2, 'Card holder is required'),
   cardNumber: z.string().trim().min(16, 'Card number must be 16 digits'),

@@ -36,7 +36,7 @@ const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
 const isStorableInstant = (ms: number): boolean => ms >= EARLIEST_INSTANT && ms <= LATEST_INSTANT;
 
-/** POST/PUT /api/events (the location form, SPEC §5). */
+/** POST/PUT /api/events (the location form). */
 export const eventInputSchema = z.strictObject({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(200),
   location: z.string({ message: 'Location name is required' }).trim().min(1, 'Location name is required').max(200),

@@ -3,9 +3,9 @@ import { BOOKING_STATES } from '../booking';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '../event-types';
 
 /**
- * The owner's inbox (issue 13): contact messages, event inquiries and booking requests (issue 14)
+ * The owner's inbox: contact messages, event inquiries and booking requests
  * in one list, newest first.
- * The kinds are written once, here; a new kind (the booking requests of issue 14) is one more
+ * The kinds are written once, here; a new kind (such as the booking requests) is one more
  * entry in INBOX_KINDS and INBOX_KIND_LABELS, one more member of `inboxMessageSchema`, and one more
  * source registered with the API's InboxService.
  */
@@ -30,6 +30,12 @@ export const INBOX_FILTERS: Record<InboxState, InboxFilter> = {
   all: { archived: false },
   archived: { archived: true },
 };
+
+/** Marks to set on a message (true) or clear (false); left out: unchanged. */
+export interface InboxMarks {
+  read?: boolean;
+  archived?: boolean;
+}
 
 export const INBOX_PAGE_SIZE = 20;
 /** Pages merge the newest rows of every kind, so a deep page reads page × size rows of each: capped. */

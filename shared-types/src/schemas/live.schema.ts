@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema } from './id.schema';
 
 /**
- * The live tracker (issue 15): the owner's check-in ("we're here"), its status, and what visitors
+ * The live tracker: the owner's check-in ("we're here"), its status, and what visitors
  * see. One current state for the whole shop (one cart); every change is kept as history.
  */
 

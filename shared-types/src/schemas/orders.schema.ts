@@ -5,8 +5,8 @@ import { shippingSchema } from './checkout.schema';
 import { idempotencyKeySchema } from './common.schema';
 
 /**
- * Checkout, payment and order wire shapes (SPEC §3, §7). Amounts sent by the checkout are in
- * dollars, as the SPEC's client sends them; the server compares them in cents with
+ * Checkout, payment and order wire shapes. Amounts sent by the checkout are in
+ * dollars, as the storefront's client sends them; the server compares them in cents with
  * `checkoutTotals` and never trusts them. Order history uses Square's shape with amounts in cents.
  */
 
@@ -64,7 +64,7 @@ export const checkoutCompleteSchema = z.strictObject({
   shippingCost: dollars('shippingCost'),
   taxAmount: dollars('taxAmount'),
   shippingData: shippingSchema,
-  /** Sent by the SPEC's client; the server finds the Square customer by e-mail instead of trusting it. */
+  /** Sent by the storefront's client; the server finds the Square customer by e-mail instead of trusting it. */
   customerId: z.string().max(100).nullish(),
   cartItems: z.array(checkoutCartItemSchema, { message: 'cartItems must be a list' }).min(1, 'Your cart is empty').max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
   idempotencyKey: idempotencyKeySchema,
@@ -107,7 +107,7 @@ export const orderFulfilmentSchema = z.object({
 });
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 
-/** GET /api/orders/{id}: the site view (SPEC §3), prices in dollars. */
+/** GET /api/orders/{id}: the site view, prices in dollars. */
 export const orderViewSchema = z.object({
   id: z.string(),
   status: z.enum(ORDER_STATES),
@@ -144,7 +144,7 @@ export const orderLinkQuerySchema = z.strictObject({
 /** Square's Money with the amount in cents (a number on our wire, a bigint in Square's SDK). */
 const moneySchema = z.object({ amount: z.number().int(), currency: z.string() });
 
-/** GET /api/me/orders: one order in Square's order shape (SPEC §3 provider view). */
+/** GET /api/me/orders: one order in Square's order shape (the provider view). */
 export const providerOrderSchema = z.object({
   id: z.string(),
   state: z.enum(ORDER_STATES),

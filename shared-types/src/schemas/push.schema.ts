@@ -4,7 +4,7 @@ import { idParamSchema } from './id.schema';
 import { PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX, PUSH_MILES_MAX, PUSH_MILES_MIN } from '../push';
 
 /**
- * Web Push for the live tracker (issue 15 item 3): a visitor's browser subscribes to be told when
+ * Web Push for the live tracker: a visitor's browser subscribes to be told when
  * the cart checks in at a stop, anywhere, or near a place they saved. The body of
  * POST /api/push/subscriptions is the browser's PushSubscription (its `toJSON()`) plus the topic.
  */

@@ -4,7 +4,7 @@ import { lowStockProductSchema } from './catalogue.schema';
 import { scheduledEventSchema } from './events.schema';
 
 /**
- * GET /api/admin/summary: the week at a glance (issue 13). Periods are read in the shop's time
+ * GET /api/admin/summary: the week at a glance. Periods are read in the shop's time
  * zone: today from midnight, the week from Monday's midnight (WEEK_STARTS_ON), the month from the
  * 1st. An order counts once it is paid (COMPLETED) and not cancelled; revenue is what it took
  * (its total with shipping and tax, less refunds), on the day it was placed. Test-mode orders are

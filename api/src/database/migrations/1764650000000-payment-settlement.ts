@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Payment settlement outside transactions (ARCHITECTURE: a pending record is committed first and
+ * Payment settlement outside transactions (a pending record is committed first and
  * settled after the Square call). Orders gain Square's last payment status and the refund state
  * webhooks report; `order_events` is the audit row of every move of an order (placed, paid,
  * canceled, refund recorded), written in the transaction of the move. A partial index finds the

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Order fulfilment and refunds (issue 13, the owner's Orders tab):
+ * Order fulfilment and refunds (the owner's Orders tab):
  * - orders gain the fulfilment state (shared-types/src/fulfilment.ts; 'paid' for every order that
  *   is already COMPLETED, null while the payment is not), the carrier, tracking and the times the
  *   parcel left and arrived;

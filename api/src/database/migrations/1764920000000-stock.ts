@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Stock (issue 13): an optional count per product (null = not counted) and an optional low-stock
+ * Stock: an optional count per product (null = not counted) and an optional low-stock
  * threshold. The checks keep a count from going below 0 whatever writes it; the checkout's
  * conditional decrement (catalogue/stock.service.ts) is what keeps concurrent buyers from
  * overselling. Existing products start not counted, so nothing changes until the owner sets a count.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The owner's inbox and the week at a glance (issue 13).
+ * The owner's inbox and the week at a glance.
  * - contact_messages and event_inquiries get read_at and archived_at. Messages already there were
  *   all mailed to the shop when they came, so they start as read: the inbox does not open on a
  *   pile of old "unread" mail. The (created_at, id) indexes give each kind's newest rows for the
@@ -9,7 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - inbox_replies: the owner's replies, one thread per message. `message_id` points into the table
  *   its `kind` names (no foreign key can say that); `outbox_id` is the mail_outbox row the reply was
  *   queued as, a plain number because the outbox is never in a backup. `sent_by` keeps the admin's
- *   username as it was. A new inbox kind (issue 14's bookings) widens the kind check.
+ *   username as it was. A new inbox kind (such as booking requests) widens the kind check.
  * - The summary's indexes, measured with EXPLAIN ANALYZE on the 100,000-order set (PostgreSQL 15):
  *   orders_completed_created_idx serves the grouped scan of the paid orders of the last five weeks
  *   (~5,000 of 100,000) and the month's orders the best sellers join, with the columns they read

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Event bookings (issue 14): packages, bookings, their audit thread, the owner's blocked days and
+ * Event bookings: packages, bookings, their audit thread, the owner's blocked days and
  * the payments in and out of each booking.
  * - bookings.state holds the states of shared-types' BOOKING_STATES (a check lists them); the day
  *   is a `date` in the shop's zone, the times its wall clock. reference is unique ('CB-7K3Q').

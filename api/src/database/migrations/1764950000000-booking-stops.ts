@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Bookings on the tracker (issue 14 item 6):
+ * Bookings on the tracker:
  * - bookings.tracker: the owner's choice, 'none' | 'public' | 'private' (BOOKING_TRACKER_CHOICES).
  * - bookings.stop_id: the booking's stop on the schedule while it shows there; a stop removed
  *   another way leaves the booking without one (ON DELETE SET NULL).

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The live tracker (issue 15):
+ * The live tracker:
  * - live_state: the cart now, one row (id = 1), written in the same transaction as the history
  *   row of each change. The row starts not live. `last_event_id` is the history row of the last
  *   change (the event stream's `id:`). A restore of a backup made before this table existed leaves

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Web Push subscriptions of the live tracker (issue 15 item 3): one row per browser endpoint and
+ * Web Push subscriptions of the live tracker: one row per browser endpoint and
  * topic ('any', 'stop:12', 'near:41.8827,-87.6233:5'), unique on the pair so subscribing twice
  * is one row. A stop topic goes with its stop (ON DELETE CASCADE); a near topic keeps its place
  * and radius. `time_zone` is the visitor's own, for the times a notification names.

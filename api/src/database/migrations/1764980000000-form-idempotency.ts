@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Writes that wait (issue 18 item 3): a contact message or an event inquiry written offline is
+ * Writes that wait: a contact message or an event inquiry written offline is
  * kept on the device and sent when the network is back, carrying the id the device made for it.
  * `idempotency_key` keeps that id, unique, so a retry is answered as the first time and stored once
  * (the same column as bookings.idempotency_key). Nullable: a message sent without one is stored as

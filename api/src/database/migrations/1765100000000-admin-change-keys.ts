@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The owner's tablet at the truck (issue 18 item 4): a check-in, status change, check-out or order
+ * The owner's tablet at the truck: a check-in, status change, check-out or order
  * move made offline waits on the tablet and is replayed when the signal returns, carrying the id the
  * tablet made for it (header Idempotency-Key). A key is claimed in the change's own transaction, so
  * a replay whose first answer was lost finds it claimed and changes nothing (no second e-mail, no

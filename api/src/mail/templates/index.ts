@@ -28,7 +28,7 @@ import type { MailTemplateName, MailTemplates, RenderedMail, ShopIdentity, Templ
 export type { MailTemplateName, MailTemplates, OrderMailData, RenderedMail, ShopIdentity, TemplateMail } from './types';
 
 /**
- * CONTRACT (lead, issue 13): the e-mail templates' names and data, and `renderMail`. Other modules
+ * CONTRACT: the e-mail templates' names and data, and `renderMail`. Other modules
  * import only these types and `renderMail` (through MailService.queue).
  *
  * Each template is a react-email component in its own file (one shared frame, layout.tsx), with

@@ -1,5 +1,5 @@
 /**
- * The e-mail templates' names and data (CONTRACT, issue 13), apart from the templates themselves so
+ * The e-mail templates' names and data (CONTRACT), apart from the templates themselves so
  * that each template and the registry in index.ts import them without importing each other.
  */
 
@@ -97,7 +97,7 @@ export interface MailTemplates {
   'shop-message': { kind: 'contact' | 'inquiry'; name: string; email: string; subject: string; message: string; adminUrl: string };
   /** The owner's reply from the inbox. */
   'inbox-reply': { name: string; body: string; originalSubject: string; originalMessage: string };
-  /** Event bookings (issue 14); the policy is the cancellation policy as the customer reads it. */
+  /** Event bookings; the policy is the cancellation policy as the customer reads it. */
   'booking-received': BookingMailData & { policy: string };
   'booking-request': BookingMailData;
   'booking-quote': BookingMailData & { note: string | null; policy: string };

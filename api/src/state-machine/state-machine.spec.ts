@@ -1,0 +1,192 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Column, CreateDateColumn, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { ConflictError, NotFoundError } from '../common/domain-errors';
+import { PGlitePool } from '../database-pool/pglite-pool';
+import { defineStateMachine } from './state-machine';
+import { StateMachineService } from './state-machine.service';
+
+/** A kind declared here only: pickup orders at the cart, as a new kind would plug in. */
+type PickupState = 'placed' | 'accepted' | 'preparing' | 'ready' | 'picked_up' | 'cancelled' | 'refunded' | 'not_collected';
+
+@Entity('probe_pickups')
+class Pickup {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'varchar', length: 20 })
+  state: PickupState;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  note: string | null;
+}
+
+@Entity('probe_pickup_events')
+class PickupEvent {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  pickupId: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  type: string;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  fromState: string | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  toState: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  actor: string;
+
+  @Column({ type: 'jsonb', default: {} })
+  detail: Record<string, string | number | boolean | null>;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** Stands for the mail outbox or the job queue: a row written through the move's manager. */
+@Entity('probe_jobs')
+class Job {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ type: 'integer' })
+  pickupId: number;
+
+  @Column({ type: 'varchar', length: 40 })
+  name: string;
+}
+
+const PICKUP = defineStateMachine<Pickup, PickupState, { shopName: string }>({
+  kind: 'pickup',
+  entity: Pickup,
+  field: 'state',
+  moves: {
+    placed: ['accepted', 'cancelled'],
+    accepted: ['preparing', 'cancelled'],
+    preparing: ['ready'],
+    ready: ['picked_up', 'not_collected'],
+    picked_up: ['refunded'],
+    not_collected: ['refunded'],
+    cancelled: [],
+    refunded: [],
+  },
+  refused: (p, to) => new ConflictError(`Pickup ${p.id} is ${p.state}: it cannot be ${to}`, 'PICKUP_STATE_CONFLICT'),
+  notFound: () => new NotFoundError('Pickup not found', 'PICKUP_NOT_FOUND'),
+  history: (p, move) => ({ entity: PickupEvent, values: { pickupId: p.id, type: move.type, fromState: move.from, toState: move.to, actor: move.actor, detail: move.detail } }),
+  on: {
+    accepted: { queue: (m, p, _move, ctx) => m.insert(Job, { pickupId: p.id, name: `accepted-mail:${ctx.shopName}` }).then(() => undefined) },
+    ready: { type: 'ready-for-pickup', queue: (m, p) => m.insert(Job, { pickupId: p.id, name: 'ready-push' }).then(() => undefined) },
+  },
+});
+
+describe('the state machine', () => {
+  let dir: string;
+  let pool: PGlitePool;
+  let dataSource: DataSource;
+  let machines: StateMachineService;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cocoa-state-machine-'));
+    pool = await PGlitePool.open(join(dir, 'pgdata'));
+    dataSource = new DataSource({
+      type: 'postgres',
+      driver: { Pool: function SharedPGlitePool() { return pool; } },
+      installExtensions: false,
+      poolSize: 1,
+      entities: [Pickup, PickupEvent, Job],
+      synchronize: true,
+    });
+    await dataSource.initialize();
+    machines = new StateMachineService(dataSource);
+  });
+
+  afterAll(async () => {
+    await dataSource.destroy();
+    await pool.end();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function placed(): Promise<number> {
+    const { id } = await dataSource.getRepository(Pickup).save({ state: 'placed', note: null });
+    return id;
+  }
+  const stateOf = async (id: number) => (await dataSource.getRepository(Pickup).findOneByOrFail({ id })).state;
+  const historyOf = (id: number) => dataSource.getRepository(PickupEvent).find({ where: { pickupId: id }, order: { id: 'ASC' } });
+  const jobsOf = (id: number) => dataSource.getRepository(Job).find({ where: { pickupId: id }, order: { id: 'ASC' } });
+
+  it('answers which moves the table allows', () => {
+    expect(PICKUP.can('placed', 'accepted')).toBe(true);
+    expect(PICKUP.can('placed', 'ready')).toBe(false);
+    expect(PICKUP.can(null, 'accepted')).toBe(false);
+    expect(PICKUP.allowed({ id: 1, state: 'ready', note: null })).toEqual(['picked_up', 'not_collected']);
+    expect(PICKUP.allowed({ id: 1, state: 'refunded', note: null })).toEqual([]);
+  });
+
+  it('makes an allowed move: the new state with the caller’s fields, its history row and its queued job', async () => {
+    const id = await placed();
+    const row = await machines.move(PICKUP, { id }, 'accepted', { actor: 'admin:owner', detail: { minutes: 10 }, set: { note: 'ten minutes' }, ctx: { shopName: 'Cocoa' } });
+    expect(row).toMatchObject({ id, state: 'accepted', note: 'ten minutes' });
+    expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id })).toMatchObject({ state: 'accepted', note: 'ten minutes' });
+    expect(await historyOf(id)).toMatchObject([{ type: 'accepted', fromState: 'placed', toState: 'accepted', actor: 'admin:owner', detail: { minutes: 10 } }]);
+    expect((await jobsOf(id)).map((j) => j.name)).toEqual(['accepted-mail:Cocoa']);
+  });
+
+  it('takes the declared history type, and several steps in one transaction', async () => {
+    const id = await placed();
+    await machines.withLocked(PICKUP, { id }, async (m, row) => {
+      await PICKUP.step(m, row, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } });
+      await PICKUP.step(m, row, 'preparing', { actor: 'system' });
+      await PICKUP.step(m, row, 'ready', { actor: 'system' });
+    });
+    expect(await stateOf(id)).toBe('ready');
+    expect((await historyOf(id)).map((e) => `${e.fromState}→${e.toState}:${e.type}`)).toEqual(['placed→accepted:accepted', 'accepted→preparing:preparing', 'preparing→ready:ready-for-pickup']);
+    expect((await jobsOf(id)).map((j) => j.name)).toEqual(['accepted-mail:Cocoa', 'ready-push']);
+  });
+
+  it('refuses a move the table does not allow with the declared error, writing nothing', async () => {
+    const id = await placed();
+    const refused = machines.move(PICKUP, { id }, 'ready', { actor: 'admin:owner', set: { note: 'too soon' } });
+    await expect(refused).rejects.toThrow(ConflictError);
+    await expect(refused).rejects.toMatchObject({ code: 'PICKUP_STATE_CONFLICT', message: `Pickup ${id} is placed: it cannot be ready` });
+    expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id })).toMatchObject({ state: 'placed', note: null });
+    expect(await historyOf(id)).toEqual([]);
+    expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('answers the declared not-found error for a row that is not there', async () => {
+    await expect(machines.move(PICKUP, { id: 999999 }, 'accepted', { actor: 'system' })).rejects.toMatchObject({ code: 'PICKUP_NOT_FOUND' });
+  });
+
+  it('rolls the state, the history row and the queued job back together when the move fails after writing them', async () => {
+    const id = await placed();
+    const failing = machines.move(PICKUP, { id }, 'accepted', {
+      actor: 'admin:owner',
+      ctx: { shopName: 'Cocoa' },
+      queue: async (m, row) => {
+        await m.insert(Job, { pickupId: row.id, name: 'second-job' });
+        throw new Error('the mail could not be rendered');
+      },
+    });
+    await expect(failing).rejects.toThrow('the mail could not be rendered');
+    expect(await stateOf(id)).toBe('placed');
+    expect(await historyOf(id)).toEqual([]);
+    expect(await jobsOf(id)).toEqual([]);
+  });
+
+  it('queues moves of one row behind each other: the second sees the first’s state', async () => {
+    const id = await placed();
+    const results = await Promise.allSettled([
+      machines.move(PICKUP, { id }, 'accepted', { actor: 'a', ctx: { shopName: 'A' } }),
+      machines.move(PICKUP, { id }, 'accepted', { actor: 'b', ctx: { shopName: 'B' } }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(await historyOf(id)).toHaveLength(1);
+    expect(await jobsOf(id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,154 @@
+import type { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+
+/** What a history row's detail may hold: the words that came with a move, amounts, provider ids. */
+export type MoveDetail = Record<string, string | number | boolean | null>;
+
+/** One move as it is made: from where to where, by whom, and the words its history row keeps. */
+export interface Move<S extends string> {
+  /** Null when the row had no state yet (an order's fulfilment before it is paid): never allowed. */
+  from: S | null;
+  to: S;
+  /** Who moved it: 'customer', 'system', 'admin:<username>', or the payment source. */
+  actor: string;
+  /** The history row's type ('paid', 'accepted', 'fulfilment' ...). */
+  type: string;
+  detail: MoveDetail;
+  /** Where the move came from, for kinds whose history keeps it apart from the actor (checkout, webhook ...). */
+  source?: string;
+}
+
+/** A row of the kind's history table, as `manager.insert` takes it. */
+export interface HistoryRow {
+  entity: EntityTarget<ObjectLiteral>;
+  values: ObjectLiteral;
+}
+
+/** What the caller of a move says about it. */
+export interface MoveRequest<Row, S extends string, Ctx> {
+  actor: string;
+  /** The history row's type; default the declared one for the target state, else the state itself. */
+  type?: string;
+  source?: string;
+  detail?: MoveDetail;
+  /** Other fields written with the new state, in the same write. */
+  set?: Partial<Row>;
+  /** What the declared effects of the move read (a prepared mailer, the shop's settings ...). */
+  ctx?: Ctx;
+  /** A mail or job this one call queues besides the declared ones, in the move's transaction. */
+  queue?: (m: EntityManager, row: Row, move: Move<S>) => Promise<void>;
+}
+
+/** What one target state brings with it, whoever moves there. */
+export interface MoveEffects<Row, S extends string, Ctx> {
+  /** The history row's type when the caller names none. */
+  type?: string;
+  /** The mail or job the move queues, in its transaction (the job queue delivers it after the commit). */
+  queue?: (m: EntityManager, row: Row, move: Move<S>, ctx: Ctx) => Promise<void>;
+}
+
+/** The keys of Row that hold a state of S (possibly null). */
+export type StateField<Row, S extends string> = { [K in keyof Row]: Row[K] extends S | null ? K : never }[keyof Row] & string;
+
+/**
+ * A kind of thing that moves through states, declared once: its table (the entity), the column
+ * holding the state, the allowed moves, the history row each move writes, and, per target state,
+ * the mail or job the move queues. The declaration is the whole of a kind: a new one (pickup
+ * orders, say) declares its states and moves and gets locking, checking and history for free.
+ */
+export interface StateMachineDeclaration<Row extends ObjectLiteral, S extends string, Ctx = undefined> {
+  /** For logs and errors: 'order', 'fulfilment', 'booking' ... */
+  kind: string;
+  entity: EntityTarget<Row>;
+  field: StateField<Row, S>;
+  /** From each state, the states it may move to. A state with no moves is final. */
+  moves: Readonly<Record<S, readonly S[]>>;
+  /** A condition beyond the table (an order's fulfilment moves only once the order is paid). */
+  allows?: (row: Row, to: S) => boolean;
+  /** The domain error a refused move throws, with its stable code; nothing is written. */
+  refused: (row: Row, to: S) => Error;
+  /** The error when no row matches. */
+  notFound: () => Error;
+  /** The history row of a move, written in its transaction. */
+  history: (row: Row, move: Move<S>) => HistoryRow;
+  /** Per target state: the history type and what the move queues. */
+  on?: { readonly [T in S]?: MoveEffects<Row, S, Ctx> };
+  /** Runs inside the move, after the new state and fields are set on the row and before it is written. */
+  beforeWrite?: (m: EntityManager, row: Row, move: Move<S>) => Promise<void>;
+}
+
+/**
+ * The moves of one kind. `lock` and `step` work in the caller's transaction (several moves of one
+ * row in a row, or a move with work of its own around it); StateMachineService.move opens the
+ * transaction for a single move. A step checks the move (the declared error, nothing written),
+ * writes the new state with the caller's other fields, inserts the history row and queues the
+ * declared and the caller's mail or job, all through the one EntityManager: a failure anywhere
+ * rolls every part of the move back together.
+ */
+export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = undefined> {
+  constructor(readonly declaration: StateMachineDeclaration<Row, S, Ctx>) {}
+
+  /** Whether the table allows the move (a missing state allows none). */
+  can(from: S | null | undefined, to: S): boolean {
+    return from !== null && from !== undefined && this.declaration.moves[from].includes(to);
+  }
+
+  /** The states the row may move to now (the table and the kind's own condition). */
+  allowed(row: Row): S[] {
+    const from = this.stateOf(row);
+    return from === null ? [] : this.declaration.moves[from].filter((to) => this.allows(row, to));
+  }
+
+  /** Whether the row may move to `to`: the table and the kind's own condition. */
+  allows(row: Row, to: S): boolean {
+    return this.can(this.stateOf(row), to) && (this.declaration.allows?.(row, to) ?? true);
+  }
+
+  stateOf(row: Row): S | null {
+    const state: S | null | undefined = row[this.declaration.field];
+    return state ?? null;
+  }
+
+  /** The row, locked (SELECT ... FOR UPDATE) until the caller's transaction ends: moves of one row queue behind each other. */
+  async lock(m: EntityManager, where: FindOptionsWhere<Row>): Promise<Row> {
+    const found = await this.find(m, where);
+    if (!found) throw this.declaration.notFound();
+    return found;
+  }
+
+  /** As lock, but null when no row matches. */
+  find(m: EntityManager, where: FindOptionsWhere<Row>): Promise<Row | null> {
+    return m.getRepository(this.declaration.entity).findOne({ where, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /**
+   * One move of a row the caller locked, in the caller's transaction: checked (the declared error
+   * otherwise, nothing written), then the new state and `set` written, the history row inserted and
+   * the mail or job queued. The row object takes the new values.
+   */
+  async step(m: EntityManager, row: Row, to: S, request: MoveRequest<Row, S, Ctx>): Promise<Move<S>> {
+    const d = this.declaration;
+    if (!this.allows(row, to)) throw d.refused(row, to);
+    const effects = d.on?.[to];
+    const move: Move<S> = {
+      from: this.stateOf(row),
+      to,
+      actor: request.actor,
+      type: request.type ?? effects?.type ?? to,
+      detail: request.detail ?? {},
+      ...(request.source === undefined ? {} : { source: request.source }),
+    };
+    Object.assign(row, request.set ?? {}, { [d.field]: to });
+    await d.beforeWrite?.(m, row, move);
+    await m.getRepository(d.entity).save(row);
+    const history = d.history(row, move);
+    await m.insert(history.entity, history.values);
+    await effects?.queue?.(m, row, move, request.ctx as Ctx);
+    await request.queue?.(m, row, move);
+    return move;
+  }
+}
+
+/** Declares a kind (see StateMachineDeclaration). */
+export function defineStateMachine<Row extends ObjectLiteral, S extends string, Ctx = undefined>(declaration: StateMachineDeclaration<Row, S, Ctx>): StateMachine<Row, S, Ctx> {
+  return new StateMachine(declaration);
+}
