@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, parseAst, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { FIRST_SCREEN_STYLESHEETS_FILE, FIRST_SCREENS } from '../shared-types/src/first-screen';
 
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
 const sharedTypesSrc = fileURLToPath(new URL('../shared-types/src/', import.meta.url));
@@ -12,6 +14,86 @@ const aliases = () => [
   // one rule file on its own, to load it lazily (the cart rules and zod)
   { find: /^@cocoa\/shared-types\/(.+)$/, replacement: `${sharedTypesSrc}$1.ts` },
 ];
+
+/** The PWA's table of the server's first screens: each page's module and seeder. */
+const FIRST_SCREEN_TABLE = fileURLToPath(new URL('src/app/first-screen-pages.ts', import.meta.url));
+
+interface AstNode {
+  type: string;
+  [key: string]: unknown;
+}
+const isAstNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+/** A node and every node inside it. */
+function* nodesIn(value: unknown): Generator<AstNode> {
+  if (Array.isArray(value)) {
+    for (const item of value) yield* nodesIn(item);
+    return;
+  }
+  if (!isAstNode(value)) return;
+  yield value;
+  for (const child of Object.values(value)) if (typeof child === 'object') yield* nodesIn(child);
+}
+const nameOf = (node: unknown) => (isAstNode(node) && typeof node.name === 'string' ? node.name : undefined);
+
+/**
+ * Each page's module as FIRST_SCREEN_PAGES names it (`page`): what its dynamic import loads, or
+ * the import a value it holds comes from (the home page, in the start-up chunk).
+ */
+function firstScreenPageModules(source: string): Map<string, string> {
+  const program = parseAst(source, { lang: 'ts' });
+  const imported = new Map<string, string>();
+  for (const node of nodesIn(program)) {
+    if (node.type !== 'ImportDeclaration') continue;
+    for (const specifier of node.specifiers as AstNode[]) imported.set(nameOf(specifier.local) ?? '', (node.source as { value: string }).value);
+  }
+  const table = [...nodesIn(program)].find((node) => node.type === 'VariableDeclarator' && nameOf(node.id) === 'FIRST_SCREEN_PAGES');
+  const init = table?.init as AstNode | undefined;
+  const object = init?.type === 'TSSatisfiesExpression' ? (init.expression as AstNode) : init;
+  const modules = new Map<string, string>();
+  for (const entry of (object?.properties ?? []) as AstNode[]) {
+    const page = ((entry.value as AstNode).properties as AstNode[] | undefined)?.find((property) => nameOf(property.key) === 'page');
+    for (const node of nodesIn(page?.value)) {
+      const specifier = node.type === 'ImportExpression' ? (node.source as { value?: unknown }).value : imported.get(nameOf(node) ?? '');
+      if (typeof specifier === 'string' && !modules.has(nameOf(entry.key) ?? '')) modules.set(nameOf(entry.key) ?? '', specifier);
+    }
+  }
+  return modules;
+}
+
+/**
+ * The client build tells the API each first screen's stylesheets (FIRST_SCREEN_STYLESHEETS_FILE):
+ * the CSS of the chunk holding the page's module (FIRST_SCREEN_PAGES) and of the chunks it imports,
+ * as they load. The API renders the page with them, and names no file of this source.
+ */
+function firstScreenStylesheets(): Plugin {
+  return {
+    name: 'cocoa:first-screen-stylesheets',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const modules = firstScreenPageModules(readFileSync(FIRST_SCREEN_TABLE, 'utf8'));
+      const listed: Record<string, string[]> = {};
+      for (const page of Object.keys(FIRST_SCREENS)) {
+        const specifier = modules.get(page);
+        const id = specifier === undefined ? undefined : (await this.resolve(specifier, FIRST_SCREEN_TABLE))?.id;
+        const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && id !== undefined && file.moduleIds.includes(id));
+        if (!chunk) this.error(`the first screen '${page}' has no page module in FIRST_SCREEN_PAGES (${FIRST_SCREEN_TABLE}) that the build has in a chunk`);
+        const css = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const file = bundle[fileName];
+          if (file?.type !== 'chunk' || seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const dependency of file.imports) visit(dependency);
+          for (const cssFile of file.viteMetadata?.importedCss ?? []) css.add(cssFile);
+        };
+        visit(chunk.fileName);
+        listed[page] = [...css];
+      }
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_STYLESHEETS_FILE, source: `${JSON.stringify(listed, null, 2)}\n` });
+    },
+  };
+}
 
 /**
  * `vite build --ssr`: the server's first screens (src/server/first-screens.tsx), one CommonJS
@@ -68,6 +150,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { resolve: { alias
   },
   plugins: [
     react(),
+    firstScreenStylesheets(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

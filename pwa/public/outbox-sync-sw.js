@@ -1,6 +1,6 @@
 /* global self */
 /*
- * Background Sync for the forms' outboxes (issue 18): the page registers a sync tag when it keeps a
+ * Background Sync for the forms' outboxes: the page registers a sync tag when it keeps a
  * message, booking request or inquiry offline; when the browser has the network again it wakes this
  * worker, which asks the open pages to send what waits (the sending itself is the page's, with the
  * entry's id as idempotency key). With no page open, saved entries go on the next start or 'online'.

@@ -1,6 +1,6 @@
 /* global self */
 /**
- * Web Push for the live tracker (issue 15 item 3), imported into the service worker that
+ * Web Push for the live tracker, imported into the service worker that
  * vite-plugin-pwa generates (vite.config.ts: workbox.importScripts). The message arrives decrypted
  * by the browser: JSON { title, body, url, tag } (shared-types pushPayloadSchema).
  * - push: shows the notification; one tag ('live'), so a newer check-in replaces an older one.

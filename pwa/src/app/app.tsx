@@ -79,7 +79,7 @@ export function AppFrame({ queryClient, children }: { queryClient: QueryClient; 
   return (
     <QueryClientProvider client={queryClient}>
       {/* Ionic's app column (its .ion-page layout) as a plain element: the IonApp component's
-          runtime was a fifth of the start-up JavaScript (issue 16's initial-JS budget). */}
+          runtime was a fifth of the start-up JavaScript (over the 150 KB gzip initial-JS budget, docs/performance.md). */}
       <div className="ion-page app-root">{children}</div>
     </QueryClientProvider>
   );

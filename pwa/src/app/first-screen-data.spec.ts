@@ -1,5 +1,5 @@
 import { dehydrate, hydrate } from '@tanstack/react-query';
-import { FIRST_SCREEN_DATA_ID, type ScheduledEvent } from '@cocoa/shared-types';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREENS, type ScheduledEvent } from '@cocoa/shared-types';
 import { catalogCategoriesQueryOptions, categoriesQueryOptions, featuredProductsQueryOptions, productsQueryOptions } from '../features/catalogue';
 import { featuredTestimonialsQueryOptions } from '../features/catalogue/api/testimonials';
 import { eventsQueryOptions } from '../features/events';
@@ -11,6 +11,17 @@ import { monthEventsQueryOptions } from '../features/tracker/api/month-events';
 import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
 import { testQueryClient } from '../test/render';
 import { seedFirstScreenFromPage } from './first-screen-data';
+import { FIRST_SCREEN_PAGES, type FirstScreenPagesTable } from './first-screen-pages';
+
+describe('FIRST_SCREEN_PAGES', () => {
+  it('has a page module and a seeder for every first screen; a table missing one does not type-check', () => {
+    expect(Object.keys(FIRST_SCREEN_PAGES).sort()).toEqual(Object.keys(FIRST_SCREENS).sort());
+    const withoutEvents: Omit<FirstScreenPagesTable, 'events'> = FIRST_SCREEN_PAGES;
+    // @ts-expect-error a table without the events page is not a FirstScreenPagesTable (tsc checks this line)
+    const incomplete: FirstScreenPagesTable = withoutEvents;
+    expect(incomplete).toBe(FIRST_SCREEN_PAGES);
+  });
+});
 
 /** The data block as the API writes it: JSON with every `<` escaped. */
 function addDataBlock(text: string) {

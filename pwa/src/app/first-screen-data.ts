@@ -1,13 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_SCREEN_DATA_ID, type FirstScreenData } from '@cocoa/shared-types';
-// By their own files, not the features' index: the start-up chunk takes these only.
-import { seedBookingFirstScreen } from '../features/bookings/api/first-screen-data';
-import { seedCatalogueFirstScreen } from '../features/catalogue/api/first-screen-data';
-import { seedEventsFirstScreen } from '../features/events/api/first-screen-data';
-import { seedLiveFirstScreen } from '../features/live/api/live-snapshot';
-import { seedTrackerFirstScreen } from '../features/tracker/api/first-screen-data';
+import { FIRST_SCREEN_DATA_ID, FIRST_SCREENS, type FirstScreenData } from '@cocoa/shared-types';
+import { FIRST_SCREEN_PAGES } from './first-screen-pages';
 
-const PAGES: ReadonlySet<string> = new Set<FirstScreenData['page']>(['home', 'products', 'product', 'tracker', 'events']);
+const PAGES: ReadonlySet<string> = new Set(Object.keys(FIRST_SCREENS));
 
 /**
  * Puts a first screen's answers in the query cache under the keys the pages' hooks use. The server
@@ -15,11 +10,9 @@ const PAGES: ReadonlySet<string> = new Set<FirstScreenData['page']>(['home', 'pr
  * app seeds its own from the page's data block before its first render: both render the same.
  */
 export function seedFirstScreen(client: QueryClient, data: FirstScreenData): void {
-  seedCatalogueFirstScreen(client, data);
-  seedEventsFirstScreen(client, data);
-  seedTrackerFirstScreen(client, data);
-  seedLiveFirstScreen(client, data);
-  seedBookingFirstScreen(client, data);
+  // Each page's seeder takes that page's data, which `data.page` says this is.
+  const seed = FIRST_SCREEN_PAGES[data.page].seed as (client: QueryClient, data: FirstScreenData) => void;
+  seed(client, data);
 }
 
 /**

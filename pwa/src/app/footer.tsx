@@ -14,7 +14,7 @@ export function SiteFooter() {
           <ul className="footer__social">
             {SOCIAL.map((name) => (
               <li key={name}>
-                {/* Placeholder social links (SPEC §2): they go nowhere yet, so they are not links nor in the tab order. */}
+                {/* Placeholder social links: they go nowhere yet, so they are not links nor in the tab order. */}
                 <span role="img" aria-label={`${name} (coming soon)`}>
                   {name[0]}
                 </span>
@@ -45,7 +45,7 @@ export function SiteFooter() {
         <section aria-labelledby="footer-news">
           <h2 id="footer-news" className="footer__title">Newsletter</h2>
           <p>Seasonal flavours and event dates, once a month.</p>
-          {/* The newsletter box has no submit behaviour (SPEC §5). */}
+          {/* The newsletter box has no submit behaviour. */}
           <form className="footer__newsletter" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor="newsletter-email" className="visually-hidden">Email address</label>
             <input id="newsletter-email" type="email" placeholder="Your email" autoComplete="email" />

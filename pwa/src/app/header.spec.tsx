@@ -41,7 +41,7 @@ describe('SiteHeader unread messages badge', () => {
     expect(button).toHaveTextContent(/^Olive\s*3$/);
     fireEvent.click(button);
     expect(screen.getByRole('link', { name: /^Admin Panel\s*, 3 unread messages$/ })).toHaveAttribute('href', '/admin');
-    // The owner's check-in, two taps from any page (issue 15).
+    // The owner's check-in, two taps from any page.
     expect(screen.getByRole('link', { name: "We're here" })).toHaveAttribute('href', '/admin?tab=live');
   });
 

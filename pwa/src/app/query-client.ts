@@ -5,7 +5,7 @@ import { DAY_MS } from '@cocoa/shared-types';
 import { PERSISTED_QUERIES_KEY } from '../lib/persisted-queries';
 
 /**
- * SPEC §9: no refetch on window focus, no polling, data never stale, no retries by default.
+ * No refetch on window focus, no polling, data never stale, no retries by default.
  * gcTime is a day so the persisted cache (catalogue, events, user) outlives a closed browser.
  */
 export function createQueryClient() {

@@ -4,23 +4,19 @@ import type { QueryClient } from '@tanstack/react-query';
 import { APP_ROUTES, firstScreenRoute, type FirstScreenPage } from '@cocoa/shared-types';
 import { Spinner } from '../ui/skeleton';
 import { AdminRoute, ProtectedRoute } from './guards';
-// The home page is the usual first screen: part of the entry chunk, no extra round trip.
-import HomePage from '../features/content/pages/home-page';
+import { FIRST_SCREEN_PAGES, type LandingPageModule } from './first-screen-pages';
 
-// Every route page is its own chunk (route-level code splitting).
+// Every route page is its own chunk (route-level code splitting); the first screens' pages are
+// their table's (FIRST_SCREEN_PAGES), the home page in the start-up chunk.
+const HomePage = FIRST_SCREEN_PAGES.home.page.default;
 const AboutPage = lazy(() => import('../features/content/pages/about-page'));
 const ContactPage = lazy(() => import('../features/content/pages/contact-page'));
 const LegalPage = lazy(() => import('../features/content/pages/legal-page'));
 const NotFoundPage = lazy(() => import('../features/content/pages/not-found-page'));
-const ProductsPage = preloadable(() => import('../features/catalogue/pages/products-page'));
-const ProductDetailPage = preloadable(() => import('../features/catalogue/pages/product-detail-page'));
-// These two also start their mount-time calls when landed on (preloadLandingPage).
-const EventsPage = preloadable(() =>
-  import('../features/events/pages/events-page').then(({ default: page, prefetchPageData }) => ({ default: page, prefetchPageData })),
-);
-const CocoaTrackerPage = preloadable(() =>
-  import('../features/tracker/pages/cocoa-tracker-page').then(({ default: page, prefetchPageData }) => ({ default: page, prefetchPageData })),
-);
+const ProductsPage = preloadable(FIRST_SCREEN_PAGES.products.page);
+const ProductDetailPage = preloadable(FIRST_SCREEN_PAGES.product.page);
+const EventsPage = preloadable(FIRST_SCREEN_PAGES.events.page);
+const CocoaTrackerPage = preloadable(FIRST_SCREEN_PAGES.tracker.page);
 const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
 const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
@@ -31,13 +27,6 @@ const AccountPage = lazy(() => import('../features/account/pages/account-page'))
 const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
-
-/** A landing page's module: its component, and the calls its first render makes, to start before that render. */
-interface LandingPageModule {
-  default: ComponentType;
-  /** Makes the calls the page makes as it mounts; resolves when they are answered (or failed). */
-  prefetchPageData?: (client: QueryClient) => Promise<void>;
-}
 
 /**
  * A lazy page that can be loaded before the first render (a landing page whose first screen is
@@ -63,7 +52,7 @@ function preloadable(load: () => Promise<LandingPageModule>) {
  * The lazy pages the server renders a first screen of (api/src/static-shell.ts,
  * pwa/src/server/first-screens.tsx); the home page is in the start-up chunk.
  */
-const FIRST_SCREEN_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<typeof preloadable>> = {
+const PRELOADABLE_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<typeof preloadable>> = {
   products: ProductsPage,
   product: ProductDetailPage,
   tracker: CocoaTrackerPage,
@@ -82,7 +71,7 @@ const FIRST_SCREEN_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<ty
 export function preloadLandingPage(pathname: string, client: QueryClient, askForData: boolean): Promise<void> {
   const route = firstScreenRoute(pathname);
   if (!route || route.page === 'home') return Promise.resolve();
-  return FIRST_SCREEN_PAGES[route.page].preload().then(
+  return PRELOADABLE_PAGES[route.page].preload().then(
     (module) => {
       if (askForData) void module.prefetchPageData?.(client);
     },
@@ -113,7 +102,7 @@ export const page = (element: ReactNode) => (
   </Suspense>
 );
 
-/** The route table of SPEC §2: the paths are shared-types' APP_ROUTES, which the API's 404 follows. */
+/** The route table: the paths are shared-types' APP_ROUTES, which the API's 404 follows. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -125,7 +114,7 @@ export function AppRoutes() {
       <Route path={APP_ROUTES.events} element={page(<EventsPage />)} />
       <Route path={APP_ROUTES.tracker} element={page(<CocoaTrackerPage />)} />
       <Route path={APP_ROUTES.cart} element={page(<CartPage />)} />
-      {/* Guest checkout is allowed (ARCHITECTURE.md, "Where the spec disagrees"). */}
+      {/* Guest checkout is allowed (see docs/decisions.md). */}
       <Route path={APP_ROUTES.checkout} element={page(<CheckoutPage />)} />
       <Route path={APP_ROUTES.orderConfirmation} element={<ProtectedRoute>{page(<OrderConfirmationPage />)}</ProtectedRoute>} />
       <Route path={APP_ROUTES.orders} element={<ProtectedRoute>{page(<OrdersPage />)}</ProtectedRoute>} />

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: "An override can send the app to a given path on startup (mechanism not shown)".
+ * A startup path override: the app can be sent to a given path on startup (see docs/decisions.md).
  * Ours: open the shop once with `?startPath=/cocoa-tracker` (e.g. from a QR code or a kiosk
  * tablet's bookmark) and from then on the installed app, which always starts at `/`, opens on that
  * page; `?startPath=` with no value removes the override. Kept in localStorage on this device only.

@@ -18,7 +18,7 @@ export function oldestShownCopy(client: QueryClient): number | null {
   return times.length > 0 ? Math.min(...times) : null;
 }
 
-/** Offline: says so, and when what the page shows was saved (issue 18: a copy says its age). */
+/** Offline: says so, and when what the page shows was saved (a saved copy says its age). */
 export function OfflineBanner() {
   const online = useOnline();
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { fakeResponse } from '../test/render';
 import { ApiError, apiFetch, apiFetchList, errorMessageFrom, messageOf } from './api-fetch';
 
-describe('errorMessageFrom (SPEC §8)', () => {
+describe('errorMessageFrom', () => {
   it('prefers body.message, then body.error, then the raw text, then the status text', () => {
     expect(errorMessageFrom('{"message":"Bad thing","error":"x"}', 'Bad Request')).toBe('Bad thing');
     expect(errorMessageFrom('{"error":"Only error"}', 'Bad Request')).toBe('Only error');
@@ -38,7 +38,7 @@ describe('apiFetch', () => {
   });
 });
 
-describe('messageOf (SPEC §8: a server message when present, else the fallback)', () => {
+describe('messageOf (a server message when present, else the fallback)', () => {
   it("shows the server's message and our own thrown ones", () => {
     expect(messageOf(new ApiError('Too many messages, try later', 429), 'Failed to send message. Please try again.')).toBe('Too many messages, try later');
     expect(messageOf(new Error('Card tokenization failed'), 'Unable to process payment')).toBe('Card tokenization failed');

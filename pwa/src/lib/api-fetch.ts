@@ -1,5 +1,5 @@
 /**
- * The one fetch client (SPEC §7 call rules, §8 message rule): same-origin calls with cookies,
+ * The one fetch client (the call rules and the message rule): same-origin calls with cookies,
  * JSON bodies with a JSON content type, 204 → undefined, otherwise the parsed JSON. A non-OK
  * answer throws an ApiError whose message comes from body.message, else body.error, else the raw
  * text, else the status text.
@@ -68,7 +68,7 @@ export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOpti
   return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
-/** List calls: a non-array answer is treated as an empty list and logged (SPEC §7). */
+/** List calls: a non-array answer is treated as an empty list and logged. */
 export async function apiFetchList<T>(path: string, signal?: AbortSignal): Promise<T[]> {
   const data = await apiFetch<unknown>(path, { signal });
   if (!Array.isArray(data)) {
@@ -79,7 +79,7 @@ export async function apiFetchList<T>(path: string, signal?: AbortSignal): Promi
 }
 
 /**
- * The text for a failed call (SPEC §8): the server's message when it answered, the thrown message
+ * The text for a failed call: the server's message when it answered, the thrown message
  * of our own checks, and the spec's fallback otherwise. A fetch that never reached the server
  * rejects with a TypeError whose text is the browser's ('Failed to fetch', 'Load failed'): that
  * is never shown, the fallback is.

@@ -2,7 +2,7 @@ import { responsiveImage } from '@cocoa/shared-types';
 
 /**
  * A failing image is retried first in lowercase, then with a .webp extension, then replaced by a
- * placeholder (SPEC §2). Returns the distinct sources to try, in order.
+ * placeholder. Returns the distinct sources to try, in order.
  */
 export function imageCandidates(src: string | null | undefined): string[] {
   if (!src) return [];

@@ -3,7 +3,7 @@ import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { ApiError, isNetworkError, messageOf } from './api-fetch';
 
 /**
- * Writes that wait (issue 18): what a person sends while the network is away is kept on this
+ * Writes that wait: what a person sends while the network is away is kept on this
  * device (IndexedDB, as the cart is) and sent when the network is back. One rule for every form
  * that has an outbox (booking requests, contact messages, event inquiries); each is an instance of
  * `createOutbox`. Each entry is waiting, sent or refused (the server's message); sent and refused

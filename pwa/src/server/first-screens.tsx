@@ -16,7 +16,7 @@ import { StaticRouter } from 'react-router-dom/server';
 import { AppFrame, ROUTER_FUTURE, Shell } from '../app/app';
 import { page } from '../app/router';
 import { QueryClient } from '@tanstack/react-query';
-import { APP_ROUTES, type FirstScreenData, type FirstScreenPage } from '@cocoa/shared-types';
+import { APP_ROUTES, FIRST_SCREENS, type FirstScreenData, type FirstScreenPage } from '@cocoa/shared-types';
 import { seedFirstScreen } from '../app/first-screen-data';
 import ProductDetailPage from '../features/catalogue/pages/product-detail-page';
 import ProductsPage from '../features/catalogue/pages/products-page';
@@ -25,13 +25,17 @@ import HomePage from '../features/content/pages/home-page';
 import CocoaTrackerPage from '../features/tracker/pages/cocoa-tracker-page';
 import { asViewerIn } from '../lib/viewer-clock';
 
-/** Each page and the route pattern the app's router declares it under (its params: the product's slug). */
-const PAGES: Record<FirstScreenPage, { path: string; Page: ComponentType }> = {
-  home: { path: APP_ROUTES.home, Page: HomePage },
-  products: { path: APP_ROUTES.products, Page: ProductsPage },
-  product: { path: APP_ROUTES.product, Page: ProductDetailPage },
-  tracker: { path: APP_ROUTES.tracker, Page: CocoaTrackerPage },
-  events: { path: APP_ROUTES.events, Page: EventsPage },
+/**
+ * Each page's component, imported here rather than loaded as the app loads it (FIRST_SCREEN_PAGES):
+ * the render is synchronous. Its route pattern is the one the app's router declares it under
+ * (shared-types' FIRST_SCREENS; its params: the product's slug).
+ */
+const PAGES: Record<FirstScreenPage, ComponentType> = {
+  home: HomePage,
+  products: ProductsPage,
+  product: ProductDetailPage,
+  tracker: CocoaTrackerPage,
+  events: EventsPage,
 };
 
 /**
@@ -43,7 +47,8 @@ export function renderFirstScreen(url: string, data: FirstScreenData): string {
   // As the app's (query-client.ts) where it shows: data never stale, no retries; no garbage-collection timers on the server.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, gcTime: Infinity, retry: false, networkMode: 'offlineFirst' } } });
   seedFirstScreen(client, data);
-  const { path, Page } = PAGES[data.page];
+  const Page = PAGES[data.page];
+  const path = APP_ROUTES[FIRST_SCREENS[data.page].route];
   const render = () =>
     renderToString(
       <AppFrame queryClient={client}>

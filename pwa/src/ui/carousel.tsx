@@ -16,10 +16,10 @@ interface CarouselProps {
 }
 
 /**
- * Image carousel (SPEC §2, §4, §9): advances every 4 s unless hovered or mid-transition; the
+ * Image carousel: advances every 4 s unless hovered or mid-transition; the
  * slide takes 1 s; previous/next, thumbnails or dots, and a horizontal swipe over 50 px change it.
  *
- * Motion respects the person (WCAG 2.2.2, STYLE 12): a visible Pause/Play button stops and
+ * Motion respects the person (WCAG 2.2.2): a visible Pause/Play button stops and
  * restarts the auto-advance; under `prefers-reduced-motion: reduce` it starts paused (the button
  * offers Play) and slides change without animation, while the manual controls keep working.
  * The person's own choice wins over the preference once they press the button.

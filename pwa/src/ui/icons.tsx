@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /**
  * The header's four icons as plain SVG: the outlines of Ionicons 7 (MIT, ionic.io/ionicons), drawn
  * with the text's colour. Inline rather than Ionic's <ion-icon> web component, whose runtime was
- * ~22 KB of the start-up chunk for four pictures (issue 16: initial JS). Decorative: the buttons
+ * ~22 KB of the start-up chunk for four pictures (the initial-JS budget, docs/performance.md). Decorative: the buttons
  * and links around them carry the names.
  */
 const stroke = { fill: 'none', stroke: 'currentColor', strokeLinecap: 'round', strokeLinejoin: 'round', strokeWidth: 32 } as const;

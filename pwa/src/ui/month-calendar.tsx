@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useLayoutEffect, useRef, useState } from 'react';
 import { addMonths, monthGrid, shiftDay, lazyDateFormat } from '@cocoa/shared-types';
-import { useViewerToday } from '../../../lib/viewer-clock';
-import '../tracker.css';
+import { useViewerToday } from '../lib/viewer-clock';
+import './month-calendar.css';
 
 const WEEKDAYS: ReadonlyArray<readonly [string, string]> = [
   ['Sun', 'Sunday'],

@@ -9,7 +9,7 @@ interface QuantityControlProps {
 }
 
 /**
- * Product page quantity (SPEC §4): starts at 1, never below 1; invalid or zero typed input is
+ * Product page quantity: starts at 1, never below 1; invalid or zero typed input is
  * ignored; an empty input resets it to 1 (applied when the field is left).
  */
 export function QuantityControl({ value, onChange, label, disabled }: QuantityControlProps) {

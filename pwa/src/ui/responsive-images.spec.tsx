@@ -76,7 +76,7 @@ describe('responsive images', () => {
     expect(iced).not.toHaveAttribute('srcset');
   });
 
-  it('when the copies fail (the image was replaced since), the original URL is tried, then the SPEC chain, then the placeholder', () => {
+  it('when the copies fail (the image was replaced since), the original URL is tried, then the lowercase/.webp chain, then the placeholder', () => {
     renderWithProviders(<SmartImage src="/uploads/variants/Old-Name.PNG.0a1b2c3d.320.webp" alt="Cocoa" width={96} height={96} />);
     const first = screen.getByRole('img', { name: 'Cocoa' });
     expect(first.parentElement?.tagName).toBe('PICTURE');

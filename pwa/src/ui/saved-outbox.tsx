@@ -1,14 +1,26 @@
 import { useEffect } from 'react';
-import { SavedEntries } from '../../../ui/saved-entries';
-import { type ContactMessage, useContactOutbox } from '../outbox/contact-outbox';
+import { useStore } from 'zustand';
+import type { OutboxEntryBase, OutboxStore } from '../lib/outbox';
+import { SavedEntries, type SavedEntry } from './saved-entries';
 
-/** The contact messages kept on this device: waiting for the network, sent in the background, or refused (put back in the form to mend). */
-export function SavedMessages({ onRestore }: { onRestore: (message: ContactMessage) => void }) {
-  const { entries, hydrate, dismiss, flush } = useContactOutbox();
+/** An outbox entry as the list shows it; a refused one keeps what was sent, to put back in the form. */
+type ShownEntry<R> = OutboxEntryBase & SavedEntry & ({ status: 'waiting' | 'sent' } | { status: 'refused'; request: R });
+
+interface Props<R, E extends ShownEntry<R>, A extends unknown[]> {
+  /** The form's outbox (lib/outbox.ts). */
+  outbox: OutboxStore<E, A>;
+  /** The list's name for screen readers ('Messages saved on this device'). */
+  label: string;
+  onRestore: (request: R) => void;
+}
+
+/** What a form kept on this device: waiting for the network, sent in the background, or refused (put back in the form to mend). */
+export function SavedOutbox<R, E extends ShownEntry<R>, A extends unknown[]>({ outbox, label, onRestore }: Props<R, E, A>) {
+  const { entries, hydrate, dismiss, flush } = useStore(outbox);
   useEffect(() => void hydrate(), [hydrate]);
   return (
     <SavedEntries
-      label="Messages saved on this device"
+      label={label}
       entries={entries}
       onSendNow={() => void flush()}
       onDismiss={(id) => void dismiss(id)}

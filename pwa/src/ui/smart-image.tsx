@@ -28,7 +28,7 @@ function defaultSizes(width: number): string {
 
 /**
  * A lazy image with intrinsic size that, when loading fails, tries the lowercase path, then the
- * .webp variant, then shows a placeholder icon (SPEC §2, §8 "Broken images show a placeholder").
+ * .webp variant, then shows a placeholder icon ("Broken images show a placeholder").
  *
  * An uploaded image's responsive reference (shared-types images.ts) shows as a <picture>: AVIF
  * then WebP sources with srcset/sizes, so a 64 px thumbnail loads the 160 w copy. Should the

@@ -1,4 +1,4 @@
-/** Rating out of 5; a fractional rating of .5 or more shows a half star (SPEC §3 Testimonial). */
+/** Rating out of 5; a fractional rating of .5 or more shows a half star (a testimonial's rating). */
 export function starsFor(rating: number): Array<'full' | 'half' | 'empty'> {
   const clamped = Math.max(0, Math.min(5, Number.isFinite(rating) ? rating : 0));
   const full = Math.floor(clamped);

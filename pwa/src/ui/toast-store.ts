@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Toasts (SPEC §9): at most one at a time, shown for 5000 ms. */
+/** Toasts: at most one at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export interface Toast {

@@ -23,7 +23,7 @@ export interface CartState {
 }
 
 /**
- * The cart (SPEC §4): lines run through the shared reducer, the whole cart with its 21-character
+ * The cart: lines run through the shared reducer, the whole cart with its 21-character
  * session id is saved to storage after each change and restored on load; a stored copy that fails
  * the schema is ignored. Actions taken before the stored copy is read are replayed on top of it.
  */

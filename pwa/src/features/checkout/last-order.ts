@@ -1,4 +1,4 @@
-/** The last order placed in this tab, for /order-confirmation (SPEC §4: read once, then removed). */
+/** The last order placed in this tab, for /order-confirmation (read once, then removed). */
 const KEY = 'cocoa-last-order-id';
 
 export function rememberLastOrder(orderId: string): void {

@@ -1,5 +1,5 @@
 /**
- * Public entry of the live feature (issue 15): the cart's state now, for visitors and the owner.
+ * Public entry of the live feature: the cart's state now, for visitors and the owner.
  * The home page (in the start-up chunk) imports this file lazily, so nothing here is in the first
  * screen's JavaScript; keep zod and the larger schemas out of what it imports (parse-live-state
  * loads on its own).

@@ -12,7 +12,7 @@ export const changePassword = ({ userId, ...body }: PasswordChange & { userId: n
 export const INCORRECT_PASSWORD_TOAST = 'The current password you entered is incorrect. Please verify and try again.';
 
 /**
- * What the password form shows for a failure (SPEC §8): the server's 'Current password is
+ * What the password form shows for a failure: the server's 'Current password is
  * incorrect' becomes the field error 'Incorrect password' and its own toast text; other server
  * messages show as they are; no answer at all is a network error.
  */

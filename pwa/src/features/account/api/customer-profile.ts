@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerProfile } from '@cocoa/shared-types';
 import { apiFetch } from '../../../lib/api-fetch';
 
-/** GET /api/me/customer: the signed-in user's profile (a 401 is an error here, SPEC §6). */
+/** GET /api/me/customer: the signed-in user's profile (a 401 is an error here). */
 export const fetchCustomerProfile = (signal?: AbortSignal) => apiFetch<CustomerProfile>('/api/me/customer', { signal });
 
 /**

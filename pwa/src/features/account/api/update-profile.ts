@@ -7,7 +7,7 @@ import { errorToast, keepToastAcrossReload, toast } from '../../../ui/toast-stor
 export const updateProfile = (profile: ProfileUpdate) => apiFetch<CustomerProfile>('/api/me/customer', { method: 'PATCH', body: profile });
 
 /**
- * SPEC §4/§8: 'Profile updated', then the page reloads; the toast is kept across the reload, so
+ * 'Profile updated', then the page reloads; the toast is kept across the reload, so
  * it is seen for its full time on the reloaded page. A non-OK answer toasts 'Failed to update profile'.
  */
 export function useUpdateProfile(reload: () => void = () => window.location.reload()) {

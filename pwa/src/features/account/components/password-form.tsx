@@ -12,7 +12,7 @@ type PasswordForm = z.infer<typeof passwordChangeFormSchema>;
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Password tab (SPEC §4, §5, §8): on success 'Password Updated', the form resets and the page
+ * Password tab: on success 'Password Updated', the form resets and the page
  * reloads 1.5 s later; a wrong current password marks that field 'Incorrect password'.
  */
 export function PasswordForm({ userId, reload = () => window.location.reload() }: { userId: number; reload?: () => void }) {

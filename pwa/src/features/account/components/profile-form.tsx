@@ -24,7 +24,7 @@ export function profileDefaults(profile: CustomerProfile): ProfileInput {
   };
 }
 
-/** Profile tab: e-mail required and valid, everything else optional (SPEC §5). */
+/** Profile tab: e-mail required and valid, everything else optional. */
 export function ProfileForm({ profile, reload }: { profile: CustomerProfile; reload?: () => void }) {
   const update = useUpdateProfile(reload);
   const { register, handleSubmit, formState: { errors } } = useForm<ProfileInput, unknown, ProfileOutput>({

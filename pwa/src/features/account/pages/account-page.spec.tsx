@@ -94,7 +94,7 @@ describe('PasswordForm', () => {
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
   });
 
-  it("marks 'Incorrect password' and toasts the SPEC text when the server says the current password is incorrect", async () => {
+  it("marks 'Incorrect password' and toasts the specified text when the server says the current password is incorrect", async () => {
     const reload = jest.fn();
     const { calls } = mockFetch({ 'PATCH /api/users/7/password': { status: 400, body: { message: 'Current password is incorrect', code: 'WRONG_PASSWORD' } } });
     renderWithProviders(<><PasswordForm userId={7} reload={reload} /><ToastViewport /></>);

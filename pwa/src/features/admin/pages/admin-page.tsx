@@ -2,23 +2,23 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { BookingsTab } from '../components/bookings-tab';
-import { CalendarTab } from '../components/calendar-tab';
-import { CatalogueTab } from '../components/catalogue-tab';
-import { DatabaseTab } from '../components/database-tab';
-import { ImagesTab } from '../components/images-tab';
-import { InboxTab, inboxTabLabel } from '../components/inbox-tab';
-import { LiveTab } from '../components/live-tab';
-import { OrdersTab } from '../components/orders-tab';
-import { OwnerChanges } from '../components/owner-changes';
-import { SettingsTab } from '../components/settings-tab';
-import { SummaryTab } from '../components/summary-tab';
-import { useInboxUnread } from '../api/inbox-counts';
+import { BookingsTab } from '../bookings/bookings-tab';
+import { CalendarTab } from '../calendar/calendar-tab';
+import { CatalogueTab } from '../catalogue/catalogue-tab';
+import { DatabaseTab } from '../database/database-tab';
+import { ImagesTab } from '../images/images-tab';
+import { InboxTab, inboxTabLabel } from '../inbox/inbox-tab';
+import { LiveTab } from '../live/live-tab';
+import { OrdersTab } from '../orders/orders-tab';
+import { OwnerChanges } from '../shared/owner-changes';
+import { SettingsTab } from '../settings/settings-tab';
+import { SummaryTab } from '../summary/summary-tab';
+import { useInboxUnread } from '../inbox/api/inbox-counts';
 import '../admin.css';
 
 export const ADMIN_TABS = [
   { id: 'summary', label: 'Summary', Panel: SummaryTab },
-  // The owner's check-in at the cart (issue 15); the header's menu opens it directly (?tab=live).
+  // The owner's check-in at the cart; the header's menu opens it directly (?tab=live).
   { id: 'live', label: "We're here", Panel: LiveTab },
   { id: 'orders', label: 'Orders', Panel: OrdersTab },
   { id: 'inbox', label: 'Inbox', Panel: InboxTab },
@@ -31,8 +31,8 @@ export const ADMIN_TABS = [
 ] as const;
 
 /**
- * The owner's dashboard (SPEC §2): tabs, the summary first (issue 13: the admin opens on the week
- * at a glance; the SPEC's settings tab follows the owner's daily ones); a dropdown on small
+ * The owner's dashboard: tabs, the summary first (the admin opens on the week
+ * at a glance; the settings tab follows the owner's daily ones); a dropdown on small
  * screens. The tab is kept in the address (?tab=, none for the first) so a reload or the back
  * button returns to it. Only the open tab is mounted, so only its data loads and only its status
  * is polled; the Inbox tab's label shows the unread count, polled like the header's badge.

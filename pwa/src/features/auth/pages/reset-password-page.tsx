@@ -12,7 +12,7 @@ import { PasswordInput } from '../components/password-input';
 
 type Values = z.infer<typeof resetPasswordFormSchema>;
 
-/** Toast titles of SPEC §5 for the reset form's messages. */
+/** Toast titles for the reset form's messages. */
 const TITLES: Record<string, string> = {
   'Password must be at least 6 characters long.': 'Invalid Password',
   'Please make sure both passwords are the same.': "Passwords Don't Match",

@@ -14,7 +14,7 @@ import { lazyOnce, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-re
 import { useViewerToday } from '../../../lib/viewer-clock';
 import { describedBy, Field, FormFields } from '../../../ui/field';
 import { toast } from '../../../ui/toast-store';
-import { MonthCalendar } from '../../tracker';
+import { MonthCalendar } from '../../../ui/month-calendar';
 import { useAvailability } from '../api/availability';
 import { createBooking } from '../api/create-booking';
 import { addMinutes, bookingDay } from '../format';
@@ -100,7 +100,7 @@ interface Props {
 }
 
 /**
- * The booking request (issue 14): a package, a day from the tracker's month calendar with the days
+ * The booking request: a package, a day from the month calendar with the days
  * that cannot be booked disabled, times, guests, the venue and the contact. Validated by the shared
  * schema with the shop's today, its lead time and the chosen package's guest range (the API runs the
  * same one); the estimate follows as they type. Sent online, it opens the booking's status page;

@@ -12,7 +12,7 @@ const prefilled = (user: User | null): BookingFormValues =>
   user ? { ...EMPTY_BOOKING, contactName: [user.firstName, user.lastName].filter(Boolean).join(' '), contactEmail: user.email } : EMPTY_BOOKING;
 
 /**
- * "Book an event" on /events (issue 14), for guests and signed-in customers alike: the packages as
+ * "Book an event" on /events, for guests and signed-in customers alike: the packages as
  * cards inside the booking form, and the requests kept on this device while offline.
  */
 export function BookingSection() {

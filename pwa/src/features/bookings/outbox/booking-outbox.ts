@@ -4,7 +4,7 @@ import { errorToast, toast } from '../../../ui/toast-store';
 import { createBooking } from '../api/create-booking';
 
 /**
- * Booking requests written offline (issue 14): kept on this device and sent when the network is
+ * Booking requests written offline: kept on this device and sent when the network is
  * back, by the shared outbox (lib/outbox.ts: storage, retries, tabs taking turns, the entry id as
  * the request's idempotency key). Each entry is waiting, sent (with its reference and status page)
  * or refused (the server's message; the customer can put it back in the form).

@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast-store';
 import { useUser } from '../../auth';
-import { CardPayment } from '../../checkout';
+import { CardPayment } from '../../payment';
 import { bookingQueryOptions, payBooking, useBooking, useCancelBooking } from '../api/booking';
 import { BookingStateBadge } from '../components/booking-state-badge';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
@@ -222,7 +222,7 @@ function BookingProblem({ error, signedIn, signInTarget, onRetry }: { error: unk
 }
 
 /**
- * /bookings/{reference}: a booking's status page (issue 14). Opens for anyone with the e-mailed
+ * /bookings/{reference}: a booking's status page. Opens for anyone with the e-mailed
  * link's token (?token=, no account needed), or for its signed-in customer without one; a visitor
  * without a token is sent to sign in first. The state, the event, the quote and what is paid, the
  * history; the deposit or balance paid here; cancelling under the owner's policy.

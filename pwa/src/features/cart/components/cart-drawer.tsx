@@ -7,7 +7,7 @@ import { useCartDrawer } from '../cart-drawer-store';
 import { useCart } from '../use-cart';
 
 /**
- * Side drawer 'Your Cart' (SPEC §2): 350px wide, 450px on larger screens. The app's modal dialog
+ * Side drawer 'Your Cart': 350px wide, 450px on larger screens. The app's modal dialog
  * (ui/dialog): focus stays in it while open, Escape closes it, and focus goes back to what opened
  * it. Focus starts on the panel itself, so the auto-close runs until the person touches or tabs
  * into the drawer. No <header>/<footer> inside: those would be a second banner and contentinfo.

@@ -3,7 +3,7 @@ import { apiFetch } from '../../../lib/api-fetch';
 /**
  * DELETE /api/cart/clear?sessionId=: tells the server the cart of this session is spent. The cart
  * itself lives in the browser and the server keeps no copy (so there is no per-item fallback to
- * run); a failure is only logged (SPEC §8).
+ * run); a failure is only logged.
  */
 export async function clearServerCart(sessionId: string): Promise<void> {
   if (!sessionId) return;

@@ -1,6 +1,6 @@
 import { formatCents, toCents, type CartLine, type CheckoutTotals } from '@cocoa/shared-types';
 
-/** Lines with subtotal, flat shipping, 7 % tax and total (SPEC §9), all from checkoutTotals. */
+/** Lines with subtotal, flat shipping, 7 % tax and total, all from checkoutTotals. */
 export function OrderSummary({ lines, totals }: { lines: readonly CartLine[]; totals: CheckoutTotals }) {
   return (
     <aside className="summary card" aria-labelledby="checkout-summary-title">

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK, type CartLine, type ShippingData } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
-import { webPaymentsConfigQueryOptions } from '../api/web-payments-config';
+import { webPaymentsConfigQueryOptions } from '../../payment/api/web-payments-config';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { PaymentStep } from './payment-step';

@@ -5,7 +5,7 @@ import { EMPTY_SHIPPING, shippingDefaults, ShippingForm } from './shipping-form'
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ShippingForm', () => {
-  it('shows every SPEC §5 message for an empty form and does not submit', async () => {
+  it('shows every shipping-form message for an empty form and does not submit', async () => {
     const onSubmit = jest.fn();
     render(<ShippingForm defaultValues={EMPTY_SHIPPING} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));

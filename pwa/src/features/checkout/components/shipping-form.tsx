@@ -36,7 +36,7 @@ export function shippingDefaults(profile: CustomerProfile | undefined, email: st
 }
 
 /**
- * Step 0: the shipping form, validated by the shared shipping schema (SPEC §5 messages): a phone
+ * Step 0: the shipping form, validated by the shared shipping schema (and its messages): a phone
  * that is not a valid number of the shipping country is refused here, before the payment step.
  * The values go on as typed (`raw`), so Cancel on the payment step shows the buyer their own
  * writing; the API parses them with the same schema, which keeps the phone in E.164.

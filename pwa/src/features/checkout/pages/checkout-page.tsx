@@ -24,7 +24,7 @@ interface PlacedOrder extends CheckoutCompleteResponse {
 
 const STEP_TITLES = ['Shipping Information', 'Payment', 'Order Confirmed'] as const;
 
-/** /checkout: open to guests (ARCHITECTURE.md); Shipping → Payment → Confirmation. */
+/** /checkout: open to guests (docs/decisions.md); Shipping → Payment → Confirmation. */
 export default function CheckoutPage() {
   useDocumentTitle('Checkout');
   const { user, isLoading: userLoading } = useUser();

@@ -6,14 +6,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Spinner } from '../../../ui/skeleton';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { useCartStore } from '../../cart';
+import { useOrder } from '../../orders';
 import { clearServerCart } from '../api/clear-server-cart';
 import { createOrderFromPayment } from '../api/create-from-payment';
-import { useOrder } from '../api/order';
 import { OrderDetails, shortOrderId } from '../components/order-details';
 import { forgetLastOrder, peekLastOrder } from '../last-order';
 import '../checkout.css';
 
-/** An order id of 0 is a test order, shown with a random six-digit number (SPEC §4). */
+/** An order id of 0 is a test order, shown with a random six-digit number. */
 const TEST_ORDER_ID = '0';
 const randomOrderNumber = () => String(100000 + Math.floor(Math.random() * 900000));
 
@@ -42,7 +42,7 @@ function NoOrder() {
 }
 
 /**
- * /order-confirmation (SPEC §4): a returning payment (payment_intent with redirect_status
+ * /order-confirmation: a returning payment (payment_intent with redirect_status
  * succeeded, or payment_id) is turned into its order, the cart cleared, and the order shown;
  * redirect_status failed goes back to the cart; otherwise the last order placed in this tab.
  */
@@ -95,7 +95,7 @@ export default function OrderConfirmationPage() {
   const orderId = paymentReference ? (created.data?.orderId ?? null) : storedId;
   const isTestNumber = orderId === TEST_ORDER_ID;
   const [testNumber] = useState(randomOrderNumber);
-  const order = useOrder(isTestNumber ? null : orderId);
+  const order = useOrder(orderId ?? '', null, null, orderId !== null && orderId !== '' && !isTestNumber);
 
   if (redirectStatus === 'failed') return null;
   if (paymentReference && created.isPending) return <Working />;

@@ -3,17 +3,17 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactSchema, type ContactInput } from '@cocoa/shared-types';
 import { sendOrKeep } from '../../../lib/outbox';
+import { SavedOutbox } from '../../../ui/saved-outbox';
 import { useSendContactMessage } from '../api/contact';
 import { type ContactMessage, useContactOutbox } from '../outbox/contact-outbox';
-import { SavedMessages } from './saved-messages';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 
 const KEPT = "You're offline. Your message is saved on this device and will be sent when you're back online.";
 
 /**
- * Contact form (SPEC §4): idle, sending, then a success toast and a reset form, or an error toast.
- * With no network (issue 18) the message is kept on this device under the key it was sent with,
+ * Contact form: idle, sending, then a success toast and a reset form, or an error toast.
+ * With no network the message is kept on this device under the key it was sent with,
  * the form says so and resets, and the list under it follows the message until it is sent.
  */
 export function ContactForm() {
@@ -63,7 +63,7 @@ export function ContactForm() {
         {send.isPending ? 'SENDING...' : 'SEND MESSAGE'}
       </button>
       <div role="status">{waiting && <p className="notice saved-entries__kept">{KEPT}</p>}</div>
-      <SavedMessages onRestore={(message) => reset(message)} />
+      <SavedOutbox outbox={useContactOutbox} label="Messages saved on this device" onRestore={(message: ContactMessage) => reset(message)} />
     </form>
   );
 }

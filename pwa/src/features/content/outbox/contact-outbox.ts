@@ -13,7 +13,7 @@ interface Base {
   about: string;
 }
 /**
- * Contact messages written offline (issue 18): kept on this device and sent when the network is
+ * Contact messages written offline: kept on this device and sent when the network is
  * back by the shared outbox (lib/outbox.ts), the entry's id as the message's idempotency key. A sent
  * entry keeps only its subject and when it went (the text is with the shop now); a refused one keeps
  * the message, to be put back in the form.

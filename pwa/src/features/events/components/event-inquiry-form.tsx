@@ -5,9 +5,9 @@ import { lazyResolver, loadZodResolver, useLoadWhenNear } from '../../../lib/laz
 import { sendOrKeep } from '../../../lib/outbox';
 import { useViewerToday } from '../../../lib/viewer-clock';
 import { FormFields } from '../../../ui/field';
+import { SavedOutbox } from '../../../ui/saved-outbox';
 import { useSendEventInquiry } from '../api/event-inquiry';
 import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
-import { SavedInquiries } from './saved-inquiries';
 
 type Values = EventInquiryInput;
 const EMPTY = { name: '', email: '', phone: '', eventType: undefined, eventDate: '', guests: undefined, location: '', message: '' } as unknown as Values;
@@ -21,8 +21,8 @@ const resolver = lazyResolver<Values, unknown, InquiryRequest>(async () => {
 const KEPT = "You're offline. Your inquiry is saved on this device and will be sent when you're back online.";
 
 /**
- * Event booking inquiry (issue 5): validated with the shared schema, confirmed with a toast. With
- * no network (issue 18) the inquiry is kept on this device under the key it was sent with, the form
+ * Event booking inquiry: validated with the shared schema, confirmed with a toast. With
+ * no network the inquiry is kept on this device under the key it was sent with, the form
  * says so and resets, and the list under it follows the inquiry until it is sent.
  */
 export function EventInquiryForm() {
@@ -87,7 +87,7 @@ export function EventInquiryForm() {
           {send.isPending ? 'SENDING...' : 'SEND INQUIRY'}
         </button>
         <div role="status">{waiting && <p className="notice saved-entries__kept">{KEPT}</p>}</div>
-        <SavedInquiries onRestore={(inquiry) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })} />
+        <SavedOutbox outbox={useInquiryOutbox} label="Inquiries saved on this device" onRestore={(inquiry: InquiryRequest) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })} />
       </FormFields>
     </form>
   );

@@ -13,7 +13,7 @@ interface Base {
   about: string;
 }
 /**
- * Event inquiries written offline (issue 18): kept on this device and sent when the network is back
+ * Event inquiries written offline: kept on this device and sent when the network is back
  * by the shared outbox (lib/outbox.ts), the entry's id as the inquiry's idempotency key. A sent
  * entry keeps only what it was about and when it went; a refused one keeps the inquiry, to be put
  * back in the form.

@@ -35,7 +35,7 @@ describe('EventsPage, opened for the first time (nothing saved on this device)',
     expect(await within(upcoming()).findByText("You're offline")).toBeInTheDocument();
     expect(within(upcoming()).getByText("The next stops are not saved on this device yet. They will show here when you're back online.")).toBeInTheDocument();
     expect(screen.queryByText(/No upcoming public events yet/)).not.toBeInTheDocument();
-    // the menu's call is retried twice first (SPEC §7): the fake timers skip the waits between tries
+    // the menu's call is retried twice first: the fake timers skip the waits between tries
     expect(await within(section('What we serve')).findByText("Our menu is not saved on this device yet. It will show here when you're back online.", undefined, { timeout: 5000 })).toBeInTheDocument();
 
     networkUp = true;

@@ -10,7 +10,7 @@ import { liveQueryKey } from './live-snapshot';
 import { receiveLiveValue } from './live-state';
 
 /**
- * The owner's side of the live tracker (issue 15): check in at one of today's stops or somewhere
+ * The owner's side of the live tracker: check in at one of today's stops or somewhere
  * else, change the status, check out; the history of changes. Admin reads skip every cache.
  */
 const adminRead = <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal, cache: 'no-store' });
@@ -57,7 +57,7 @@ export const useTodayStops = (timeZone: string) => useQuery(todayStopsQueryOptio
 export const reverseGeocode = (latitude: number, longitude: number, signal?: AbortSignal) =>
   adminRead<LiveReverseGeocode>(`/api/admin/live/reverse-geocode?${new URLSearchParams({ lat: String(latitude), lng: String(longitude) }).toString()}`, signal);
 
-/** One change of the owner's, as the tablet's offline queue keeps it (issue 18). */
+/** One change of the owner's, as the tablet's offline queue keeps it. */
 export type LiveOwnerChange = { kind: 'live-check-in'; body: LiveCheckInInput } | { kind: 'live-status'; body: LiveStatusChange } | { kind: 'live-check-out' };
 
 const LIVE_CHANGE_PATHS: Record<LiveOwnerChange['kind'], string> = {

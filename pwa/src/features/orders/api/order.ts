@@ -4,7 +4,8 @@ import { apiFetch } from '../../../lib/api-fetch';
 
 /**
  * GET /api/orders/{id}[?token=]: one order, for its signed-in owner or for anyone holding the
- * order link's token (403 not valid, 410 expired, 404 not found or not theirs).
+ * order link's token (403 not valid, 410 expired, 404 not found or not theirs); the checkout's
+ * confirmation page asks without a token.
  */
 export function fetchOrder(id: string, token: string | null, signal?: AbortSignal): Promise<OrderView> {
   const query = token ? `?token=${encodeURIComponent(token)}` : '';

@@ -1,7 +1,7 @@
 import { fulfilmentLabel, type OrderFulfilment } from '@cocoa/shared-types';
 
 /**
- * Where the parcel is (ours, shown beside the provider-shaped state badge, which stays as SPEC §4
+ * Where the parcel is (ours, shown beside the provider-shaped state badge, which stays as specified
  * has it): the fulfilment label and, once shipped, the carrier, tracking number and tracking link.
  * The link opens the carrier's page in a new tab without a referrer (the order link's token must
  * not travel to the carrier).

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { OrderStateBadge, orderStateVariant } from './order-state-badge';
 
-describe('order state badge (SPEC §4)', () => {
+describe('order state badge', () => {
   it.each([
     ['OPEN', 'outline'],
     ['DRAFT', 'secondary'],

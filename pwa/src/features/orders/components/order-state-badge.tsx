@@ -1,6 +1,6 @@
 export type BadgeVariant = 'outline' | 'secondary' | 'default' | 'destructive';
 
-/** SPEC §4: OPEN outline, DRAFT secondary, COMPLETED default, CANCELED destructive, else outline. */
+/** OPEN outline, DRAFT secondary, COMPLETED default, CANCELED destructive, else outline. */
 export function orderStateVariant(state: string): BadgeVariant {
   switch (state) {
     case 'DRAFT':

@@ -9,7 +9,7 @@ export interface TokenResult {
 
 export const TOKENIZATION_FAILED = 'Card tokenization failed';
 
-/** SPEC §5: the token must come back with status OK, otherwise 'Card tokenization failed'. */
+/** The token must come back with status OK, otherwise 'Card tokenization failed'. */
 export function tokenOrThrow(result: TokenResult): string {
   if (result.status !== 'OK' || !result.token) throw new Error(TOKENIZATION_FAILED);
   return result.token;

@@ -1,41 +1,14 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { checkoutTotals, formatCents, fromCents, PAYMENTS_NOT_SET_UP_MESSAGE, type CartLine, type CheckoutCompleteResponse, type ShippingData } from '@cocoa/shared-types';
+import { formatCents, PAYMENTS_NOT_SET_UP_MESSAGE } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { Spinner } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
-import { completeCheckout } from '../api/complete-checkout';
 import { useWebPaymentsConfig } from '../api/web-payments-config';
-import type { CardMethod } from '../payment/card-method';
-import { newIdempotencyKey } from '../payment/idempotency-key';
-import { SquareCardForm } from '../payment/square-card-form';
-import { TestCardForm } from '../payment/test-card-form';
-import '../checkout.css';
-
-export interface PaymentStepProps {
-  lines: readonly CartLine[];
-  shipping: ShippingData;
-  onSuccess: (result: CheckoutCompleteResponse) => void;
-  onCancel: () => void;
-}
-
-/** Step 1 of the checkout: the card payment of the cart's total, sent to the checkout endpoint. */
-export function PaymentStep({ lines, shipping, onSuccess, onCancel }: PaymentStepProps) {
-  const totals = checkoutTotals(lines);
-  const submit = async ({ sourceId, idempotencyKey }: CardPaymentAttempt) => {
-    const result = await completeCheckout({
-      sourceId,
-      amount: fromCents(totals.total),
-      shippingCost: fromCents(totals.shipping),
-      taxAmount: fromCents(totals.tax),
-      shippingData: shipping,
-      cartItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })),
-      idempotencyKey,
-    });
-    if (!result?.orderId || !result?.paymentId) throw new Error('Payment failed');
-    return result;
-  };
-  return <CardPayment amountCents={totals.total} submit={submit} onSuccess={onSuccess} onCancel={onCancel} />;
-}
+import type { CardMethod } from '../card/card-method';
+import { newIdempotencyKey } from '../card/idempotency-key';
+import { SquareCardForm } from '../card/square-card-form';
+import { TestCardForm } from '../card/test-card-form';
+import '../payment.css';
 
 /** One payment attempt: the card form's token and the attempt's idempotency key. */
 export interface CardPaymentAttempt {
@@ -53,7 +26,7 @@ export interface CardPaymentProps<T> {
 }
 
 /**
- * The payment step (SPEC §4), used by the checkout and by a booking's deposit and balance: the card
+ * The payment step, used by the checkout and by a booking's deposit and balance: the card
  * form loads (Square's when connected, the test card otherwise), is ready once attached, processes
  * while paying, then succeeds (the page moves on) or fails (message shown, retry allowed). Cancel
  * is disabled while processing. One idempotency key per attempt, kept across a double click (and

@@ -21,7 +21,7 @@ export async function fetchMonthEvents(month: string, signal?: AbortSignal): Pro
   return { events, fetchedAt };
 }
 
-/** Cached 1 minute (SPEC §7) and persisted with the rest of the query cache for offline use. */
+/** Cached 1 minute and persisted with the rest of the query cache for offline use. */
 export const monthEventsQueryOptions = (month: string) =>
   queryOptions({
     queryKey: ['events', 'month', month] as const,

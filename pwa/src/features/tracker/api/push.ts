@@ -3,7 +3,7 @@ import { localTimeZone, type PushPublicKey, type PushSubscribeInput, type PushTo
 import { apiFetch } from '../../../lib/api-fetch';
 
 /**
- * Web Push for the live tracker (issue 15 item 3): the three calls (GET /api/push/public-key,
+ * Web Push for the live tracker: the three calls (GET /api/push/public-key,
  * POST /api/push/subscriptions, POST /api/push/unsubscribe), the browser's side (permission,
  * the service worker's PushManager) and the topics this browser follows, kept in localStorage
  * so the buttons show their state at once, offline too.

@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { DayEvents } from './day-events';
-import { MonthCalendar } from './month-calendar';
 
 const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent => ({
   id: 1, title: 'Cocoa Cart at Millennium Park', description: 'Warm up near the Bean.', location: 'Millennium Park', address: '201 E Randolph St, Chicago',
@@ -62,24 +61,5 @@ describe('DayEvents (the chosen day’s list)', () => {
     expect(within(second).getByText('2:00 PM - TBD')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View on Map' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Get Directions' })).not.toBeInTheDocument();
-  });
-});
-
-describe('MonthCalendar', () => {
-  it('outlines days with events, marks the chosen day and moves between months', () => {
-    const onSelectDay = jest.fn();
-    const onMonthChange = jest.fn();
-    render(<MonthCalendar month="2026-11" selectedDay="2026-11-22" eventDays={new Set(['2026-11-06', '2026-11-22'])} onMonthChange={onMonthChange} onSelectDay={onSelectDay} />);
-    expect(screen.getByRole('heading', { name: 'November 2026' })).toBeInTheDocument();
-    const withEvents = screen.getByRole('button', { name: 'November 6, 2026, has events' });
-    expect(withEvents).toHaveClass('tracker-cal__day--event');
-    expect(screen.getByRole('button', { name: 'November 7, 2026' })).not.toHaveClass('tracker-cal__day--event');
-    expect(screen.getByRole('button', { name: 'November 22, 2026, has events' })).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(screen.getByRole('button', { name: 'November 7, 2026' }));
-    expect(onSelectDay).toHaveBeenCalledWith('2026-11-07');
-    fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
-    expect(onMonthChange).toHaveBeenCalledWith('2026-12');
-    fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
-    expect(onMonthChange).toHaveBeenCalledWith('2026-10');
   });
 });

@@ -1,6 +1,6 @@
 import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
 import { useViewerToday, useViewerZone } from '../../../lib/viewer-clock';
-import { longDay } from './month-calendar';
+import { longDay } from '../../../ui/month-calendar';
 import { PushOptIn, StopPushButton } from './push-opt-in';
 
 interface Props {
@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The chosen day's events (SPEC §2): texts, times and the map/directions actions. With no date
+ * The chosen day's events: texts, times and the map/directions actions. With no date
  * chosen (another month than today's) it asks for one, or says the month has no stops: the spec's
  * 'No events scheduled for this date.' is about a date, so it needs one.
  */

@@ -56,7 +56,7 @@ afterEach(() => {
   delete (navigator as unknown as Record<string, unknown>).serviceWorker;
 });
 
-describe('Web Push opt-in on the tracker (issue 15 item 3)', () => {
+describe('Web Push opt-in on the tracker', () => {
   it('asks permission, subscribes the service worker with the shop’s key, tells the shop the stop, then shows it is on; “Turn off” undoes both', async () => {
     const calls = browserWithPush();
     render(<StopPushButton stopId={12} name="Millennium Park" />);
@@ -151,7 +151,7 @@ describe('Web Push opt-in on the tracker (issue 15 item 3)', () => {
   });
 });
 
-describe('the day’s list: per-stop actions (issue 15 item 3)', () => {
+describe('the day’s list: per-stop actions', () => {
   const stopOn = (day: string): ScheduledEvent => ({
     id: 7, title: 'Farmers Market', description: null, location: 'Millennium Park', address: '201 E Randolph St', date: noonOf(day, localTimeZone()).toISOString(),
     startTime: '11:00', endTime: '15:00', latitude: 41.8826, longitude: -87.6226, timeZone: localTimeZone(), calendarName: null,

@@ -15,7 +15,7 @@ const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41
 
 /** What the live marker's keyboard button and screen readers say. */
 export const LIVE_MARKER_LABEL = 'The cart is here now';
-/** Where the cart is now (issue 15): a pulsing dot unlike the stops' pins, named for screen readers. */
+/** Where the cart is now: a pulsing dot unlike the stops' pins, named for screen readers. */
 const liveIcon = L.divIcon({
   className: 'live-marker',
   html: `<span class="live-marker__pulse" aria-hidden="true"></span><span class="live-marker__dot" aria-hidden="true"></span><span class="visually-hidden">${LIVE_MARKER_LABEL}</span>`,

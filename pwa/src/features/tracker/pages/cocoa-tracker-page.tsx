@@ -8,12 +8,12 @@ import { useHydrated } from '../../../lib/use-hydrated';
 import { useViewerToday } from '../../../lib/viewer-clock';
 import { useSeen } from '../../../lib/use-seen';
 import { LoadProblem } from '../../../ui/load-problem';
+import { MonthCalendar } from '../../../ui/month-calendar';
 import { useEvents } from '../../events';
 import { LiveBanner, prefetchLiveState, useLiveState } from '../../live';
 import { mapConfigQueryOptions, useMapConfig } from '../api/map-config';
 import { useMonthEvents } from '../api/month-events';
 import { DayEvents } from '../components/day-events';
-import { MonthCalendar } from '../components/month-calendar';
 import { NearMe } from '../components/near-me';
 import type { LiveMarker } from '../components/tracker-map';
 import '../tracker.css';
@@ -41,7 +41,7 @@ export async function prefetchPageData(client: QueryClient): Promise<void> {
   await Promise.all([prefetchLiveState(client), client.prefetchQuery(mapConfigQueryOptions)]);
 }
 
-/** Live Cocoa Tracker (SPEC §2): month calendar, the chosen day's events and the month's map. */
+/** Live Cocoa Tracker: month calendar, the chosen day's events and the month's map. */
 export default function CocoaTrackerPage() {
   useDocumentTitle('Live Cocoa Tracker');
   const today = useViewerToday();

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { type BookingPackage, type BookingPackageInput, bookingPackageInputSchema, formatCents, fromCents } from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
+import { describedBy, Field } from '../../../ui/field';
+import { Skeleton } from '../../../ui/skeleton';
+import { errorToast } from '../../../ui/toast-store';
+import { useAdminPackages } from './api/packages';
+import { useSavePackage } from './api/save-package';
+import { dollarsToCents } from './bookings-tab-dialogs';
+import { FormDialog } from '../shared/dialog';
+import { schemaResolver } from '../shared/schema-resolver';
+
+export interface PackageFormValues {
+  name: string;
+  description: string;
+  included: string;
+  pricePerGuest: string;
+  minimum: string;
+  depositPercent: string;
+  durationMinutes: string;
+  minGuests: string;
+  maxGuests: string;
+  active: boolean;
+}
+
+const money = (cents: number | undefined) => (cents === undefined ? '' : fromCents(cents).toFixed(2));
+
+function packageFormValues(p?: BookingPackage | null): PackageFormValues {
+  return {
+    name: p?.name ?? '',
+    description: p?.description ?? '',
+    included: p?.included.join('\n') ?? '',
+    pricePerGuest: money(p?.pricePerGuestCents),
+    minimum: money(p?.minimumCents),
+    depositPercent: p ? String(p.depositPercent) : '',
+    durationMinutes: p ? String(p.durationMinutes) : '180',
+    minGuests: p ? String(p.minGuests) : '',
+    maxGuests: p ? String(p.maxGuests) : '',
+    active: p?.active ?? true,
+  };
+}
+
+/** A typed whole number, or NaN for the schema to name; blank is NaN too (each is required) but the deposit, whose blank is "the default". */
+const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+/** Dollars to cents; not an amount → NaN (the schema's message). */
+const cents = (text: string) => dollarsToCents(text) ?? Number.NaN;
+
+/** The form's text as the call's body (the shared schema checks it). */
+export function packagePayload(v: PackageFormValues): BookingPackageInput {
+  return {
+    name: v.name,
+    description: v.description,
+    included: v.included
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    pricePerGuestCents: cents(v.pricePerGuest),
+    minimumCents: cents(v.minimum),
+    ...(v.depositPercent.trim() === '' ? {} : { depositPercent: whole(v.depositPercent) }),
+    durationMinutes: whole(v.durationMinutes),
+    minGuests: whole(v.minGuests),
+    maxGuests: whole(v.maxGuests),
+    active: v.active,
+  };
+}
+
+/** Add or edit a package: what it includes, its prices, deposit, length and guest range, and whether customers see it. */
+function PackageDialog({ pkg, onClose }: { pkg: BookingPackage | null; onClose: () => void }) {
+  const save = useSavePackage();
+  const { register, handleSubmit, formState: { errors } } = useForm<PackageFormValues>({
+    defaultValues: packageFormValues(pkg),
+    resolver: schemaResolver<PackageFormValues>(bookingPackageInputSchema, packagePayload),
+  });
+  // The schema names cent fields; the form shows dollars.
+  const error = (name: keyof PackageFormValues) => errors[name]?.message;
+  const priceError = (errors as Record<string, { message?: string } | undefined>).pricePerGuestCents?.message;
+  const minimumError = (errors as Record<string, { message?: string } | undefined>).minimumCents?.message;
+  const submit = handleSubmit((values) =>
+    save.mutate(
+      { id: pkg?.id, body: packagePayload(values) },
+      { onSuccess: onClose, onError: (e) => errorToast('Could not save the package', messageOf(e, 'Please try again.')) },
+    ),
+  );
+  const id = (name: string) => `package-${name}`;
+  return (
+    <FormDialog title={pkg ? `Edit ${pkg.name}` : 'Add a package'} onClose={onClose} wide busy={save.isPending} formClassName="form" onSubmit={submit} actions={{ confirmLabel: pkg ? 'Save Changes' : 'Add package', busyLabel: 'Saving...', footer: true }}>
+      <Field id={id('name')} label="Name" error={error('name')}>
+        <input {...describedBy(id('name'), error('name'))} {...register('name')} />
+      </Field>
+      <Field id={id('description')} label="Description" error={error('description')}>
+        <textarea rows={3} {...describedBy(id('description'), error('description'))} {...register('description')} />
+      </Field>
+      <Field id={id('included')} label="Included (one item a line)" error={error('included')}>
+        <textarea rows={4} {...describedBy(id('included'), error('included'))} {...register('included')} />
+      </Field>
+      <div className="field-row">
+        <Field id={id('price')} label="Price per guest ($)" error={priceError}>
+          <input inputMode="decimal" {...describedBy(id('price'), priceError)} {...register('pricePerGuest')} />
+        </Field>
+        <Field id={id('minimum')} label="Minimum charge ($)" error={minimumError}>
+          <input inputMode="decimal" {...describedBy(id('minimum'), minimumError)} {...register('minimum')} />
+        </Field>
+        <Field id={id('deposit')} label="Deposit % (blank: your default)" error={error('depositPercent')}>
+          <input inputMode="numeric" {...describedBy(id('deposit'), error('depositPercent'))} {...register('depositPercent')} />
+        </Field>
+      </div>
+      <div className="field-row">
+        <Field id={id('duration')} label="Duration (minutes)" error={error('durationMinutes')}>
+          <input inputMode="numeric" {...describedBy(id('duration'), error('durationMinutes'))} {...register('durationMinutes')} />
+        </Field>
+        <Field id={id('min-guests')} label="Minimum guests" error={error('minGuests')}>
+          <input inputMode="numeric" {...describedBy(id('min-guests'), error('minGuests'))} {...register('minGuests')} />
+        </Field>
+        <Field id={id('max-guests')} label="Maximum guests" error={error('maxGuests')}>
+          <input inputMode="numeric" {...describedBy(id('max-guests'), error('maxGuests'))} {...register('maxGuests')} />
+        </Field>
+      </div>
+      <label className="admin-switch">
+        <input type="checkbox" {...register('active')} />
+        Offered to customers (active)
+      </label>
+    </FormDialog>
+  );
+}
+
+/** The whole package as the API takes it back, with one change. */
+const inputOf = (p: BookingPackage, change: Partial<BookingPackageInput>): BookingPackageInput => {
+  const { id: _id, ...rest } = p;
+  return { ...rest, ...change };
+};
+
+/** The packages the owner offers: each with its prices and an active switch (customers see active ones only). */
+export function BookingPackages() {
+  const packages = useAdminPackages();
+  const save = useSavePackage();
+  const [editing, setEditing] = useState<BookingPackage | 'new' | null>(null);
+  return (
+    <section className="card admin-card" aria-labelledby="booking-packages-title">
+      <div className="admin-card__head">
+        <h2 id="booking-packages-title">Packages</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
+          Add package
+        </button>
+      </div>
+      {packages.isPending ? (
+        <Skeleton className="skeleton--row" />
+      ) : packages.isError ? (
+        <div className="empty-state" role="alert">
+          <p>{messageOf(packages.error, 'Failed to load the packages. Please try again.')}</p>
+          <button type="button" className="btn btn--outline" onClick={() => void packages.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : packages.data.length === 0 ? (
+        <p className="empty-state">No packages yet: customers cannot book until you add one.</p>
+      ) : (
+        <ul className="admin-rows">
+          {packages.data.map((p) => (
+            <li key={p.id} className="admin-row">
+              <div className="admin-row__main">
+                <p className="admin-row__title">
+                  {p.name} {!p.active && <span className="badge badge--off">Hidden</span>}
+                </p>
+                <p className="admin-row__meta muted">
+                  {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–{p.maxGuests} guests · {p.durationMinutes} min
+                </p>
+              </div>
+              <div className="admin-row__actions">
+                <label className="admin-switch">
+                  <input
+                    type="checkbox"
+                    checked={p.active}
+                    disabled={save.isPending}
+                    onChange={(e) => save.mutate({ id: p.id, body: inputOf(p, { active: e.target.checked }) }, { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) })}
+                  />
+                  <span className="visually-hidden">{p.name} </span>Active
+                </label>
+                <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                  Edit
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <PackageDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { useForm } from 'react-hook-form';
+import { BOOKING_NOTE_MAX, type BookingSettings, bookingSettingsInputSchema } from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
+import { describedBy, Field } from '../../../ui/field';
+import { Skeleton } from '../../../ui/skeleton';
+import { errorToast } from '../../../ui/toast-store';
+import { useSaveBookingSettings } from './api/save-settings';
+import { type BookingSettingsView, useBookingSettings } from './api/settings';
+import { schemaResolver } from '../shared/schema-resolver';
+
+interface SettingsFormValues {
+  leadTimeDays: string;
+  depositPercent: string;
+  balanceDueDays: string;
+  fullRefundDays: string;
+  cancellationPolicy: string;
+}
+
+const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+function settingsPayload(v: SettingsFormValues): BookingSettings {
+  return {
+    leadTimeDays: whole(v.leadTimeDays),
+    depositPercent: whole(v.depositPercent),
+    balanceDueDays: whole(v.balanceDueDays),
+    fullRefundDays: whole(v.fullRefundDays),
+    cancellationPolicy: v.cancellationPolicy.trim() || null,
+  };
+}
+
+const valuesOf = (s: BookingSettingsView): SettingsFormValues => ({
+  leadTimeDays: String(s.leadTimeDays),
+  depositPercent: String(s.depositPercent),
+  balanceDueDays: String(s.balanceDueDays),
+  fullRefundDays: String(s.fullRefundDays),
+  cancellationPolicy: s.cancellationPolicy ?? '',
+});
+
+function SettingsForm({ settings }: { settings: BookingSettingsView }) {
+  const save = useSaveBookingSettings();
+  const { register, handleSubmit, reset, formState: { errors, isDirty } } = useForm<SettingsFormValues>({
+    defaultValues: valuesOf(settings),
+    resolver: schemaResolver<SettingsFormValues>(bookingSettingsInputSchema, settingsPayload),
+  });
+  const submit = handleSubmit((values) =>
+    save.mutate(settingsPayload(values), {
+      onSuccess: (saved) => reset(valuesOf(saved)),
+      onError: (e) => errorToast('Could not save the booking settings', messageOf(e, 'Please try again.')),
+    }),
+  );
+  const number = (name: keyof Omit<SettingsFormValues, 'cancellationPolicy'>, label: string) => (
+    <Field id={`booking-settings-${name}`} label={label} error={errors[name]?.message}>
+      <input inputMode="numeric" {...describedBy(`booking-settings-${name}`, errors[name])} {...register(name)} />
+    </Field>
+  );
+  return (
+    <form className="form" noValidate aria-label="Booking settings" onSubmit={(event) => void submit(event)}>
+      <div className="field-row">
+        {number('leadTimeDays', 'Lead time (days)')}
+        {number('depositPercent', 'Deposit for new packages (%)')}
+        {number('balanceDueDays', 'Balance due (days before)')}
+        {number('fullRefundDays', 'Full refund (days before)')}
+      </div>
+      <Field id="booking-settings-policy" label="Cancellation policy in your words (blank: written from the numbers)" error={errors.cancellationPolicy?.message}>
+        <textarea rows={4} maxLength={BOOKING_NOTE_MAX} {...describedBy('booking-settings-policy', errors.cancellationPolicy)} {...register('cancellationPolicy')} />
+      </Field>
+      <div className="notice">
+        <strong>Customers read:</strong>
+        <p>{settings.policyText}</p>
+      </div>
+      <p className="muted">The refund a customer's cancellation gives is always worked out from the full-refund days; write your policy to match them.</p>
+      <div className="admin-actions">
+        <button type="submit" className="btn btn--primary" disabled={save.isPending || !isDirty}>
+          {save.isPending ? 'Saving...' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The booking settings: lead time, the default deposit, when the balance falls due, the refund policy. */
+export function BookingSettingsForm() {
+  const settings = useBookingSettings();
+  return (
+    <section className="card admin-card" aria-labelledby="booking-settings-title">
+      <h2 id="booking-settings-title">Booking settings</h2>
+      {settings.isPending ? (
+        <Skeleton className="skeleton--row" />
+      ) : settings.isError ? (
+        <div className="empty-state" role="alert">
+          <p>{messageOf(settings.error, 'Failed to load the booking settings. Please try again.')}</p>
+          <button type="button" className="btn btn--outline" onClick={() => void settings.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarStatus } from '@cocoa/shared-types';
+import { adminGet } from '../../shared/api/admin-get';
+import { eventsQueryOptions } from '../../../events';
+import { adminEventsKey } from './events';
+import { STATUS_POLL_MS } from '../../shared/api/status-poll';
+
+/** GET /api/events/calendar/status: status, geocoding, calendars (polled every 30 s). */
+export async function fetchCalendarStatus(signal?: AbortSignal): Promise<CalendarStatus> {
+  return normaliseStatus(await adminGet<Partial<CalendarStatus>>('/api/events/calendar/status', signal));
+}
+
+export const normaliseStatus = (answer: Partial<CalendarStatus> | undefined): CalendarStatus => ({
+  status: answer?.status ?? 'disconnected',
+  geocoding: answer?.geocoding ?? 'unavailable',
+  calendars: Array.isArray(answer?.calendars) ? answer.calendars : [],
+});
+
+export const calendarStatusQueryOptions = queryOptions({
+  queryKey: ['admin', 'calendar', 'status'] as const,
+  queryFn: ({ signal }) => fetchCalendarStatus(signal),
+  refetchInterval: STATUS_POLL_MS,
+  staleTime: 0,
+});
+
+export const useCalendarStatus = () => useQuery(calendarStatusQueryOptions);
+
+export function useInvalidateCalendar() {
+  const client = useQueryClient();
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: calendarStatusQueryOptions.queryKey }),
+      client.invalidateQueries({ queryKey: adminEventsKey }),
+      client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey }),
+    ]);
+}

@@ -1,0 +1,254 @@
+import { useEffect, useState } from 'react';
+import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, resolveImageUrl, stockBadge, type Category } from '@cocoa/shared-types';
+import { imgSources } from '../../../lib/image';
+import { useKeyedState } from '../../../lib/use-keyed-state';
+import { Skeleton } from '../../../ui/skeleton';
+import { useAdminCategories } from './api/categories';
+import { useDeleteCategory } from './api/delete-category';
+import { PRODUCTS_EXPORT_URL } from './api/export-products';
+import { useImportProducts } from './api/import-products';
+import { ADMIN_PAGE_SIZE, useAdminProducts } from './api/products';
+import { useDeleteProduct } from './api/delete-product';
+import { CategoryDialog } from './category-dialog';
+import { ConfirmDialog } from '../shared/dialog';
+import { ProductDialog } from './product-dialog';
+import { FileButton } from '../shared/file-button';
+
+/** Catalogue: products (search, create, edit, delete), categories, Excel export and Excel or CSV import. */
+export function CatalogueTab() {
+  const categories = useAdminCategories();
+  return (
+    <div className="admin-stack">
+      <ProductsCard categories={categories.data ?? []} />
+      <CategoriesCard categories={categories.data ?? []} loading={categories.isPending} failed={categories.isError} />
+      <ImportExportCard />
+    </div>
+  );
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function ProductsCard({ categories }: { categories: Category[] }) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search, 300);
+  // A new search starts on its first page.
+  const [page, setPage] = useKeyedState(0, query);
+  const products = useAdminProducts(query, page);
+  const remove = useDeleteProduct();
+  const [editing, setEditing] = useState<AdminProduct | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+
+  const rows = (products.data ?? []).slice(0, ADMIN_PAGE_SIZE);
+  const hasNext = (products.data?.length ?? 0) > ADMIN_PAGE_SIZE;
+  const categoryName = (id: number | null) => categories.find((category) => category.id === id)?.name ?? 'No category';
+
+  return (
+    <section className="card admin-card" aria-labelledby="products-title">
+      <div className="admin-card__head">
+        <h2 id="products-title">Products</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+          Add Product
+        </button>
+      </div>
+      <div className="field">
+        <label htmlFor="product-search">Search products</label>
+        <input id="product-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, slug or subtitle" />
+      </div>
+      {products.isPending ? (
+        <div aria-label="Loading products" role="status">
+          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+        </div>
+      ) : products.isError && !rows.length ? (
+        <div className="empty-state" role="alert">
+          <p>Failed to load products. Please try again.</p>
+          <button type="button" className="btn btn--outline" onClick={() => void products.refetch()}>Try again</button>
+        </div>
+      ) : !rows.length ? (
+        <p className="empty-state">{query.trim() ? 'No products match your search.' : 'No products yet. Add the first one.'}</p>
+      ) : (
+        <ul className="admin-rows" aria-label="Products">
+          {rows.map((product) => (
+            <li key={product.id} className="admin-row">
+              {product.imageUrl ? <img className="admin-row__thumb" {...imgSources(resolveImageUrl(product.imageUrl, product.imageRefs), '56px')} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              <div className="admin-row__main">
+                <p className="admin-row__title">
+                  {product.name}
+                  {product.featured && <span className="badge">Featured</span>}
+                  <StockBadge product={product} />
+                </p>
+                <p className="admin-row__meta muted">
+                  {formatPrice(product.price)} · {categoryName(product.categoryId)} · {stockText(product)} · /{product.slug}
+                </p>
+              </div>
+              <div className="admin-row__actions">
+                <button type="button" className="btn btn--outline" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn--danger" onClick={() => setDeleting(product)} aria-label={`Delete ${product.name}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(page > 0 || hasNext) && (
+        <nav className="admin-pager" aria-label="Product pages">
+          <button type="button" className="btn btn--outline" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+            Previous
+          </button>
+          <span>Page {page + 1}</span>
+          <button type="button" className="btn btn--outline" onClick={() => setPage((p) => p + 1)} disabled={!hasNext}>
+            Next
+          </button>
+        </nav>
+      )}
+      {editing !== undefined && <ProductDialog product={editing} categories={categories} onClose={() => setEditing(undefined)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete product?"
+          message={<p>Delete <strong>{deleting.name}</strong>? It disappears from the shop. This cannot be undone.</p>}
+          confirmLabel="Delete product"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The switch for a product nobody counts; the count for a counted one (and the switch when it is off). */
+function stockText(product: AdminProduct): string {
+  if (product.stockCount == null) return product.inStock ? 'In stock' : 'Out of stock';
+  return `${product.stockCount} in stock${product.inStock ? '' : ' (switched off: out of stock)'}`;
+}
+
+function StockBadge({ product }: { product: AdminProduct }) {
+  const badge = stockBadge(product);
+  if (!badge) return null;
+  return (
+    <span className={`badge ${badge === 'Out' ? 'badge--bad' : 'badge--low'}`}>
+      {badge}
+      <span className="visually-hidden">{badge === 'Out' ? ' of stock' : ' stock'}</span>
+    </span>
+  );
+}
+
+function CategoriesCard({ categories, loading, failed }: { categories: Category[]; loading: boolean; failed: boolean }) {
+  const remove = useDeleteCategory();
+  const [editing, setEditing] = useState<Category | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  return (
+    <section className="card admin-card" aria-labelledby="categories-title">
+      <div className="admin-card__head">
+        <h2 id="categories-title">Categories</h2>
+        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+          Add Category
+        </button>
+      </div>
+      {loading ? (
+        <div aria-label="Loading categories" role="status">
+          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+        </div>
+      ) : failed && !categories.length ? (
+        <p className="empty-state" role="alert">Failed to load categories. Please try again.</p>
+      ) : !categories.length ? (
+        <p className="empty-state">No categories yet.</p>
+      ) : (
+        <ul className="admin-rows" aria-label="Categories">
+          {categories.map((category) => (
+            <li key={category.id} className="admin-row">
+              {category.imageUrl ? <img className="admin-row__thumb" {...imgSources(resolveImageUrl(category.imageUrl, category.imageRefs), '56px')} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              <div className="admin-row__main">
+                <p className="admin-row__title">{category.name}</p>
+                <p className="admin-row__meta muted">/{category.slug}</p>
+              </div>
+              <div className="admin-row__actions">
+                <button type="button" className="btn btn--outline" onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn--danger" onClick={() => setDeleting(category)} aria-label={`Delete ${category.name}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing !== undefined && <CategoryDialog category={editing} onClose={() => setEditing(undefined)} />}
+      {deleting && (
+        <ConfirmDialog
+          title="Delete category?"
+          message={<p>Delete <strong>{deleting.name}</strong>? Its products stay in the shop without a category. This cannot be undone.</p>}
+          confirmLabel="Delete category"
+          busyLabel="Deleting..."
+          busy={remove.isPending}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        />
+      )}
+    </section>
+  );
+}
+
+function ImportExportCard() {
+  const importer = useImportProducts();
+  const [file, setFile] = useState<File | null>(null);
+  return (
+    <section className="card admin-card" aria-labelledby="import-title">
+      <h2 id="import-title">Import and Export</h2>
+      <p className="muted">
+        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout, saved by any spreadsheet program, or
+        a CSV file with the products sheet's headers: products are matched by slug, missing categories are created, and a file with any bad row changes
+        nothing.
+      </p>
+      <ImportRule />
+      <div className="admin-actions">
+        <a className="btn btn--outline" href={PRODUCTS_EXPORT_URL} download>
+          Export to Excel
+        </a>
+        <FileButton className="btn btn--primary" busy={importer.isPending} accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv" onFile={setFile}>
+          {importer.isPending ? 'Importing...' : 'Import from Excel or CSV'}
+        </FileButton>
+      </div>
+      {file && (
+        <ConfirmDialog
+          title="Import products?"
+          message={
+            <>
+              <p>
+                Import <strong>{file.name}</strong>? Products with the same slug are updated with the file's values and new ones are added.
+              </p>
+              <ImportRule />
+            </>
+          }
+          confirmLabel="Import"
+          busyLabel="Importing..."
+          destructive={false}
+          busy={importer.isPending}
+          onCancel={() => setFile(null)}
+          onConfirm={() => importer.mutate(file, { onSettled: () => setFile(null) })}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The blank-cell and clear-mark rule of the import, as the server applies it. */
+function ImportRule() {
+  return (
+    <p className="muted">
+      A blank cell leaves that field of an existing product as it is. To empty a field, type <code>{IMPORT_CLEAR_MARK}</code> in its cell. New products need a
+      name and a price. Stock Count sets the count as typed: leave that column out of an older file to keep the counts the shop has now.
+    </p>
+  );
+}

@@ -1,0 +1,60 @@
+import { Controller, useForm } from 'react-hook-form';
+import { categoryCreateSchema, type Category, type CategoryCreate } from '@cocoa/shared-types';
+import { describedBy, Field } from '../../../ui/field';
+import { useCreateCategory } from './api/create-category';
+import { useUpdateCategory } from './api/update-category';
+import { FormDialog } from '../shared/dialog';
+import { ImageField } from '../images/image-field';
+import { schemaResolver } from '../shared/schema-resolver';
+
+export interface CategoryFormValues {
+  name: string;
+  slug: string;
+  description: string;
+  imageUrl: string;
+}
+
+const categoryPayload = (values: CategoryFormValues): CategoryCreate => values;
+
+/** Create or edit a category: update when a category is given, create otherwise. */
+export function CategoryDialog({ category, onClose }: { category?: Category | null; onClose: () => void }) {
+  const create = useCreateCategory();
+  const update = useUpdateCategory();
+  const saving = create.isPending || update.isPending;
+  const { register, control, handleSubmit, formState: { errors } } = useForm<CategoryFormValues>({
+    defaultValues: {
+      name: category?.name ?? '',
+      slug: category?.slug ?? '',
+      description: category?.description ?? '',
+      imageUrl: category?.imageUrl ?? '',
+    },
+    resolver: schemaResolver<CategoryFormValues>(categoryCreateSchema, categoryPayload),
+  });
+
+  const submit = handleSubmit((values) => {
+    const body = categoryCreateSchema.parse(categoryPayload(values));
+    if (category) update.mutate({ id: category.id, patch: body }, { onSuccess: onClose });
+    else create.mutate(body, { onSuccess: onClose });
+  });
+
+  return (
+    <FormDialog title={category ? 'Edit Category' : 'Create Category'} onClose={onClose} wide busy={saving} formClassName="form" onSubmit={submit} actions={{ confirmLabel: category ? 'Save Changes' : 'Create Category', busyLabel: 'Saving...', footer: true }}>
+      <Field id="category-name" label="Name" error={errors.name?.message}>
+        <input {...describedBy('category-name', errors.name)} {...register('name')} />
+      </Field>
+      <Field id="category-slug" label="Slug (optional, generated from the name when empty)" error={errors.slug?.message}>
+        <input {...describedBy('category-slug', errors.slug)} {...register('slug')} autoCapitalize="none" spellCheck={false} />
+      </Field>
+      <Field id="category-description" label="Description" error={errors.description?.message}>
+        <textarea rows={3} {...describedBy('category-description', errors.description)} {...register('description')} />
+      </Field>
+      <Controller
+        control={control}
+        name="imageUrl"
+        render={({ field, fieldState }) => (
+          <ImageField id="category-imageUrl" label="Category image" type="category" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+        )}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,52 @@
+import { type AdminOrderDetail, formatCents } from '@cocoa/shared-types';
+import { MetaRow } from '../shared/meta-row';
+
+/** The lines bought (with how many were refunded) and the totals, down to what is left to refund. */
+export function OrderItems({ order }: { order: AdminOrderDetail }) {
+  const { totals } = order;
+  return (
+    <section className="card admin-card" aria-labelledby="order-items">
+      <h2 id="order-items">Items</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Price</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id}>
+                <td>
+                  {line.name}
+                  {line.refundedQuantity > 0 && <span className="admin-table__sub muted">{line.refundedQuantity} refunded</span>}
+                </td>
+                <td>{line.quantity}</td>
+                <td className="admin-table__nowrap">{formatCents(line.unitPriceCents)}</td>
+                <td className="admin-table__nowrap">{formatCents(line.totalCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="orders-totals">
+        <MetaRow term="Subtotal">{formatCents(totals.subtotalCents)}</MetaRow>
+        <MetaRow term="Shipping">{formatCents(totals.shippingCents)}</MetaRow>
+        <MetaRow term="Tax">{formatCents(totals.taxCents)}</MetaRow>
+        <div className="orders-totals__total">
+          <dt>Total</dt>
+          <dd>{formatCents(totals.totalCents)}</dd>
+        </div>
+        {totals.refundedCents > 0 && <MetaRow term="Refunded">−{formatCents(totals.refundedCents)}</MetaRow>}
+        {totals.pendingRefundCents > 0 && <MetaRow term="Refunds on their way">−{formatCents(totals.pendingRefundCents)}</MetaRow>}
+        <div>
+          <dt>Left to refund</dt>
+          <dd data-testid="order-refundable">{formatCents(totals.refundableCents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { messageOf } from '../../../lib/api-fetch';
+import { Field } from '../../../ui/field';
+import { Spinner } from '../../../ui/skeleton';
+import { useMailPreview } from './api/mail-preview';
+import { useMailTemplates } from './api/mail-templates';
+import { MetaRow } from '../shared/meta-row';
+
+type Part = 'html' | 'text';
+
+/**
+ * E-mail Templates: each message the shop sends, filled with sample data, as the
+ * customer or the shop receives it: the subject, the HTML part in a sandboxed frame (no script,
+ * no form, no navigation of this page) or the text part.
+ */
+export function MailTemplatesCard() {
+  const templates = useMailTemplates();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [part, setPart] = useState<Part>('html');
+  const name = chosen ?? templates.data?.[0]?.name;
+  const label = templates.data?.find((t) => t.name === name)?.label ?? name ?? '';
+  const preview = useMailPreview(name);
+
+  return (
+    <section className="card admin-card" aria-labelledby="mail-templates-title">
+      <h2 id="mail-templates-title">E-mail Templates</h2>
+      <p className="muted">Every e-mail the shop sends, filled with a sample order and customer. Each has an HTML part and a plain-text part.</p>
+      {templates.isPending ? (
+        <Spinner label="Loading the e-mail templates" />
+      ) : templates.isError ? (
+        <p className="admin-status admin-status--bad" role="status">
+          Could not load the templates: {messageOf(templates.error, 'unknown error')}
+        </p>
+      ) : templates.data.length === 0 ? (
+        <p className="muted">No templates.</p>
+      ) : (
+        <>
+          <Field id="mail-template" label="Template">
+            <select id="mail-template" value={name} onChange={(event) => setChosen(event.target.value)}>
+              {templates.data.map((t) => (
+                <option key={t.name} value={t.name}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <div className="admin-segment" role="group" aria-label="Part to show">
+            {(['html', 'text'] as const).map((p) => (
+              <button key={p} type="button" aria-pressed={part === p} onClick={() => setPart(p)}>
+                {p === 'html' ? 'HTML' : 'Text'}
+              </button>
+            ))}
+          </div>
+          {preview.isPending ? (
+            <Spinner label="Rendering the preview" />
+          ) : preview.isError ? (
+            <p className="admin-status admin-status--bad" role="status">
+              Could not render the preview: {messageOf(preview.error, 'unknown error')}
+            </p>
+          ) : (
+            <>
+              <dl className="admin-meta">
+                <MetaRow term="Subject" className="admin-break">{preview.data.subject}</MetaRow>
+              </dl>
+              {part === 'html' ? (
+                <iframe className="admin-mail-frame" title={`HTML part of ${label}`} sandbox="" srcDoc={preview.data.html} />
+              ) : (
+                // Scrolls when a line is long: focusable so a keyboard can scroll it too.
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                <pre className="admin-mail-text" tabIndex={0} aria-label={`Text part of ${label}`}>
+                  {preview.data.text}
+                </pre>
+              )}
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+/** Public entry of the orders feature (its pages are loaded lazily by the router, not from here). */
+// One order, for the checkout's confirmation page.
+export { useOrder } from './api/order';
