@@ -25,7 +25,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const TYPED = ['api/src/**/*.{ts,tsx}', 'shared-types/src/**/*.ts', 'pwa/src/**/*.{ts,tsx}', 'pwa/vite.config.ts'];
-const TESTS = ['**/*.spec.{ts,tsx}', '**/*.double.ts', '**/*.fixtures.ts', 'api/src/test/**', 'pwa/src/test/**', 'pwa/src/features/*/test/**', 'api/resilience/**', 'e2e/**'];
+const TESTS = [
+  '**/*.spec.{ts,tsx}',
+  '**/*.double.ts',
+  '**/*.fixtures.ts',
+  'api/src/test/**',
+  'pwa/src/test/**',
+  'pwa/src/features/*/test/**',
+  'api/resilience/**',
+  'e2e/**',
+];
 
 /**
  * The PWA's features from the ground up: a feature imports (through its index.ts) only features on
@@ -110,7 +119,14 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@nestjs/*', 'typeorm', 'express', 'react', 'react-dom', '@ionic/*', '@tanstack/*'], message: 'shared-types is imported by both sides: it imports neither Nest nor React' }] },
+        {
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'express', 'react', 'react-dom', '@ionic/*', '@tanstack/*'],
+              message: 'shared-types is imported by both sides: it imports neither Nest nor React',
+            },
+          ],
+        },
       ],
     },
   },
@@ -180,7 +196,8 @@ export default defineConfig(
         'error',
         {
           default: 'disallow',
-          message: 'Layering: {{from.element.type}} {{from.element.path}} may not import {{dependency.source}} ({{to.element.type}} {{to.element.path}}); the allowed directions are listed at the top of eslint.config.mjs',
+          message:
+            'Layering: {{from.element.type}} {{from.element.path}} may not import {{dependency.source}} ({{to.element.type}} {{to.element.path}}); the allowed directions are listed at the top of eslint.config.mjs',
           policies: [
             // PWA
             {
@@ -191,7 +208,9 @@ export default defineConfig(
             { from: { element: { type: 'pwa-feature' } }, allow: { to: { element: { type: ['pwa-ui', 'pwa-lib'] } } } },
             ...PWA_FEATURE_FLOORS.slice(1).map((floor, below) => ({
               from: { element: { type: 'pwa-feature', captured: { feature: floor } } },
-              allow: { to: { element: { type: 'pwa-feature', captured: { feature: PWA_FEATURE_FLOORS.slice(0, below + 1).flat() }, fileInternalPath: 'index.ts' } } },
+              allow: {
+                to: { element: { type: 'pwa-feature', captured: { feature: PWA_FEATURE_FLOORS.slice(0, below + 1).flat() }, fileInternalPath: 'index.ts' } },
+              },
             })),
             { from: { element: { type: 'pwa-ui' } }, allow: { to: { element: { type: 'pwa-lib' } } } },
             // API
@@ -222,7 +241,10 @@ export default defineConfig(
               // The demo and large seeds write the first rows of several modules' tables in one
               // transaction, as the migrations create those tables: entities are their input.
               from: { element: { type: 'api-seed' } },
-              allow: [{ to: { element: { type: API_INFRA } } }, { to: { element: { type: 'api-module', fileInternalPath: [API_PUBLIC_SURFACE, '*.entity.ts', 'password.hasher.ts'] } } }],
+              allow: [
+                { to: { element: { type: API_INFRA } } },
+                { to: { element: { type: 'api-module', fileInternalPath: [API_PUBLIC_SURFACE, '*.entity.ts', 'password.hasher.ts'] } } },
+              ],
             },
           ],
         },

@@ -33,7 +33,9 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|pg-boss|serialize-error|non-error)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|pg-boss|serialize-error|non-error)/)',
+  ],
   moduleNameMapper: { '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };

@@ -45,7 +45,13 @@ async function audit(name: string, within?: string) {
   const { violations } = await builder.analyze();
   const problems = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || !isAllowed(v.id, name))
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join('\n    ')}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes
+          .slice(0, 4)
+          .map((n) => n.target.join(' '))
+          .join('\n    ')}`,
+    );
   expect.soft(problems, `axe on ${name}`).toEqual([]);
 }
 
@@ -194,7 +200,17 @@ async function storefront() {
       amount: (subtotal + 599 + tax) / 100,
       shippingCost: 5.99,
       taxAmount: tax / 100,
-      shippingData: { firstName: 'Avery', lastName: 'Shopper', email: CUSTOMER.email, phone: '5035550123', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'US' },
+      shippingData: {
+        firstName: 'Avery',
+        lastName: 'Shopper',
+        email: CUSTOMER.email,
+        phone: '5035550123',
+        address: '12 Cocoa Lane',
+        city: 'Portland',
+        state: 'OR',
+        zipCode: '97201',
+        country: 'US',
+      },
       cartItems: [{ productId: product.id, quantity: 1 }],
       idempotencyKey: `a11y-order-${tag}`.padEnd(16, '0'),
     })) as { orderId: string };
@@ -250,7 +266,18 @@ async function adminDashboard() {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 
-  const tabs = ['Summary', "We're here", 'Orders', /^Inbox/, 'Bookings', 'Settings & Square Integration', 'Catalogue', 'Image Management', 'Location Scheduler', 'Database Backup'];
+  const tabs = [
+    'Summary',
+    "We're here",
+    'Orders',
+    /^Inbox/,
+    'Bookings',
+    'Settings & Square Integration',
+    'Catalogue',
+    'Image Management',
+    'Location Scheduler',
+    'Database Backup',
+  ];
   for (const name of tabs) {
     await test.step(`tab ${name}`, async () => {
       await page.getByRole('tab', { name }).click();
@@ -280,7 +307,10 @@ async function adminDashboard() {
 
   await test.step('order detail and the ship dialog', async () => {
     await openTab('Orders');
-    await page.getByRole('button', { name: /^Open order #/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Open order #/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: /Order #/ })).toBeVisible();
     await audit('admin order detail');
     await page.getByRole('button', { name: 'Mark packed' }).click();
@@ -294,7 +324,10 @@ async function adminDashboard() {
 
   await test.step('booking detail and its dialogs', async () => {
     await openTab('Bookings');
-    await page.getByRole('button', { name: /^Open booking / }).first().click();
+    await page
+      .getByRole('button', { name: /^Open booking / })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: /^Booking / })).toBeVisible();
     await audit('admin booking detail');
     for (const [button, dialogName] of [

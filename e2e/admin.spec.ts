@@ -24,7 +24,10 @@ test.use({
 });
 
 // A real PNG: the server checks an upload's type from its bytes and writes a WebP copy of it.
-const png = () => sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 110, g: 66, b: 40 } } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 110, g: 66, b: 40 } } })
+    .png()
+    .toBuffer();
 
 const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const PRODUCT = { name: `Tablet Test Cocoa ${tag}`, slug: `tablet-test-cocoa-${tag}`, price: '9.50' };
@@ -87,7 +90,9 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     const image = shop.locator(`img[src*="e2e-cocoa-${tag}"]`).first();
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`/uploads/variants/e2e-cocoa-${tag}\\.png\\.[0-9a-f]{8}\\.\\d+\\.(webp|avif)$`));
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      new RegExp(`/uploads/variants/e2e-cocoa-${tag}\\.png\\.[0-9a-f]{8}\\.\\d+\\.(webp|avif)$`),
+    );
     await shop.close();
   });
 
@@ -170,7 +175,9 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     await expect(toast(page, 'Settings saved')).toContainText('Square configuration has been saved.');
 
     // Square's authorisation page is on the internet: a stand-in page answers it here.
-    await page.context().route('https://connect.squareupsandbox.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Square sign-in (stand-in)</h1>' }));
+    await page
+      .context()
+      .route('https://connect.squareupsandbox.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Square sign-in (stand-in)</h1>' }));
     await page.getByRole('button', { name: 'Connect to Square' }).tap();
     await page.waitForURL(/^https:\/\/connect\.squareupsandbox\.com\/oauth2\/authorize/);
     const authorize = new URL(page.url());

@@ -116,7 +116,14 @@ test('a guest order is e-mailed, packed, shipped with tracking and partly refund
     return url!;
   });
 
-  const tablet = await browser.newContext({ baseURL: BASE, viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: false, hasTouch: true, serviceWorkers: 'block' });
+  const tablet = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: 1024, height: 768 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   const owner = await tablet.newPage();
   await test.step('the owner signs in on a tablet and finds the order in the Orders tab', async () => {
     await owner.goto('/auth?redirect=/admin');
@@ -160,7 +167,10 @@ test('a guest order is e-mailed, packed, shipped with tracking and partly refund
     await dialog.getByLabel('Reason (the customer sees it)').fill('A tin arrived dented');
     await dialog.getByRole('button', { name: 'Review refund' }).tap();
     const confirm = owner.getByRole('alertdialog', { name: 'Refund $5.00?' });
-    await confirm.getByRole('button', { name: /Refund/ }).last().tap();
+    await confirm
+      .getByRole('button', { name: /Refund/ })
+      .last()
+      .tap();
     await expect(confirm).toBeHidden();
     await expect(owner.getByRole('region', { name: 'Refunds' }).getByText('$5.00')).toBeVisible();
     const refunds = square.calls('/v2/refunds');

@@ -41,10 +41,12 @@ async function outboxFor(request: APIRequestContext, to: string): Promise<Outbox
   return (Array.isArray(body) ? body : body.messages).filter((m) => m.to === to);
 }
 
-
 const phone = (browser: Browser) => browser.newContext({ ...test.info().project.use, baseURL: BASE, serviceWorkers: 'block' });
 
-test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an adjusted quote, the deposit confirms it and shows it on the tracker, the day is taken, a cancellation refunds the deposit', async ({ browser, request }) => {
+test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an adjusted quote, the deposit confirms it and shows it on the tracker, the day is taken, a cancellation refunds the deposit', async ({
+  browser,
+  request,
+}) => {
   const { today } = await shopCalendar(request);
   const date = shiftDay(today, 28);
 
@@ -76,7 +78,14 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
   });
 
   await adminRequest(request);
-  const tablet = await browser.newContext({ baseURL: BASE, viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: false, hasTouch: true, serviceWorkers: 'block' });
+  const tablet = await browser.newContext({
+    baseURL: BASE,
+    viewport: { width: 1024, height: 768 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    serviceWorkers: 'block',
+  });
   const owner = await tablet.newPage();
   await test.step('the owner on a tablet finds the request in the inbox and opens it in Bookings', async () => {
     await owner.goto('/auth?redirect=/admin');
@@ -168,9 +177,14 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     const list = (await (await request.get(`/api/admin/bookings?state=cancelled`)).json()) as { bookings: Array<{ id: number; reference: string }> };
     const id = list.bookings.find((b) => b.reference === reference)?.id;
     expect(id).toBeDefined();
-    const detail = (await (await request.get(`/api/admin/bookings/${id}`)).json()) as { refundedCents: number; payments: Array<{ kind: string; amountCents: number; status: string; testMode: boolean }> };
+    const detail = (await (await request.get(`/api/admin/bookings/${id}`)).json()) as {
+      refundedCents: number;
+      payments: Array<{ kind: string; amountCents: number; status: string; testMode: boolean }>;
+    };
     expect(detail.refundedCents).toBe(17500);
-    expect(detail.payments).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'refund', amountCents: 17500, status: 'completed', testMode: true })]));
+    expect(detail.payments).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'refund', amountCents: 17500, status: 'completed', testMode: true })]),
+    );
     const cancelled = (await outboxFor(request, CUSTOMER.email)).find((m) => m.template === 'booking-cancelled');
     expect(cancelled?.text).toContain('$175.00');
     // Its stop left the tracker with it.

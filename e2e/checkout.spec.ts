@@ -173,7 +173,10 @@ test('an empty cart at /checkout goes to /products', async ({ page }) => {
   await expect(page).toHaveURL(/\/products$/);
 });
 
-test('account settings: the profile saves and pre-fills the checkout; a wrong current password is refused, the right one changes it', async ({ page, request }) => {
+test('account settings: the profile saves and pre-fills the checkout; a wrong current password is refused, the right one changes it', async ({
+  page,
+  request,
+}) => {
   const user = freshUser();
   await register(request, user);
   await page.goto('/auth?redirect=/account');

@@ -32,7 +32,16 @@ export async function todaysStop(request: APIRequestContext): Promise<Stop> {
   // Noon-ish on the shop's today: 18:00 UTC is the same day in every US zone.
   const created = await request.post('/api/events', {
     headers: { Origin: BASE },
-    data: { title: 'Live e2e stop', location: 'Live Test Plaza', address: '1 Plaza Way, Springfield, IL', date: `${today}T18:00:00.000Z`, startTime: '09:00', endTime: '20:00', latitude: 39.7817, longitude: -89.6501 },
+    data: {
+      title: 'Live e2e stop',
+      location: 'Live Test Plaza',
+      address: '1 Plaza Way, Springfield, IL',
+      date: `${today}T18:00:00.000Z`,
+      startTime: '09:00',
+      endTime: '20:00',
+      latitude: 39.7817,
+      longitude: -89.6501,
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as Stop;
@@ -63,4 +72,3 @@ export async function openTracker(page: Page) {
 
 export const tablet = (browser: Browser) =>
   browser.newContext({ baseURL: BASE, viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: false, hasTouch: true, serviceWorkers: 'block' });
-

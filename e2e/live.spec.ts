@@ -17,7 +17,10 @@ test.afterAll(async ({ request }) => {
   await checkOutIfLive(request);
 });
 
-test("the owner checks in on a tablet and a visitor's open tracker shows it within 2 s, then what sold out, then the check-out", async ({ browser, request }) => {
+test("the owner checks in on a tablet and a visitor's open tracker shows it within 2 s, then what sold out, then the check-out", async ({
+  browser,
+  request,
+}) => {
   expect(ADMIN.password, 'playwright.config.ts sets ADMIN_PASSWORD for the server').not.toBe('');
   await adminRequest(request);
   await checkOutIfLive(request);
@@ -50,7 +53,10 @@ test("the owner checks in on a tablet and a visitor's open tracker shows it with
   });
 
   await test.step("checks in at today's stop: the visitor's tracker says so within 2 s, without a reload", async () => {
-    await owner.getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().check();
+    await owner
+      .getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .check();
     await owner.getByRole('button', { name: "We're here" }).tap();
     await expect(banner.getByText(servingNow)).toBeVisible({ timeout: LIVE_WITHIN_MS });
     await expect(owner.getByRole('region', { name: 'Visitors see' }).getByText(servingNow)).toBeVisible();
@@ -64,7 +70,7 @@ test("the owner checks in on a tablet and a visitor's open tracker shows it with
     await expect(marker).toHaveClass(/live-marker/);
   });
 
-  await test.step("sold out of Iced Mocha shows too", async () => {
+  await test.step('sold out of Iced Mocha shows too', async () => {
     await owner.getByLabel('Sold out of').selectOption('Iced Mocha Cocoa');
     await owner.getByRole('button', { name: 'Mark sold out' }).tap();
     await expect(banner.getByText('Sold out of Iced Mocha Cocoa')).toBeVisible({ timeout: LIVE_WITHIN_MS });

@@ -54,7 +54,8 @@ test('a contact message written offline is sent once when the network is back an
   const subject = `Cocoa at the park ${tag}`;
   const posts: Array<{ idempotencyKey?: string; subject?: string }> = [];
   page.on('request', (req) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/contact') posts.push(req.postDataJSON() as { idempotencyKey?: string; subject?: string });
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/contact')
+      posts.push(req.postDataJSON() as { idempotencyKey?: string; subject?: string });
   });
   const saved = page.getByRole('region', { name: 'Messages saved on this device' });
 

@@ -35,7 +35,17 @@ test('the owner marks an order shipped and checks in without signal; both are ma
       amount: (subtotal + 599 + tax) / 100,
       shippingCost: 5.99,
       taxAmount: tax / 100,
-      shippingData: { firstName: 'Robin', lastName: 'Offline', email: GUEST_EMAIL, phone: '5035550123', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'US' },
+      shippingData: {
+        firstName: 'Robin',
+        lastName: 'Offline',
+        email: GUEST_EMAIL,
+        phone: '5035550123',
+        address: '12 Cocoa Lane',
+        city: 'Portland',
+        state: 'OR',
+        zipCode: '97201',
+        country: 'US',
+      },
       cartItems: [{ productId: product.id, quantity: 1 }],
       idempotencyKey: `owner-offline-${Date.now()}`,
     },
@@ -84,7 +94,10 @@ test('the owner marks an order shipped and checks in without signal; both are ma
 
   await test.step("and the check-in at today's stop waits behind it", async () => {
     await owner.getByRole('tab', { name: "We're here" }).tap();
-    await owner.getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first().check();
+    await owner
+      .getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+      .first()
+      .check();
     await owner.getByRole('button', { name: "We're here" }).tap();
     await expect(owner.getByText('offline: 2 changes waiting')).toBeVisible();
     await expect(owner.getByRole('region', { name: 'Changes saved on this tablet' }).getByText(`Check in at ${place}`)).toBeVisible();
@@ -102,7 +115,11 @@ test('the owner marks an order shipped and checks in without signal; both are ma
   });
 
   await test.step('the order is shipped once, with its tracking number and one e-mail', async () => {
-    const detail = (await (await request.get(`/api/admin/orders/${orderId}`)).json()) as { fulfilmentStatus: string; shipment: { carrier: string; trackingNumber: string }; timeline: Array<{ type: string; to: string | null }> };
+    const detail = (await (await request.get(`/api/admin/orders/${orderId}`)).json()) as {
+      fulfilmentStatus: string;
+      shipment: { carrier: string; trackingNumber: string };
+      timeline: Array<{ type: string; to: string | null }>;
+    };
     expect(detail.fulfilmentStatus).toBe('shipped');
     expect(detail.shipment).toMatchObject({ carrier: 'USPS', trackingNumber: TRACKING });
     expect(detail.timeline.filter((e) => e.type === 'fulfilment' && e.to === 'shipped')).toHaveLength(1);

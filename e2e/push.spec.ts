@@ -9,9 +9,19 @@ import { shopCalendar } from './shop-clock';
  * proven against a local push-service double in api/src/live/push.spec.ts.
  */
 
-interface ApiEvent { id: number; title: string; date: string; location: string | null }
-interface ShownNotification { title: string; body: string; tag: string; icon: string; data: { url: string } }
-
+interface ApiEvent {
+  id: number;
+  title: string;
+  date: string;
+  location: string | null;
+}
+interface ShownNotification {
+  title: string;
+  body: string;
+  tag: string;
+  icon: string;
+  data: { url: string };
+}
 
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(async () => {
@@ -22,10 +32,21 @@ async function waitForServiceWorkerControl(page: Page) {
 
 const shownNotifications = (page: Page): Promise<ShownNotification[]> =>
   page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, data: n.data as { url: string } })),
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      data: n.data as { url: string },
+    })),
   );
 
-test('a push message reaches the service worker, which shows the notification that opens the tracker on that stop', async ({ page, context, request, baseURL }) => {
+test('a push message reaches the service worker, which shows the notification that opens the tracker on that stop', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const origin = new URL(baseURL ?? 'http://localhost:4310').origin;
   await context.grantPermissions(['notifications'], { origin });
   const { today, dayOf } = await shopCalendar(request);
@@ -56,15 +77,26 @@ test('a push message reaches the service worker, which shows the notification th
       });
     });
     await cdp.send('ServiceWorker.enable');
-    const payload = { title: `Serving now at ${stop.location || stop.title}`, body: 'The cocoa cart just arrived. Tap to see it on the tracker.', url: `/cocoa-tracker?stop=${stop.id}`, tag: 'live' };
+    const payload = {
+      title: `Serving now at ${stop.location || stop.title}`,
+      body: 'The cocoa cart just arrived. Tap to see it on the tracker.',
+      url: `/cocoa-tracker?stop=${stop.id}`,
+      tag: 'live',
+    };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify(payload) });
 
-    await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toEqual([
-      { title: payload.title, body: payload.body, tag: 'live', icon: `${origin}/icons/icon-192.png`, data: { url: payload.url } },
-    ]);
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 15_000 })
+      .toEqual([{ title: payload.title, body: payload.body, tag: 'live', icon: `${origin}/icons/icon-192.png`, data: { url: payload.url } }]);
 
     // A newer message replaces the older one (one tag); a link to another site is never followed.
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: JSON.stringify({ ...payload, title: 'Closed for today', url: 'https://evil.example/' }) });
-    await expect.poll(() => shownNotifications(page), { timeout: 15_000 }).toEqual([expect.objectContaining({ title: 'Closed for today', data: { url: '/cocoa-tracker' } })]);
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: await registrationId,
+      data: JSON.stringify({ ...payload, title: 'Closed for today', url: 'https://evil.example/' }),
+    });
+    await expect
+      .poll(() => shownNotifications(page), { timeout: 15_000 })
+      .toEqual([expect.objectContaining({ title: 'Closed for today', data: { url: '/cocoa-tracker' } })]);
   });
 });

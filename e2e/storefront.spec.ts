@@ -127,10 +127,13 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
   });
 });
 
-test('landing straight on /: the hero, the featured products and what customers say come with the page, and the app takes over without asking for them', async ({ page }) => {
+test('landing straight on /: the hero, the featured products and what customers say come with the page, and the app takes over without asking for them', async ({
+  page,
+}) => {
   const homeCalls: string[] = [];
   page.on('request', (request) => {
-    if (['/api/products/featured', '/api/categories', '/api/square/testimonials/featured'].includes(new URL(request.url()).pathname)) homeCalls.push(request.url());
+    if (['/api/products/featured', '/api/categories', '/api/square/testimonials/featured'].includes(new URL(request.url()).pathname))
+      homeCalls.push(request.url());
   });
   const response = await page.goto('/');
   // painted from the HTML before any JS runs, by the app's own home page
@@ -170,7 +173,7 @@ test.describe('landing straight on /cocoa-tracker', () => {
   // A visitor in the shop's zone (the server paints the shop's today; the seeded shop is in Chicago).
   test.use({ timezoneId: 'America/Chicago' });
 
-  test('today\'s stops come with the page, and the app takes over without calling /api/events', async ({ page }) => {
+  test("today's stops come with the page, and the app takes over without calling /api/events", async ({ page }) => {
     const stopCalls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/events') stopCalls.push(request.url());
@@ -178,8 +181,11 @@ test.describe('landing straight on /cocoa-tracker', () => {
     const response = await page.goto('/cocoa-tracker');
     // painted from the HTML before any JS runs: today's first stop, its place and times
     const html = await response!.text();
-    const first = /<ul class="tracker-day__list"><li class="card tracker-event"><h3>([^<]+)<\/h3><p class="tracker-event__where">([^<]+)<\/p>(?:<p>[^<]*<\/p>)?<p class="muted tracker-event__time">([^<]+)<\/p>/.exec(html);
-    expect(first, 'the first stop of today in the server\'s HTML').not.toBeNull();
+    const first =
+      /<ul class="tracker-day__list"><li class="card tracker-event"><h3>([^<]+)<\/h3><p class="tracker-event__where">([^<]+)<\/p>(?:<p>[^<]*<\/p>)?<p class="muted tracker-event__time">([^<]+)<\/p>/.exec(
+        html,
+      );
+    expect(first, "the first stop of today in the server's HTML").not.toBeNull();
     const [, name, place, times] = first!;
     // then the app's own page shows the same stop, with working controls
     const app = tookOver(page);
@@ -209,7 +215,9 @@ test.describe('landing straight on /cocoa-tracker', () => {
   });
 });
 
-test('on a slow phone the painted product page scrolls, and where it was scrolled to and a double tap on ADD TO CART made before the app has taken over carry over: one in the cart', async ({ page }) => {
+test('on a slow phone the painted product page scrolls, and where it was scrolled to and a double tap on ADD TO CART made before the app has taken over carry over: one in the cart', async ({
+  page,
+}) => {
   // The app's start-up chunk held back until the visitor has scrolled and tapped.
   const release = await holdStartUp(page);
   await page.goto('/products/classic-dark-hot-cocoa');
@@ -217,7 +225,9 @@ test('on a slow phone the painted product page scrolls, and where it was scrolle
   // Below the first screen of a phone: the painted page has to scroll to it.
   await add.click();
   await add.click();
-  const scrolledTo = await painted(page).locator('.app-scroll').evaluate((box) => box.scrollTop);
+  const scrolledTo = await painted(page)
+    .locator('.app-scroll')
+    .evaluate((box) => box.scrollTop);
   expect(scrolledTo).toBeGreaterThan(0);
   await expect(tookOver(page)).toHaveCount(0);
   release();
@@ -303,7 +313,14 @@ test('the web app manifest makes the shop installable', async ({ request, page }
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifest = await (await request.get(href ?? '')).json();
-  expect(manifest).toMatchObject({ name: expect.any(String), short_name: 'Cocoa Shop', display: 'standalone', start_url: '/', scope: '/', theme_color: '#4a2c1d' });
+  expect(manifest).toMatchObject({
+    name: expect.any(String),
+    short_name: 'Cocoa Shop',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+    theme_color: '#4a2c1d',
+  });
   const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
   expect(icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
   for (const icon of icons) expect((await request.get(icon.src)).headers()['content-type']).toBe('image/png');

@@ -24,7 +24,12 @@ function png(size, [r, g, b]) {
   const row = Buffer.alloc(1 + size * 3);
   for (let x = 0; x < size; x++) row.set([r, g, b], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const TILE = png(256, [233, 217, 200]);
@@ -35,7 +40,8 @@ let hits = 0;
 createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://localhost');
   if (url.pathname === '/health') return void res.writeHead(200).end('ok');
-  if (url.pathname === '/hits') return void res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(JSON.stringify({ hits }));
+  if (url.pathname === '/hits')
+    return void res.writeHead(200, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end(JSON.stringify({ hits }));
   if (/^\/tiles\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
     hits++;
     return void res.writeHead(200, { 'Content-Type': 'image/png', 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' }).end(TILE);

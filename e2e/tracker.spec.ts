@@ -2,7 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { tookOver } from './app-helpers';
 import { shopCalendar } from './shop-clock';
 
-interface ApiEvent { id: number; title: string; date: string; latitude: number | null; longitude: number | null }
+interface ApiEvent {
+  id: number;
+  title: string;
+  date: string;
+  latitude: number | null;
+  longitude: number | null;
+}
 
 const TILE_DOUBLE = 'http://localhost:4311';
 const pad = (n: number) => String(n).padStart(2, '0');

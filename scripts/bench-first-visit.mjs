@@ -8,7 +8,15 @@
 import { fileURLToPath } from 'node:url';
 
 // the flags of playwright.config.ts
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const SLOW_3G = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000, connectionType: 'cellular3g' };
 const CPU_SLOWDOWN = 4;
 const TIMEOUT_MS = 90_000;
@@ -33,7 +41,13 @@ function watchForName(selector) {
       const paint = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
       const settle = () => {
         if (paint() === undefined) return void setTimeout(settle, 20);
-        window.__firstName = { ms: Math.max(performance.now(), paint()), inDomMs: performance.now(), fcpMs: paint(), name: el.textContent.trim(), inViewport: el.getBoundingClientRect().top < innerHeight };
+        window.__firstName = {
+          ms: Math.max(performance.now(), paint()),
+          inDomMs: performance.now(),
+          fcpMs: paint(),
+          name: el.textContent.trim(),
+          inViewport: el.getBoundingClientRect().top < innerHeight,
+        };
       };
       window.__firstNameFoundAt = performance.now();
       settle();
@@ -116,5 +130,6 @@ export async function firstVisitFigures({ base, executablePath, runs, figure }) 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const base = process.argv[2] ?? 'http://localhost:3000';
   const results = await firstVisitTimes({ base, executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', runs: Number(process.env.BENCH_RUNS ?? 3) });
-  for (const r of results) console.log(`${r.path}: median ${r.medianMs} ms (runs ${r.runs.join(', ')}), first name "${r.name}"${r.inViewport ? '' : ' (below the first screen)'}`);
+  for (const r of results)
+    console.log(`${r.path}: median ${r.medianMs} ms (runs ${r.runs.join(', ')}), first name "${r.name}"${r.inViewport ? '' : ' (below the first screen)'}`);
 }

@@ -17,7 +17,11 @@ const CACHE = join(root, 'node_modules/.cache/cocoa-bench-large');
 /** Runs `npm run seed:large`'s compiled runner against env (DATA_DIR or DATABASE_URL); seconds taken. */
 function seedLarge(env) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [SEED], { cwd: root, env: { ...process.env, ADMIN_PASSWORD: 'bench-admin-pass', LOG_LEVEL: 'warn', ...env }, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [SEED], {
+    cwd: root,
+    env: { ...process.env, ADMIN_PASSWORD: 'bench-admin-pass', LOG_LEVEL: 'warn', ...env },
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error(`the large seed failed (exit ${r.status})`);
   return Math.round((Date.now() - started) / 100) / 10;
 }
@@ -27,7 +31,10 @@ function cacheKey() {
   const hash = createHash('sha256');
   const files = [
     ...['large-seed.js', 'large-seed.data.js', 'seed.data.js'].map((f) => join(DIST, 'seed', f)),
-    ...readdirSync(join(DIST, 'database/migrations')).filter((f) => f.endsWith('.js')).sort().map((f) => join(DIST, 'database/migrations', f)),
+    ...readdirSync(join(DIST, 'database/migrations'))
+      .filter((f) => f.endsWith('.js'))
+      .sort()
+      .map((f) => join(DIST, 'database/migrations', f)),
   ];
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);

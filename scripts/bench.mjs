@@ -47,7 +47,16 @@ async function startServer(extraEnv = {}) {
   const dataDir = extraEnv.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'cocoa-bench-'));
   const server = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-pass', LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-admin-pass',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -82,7 +91,15 @@ async function lighthouseScores(path) {
   while (runs.length < RUNS) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     try {
       const result = await lighthouse(`http://localhost:${PORT}${path}`, {
@@ -105,7 +122,6 @@ async function lighthouseScores(path) {
   const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, Math.round(median(runs.map((r) => r[k] ?? 0)) * 100)]));
 }
-
 
 /** A fresh database on the server BENCH_DATABASE_URL names, dropped afterwards. */
 async function createBenchDatabase(serverUrl) {
@@ -157,7 +173,14 @@ async function startRawServer(body, contentType, contentEncoding) {
 async function load(opts) {
   const { default: autocannon } = await import('autocannon');
   const r = await autocannon({ connections: CONNECTIONS, duration: LOAD_SECONDS, ...opts });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, ok: r['2xx'], bad: r.non2xx + r.errors + r.timeouts, seconds: r.duration };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    ok: r['2xx'],
+    bad: r.non2xx + r.errors + r.timeouts,
+    seconds: r.duration,
+  };
 }
 
 const ms = (x) => Math.round(x * 10) / 10;
@@ -199,7 +222,13 @@ async function apiFigures(label, extraEnv) {
       }
       const name = `API ${label} GET ${path.replace(/slug\/.*/, 'slug/{slug}')}`;
       const ratio = Math.round((api.rps / ceiling.rps) * 1000) / 10;
-      figure(`${name} requests/s`, api.rps, 'req/s', `(raw node:http ${ceiling.rps} req/s, p99 ${ms(ceiling.p99)} ms, ${body.length} B ${first.headers['content-encoding'] ?? 'uncompressed'})`, null);
+      figure(
+        `${name} requests/s`,
+        api.rps,
+        'req/s',
+        `(raw node:http ${ceiling.rps} req/s, p99 ${ms(ceiling.p99)} ms, ${body.length} B ${first.headers['content-encoding'] ?? 'uncompressed'})`,
+        null,
+      );
       figure(`${name} vs raw`, ratio, '%', '>= 50', ratio >= 50, `${ms(50 - ratio)} points short`);
       figure(`${name} p50`, ms(api.p50), 'ms', '', null);
       figure(`${name} p99`, ms(api.p99), 'ms', '< 50', api.p99 < 50, `${ms(api.p99 - 50)} ms over`);
@@ -217,9 +246,16 @@ async function apiFigures(label, extraEnv) {
  * request at a time, after a warm-up. Target: p95 under 150 ms on the 100,000-order set too.
  */
 async function summaryFigures(label, base) {
-  const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-admin-pass' }) });
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-pass' }),
+  });
   if (!login.ok) throw new Error(`the admin login answered ${login.status}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const times = [];
   for (let i = 0; i < 5 + SUMMARY_REQUESTS; i++) {
     const started = performance.now();
@@ -248,7 +284,17 @@ async function checkoutFigures(label, base, products) {
       amount: totals.total / 100,
       shippingCost: totals.shipping / 100,
       taxAmount: totals.tax / 100,
-      shippingData: { firstName: 'Bench', lastName: 'Buyer', email: 'bench@example.com', phone: '2175550142', address: '1 Load Lane', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' },
+      shippingData: {
+        firstName: 'Bench',
+        lastName: 'Buyer',
+        email: 'bench@example.com',
+        phone: '2175550142',
+        address: '1 Load Lane',
+        city: 'Springfield',
+        state: 'IL',
+        zipCode: '62701',
+        country: 'US',
+      },
       customerId: null,
       cartItems: lines,
       idempotencyKey: `bench-${randomBytes(12).toString('hex')}`,
@@ -258,7 +304,14 @@ async function checkoutFigures(label, base, products) {
   const r = await load({
     url: base,
     connections: BUYERS,
-    requests: [{ method: 'POST', path: '/api/square/checkout/complete', headers: { 'content-type': 'application/json' }, setupRequest: (req) => ({ ...req, body: body() }) }],
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/square/checkout/complete',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: body() }),
+      },
+    ],
   });
   const perSecond = Math.round((r.ok / r.seconds) * 10) / 10;
   const name = `Checkout ${label} test-mode, ${BUYERS} buyers`;
@@ -271,7 +324,10 @@ if (!process.argv.includes('--no-build')) build();
 if (!API_ONLY) {
   // The entry, the app start-up chunk it imports at once, and each route's lazy page (Vite manifest).
   const { initialJsKb } = await import('../pwa/scripts/initial-js-size.mjs');
-  for (const [route, pages] of [['/', ['start']], ['/products', ['start', 'products-page']]]) {
+  for (const [route, pages] of [
+    ['/', ['start']],
+    ['/products', ['start', 'products-page']],
+  ]) {
     const js = initialJsKb(pages).kb;
     figure(`PWA initial-route JS ${route} (gzip)`, js, 'KB', '<= 150', js <= 150, `${Math.round((js - 150) * 10) / 10} KB over`);
   }
@@ -299,7 +355,8 @@ if (API_ONLY) {
     for (const page of PAGES) {
       const path = page === PRODUCT_PAGE ? `/products/${firstProduct.slug}` : page;
       const scores = await lighthouseScores(path);
-      for (const [category, score] of Object.entries(scores)) figure(`Lighthouse mobile ${category} ${path}`, score, '/100', '100', score >= 100, `${100 - score} points short`);
+      for (const [category, score] of Object.entries(scores))
+        figure(`Lighthouse mobile ${category} ${path}`, score, '/100', '100', score >= 100, `${100 - score} points short`);
     }
     await (await import('./bench-offline-start.mjs')).offlineStartFigures({ base: `http://localhost:${PORT}`, executablePath: CHROMIUM, runs: RUNS, figure });
     await (await import('./bench-first-visit.mjs')).firstVisitFigures({ base: `http://localhost:${PORT}`, executablePath: CHROMIUM, runs: RUNS, figure });
@@ -313,5 +370,6 @@ if (API_ONLY) {
 mkdirSync(join(root, 'bench'), { recursive: true });
 writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
 console.log('\n| figure | value | target | met |\n|---|---|---|---|');
-for (const f of results.figures) console.log(`| ${f.name} | ${f.value} ${f.unit} | ${f.target} | ${f.met === null ? '-' : f.met ? 'yes' : `NO (${f.gap ?? 'missed'})`} |`);
+for (const f of results.figures)
+  console.log(`| ${f.name} | ${f.value} ${f.unit} | ${f.target} | ${f.met === null ? '-' : f.met ? 'yes' : `NO (${f.gap ?? 'missed'})`} |`);
 console.log('\nWritten to bench/results.json');

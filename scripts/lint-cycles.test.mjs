@@ -37,10 +37,20 @@ describe('import cycles in the PWA', () => {
 
   it('fails two features whose files import each other', async () => {
     const a = plant('pwa/src/features/cart/__probe_a__.ts', "import { probeB } from '../catalogue/__probe_b__';\nexport const probeA = () => probeB();\n");
-    const b = plant('pwa/src/features/catalogue/__probe_b__.ts', "import { probeA } from '../cart/__probe_a__';\nexport const probeB = (): unknown => probeA;\n");
+    const b = plant(
+      'pwa/src/features/catalogue/__probe_b__.ts',
+      "import { probeA } from '../cart/__probe_a__';\nexport const probeB = (): unknown => probeA;\n",
+    );
     const found = await lint([a, b]);
-    for (const file of [a, b]) assert.ok(found.some((f) => f.file === file && f.rule === 'import-x/no-cycle'), `${file}: no cycle error in ${JSON.stringify(found)}`);
-    assert.ok(found.some((f) => f.rule === 'boundaries/dependencies'), JSON.stringify(found));
+    for (const file of [a, b])
+      assert.ok(
+        found.some((f) => f.file === file && f.rule === 'import-x/no-cycle'),
+        `${file}: no cycle error in ${JSON.stringify(found)}`,
+      );
+    assert.ok(
+      found.some((f) => f.rule === 'boundaries/dependencies'),
+      JSON.stringify(found),
+    );
   });
 
   it('fails a feature that imports, through its index.ts, a feature on a floor above it', async () => {

@@ -42,7 +42,10 @@ function assertRefused(found, imported) {
 
 describe('layering of the API', () => {
   it('fails a domain module that imports the back office', async () => {
-    const found = await lintPlanted('api/src/orders/__lint_probe__.ts', "import { SummaryService } from '../back-office/summary.service';\nexport const probe = SummaryService;\n");
+    const found = await lintPlanted(
+      'api/src/orders/__lint_probe__.ts',
+      "import { SummaryService } from '../back-office/summary.service';\nexport const probe = SummaryService;\n",
+    );
     assertRefused(found, '../back-office/summary.service');
   });
 
@@ -52,12 +55,18 @@ describe('layering of the API', () => {
   });
 
   it("fails a domain module that imports another module's entity", async () => {
-    const found = await lintPlanted('api/src/orders/__lint_probe__.ts', "import { Product } from '../catalogue/product.entity';\nexport const probe = Product;\n");
+    const found = await lintPlanted(
+      'api/src/orders/__lint_probe__.ts',
+      "import { Product } from '../catalogue/product.entity';\nexport const probe = Product;\n",
+    );
     assertRefused(found, '../catalogue/product.entity');
   });
 
   it('fails a domain module that imports the seed or an app file', async () => {
-    const found = await lintPlanted('api/src/bookings/__lint_probe__.ts', "import { SeedService } from '../seed/seed.service';\nimport { AppModule } from '../app.module';\nexport const probe = [SeedService, AppModule];\n");
+    const found = await lintPlanted(
+      'api/src/bookings/__lint_probe__.ts',
+      "import { SeedService } from '../seed/seed.service';\nimport { AppModule } from '../app.module';\nexport const probe = [SeedService, AppModule];\n",
+    );
     assert.deepEqual(
       found.map((f) => f.rule),
       [RULE, RULE],
@@ -65,12 +74,24 @@ describe('layering of the API', () => {
   });
 
   it('fails common or database importing a domain module', async () => {
-    assertRefused(await lintPlanted('api/src/common/__lint_probe__.ts', "import { OrdersService } from '../orders/orders.service';\nexport const probe = OrdersService;\n"), '../orders/orders.service');
-    assertRefused(await lintPlanted('api/src/database/__lint_probe__.ts', "import { SettingsService } from '../settings/settings.service';\nexport const probe = SettingsService;\n"), '../settings/settings.service');
+    assertRefused(
+      await lintPlanted('api/src/common/__lint_probe__.ts', "import { OrdersService } from '../orders/orders.service';\nexport const probe = OrdersService;\n"),
+      '../orders/orders.service',
+    );
+    assertRefused(
+      await lintPlanted(
+        'api/src/database/__lint_probe__.ts',
+        "import { SettingsService } from '../settings/settings.service';\nexport const probe = SettingsService;\n",
+      ),
+      '../settings/settings.service',
+    );
   });
 
   it("passes a domain module that imports another module's service", async () => {
-    const found = await lintPlanted('api/src/orders/__lint_probe__.ts', "import { StockService } from '../catalogue/stock.service';\nexport const probe = StockService;\n");
+    const found = await lintPlanted(
+      'api/src/orders/__lint_probe__.ts',
+      "import { StockService } from '../catalogue/stock.service';\nexport const probe = StockService;\n",
+    );
     assert.deepEqual(found, []);
   });
 });

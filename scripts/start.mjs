@@ -29,7 +29,15 @@ const builds = [
 for (const { workspace, output, sources } of builds) {
   const out = join(root, output);
   const builtAt = existsSync(out) ? statSync(out).mtimeMs : 0;
-  const changedAt = Math.max(...sources.map((s) => (existsSync(join(root, s)) && statSync(join(root, s)).isDirectory() ? newestMtime(join(root, s)) : existsSync(join(root, s)) ? statSync(join(root, s)).mtimeMs : 0)));
+  const changedAt = Math.max(
+    ...sources.map((s) =>
+      existsSync(join(root, s)) && statSync(join(root, s)).isDirectory()
+        ? newestMtime(join(root, s))
+        : existsSync(join(root, s))
+          ? statSync(join(root, s)).mtimeMs
+          : 0,
+    ),
+  );
   if (builtAt >= changedAt) continue;
   console.log(`Building ${workspace}...`);
   const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });

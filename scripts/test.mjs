@@ -38,7 +38,13 @@ for (const tz of ['UTC', 'Pacific/Auckland']) {
   run(`shared-types, events and calendar specs with TZ=${tz}`, 'npm', ['test', '-w', 'shared-types'], { TZ: tz });
   // The server renders the stops in the shop's zone and the app hydrates that markup in a browser elsewhere.
   run(`PWA first-screen rendering and hydration specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/server'], { TZ: tz }, 'pwa');
-  run(`API events, calendar, seed, summary and booking availability specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/events', 'src/seed/seed.service.spec.ts', 'src/back-office/summary.spec.ts', 'src/bookings/booking-availability.spec.ts'], { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' }, 'api');
+  run(
+    `API events, calendar, seed, summary and booking availability specs with TZ=${tz}`,
+    'npx',
+    ['jest', '--maxWorkers=2', 'src/events', 'src/seed/seed.service.spec.ts', 'src/back-office/summary.spec.ts', 'src/bookings/booking-availability.spec.ts'],
+    { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' },
+    'api',
+  );
 }
 run('production build', 'npm', ['run', 'build']);
 run('resilience: the built API with PostgreSQL stopped, under load, SIGKILLed mid-write', 'npm', ['run', 'test:resilience', '-w', 'api']);

@@ -103,18 +103,32 @@ describe.each(databaseKinds())('SIGKILL in the middle of an import and a restore
     imported = await backup(cookie);
 
     // updated_at aside: the retry rewrites it on rows a completed import had already written.
-    const states = { 'as before the import': backupTables(db, before, ['products', 'categories']), 'fully imported': backupTables(db, imported, ['products', 'categories']) };
+    const states = {
+      'as before the import': backupTables(db, before, ['products', 'categories']),
+      'fully imported': backupTables(db, imported, ['products', 'categories']),
+    };
     expect(isDeepStrictEqual(withoutUpdatedAt(states['as before the import']), withoutUpdatedAt(states['fully imported']))).toBe(false);
     const outcome = Object.entries(states).find(([, rows]) => isDeepStrictEqual(withoutUpdatedAt(afterCrash), withoutUpdatedAt(rows)))?.[0];
-    expect(outcome ?? `a mix: ${afterCrash.products.length} products, ${afterCrash.categories.length} categories`).toMatch(/^(as before the import|fully imported)$/);
-    report(`${kind}: import of ${rowsInFile} rows SIGKILLed while writing products, ${killedAfterMs} ms after the upload was sent, no answer yet (an uninterrupted import answers in ${importMs} ms); after restart the catalogue was ${outcome}; the retry imported all rows`);
+    expect(outcome ?? `a mix: ${afterCrash.products.length} products, ${afterCrash.categories.length} categories`).toMatch(
+      /^(as before the import|fully imported)$/,
+    );
+    report(
+      `${kind}: import of ${rowsInFile} rows SIGKILLed while writing products, ${killedAfterMs} ms after the upload was sent, no answer yet (an uninterrupted import answers in ${importMs} ms); after restart the catalogue was ${outcome}; the retry imported all rows`,
+    );
   }, 600_000);
 
   it('restore: after a SIGKILL mid-way the data is exactly as before the restore or as the backup, and the restore can be run again', async () => {
     const cookie = await signIn(shop!.url);
     // Change the data after the backup: an order, a new product.
     const products = (await call(shop!.url, '/api/square/catalog/products')).body as Product[];
-    expect((await call(shop!.url, '/api/square/checkout/complete', { method: 'POST', json: checkoutRequest([{ product: products[0], quantity: 1 }], newIdempotencyKey()).body })).status).toBe(200);
+    expect(
+      (
+        await call(shop!.url, '/api/square/checkout/complete', {
+          method: 'POST',
+          json: checkoutRequest([{ product: products[0], quantity: 1 }], newIdempotencyKey()).body,
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(shop!.url, '/api/products', { method: 'POST', cookie, json: { name: 'Added After The Backup', price: 3.5 } })).status).toBe(201);
 
     const backupsBefore = new Set(backupFiles(db));
@@ -140,7 +154,9 @@ describe.each(databaseKinds())('SIGKILL in the middle of an import and a restore
     const restored = await call(shop!.url, `/api/database/restore/${imported}`, { method: 'POST', cookie: await signIn(shop!.url), timeoutMs: KILL_WAIT_MS });
     expect(restored.status).toBe(200);
     expect(await stopped((query) => readTables(query, tables))).toEqual(backupTables(db, imported));
-    report(`${kind}: restore of ${states['as the backup'].products.length} products SIGKILLed while writing products, ${killedAfterMs} ms after the request, no answer yet; after restart the data was ${outcome}; the retried restore matches the backup exactly`);
+    report(
+      `${kind}: restore of ${states['as the backup'].products.length} products SIGKILLed while writing products, ${killedAfterMs} ms after the request, no answer yet; after restart the data was ${outcome}; the retried restore matches the backup exactly`,
+    );
   }, 600_000);
 });
 
@@ -161,8 +177,14 @@ function backupFiles(db: ShopDatabase): string[] {
 
 /** The rows a backup file holds, in the shape `readTables` gives. */
 function backupTables(db: ShopDatabase, filename: string, only?: string[]): Rows {
-  const file = JSON.parse(gunzipSync(readFileSync(join(db.dataDir, 'backups', filename))).toString('utf8')) as { tables: Record<string, { rows: Array<Record<string, unknown>> }> };
-  return Object.fromEntries(Object.entries(file.tables).filter(([name]) => !only || only.includes(name)).map(([name, table]) => [name, sortRows(table.rows)]));
+  const file = JSON.parse(gunzipSync(readFileSync(join(db.dataDir, 'backups', filename))).toString('utf8')) as {
+    tables: Record<string, { rows: Array<Record<string, unknown>> }>;
+  };
+  return Object.fromEntries(
+    Object.entries(file.tables)
+      .filter(([name]) => !only || only.includes(name))
+      .map(([name, table]) => [name, sortRows(table.rows)]),
+  );
 }
 
 /** Every row as PostgreSQL's to_jsonb gives it (as backups store rows), without installation settings. */
@@ -176,7 +198,10 @@ async function readTables(query: Query, tables: string[]): Promise<Rows> {
 }
 
 function sortRows(rows: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
-  return rows.map((row) => [JSON.stringify(row), row] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  return rows
+    .map((row) => [JSON.stringify(row), row] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
 }
 
 function withoutUpdatedAt(rows: Rows): Rows {

@@ -123,7 +123,10 @@ describe('PostgreSQL stops while the API runs', () => {
   });
 
   it('logged the outage once and its end once, without stack traces, however often /api/ready was probed', () => {
-    const lines = shop!.logTail().split('\n').filter((line) => line.startsWith('{'));
+    const lines = shop!
+      .logTail()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect(messages.filter((m) => m === 'database unreachable')).toHaveLength(1);
     expect(messages.filter((m) => m === 'database reachable again')).toHaveLength(1);

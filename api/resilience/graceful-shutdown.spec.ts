@@ -61,6 +61,8 @@ describe.each(databaseKinds())('SIGTERM while checkouts are in flight (%s)', (ki
     expect(drained.length).toBeGreaterThan(0);
     const stored = await db.read((query) => query<{ idempotency_key: string }>('SELECT idempotency_key FROM orders'));
     expect(stored.map((o) => o.idempotency_key).sort()).toEqual(paid.map((a) => a.key).sort());
-    report(`${kind}: SIGTERM after the first of ${BUYERS} concurrent checkouts answered: ${drained.length} more answered 200 while shutting down, ${answers.length - paid.length} never reached the server (connection reset, nothing stored), ${stored.length} orders stored = the ${paid.length} paid`);
+    report(
+      `${kind}: SIGTERM after the first of ${BUYERS} concurrent checkouts answered: ${drained.length} more answered 200 while shutting down, ${answers.length - paid.length} never reached the server (connection reset, nothing stored), ${stored.length} orders stored = the ${paid.length} paid`,
+    );
   });
 });

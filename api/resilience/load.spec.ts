@@ -27,7 +27,12 @@ class Tally {
   readonly failures: string[] = [];
   readonly latencies: number[] = [];
 
-  async request(label: string, url: string, init: RequestInit = {}, check: (res: Response, body: string) => string | undefined = () => undefined): Promise<{ status: number; body: string } | undefined> {
+  async request(
+    label: string,
+    url: string,
+    init: RequestInit = {},
+    check: (res: Response, body: string) => string | undefined = () => undefined,
+  ): Promise<{ status: number; body: string } | undefined> {
     const started = performance.now();
     this.requests += 1;
     try {
@@ -40,7 +45,9 @@ class Tally {
       return { status: res.status, body };
     } catch (err) {
       this.connectionErrors += 1;
-      this.fail(`${label}: ${(err as Error).name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`}`);
+      this.fail(
+        `${label}: ${(err as Error).name === 'TimeoutError' ? `no answer within ${REQUEST_TIMEOUT_MS} ms` : `${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`}`,
+      );
       return undefined;
     }
   }
@@ -72,110 +79,130 @@ describe.each(databaseKinds())('30 s of load on the built API with %s', (kind) =
     await db?.remove();
   });
 
-  it(`${BROWSERS} browsing clients and ${BUYERS} buyers: no 5xx, no connection errors, each paid order stored once at database prices`, async () => {
-    const base = shop!.url;
-    const products = ((await call(base, '/api/square/catalog/products')).body as Product[]).filter((p) => p.inStock);
-    expect(products.length).toBeGreaterThanOrEqual(3);
-    const browsePaths = [
-      '/api/square/catalog/products',
-      ...products.map((p) => `/api/square/catalog/products/slug/${p.slug}`),
-      '/api/events',
-      '/api/square/catalog/categories',
-      '/products',
-    ];
-    const browsing = new Tally();
-    const buying = new Tally();
-    const placed = new Map<string, Placed>();
-    let twiceAtOnce = 0;
-    let retried = 0;
-    const deadline = Date.now() + LOAD_MS;
+  it(
+    `${BROWSERS} browsing clients and ${BUYERS} buyers: no 5xx, no connection errors, each paid order stored once at database prices`,
+    async () => {
+      const base = shop!.url;
+      const products = ((await call(base, '/api/square/catalog/products')).body as Product[]).filter((p) => p.inStock);
+      expect(products.length).toBeGreaterThanOrEqual(3);
+      const browsePaths = [
+        '/api/square/catalog/products',
+        ...products.map((p) => `/api/square/catalog/products/slug/${p.slug}`),
+        '/api/events',
+        '/api/square/catalog/categories',
+        '/products',
+      ];
+      const browsing = new Tally();
+      const buying = new Tally();
+      const placed = new Map<string, Placed>();
+      let twiceAtOnce = 0;
+      let retried = 0;
+      const deadline = Date.now() + LOAD_MS;
 
-    const arrive = (i: number, of: number) => new Promise((r) => setTimeout(r, (i * RAMP_MS) / of));
-    const browser = async (offset: number) => {
-      await arrive(offset, BROWSERS);
-      for (let n = offset; Date.now() < deadline; n++) {
-        const path = browsePaths[n % browsePaths.length];
-        await browsing.request(`GET ${path}`, base + path, {}, (res) =>
-          path === '/products' && !res.headers.get('content-type')?.startsWith('text/html') ? 'the shop page is not HTML' : undefined,
-        );
-      }
-    };
-
-    const buyer = async (offset: number) => {
-      await arrive(offset, BUYERS);
-      for (let n = offset; Date.now() < deadline; n++) {
-        const lines = randomCart(products);
-        const key = newIdempotencyKey();
-        const { body, totals } = checkoutRequest(lines, key);
-        const order: Placed = { lines, totals, orderIds: new Set() };
-        const send = () =>
-          buying.request(`checkout ${key}`, `${base}/api/square/checkout/complete`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          });
-        // Most buyers press Pay once; some double-tap (the same key twice at once); some retry
-        // after the answer, as a client does when it did not see the first answer.
-        const answers =
-          n % 5 === 0 ? (twiceAtOnce++, await Promise.all([send(), send()])) : n % 5 === 1 ? (retried++, [await send(), await send()]) : [await send()];
-        for (const answer of answers) {
-          if (answer?.status === 200) order.orderIds.add(JSON.parse(answer.body).orderId);
+      const arrive = (i: number, of: number) => new Promise((r) => setTimeout(r, (i * RAMP_MS) / of));
+      const browser = async (offset: number) => {
+        await arrive(offset, BROWSERS);
+        for (let n = offset; Date.now() < deadline; n++) {
+          const path = browsePaths[n % browsePaths.length];
+          await browsing.request(`GET ${path}`, base + path, {}, (res) =>
+            path === '/products' && !res.headers.get('content-type')?.startsWith('text/html') ? 'the shop page is not HTML' : undefined,
+          );
         }
-        if (order.orderIds.size > 0) placed.set(key, order);
+      };
+
+      const buyer = async (offset: number) => {
+        await arrive(offset, BUYERS);
+        for (let n = offset; Date.now() < deadline; n++) {
+          const lines = randomCart(products);
+          const key = newIdempotencyKey();
+          const { body, totals } = checkoutRequest(lines, key);
+          const order: Placed = { lines, totals, orderIds: new Set() };
+          const send = () =>
+            buying.request(`checkout ${key}`, `${base}/api/square/checkout/complete`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+          // Most buyers press Pay once; some double-tap (the same key twice at once); some retry
+          // after the answer, as a client does when it did not see the first answer.
+          const answers =
+            n % 5 === 0 ? (twiceAtOnce++, await Promise.all([send(), send()])) : n % 5 === 1 ? (retried++, [await send(), await send()]) : [await send()];
+          for (const answer of answers) {
+            if (answer?.status === 200) order.orderIds.add(JSON.parse(answer.body).orderId);
+          }
+          if (order.orderIds.size > 0) placed.set(key, order);
+        }
+      };
+
+      const started = Date.now();
+      await Promise.all([...Array.from({ length: BROWSERS }, (_, i) => browser(i)), ...Array.from({ length: BUYERS }, (_, i) => buyer(i))]);
+      const seconds = (Date.now() - started) / 1000;
+      await shop!.stop();
+      shop = undefined;
+
+      report(
+        `${kind}: ${BROWSERS} browsers made ${browsing.requests} requests in ${seconds.toFixed(1)} s (${Math.round(browsing.requests / seconds)}/s, ${browsing.latency()}); ` +
+          `${BUYERS} buyers completed ${placed.size} checkouts with ${buying.requests} requests (${twiceAtOnce} keys sent twice at once, ${retried} retried; ${buying.latency()}); ` +
+          `5xx: ${browsing.serverErrors + buying.serverErrors}, connection errors: ${browsing.connectionErrors + buying.connectionErrors}`,
+      );
+      expect([...browsing.failures, ...buying.failures]).toEqual([]);
+      expect(browsing.serverErrors + buying.serverErrors + browsing.connectionErrors + buying.connectionErrors).toBe(0);
+      expect(placed.size).toBeGreaterThan(BUYERS);
+
+      // One order id per key, whether it was sent once, twice at once or retried.
+      expect([...placed].filter(([, o]) => o.orderIds.size !== 1).map(([key]) => key)).toEqual([]);
+
+      // What was stored, read from the database itself after the API stopped.
+      const { orders, items, prices } = await db.read(async (query) => ({
+        orders: await query<{
+          id: string;
+          idempotency_key: string;
+          status: string;
+          subtotal_cents: number;
+          shipping_cents: number;
+          tax_cents: number;
+          total_cents: number;
+        }>(`SELECT id, idempotency_key, status, subtotal_cents, shipping_cents, tax_cents, total_cents FROM orders`),
+        items: await query<{ order_id: string; product_id: number; unit_price_cents: number; quantity: number }>(
+          `SELECT order_id, product_id, unit_price_cents, quantity FROM order_items ORDER BY order_id, position`,
+        ),
+        prices: new Map(
+          (await query<{ id: number; price_cents: number }>(`SELECT id, price_cents FROM products`)).map((p) => [Number(p.id), Number(p.price_cents)]),
+        ),
+      }));
+      expect(orders.length).toBe(placed.size);
+      const problems: string[] = [];
+      for (const order of orders) {
+        const sent = placed.get(order.idempotency_key);
+        if (!sent) {
+          problems.push(`order ${order.id}: stored under a key no buyer got a 200 for`);
+          continue;
+        }
+        if (!sent.orderIds.has(order.id)) problems.push(`order ${order.id}: the buyer was told ${[...sent.orderIds].join(', ')}`);
+        if (order.status !== 'COMPLETED') problems.push(`order ${order.id}: status ${order.status}`);
+        const stored = items.filter((i) => i.order_id === order.id);
+        const storedLines = stored.map((i) => `${i.product_id}x${i.quantity}@${i.unit_price_cents}`);
+        const expectedLines = sent.lines.map((l) => `${l.product.id}x${l.quantity}@${prices.get(l.product.id)}`);
+        if (storedLines.join(' ') !== expectedLines.join(' '))
+          problems.push(`order ${order.id}: items ${storedLines.join(' ')}, expected ${expectedLines.join(' ')}`);
+        // The server's own rule applied to database prices, and what the buyer was shown.
+        const fromDatabase = checkoutTotals(stored.map((i) => ({ price: fromCents(prices.get(Number(i.product_id))!), quantity: Number(i.quantity) })));
+        const storedTotals = {
+          subtotal: Number(order.subtotal_cents),
+          shipping: Number(order.shipping_cents),
+          tax: Number(order.tax_cents),
+          total: Number(order.total_cents),
+        };
+        if (JSON.stringify(storedTotals) !== JSON.stringify(fromDatabase) || JSON.stringify(storedTotals) !== JSON.stringify(sent.totals)) {
+          problems.push(
+            `order ${order.id}: stored ${JSON.stringify(storedTotals)}, database prices give ${JSON.stringify(fromDatabase)}, buyer saw ${JSON.stringify(sent.totals)}`,
+          );
+        }
       }
-    };
-
-    const started = Date.now();
-    await Promise.all([...Array.from({ length: BROWSERS }, (_, i) => browser(i)), ...Array.from({ length: BUYERS }, (_, i) => buyer(i))]);
-    const seconds = (Date.now() - started) / 1000;
-    await shop!.stop();
-    shop = undefined;
-
-    report(
-      `${kind}: ${BROWSERS} browsers made ${browsing.requests} requests in ${seconds.toFixed(1)} s (${Math.round(browsing.requests / seconds)}/s, ${browsing.latency()}); ` +
-        `${BUYERS} buyers completed ${placed.size} checkouts with ${buying.requests} requests (${twiceAtOnce} keys sent twice at once, ${retried} retried; ${buying.latency()}); ` +
-        `5xx: ${browsing.serverErrors + buying.serverErrors}, connection errors: ${browsing.connectionErrors + buying.connectionErrors}`,
-    );
-    expect([...browsing.failures, ...buying.failures]).toEqual([]);
-    expect(browsing.serverErrors + buying.serverErrors + browsing.connectionErrors + buying.connectionErrors).toBe(0);
-    expect(placed.size).toBeGreaterThan(BUYERS);
-
-    // One order id per key, whether it was sent once, twice at once or retried.
-    expect([...placed].filter(([, o]) => o.orderIds.size !== 1).map(([key]) => key)).toEqual([]);
-
-    // What was stored, read from the database itself after the API stopped.
-    const { orders, items, prices } = await db.read(async (query) => ({
-      orders: await query<{ id: string; idempotency_key: string; status: string; subtotal_cents: number; shipping_cents: number; tax_cents: number; total_cents: number }>(
-        `SELECT id, idempotency_key, status, subtotal_cents, shipping_cents, tax_cents, total_cents FROM orders`,
-      ),
-      items: await query<{ order_id: string; product_id: number; unit_price_cents: number; quantity: number }>(
-        `SELECT order_id, product_id, unit_price_cents, quantity FROM order_items ORDER BY order_id, position`,
-      ),
-      prices: new Map((await query<{ id: number; price_cents: number }>(`SELECT id, price_cents FROM products`)).map((p) => [Number(p.id), Number(p.price_cents)])),
-    }));
-    expect(orders.length).toBe(placed.size);
-    const problems: string[] = [];
-    for (const order of orders) {
-      const sent = placed.get(order.idempotency_key);
-      if (!sent) {
-        problems.push(`order ${order.id}: stored under a key no buyer got a 200 for`);
-        continue;
-      }
-      if (!sent.orderIds.has(order.id)) problems.push(`order ${order.id}: the buyer was told ${[...sent.orderIds].join(', ')}`);
-      if (order.status !== 'COMPLETED') problems.push(`order ${order.id}: status ${order.status}`);
-      const stored = items.filter((i) => i.order_id === order.id);
-      const storedLines = stored.map((i) => `${i.product_id}x${i.quantity}@${i.unit_price_cents}`);
-      const expectedLines = sent.lines.map((l) => `${l.product.id}x${l.quantity}@${prices.get(l.product.id)}`);
-      if (storedLines.join(' ') !== expectedLines.join(' ')) problems.push(`order ${order.id}: items ${storedLines.join(' ')}, expected ${expectedLines.join(' ')}`);
-      // The server's own rule applied to database prices, and what the buyer was shown.
-      const fromDatabase = checkoutTotals(stored.map((i) => ({ price: fromCents(prices.get(Number(i.product_id))!), quantity: Number(i.quantity) })));
-      const storedTotals = { subtotal: Number(order.subtotal_cents), shipping: Number(order.shipping_cents), tax: Number(order.tax_cents), total: Number(order.total_cents) };
-      if (JSON.stringify(storedTotals) !== JSON.stringify(fromDatabase) || JSON.stringify(storedTotals) !== JSON.stringify(sent.totals)) {
-        problems.push(`order ${order.id}: stored ${JSON.stringify(storedTotals)}, database prices give ${JSON.stringify(fromDatabase)}, buyer saw ${JSON.stringify(sent.totals)}`);
-      }
-    }
-    expect(problems.slice(0, 20)).toEqual([]);
-  }, LOAD_MS + 120_000);
+      expect(problems.slice(0, 20)).toEqual([]);
+    },
+    LOAD_MS + 120_000,
+  );
 });
 
 /** One to three different in-stock products, one to three of each. */

@@ -102,7 +102,9 @@ describe.each(databaseKinds())('SIGKILL between the Square charge and the settle
     expect(square.payments.filter((p) => p.reference_id === paidOrderId)).toHaveLength(1);
 
     await shop!.stop();
-    const rows = await db.read((q) => q<{ idempotency_key: string; status: string; payment_id: string }>(`SELECT idempotency_key, status, payment_id FROM orders ORDER BY created_at`));
+    const rows = await db.read((q) =>
+      q<{ idempotency_key: string; status: string; payment_id: string }>(`SELECT idempotency_key, status, payment_id FROM orders ORDER BY created_at`),
+    );
     expect(rows).toEqual([
       { idempotency_key: paidKey, status: 'COMPLETED', payment_id: payment.id },
       { idempotency_key: unpaidKey, status: 'COMPLETED', payment_id: retry.body.paymentId },
@@ -112,7 +114,9 @@ describe.each(databaseKinds())('SIGKILL between the Square charge and the settle
       { order_id: paidOrderId, source: 'reconciler' },
       { order_id: unpaidOrderId, source: 'checkout' },
     ]);
-    report(`${kind}: SIGKILL after Square took the payment: settled as paid by the reconciler ${paidAfterMs} ms after the restart; SIGKILL before the charge: the pending order went and the buyer's retry paid once`);
+    report(
+      `${kind}: SIGKILL after Square took the payment: settled as paid by the reconciler ${paidAfterMs} ms after the restart; SIGKILL before the charge: the pending order went and the buyer's retry paid once`,
+    );
   }, 300_000);
 });
 

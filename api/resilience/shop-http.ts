@@ -25,7 +25,10 @@ export async function call(baseUrl: string, path: string, { method = 'GET', json
   try {
     res = await fetch(baseUrl + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    const why = (err as Error).name === 'TimeoutError' ? `did not answer within ${timeoutMs} ms` : `failed: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`;
+    const why =
+      (err as Error).name === 'TimeoutError'
+        ? `did not answer within ${timeoutMs} ms`
+        : `failed: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`;
     throw new Error(`${method} ${path} ${why}`);
   }
   const contentType = res.headers.get('content-type') ?? '';
@@ -55,14 +58,21 @@ export interface PendingRequest {
 }
 
 /** A request whose progress the test follows: sent completely, then answered (or not). */
-export function startRequest(baseUrl: string, path: string, { cookie, body, contentType }: { cookie: string; body?: Buffer; contentType?: string }): PendingRequest {
+export function startRequest(
+  baseUrl: string,
+  path: string,
+  { cookie, body, contentType }: { cookie: string; body?: Buffer; contentType?: string },
+): PendingRequest {
   let answered = false;
   let markSent!: () => void;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
     const req = httpRequest(baseUrl + path, {
       method: 'POST',
-      headers: { cookie, ...(body ? { 'content-type': contentType ?? 'application/octet-stream', 'content-length': String(body.length) } : { 'content-length': '0' }) },
+      headers: {
+        cookie,
+        ...(body ? { 'content-type': contentType ?? 'application/octet-stream', 'content-length': String(body.length) } : { 'content-length': '0' }),
+      },
     });
     req.on('finish', markSent);
     req.on('response', (res) => {

@@ -44,7 +44,18 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const cluster: ThrowawayPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start() {
-      run('pg_ctl', ['start', '-D', data, '-w', '-t', '60', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`]);
+      run('pg_ctl', [
+        'start',
+        '-D',
+        data,
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        join(dir, 'server.log'),
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+      ]);
       running = true;
     },
     stop(mode = 'fast') {

@@ -42,7 +42,10 @@ const JSON_LIMIT = '1mb';
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   setLogLevel(config.LOG_LEVEL);
   if (config.secureCookies && !config.TRUST_PROXY) {
-    log('warn', 'PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true, or the Secure session cookie is never sent and nobody stays signed in');
+    log(
+      'warn',
+      'PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true, or the Secure session cookie is never sent and nobody stays signed in',
+    );
   }
   mkdirSync(config.uploadsDir, { recursive: true });
   mkdirSync(config.backupsDir, { recursive: true });
@@ -149,7 +152,10 @@ async function sessions(app: INestApplication, config: AppConfig) {
 function serveStatic(app: NestExpressApplication, config: AppConfig): void {
   // Hashed image variants are immutable; an original under its own name (the owner can replace
   // it) is cached briefly (images/upload-cache.ts).
-  app.use('/uploads', express.static(config.uploadsDir, { index: false, fallthrough: false, dotfiles: 'deny', setHeaders: uploadCacheHeaders(config.uploadsDir) }));
+  app.use(
+    '/uploads',
+    express.static(config.uploadsDir, { index: false, fallthrough: false, dotfiles: 'deny', setHeaders: uploadCacheHeaders(config.uploadsDir) }),
+  );
   const indexHtml = join(config.pwaDist, 'index.html');
   if (!existsSync(indexHtml)) {
     log('warn', 'PWA build not found; run `npm run build` to serve the shop', { pwaDist: config.pwaDist });

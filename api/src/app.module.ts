@@ -22,7 +22,25 @@ import { PushModule } from './live/push.module';
 import { PublicAnswersModule } from './common/public-answers.module';
 
 /** One module per domain (see docs/architecture.md); each registers its own entities and routes. */
-const domainModules = [HealthModule, JobsModule, MailModule, AuthModule, ContactModule, CatalogueModule, EventsModule, SeedModule, SettingsModule, SquareModule, OrdersModule, ImagesModule, BackupModule, BookingsModule, LiveModule, PushModule, BackOfficeModule];
+const domainModules = [
+  HealthModule,
+  JobsModule,
+  MailModule,
+  AuthModule,
+  ContactModule,
+  CatalogueModule,
+  EventsModule,
+  SeedModule,
+  SettingsModule,
+  SquareModule,
+  OrdersModule,
+  ImagesModule,
+  BackupModule,
+  BookingsModule,
+  LiveModule,
+  PushModule,
+  BackOfficeModule,
+];
 
 @Module({})
 export class AppModule {

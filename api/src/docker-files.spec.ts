@@ -53,7 +53,17 @@ describe('docker-compose.yml: every setting reaches the API, intact under compos
     const internal = new Set(['PWA_DIST']);
     const missing = Object.keys(envSchema.shape).filter((name) => !internal.has(name) && !environment.has(name));
     expect(missing).toEqual([]);
-    for (const name of ['SQUARE_APPLICATION_SECRET', 'SQUARE_LOCATION_ID', 'SHOP_TIME_ZONE', 'LOG_LEVEL', 'ADMIN_EMAIL', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS', 'OUTBOUND_ALLOWLIST', 'SQUARE_WEBHOOK_SIGNATURE_KEY']) {
+    for (const name of [
+      'SQUARE_APPLICATION_SECRET',
+      'SQUARE_LOCATION_ID',
+      'SHOP_TIME_ZONE',
+      'LOG_LEVEL',
+      'ADMIN_EMAIL',
+      'RATE_LIMIT_MAX',
+      'RATE_LIMIT_WINDOW_MS',
+      'OUTBOUND_ALLOWLIST',
+      'SQUARE_WEBHOOK_SIGNATURE_KEY',
+    ]) {
       expect(environment.has(name)).toBe(true);
     }
   });
@@ -95,12 +105,15 @@ describe('docker-compose.yml: every setting reaches the API, intact under compos
 
 describe("Dockerfile: the runtime image carries the API's production dependencies and the built storefront only", () => {
   const stages = new Map<string, string>();
-  for (const block of read('docker/Dockerfile').split(/^(?=FROM )/m).filter((b) => b.startsWith('FROM '))) {
+  for (const block of read('docker/Dockerfile')
+    .split(/^(?=FROM )/m)
+    .filter((b) => b.startsWith('FROM '))) {
     const name = /^FROM \S+ AS (\S+)/i.exec(block)?.[1];
     if (name) stages.set(name, block);
   }
   const runtime = stages.get('runtime') ?? '';
-  const copiesFrom = (block: string) => [...block.matchAll(/^COPY --from=(\S+)(?: --chown=\S+)? (\S+) (\S+)$/gm)].map((m) => ({ stage: m[1], from: m[2], to: m[3] }));
+  const copiesFrom = (block: string) =>
+    [...block.matchAll(/^COPY --from=(\S+)(?: --chown=\S+)? (\S+) (\S+)$/gm)].map((m) => ({ stage: m[1], from: m[2], to: m[3] }));
 
   it('installs, for the runtime, only the api workspace without dev dependencies', () => {
     const copies = copiesFrom(runtime);
@@ -117,7 +130,12 @@ describe("Dockerfile: the runtime image carries the API's production dependencie
     const copies = copiesFrom(runtime);
     expect(copies).toContainEqual({ stage: 'build', from: '/app/pwa/dist', to: 'pwa/dist' });
     expect(copies).toContainEqual({ stage: 'build', from: '/app/pwa/dist-server', to: 'pwa/dist-server' });
-    expect(copies.filter((c) => c.stage === 'build').map((c) => c.from)).toEqual(['/app/shared-types/dist', '/app/api/dist', '/app/pwa/dist', '/app/pwa/dist-server']);
+    expect(copies.filter((c) => c.stage === 'build').map((c) => c.from)).toEqual([
+      '/app/shared-types/dist',
+      '/app/api/dist',
+      '/app/pwa/dist',
+      '/app/pwa/dist-server',
+    ]);
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK /m);
     expect(runtime).toMatch(/^CMD \["node", "api\/dist\/main\.js"\]$/m);
@@ -129,7 +147,11 @@ describe("Dockerfile: the runtime image carries the API's production dependencie
   });
 
   it('that dependency set (npm ls of the api workspace, production) has no storefront library and covers every package the API imports', () => {
-    const ls = spawnSync('npm', ['ls', '--omit=dev', '--workspace', 'api', '--all', '--parseable'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const ls = spawnSync('npm', ['ls', '--omit=dev', '--workspace', 'api', '--all', '--parseable'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
     const installed = new Set(
       ls.stdout
         .split('\n')

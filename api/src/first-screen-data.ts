@@ -1,4 +1,18 @@
-import { type CatalogueFirstScreenData, type MapConfig, dayIn, EVENTS_PAGE_MAX, filterFromSlug, FIRST_SCREEN_DATA_ID, type FirstScreenData, type FirstScreenDataOf, type FirstScreenPage, firstScreenRoute, type Product, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import {
+  type CatalogueFirstScreenData,
+  type MapConfig,
+  dayIn,
+  EVENTS_PAGE_MAX,
+  filterFromSlug,
+  FIRST_SCREEN_DATA_ID,
+  type FirstScreenData,
+  type FirstScreenDataOf,
+  type FirstScreenPage,
+  firstScreenRoute,
+  type Product,
+  startOfDayIn,
+  startOfMonthIn,
+} from '@cocoa/shared-types';
 import type { BookingAvailabilityService } from './bookings/booking-availability.service';
 import type { BookingPackagesService } from './bookings/booking-packages.service';
 import type { CategoriesService } from './catalogue/categories.service';
@@ -23,7 +37,11 @@ export async function loadCatalogueFirstScreen(products: ProductsService, catego
 }
 
 /** The home page: its Seasonal Products, Our Flavors (the first categories) and What Our Customers Say. */
-export async function loadHomeFirstScreen(products: ProductsService, categories: CategoriesService, testimonials: TestimonialsService): Promise<Extract<FirstScreenData, { page: 'home' }>> {
+export async function loadHomeFirstScreen(
+  products: ProductsService,
+  categories: CategoriesService,
+  testimonials: TestimonialsService,
+): Promise<Extract<FirstScreenData, { page: 'home' }>> {
   const [featured, categoryList, featuredTestimonials] = await Promise.all([products.featured(), categories.list(), testimonials.featured()]);
   return { page: 'home', featured, categories: categoryList, testimonials: featuredTestimonials };
 }
@@ -35,14 +53,26 @@ type StopsData<P extends 'tracker' | 'events'> = Extract<FirstScreenData, { page
  * list), GET /api/events (this month on: the stops 'Near me' and a stop link look in), the cart
  * now (GET /api/live: its banner) and the map's tiles (GET /api/events/map-config).
  */
-export async function loadTrackerFirstScreen(s: Pick<FirstScreenSources, 'events' | 'shopTime' | 'live' | 'mapConfig'>, now = new Date()): Promise<StopsData<'tracker'>> {
+export async function loadTrackerFirstScreen(
+  s: Pick<FirstScreenSources, 'events' | 'shopTime' | 'live' | 'mapConfig'>,
+  now = new Date(),
+): Promise<StopsData<'tracker'>> {
   const timeZone = await s.shopTime.current();
   const [month, fromThisMonth, live] = await Promise.all([
     s.events.list({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString(), limit: EVENTS_PAGE_MAX }, now),
     s.events.list({ limit: EVENTS_PAGE_MAX }, now),
     s.live.current(),
   ]);
-  return { page: 'tracker', timeZone, today: dayIn(now, timeZone), fetchedAt: now.toISOString(), live, monthEvents: month.events, events: fromThisMonth.events, mapConfig: s.mapConfig };
+  return {
+    page: 'tracker',
+    timeZone,
+    today: dayIn(now, timeZone),
+    fetchedAt: now.toISOString(),
+    live,
+    monthEvents: month.events,
+    events: fromThisMonth.events,
+    mapConfig: s.mapConfig,
+  };
 }
 
 /**
@@ -50,7 +80,10 @@ export async function loadTrackerFirstScreen(s: Pick<FirstScreenSources, 'events
  * find us next') with the cart now (GET /api/live: 'Here now'), and the booking form's packages and
  * the open days of the shop's month (GET /api/booking/packages, /api/booking/availability).
  */
-export async function loadEventsFirstScreen(s: Pick<FirstScreenSources, 'events' | 'categories' | 'shopTime' | 'live' | 'bookingPackages' | 'bookingAvailability'>, now = new Date()): Promise<StopsData<'events'>> {
+export async function loadEventsFirstScreen(
+  s: Pick<FirstScreenSources, 'events' | 'categories' | 'shopTime' | 'live' | 'bookingPackages' | 'bookingAvailability'>,
+  now = new Date(),
+): Promise<StopsData<'events'>> {
   const timeZone = await s.shopTime.current();
   const today = dayIn(now, timeZone);
   const [categoryList, upcoming, live, packages, availability] = await Promise.all([
@@ -88,7 +121,11 @@ export interface LoadedFirstScreen {
 }
 
 /** Reads one page's answers for its route (a product page's slug) and the URL's query; null: no such product (a 404). */
-type FirstScreenLoader<P extends FirstScreenPage> = (route: { slug?: string }, query: URLSearchParams, s: FirstScreenSources) => Promise<(LoadedFirstScreen & { data: FirstScreenDataOf<P> }) | null>;
+type FirstScreenLoader<P extends FirstScreenPage> = (
+  route: { slug?: string },
+  query: URLSearchParams,
+  s: FirstScreenSources,
+) => Promise<(LoadedFirstScreen & { data: FirstScreenDataOf<P> }) | null>;
 
 /** A loader for every page of shared-types' FIRST_SCREENS, each answering its own page's data. */
 export type FirstScreenLoaders = { [P in FirstScreenPage]: FirstScreenLoader<P> };
@@ -119,7 +156,12 @@ export const FIRST_SCREEN_LOADERS: FirstScreenLoaders = {
     // Past the list's cap, asked on its own (not kept: any slug could be asked for).
     const product = listed ?? (await productBySlug(s.products, slug));
     if (!product) return null;
-    return { source: listed ? source : product, variant: slug, url: `/products/${encodeURIComponent(slug)}`, data: { page: 'product', product, categories: source.categories } };
+    return {
+      source: listed ? source : product,
+      variant: slug,
+      url: `/products/${encodeURIComponent(slug)}`,
+      data: { page: 'product', product, categories: source.categories },
+    };
   },
   tracker: async (_route, query, s) => {
     const source = await s.answers.remember('tracker-first-screen', () => loadTrackerFirstScreen(s));
@@ -162,5 +204,8 @@ export function firstScreenDataBlock(data: FirstScreenData): string {
  * comment; `\u003c` parses back to the same string. U+2028/2029 are escaped for old parsers.
  */
 function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

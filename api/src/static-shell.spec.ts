@@ -1,11 +1,24 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { type Category, dayIn, FIRST_SCREEN_STYLESHEETS_FILE, FIRST_SCREENS, type FirstScreenData, type FirstScreenPage, type Product, type ScheduledEvent, type Testimonial, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import {
+  type Category,
+  dayIn,
+  FIRST_SCREEN_STYLESHEETS_FILE,
+  FIRST_SCREENS,
+  type FirstScreenData,
+  type FirstScreenPage,
+  type Product,
+  type ScheduledEvent,
+  type Testimonial,
+  startOfDayIn,
+  startOfMonthIn,
+} from '@cocoa/shared-types';
 import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 
-const INDEX_HTML = '<html><head><title>Cocoa</title></head><body><div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div></body></html>';
+const INDEX_HTML =
+  '<html><head><title>Cocoa</title></head><body><div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div></body></html>';
 /**
  * What the PWA's build lists for the first screens (FIRST_SCREEN_STYLESHEETS_FILE), by page: the
  * start-up chunk's stylesheet they import, and their own. No source file of the PWA is named.
@@ -96,7 +109,7 @@ describe('serving the built PWA', () => {
     expect((await t.agent().get('/sw.js')).status).toBe(200);
   });
 
-  describe('the public routes: their page rendered by the PWA\'s server entry, with its answers as a data block', () => {
+  describe("the public routes: their page rendered by the PWA's server entry, with its answers as a data block", () => {
     const catalogue = async () => ({
       products: (await t.agent().get('/api/square/catalog/products')).body as Product[],
       categories: (await t.agent().get('/api/square/catalog/categories')).body as Category[],
@@ -133,7 +146,9 @@ describe('serving the built PWA', () => {
       expect(rendered(res.text)?.names).toEqual(products.map((p) => p.name));
       expect(dataBlocks(res.text)).toEqual([{ page: 'products', products, categories }]);
       // the rendered app is the root's whole content (the app hydrates it, so nothing else may be in there); the block comes after it
-      expect(res.text).toMatch(/<div id="root" data-server-rendered><section [^]*<\/section><\/div><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/body>/);
+      expect(res.text).toMatch(
+        /<div id="root" data-server-rendered><section [^]*<\/section><\/div><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/body>/,
+      );
       expect(res.text).not.toContain('<header>bar</header>');
     });
 
@@ -154,7 +169,9 @@ describe('serving the built PWA', () => {
       const res = await t.agent().get(`/products/${product.slug}`);
       expect(res.status).toBe(200);
       expect(rendered(res.text)).toEqual({ page: 'product', url: `/products/${product.slug}`, names: [product.name] });
-      expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/product-detail-page-d1.css"></head>');
+      expect(res.text).toContain(
+        '<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/product-detail-page-d1.css"></head>',
+      );
       const bySlug = (await t.agent().get(`/api/square/catalog/products/slug/${product.slug}`)).body as Product;
       expect(dataBlocks(res.text)).toEqual([{ page: 'product', product: bySlug, categories }]);
 
@@ -166,14 +183,21 @@ describe('serving the built PWA', () => {
       }
     });
 
-    it('/cocoa-tracker: the shop\'s month of stops (today\'s among them), GET /api/events, the cart now and the map\'s tiles, as the tracker asks for them', async () => {
+    it("/cocoa-tracker: the shop's month of stops (today's among them), GET /api/events, the cart now and the map's tiles, as the tracker asks for them", async () => {
       const timeZone = await zone();
       const now = new Date();
-      const month = (await t.agent().get('/api/events').query({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString() })).body as ScheduledEvent[];
+      const month = (
+        await t
+          .agent()
+          .get('/api/events')
+          .query({ from: startOfMonthIn(now, timeZone).toISOString(), to: startOfMonthIn(now, timeZone, 1).toISOString() })
+      ).body as ScheduledEvent[];
       const fromThisMonth = (await t.agent().get('/api/events')).body as ScheduledEvent[];
       const res = await t.agent().get('/cocoa-tracker');
       expect(res.status).toBe(200);
-      expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/cocoa-tracker-page-t1.css"></head>');
+      expect(res.text).toContain(
+        '<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/cocoa-tracker-page-t1.css"></head>',
+      );
       const [data] = dataBlocks(res.text);
       expect(data).toMatchObject({ page: 'tracker', timeZone, today: dayIn(now, timeZone), monthEvents: month, events: fromThisMonth });
       // the calls the page makes as it mounts, answered in the block: its first render is complete (the app hydrates it as it is)
@@ -186,13 +210,23 @@ describe('serving the built PWA', () => {
       expect(rendered((await t.agent().get('/cocoa-tracker?stop=999999')).text)?.url).toBe('/cocoa-tracker');
     });
 
-    it('/events: GET /api/categories, the next stops from the shop\'s today, the cart now, and the booking form\'s packages and the open days of the shop\'s month', async () => {
+    it("/events: GET /api/categories, the next stops from the shop's today, the cart now, and the booking form's packages and the open days of the shop's month", async () => {
       const timeZone = await zone();
-      const upcoming = (await t.agent().get('/api/events').query({ from: startOfDayIn(new Date(), timeZone).toISOString() })).body as ScheduledEvent[];
+      const upcoming = (
+        await t
+          .agent()
+          .get('/api/events')
+          .query({ from: startOfDayIn(new Date(), timeZone).toISOString() })
+      ).body as ScheduledEvent[];
       const categories = (await t.agent().get('/api/categories')).body as Category[];
       const live = (await t.agent().get('/api/live')).body as unknown;
       const packages = (await t.agent().get('/api/booking/packages')).body as unknown[];
-      const availability = (await t.agent().get('/api/booking/availability').query({ month: dayIn(new Date(), timeZone).slice(0, 7) })).body as unknown;
+      const availability = (
+        await t
+          .agent()
+          .get('/api/booking/availability')
+          .query({ month: dayIn(new Date(), timeZone).slice(0, 7) })
+      ).body as unknown;
       expect(packages.length).toBeGreaterThan(0);
       const res = await t.agent().get('/events');
       expect(res.status).toBe(200);
@@ -238,7 +272,18 @@ describe('serving the built PWA', () => {
       await t.agent().get('/cocoa-tracker');
       await t.agent().get('/events');
       const noon = new Date(startOfDayIn(new Date(), timeZone).getTime() + 12 * 3600_000).toISOString();
-      const created = await admin.post('/api/events').send({ title: 'Pop-up at the Library', location: 'Central Library', address: '400 S State St, Chicago, IL', date: noon, startTime: '10:00', endTime: '14:00', latitude: 41.876, longitude: -87.628 });
+      const created = await admin
+        .post('/api/events')
+        .send({
+          title: 'Pop-up at the Library',
+          location: 'Central Library',
+          address: '400 S State St, Chicago, IL',
+          date: noon,
+          startTime: '10:00',
+          endTime: '14:00',
+          latitude: 41.876,
+          longitude: -87.628,
+        });
       expect(created.status).toBe(201);
       try {
         expect(rendered((await t.agent().get('/cocoa-tracker')).text)?.names).toContain('Pop-up at the Library');
@@ -269,7 +314,12 @@ describe('serving the built PWA', () => {
     it('is absent from every other page', async () => {
       for (const path of ['/about', '/orders', '/productsx', '/no/such/page', '/cocoa-tracker/x']) {
         const res = await t.agent().get(path);
-        expect({ path, blocks: dataBlocks(res.text).length, rendered: rendered(res.text), css: res.text.includes('start-abc123.css') }).toEqual({ path, blocks: 0, rendered: null, css: false });
+        expect({ path, blocks: dataBlocks(res.text).length, rendered: rendered(res.text), css: res.text.includes('start-abc123.css') }).toEqual({
+          path,
+          blocks: 0,
+          rendered: null,
+          css: false,
+        });
       }
     });
   });
@@ -317,7 +367,25 @@ describe('StaticShell', () => {
     page: 'products',
     categories: [{ id: 1, name: 'Hot Cocoa', slug: 'hot-cocoa', description: null, imageUrl: null }],
     products: [
-      { id: 1, name: 'Odd Price', slug: 'odd-price', subtitle: null, description: null, price: Number.NaN, imageUrl: null, hotImageUrl: null, icedImageUrl: null, shakeImageUrl: null, featuredImageUrl: null, backgroundImageUrl: null, categoryId: 1, inStock: false, featured: false, variationId: null, onlyLeft: null },
+      {
+        id: 1,
+        name: 'Odd Price',
+        slug: 'odd-price',
+        subtitle: null,
+        description: null,
+        price: Number.NaN,
+        imageUrl: null,
+        hotImageUrl: null,
+        icedImageUrl: null,
+        shakeImageUrl: null,
+        featuredImageUrl: null,
+        backgroundImageUrl: null,
+        categoryId: 1,
+        inStock: false,
+        featured: false,
+        variationId: null,
+        onlyLeft: null,
+      },
     ],
   };
   const source = {};
@@ -343,7 +411,7 @@ describe('StaticShell', () => {
     expect(renderer.calls).toEqual(['/products', '/products?category=hot-cocoa', '/products']);
   });
 
-  it('an index.html without the first screen\'s marks (an older build) gets the data block alone, never markup beside its own', async () => {
+  it("an index.html without the first screen's marks (an older build) gets the data block alone, never markup beside its own", async () => {
     const old = '<html><head></head><body><div id="root"><header>bar</header><main class="boot"></main></div></body></html>';
     writeFileSync(join(dist, 'index.html'), old);
     try {
@@ -358,7 +426,7 @@ describe('StaticShell', () => {
     }
   });
 
-  it('takes each page\'s stylesheets from the list the PWA\'s build writes, by page name; a page it does not list gets its data alone', async () => {
+  it("takes each page's stylesheets from the list the PWA's build writes, by page name; a page it does not list gets its data alone", async () => {
     const own = (page: string) => ['assets/start-abc123.css', `assets/${page}-own.css`];
     writeStylesheets(dist, { ...Object.fromEntries(Object.keys(FIRST_SCREENS).map((page) => [page, own(page)])), tracker: undefined });
     try {
@@ -366,9 +434,19 @@ describe('StaticShell', () => {
       for (const page of Object.keys(FIRST_SCREENS) as FirstScreenPage[]) {
         const { html } = await shell.firstScreen(async () => ({ ...loaded, data: { ...data, page } as FirstScreenData }));
         if (page === 'tracker') {
-          expect({ page, styled: html.includes('stylesheet'), rendered: html.includes('data-server-rendered'), blocks: dataBlocks(html).length }).toEqual({ page, styled: false, rendered: false, blocks: 1 });
+          expect({ page, styled: html.includes('stylesheet'), rendered: html.includes('data-server-rendered'), blocks: dataBlocks(html).length }).toEqual({
+            page,
+            styled: false,
+            rendered: false,
+            blocks: 1,
+          });
         } else {
-          expect({ page, links: html.slice(html.indexOf('</title>') + 8, html.indexOf('</head>')) }).toEqual({ page, links: own(page).map((file) => `<link rel="stylesheet" href="/${file}">`).join('') });
+          expect({ page, links: html.slice(html.indexOf('</title>') + 8, html.indexOf('</head>')) }).toEqual({
+            page,
+            links: own(page)
+              .map((file) => `<link rel="stylesheet" href="/${file}">`)
+              .join(''),
+          });
           expect(html).toContain('<div id="root" data-server-rendered><p>/products</p></div>');
         }
       }
@@ -377,9 +455,13 @@ describe('StaticShell', () => {
     }
   });
 
-  it('without the server entry, the page\'s stylesheets (not listed by the PWA\'s build) or a render, sends the data alone; the plain shell when the answers cannot be read', async () => {
+  it("without the server entry, the page's stylesheets (not listed by the PWA's build) or a render, sends the data alone; the plain shell when the answers cannot be read", async () => {
     const noRenderer = await new StaticShell(dist, null).firstScreen(async () => loaded);
-    const failing = await new StaticShell(dist, { renderFirstScreen: () => { throw new Error('window is not defined'); } }).firstScreen(async () => loaded);
+    const failing = await new StaticShell(dist, {
+      renderFirstScreen: () => {
+        throw new Error('window is not defined');
+      },
+    }).firstScreen(async () => loaded);
     rmSync(join(dist, '.vite'), { recursive: true });
     const unstyled = await new StaticShell(dist, counting()).firstScreen(async () => loaded);
     for (const { status, html } of [noRenderer, failing, unstyled]) {

@@ -3,7 +3,16 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { FIRST_SCREEN_END, FIRST_SCREEN_START, FIRST_SCREEN_STYLESHEETS_FILE, FIRST_SCREENS, type FirstScreenData, type FirstScreenPage, isAppRoute, SERVER_RENDERED_ATTRIBUTE } from '@cocoa/shared-types';
+import {
+  FIRST_SCREEN_END,
+  FIRST_SCREEN_START,
+  FIRST_SCREEN_STYLESHEETS_FILE,
+  FIRST_SCREENS,
+  type FirstScreenData,
+  type FirstScreenPage,
+  isAppRoute,
+  SERVER_RENDERED_ATTRIBUTE,
+} from '@cocoa/shared-types';
 import { log } from './common/logger';
 import { firstScreenDataBlock, type LoadedFirstScreen } from './first-screen-data';
 
@@ -102,7 +111,12 @@ export class StaticShell {
     const stylesheets = this.stylesheets.get(data.page);
     const markup = stylesheets ? this.render(source, `${data.page} ${variant}`, url, data) : null;
     if (!stylesheets || markup === null || !this.hasRoot) return { status: 200, html: this.shell.replace('</body>', () => `${dataBlock}</body>`) };
-    return { status: 200, html: this.shell.replace('</head>', () => `${stylesheets}</head>`).replace(this.rootContent, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>${dataBlock}`) };
+    return {
+      status: 200,
+      html: this.shell
+        .replace('</head>', () => `${stylesheets}</head>`)
+        .replace(this.rootContent, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>${dataBlock}`),
+    };
   }
 
   private render(source: object, key: string, url: string, data: FirstScreenData): string | null {
@@ -170,7 +184,7 @@ function readStylesheets(pwaDist: string): FirstScreenStylesheets {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as FirstScreenStylesheets;
   } catch (error) {
-    log('warn', 'unreadable list of the first screens\' stylesheets; routes get no server-rendered first screen', { path, error: String(error) });
+    log('warn', "unreadable list of the first screens' stylesheets; routes get no server-rendered first screen", { path, error: String(error) });
     return {};
   }
 }

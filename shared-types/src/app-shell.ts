@@ -60,7 +60,10 @@ function routePattern(path: string): RegExp {
  */
 export function appRouteMatcher(path: string): (pathname: string) => Record<string, string> | null {
   const pattern = routePattern(path);
-  const names = path.split('/').filter((segment) => segment.startsWith(':')).map((segment) => segment.slice(1));
+  const names = path
+    .split('/')
+    .filter((segment) => segment.startsWith(':'))
+    .map((segment) => segment.slice(1));
   return (pathname) => {
     const match = pattern.exec(pathname);
     return match ? Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) : null;

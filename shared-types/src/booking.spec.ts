@@ -21,7 +21,13 @@ const hotCocoaBar = { pricePerGuestCents: 850, minimumCents: 30000, depositPerce
 
 describe('the booking estimate', () => {
   it('charges guests × price per guest when that is above the minimum', () => {
-    expect(bookingEstimate(hotCocoaBar, 60)).toEqual({ guestsCents: 51000, totalCents: 51000, depositCents: 12750, balanceCents: 38250, minimumApplied: false });
+    expect(bookingEstimate(hotCocoaBar, 60)).toEqual({
+      guestsCents: 51000,
+      totalCents: 51000,
+      depositCents: 12750,
+      balanceCents: 38250,
+      minimumApplied: false,
+    });
   });
 
   it('charges the minimum when the guests come to less', () => {
@@ -108,7 +114,11 @@ describe('the cancellation policy', () => {
   const paid = { depositPaidCents: 12750, balancePaidCents: 0, fullRefundDays: 14 };
 
   it('refunds the deposit in full 14 or more days before the event', () => {
-    expect(customerCancellationRefund({ ...paid, today: '2026-06-01', eventDay: '2026-06-15' })).toEqual({ refundCents: 12750, depositKept: false, daysBefore: 14 });
+    expect(customerCancellationRefund({ ...paid, today: '2026-06-01', eventDay: '2026-06-15' })).toEqual({
+      refundCents: 12750,
+      depositKept: false,
+      daysBefore: 14,
+    });
     expect(customerCancellationRefund({ ...paid, today: '2026-05-01', eventDay: '2026-06-15' }).refundCents).toBe(12750);
   });
 
@@ -118,7 +128,9 @@ describe('the cancellation policy', () => {
   });
 
   it('describes itself from the numbers unless the owner wrote their own', () => {
-    expect(cancellationPolicyText({ fullRefundDays: 14, cancellationPolicy: null })).toMatch(/^Cancel 14 or more days before your event and we refund your deposit in full\./);
+    expect(cancellationPolicyText({ fullRefundDays: 14, cancellationPolicy: null })).toMatch(
+      /^Cancel 14 or more days before your event and we refund your deposit in full\./,
+    );
     expect(cancellationPolicyText({ fullRefundDays: 1, cancellationPolicy: null })).toMatch(/^Cancel 1 or more day before/);
     expect(cancellationPolicyText({ fullRefundDays: 14, cancellationPolicy: 'Our own words.' })).toBe('Our own words.');
   });
@@ -199,7 +211,12 @@ describe('the request schema with its day and package rules', () => {
     const { date: _date, startTime: _start, endTime: _end, guests: _guests, ...rest } = valid;
     expect(messages(rest)).toEqual(['Please choose a date', 'Start time is required', 'End time is required', 'Please enter the number of guests']);
     // The form's empty values: each blank named once, by the words the form shows.
-    expect(messages({ ...valid, date: '', startTime: '', endTime: '', guests: Number.NaN })).toEqual(['Please choose a date', 'Start time is required', 'End time is required', 'Please enter the number of guests']);
+    expect(messages({ ...valid, date: '', startTime: '', endTime: '', guests: Number.NaN })).toEqual([
+      'Please choose a date',
+      'Start time is required',
+      'End time is required',
+      'Please enter the number of guests',
+    ]);
   });
 
   it('still names a value that is there but wrong by its format', () => {
@@ -215,7 +232,10 @@ describe('the request schema with its day and package rules', () => {
 
 describe('booking settings', () => {
   it('reads an empty policy as "write it from the numbers"', () => {
-    expect(bookingSettingsInputSchema.parse({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14, cancellationPolicy: '' }).cancellationPolicy).toBeNull();
+    expect(
+      bookingSettingsInputSchema.parse({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14, cancellationPolicy: '' })
+        .cancellationPolicy,
+    ).toBeNull();
     expect(bookingSettingsInputSchema.safeParse({ leadTimeDays: 7, depositPercent: 101, balanceDueDays: 14, fullRefundDays: 14 }).success).toBe(false);
   });
 });

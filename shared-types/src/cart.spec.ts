@@ -12,7 +12,10 @@ describe('cart reducer', () => {
     expect(lines).toEqual([{ ...cocoa, quantity: 1 }]);
     lines = cartReducer(lines, { type: 'add', product: cocoa });
     lines = cartReducer(lines, { type: 'add', product: mint });
-    expect(lines.map((l) => [l.id, l.quantity])).toEqual([[1, 2], [2, 1]]);
+    expect(lines.map((l) => [l.id, l.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
     expect(cartItemCount(lines)).toBe(3);
   });
 

@@ -1,12 +1,4 @@
-import {
-  compareProducts,
-  filterFromSlug,
-  filterProducts,
-  groupProductsByCategory,
-  productCardImages,
-  productGalleryImages,
-  sortProducts,
-} from './catalogue';
+import { compareProducts, filterFromSlug, filterProducts, groupProductsByCategory, productCardImages, productGalleryImages, sortProducts } from './catalogue';
 
 const images = {
   imageUrl: '/a.webp',

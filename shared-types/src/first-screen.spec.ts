@@ -13,7 +13,8 @@ describe('firstScreenRoute', () => {
   });
 
   it('has none for the other routes; a slug that cannot be decoded is kept as it came (no product has it)', () => {
-    for (const path of ['/about', '/index.html', '/productsx', '/products/a/b', '/cocoa-tracker/x', '/events/1', '/cart']) expect({ path, route: firstScreenRoute(path) }).toEqual({ path, route: null });
+    for (const path of ['/about', '/index.html', '/productsx', '/products/a/b', '/cocoa-tracker/x', '/events/1', '/cart'])
+      expect({ path, route: firstScreenRoute(path) }).toEqual({ path, route: null });
     expect(firstScreenRoute('/products/%E0%A4%A')).toEqual({ page: 'product', slug: '%E0%A4%A' });
   });
 });

@@ -1,4 +1,14 @@
-import { canMoveFulfilment, FULFILMENT_MOVES, FULFILMENT_STATUSES, fulfilmentLabel, isBeforeShipping, linesRefundCents, normaliseTrackingNumber, refundableCents, trackingUrlFor } from './fulfilment';
+import {
+  canMoveFulfilment,
+  FULFILMENT_MOVES,
+  FULFILMENT_STATUSES,
+  fulfilmentLabel,
+  isBeforeShipping,
+  linesRefundCents,
+  normaliseTrackingNumber,
+  refundableCents,
+  trackingUrlFor,
+} from './fulfilment';
 import { adminOrdersQuerySchema, fulfilmentMoveSchema, refundOrderSchema } from './schemas/admin-orders.schema';
 
 describe('fulfilment states', () => {
@@ -45,7 +55,12 @@ describe('tracking links', () => {
 describe('refund amounts', () => {
   it('refunds lines at their price plus the 7 % tax, and never below zero what remains', () => {
     expect(linesRefundCents([{ unitPriceCents: 1299, quantity: 1 }])).toBe(1390);
-    expect(linesRefundCents([{ unitPriceCents: 1299, quantity: 2 }, { unitPriceCents: 450, quantity: 1 }])).toBe(3048 + 213);
+    expect(
+      linesRefundCents([
+        { unitPriceCents: 1299, quantity: 2 },
+        { unitPriceCents: 450, quantity: 1 },
+      ]),
+    ).toBe(3048 + 213);
     expect(refundableCents(3860, 1390, 500)).toBe(1970);
     expect(refundableCents(3860, 3860, 500)).toBe(0);
   });
@@ -54,14 +69,31 @@ describe('refund amounts', () => {
 describe('admin order schemas', () => {
   it('reads the list query with defaults and refuses days that do not exist or run backwards', () => {
     expect(adminOrdersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 25, test: 'all' });
-    expect(adminOrdersQuerySchema.parse({ q: '  ', from: '2026-03-01', to: '2026-03-01' })).toEqual({ page: 1, pageSize: 25, test: 'all', from: '2026-03-01', to: '2026-03-01' });
-    for (const bad of [{ from: '2026-02-30' }, { from: '1969-12-31' }, { to: '0099-01-01' }, { from: '2026-03-02', to: '2026-03-01' }, { page: '1.5' }, { extra: '1' }]) {
+    expect(adminOrdersQuerySchema.parse({ q: '  ', from: '2026-03-01', to: '2026-03-01' })).toEqual({
+      page: 1,
+      pageSize: 25,
+      test: 'all',
+      from: '2026-03-01',
+      to: '2026-03-01',
+    });
+    for (const bad of [
+      { from: '2026-02-30' },
+      { from: '1969-12-31' },
+      { to: '0099-01-01' },
+      { from: '2026-03-02', to: '2026-03-01' },
+      { page: '1.5' },
+      { extra: '1' },
+    ]) {
       expect(adminOrdersQuerySchema.safeParse(bad).success).toBe(false);
     }
   });
 
   it('normalises a tracking number and needs one for the common carriers only', () => {
-    expect(fulfilmentMoveSchema.parse({ to: 'shipped', carrier: 'UPS', trackingNumber: '1z 999 aa1 01 2345 6784' })).toEqual({ to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    expect(fulfilmentMoveSchema.parse({ to: 'shipped', carrier: 'UPS', trackingNumber: '1z 999 aa1 01 2345 6784' })).toEqual({
+      to: 'shipped',
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
     expect(fulfilmentMoveSchema.parse({ to: 'shipped', carrier: 'Other' })).toEqual({ to: 'shipped', carrier: 'Other' });
     expect(fulfilmentMoveSchema.safeParse({ to: 'shipped', carrier: 'USPS', trackingNumber: '   ' }).success).toBe(false);
   });

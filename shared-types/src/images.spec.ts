@@ -32,7 +32,10 @@ describe('responsive image references', () => {
     expect(pickSrcSetCandidate(image!.webpSrcSet, 64)?.width).toBe(160);
     expect(pickSrcSetCandidate(image!.webpSrcSet, 64, 3)?.width).toBe(320);
     expect(pickSrcSetCandidate(image!.webpSrcSet, 1200, 2)?.width).toBe(1600);
-    expect(responsiveImage('/uploads/variants/a.gif.0123abcd.300.webp', '64px')).toMatchObject({ avifSrcSet: null, src: '/uploads/variants/a.gif.0123abcd.300.webp' });
+    expect(responsiveImage('/uploads/variants/a.gif.0123abcd.300.webp', '64px')).toMatchObject({
+      avifSrcSet: null,
+      src: '/uploads/variants/a.gif.0123abcd.300.webp',
+    });
     expect(responsiveImage('/images/products/cocoa-hot.svg', '64px')).toBeNull();
   });
 
@@ -41,7 +44,15 @@ describe('responsive image references', () => {
     expect(resolveImageUrl('/uploads/products/a.png', refs)).toBe(refs['/uploads/products/a.png']);
     expect(resolveImageUrl('/images/x.svg', refs)).toBe('/images/x.svg');
     expect(resolveImageUrl(null, refs)).toBeNull();
-    const product = { imageUrl: '/uploads/products/a.png', hotImageUrl: '/images/x.svg', icedImageUrl: null, shakeImageUrl: null, featuredImageUrl: null, backgroundImageUrl: null, imageRefs: refs };
+    const product = {
+      imageUrl: '/uploads/products/a.png',
+      hotImageUrl: '/images/x.svg',
+      icedImageUrl: null,
+      shakeImageUrl: null,
+      featuredImageUrl: null,
+      backgroundImageUrl: null,
+      imageRefs: refs,
+    };
     expect(productGalleryImages(product).map((i) => i.src)).toEqual(['/uploads/variants/a.png.0123abcd.800.avif', '/images/x.svg']);
   });
 });

@@ -80,7 +80,8 @@ export function responsiveImage(url: string | null | undefined, sizes: string, f
   const ref = parseImageVariantRef(url);
   if (!ref) return null;
   const widths = variantWidths(ref.largest);
-  const srcSet = (format: ImageVariantFormat) => widths.map((w) => `${IMAGE_VARIANTS_PATH}${variantFileName(ref.filename, ref.hash, w, format)} ${w}w`).join(', ');
+  const srcSet = (format: ImageVariantFormat) =>
+    widths.map((w) => `${IMAGE_VARIANTS_PATH}${variantFileName(ref.filename, ref.hash, w, format)} ${w}w`).join(', ');
   const fallback = widths.find((w) => w >= fallbackWidth) ?? ref.largest;
   return {
     src: IMAGE_VARIANTS_PATH + variantFileName(ref.filename, ref.hash, fallback, 'webp'),

@@ -16,7 +16,10 @@ describe('money rules', () => {
 
   it('writes every amount as Intl.NumberFormat en-US USD does', () => {
     const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-    const amounts = [0, 0.004, 0.005, 0.015, 1.005, 2.675, 9.995, 12.345, 999.995, 1000, 123456.785, 9_999_999.99, 9_999_999_999_999.99, 1e-7, -0, -0.001, -0.005, -12.5, -1234.567];
+    const amounts = [
+      0, 0.004, 0.005, 0.015, 1.005, 2.675, 9.995, 12.345, 999.995, 1000, 123456.785, 9_999_999.99, 9_999_999_999_999.99, 1e-7, -0, -0.001, -0.005, -12.5,
+      -1234.567,
+    ];
     // and a spread of cents-derived and arbitrary values
     for (let i = 0; i < 2000; i++) amounts.push(fromCents(i * 7919 - 500_000), (i * 104_729.123) / 997 - 3000);
     for (const amount of amounts) expect({ amount, ours: formatPrice(amount) }).toEqual({ amount, ours: intl.format(amount) });
@@ -39,7 +42,10 @@ describe('money rules', () => {
   });
 
   it('totals a cart as subtotal + shipping, and a checkout with tax on the subtotal', () => {
-    const lines = [{ price: 12.99, quantity: 2 }, { price: 8.5, quantity: 1 }];
+    const lines = [
+      { price: 12.99, quantity: 2 },
+      { price: 8.5, quantity: 1 },
+    ];
     expect(cartTotals(lines)).toEqual({ subtotal: 3448, shipping: 599, total: 4047 });
     expect(checkoutTotals(lines)).toEqual({ subtotal: 3448, shipping: 599, tax: 241, total: 4288 });
     expect(checkoutTotals([])).toEqual({ subtotal: 0, shipping: 0, tax: 0, total: 0 });

@@ -71,7 +71,14 @@ describe('shop time zone rules', () => {
 });
 
 describe("a stop's day and times, shown to a viewer anywhere", () => {
-  const chicagoStop = { date: '2026-11-30T18:00:00.000Z', timeZone: 'America/Chicago', startTime: '09:00', endTime: '13:15', latitude: 41.88, longitude: -87.62 };
+  const chicagoStop = {
+    date: '2026-11-30T18:00:00.000Z',
+    timeZone: 'America/Chicago',
+    startTime: '09:00',
+    endTime: '13:15',
+    latitude: 41.88,
+    longitude: -87.62,
+  };
 
   it('prints the plain times for a viewer on the shop clock and adds the abbreviation elsewhere', () => {
     expect(formatStopTimes(chicagoStop, 'America/Chicago')).toBe('9:00 AM - 1:15 PM');

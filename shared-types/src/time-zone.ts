@@ -119,7 +119,9 @@ const abbreviationFormat = zonedDateFormat({ timeZoneName: 'short' });
 
 /** The zone's short name at that instant: 'CST' / 'CDT' for America/Chicago, 'GMT+13' where no name exists. */
 export function zoneAbbreviation(timeZone: string, at: Date): string {
-  const part = abbreviationFormat(timeZone).formatToParts(at).find((p) => p.type === 'timeZoneName');
+  const part = abbreviationFormat(timeZone)
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 

@@ -1,12 +1,26 @@
 import { eventInquirySchema } from './schemas/event-inquiry.schema';
 import { calendarIdSchema } from './schemas/calendar.schema';
 import {
-  addMonths, averagePosition, dayKey, directionsUrl, distanceKm, eventDays, eventsInMonth, eventsOnDay,
-  MAP_DEFAULT_CENTER, mapViewFor, monthGrid, monthRange, upcomingNearest,
+  addMonths,
+  averagePosition,
+  dayKey,
+  directionsUrl,
+  distanceKm,
+  eventDays,
+  eventsInMonth,
+  eventsOnDay,
+  MAP_DEFAULT_CENTER,
+  mapViewFor,
+  monthGrid,
+  monthRange,
+  upcomingNearest,
 } from './tracker';
 
 const at = (day: string, latitude: number | null, longitude: number | null, title = day) => ({
-  title, date: new Date(`${day}T12:00:00`).toISOString(), latitude, longitude,
+  title,
+  date: new Date(`${day}T12:00:00`).toISOString(),
+  latitude,
+  longitude,
 });
 
 describe('tracker map centring', () => {
@@ -32,7 +46,10 @@ describe('tracker map centring', () => {
 
   it('uses about 39.83, -98.58 at zoom 11 when nothing is located', () => {
     expect(mapViewFor([], null)).toEqual({ center: [39.83, -98.58], zoom: 11 });
-    expect(mapViewFor([at('2026-11-02', null, null), at('2026-11-03', 91, 0), at('2026-11-04', Number.NaN, 3)], '2026-11-02')).toEqual({ center: MAP_DEFAULT_CENTER, zoom: 11 });
+    expect(mapViewFor([at('2026-11-02', null, null), at('2026-11-03', 91, 0), at('2026-11-04', Number.NaN, 3)], '2026-11-02')).toEqual({
+      center: MAP_DEFAULT_CENTER,
+      zoom: 11,
+    });
   });
 
   it('averages only valid coordinates', () => {
@@ -80,7 +97,12 @@ describe('near me and directions', () => {
   });
 
   it('orders upcoming located events nearest first, drops past ones, keeps unlocated last', () => {
-    const events = [at('2026-11-01', 41.88, -87.62, 'past Chicago'), at('2026-11-25', 37.79, -122.39, 'SF'), at('2026-11-24', null, null, 'TBD'), at('2026-11-30', 41.88, -87.62, 'Chicago')];
+    const events = [
+      at('2026-11-01', 41.88, -87.62, 'past Chicago'),
+      at('2026-11-25', 37.79, -122.39, 'SF'),
+      at('2026-11-24', null, null, 'TBD'),
+      at('2026-11-30', 41.88, -87.62, 'Chicago'),
+    ];
     const sorted = upcomingNearest(events, [42, -88], '2026-11-22');
     expect(sorted.map((e) => e.title)).toEqual(['Chicago', 'SF', 'TBD']);
     expect(sorted[0].distanceKm).toBeLessThan(40);
@@ -93,7 +115,15 @@ describe('near me and directions', () => {
 });
 
 describe('event inquiry schema', () => {
-  const valid = { name: 'Ana', email: 'ana@example.com', eventType: 'wedding', eventDate: '2027-05-12', guests: 120, location: 'Austin, TX', message: 'Hot cocoa bar' };
+  const valid = {
+    name: 'Ana',
+    email: 'ana@example.com',
+    eventType: 'wedding',
+    eventDate: '2027-05-12',
+    guests: 120,
+    location: 'Austin, TX',
+    message: 'Hot cocoa bar',
+  };
   it('accepts a full inquiry and normalises optional text', () => {
     expect(eventInquirySchema.parse({ ...valid, message: '' })).toEqual({ ...valid, message: null, phone: null });
   });

@@ -5,9 +5,12 @@ import { dayIn } from './time-zone';
 export function hasValidCoordinates(event: { latitude: unknown; longitude: unknown }): event is { latitude: number; longitude: number } {
   const { latitude, longitude } = event;
   return (
-    typeof latitude === 'number' && typeof longitude === 'number' &&
-    Number.isFinite(latitude) && Number.isFinite(longitude) &&
-    Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180
+    typeof latitude === 'number' &&
+    typeof longitude === 'number' &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude) &&
+    Math.abs(latitude) <= 90 &&
+    Math.abs(longitude) <= 180
   );
 }
 

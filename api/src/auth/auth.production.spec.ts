@@ -90,7 +90,11 @@ describe('accounts in production settings', () => {
   it('never counts a correct sign-in against the address', async () => {
     const address = '203.0.113.40';
     const client = () => https().set('X-Forwarded-For', address);
-    await https().set('X-Forwarded-For', '203.0.113.41').post('/api/register').send({ username: 'regular', email: 'regular@example.com', password: 'regular-pass' }).expect(201);
+    await https()
+      .set('X-Forwarded-For', '203.0.113.41')
+      .post('/api/register')
+      .send({ username: 'regular', email: 'regular@example.com', password: 'regular-pass' })
+      .expect(201);
     const login = (password: string) => client().post('/api/login').send({ username: 'regular', password });
     expect((await login('wrong-one')).status).toBe(401);
     expect((await login('wrong-two')).status).toBe(401);

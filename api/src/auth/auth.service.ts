@@ -82,7 +82,10 @@ export class AuthService implements BeforeApplicationShutdown {
         tokenHash: sha256(token),
         expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
       });
-      await this.mail.queue({ to: user.email, template: 'password-reset', data: { username: user.username, resetUrl, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 } }, manager);
+      await this.mail.queue(
+        { to: user.email, template: 'password-reset', data: { username: user.username, resetUrl, expiresInMinutes: RESET_TOKEN_TTL_MS / 60_000 } },
+        manager,
+      );
     });
   }
 

@@ -54,7 +54,14 @@ describe('accounts: session, registration, password reset, profile', () => {
 
       const registered = await agent.post('/api/register').send(body);
       expect(registered.status).toBe(201);
-      expect(registered.body).toEqual({ id: expect.any(Number), username: body.username, email: body.email, firstName: 'Coco', lastName: 'Bean', isAdmin: false });
+      expect(registered.body).toEqual({
+        id: expect.any(Number),
+        username: body.username,
+        email: body.email,
+        firstName: 'Coco',
+        lastName: 'Bean',
+        isAdmin: false,
+      });
       expect(JSON.stringify(registered.body)).not.toMatch(/password|scrypt/i);
 
       const me = await agent.get('/api/user');
@@ -125,10 +132,16 @@ describe('accounts: session, registration, password reset, profile', () => {
     it('refuses a taken username or e-mail, whatever the case, with 409 and a clear message', async () => {
       const { body } = await register();
       const users = await count('users');
-      const sameName = await t.agent().post('/api/register').send(newUser({ username: body.username.toUpperCase() }));
+      const sameName = await t
+        .agent()
+        .post('/api/register')
+        .send(newUser({ username: body.username.toUpperCase() }));
       expect(sameName.status).toBe(409);
       expect(sameName.body.message).toBe('That username is already taken');
-      const sameEmail = await t.agent().post('/api/register').send(newUser({ email: body.email.toUpperCase() }));
+      const sameEmail = await t
+        .agent()
+        .post('/api/register')
+        .send(newUser({ email: body.email.toUpperCase() }));
       expect(sameEmail.status).toBe(409);
       expect(sameEmail.body.message).toBe('An account with this email already exists');
       expect(await count('users')).toBe(users);
@@ -138,7 +151,10 @@ describe('accounts: session, registration, password reset, profile', () => {
       const body = newUser();
       const results = await Promise.all([
         t.agent().post('/api/register').send(body),
-        t.agent().post('/api/register').send({ ...body, email: `other.${body.email}` }),
+        t
+          .agent()
+          .post('/api/register')
+          .send({ ...body, email: `other.${body.email}` }),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       const rows = await t.dataSource.query('SELECT id FROM users WHERE lower(username) = lower($1)', [body.username]);
@@ -246,7 +262,10 @@ describe('accounts: session, registration, password reset, profile', () => {
       const { body } = await register();
       await t.agent().post('/api/auth/forgot-password').send({ email: body.email }).expect(200);
       const token = await resetLinkFor(body.email);
-      await t.dataSource.query(`UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE username = $1)`, [body.username]);
+      await t.dataSource.query(
+        `UPDATE password_reset_tokens SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE username = $1)`,
+        [body.username],
+      );
       for (const candidate of [token, 'x'.repeat(43)]) {
         const res = await t.agent().post('/api/auth/reset-password').send({ token: candidate, newPassword: 'brand-new-pass' });
         expect(res.status).toBe(400);
@@ -448,17 +467,20 @@ describe('accounts: session, registration, password reset, profile', () => {
       ['post', '/api/auth/reset-password', { token: 'x'.repeat(201), newPassword: 'secret-1' }],
       ['post', '/api/auth/reset-password', null],
     ];
-    it.each(cases.map(([method, path, body]) => [method, path, String(JSON.stringify(body)).slice(0, 80), body] as const))('%s %s %s', async (method, path, _label, body) => {
-      const before = { users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') };
-      const agent = t.agent();
-      const req = (agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path);
-      const res = typeof body === 'string' ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.send(body as object);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toEqual(expect.any(String));
-      expect(res.body.message.length).toBeGreaterThan(0);
-      expect(sessionCookie(res)).toBeUndefined();
-      expect({ users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') }).toEqual(before);
-    });
+    it.each(cases.map(([method, path, body]) => [method, path, String(JSON.stringify(body)).slice(0, 80), body] as const))(
+      '%s %s %s',
+      async (method, path, _label, body) => {
+        const before = { users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') };
+        const agent = t.agent();
+        const req = (agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path);
+        const res = typeof body === 'string' ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.send(body as object);
+        expect(res.status).toBe(400);
+        expect(res.body.message).toEqual(expect.any(String));
+        expect(res.body.message.length).toBeGreaterThan(0);
+        expect(sessionCookie(res)).toBeUndefined();
+        expect({ users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') }).toEqual(before);
+      },
+    );
 
     it('a body that is not JSON at all', async () => {
       const res = await t.agent().post('/api/login').set('Content-Type', 'application/json').send('{"username": "abc", ');

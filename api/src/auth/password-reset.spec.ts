@@ -44,8 +44,7 @@ describe('password reset under abuse', () => {
   const mailsTo = async (email: string): Promise<{ id: number; subject: string; body_text: string }[]> =>
     t.dataSource.query('SELECT id, subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email]);
   const tokenIn = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  const newMailTo = (email: string, after: number) =>
-    eventually(async () => (await mailsTo(email)).find((m) => m.id > after), `a reset mail to ${email}`);
+  const newMailTo = (email: string, after: number) => eventually(async () => (await mailsTo(email)).find((m) => m.id > after), `a reset mail to ${email}`);
   const lastMailId = async () => Number((await t.dataSource.query('SELECT coalesce(max(id), 0) AS id FROM mail_outbox'))[0].id);
 
   it('spends no scrypt on a bogus reset token: the token is looked up before the password is hashed', async () => {
@@ -53,7 +52,15 @@ describe('password reset under abuse', () => {
     try {
       // The reported attack: 40 bogus tokens in a row.
       const statuses: number[] = [];
-      for (let i = 0; i < 40; i++) statuses.push((await t.agent().post('/api/auth/reset-password').send({ token: `bogus-${i}-${'x'.repeat(30)}`, newPassword: 'taken-over-1' })).status);
+      for (let i = 0; i < 40; i++)
+        statuses.push(
+          (
+            await t
+              .agent()
+              .post('/api/auth/reset-password')
+              .send({ token: `bogus-${i}-${'x'.repeat(30)}`, newPassword: 'taken-over-1' })
+          ).status,
+        );
       expect(statuses).toEqual(Array(40).fill(400));
       expect(scrypt).not.toHaveBeenCalled();
 
@@ -113,7 +120,10 @@ describe('password reset under abuse', () => {
     await t.agent().post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     const mail = await newMailTo(user.email, before);
     // The queue's worker logs each kept message when it gets to it: an earlier test's may land here too.
-    const keptFor = () => logged(from, 'mail kept in the outbox').map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.to === user.email);
+    const keptFor = () =>
+      logged(from, 'mail kept in the outbox')
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .filter((l) => l.to === user.email);
     await eventually(async () => (keptFor().length > 0 ? true : undefined), 'the outbox log line');
     const token = tokenIn(mail.body_text) as string;
     expect(token).toBeDefined();

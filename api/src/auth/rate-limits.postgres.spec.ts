@@ -21,11 +21,17 @@ describe('replicas share the rate-limit counts', () => {
   const replica = (i: number) => (i % 2 === 0 ? first : second);
 
   it('slows and refuses wrong passwords for one account at the same attempt, whichever replica answers', async () => {
-    await first.dataSource.query(`INSERT INTO users (username, email, password_hash) VALUES ('shared-target', 'shared-target@example.com', $1)`, [await hashPassword('right-pass-1')]);
+    await first.dataSource.query(`INSERT INTO users (username, email, password_hash) VALUES ('shared-target', 'shared-target@example.com', $1)`, [
+      await hashPassword('right-pass-1'),
+    ]);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       // A new address each time: only the account's own count can stop this.
-      const res = await replica(i).agent().set('X-Forwarded-For', `203.0.113.${i + 1}`).post('/api/login').send({ username: 'shared-target', password: `wrong-${i}` });
+      const res = await replica(i)
+        .agent()
+        .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+        .post('/api/login')
+        .send({ username: 'shared-target', password: `wrong-${i}` });
       statuses.push(res.status);
       if (res.status === 429) expect(res.headers['retry-after']).toMatch(/^[1-9]\d*$/);
     }

@@ -43,7 +43,8 @@ describe('sign-in limits', () => {
     }
     return made;
   };
-  const signIn = (address: string, username: string, password: string) => t.agent().set('X-Forwarded-For', address).post('/api/login').send({ username, password });
+  const signIn = (address: string, username: string, password: string) =>
+    t.agent().set('X-Forwarded-For', address).post('/api/login').send({ username, password });
 
   it('lets 100 customers signing in correctly from one address all in, whatever others there get wrong', async () => {
     const [guesser, ...typoists] = await accounts('venue-other', 4);

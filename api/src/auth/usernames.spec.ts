@@ -14,7 +14,10 @@ describe('user names', () => {
 
   const register = (username: string) => {
     n += 1;
-    return t.agent().post('/api/register').send({ username, email: `names${n}@example.com`, password: 'secret-pass-1' });
+    return t
+      .agent()
+      .post('/api/register')
+      .send({ username, email: `names${n}@example.com`, password: 'secret-pass-1' });
   };
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM users'))[0].n);
 
@@ -25,7 +28,8 @@ describe('user names', () => {
     const [row] = await t.dataSource.query(`SELECT username FROM users WHERE id = $1`, [res.body.id]);
     expect(row.username).toBe('Cocoa Fan');
     // Typed either way, the name signs in.
-    for (const typed of ['Cocoa Fan', 'ＣＯＣＯＡ　ＦＡＮ']) expect((await t.agent().post('/api/login').send({ username: typed, password: 'secret-pass-1' })).status).toBe(200);
+    for (const typed of ['Cocoa Fan', 'ＣＯＣＯＡ　ＦＡＮ'])
+      expect((await t.agent().post('/api/login').send({ username: typed, password: 'secret-pass-1' })).status).toBe(200);
   });
 
   it.each([
@@ -58,7 +62,9 @@ describe('user names', () => {
 
   it('compare with names kept from before they were normalised, and let those still sign in', async () => {
     // As a name registered before this rule: stored full-width.
-    await t.dataSource.query(`INSERT INTO users (username, email, password_hash) SELECT 'ｍｏｃｈａ', 'legacy@example.com', password_hash FROM users WHERE username = 'milkshake'`);
+    await t.dataSource.query(
+      `INSERT INTO users (username, email, password_hash) SELECT 'ｍｏｃｈａ', 'legacy@example.com', password_hash FROM users WHERE username = 'milkshake'`,
+    );
     const res = await register('Mocha');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(TAKEN);

@@ -117,13 +117,15 @@ export class UsersService {
    * (a full-width keyboard still signs in; a name kept from before names were normalised too).
    */
   findWithPasswordHash(username: string): Promise<UserEntity | null> {
-    return this.users
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('lower(u.username) IN (lower(:typed), lower(:normalised))', { typed: username, normalised: username.normalize('NFKC') })
-      // Two old names that NFKC makes equal: the one typed exactly wins.
-      .orderBy('lower(u.username) = lower(:typed)', 'DESC')
-      .getOne();
+    return (
+      this.users
+        .createQueryBuilder('u')
+        .addSelect('u.passwordHash')
+        .where('lower(u.username) IN (lower(:typed), lower(:normalised))', { typed: username, normalised: username.normalize('NFKC') })
+        // Two old names that NFKC makes equal: the one typed exactly wins.
+        .orderBy('lower(u.username) = lower(:typed)', 'DESC')
+        .getOne()
+    );
   }
 
   /**

@@ -1,4 +1,13 @@
-import { idParamSchema, type InboxCounts, inboxKindSchema, type InboxListItem, inboxListQuerySchema, type InboxMessage, type InboxPage, inboxReplySchema } from '@cocoa/shared-types';
+import {
+  idParamSchema,
+  type InboxCounts,
+  inboxKindSchema,
+  type InboxListItem,
+  inboxListQuerySchema,
+  type InboxMessage,
+  type InboxPage,
+  inboxReplySchema,
+} from '@cocoa/shared-types';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { z } from 'zod';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';

@@ -32,7 +32,10 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
   /** A contact message received at `at` (ISO); answers its id. */
   async function contactAt(at: string, over: Partial<{ name: string; email: string; subject: string; message: string }> = {}): Promise<number> {
     const m = { name: 'Zoë Ó Briain', email: 'zoe@example.ie', subject: 'Hello', message: 'Do you ship to Ireland?', ...over };
-    const [row] = await t.dataSource.query('INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id', [m.name, m.email, m.subject, m.message, at]);
+    const [row] = await t.dataSource.query(
+      'INSERT INTO contact_messages (name, email, subject, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [m.name, m.email, m.subject, m.message, at],
+    );
     return row.id;
   }
 
@@ -83,7 +86,18 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
         pageSize: INBOX_PAGE_SIZE,
         total: 3,
         items: [
-          { kind: 'contact', id: newer, name: '李小龍', email: 'lee@example.hk', subject: '訂購', eventDate: null, excerpt: '請問可以寄到香港嗎？🙂', receivedAt: '2026-05-03T09:00:00.000Z', readAt: null, archivedAt: null },
+          {
+            kind: 'contact',
+            id: newer,
+            name: '李小龍',
+            email: 'lee@example.hk',
+            subject: '訂購',
+            eventDate: null,
+            excerpt: '請問可以寄到香港嗎？🙂',
+            receivedAt: '2026-05-03T09:00:00.000Z',
+            readAt: null,
+            archivedAt: null,
+          },
           {
             kind: 'inquiry',
             id: inquiry,
@@ -148,7 +162,8 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
       const inquiry = await inquiryAt('2026-05-02T09:00:00Z');
       const newest = await contactAt('2026-05-03T09:00:00Z');
       const unread = async () => (await admin.get('/api/admin/inbox/counts')).body;
-      const ids = async (state: string) => (await admin.get(`/api/admin/inbox?state=${state}`)).body.items.map((m: { kind: string; id: number }) => `${m.kind}:${m.id}`);
+      const ids = async (state: string) =>
+        (await admin.get(`/api/admin/inbox?state=${state}`)).body.items.map((m: { kind: string; id: number }) => `${m.kind}:${m.id}`);
       expect(await unread()).toEqual({ unread: 3 });
 
       const read = await admin.post(`/api/admin/inbox/inquiry/${inquiry}/read`);
@@ -177,7 +192,11 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
     });
 
     it('counts what the public forms send as unread', async () => {
-      await t.agent().post('/api/contact').send({ name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding booking', message: 'Can you serve 120 guests?' }).expect(200);
+      await t
+        .agent()
+        .post('/api/contact')
+        .send({ name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding booking', message: 'Can you serve 120 guests?' })
+        .expect(200);
       await t
         .agent()
         .post('/api/events/inquiries')
@@ -201,7 +220,18 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
 
       const c = await admin.get(`/api/admin/inbox/contact/${contact}`);
       expect(c.status).toBe(200);
-      expect(c.body).toEqual({ kind: 'contact', id: contact, name: 'Zoë Ó Briain', email: 'zoe@example.ie', subject: 'Hello', message: long, receivedAt: '2026-05-01T09:00:00.000Z', readAt: null, archivedAt: null, replies: [] });
+      expect(c.body).toEqual({
+        kind: 'contact',
+        id: contact,
+        name: 'Zoë Ó Briain',
+        email: 'zoe@example.ie',
+        subject: 'Hello',
+        message: long,
+        receivedAt: '2026-05-01T09:00:00.000Z',
+        readAt: null,
+        archivedAt: null,
+        replies: [],
+      });
       const i = await admin.get(`/api/admin/inbox/inquiry/${inquiry}`);
       expect(i.body).toEqual({
         kind: 'inquiry',
@@ -233,7 +263,11 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
         ['post', '/api/admin/inbox/contact/999/reply'],
       ] as const) {
         const res = await admin[method](path).send({ body: 'Hello' });
-        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { message: 'Message not found', code: 'INBOX_MESSAGE_NOT_FOUND' } });
+        expect({ path, status: res.status, body: res.body }).toEqual({
+          path,
+          status: 404,
+          body: { message: 'Message not found', code: 'INBOX_MESSAGE_NOT_FOUND' },
+        });
       }
       expect(await snapshot()).toEqual(before);
     });
@@ -242,10 +276,14 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
   describe('replying', () => {
     it('queues the e-mail and keeps the reply in the thread, in one go, and marks the message read', async () => {
       const contact = await contactAt('2026-05-01T09:00:00Z', { subject: 'Gift boxes', message: 'Do you sell gift boxes for Christmas?' });
-      const res = await admin.post(`/api/admin/inbox/contact/${contact}/reply`).send({ body: '  Yes! Our holiday boxes go on sale on 1 November.\n\nBest, the Cocoa Shop  ' });
+      const res = await admin
+        .post(`/api/admin/inbox/contact/${contact}/reply`)
+        .send({ body: '  Yes! Our holiday boxes go on sale on 1 November.\n\nBest, the Cocoa Shop  ' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ kind: 'contact', id: contact, readAt: expect.any(String) });
-      expect(res.body.replies).toEqual([{ id: 1, body: 'Yes! Our holiday boxes go on sale on 1 November.\n\nBest, the Cocoa Shop', sentBy: TEST_ADMIN.username, sentAt: expect.any(String) }]);
+      expect(res.body.replies).toEqual([
+        { id: 1, body: 'Yes! Our holiday boxes go on sale on 1 November.\n\nBest, the Cocoa Shop', sentBy: TEST_ADMIN.username, sentAt: expect.any(String) },
+      ]);
 
       const [reply] = await t.dataSource.query('SELECT kind, message_id, sent_by, outbox_id FROM inbox_replies');
       expect(reply).toMatchObject({ kind: 'contact', message_id: contact, sent_by: TEST_ADMIN.username });
@@ -257,7 +295,10 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
       // The thread is there when the message is opened again; a second reply comes after the first.
       await admin.post(`/api/admin/inbox/contact/${contact}/reply`).send({ body: 'PS: they ship from 5 November.' }).expect(201);
       const opened = await admin.get(`/api/admin/inbox/contact/${contact}`);
-      expect(opened.body.replies.map((r: { body: string }) => r.body)).toEqual(['Yes! Our holiday boxes go on sale on 1 November.\n\nBest, the Cocoa Shop', 'PS: they ship from 5 November.']);
+      expect(opened.body.replies.map((r: { body: string }) => r.body)).toEqual([
+        'Yes! Our holiday boxes go on sale on 1 November.\n\nBest, the Cocoa Shop',
+        'PS: they ship from 5 November.',
+      ]);
       expect((await admin.get('/api/admin/inbox/counts')).body).toEqual({ unread: 0 });
     });
 

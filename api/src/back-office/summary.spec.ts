@@ -29,8 +29,13 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ SHOP_TIME_ZONE: 'America/Chicago' });
-    const insert = async (name: string, slug: string): Promise<number> => (await t.dataSource.query('INSERT INTO products (name, slug, price_cents) VALUES ($1, $2, 300) RETURNING id', [name, slug]))[0].id;
-    products = { dark: await insert('Summary Dark', 'summary-dark'), white: await insert('Summary White', 'summary-white'), mint: await insert('Summary Mint', 'summary-mint') };
+    const insert = async (name: string, slug: string): Promise<number> =>
+      (await t.dataSource.query('INSERT INTO products (name, slug, price_cents) VALUES ($1, $2, 300) RETURNING id', [name, slug]))[0].id;
+    products = {
+      dark: await insert('Summary Dark', 'summary-dark'),
+      white: await insert('Summary White', 'summary-white'),
+      mint: await insert('Summary Mint', 'summary-mint'),
+    };
   });
   afterAll(() => t.close());
 
@@ -46,15 +51,10 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
     );
     if (spec.fulfilment) await t.dataSource.query('UPDATE orders SET fulfilment_status = $2 WHERE id = $1', [row.id, spec.fulfilment]);
     for (const [position, line] of (spec.lines ?? []).entries()) {
-      await t.dataSource.query('INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity, total_cents, position) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        row.id,
-        line.product,
-        line.name,
-        Math.round(line.total / line.quantity),
-        line.quantity,
-        line.total,
-        position,
-      ]);
+      await t.dataSource.query(
+        'INSERT INTO order_items (order_id, product_id, name, unit_price_cents, quantity, total_cents, position) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [row.id, line.product, line.name, Math.round(line.total / line.quantity), line.quantity, line.total, position],
+      );
     }
     return row.id;
   }
@@ -64,20 +64,59 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
   describe('on the known data set', () => {
     beforeAll(async () => {
       // Real orders.
-      await order({ at: '2026-04-02T04:59:59Z', total: 2000, lines: [{ product: products.white, name: 'Summary White (old name)', quantity: 1, total: 2000 }] }); // Wed 1 Apr 23:59:59 (2 Apr in UTC)
-      await order({ at: '2026-04-02T05:00:00Z', total: 1000, fulfilment: 'packed', lines: [{ product: products.dark, name: 'Summary Dark', quantity: 3, total: 900 }, { product: products.white, name: 'Summary White', quantity: 1, total: 100 }] }); // today 00:00
-      await order({ at: '2026-04-02T13:00:00Z', total: 1500, refunded: 500, fulfilment: 'shipped', lines: [{ product: null, name: 'Retired Blend', quantity: 5, total: 250 }] }); // today, partly refunded
-      await order({ at: '2026-04-01T05:00:00Z', total: 500, fulfilment: 'delivered', lines: [{ product: products.mint, name: 'Summary Mint', quantity: 1, total: 500 }] }); // the month's first instant
-      await order({ at: '2026-03-30T05:00:00Z', total: 3000, fulfilment: 'delivered', lines: [{ product: products.mint, name: 'Summary Mint', quantity: 50, total: 3000 }] }); // Monday 00:00: the week, not the month
+      await order({
+        at: '2026-04-02T04:59:59Z',
+        total: 2000,
+        lines: [{ product: products.white, name: 'Summary White (old name)', quantity: 1, total: 2000 }],
+      }); // Wed 1 Apr 23:59:59 (2 Apr in UTC)
+      await order({
+        at: '2026-04-02T05:00:00Z',
+        total: 1000,
+        fulfilment: 'packed',
+        lines: [
+          { product: products.dark, name: 'Summary Dark', quantity: 3, total: 900 },
+          { product: products.white, name: 'Summary White', quantity: 1, total: 100 },
+        ],
+      }); // today 00:00
+      await order({
+        at: '2026-04-02T13:00:00Z',
+        total: 1500,
+        refunded: 500,
+        fulfilment: 'shipped',
+        lines: [{ product: null, name: 'Retired Blend', quantity: 5, total: 250 }],
+      }); // today, partly refunded
+      await order({
+        at: '2026-04-01T05:00:00Z',
+        total: 500,
+        fulfilment: 'delivered',
+        lines: [{ product: products.mint, name: 'Summary Mint', quantity: 1, total: 500 }],
+      }); // the month's first instant
+      await order({
+        at: '2026-03-30T05:00:00Z',
+        total: 3000,
+        fulfilment: 'delivered',
+        lines: [{ product: products.mint, name: 'Summary Mint', quantity: 50, total: 3000 }],
+      }); // Monday 00:00: the week, not the month
       await order({ at: '2026-03-30T04:59:00Z', total: 4000, fulfilment: 'delivered' }); // Sunday 29 Mar 23:59: last week
       await order({ at: '2026-03-04T06:00:00Z', total: 700, fulfilment: 'delivered' }); // 4 Mar 00:00 CST: the chart's first day
       await order({ at: '2026-03-04T05:59:00Z', total: 800, fulfilment: 'delivered' }); // 3 Mar 23:59 CST: before the chart
       // Not counted: not paid, canceled by Square, or cancelled by the owner.
       await order({ at: '2026-04-02T10:00:00Z', total: 9000, status: 'OPEN' });
       await order({ at: '2026-04-02T10:00:00Z', total: 9000, status: 'CANCELED' });
-      await order({ at: '2026-04-02T10:00:00Z', total: 9000, fulfilment: 'cancelled', refunded: 9000, lines: [{ product: products.dark, name: 'Summary Dark', quantity: 90, total: 9000 }] });
+      await order({
+        at: '2026-04-02T10:00:00Z',
+        total: 9000,
+        fulfilment: 'cancelled',
+        refunded: 9000,
+        lines: [{ product: products.dark, name: 'Summary Dark', quantity: 90, total: 9000 }],
+      });
       // Test orders: counted apart, never in the real figures, the chart or the best sellers.
-      await order({ at: '2026-04-02T12:00:00Z', total: 700, test: true, lines: [{ product: products.mint, name: 'Summary Mint', quantity: 100, total: 70000 }] });
+      await order({
+        at: '2026-04-02T12:00:00Z',
+        total: 700,
+        test: true,
+        lines: [{ product: products.mint, name: 'Summary Mint', quantity: 100, total: 70000 }],
+      });
       await order({ at: '2026-03-31T12:00:00Z', total: 300, test: true, fulfilment: 'shipped' });
     });
 
@@ -87,9 +126,21 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
       expect(s.weekStartsOn).toBe('Monday');
       expect(s.generatedAt).toBe(NOW.toISOString());
       expect(s.periods).toEqual({
-        today: { from: '2026-04-02T05:00:00.000Z', real: { orders: 2, revenueCents: 2000, averageCents: 1000 }, test: { orders: 1, revenueCents: 700, averageCents: 700 } },
-        week: { from: '2026-03-30T05:00:00.000Z', real: { orders: 5, revenueCents: 7500, averageCents: 1500 }, test: { orders: 2, revenueCents: 1000, averageCents: 500 } },
-        month: { from: '2026-04-01T05:00:00.000Z', real: { orders: 4, revenueCents: 4500, averageCents: 1125 }, test: { orders: 1, revenueCents: 700, averageCents: 700 } },
+        today: {
+          from: '2026-04-02T05:00:00.000Z',
+          real: { orders: 2, revenueCents: 2000, averageCents: 1000 },
+          test: { orders: 1, revenueCents: 700, averageCents: 700 },
+        },
+        week: {
+          from: '2026-03-30T05:00:00.000Z',
+          real: { orders: 5, revenueCents: 7500, averageCents: 1500 },
+          test: { orders: 2, revenueCents: 1000, averageCents: 500 },
+        },
+        month: {
+          from: '2026-04-01T05:00:00.000Z',
+          real: { orders: 4, revenueCents: 4500, averageCents: 1125 },
+          test: { orders: 1, revenueCents: 700, averageCents: 700 },
+        },
       });
     });
 
@@ -136,8 +187,12 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
 
   describe('the parts other modules give', () => {
     it('shows the unread messages, the low stock and the next five stops from today on', async () => {
-      await t.dataSource.query("INSERT INTO contact_messages (name, email, subject, message) VALUES ('Ana', 'ana@example.com', 'Hi', 'Hello'), ('Bo', 'bo@example.com', 'Yo', 'Hey')");
-      await t.dataSource.query("INSERT INTO event_inquiries (name, email, event_type, event_date, guests, location, read_at) VALUES ('Cy', 'cy@example.com', 'party', '2026-06-01', 40, 'Peoria', now())");
+      await t.dataSource.query(
+        "INSERT INTO contact_messages (name, email, subject, message) VALUES ('Ana', 'ana@example.com', 'Hi', 'Hello'), ('Bo', 'bo@example.com', 'Yo', 'Hey')",
+      );
+      await t.dataSource.query(
+        "INSERT INTO event_inquiries (name, email, event_type, event_date, guests, location, read_at) VALUES ('Cy', 'cy@example.com', 'party', '2026-06-01', 40, 'Peoria', now())",
+      );
       await t.dataSource.query('UPDATE products SET stock_count = 2, low_stock_threshold = 5 WHERE id = $1', [products.dark]);
       await t.dataSource.query('UPDATE products SET stock_count = 0 WHERE id = $1', [products.mint]);
       await t.dataSource.query('UPDATE products SET stock_count = 50, low_stock_threshold = 5 WHERE id = $1', [products.white]);

@@ -193,7 +193,8 @@ export class BackupService {
       throw new UserInputError(`The backup file is not valid: ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`, 'BACKUP_INVALID');
     }
     const backup = parsed.data;
-    if (backup.version !== BACKUP_VERSION) throw new UserInputError(`This backup has format version ${backup.version}; this shop reads version ${BACKUP_VERSION}`, 'BACKUP_VERSION');
+    if (backup.version !== BACKUP_VERSION)
+      throw new UserInputError(`This backup has format version ${backup.version}; this shop reads version ${BACKUP_VERSION}`, 'BACKUP_VERSION');
     const known = new Set(await this.migrationNames());
     const newer = backup.migrations.filter((m) => !known.has(m));
     if (newer.length > 0) throw new UserInputError('This backup comes from a newer version of the shop; update the shop first', 'BACKUP_NEWER');
@@ -231,9 +232,10 @@ export class BackupService {
         if (table.name === 'settings') rows = rows.filter((r) => !(INSTALLATION_SETTINGS as readonly string[]).includes(String(r.key)));
         const columns = saved.columns.map(quote).join(', ');
         for (let at = 0; at < rows.length; at += INSERT_CHUNK) {
-          await runner.query(`INSERT INTO ${quote(table.name)} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${quote(table.name)}, $1::jsonb)`, [
-            JSON.stringify(rows.slice(at, at + INSERT_CHUNK)),
-          ]);
+          await runner.query(
+            `INSERT INTO ${quote(table.name)} (${columns}) SELECT ${columns} FROM jsonb_populate_recordset(NULL::${quote(table.name)}, $1::jsonb)`,
+            [JSON.stringify(rows.slice(at, at + INSERT_CHUNK))],
+          );
         }
       }
       for (const table of tables) {
@@ -281,7 +283,9 @@ export class BackupService {
   private async tables(runner?: QueryRunner): Promise<TableInfo[]> {
     const q = <T>(sql: string) => (runner?.manager ?? this.dataSource.manager).query<T[]>(sql);
     const excluded = new Set<string>(EXCLUDED_TABLES);
-    const names = (await q<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`))
+    const names = (
+      await q<{ name: string }>(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`)
+    )
       .map((r) => r.name)
       .filter((n) => !excluded.has(n));
     const columns = await q<{ table: string; column: string; seq: string | null }>(

@@ -36,7 +36,9 @@ describe('database backup and restore', () => {
   async function dump(): Promise<Record<string, unknown[]>> {
     const out: Record<string, unknown[]> = {};
     const tables: string[] = (
-      await t.dataSource.query(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`)
+      await t.dataSource.query(
+        `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`,
+      )
     )
       .map((r: { name: string }) => r.name)
       .filter((n: string) => !(EXCLUDED_TABLES as readonly string[]).includes(n));
@@ -61,7 +63,9 @@ describe('database backup and restore', () => {
     await t.dataSource.query(`UPDATE products SET stock_count = 9, low_stock_threshold = 2 WHERE id = $1`, [f.cocoa.id]);
     await customer.post('/api/square/checkout/complete').send(checkoutBody(f)).expect(200);
     await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-BackupTestApp01' }).expect(200);
-    await t.dataSource.query(`INSERT INTO scheduled_locations (title, date, latitude, longitude) VALUES ('Farmers market', '2026-12-05T12:00:00Z', 39.123456789, -98.5)`);
+    await t.dataSource.query(
+      `INSERT INTO scheduled_locations (title, date, latitude, longitude) VALUES ('Farmers market', '2026-12-05T12:00:00Z', 39.123456789, -98.5)`,
+    );
     await t.dataSource.query(`INSERT INTO calendars (id, name, is_primary) VALUES ('https://feeds.example.com/cocoa.ics', 'Cocoa feed', true)`);
     await t.dataSource.query(
       `INSERT INTO scheduled_locations (title, date, source_uid, calendar_id) VALUES ('From the feed', '2026-12-06T12:00:00Z', 'uid-1@feed', 'https://feeds.example.com/cocoa.ics')`,
@@ -69,11 +73,18 @@ describe('database backup and restore', () => {
     await t.dataSource.query(
       `INSERT INTO event_inquiries (name, email, event_type, event_date, guests, location) VALUES ('Hal', 'hal@example.com', 'wedding', '2027-06-01', 120, 'Topeka')`,
     );
-    await t.dataSource.query(`INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ('topeka', 'nominatim', 39.05, -95.68, 'Topeka, KS')`);
+    await t.dataSource.query(
+      `INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ('topeka', 'nominatim', 39.05, -95.68, 'Topeka, KS')`,
+    );
     // The live tracker: the cart checked in, with a product sold out.
-    await admin.post('/api/admin/live/check-in').send({ place: { label: 'Millennium Park', latitude: 41.8826, longitude: -87.6226 } }).expect(200);
+    await admin
+      .post('/api/admin/live/check-in')
+      .send({ place: { label: 'Millennium Park', latitude: 41.8826, longitude: -87.6226 } })
+      .expect(200);
     await admin.post('/api/admin/live/status').send({ status: 'sold-out', product: 'Iced Mocha' }).expect(200);
-    await t.dataSource.query(`INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`);
+    await t.dataSource.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`,
+    );
   });
   afterAll(() => t.close());
 
@@ -111,11 +122,18 @@ describe('database backup and restore', () => {
     expect(backup.tables.users.rows[0].password_hash).toEqual(expect.any(String));
     expect(backup.tables.orders.rows).toHaveLength(1);
     expect(backup.tables.order_items.rows).toHaveLength(2);
-    expect(backup.tables.live_state.rows).toEqual([expect.objectContaining({ id: 1, live: true, label: 'Millennium Park', status: 'serving', sold_out: ['Iced Mocha'] })]);
-    expect(backup.tables.live_events.rows.map((r: Row) => [r.type, r.actor])).toEqual([['check-in', 'admin:admin'], ['sold-out', 'admin:admin']]);
+    expect(backup.tables.live_state.rows).toEqual([
+      expect.objectContaining({ id: 1, live: true, label: 'Millennium Park', status: 'serving', sold_out: ['Iced Mocha'] }),
+    ]);
+    expect(backup.tables.live_events.rows.map((r: Row) => [r.type, r.actor])).toEqual([
+      ['check-in', 'admin:admin'],
+      ['sold-out', 'admin:admin'],
+    ]);
     expect(backup.tables.products.columns).toEqual(expect.arrayContaining(['stock_count', 'low_stock_threshold']));
     // The checkout took 2 of the 9.
-    expect(backup.tables.products.rows.filter((p: Row) => p.stock_count !== null).map((p: Row) => [p.name, p.stock_count, p.low_stock_threshold])).toEqual([['Test Dark Cocoa', 7, 2]]);
+    expect(backup.tables.products.rows.filter((p: Row) => p.stock_count !== null).map((p: Row) => [p.name, p.stock_count, p.low_stock_threshold])).toEqual([
+      ['Test Dark Cocoa', 7, 2],
+    ]);
     const keys = backup.tables.settings.rows.map((r: Row) => r.key);
     expect(keys).toContain('SQUARE_APPLICATION_ID');
     expect(keys).not.toContain('INTERNAL_SESSION_SECRET');
@@ -124,12 +142,20 @@ describe('database backup and restore', () => {
   it('lists backups newest first and downloads one as an attachment', async () => {
     const list = await admin.get('/api/database/backups');
     expect(list.status).toBe(200);
-    expect(list.body.backups[0]).toEqual({ filename, created: expect.any(String), size: readFileSync(join(t.config.backupsDir, filename)).length, kind: 'manual' });
-    const file = await admin.get(`/api/database/backups/${filename}`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
+    expect(list.body.backups[0]).toEqual({
+      filename,
+      created: expect.any(String),
+      size: readFileSync(join(t.config.backupsDir, filename)).length,
+      kind: 'manual',
     });
+    const file = await admin
+      .get(`/api/database/backups/${filename}`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('application/gzip');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
@@ -154,7 +180,10 @@ describe('database backup and restore', () => {
 
     const res = await admin.post(`/api/database/restore/${filename}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: `Database restored from ${filename}`, safetyBackup: expect.stringMatching(/^safety-backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/) });
+    expect(res.body).toEqual({
+      message: `Database restored from ${filename}`,
+      safetyBackup: expect.stringMatching(/^safety-backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/),
+    });
     expect(res.body.safetyBackup).not.toBe(filename);
     // The list labels it: the owner can tell it from the backups they made.
     const listed = (await admin.get('/api/database/backups')).body.backups as Array<{ filename: string; kind: string }>;
@@ -261,14 +290,19 @@ describe('database backup and restore', () => {
       expect(existsSync(join(t.config.backupsDir, 'backup-20990101-000000-abcdef.json.gz'))).toBe(false);
     });
 
-    it.each(cases.filter(([label]) => !label.startsWith('a row the database refuses')))('an uploaded file of %s: 400 with the reason, nothing stored', async (_label, content) => {
-      const files = backupFiles();
-      const res = await admin.post('/api/database/backups/upload').attach('file', content(), { filename: 'cocoa-backup.json.gz', contentType: 'application/gzip' });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toMatch(/backup/i);
-      expect(backupFiles()).toEqual(files);
-      expect(await dump()).toEqual(before);
-    });
+    it.each(cases.filter(([label]) => !label.startsWith('a row the database refuses')))(
+      'an uploaded file of %s: 400 with the reason, nothing stored',
+      async (_label, content) => {
+        const files = backupFiles();
+        const res = await admin
+          .post('/api/database/backups/upload')
+          .attach('file', content(), { filename: 'cocoa-backup.json.gz', contentType: 'application/gzip' });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toMatch(/backup/i);
+        expect(backupFiles()).toEqual(files);
+        expect(await dump()).toEqual(before);
+      },
+    );
   });
 
   it('restores a backup made before stock existed: its products come back not counted', async () => {
@@ -283,13 +317,16 @@ describe('database backup and restore', () => {
     writeFileSync(join(t.config.backupsDir, name), gzipSync(JSON.stringify(older)));
     const res = await admin.post(`/api/database/restore/${name}`);
     expect(res.status).toBe(200);
-    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM products WHERE stock_count IS NOT NULL OR low_stock_threshold IS NOT NULL`)).toEqual([{ n: 0 }]);
+    expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM products WHERE stock_count IS NOT NULL OR low_stock_threshold IS NOT NULL`)).toEqual([
+      { n: 0 },
+    ]);
     expect((await admin.post(`/api/database/restore/${filename}`)).status).toBe(200);
     expect(await dump()).toEqual(before);
   });
 
   describe('uploading a downloaded backup', () => {
-    const upload = (content: Buffer, name = 'cocoa-backup.json.gz') => admin.post('/api/database/backups/upload').attach('file', content, { filename: name, contentType: 'application/gzip' });
+    const upload = (content: Buffer, name = 'cocoa-backup.json.gz') =>
+      admin.post('/api/database/backups/upload').attach('file', content, { filename: name, contentType: 'application/gzip' });
 
     it('validates it like a restore, stores it under a generated name (never the uploaded one), lists it as uploaded; restoring it gives its data back', async () => {
       const downloaded = readFileSync(join(t.config.backupsDir, filename));

@@ -38,7 +38,16 @@ export const BACKUP_TABLES = [
  * visitors' Web Push subscriptions (made for this installation's VAPID key, kept below), and the
  * owner's replayed-change keys (only matter while a tablet replays).
  */
-export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_outbox', 'geocode_cache', RATE_LIMIT_TABLE, 'migrations', 'push_subscriptions', 'admin_change_keys'] as const;
+export const EXCLUDED_TABLES = [
+  SESSION_TABLE,
+  'password_reset_tokens',
+  'mail_outbox',
+  'geocode_cache',
+  RATE_LIMIT_TABLE,
+  'migrations',
+  'push_subscriptions',
+  'admin_change_keys',
+] as const;
 
 /**
  * Settings rows that belong to this installation rather than to its data: neither written to a
@@ -46,7 +55,12 @@ export const EXCLUDED_TABLES = [SESSION_TABLE, 'password_reset_tokens', 'mail_ou
  * the Square tokens are encrypted with; a pending OAuth state is short-lived; the VAPID key pair is
  * what every browser's push subscription was made with (its private half sealed with that key).
  */
-export const INSTALLATION_SETTINGS = [SETTING_KEYS.internalSessionSecret, SETTING_KEYS.squareOAuthState, SETTING_KEYS.pushVapidPublicKey, SETTING_KEYS.pushVapidPrivateKey] as const;
+export const INSTALLATION_SETTINGS = [
+  SETTING_KEYS.internalSessionSecret,
+  SETTING_KEYS.squareOAuthState,
+  SETTING_KEYS.pushVapidPublicKey,
+  SETTING_KEYS.pushVapidPrivateKey,
+] as const;
 
 export const BACKUP_FORMAT = 'cocoa-shop-backup';
 export const BACKUP_VERSION = 1;

@@ -43,7 +43,9 @@ describe('event booking: the owner’s Bookings', () => {
       expect(upsideDown.status).toBe(400);
       expect(upsideDown.body.message).toBe('Maximum guests must be at least the minimum guests');
       expect((await admin.post('/api/admin/booking/packages').send({ ...PACKAGE, id: 1 })).status).toBe(400);
-      expect((await admin.post('/api/admin/booking/packages').send({ ...PACKAGE, depositPercent: 101 })).body.message).toBe('Deposit percentage must be at most 100');
+      expect((await admin.post('/api/admin/booking/packages').send({ ...PACKAGE, depositPercent: 101 })).body.message).toBe(
+        'Deposit percentage must be at most 100',
+      );
       expect((await admin.put('/api/admin/booking/packages/999999').send(PACKAGE)).status).toBe(404);
       expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
@@ -79,7 +81,8 @@ describe('event booking: the owner’s Bookings', () => {
     });
 
     it('refuses a month or a day that is not one (400)', async () => {
-      for (const month of ['2026-13', '26-01', '2026-1', 'june', '']) expect((await t.agent().get('/api/booking/availability').query({ month })).status).toBe(400);
+      for (const month of ['2026-13', '26-01', '2026-1', 'june', ''])
+        expect((await t.agent().get('/api/booking/availability').query({ month })).status).toBe(400);
       expect((await t.agent().get('/api/booking/availability')).status).toBe(400);
       expect((await admin.post('/api/admin/booking/blocked-days').send({ date: '2026-02-30' })).status).toBe(400);
       expect((await admin.delete('/api/admin/booking/blocked-days/tomorrow')).status).toBe(400);
@@ -95,22 +98,36 @@ describe('event booking: the owner’s Bookings', () => {
         balanceDueDays: 14,
         fullRefundDays: 14,
         cancellationPolicy: null,
-        policyText: 'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept. Anything paid beyond the deposit is always refunded.',
+        policyText:
+          'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept. Anything paid beyond the deposit is always refunded.',
       });
-      const saved = await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 21, depositPercent: 40, balanceDueDays: 10, fullRefundDays: 30, cancellationPolicy: 'Deposits come back in full up to 30 days before.' });
+      const saved = await admin
+        .put('/api/admin/booking/settings')
+        .send({
+          leadTimeDays: 21,
+          depositPercent: 40,
+          balanceDueDays: 10,
+          fullRefundDays: 30,
+          cancellationPolicy: 'Deposits come back in full up to 30 days before.',
+        });
       expect(saved.body).toMatchObject({ leadTimeDays: 21, depositPercent: 40, policyText: 'Deposits come back in full up to 30 days before.' });
       try {
         const month = shopDay(0).slice(0, 7);
         expect((await t.agent().get('/api/booking/availability').query({ month })).body).toMatchObject({ leadTimeDays: 21, firstBookableDay: shopDay(21) });
         const pkg = await insertPackage(t.dataSource, { name: 'Lead time test' });
-        const refused = await t.agent().post('/api/bookings').send(requestBody(pkg.id, { date: shopDay(20) }));
+        const refused = await t
+          .agent()
+          .post('/api/bookings')
+          .send(requestBody(pkg.id, { date: shopDay(20) }));
         expect(refused.body.message).toMatch(/^We need 21 days' notice/);
         expect((await admin.post('/api/admin/booking/packages').send(PACKAGE)).body.depositPercent).toBe(40);
         const bad = await admin.put('/api/admin/booking/settings').send({ leadTimeDays: -1, depositPercent: 40, balanceDueDays: 10, fullRefundDays: 30 });
         expect(bad.status).toBe(400);
         expect(bad.body.message).toBe('Lead time (days) must be at least 0');
       } finally {
-        await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14, cancellationPolicy: '' });
+        await admin
+          .put('/api/admin/booking/settings')
+          .send({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14, cancellationPolicy: '' });
       }
       expect((await admin.get('/api/admin/booking/settings')).body.cancellationPolicy).toBeNull();
     });
@@ -120,10 +137,16 @@ describe('event booking: the owner’s Bookings', () => {
     const pkg = await insertPackage(t.dataSource);
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(90) }));
     await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ note: 'Welcome' });
-    await t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+    await t
+      .agent()
+      .post(`/api/bookings/${b.reference}/payments`)
+      .query({ token: b.token })
+      .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
     await admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 4000, message: 'Flooded venue' });
     await admin.post('/api/admin/booking/blocked-days').send({ date: shopDay(91), note: 'Rest' });
-    await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 9, depositPercent: 30, balanceDueDays: 12, fullRefundDays: 20, cancellationPolicy: 'Our own words.' });
+    await admin
+      .put('/api/admin/booking/settings')
+      .send({ leadTimeDays: 9, depositPercent: 30, balanceDueDays: 12, fullRefundDays: 20, cancellationPolicy: 'Our own words.' });
     const tables = ['booking_packages', 'bookings', 'booking_events', 'booking_blocked_days', 'booking_payments'];
     const dump = async () => {
       const out: Record<string, unknown[]> = {};
@@ -136,7 +159,9 @@ describe('event booking: the owner’s Bookings', () => {
     const backup = await admin.post('/api/database/backup');
     expect(backup.status).toBe(201);
 
-    await t.dataSource.query(`DELETE FROM booking_payments; DELETE FROM booking_events; DELETE FROM bookings; DELETE FROM booking_blocked_days; UPDATE booking_packages SET active = false`);
+    await t.dataSource.query(
+      `DELETE FROM booking_payments; DELETE FROM booking_events; DELETE FROM bookings; DELETE FROM booking_blocked_days; UPDATE booking_packages SET active = false`,
+    );
     await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14 });
     expect(await dump()).not.toEqual(before);
     expect((await admin.post(`/api/database/restore/${backup.body.filename}`)).status).toBe(200);
@@ -164,7 +189,8 @@ describe('event booking: the owner’s Bookings', () => {
       expect(requested.bookings.every((x) => x.state === 'requested')).toBe(true);
       expect(requested.total).toBe(requested.counts.requested);
       expect((await admin.get('/api/admin/bookings').query({ page: 500 })).body.bookings).toEqual([]);
-      for (const query of [{ state: 'paid' }, { page: 0 }, { month: '2026-00' }, { extra: 1 }]) expect((await admin.get('/api/admin/bookings').query(query)).status).toBe(400);
+      for (const query of [{ state: 'paid' }, { page: 0 }, { month: '2026-00' }, { extra: 1 }])
+        expect((await admin.get('/api/admin/bookings').query(query)).status).toBe(400);
     });
 
     it('shows the whole thread, the payments, and warns of other bookings and scheduled stops that day', async () => {
@@ -174,22 +200,46 @@ describe('event booking: the owner’s Bookings', () => {
       const other = await requestBooking(t, requestBody(pkg.id, { date: day, startTime: '11:00', endTime: '13:00', contactName: 'Cal Ortiz' }));
       const gone = await requestBooking(t, requestBody(pkg.id, { date: day }));
       await admin.post(`/api/admin/bookings/${gone.id}/decline`).send({ message: 'No' });
-      const stop = await admin.post('/api/events').send({ title: 'Farmers market', location: 'Main Square', address: '1 Main St, Springfield, IL', date: noonOf(day, 'America/Chicago').toISOString(), startTime: '09:00', endTime: '13:00', latitude: 39.8, longitude: -89.6 });
+      const stop = await admin
+        .post('/api/events')
+        .send({
+          title: 'Farmers market',
+          location: 'Main Square',
+          address: '1 Main St, Springfield, IL',
+          date: noonOf(day, 'America/Chicago').toISOString(),
+          startTime: '09:00',
+          endTime: '13:00',
+          latitude: 39.8,
+          longitude: -89.6,
+        });
       expect(stop.status).toBe(201);
 
       expect((await admin.post(`/api/admin/bookings/${mine.id}/accept`).send({ note: 'See you there' })).status).toBe(200);
-      const paid = await t.agent().post(`/api/bookings/${mine.reference}/payments`).query({ token: mine.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+      const paid = await t
+        .agent()
+        .post(`/api/bookings/${mine.reference}/payments`)
+        .query({ token: mine.token })
+        .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
       expect(paid.status).toBe(200);
 
       const res = await admin.get(`/api/admin/bookings/${mine.id}`);
       expect(res.status).toBe(200);
       const detail = adminBookingDetailSchema.parse(res.body);
-      expect(detail).toMatchObject({ reference: mine.reference, state: 'confirmed', testMode: true, refundableCents: 10000, policyRefundCents: 10000, timeZone: 'America/Chicago' });
+      expect(detail).toMatchObject({
+        reference: mine.reference,
+        state: 'confirmed',
+        testMode: true,
+        refundableCents: 10000,
+        policyRefundCents: 10000,
+        timeZone: 'America/Chicago',
+      });
       expect(detail.statusUrl).toBe(`http://localhost:3000/bookings/${mine.reference}?token=${mine.token}`);
       expect(detail.events.map((e) => e.type)).toEqual(['requested', 'accepted', 'deposit-paid']);
       expect(detail.events[2]).toMatchObject({ actor: 'customer', amountCents: 10000 });
       expect(detail.payments).toEqual([expect.objectContaining({ kind: 'deposit', amountCents: 10000, status: 'completed', testMode: true })]);
-      expect(detail.clashes.bookings).toEqual([{ id: other.id, reference: other.reference, state: 'requested', startTime: '11:00', endTime: '13:00', contactName: 'Cal Ortiz' }]);
+      expect(detail.clashes.bookings).toEqual([
+        { id: other.id, reference: other.reference, state: 'requested', startTime: '11:00', endTime: '13:00', contactName: 'Cal Ortiz' },
+      ]);
       expect(detail.clashes.stops).toEqual([{ id: stop.body.id, title: 'Farmers market', startTime: '09:00', endTime: '13:00', location: 'Main Square' }]);
 
       // Accepting the other request answers the same warning (the deposit already took the day).

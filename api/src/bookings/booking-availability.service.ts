@@ -90,7 +90,10 @@ export class BookingAvailabilityService {
    * owner cancels it separately if need be); no new request can pick the day.
    */
   async block(day: string, note: string | null, actor: string): Promise<BlockedDay> {
-    await this.blocked.query(`INSERT INTO booking_blocked_days (day, note, created_by) VALUES ($1, $2, $3) ON CONFLICT (day) DO UPDATE SET note = EXCLUDED.note`, [day, note, actor]);
+    await this.blocked.query(
+      `INSERT INTO booking_blocked_days (day, note, created_by) VALUES ($1, $2, $3) ON CONFLICT (day) DO UPDATE SET note = EXCLUDED.note`,
+      [day, note, actor],
+    );
     return toBlockedDay(await this.blocked.findOneByOrFail({ day }));
   }
 

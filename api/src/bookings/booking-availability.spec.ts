@@ -21,7 +21,8 @@ describe('booking availability, in the shop’s time zone', () => {
   });
   afterAll(() => t.close());
 
-  const reasons = async (month: string, now = LATE_EVENING) => Object.fromEntries((await availability.month(month, now)).unavailable.map((d) => [d.date, d.reason]));
+  const reasons = async (month: string, now = LATE_EVENING) =>
+    Object.fromEntries((await availability.month(month, now)).unavailable.map((d) => [d.date, d.reason]));
 
   it('counts today and the 7-day lead time from the shop’s day, not the server’s', async () => {
     const june = await availability.month('2026-06', LATE_EVENING);
@@ -57,7 +58,11 @@ describe('booking availability, in the shop’s time zone', () => {
   it('follows the zone the owner saves in Settings (Auckland is a day ahead at that instant)', async () => {
     expect((await admin.post('/api/settings').send({ key: 'SHOP_TIME_ZONE', value: 'Pacific/Auckland' })).status).toBe(200);
     try {
-      expect(await availability.month('2026-06', LATE_EVENING)).toMatchObject({ timeZone: 'Pacific/Auckland', today: '2026-06-01', firstBookableDay: '2026-06-08' });
+      expect(await availability.month('2026-06', LATE_EVENING)).toMatchObject({
+        timeZone: 'Pacific/Auckland',
+        today: '2026-06-01',
+        firstBookableDay: '2026-06-08',
+      });
       expect((await reasons('2026-06'))['2026-06-01']).toBe('past');
     } finally {
       await admin.post('/api/settings').send({ key: 'SHOP_TIME_ZONE', value: 'America/Chicago' });
@@ -71,7 +76,9 @@ describe('booking availability, in the shop’s time zone', () => {
       const bookings = t.app.get(BookingsService);
       const created = await bookings.create(bookingRequestSchema.parse(requestBody(pkg.id, { date: '2026-06-01' })), undefined, LATE_EVENING);
       expect(created.booking).toMatchObject({ date: '2026-06-01', state: 'requested' });
-      await expect(bookings.create(bookingRequestSchema.parse(requestBody(pkg.id, { date: '2026-05-31' })), undefined, LATE_EVENING)).rejects.toThrow('Please choose a future date');
+      await expect(bookings.create(bookingRequestSchema.parse(requestBody(pkg.id, { date: '2026-05-31' })), undefined, LATE_EVENING)).rejects.toThrow(
+        'Please choose a future date',
+      );
     } finally {
       await admin.put('/api/admin/booking/settings').send({ leadTimeDays: 7, depositPercent: 25, balanceDueDays: 14, fullRefundDays: 14 });
     }

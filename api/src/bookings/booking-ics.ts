@@ -42,7 +42,17 @@ export interface InvitationOptions {
  * PUBLISH with a higher SEQUENCE (the owner moved the booking) moves it.
  */
 export function bookingInvitation(b: InvitedBooking, options: InvitationOptions): MailAttachment {
-  const at = (day: string, time: string) => instantOf({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), day: Number(day.slice(8, 10)), hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)) }, options.timeZone);
+  const at = (day: string, time: string) =>
+    instantOf(
+      {
+        year: Number(day.slice(0, 4)),
+        month: Number(day.slice(5, 7)),
+        day: Number(day.slice(8, 10)),
+        hour: Number(time.slice(0, 2)),
+        minute: Number(time.slice(3, 5)),
+      },
+      options.timeZone,
+    );
   const start = at(b.eventDate, b.startTime);
   const end = b.endTime > b.startTime ? at(b.eventDate, b.endTime) : at(shiftDay(b.eventDate, 1), b.endTime);
   const method = options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH;

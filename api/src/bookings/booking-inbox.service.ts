@@ -23,7 +23,8 @@ interface BookingRow {
   archived_at: Date | string | null;
 }
 
-const ROW_COLUMNS = 'id, reference, package_name, guests, contact_name, contact_email, event_date::text AS event_date, venue_name, left(notes, 400) AS text, created_at, read_at, archived_at';
+const ROW_COLUMNS =
+  'id, reference, package_name, guests, contact_name, contact_email, event_date::text AS event_date, venue_name, left(notes, 400) AS text, created_at, read_at, archived_at';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
@@ -38,7 +39,10 @@ export class BookingInboxService {
 
   /** The newest `limit` requests matching `filter`, newest first (then by id), as inbox rows. */
   async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
-    const rows = await this.bookings.query<BookingRow[]>(`SELECT ${ROW_COLUMNS} FROM bookings WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+    const rows = await this.bookings.query<BookingRow[]>(
+      `SELECT ${ROW_COLUMNS} FROM bookings WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
     return rows.map(toInboxRow);
   }
 
@@ -75,7 +79,10 @@ export class BookingInboxService {
 
   /** Sets or clears the read and archived marks; the row after, or null when there is no such booking. */
   async markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
-    const [rows] = await (manager ?? this.bookings.manager).query<[BookingRow[], number]>(`UPDATE bookings SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
+    const [rows] = await (manager ?? this.bookings.manager).query<[BookingRow[], number]>(
+      `UPDATE bookings SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`,
+      [id],
+    );
     return rows.length ? toInboxRow(rows[0]) : null;
   }
 }

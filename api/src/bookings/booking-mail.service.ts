@@ -66,12 +66,32 @@ export class BookingMailService {
   /** The deposit is paid: both sides get the confirmation with the calendar invitation. */
   async confirmed(b: BookingEntity, ctx: MailContext, testMode: boolean, m: EntityManager): Promise<void> {
     const data = this.data(b, ctx, testMode);
-    await this.queue({ to: b.contactEmail, template: 'booking-confirmed', data: { ...data, recipient: 'customer' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.bookingUrl)] }, m);
-    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-confirmed', data: { ...data, recipient: 'shop' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.adminUrl)] }, m);
+    await this.queue(
+      {
+        to: b.contactEmail,
+        template: 'booking-confirmed',
+        data: { ...data, recipient: 'customer' },
+        attachments: [this.invitation(b, ctx, 'PUBLISH', data.bookingUrl)],
+      },
+      m,
+    );
+    await this.queue(
+      {
+        to: 'shop',
+        replyTo: this.customer(b),
+        template: 'booking-confirmed',
+        data: { ...data, recipient: 'shop' },
+        attachments: [this.invitation(b, ctx, 'PUBLISH', data.adminUrl)],
+      },
+      m,
+    );
   }
 
   async balanceReminder(b: BookingEntity, ctx: MailContext, m: EntityManager): Promise<void> {
-    await this.queue({ to: b.contactEmail, template: 'booking-balance-reminder', data: { ...this.data(b, ctx), amountDueCents: b.balanceCents - b.balancePaidCents } }, m);
+    await this.queue(
+      { to: b.contactEmail, template: 'booking-balance-reminder', data: { ...this.data(b, ctx), amountDueCents: b.balanceCents - b.balancePaidCents } },
+      m,
+    );
   }
 
   /** The balance is paid: the customer's receipt and the shop's note; the booking is paid in full. */
@@ -85,13 +105,21 @@ export class BookingMailService {
    * Both sides hear of a cancellation, with the refund it gives; a booking that was in the
    * calendars (confirmed) sends the invitation's CANCEL, which removes the event there.
    */
-  async cancelled(b: BookingEntity, ctx: MailContext, how: { by: 'customer' | 'shop'; message: string | null; refundCents: number; wasConfirmed: boolean; testMode: boolean }, m: EntityManager): Promise<void> {
+  async cancelled(
+    b: BookingEntity,
+    ctx: MailContext,
+    how: { by: 'customer' | 'shop'; message: string | null; refundCents: number; wasConfirmed: boolean; testMode: boolean },
+    m: EntityManager,
+  ): Promise<void> {
     const data = this.data(b, ctx, how.testMode);
     const common = { cancelledBy: how.by, message: how.message, refundCents: how.refundCents };
     const sequence = how.wasConfirmed ? (await this.calendarRevision(b, m)) + 1 : undefined;
     const cancel = (url: string) => (how.wasConfirmed ? { attachments: [this.invitation(b, ctx, 'CANCEL', url, sequence)] } : {});
     await this.queue({ to: b.contactEmail, template: 'booking-cancelled', data: { ...data, ...common, recipient: 'customer' }, ...cancel(data.bookingUrl) }, m);
-    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-cancelled', data: { ...data, ...common, recipient: 'shop' }, ...cancel(data.adminUrl) }, m);
+    await this.queue(
+      { to: 'shop', replyTo: this.customer(b), template: 'booking-cancelled', data: { ...data, ...common, recipient: 'shop' }, ...cancel(data.adminUrl) },
+      m,
+    );
   }
 
   /**
@@ -100,7 +128,12 @@ export class BookingMailService {
    * balance due) carries the updated invitation, same UID and a higher SEQUENCE so calendars move
    * the event; the shop gets that update too, as it got the confirmation's invitation.
    */
-  async rescheduled(b: BookingEntity, ctx: MailContext, how: { previous: { eventDate: string; startTime: string; endTime: string }; note: string | null; testMode: boolean }, m: EntityManager): Promise<void> {
+  async rescheduled(
+    b: BookingEntity,
+    ctx: MailContext,
+    how: { previous: { eventDate: string; startTime: string; endTime: string }; note: string | null; testMode: boolean },
+    m: EntityManager,
+  ): Promise<void> {
     const data = this.data(b, ctx, how.testMode);
     const invitation = b.state === 'confirmed' || b.state === 'balance_due';
     const common = { previous: how.previous, note: how.note, invitation };
@@ -109,8 +142,25 @@ export class BookingMailService {
       return;
     }
     const sequence = await this.calendarRevision(b, m);
-    await this.queue({ to: b.contactEmail, template: 'booking-rescheduled', data: { ...data, ...common, recipient: 'customer' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.bookingUrl, sequence)] }, m);
-    await this.queue({ to: 'shop', replyTo: this.customer(b), template: 'booking-rescheduled', data: { ...data, ...common, recipient: 'shop' }, attachments: [this.invitation(b, ctx, 'PUBLISH', data.adminUrl, sequence)] }, m);
+    await this.queue(
+      {
+        to: b.contactEmail,
+        template: 'booking-rescheduled',
+        data: { ...data, ...common, recipient: 'customer' },
+        attachments: [this.invitation(b, ctx, 'PUBLISH', data.bookingUrl, sequence)],
+      },
+      m,
+    );
+    await this.queue(
+      {
+        to: 'shop',
+        replyTo: this.customer(b),
+        template: 'booking-rescheduled',
+        data: { ...data, ...common, recipient: 'shop' },
+        attachments: [this.invitation(b, ctx, 'PUBLISH', data.adminUrl, sequence)],
+      },
+      m,
+    );
   }
 
   /** The calendar event's revision: one per move of its date (its 'rescheduled' thread rows), 0 before any. */
@@ -128,7 +178,15 @@ export class BookingMailService {
 
   private invitation(b: BookingEntity, ctx: MailContext, method: 'PUBLISH' | 'CANCEL', url: string, sequence?: number) {
     const shop = this.mail.shop();
-    return bookingInvitation(b, { shopName: shop.name, shopEmail: shop.email, host: new URL(this.config.publicUrl).host, timeZone: ctx.timeZone, url, method, sequence });
+    return bookingInvitation(b, {
+      shopName: shop.name,
+      shopEmail: shop.email,
+      host: new URL(this.config.publicUrl).host,
+      timeZone: ctx.timeZone,
+      url,
+      method,
+      sequence,
+    });
   }
 
   private data(b: BookingEntity, ctx: MailContext, testMode = false): BookingMailData {

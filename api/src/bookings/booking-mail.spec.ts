@@ -40,10 +40,23 @@ const tags = (html: string) => html.match(/<[a-zA-Z][^>]*>/g) ?? [];
 
 describe('booking e-mails', () => {
   it('the quote: total, deposit, the owner’s note, the link to pay, the day as people read it, the policy', async () => {
-    const r = await renderMail({ template: 'booking-quote', data: { ...BOOKING, note: 'Parking is behind the café.', policy: 'Cancel 14 days ahead for a full refund.' } }, SHOP);
+    const r = await renderMail(
+      { template: 'booking-quote', data: { ...BOOKING, note: 'Parking is behind the café.', policy: 'Cancel 14 days ahead for a full refund.' } },
+      SHOP,
+    );
     expect(r.subject).toBe('Your quote for booking CB-7K3Q: $1,234.56');
     for (const part of [r.html, flat(r.text)]) {
-      for (const text of ['$1,234.56', 'Pay the $308.64 deposit', 'Parking is behind the café.', 'Sunday, March 8, 2026', '7:30 PM to 12:30 AM', 'Cancel 14 days ahead for a full refund.', 'Café Olé', '85']) expect(part).toContain(text);
+      for (const text of [
+        '$1,234.56',
+        'Pay the $308.64 deposit',
+        'Parking is behind the café.',
+        'Sunday, March 8, 2026',
+        '7:30 PM to 12:30 AM',
+        'Cancel 14 days ahead for a full refund.',
+        'Café Olé',
+        '85',
+      ])
+        expect(part).toContain(text);
     }
     expect(r.html).toContain('href="https://cocoa.example/bookings/CB-7K3Q?token=abc_def"');
     expect(r.text).toContain('https://cocoa.example/bookings/CB-7K3Q?token=abc_def');
@@ -66,10 +79,16 @@ describe('booking e-mails', () => {
     expect(shop.subject).toBe('Booking CB-7K3Q confirmed: Sunday, March 8, 2026');
     expect(flat(shop.text)).toContain('Jean-Luc Tremblay paid the deposit of $308.64');
 
-    const kept = await renderMail({ template: 'booking-cancelled', data: { ...BOOKING, recipient: 'shop', cancelledBy: 'customer', message: null, refundCents: 0 } }, SHOP);
+    const kept = await renderMail(
+      { template: 'booking-cancelled', data: { ...BOOKING, recipient: 'shop', cancelledBy: 'customer', message: null, refundCents: 0 } },
+      SHOP,
+    );
     expect(flat(kept.text)).toContain('Jean-Luc Tremblay cancelled the booking');
     expect(flat(kept.text)).toContain('Under the cancellation policy, the deposit is kept');
-    const refunded = await renderMail({ template: 'booking-cancelled', data: { ...BOOKING, recipient: 'customer', cancelledBy: 'shop', message: 'Our van broke down.', refundCents: 30864 } }, SHOP);
+    const refunded = await renderMail(
+      { template: 'booking-cancelled', data: { ...BOOKING, recipient: 'customer', cancelledBy: 'shop', message: 'Our van broke down.', refundCents: 30864 } },
+      SHOP,
+    );
     expect(flat(refunded.text)).toContain('We have cancelled the booking');
     expect(flat(refunded.text)).toContain('A refund of $308.64 goes back to the card');
   });
@@ -107,7 +126,14 @@ describe('the booking’s calendar invitation', () => {
     venueAddress: '2701 Riverside Drive, Ottawa, ON K1A 0B1',
     updatedAt: new Date('2026-02-01T10:00:00Z'),
   };
-  const options = { shopName: 'Cocoa Shop', shopEmail: 'hello@cocoa.example', host: 'cocoa.example', timeZone: 'America/Chicago', url: 'https://cocoa.example/bookings/CB-7K3Q?token=abc', method: 'PUBLISH' as const };
+  const options = {
+    shopName: 'Cocoa Shop',
+    shopEmail: 'hello@cocoa.example',
+    host: 'cocoa.example',
+    timeZone: 'America/Chicago',
+    url: 'https://cocoa.example/bookings/CB-7K3Q?token=abc',
+    method: 'PUBLISH' as const,
+  };
 
   it('reads back in ical.js and node-ical at the shop’s wall-clock times, an end past midnight on the next day, across the DST change', () => {
     const ics = bookingInvitation(booking, options);

@@ -128,26 +128,39 @@ export class BookingMovesService {
       moves: BOOKING_MOVES,
       refused: refusedMove,
       notFound: bookingNotFound,
-      history: (b, move) => ({ entity: BookingEventEntity, values: { bookingId: b.id, actor: move.actor, type: move.type, fromState: move.from, toState: move.to, detail: move.detail } }),
+      history: (b, move) => ({
+        entity: BookingEventEntity,
+        values: { bookingId: b.id, actor: move.actor, type: move.type, fromState: move.from, toState: move.to, detail: move.detail },
+      }),
       // The tracker's stop follows the state.
       beforeWrite: (m, b) => this.syncStop(m, b),
       on: {
         // The quote and the link to pay the deposit; a quote with no deposit confirms at once instead.
-        awaiting_deposit: { type: 'accepted', queue: (m, b, _move, ctx) => (b.depositCents > 0 ? this.mails.quote(b, ctx, b.ownerMessage, m) : Promise.resolve()) },
+        awaiting_deposit: {
+          type: 'accepted',
+          queue: (m, b, _move, ctx) => (b.depositCents > 0 ? this.mails.quote(b, ctx, b.ownerMessage, m) : Promise.resolve()),
+        },
         declined: { queue: (m, b, _move, ctx) => this.mails.declined(b, ctx, b.ownerMessage ?? '', m) },
         confirmed: { queue: (m, b, move, ctx) => this.mails.confirmed(b, ctx, move.detail.testMode === true, m) },
         balance_due: { type: 'balance-due', queue: (m, b, _move, ctx) => this.mails.balanceReminder(b, ctx, m) },
         // Completed by the balance's payment: its receipt. Completed by the owner or the calendar: no e-mail.
         completed: {
           queue: (m, b, move, ctx) =>
-            move.type === 'balance-paid' ? this.mails.balancePaid(b, ctx, { amountCents: Number(move.detail.amountCents), testMode: move.detail.testMode === true }, m) : Promise.resolve(),
+            move.type === 'balance-paid'
+              ? this.mails.balancePaid(b, ctx, { amountCents: Number(move.detail.amountCents), testMode: move.detail.testMode === true }, m)
+              : Promise.resolve(),
         },
         cancelled: {
           queue: async (m, b, move, ctx) => {
             const by = move.detail.by === 'customer' ? 'customer' : 'shop';
             const message = (by === 'customer' ? move.detail.reason : move.detail.message) as string | null;
             const wasConfirmed = move.from !== null && BOOKING_DAY_TAKEN_STATES.includes(move.from);
-            await this.mails.cancelled(b, ctx, { by, message, refundCents: Number(move.detail.refundCents), wasConfirmed, testMode: await paidInTestMode(m, b.id) }, m);
+            await this.mails.cancelled(
+              b,
+              ctx,
+              { by, message, refundCents: Number(move.detail.refundCents), wasConfirmed, testMode: await paidInTestMode(m, b.id) },
+              m,
+            );
           },
         },
       },
@@ -205,7 +218,15 @@ export class BookingMovesService {
         actor,
         type: 'accepted',
         detail: { quoteCents: quote.totalCents, estimateCents, note: input.note },
-        set: { quoteCents: quote.totalCents, depositCents: quote.depositCents, balanceCents: quote.balanceCents, balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays), ownerMessage: input.note, inbox: { ...b.inbox, readAt: b.inbox.readAt ?? now }, tracker: input.tracker ?? b.tracker },
+        set: {
+          quoteCents: quote.totalCents,
+          depositCents: quote.depositCents,
+          balanceCents: quote.balanceCents,
+          balanceDueDate: balanceDueDay(b.eventDate, ctx.settings.balanceDueDays),
+          ownerMessage: input.note,
+          inbox: { ...b.inbox, readAt: b.inbox.readAt ?? now },
+          tracker: input.tracker ?? b.tracker,
+        },
         ctx,
       });
       if (quote.depositCents > 0) return;
@@ -217,13 +238,21 @@ export class BookingMovesService {
   async decline(id: number, message: string, actor: Actor, now = new Date()): Promise<void> {
     const ctx = await this.mails.context();
     await this.stateMachines.withLocked(this.machine, { id }, (m, b) =>
-      this.move(m, b, 'declined', { actor, type: 'declined', detail: { message }, set: { ownerMessage: message, inbox: { ...b.inbox, readAt: b.inbox.readAt ?? now } }, ctx }),
+      this.move(m, b, 'declined', {
+        actor,
+        type: 'declined',
+        detail: { message },
+        set: { ownerMessage: message, inbox: { ...b.inbox, readAt: b.inbox.readAt ?? now } },
+        ctx,
+      }),
     );
   }
 
   /** The owner marks the event done (also with a balance still open: the detail records it). */
   async complete(id: number, actor: Actor): Promise<void> {
-    await this.stateMachines.withLocked(this.machine, { id }, (m, b) => this.move(m, b, 'completed', { actor, type: 'completed', detail: { outstandingCents: b.balanceCents - b.balancePaidCents } }));
+    await this.stateMachines.withLocked(this.machine, { id }, (m, b) =>
+      this.move(m, b, 'completed', { actor, type: 'completed', detail: { outstandingCents: b.balanceCents - b.balancePaidCents } }),
+    );
   }
 
   /**
@@ -233,7 +262,11 @@ export class BookingMovesService {
    * payments are refunded on the spot (recorded), Square ones are committed pending and asked of
    * Square after the commit. Both sides are e-mailed in the same transaction.
    */
-  async cancel(where: { id: number } | { reference: string }, how: { by: 'customer' | 'shop'; actor: Actor; refundCents?: number; message: string | null }, now = new Date()): Promise<Cancelled> {
+  async cancel(
+    where: { id: number } | { reference: string },
+    how: { by: 'customer' | 'shop'; actor: Actor; refundCents?: number; message: string | null },
+    now = new Date(),
+  ): Promise<Cancelled> {
     const ctx = await this.mails.context();
     const today = dayIn(now, ctx.timeZone);
     return this.stateMachines.withLocked(this.machine, where, async (m, b) => {
@@ -246,7 +279,8 @@ export class BookingMovesService {
       } else {
         refundCents = how.refundCents ?? 0;
         const refundable = refundableOf(b);
-        if (refundCents > refundable) throw new UserInputError(`The refund cannot be more than the ${formatCents(refundable)} paid for this booking`, 'REFUND_TOO_LARGE');
+        if (refundCents > refundable)
+          throw new UserInputError(`The refund cannot be more than the ${formatCents(refundable)} paid for this booking`, 'REFUND_TOO_LARGE');
       }
       await this.move(m, b, 'cancelled', {
         actor: how.actor,
@@ -326,15 +360,25 @@ export class BookingMovesService {
     const today = dayIn(now, ctx.timeZone);
     let completed = 0;
     let due = 0;
-    const passed = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM bookings WHERE state IN ('confirmed', 'balance_due') AND event_date < $1 ORDER BY id`, [today]);
+    const passed = await this.dataSource.query<Array<{ id: number }>>(
+      `SELECT id FROM bookings WHERE state IN ('confirmed', 'balance_due') AND event_date < $1 ORDER BY id`,
+      [today],
+    );
     for (const { id } of passed) {
       await this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
         if ((b.state !== 'confirmed' && b.state !== 'balance_due') || b.eventDate >= today) return;
-        await this.move(m, b, 'completed', { actor: 'system', type: 'completed', detail: { note: 'The event day has passed', outstandingCents: b.balanceCents - b.balancePaidCents } });
+        await this.move(m, b, 'completed', {
+          actor: 'system',
+          type: 'completed',
+          detail: { note: 'The event day has passed', outstandingCents: b.balanceCents - b.balancePaidCents },
+        });
         completed++;
       });
     }
-    const falling = await this.dataSource.query<Array<{ id: number }>>(`SELECT id FROM bookings WHERE state = 'confirmed' AND balance_due_date <= $1 ORDER BY id`, [today]);
+    const falling = await this.dataSource.query<Array<{ id: number }>>(
+      `SELECT id FROM bookings WHERE state = 'confirmed' AND balance_due_date <= $1 ORDER BY id`,
+      [today],
+    );
     for (const { id } of falling) {
       await this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
         const before = b.state;
@@ -363,10 +407,16 @@ export class BookingMovesService {
     const ctx = await this.mails.context();
     const today = dayIn(now, ctx.timeZone);
     return this.stateMachines.withLocked(this.machine, { id }, async (m, b) => {
-      if (!canRescheduleBooking(b.state)) throw new ConflictError(`Booking ${b.reference} is ${BOOKING_STATE_LABELS[b.state].toLowerCase()}: its date can no longer be changed`, 'BOOKING_STATE_CONFLICT');
+      if (!canRescheduleBooking(b.state))
+        throw new ConflictError(
+          `Booking ${b.reference} is ${BOOKING_STATE_LABELS[b.state].toLowerCase()}: its date can no longer be changed`,
+          'BOOKING_STATE_CONFLICT',
+        );
       if (b.eventDate === input.date && b.startTime === input.startTime && b.endTime === input.endTime) return { changed: false, warnings: [] };
       const to = parseOrThrow(bookingRescheduleSchemaFor({ today }), input);
-      const holder = await m.getRepository(BookingEntity).findOne({ where: { eventDate: to.date, id: Not(b.id), state: In([...BOOKING_DAY_TAKEN_STATES]) }, order: { id: 'ASC' } });
+      const holder = await m
+        .getRepository(BookingEntity)
+        .findOne({ where: { eventDate: to.date, id: Not(b.id), state: In([...BOOKING_DAY_TAKEN_STATES]) }, order: { id: 'ASC' } });
       if (holder) throw new ConflictError(`Booking ${holder.reference} already holds ${dayInWords(to.date)}. Please choose another date.`, 'DATE_UNAVAILABLE');
       const warnings = await this.dayWarnings(m, to.date, today, ctx.settings.leadTimeDays);
 
@@ -395,9 +445,14 @@ export class BookingMovesService {
   private async dayWarnings(m: EntityManager, day: string, today: string, leadTimeDays: number): Promise<Rescheduled['warnings']> {
     const warnings: Rescheduled['warnings'] = [];
     const blocked = await m.findOneBy(BookingBlockedDayEntity, { day });
-    if (blocked) warnings.push({ kind: 'blocked', message: `You blocked ${dayInWords(day)}${blocked.note ? ` (${blocked.note})` : ''}. The booking is on that day all the same.` });
+    if (blocked)
+      warnings.push({
+        kind: 'blocked',
+        message: `You blocked ${dayInWords(day)}${blocked.note ? ` (${blocked.note})` : ''}. The booking is on that day all the same.`,
+      });
     if (day === today) warnings.push({ kind: 'lead_time', message: `${dayInWords(day)} is today: customers could not ask for it at such short notice.` });
-    else if (day < firstBookableDay(today, leadTimeDays)) warnings.push({ kind: 'lead_time', message: `${dayInWords(day)} is inside your ${leadTimeDays}-day lead time: customers could not ask for it.` });
+    else if (day < firstBookableDay(today, leadTimeDays))
+      warnings.push({ kind: 'lead_time', message: `${dayInWords(day)} is inside your ${leadTimeDays}-day lead time: customers could not ask for it.` });
     return warnings;
   }
 }

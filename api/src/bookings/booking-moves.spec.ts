@@ -1,4 +1,11 @@
-import { adminBookingDetailSchema, bookingAvailabilitySchema, bookingPaymentResultSchema, bookingCancelResultSchema, instantOf, shiftDay } from '@cocoa/shared-types';
+import {
+  adminBookingDetailSchema,
+  bookingAvailabilitySchema,
+  bookingPaymentResultSchema,
+  bookingCancelResultSchema,
+  instantOf,
+  shiftDay,
+} from '@cocoa/shared-types';
 import ICAL from 'ical.js';
 import { JobsService } from '../jobs/jobs.service';
 import { eventually } from '../test/eventually';
@@ -24,12 +31,28 @@ describe('event booking: every move, and the moves refused', () => {
 
   /** Each booking on a day of its own (a paid one takes its day), 30 days ahead and on, unless the test names the day. */
   let nextDays = 30;
-  const book = async (days = nextDays++): Promise<Requested & { days: number }> => ({ ...(await requestBooking(t, requestBody(pkg.id, { date: shopDay(days) }))), days });
+  const book = async (days = nextDays++): Promise<Requested & { days: number }> => ({
+    ...(await requestBooking(t, requestBody(pkg.id, { date: shopDay(days) }))),
+    days,
+  });
   const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
   const pay = (b: Requested, kind: 'deposit' | 'balance', over: { sourceId?: string; idempotencyKey?: string } = {}) =>
-    t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind, sourceId: over.sourceId ?? 'cnon:card-nonce-ok', idempotencyKey: over.idempotencyKey ?? paymentKey() });
-  const cancel = (b: Requested, reason?: string) => t.agent().post(`/api/bookings/${b.reference}/cancel`).query({ token: b.token }).send(reason ? { reason } : {});
-  const thread = (b: Requested) => t.dataSource.query<Array<{ actor: string; type: string; from_state: string | null; to_state: string | null }>>('SELECT actor, type, from_state, to_state FROM booking_events WHERE booking_id = $1 ORDER BY id', [b.id]);
+    t
+      .agent()
+      .post(`/api/bookings/${b.reference}/payments`)
+      .query({ token: b.token })
+      .send({ kind, sourceId: over.sourceId ?? 'cnon:card-nonce-ok', idempotencyKey: over.idempotencyKey ?? paymentKey() });
+  const cancel = (b: Requested, reason?: string) =>
+    t
+      .agent()
+      .post(`/api/bookings/${b.reference}/cancel`)
+      .query({ token: b.token })
+      .send(reason ? { reason } : {});
+  const thread = (b: Requested) =>
+    t.dataSource.query<Array<{ actor: string; type: string; from_state: string | null; to_state: string | null }>>(
+      'SELECT actor, type, from_state, to_state FROM booking_events WHERE booking_id = $1 ORDER BY id',
+      [b.id],
+    );
   /** A booking accepted and its deposit paid (test mode). */
   const confirmed = async (days = nextDays++) => {
     const b = await book(days);
@@ -52,7 +75,13 @@ describe('event booking: every move, and the moves refused', () => {
       const res = await accept(b, { note: 'We will set up by the lake from 5 PM.' });
       expect(res.status).toBe(200);
       const detail = adminBookingDetailSchema.parse(res.body);
-      expect(detail).toMatchObject({ state: 'awaiting_deposit', quoteCents: 40000, depositCents: 10000, balanceCents: 30000, balanceDueDate: shiftDay(shopDay(b.days), -14) });
+      expect(detail).toMatchObject({
+        state: 'awaiting_deposit',
+        quoteCents: 40000,
+        depositCents: 10000,
+        balanceCents: 30000,
+        balanceDueDate: shiftDay(shopDay(b.days), -14),
+      });
       expect(detail.events.map((e) => [e.actor, e.type, e.fromState, e.toState, e.note])).toEqual([
         ['customer', 'requested', null, 'requested', null],
         ['admin:admin', 'accepted', 'requested', 'awaiting_deposit', 'We will set up by the lake from 5 PM.'],
@@ -65,7 +94,11 @@ describe('event booking: every move, and the moves refused', () => {
       expect(mails[0].body_text).toContain('We will set up by the lake from 5 PM.');
 
       const view = await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token });
-      expect(view.body).toMatchObject({ state: 'awaiting_deposit', amountDue: { kind: 'deposit', amountCents: 10000 }, message: 'We will set up by the lake from 5 PM.' });
+      expect(view.body).toMatchObject({
+        state: 'awaiting_deposit',
+        amountDue: { kind: 'deposit', amountCents: 10000 },
+        message: 'We will set up by the lake from 5 PM.',
+      });
     });
 
     it('takes the owner’s own quote and splits it by the booking’s deposit percentage', async () => {
@@ -106,7 +139,11 @@ describe('event booking: every move, and the moves refused', () => {
     const mails = await mailsSince(t.dataSource, before);
     expect(mails.map((m) => m.template)).toEqual(['booking-declined']);
     expect(mails[0].body_text).toContain('We are booked that day. Would the week after work?');
-    expect((await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body).toMatchObject({ state: 'declined', message: 'We are booked that day. Would the week after work?', cancellation: { allowed: false } });
+    expect((await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body).toMatchObject({
+      state: 'declined',
+      message: 'We are booked that day. Would the week after work?',
+      cancellation: { allowed: false },
+    });
     await expectRefused(() => admin.post(`/api/admin/bookings/${b.id}/decline`).send({ message: 'Again' }), 409, 'BOOKING_STATE_CONFLICT');
     await expectRefused(() => admin.post(`/api/admin/bookings/${b.id}/decline`).send({ message: ' ' }), 400, 'BAD_INPUT');
   });
@@ -190,9 +227,31 @@ describe('event booking: every move, and the moves refused', () => {
       await accept(b);
       await expectRefused(() => pay(b, 'balance'), 409, 'NOTHING_DUE');
       await expectRefused(() => pay(b, 'deposit', { sourceId: 'cnon:some-real-looking-token' }), 400, 'TEST_MODE_CARD_ONLY');
-      await expectRefused(() => t.agent().post(`/api/bookings/${b.reference}/payments`).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() }), 404, 'BOOKING_NOT_FOUND');
-      await expectRefused(() => t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: 'short', amount: 1 }), 400, 'BAD_INPUT');
-      await expectRefused(() => t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'tip', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() }), 400, 'BAD_INPUT');
+      await expectRefused(
+        () => t.agent().post(`/api/bookings/${b.reference}/payments`).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() }),
+        404,
+        'BOOKING_NOT_FOUND',
+      );
+      await expectRefused(
+        () =>
+          t
+            .agent()
+            .post(`/api/bookings/${b.reference}/payments`)
+            .query({ token: b.token })
+            .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: 'short', amount: 1 }),
+        400,
+        'BAD_INPUT',
+      );
+      await expectRefused(
+        () =>
+          t
+            .agent()
+            .post(`/api/bookings/${b.reference}/payments`)
+            .query({ token: b.token })
+            .send({ kind: 'tip', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() }),
+        400,
+        'BAD_INPUT',
+      );
     });
   });
 
@@ -271,7 +330,9 @@ describe('event booking: every move, and the moves refused', () => {
       expect(res.status).toBe(200);
       const result = bookingCancelResultSchema.parse(res.body);
       expect(result).toMatchObject({ refundCents: 10000, booking: { state: 'cancelled', refundedCents: 10000, cancellation: { allowed: false } } });
-      expect(await t.dataSource.query(`SELECT kind, amount_cents, status, test_mode FROM booking_payments WHERE booking_id = $1 ORDER BY created_at`, [b.id])).toEqual([
+      expect(
+        await t.dataSource.query(`SELECT kind, amount_cents, status, test_mode FROM booking_payments WHERE booking_id = $1 ORDER BY created_at`, [b.id]),
+      ).toEqual([
         { kind: 'deposit', amount_cents: 10000, status: 'completed', test_mode: true },
         { kind: 'refund', amount_cents: 10000, status: 'completed', test_mode: true },
       ]);
@@ -287,7 +348,10 @@ describe('event booking: every move, and the moves refused', () => {
       expect(mails[0].body_text).toContain('A refund of $100.00 goes back to the card');
       expect(mails[1].body_text).toContain('Our venue closed.');
       expect(mails[0].attachments?.[0].contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
-      const availability = await t.agent().get('/api/booking/availability').query({ month: shopDay(b.days).slice(0, 7) });
+      const availability = await t
+        .agent()
+        .get('/api/booking/availability')
+        .query({ month: shopDay(b.days).slice(0, 7) });
       expect(availability.body.unavailable).not.toContainEqual({ date: shopDay(b.days), reason: 'booked' });
     });
 
@@ -300,7 +364,9 @@ describe('event booking: every move, and the moves refused', () => {
       const before = await lastMailId(t.dataSource);
       expect((await cancel(late)).body).toMatchObject({ refundCents: 0, booking: { state: 'cancelled', refundedCents: 0, depositPaidCents: 10000 } });
       expect((await mailsSince(t.dataSource, before))[0].body_text).toContain('Under the cancellation policy, the deposit is kept');
-      expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM booking_payments WHERE booking_id = $1 AND kind = 'refund'`, [late.id])).toEqual([{ n: 0 }]);
+      expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM booking_payments WHERE booking_id = $1 AND kind = 'refund'`, [late.id])).toEqual([
+        { n: 0 },
+      ]);
     });
 
     it('withdraws an unanswered request or an unpaid quote with nothing to refund', async () => {
@@ -350,7 +416,11 @@ describe('event booking: every move, and the moves refused', () => {
 
     it('refuses a refund above what was paid (400, nothing changed)', async () => {
       const b = await confirmed();
-      const res = await expectRefused(() => admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 10001, message: 'Sorry' }), 400, 'REFUND_TOO_LARGE');
+      const res = await expectRefused(
+        () => admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 10001, message: 'Sorry' }),
+        400,
+        'REFUND_TOO_LARGE',
+      );
       expect(res.body.message).toBe('The refund cannot be more than the $100.00 paid for this booking');
     });
   });

@@ -53,7 +53,11 @@ export class BookingPackagesService {
   async remove(id: number): Promise<void> {
     await this.findOrFail(id);
     const used = await this.bookings.countBy({ packageId: id });
-    if (used > 0) throw new ConflictError(`${used} booking${used === 1 ? ' uses' : 's use'} this package: deactivate it instead, so it is no longer offered`, 'PACKAGE_IN_USE');
+    if (used > 0)
+      throw new ConflictError(
+        `${used} booking${used === 1 ? ' uses' : 's use'} this package: deactivate it instead, so it is no longer offered`,
+        'PACKAGE_IN_USE',
+      );
     await this.packages.delete({ id });
   }
 

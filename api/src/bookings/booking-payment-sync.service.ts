@@ -92,7 +92,8 @@ export class BookingPaymentSync implements OnModuleInit, SquareEventListener {
     const row = await this.dataSource.getRepository(BookingPaymentEntity).findOneByOrFail({ id: match.id });
     const error = `Square ${event.status.toLowerCase()} the refund`;
     if (row.status === 'pending') {
-      if (event.status === 'PENDING' || event.status === 'COMPLETED') await this.payments.settleRefund(row, { ok: true, refundId: event.refundId, providerStatus: event.status });
+      if (event.status === 'PENDING' || event.status === 'COMPLETED')
+        await this.payments.settleRefund(row, { ok: true, refundId: event.refundId, providerStatus: event.status });
       else if (refused(event.status)) await this.payments.settleRefund(row, { ok: false, refundId: event.refundId, providerStatus: event.status, error });
       return;
     }
@@ -155,7 +156,10 @@ export class BookingPaymentSync implements OnModuleInit, SquareEventListener {
         }
       } catch (err) {
         report.left++;
-        log('warn', 'booking reconciler could not settle a payment; trying again next run', { paymentRowId: row.id, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'booking reconciler could not settle a payment; trying again next run', {
+          paymentRowId: row.id,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
     log('info', 'booking payments reconciled', { ...report });

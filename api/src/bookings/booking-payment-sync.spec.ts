@@ -7,7 +7,10 @@ import { bookingRow, insertPackage, paymentKey, type Requested, requestBody, req
 import { databaseSnapshot } from '../test/db-snapshot';
 
 /** Square's own signed sample (api/src/orders/fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as { signatureKey: string; notificationUrl: string };
+const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as {
+  signatureKey: string;
+  notificationUrl: string;
+};
 
 /**
  * Booking payments and refunds Square settles after we stopped listening: its webhooks and the
@@ -23,7 +26,12 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
 
   beforeAll(async () => {
     square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_ACCESS_TOKEN: 'EAAA-booking-sync', SQUARE_BASE_URL: square.url, SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey, SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl });
+    t = await startTestApp({
+      SQUARE_ACCESS_TOKEN: 'EAAA-booking-sync',
+      SQUARE_BASE_URL: square.url,
+      SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey,
+      SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
+    });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     sync = t.app.get(BookingPaymentSync);
     pkg = await insertPackage(t.dataSource);
@@ -39,15 +47,24 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     expect((await admin.post(`/api/admin/bookings/${b.id}/accept`).send({})).status).toBe(200);
     return b;
   };
-  const pay = (b: Requested, key = paymentKey()) => t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-from-web-payments', idempotencyKey: key });
+  const pay = (b: Requested, key = paymentKey()) =>
+    t
+      .agent()
+      .post(`/api/bookings/${b.reference}/payments`)
+      .query({ token: b.token })
+      .send({ kind: 'deposit', sourceId: 'cnon:card-from-web-payments', idempotencyKey: key });
   const postWebhook = (event: unknown) => {
     const { body, signature } = signedWebhook(event, SAMPLE.signatureKey, SAMPLE.notificationUrl);
     return t.agent().post('/api/square/webhooks').set('Content-Type', 'application/json').set('x-square-hmacsha256-signature', signature).send(body);
   };
-  const paymentRows = (b: Requested) => t.dataSource.query(`SELECT kind, status, amount_cents, provider_status FROM booking_payments WHERE booking_id = $1 ORDER BY created_at`, [b.id]);
-  const thread = async (b: Requested): Promise<string[]> => (await t.dataSource.query<{ type: string }[]>(`SELECT type FROM booking_events WHERE booking_id = $1 ORDER BY id`, [b.id])).map((e) => e.type);
+  const paymentRows = (b: Requested) =>
+    t.dataSource.query(`SELECT kind, status, amount_cents, provider_status FROM booking_payments WHERE booking_id = $1 ORDER BY created_at`, [b.id]);
+  const thread = async (b: Requested): Promise<string[]> =>
+    (await t.dataSource.query<{ type: string }[]>(`SELECT type FROM booking_events WHERE booking_id = $1 ORDER BY id`, [b.id])).map((e) => e.type);
   const mails = async (b: Requested): Promise<string[]> =>
-    (await t.dataSource.query<{ template: string }[]>(`SELECT template FROM mail_outbox WHERE subject LIKE $1 ORDER BY id`, [`%${b.reference}%`])).map((m) => m.template);
+    (await t.dataSource.query<{ template: string }[]>(`SELECT template FROM mail_outbox WHERE subject LIKE $1 ORDER BY id`, [`%${b.reference}%`])).map(
+      (m) => m.template,
+    );
   const backdate = () => t.dataSource.query(`UPDATE booking_payments SET created_at = now() - interval '1 hour' WHERE status = 'pending'`);
   /** The customer pays, Square charges, its answer never arrives: the deposit stays pending. */
   const lostAnswer = async (): Promise<{ b: Requested; payment: WirePayment }> => {
@@ -98,7 +115,10 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
   it('a refund Square accepted and later failed is uncounted; the owner tries it again under a new key and it is counted once', async () => {
     const b = await accepted();
     expect((await pay(b)).status).toBe(200);
-    expect((await admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 10000, message: 'The venue flooded.' })).body).toMatchObject({ state: 'cancelled', refundedCents: 10000 });
+    expect((await admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 10000, message: 'The venue flooded.' })).body).toMatchObject({
+      state: 'cancelled',
+      refundedCents: 10000,
+    });
     const [first] = square.calls('/v2/refunds');
     const paid = square.payments.at(-1)!;
     const refundId = square.refunds.at(-1)!.id;
@@ -128,7 +148,9 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     expect((await t.agent().post(`/api/admin/bookings/${b.id}/refunds/${failed.id}/retry`)).status).toBe(401);
     expect(await databaseSnapshot(t.dataSource)).toBe(snapshot);
     // COMPLETED from Square later: recorded on the refund, counted no more than once.
-    expect((await postWebhook(squareWebhookEvent('refund.updated', { ...squareRefund(paid, 10000, 'COMPLETED'), id: square.refunds.at(-1)!.id }))).status).toBe(200);
+    expect((await postWebhook(squareWebhookEvent('refund.updated', { ...squareRefund(paid, 10000, 'COMPLETED'), id: square.refunds.at(-1)!.id }))).status).toBe(
+      200,
+    );
     detail = (await admin.get(`/api/admin/bookings/${b.id}`)).body;
     expect(detail.refundedCents).toBe(10000);
     expect((await t.dataSource.query(`SELECT provider_status FROM booking_payments WHERE id = $1`, [failed.id]))[0].provider_status).toBe('COMPLETED');

@@ -82,7 +82,10 @@ export class BookingPaymentsService {
     }
     if (existing?.status === 'completed') return { paymentId: existing.squarePaymentId ?? '', amountCents: existing.amountCents, testMode: existing.testMode };
     const row = existing ?? (await this.claim(booking.id, input, payments.kind === 'test'));
-    const charged = payments.kind === 'square' && !row.testMode ? await this.chargeSquare(payments.connection, booking, row, input) : await this.chargeTestCard(row, input.sourceId);
+    const charged =
+      payments.kind === 'square' && !row.testMode
+        ? await this.chargeSquare(payments.connection, booking, row, input)
+        : await this.chargeTestCard(row, input.sourceId);
     try {
       await this.settle(row, charged);
     } catch (err) {
@@ -109,7 +112,11 @@ export class BookingPaymentsService {
          VALUES ($1, $2, $3, $4, 'pending', $5, $6) ON CONFLICT DO NOTHING RETURNING id`,
         [id, b.id, input.kind, owed - paid, testMode, input.idempotencyKey],
       );
-      if (!inserted.length) throw new ConflictError(`A ${input.kind} payment for booking ${b.reference} is already being processed. Please wait a minute and reload the page.`, 'PAYMENT_IN_PROGRESS');
+      if (!inserted.length)
+        throw new ConflictError(
+          `A ${input.kind} payment for booking ${b.reference} is already being processed. Please wait a minute and reload the page.`,
+          'PAYMENT_IN_PROGRESS',
+        );
       return m.findOneByOrFail(BookingPaymentEntity, { id });
     });
   }
@@ -132,8 +139,16 @@ export class BookingPaymentsService {
       verificationToken: input.verificationToken,
       idempotencyKey: input.idempotencyKey,
       referenceId: row.id,
-      customer: { email: b.contactEmail, givenName, familyName: family.join(' '), phone: b.contactPhone, address: { addressLine1: b.venueAddress, country: DEFAULT_COUNTRY } },
-      lines: [{ variationId: null, name: `${b.packageName}, ${row.kind} for booking ${b.reference} (${b.eventDate})`, quantity: 1, unitPriceCents: row.amountCents }],
+      customer: {
+        email: b.contactEmail,
+        givenName,
+        familyName: family.join(' '),
+        phone: b.contactPhone,
+        address: { addressLine1: b.venueAddress, country: DEFAULT_COUNTRY },
+      },
+      lines: [
+        { variationId: null, name: `${b.packageName}, ${row.kind} for booking ${b.reference} (${b.eventDate})`, quantity: 1, unitPriceCents: row.amountCents },
+      ],
       shippingCents: 0,
       taxCents: 0,
       totalCents: row.amountCents,
@@ -144,7 +159,11 @@ export class BookingPaymentsService {
       return { paymentId: result.paymentId, providerStatus: result.paymentStatus };
     } catch (err) {
       if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'booking charge without an answer: the payment stays pending until the customer retries', { bookingId: b.id, paymentRowId: row.id, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'booking charge without an answer: the payment stays pending until the customer retries', {
+          bookingId: b.id,
+          paymentRowId: row.id,
+          error: err instanceof Error ? err.message : String(err),
+        });
       } else await this.fail(row, err);
       throw err;
     }
@@ -156,7 +175,12 @@ export class BookingPaymentsService {
       await this.dataSource.transaction(async (m) => {
         const gone = await m.delete(BookingPaymentEntity, { id: row.id, status: 'pending' });
         if (!gone.affected) return; // settled meanwhile (the webhook, the reconciler, the customer's retry)
-        await this.moves.note(m, row.bookingId, 'customer', 'payment-failed', { kind: row.kind, amountCents: row.amountCents, error: err.message, code: err.code });
+        await this.moves.note(m, row.bookingId, 'customer', 'payment-failed', {
+          kind: row.kind,
+          amountCents: row.amountCents,
+          error: err.message,
+          code: err.code,
+        });
       });
     } catch (cleanup) {
       log('error', 'could not remove the pending row of a failed booking payment', { paymentRowId: row.id, error: String(cleanup) });
@@ -168,7 +192,11 @@ export class BookingPaymentsService {
     const ctx = await this.mails.context();
     await this.dataSource.transaction(async (m) => {
       const b = await lockBooking(m, { id: row.bookingId });
-      const updated = await m.update(BookingPaymentEntity, { id: row.id, status: 'pending' }, { status: 'completed', squarePaymentId: charged.paymentId, providerStatus: charged.providerStatus, settledAt: new Date() });
+      const updated = await m.update(
+        BookingPaymentEntity,
+        { id: row.id, status: 'pending' },
+        { status: 'completed', squarePaymentId: charged.paymentId, providerStatus: charged.providerStatus, settledAt: new Date() },
+      );
       if (!updated.affected) return; // settled already by a retry under the same key
       if (row.kind === 'deposit') b.depositPaidCents += row.amountCents;
       else b.balancePaidCents += row.amountCents;
@@ -177,7 +205,10 @@ export class BookingPaymentsService {
       if (!this.moves.machine.can(b.state, to)) {
         // Paid while the owner cancelled it: the money is recorded for the owner to refund.
         await m.getRepository(BookingEntity).save(b);
-        await this.moves.note(m, b.id, 'customer', `${row.kind}-paid`, { ...detail, note: `Paid while the booking was ${b.state}: refund it from the booking` });
+        await this.moves.note(m, b.id, 'customer', `${row.kind}-paid`, {
+          ...detail,
+          note: `Paid while the booking was ${b.state}: refund it from the booking`,
+        });
         log('error', 'a booking payment arrived after the booking moved on', { bookingId: b.id, state: b.state, kind: row.kind });
         return;
       }
@@ -208,12 +239,25 @@ export class BookingPaymentsService {
       return this.settleRefund(row, { ok: false, error: 'Square is not connected: make this refund in the Square Dashboard' });
     }
     try {
-      const refund = await this.square.refund(connection, { idempotencyKey: row.idempotencyKey, paymentId: charge.squarePaymentId, amountCents: row.amountCents, reason: 'Event booking cancelled' });
+      const refund = await this.square.refund(connection, {
+        idempotencyKey: row.idempotencyKey,
+        paymentId: charge.squarePaymentId,
+        amountCents: row.amountCents,
+        reason: 'Event booking cancelled',
+      });
       const ok = refund.status !== 'REJECTED' && refund.status !== 'FAILED';
-      await this.settleRefund(row, ok ? { ok, refundId: refund.refundId, providerStatus: refund.status } : { ok, error: `Square ${refund.status.toLowerCase()} the refund`, refundId: refund.refundId, providerStatus: refund.status });
+      await this.settleRefund(
+        row,
+        ok
+          ? { ok, refundId: refund.refundId, providerStatus: refund.status }
+          : { ok, error: `Square ${refund.status.toLowerCase()} the refund`, refundId: refund.refundId, providerStatus: refund.status },
+      );
     } catch (err) {
       if (err instanceof RefundOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'booking refund without an answer from Square: it stays pending', { refundRowId: row.id, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'booking refund without an answer from Square: it stays pending', {
+          refundRowId: row.id,
+          error: err instanceof Error ? err.message : String(err),
+        });
         return;
       }
       await this.settleRefund(row, { ok: false, error: err.message });
@@ -226,12 +270,22 @@ export class BookingPaymentsService {
       const updated = await m.update(
         BookingPaymentEntity,
         { id: row.id, status: 'pending' },
-        { status: outcome.ok ? 'completed' : 'failed', squareRefundId: outcome.refundId ?? null, providerStatus: outcome.providerStatus ?? null, error: outcome.error?.slice(0, 500) ?? null, settledAt: new Date() },
+        {
+          status: outcome.ok ? 'completed' : 'failed',
+          squareRefundId: outcome.refundId ?? null,
+          providerStatus: outcome.providerStatus ?? null,
+          error: outcome.error?.slice(0, 500) ?? null,
+          settledAt: new Date(),
+        },
       );
       if (!updated.affected) return;
       if (outcome.ok) {
         await m.update(BookingEntity, { id: b.id }, { refundedCents: b.refundedCents + row.amountCents });
-        await this.moves.note(m, b.id, 'system', 'refunded', { amountCents: row.amountCents, squareRefundId: outcome.refundId ?? null, providerStatus: outcome.providerStatus ?? null });
+        await this.moves.note(m, b.id, 'system', 'refunded', {
+          amountCents: row.amountCents,
+          squareRefundId: outcome.refundId ?? null,
+          providerStatus: outcome.providerStatus ?? null,
+        });
       } else {
         await this.moves.note(m, b.id, 'system', 'refund-failed', { amountCents: row.amountCents, error: outcome.error ?? null });
         log('error', 'booking refund failed', { bookingId: b.id, refundRowId: row.id, error: outcome.error });
@@ -250,7 +304,11 @@ export class BookingPaymentsService {
       const row = await m.findOneBy(BookingPaymentEntity, { id: refundId, bookingId, kind: 'refund' });
       if (!row) throw new NotFoundError('Refund not found', 'REFUND_NOT_FOUND');
       if (row.status !== 'failed') throw new ConflictError(`This refund is ${row.status}: only a failed refund can be tried again`, 'REFUND_NOT_FAILED');
-      await m.update(BookingPaymentEntity, { id: row.id }, { status: 'pending', idempotencyKey: randomUUID(), error: null, settledAt: null, providerStatus: null, squareRefundId: null });
+      await m.update(
+        BookingPaymentEntity,
+        { id: row.id },
+        { status: 'pending', idempotencyKey: randomUUID(), error: null, settledAt: null, providerStatus: null, squareRefundId: null },
+      );
       await this.moves.note(m, bookingId, actor, 'refund-retried', { amountCents: row.amountCents });
     });
     await this.executeRefunds([refundId]);

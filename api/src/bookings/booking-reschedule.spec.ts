@@ -19,7 +19,12 @@ function invitationOf(mail: Mail) {
   expect(mail.attachments).toHaveLength(1);
   const calendar = new ICAL.Component(ICAL.parse(mail.attachments![0].content));
   const vevent = calendar.getFirstSubcomponent('vevent')!;
-  return { method: calendar.getFirstPropertyValue('method'), sequence: Number(vevent.getFirstPropertyValue('sequence')), event: new ICAL.Event(vevent), contentType: mail.attachments![0].contentType };
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    sequence: Number(vevent.getFirstPropertyValue('sequence')),
+    event: new ICAL.Event(vevent),
+    contentType: mail.attachments![0].contentType,
+  };
 }
 
 const at = (day: string, time: string) => {
@@ -47,22 +52,37 @@ describe('event booking: the owner moves a booking’s date and times', () => {
     return { ...(await requestBooking(t, requestBody(pkg.id, { date: day }))), day };
   };
   const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
-  const payDeposit = (b: Requested) => t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+  const payDeposit = (b: Requested) =>
+    t
+      .agent()
+      .post(`/api/bookings/${b.reference}/payments`)
+      .query({ token: b.token })
+      .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
   const confirmed = async (days = nextDays++, tracker = 'none') => {
     const b = await book(days);
     expect((await accept(b, { tracker })).status).toBe(200);
     expect((await payDeposit(b)).status).toBe(200);
     return b;
   };
-  const reschedule = (b: Pick<Requested, 'id'>, body: unknown, agent: Agent = admin) => agent.post(`/api/admin/bookings/${b.id}/reschedule`).send(body as object);
-  const thread = (b: Requested) => t.dataSource.query<Array<{ actor: string; type: string; from_state: string | null; to_state: string | null; detail: Record<string, unknown> }>>('SELECT actor, type, from_state, to_state, detail FROM booking_events WHERE booking_id = $1 ORDER BY id', [b.id]);
+  const reschedule = (b: Pick<Requested, 'id'>, body: unknown, agent: Agent = admin) =>
+    agent.post(`/api/admin/bookings/${b.id}/reschedule`).send(body as object);
+  const thread = (b: Requested) =>
+    t.dataSource.query<Array<{ actor: string; type: string; from_state: string | null; to_state: string | null; detail: Record<string, unknown> }>>(
+      'SELECT actor, type, from_state, to_state, detail FROM booking_events WHERE booking_id = $1 ORDER BY id',
+      [b.id],
+    );
   const counts = async () => {
-    const [row] = await t.dataSource.query<Array<{ events: number; mails: number }>>('SELECT (SELECT count(*)::int FROM booking_events) AS events, (SELECT count(*)::int FROM mail_outbox) AS mails');
+    const [row] = await t.dataSource.query<Array<{ events: number; mails: number }>>(
+      'SELECT (SELECT count(*)::int FROM booking_events) AS events, (SELECT count(*)::int FROM mail_outbox) AS mails',
+    );
     return row;
   };
   /** The public schedule of one day, as the tracker reads it (anonymous, through the public answer cache). */
   const stopsOn = async (day: string): Promise<ScheduledEvent[]> => {
-    const res = await t.agent().get('/api/events').query({ from: day, to: shiftDay(day, 1) });
+    const res = await t
+      .agent()
+      .get('/api/events')
+      .query({ from: day, to: shiftDay(day, 1) });
     expect(res.status).toBe(200);
     return res.body as ScheduledEvent[];
   };
@@ -89,9 +109,31 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       const res = await reschedule(b, { date: to, startTime: '17:00', endTime: '20:30', note: 'The park asked us to move a week later.' });
       expect(res.status).toBe(200);
       const detail = bookingRescheduledSchema.parse(res.body);
-      expect(detail).toMatchObject({ state: 'confirmed', date: to, startTime: '17:00', endTime: '20:30', balanceDueDate: shiftDay(to, -14), stopId, warnings: [] });
-      expect(detail.events.at(-1)).toMatchObject({ type: 'rescheduled', actor: 'admin:admin', fromState: null, toState: null, note: 'The park asked us to move a week later.' });
-      expect((await thread(b)).at(-1)?.detail).toEqual({ fromDate: b.day, fromStartTime: '18:00', fromEndTime: '21:00', toDate: to, toStartTime: '17:00', toEndTime: '20:30', note: 'The park asked us to move a week later.' });
+      expect(detail).toMatchObject({
+        state: 'confirmed',
+        date: to,
+        startTime: '17:00',
+        endTime: '20:30',
+        balanceDueDate: shiftDay(to, -14),
+        stopId,
+        warnings: [],
+      });
+      expect(detail.events.at(-1)).toMatchObject({
+        type: 'rescheduled',
+        actor: 'admin:admin',
+        fromState: null,
+        toState: null,
+        note: 'The park asked us to move a week later.',
+      });
+      expect((await thread(b)).at(-1)?.detail).toEqual({
+        fromDate: b.day,
+        fromStartTime: '18:00',
+        fromEndTime: '21:00',
+        toDate: to,
+        toStartTime: '17:00',
+        toEndTime: '20:30',
+        note: 'The park asked us to move a week later.',
+      });
       expect(await bookingRow(t.dataSource, b.id)).toMatchObject({ state: 'confirmed', balance_due_date: shiftDay(to, -14) });
 
       // The customer is told (old → new, the note, the status link) and the shop too; both with the updated invitation.
@@ -101,10 +143,16 @@ describe('event booking: the owner moves a booking’s date and times', () => {
         ['booking-rescheduled', 'owner@cocoa.test'],
       ]);
       const [customer, shop] = mails;
-      expect(customer.subject).toBe(`[TEST] Your booking ${b.reference} has moved to ${new Date(noonOf(to, ZONE)).toLocaleDateString('en-US', { weekday: 'long', timeZone: ZONE })}, ${inWords(to)}`);
+      expect(customer.subject).toBe(
+        `[TEST] Your booking ${b.reference} has moved to ${new Date(noonOf(to, ZONE)).toLocaleDateString('en-US', { weekday: 'long', timeZone: ZONE })}, ${inWords(to)}`,
+      );
       const text = flat(customer.body_text);
-      expect(text).toContain(`Was: ${new Date(noonOf(b.day, ZONE)).toLocaleDateString('en-US', { weekday: 'long', timeZone: ZONE })}, ${inWords(b.day)}, 6:00 PM to 9:00 PM`);
-      expect(text).toContain(`Now: ${new Date(noonOf(to, ZONE)).toLocaleDateString('en-US', { weekday: 'long', timeZone: ZONE })}, ${inWords(to)}, 5:00 PM to 8:30 PM`);
+      expect(text).toContain(
+        `Was: ${new Date(noonOf(b.day, ZONE)).toLocaleDateString('en-US', { weekday: 'long', timeZone: ZONE })}, ${inWords(b.day)}, 6:00 PM to 9:00 PM`,
+      );
+      expect(text).toContain(
+        `Now: ${new Date(noonOf(to, ZONE)).toLocaleDateString('en-US', { weekday: 'long', timeZone: ZONE })}, ${inWords(to)}, 5:00 PM to 8:30 PM`,
+      );
       expect(text).toContain('The park asked us to move a week later.');
       expect(text).toContain('The updated calendar invitation is attached');
       expect(customer.body_text).toContain(`/bookings/${b.reference}?token=${b.token}`);
@@ -127,8 +175,20 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       expect((await stopsOn(b.day)).map((s) => s.id)).not.toContain(stopId);
 
       // The customer's status page, the day's availability and the owner's note.
-      expect((await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body).toMatchObject({ date: to, startTime: '17:00', endTime: '20:30', balanceDueDate: shiftDay(to, -14), message: 'The park asked us to move a week later.' });
-      const month = async (day: string) => (await t.agent().get('/api/booking/availability').query({ month: day.slice(0, 7) })).body.unavailable as Array<{ date: string; reason: string }>;
+      expect((await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body).toMatchObject({
+        date: to,
+        startTime: '17:00',
+        endTime: '20:30',
+        balanceDueDate: shiftDay(to, -14),
+        message: 'The park asked us to move a week later.',
+      });
+      const month = async (day: string) =>
+        (
+          await t
+            .agent()
+            .get('/api/booking/availability')
+            .query({ month: day.slice(0, 7) })
+        ).body.unavailable as Array<{ date: string; reason: string }>;
       expect(await month(to)).toContainEqual({ date: to, reason: 'booked' });
       expect(await month(b.day)).not.toContainEqual({ date: b.day, reason: 'booked' });
     });
@@ -166,7 +226,11 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       const before = await lastMailId(t.dataSource);
       const res = await reschedule(b, { date: shopDay(10), startTime: '18:00', endTime: '21:00' });
       expect(res.body).toMatchObject({ state: 'balance_due', balanceDueDate: shiftDay(shopDay(10), -14) });
-      expect((await mailsSince(t.dataSource, before)).map((m) => m.template)).toEqual(['booking-rescheduled', 'booking-rescheduled', 'booking-balance-reminder']);
+      expect((await mailsSince(t.dataSource, before)).map((m) => m.template)).toEqual([
+        'booking-rescheduled',
+        'booking-rescheduled',
+        'booking-balance-reminder',
+      ]);
       expect((await thread(b)).slice(-2).map((e) => [e.type, e.from_state, e.to_state])).toEqual([
         ['rescheduled', null, null],
         ['balance-due', 'confirmed', 'balance_due'],
@@ -217,7 +281,9 @@ describe('event booking: the owner moves a booking’s date and times', () => {
 
       const onBlocked = bookingRescheduledSchema.parse((await reschedule(b, { date: blockedDay, startTime: '18:00', endTime: '21:00' })).body);
       expect(onBlocked.date).toBe(blockedDay);
-      expect(onBlocked.warnings).toEqual([{ kind: 'blocked', message: `You blocked ${inWords(blockedDay)} (Family wedding). The booking is on that day all the same.` }]);
+      expect(onBlocked.warnings).toEqual([
+        { kind: 'blocked', message: `You blocked ${inWords(blockedDay)} (Family wedding). The booking is on that day all the same.` },
+      ]);
 
       const soon = shopDay(3);
       const inside = bookingRescheduledSchema.parse((await reschedule(b, { date: soon, startTime: '18:00', endTime: '21:00' })).body);
@@ -243,9 +309,10 @@ describe('event booking: the owner moves a booking’s date and times', () => {
 
       const cancelled = await book();
       expect((await admin.post(`/api/admin/bookings/${cancelled.id}/cancel`).send({ refundCents: 0, message: 'We cannot make it.' })).status).toBe(200);
-      expect((await expectRefused(() => reschedule(cancelled, { date: shopDay(100), startTime: '18:00', endTime: '21:00' }), 409, 'BOOKING_STATE_CONFLICT')).body.message).toBe(
-        `Booking ${cancelled.reference} is cancelled: its date can no longer be changed`,
-      );
+      expect(
+        (await expectRefused(() => reschedule(cancelled, { date: shopDay(100), startTime: '18:00', endTime: '21:00' }), 409, 'BOOKING_STATE_CONFLICT')).body
+          .message,
+      ).toBe(`Booking ${cancelled.reference} is cancelled: its date can no longer be changed`);
 
       const completed = await confirmed();
       expect((await admin.post(`/api/admin/bookings/${completed.id}/complete`).send({})).status).toBe(200);
@@ -343,20 +410,45 @@ describe('the reschedule e-mail and invitation', () => {
     const r = await renderMail({ template: 'booking-rescheduled', data: { ...BOOKING, recipient: 'customer', note, invitation: true } }, SHOP);
     expect(r.subject).toBe('Your booking CB-7K3Q has moved to Sunday, March 15, 2026');
     for (const part of [r.html, flat(r.text)]) {
-      for (const text of ['Sunday, March 8, 2026, 6:00 PM to 9:00 PM', 'Sunday, March 15, 2026, 7:30 PM to 12:30 AM', 'The updated calendar invitation is attached']) expect(part).toContain(text);
+      for (const text of [
+        'Sunday, March 8, 2026, 6:00 PM to 9:00 PM',
+        'Sunday, March 15, 2026, 7:30 PM to 12:30 AM',
+        'The updated calendar invitation is attached',
+      ])
+        expect(part).toContain(text);
     }
     expect(flat(r.text)).toContain(note);
     expect(r.html).not.toContain('<img src=x');
     expect(r.html).toContain('href="https://cocoa.example/bookings/CB-7K3Q?token=abc_def"');
-    const shop = await renderMail({ template: 'booking-rescheduled', data: { ...BOOKING, recipient: 'shop', note: null, invitation: false, testMode: true } }, SHOP);
+    const shop = await renderMail(
+      { template: 'booking-rescheduled', data: { ...BOOKING, recipient: 'shop', note: null, invitation: false, testMode: true } },
+      SHOP,
+    );
     expect(shop.subject).toBe('[TEST] Booking CB-7K3Q has moved to Sunday, March 15, 2026');
     expect(shop.text).toContain('https://cocoa.example/admin?tab=bookings&booking=7');
     expect(shop.text).not.toContain('calendar invitation is attached');
   });
 
   it('the invitation carries the revision it is given (SEQUENCE), and keeps 0 / 1 for a plain PUBLISH / CANCEL', () => {
-    const booking = { id: 7, reference: 'CB-7K3Q', packageName: 'Iced & Shake Bar', eventDate: '2026-03-15', startTime: '19:30', endTime: '21:30', guests: 85, venueName: 'Café Olé', venueAddress: 'Ottawa', updatedAt: new Date('2026-02-01T10:00:00Z') };
-    const options = { shopName: 'Cocoa Shop', shopEmail: 'hello@cocoa.example', host: 'cocoa.example', timeZone: ZONE, url: 'https://cocoa.example/bookings/CB-7K3Q' };
+    const booking = {
+      id: 7,
+      reference: 'CB-7K3Q',
+      packageName: 'Iced & Shake Bar',
+      eventDate: '2026-03-15',
+      startTime: '19:30',
+      endTime: '21:30',
+      guests: 85,
+      venueName: 'Café Olé',
+      venueAddress: 'Ottawa',
+      updatedAt: new Date('2026-02-01T10:00:00Z'),
+    };
+    const options = {
+      shopName: 'Cocoa Shop',
+      shopEmail: 'hello@cocoa.example',
+      host: 'cocoa.example',
+      timeZone: ZONE,
+      url: 'https://cocoa.example/bookings/CB-7K3Q',
+    };
     const sequenceOf = (content: string) => new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence');
     expect(sequenceOf(bookingInvitation(booking, { ...options, method: 'PUBLISH' }).content)).toBe(0);
     expect(sequenceOf(bookingInvitation(booking, { ...options, method: 'CANCEL' }).content)).toBe(1);

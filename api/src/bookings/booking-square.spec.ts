@@ -41,15 +41,27 @@ describe('event booking payments through Square (real SDK against a local double
     const key = paymentKey();
     const res = await pay(b, key);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ paymentId: expect.stringMatching(/^PAY-/), amountCents: 10000, testMode: false, booking: { state: 'confirmed', depositPaidCents: 10000, testMode: false } });
+    expect(res.body).toMatchObject({
+      paymentId: expect.stringMatching(/^PAY-/),
+      amountCents: 10000,
+      testMode: false,
+      booking: { state: 'confirmed', depositPaidCents: 10000, testMode: false },
+    });
 
     for (const r of square.requests) expect(r.authorization).toBe(`Bearer ${TOKEN}`);
     const [order] = square.calls('/v2/orders');
-    expect(order.body?.order.line_items).toEqual([{ name: `${pkg.name}, deposit for booking ${b.reference} (${shopDay(30)})`, quantity: '1', base_price_money: { amount: 10000, currency: 'USD' } }]);
+    expect(order.body?.order.line_items).toEqual([
+      { name: `${pkg.name}, deposit for booking ${b.reference} (${shopDay(30)})`, quantity: '1', base_price_money: { amount: 10000, currency: 'USD' } },
+    ]);
     expect(order.body?.order.service_charges).toEqual([]);
     expect(order.body?.order.taxes).toEqual([]);
     const [payment] = square.calls('/v2/payments');
-    expect(payment.body).toMatchObject({ source_id: 'cnon:card-from-web-payments', idempotency_key: key, amount_money: { amount: 10000, currency: 'USD' }, buyer_email_address: 'ana.diaz@example.com' });
+    expect(payment.body).toMatchObject({
+      source_id: 'cnon:card-from-web-payments',
+      idempotency_key: key,
+      amount_money: { amount: 10000, currency: 'USD' },
+      buyer_email_address: 'ana.diaz@example.com',
+    });
     const [row] = await t.dataSource.query(`SELECT status, test_mode, square_payment_id, provider_status FROM booking_payments WHERE booking_id = $1`, [b.id]);
     expect(row).toEqual({ status: 'completed', test_mode: false, square_payment_id: res.body.paymentId, provider_status: 'COMPLETED' });
     // The payment's reference is our payment row, so the owner can find it in Square's dashboard.
@@ -58,7 +70,10 @@ describe('event booking payments through Square (real SDK against a local double
 
   it('a card Square declines: 402 with Square’s words, nothing recorded as paid, and a new attempt goes through', async () => {
     const b = await accepted();
-    square.failNext.set('/v2/payments', { status: 402, errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Authorization error: \'CARD_DECLINED\'' }] });
+    square.failNext.set('/v2/payments', {
+      status: 402,
+      errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: "Authorization error: 'CARD_DECLINED'" }],
+    });
     const res = await pay(b);
     expect(res.status).toBe(402);
     expect(res.body.code).toBe('SQUARE_CARD_DECLINED');
@@ -94,7 +109,10 @@ describe('event booking payments through Square (real SDK against a local double
     expect(res.body).toMatchObject({ refundCents: 10000, booking: { state: 'cancelled', refundedCents: 10000 } });
     const [refund] = square.calls('/v2/refunds');
     expect(refund.body).toMatchObject({ payment_id: paid.body.paymentId, amount_money: { amount: 10000, currency: 'USD' }, reason: 'Event booking cancelled' });
-    const [row] = await t.dataSource.query(`SELECT id, status, square_refund_id, provider_status FROM booking_payments WHERE booking_id = $1 AND kind = 'refund'`, [b.id]);
+    const [row] = await t.dataSource.query(
+      `SELECT id, status, square_refund_id, provider_status FROM booking_payments WHERE booking_id = $1 AND kind = 'refund'`,
+      [b.id],
+    );
     expect(row).toEqual({ id: refund.body?.idempotency_key, status: 'completed', square_refund_id: square.refunds.at(-1)?.id, provider_status: 'PENDING' });
   });
 

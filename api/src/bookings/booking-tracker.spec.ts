@@ -28,7 +28,12 @@ describe('event booking on the tracker', () => {
     return { ...(await requestBooking(t, requestBody(packageId, { date: day }))), day };
   };
   const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
-  const pay = (b: Requested) => t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+  const pay = (b: Requested) =>
+    t
+      .agent()
+      .post(`/api/bookings/${b.reference}/payments`)
+      .query({ token: b.token })
+      .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
   const setTracker = (b: Requested, tracker: unknown) => admin.put(`/api/admin/bookings/${b.id}/tracker`).send({ tracker });
   /** The public schedule from the booking's day on, as the tracker reads it (anonymous, through the public answer cache). */
   const stopsFrom = async (day: string): Promise<ScheduledEvent[]> => {
@@ -37,7 +42,8 @@ describe('event booking on the tracker', () => {
     return res.body as ScheduledEvent[];
   };
   /** One stop of the public schedule by id (from today on), or undefined when it is not there. */
-  const stopById = async (id: number | null): Promise<ScheduledEvent | undefined> => (id === null ? undefined : (await stopsFrom(shopDay(0))).find((e) => e.id === id));
+  const stopById = async (id: number | null): Promise<ScheduledEvent | undefined> =>
+    id === null ? undefined : (await stopsFrom(shopDay(0))).find((e) => e.id === id);
   const detail = async (b: Requested) => adminBookingDetailSchema.parse((await admin.get(`/api/admin/bookings/${b.id}`)).body);
   const confirmedWith = async (tracker: string) => {
     const b = await book();
@@ -53,7 +59,13 @@ describe('event booking on the tracker', () => {
     const d = await detail(b);
     expect(d).toMatchObject({ state: 'confirmed', tracker: 'public', stopId: expect.any(Number) });
     const stop = (await stopsFrom(b.day)).find((e) => e.id === d.stopId);
-    expect(stop).toMatchObject({ title: 'Iced & Shake Bar', location: 'Lakeside Pavilion', address: '1200 Lake Shore Drive, Springfield, IL 62712', startTime: '18:00', endTime: '21:00' });
+    expect(stop).toMatchObject({
+      title: 'Iced & Shake Bar',
+      location: 'Lakeside Pavilion',
+      address: '1200 Lake Shore Drive, Springfield, IL 62712',
+      startTime: '18:00',
+      endTime: '21:00',
+    });
     // The stop's day is the booking's day, stored as noon of it in the shop's zone, as the owner's stops are.
     expect(stop?.date).toBe(noonOf(b.day, stop?.timeZone ?? '').toISOString());
   });
@@ -140,9 +152,24 @@ describe('event booking on the tracker', () => {
     const b = await confirmedWith('public');
     const { stopId } = await detail(b);
     const before = await databaseSnapshot(t.dataSource);
-    const edit = await admin.put(`/api/events/${stopId}`).send({ title: 'Renamed', description: null, location: 'Elsewhere', address: '1 Main St', date: new Date().toISOString(), startTime: '10:00', endTime: '11:00', latitude: null, longitude: null });
+    const edit = await admin
+      .put(`/api/events/${stopId}`)
+      .send({
+        title: 'Renamed',
+        description: null,
+        location: 'Elsewhere',
+        address: '1 Main St',
+        date: new Date().toISOString(),
+        startTime: '10:00',
+        endTime: '11:00',
+        latitude: null,
+        longitude: null,
+      });
     expect(edit.status).toBe(409);
-    expect(edit.body).toEqual({ message: `This stop shows booking ${b.reference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`, code: 'LOCATION_MANAGED_BY_BOOKING' });
+    expect(edit.body).toEqual({
+      message: `This stop shows booking ${b.reference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`,
+      code: 'LOCATION_MANAGED_BY_BOOKING',
+    });
     expect((await admin.delete(`/api/events/${stopId}`)).status).toBe(409);
     expect(await databaseSnapshot(t.dataSource)).toBe(before);
     expect(await stopById(stopId)).toMatchObject({ title: 'Iced & Shake Bar' });
@@ -159,7 +186,9 @@ describe('a booking stop’s pin on the map', () => {
     // Nominatim's answer shape (jsonv2): coordinates as strings.
     geocoder = createServer((req, res) => {
       asked.push(new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '');
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Lakeside Pavilion, Springfield' }]));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Lakeside Pavilion, Springfield' }]));
     });
     await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
     t = await startTestApp({ GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}` });
@@ -170,13 +199,29 @@ describe('a booking stop’s pin on the map', () => {
     await new Promise<void>((resolve) => geocoder.close(() => resolve()));
   });
 
-  const stop = async (id: number) => ((await t.agent().get('/api/events').query({ from: shopDay(0) })).body as ScheduledEvent[]).find((e) => e.id === id);
+  const stop = async (id: number) =>
+    (
+      (
+        await t
+          .agent()
+          .get('/api/events')
+          .query({ from: shopDay(0) })
+      ).body as ScheduledEvent[]
+    ).find((e) => e.id === id);
 
   it('a public stop is geocoded from the venue’s address by the job queue; made private it loses the pin at once', async () => {
     const pkg = await insertPackage(t.dataSource, { name: 'Hot Cocoa Bar' });
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(45) }));
     expect((await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ tracker: 'public' })).status).toBe(200);
-    expect((await t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() })).status).toBe(200);
+    expect(
+      (
+        await t
+          .agent()
+          .post(`/api/bookings/${b.reference}/payments`)
+          .query({ token: b.token })
+          .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() })
+      ).status,
+    ).toBe(200);
     const { stopId } = adminBookingDetailSchema.parse((await admin.get(`/api/admin/bookings/${b.id}`)).body);
     if (stopId === null) throw new Error('the confirmed public booking has no stop');
 

@@ -19,8 +19,10 @@ import type { BookingEntity } from './booking.entity';
 
 /** What is due now: the deposit while awaiting it, the balance once confirmed; null when nothing is. */
 export function amountDueOf(b: BookingEntity): { kind: BookingPaymentKind; amountCents: number } | null {
-  if (BOOKING_PAYABLE_IN.deposit.includes(b.state) && b.depositCents > b.depositPaidCents) return { kind: 'deposit', amountCents: b.depositCents - b.depositPaidCents };
-  if (BOOKING_PAYABLE_IN.balance.includes(b.state) && b.balanceCents > b.balancePaidCents) return { kind: 'balance', amountCents: b.balanceCents - b.balancePaidCents };
+  if (BOOKING_PAYABLE_IN.deposit.includes(b.state) && b.depositCents > b.depositPaidCents)
+    return { kind: 'deposit', amountCents: b.depositCents - b.depositPaidCents };
+  if (BOOKING_PAYABLE_IN.balance.includes(b.state) && b.balanceCents > b.balancePaidCents)
+    return { kind: 'balance', amountCents: b.balanceCents - b.balancePaidCents };
   return null;
 }
 
@@ -32,7 +34,13 @@ export function refundableOf(b: BookingEntity): number {
 /** Whether the customer may cancel today (a live booking whose day has not passed) and what the policy refunds. */
 export function customerCancellation(b: BookingEntity, today: string, settings: BookingSettings): { allowed: boolean; refundCents: number } {
   const allowed = canMoveBooking(b.state, 'cancelled') && b.eventDate >= today;
-  const { refundCents } = customerCancellationRefund({ depositPaidCents: b.depositPaidCents, balancePaidCents: b.balancePaidCents, today, eventDay: b.eventDate, fullRefundDays: settings.fullRefundDays });
+  const { refundCents } = customerCancellationRefund({
+    depositPaidCents: b.depositPaidCents,
+    balancePaidCents: b.balancePaidCents,
+    today,
+    eventDay: b.eventDate,
+    fullRefundDays: settings.fullRefundDays,
+  });
   return { allowed, refundCents: Math.min(refundCents, refundableOf(b)) };
 }
 

@@ -8,7 +8,12 @@ export const BOOKING_PACKAGE_SEEDS: Required<BookingPackageInput>[] = [
   {
     name: 'Hot Cocoa Bar',
     description: 'Our classic hot cocoa served from a copper urn, with a toppings table your guests build their own cups at.',
-    included: ['Two hot cocoa blends (classic dark and salted caramel)', 'Whipped cream, marshmallows, shaved chocolate and peppermint', 'Compostable cups and sleeves', 'One server for the whole service'],
+    included: [
+      'Two hot cocoa blends (classic dark and salted caramel)',
+      'Whipped cream, marshmallows, shaved chocolate and peppermint',
+      'Compostable cups and sleeves',
+      'One server for the whole service',
+    ],
     pricePerGuestCents: 850,
     minimumCents: 30000,
     depositPercent: 25,
@@ -32,7 +37,12 @@ export const BOOKING_PACKAGE_SEEDS: Required<BookingPackageInput>[] = [
   {
     name: 'The Full Cocoa Experience',
     description: 'Hot, iced and shake cocoa side by side, with a tasting flight for every guest and a take-home tin for the hosts.',
-    included: ['The hot cocoa bar and the iced & shake bar together', 'A tasting flight of three blends per guest', 'Custom menu board with your names or logo', 'Three servers and a cocoa host'],
+    included: [
+      'The hot cocoa bar and the iced & shake bar together',
+      'A tasting flight of three blends per guest',
+      'Custom menu board with your names or logo',
+      'Three servers and a cocoa host',
+    ],
     pricePerGuestCents: 1600,
     minimumCents: 90000,
     depositPercent: 25,

@@ -62,7 +62,11 @@ export class BookingsController {
   /** Each request stores and mails something: every one counts toward the address's limit, like the contact form. */
   @Post('bookings')
   @RateLimit('booking')
-  async create(@Body() body: BookingRequestDto, @OptionalUser() user: SessionUser | undefined, @Res({ passthrough: true }) res: Response): Promise<BookingCreated> {
+  async create(
+    @Body() body: BookingRequestDto,
+    @OptionalUser() user: SessionUser | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<BookingCreated> {
     const { replayed, ...created } = await this.bookings.create(body, user);
     // The same idempotency key again: the booking it made, 200 rather than 201 (nothing new was created).
     if (replayed) res.status(200);
@@ -79,14 +83,24 @@ export class BookingsController {
   @Post('bookings/:reference/payments')
   @HttpCode(200)
   @RateLimit('booking-payment', 'refused requests')
-  pay(@Param() params: ReferenceParamDto, @Query() query: AccessQueryDto, @Body() body: PaymentDto, @OptionalUser() user: SessionUser | undefined): Promise<BookingPaymentResult> {
+  pay(
+    @Param() params: ReferenceParamDto,
+    @Query() query: AccessQueryDto,
+    @Body() body: PaymentDto,
+    @OptionalUser() user: SessionUser | undefined,
+  ): Promise<BookingPaymentResult> {
     return this.bookings.pay(params.reference, { token: query.token, user }, body);
   }
 
   @Post('bookings/:reference/cancel')
   @HttpCode(200)
   @RateLimit('booking-cancel', 'refused requests')
-  cancel(@Param() params: ReferenceParamDto, @Query() query: AccessQueryDto, @Body() body: CancelDto, @OptionalUser() user: SessionUser | undefined): Promise<BookingCancelResult> {
+  cancel(
+    @Param() params: ReferenceParamDto,
+    @Query() query: AccessQueryDto,
+    @Body() body: CancelDto,
+    @OptionalUser() user: SessionUser | undefined,
+  ): Promise<BookingCancelResult> {
     return this.bookings.cancelByCustomer(params.reference, { token: query.token, user }, body.reason);
   }
 

@@ -13,7 +13,10 @@ export function shopDay(days: number, now = new Date(), timeZone = DEFAULT_SHOP_
 }
 
 /** A package of our own, independent of the seeded ones: $10 a guest, $250 minimum, 25 % deposit, 10-100 guests. */
-export async function insertPackage(dataSource: DataSource, over: Partial<{ name: string; active: boolean; depositPercent: number; minimumCents: number; pricePerGuestCents: number }> = {}): Promise<{ id: number; name: string }> {
+export async function insertPackage(
+  dataSource: DataSource,
+  over: Partial<{ name: string; active: boolean; depositPercent: number; minimumCents: number; pricePerGuestCents: number }> = {},
+): Promise<{ id: number; name: string }> {
   const name = over.name ?? `Test Cocoa Bar ${randomBytes(3).toString('hex')}`;
   const rows: Array<{ id: number }> = await dataSource.query(
     `INSERT INTO booking_packages (name, description, included, price_per_guest_cents, minimum_cents, deposit_percent, duration_minutes, min_guests, max_guests, active)
@@ -60,7 +63,19 @@ let keys = 0;
 export const paymentKey = () => `bk-${Date.now().toString(36)}-${(keys++).toString(36)}-${randomBytes(4).toString('hex')}`;
 
 /** The booking's state and money, straight from its row. */
-export async function bookingRow(dataSource: DataSource, id: number): Promise<{ state: string; quote_cents: number; deposit_cents: number; balance_cents: number; deposit_paid_cents: number; balance_paid_cents: number; refunded_cents: number; balance_due_date: string | null }> {
+export async function bookingRow(
+  dataSource: DataSource,
+  id: number,
+): Promise<{
+  state: string;
+  quote_cents: number;
+  deposit_cents: number;
+  balance_cents: number;
+  deposit_paid_cents: number;
+  balance_paid_cents: number;
+  refunded_cents: number;
+  balance_due_date: string | null;
+}> {
   const [row] = await dataSource.query(
     'SELECT state, quote_cents, deposit_cents, balance_cents, deposit_paid_cents, balance_paid_cents, refunded_cents, balance_due_date::text AS balance_due_date FROM bookings WHERE id = $1',
     [id],
@@ -69,7 +84,19 @@ export async function bookingRow(dataSource: DataSource, id: number): Promise<{ 
 }
 
 /** Messages queued since `afterId` (outbox id), oldest first. */
-export async function mailsSince(dataSource: DataSource, afterId: number): Promise<Array<{ id: number; recipient: string; subject: string; template: string; body_text: string; attachments: Array<{ filename: string; content: string; contentType: string }> | null }>> {
+export async function mailsSince(
+  dataSource: DataSource,
+  afterId: number,
+): Promise<
+  Array<{
+    id: number;
+    recipient: string;
+    subject: string;
+    template: string;
+    body_text: string;
+    attachments: Array<{ filename: string; content: string; contentType: string }> | null;
+  }>
+> {
   return dataSource.query('SELECT id, recipient, subject, template, body_text, attachments FROM mail_outbox WHERE id > $1 ORDER BY id', [afterId]);
 }
 
@@ -77,4 +104,3 @@ export async function lastMailId(dataSource: DataSource): Promise<number> {
   const [row] = await dataSource.query('SELECT COALESCE(max(id), 0)::int AS id FROM mail_outbox');
   return Number(row.id);
 }
-

@@ -25,9 +25,27 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
 
 /** Event booking: packages, availability, booking states, deposits, balances and refunds. */
 @Module({
-  imports: [TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]), SettingsModule, SquareModule, EventsModule, StateMachineModule, LinksModule],
+  imports: [
+    TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]),
+    SettingsModule,
+    SquareModule,
+    EventsModule,
+    StateMachineModule,
+    LinksModule,
+  ],
   controllers: [BookingsController, BookingsAdminController],
-  providers: [BookingsService, BookingPackagesService, BookingAvailabilityService, BookingMovesService, BookingPaymentsService, BookingMailService, BookingSettingsService, BookingJobsService, BookingInboxService, BookingPaymentSync],
+  providers: [
+    BookingsService,
+    BookingPackagesService,
+    BookingAvailabilityService,
+    BookingMovesService,
+    BookingPaymentsService,
+    BookingMailService,
+    BookingSettingsService,
+    BookingJobsService,
+    BookingInboxService,
+    BookingPaymentSync,
+  ],
   // The owner's inbox (the back office) lists booking requests through BookingInboxService.
   exports: [BookingInboxService],
 })

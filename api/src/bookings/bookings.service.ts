@@ -124,14 +124,27 @@ export class BookingsService {
         idempotencyKey: key,
       });
       if (!b) return null;
-      await m.insert(BookingEventEntity, { bookingId: b.id, actor: 'customer', type: 'requested', fromState: null, toState: 'requested', detail: { estimateCents: estimate.totalCents, signedIn: !!user } });
+      await m.insert(BookingEventEntity, {
+        bookingId: b.id,
+        actor: 'customer',
+        type: 'requested',
+        fromState: null,
+        toState: 'requested',
+        detail: { estimateCents: estimate.totalCents, signedIn: !!user },
+      });
       await this.mails.received(b, ctx, m);
       return b;
     });
     // The same key raced in from another request, which stored it first: answer that one.
     if (!booking) return this.replay(await this.bookings.findOneByOrFail({ idempotencyKey: key! }), input, ctx, now);
     log('info', 'booking requested', { bookingId: booking.id, reference: booking.reference, eventDate: booking.eventDate });
-    return { reference: booking.reference, token: ctx.signer.token(booking), statusPath: ctx.signer.path(booking), booking: await this.view(booking, ctx, now), replayed: false };
+    return {
+      reference: booking.reference,
+      token: ctx.signer.token(booking),
+      statusPath: ctx.signer.path(booking),
+      booking: await this.view(booking, ctx, now),
+      replayed: false,
+    };
   }
 
   private async replay(b: BookingEntity, input: BookingRequest, ctx: MailContext, now: Date): Promise<BookingCreated & { replayed: boolean }> {
@@ -176,7 +189,12 @@ export class BookingsService {
     const month = query.month ? daysOfMonth(query.month) : null;
     const qb = this.bookings.createQueryBuilder('b');
     if (month) qb.where('b.eventDate BETWEEN :from AND :to', { from: month[0], to: month[month.length - 1] });
-    const countRows = await qb.clone().select('b.state', 'state').addSelect('count(*)::int', 'n').groupBy('b.state').getRawMany<{ state: BookingState; n: number }>();
+    const countRows = await qb
+      .clone()
+      .select('b.state', 'state')
+      .addSelect('count(*)::int', 'n')
+      .groupBy('b.state')
+      .getRawMany<{ state: BookingState; n: number }>();
     if (query.state) qb.andWhere('b.state = :state', { state: query.state });
     const [rows, total] = await qb
       .orderBy('b.eventDate', 'ASC')
@@ -221,8 +239,17 @@ export class BookingsService {
       events: events.map(toBookingEvent),
       payments: payments.map(toPaymentRecord),
       clashes: {
-        bookings: others.map((o) => ({ id: o.id, reference: o.reference, state: o.state, startTime: o.startTime, endTime: o.endTime, contactName: o.contactName })),
-        stops: stops.filter((s) => s.id !== b.stopId).map((s) => ({ id: s.id, title: s.title, startTime: s.startTime, endTime: s.endTime, location: s.location })),
+        bookings: others.map((o) => ({
+          id: o.id,
+          reference: o.reference,
+          state: o.state,
+          startTime: o.startTime,
+          endTime: o.endTime,
+          contactName: o.contactName,
+        })),
+        stops: stops
+          .filter((s) => s.id !== b.stopId)
+          .map((s) => ({ id: s.id, title: s.title, startTime: s.startTime, endTime: s.endTime, location: s.location })),
       },
     };
   }
@@ -274,7 +301,8 @@ export class BookingsService {
     const verdict = access.token ? ctx.signer.verify(b, access.token) : 'invalid';
     if (verdict === 'valid') return b;
     // Only a link this booking's own key signed can say it expired; anything else is the 404 of a missing booking.
-    if (verdict === 'expired') throw new GoneError('This booking link has expired. Please use the link from your latest e-mail about the booking, or sign in.', 'BOOKING_LINK_EXPIRED');
+    if (verdict === 'expired')
+      throw new GoneError('This booking link has expired. Please use the link from your latest e-mail about the booking, or sign in.', 'BOOKING_LINK_EXPIRED');
     throw bookingNotFound();
   }
 
@@ -288,7 +316,9 @@ export class BookingsService {
 
   private async paidInTestMode(ids: number[]): Promise<Set<number>> {
     if (!ids.length) return new Set();
-    const rows = await this.dataSource.getRepository(BookingPaymentEntity).find({ select: { bookingId: true }, where: { bookingId: In(ids), testMode: true, status: 'completed', kind: Not('refund') } });
+    const rows = await this.dataSource
+      .getRepository(BookingPaymentEntity)
+      .find({ select: { bookingId: true }, where: { bookingId: In(ids), testMode: true, status: 'completed', kind: Not('refund') } });
     return new Set(rows.map((r) => r.bookingId));
   }
 
@@ -300,7 +330,14 @@ export class BookingsService {
     for (let attempt = 0; attempt < 9; attempt++) {
       const length = Math.min(BOOKING_REFERENCE_MIN + Math.floor(attempt / 3), BOOKING_REFERENCE_MAX);
       const reference = bookingReference((size) => randomInt(size), length);
-      const result = await m.createQueryBuilder().insert().into(BookingEntity).values({ ...fields, reference }).orIgnore().returning('id').execute();
+      const result = await m
+        .createQueryBuilder()
+        .insert()
+        .into(BookingEntity)
+        .values({ ...fields, reference })
+        .orIgnore()
+        .returning('id')
+        .execute();
       const [row] = result.raw as Array<{ id: number }>;
       if (row) return m.findOneByOrFail(BookingEntity, { id: row.id });
       if (fields.idempotencyKey && (await m.existsBy(BookingEntity, { idempotencyKey: fields.idempotencyKey }))) return null;

@@ -28,7 +28,14 @@ describe('event booking: the customer’s request and status page', () => {
     for (const seed of BOOKING_PACKAGE_SEEDS) expect(names).toContain(seed.name);
     expect(names).toContain(pkg.name);
     expect(names).not.toContain(inactive.name);
-    expect(packages.find((p: { name: string }) => p.name === 'Hot Cocoa Bar')).toMatchObject({ pricePerGuestCents: 850, minimumCents: 30000, depositPercent: 25, minGuests: 20, maxGuests: 150, active: true });
+    expect(packages.find((p: { name: string }) => p.name === 'Hot Cocoa Bar')).toMatchObject({
+      pricePerGuestCents: 850,
+      minimumCents: 30000,
+      depositPercent: 25,
+      minGuests: 20,
+      maxGuests: 150,
+      active: true,
+    });
   });
 
   it('takes a request: 201 with a reference, the status link with its token, the estimate, and both e-mails queued', async () => {
@@ -61,12 +68,18 @@ describe('event booking: the customer’s request and status page', () => {
     expect(mails[0].body_text).toContain(`http://localhost:3000${created.statusPath}`);
     expect(mails[0].body_text).toContain('$400.00');
     expect(mails[1].body_text).toContain(`http://localhost:3000/admin?tab=bookings&booking=`);
-    const [audit] = await t.dataSource.query('SELECT actor, type, from_state, to_state FROM booking_events WHERE booking_id = (SELECT id FROM bookings WHERE reference = $1)', [created.reference]);
+    const [audit] = await t.dataSource.query(
+      'SELECT actor, type, from_state, to_state FROM booking_events WHERE booking_id = (SELECT id FROM bookings WHERE reference = $1)',
+      [created.reference],
+    );
     expect(audit).toEqual({ actor: 'customer', type: 'requested', from_state: null, to_state: 'requested' });
   });
 
   it('charges the package’s minimum when the guests come to less', async () => {
-    const res = await t.agent().post('/api/bookings').send(requestBody(pkg.id, { guests: 12 }));
+    const res = await t
+      .agent()
+      .post('/api/bookings')
+      .send(requestBody(pkg.id, { guests: 12 }));
     expect(res.status).toBe(201);
     expect(res.body.booking).toMatchObject({ quoteCents: 25000, depositCents: 6250, balanceCents: 18750 });
   });
@@ -130,7 +143,14 @@ describe('event booking: the customer’s request and status page', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(bookingViewSchema.parse(res.body).reference).toBe(reference);
       // As people type it: lower case, no dash.
-      expect((await t.agent().get(`/api/bookings/${reference.toLowerCase().replace('-', '')}`).query({ token })).status).toBe(200);
+      expect(
+        (
+          await t
+            .agent()
+            .get(`/api/bookings/${reference.toLowerCase().replace('-', '')}`)
+            .query({ token })
+        ).status,
+      ).toBe(200);
     });
 
     it('answers the same 404 for a wrong, foreign or missing token as for a booking that does not exist', async () => {
@@ -138,7 +158,14 @@ describe('event booking: the customer’s request and status page', () => {
       const other = await requestBooking(t, requestBody(pkg.id));
       const flip = (at: number) => `${mine.token.slice(0, at)}${mine.token[at] === 'A' ? 'B' : 'A'}${mine.token.slice(at + 1)}`;
       // A changed signature; and the last character's spare bits changed (the same bytes, spelled another way).
-      for (const query of [{ token: flip(10) }, { token: flip(mine.token.length - 1) }, { token: other.token }, {}, { token: 'not-a-token' }, { token: `${mine.token}=` }]) {
+      for (const query of [
+        { token: flip(10) },
+        { token: flip(mine.token.length - 1) },
+        { token: other.token },
+        {},
+        { token: 'not-a-token' },
+        { token: `${mine.token}=` },
+      ]) {
         const res = await t.agent().get(`/api/bookings/${mine.reference}`).query(query);
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ message: 'Booking not found', code: 'BOOKING_NOT_FOUND' });
@@ -151,7 +178,9 @@ describe('event booking: the customer’s request and status page', () => {
 
     it('opens with a link for 90 days after the day it was issued, then answers 410; the booking’s nonce still voids its links', async () => {
       const mine = await requestBooking(t, requestBody(pkg.id));
-      const [booking] = await t.dataSource.query<LinkedBooking[]>(`SELECT reference, token_nonce AS "tokenNonce" FROM bookings WHERE reference = $1`, [mine.reference]);
+      const [booking] = await t.dataSource.query<LinkedBooking[]>(`SELECT reference, token_nonce AS "tokenNonce" FROM bookings WHERE reference = $1`, [
+        mine.reference,
+      ]);
       const signer = await t.app.get(SignedLinksService).signer(BOOKING_LINKS);
       const day = 24 * 3600 * 1000;
       expect(signer.token(booking)).toBe(mine.token);
@@ -159,7 +188,10 @@ describe('event booking: the customer’s request and status page', () => {
       expect((await open(signer.token(booking, Date.now() - 89 * day))).status).toBe(200);
       const expired = await open(signer.token(booking, Date.now() - 91 * day));
       expect(expired.status).toBe(410);
-      expect(expired.body).toEqual({ message: 'This booking link has expired. Please use the link from your latest e-mail about the booking, or sign in.', code: 'BOOKING_LINK_EXPIRED' });
+      expect(expired.body).toEqual({
+        message: 'This booking link has expired. Please use the link from your latest e-mail about the booking, or sign in.',
+        code: 'BOOKING_LINK_EXPIRED',
+      });
       // Signed for another nonce (a voided link), old or new: the 404 of a booking that does not exist.
       const voided = { reference: mine.reference, tokenNonce: 'another-nonce' };
       for (const token of [signer.token(voided), signer.token(voided, Date.now() - 91 * day)]) {
@@ -180,7 +212,9 @@ describe('event booking: the customer’s request and status page', () => {
 
       const mine = await ana.get('/api/me/bookings');
       expect(mine.status).toBe(200);
-      expect(mine.body.map((b: unknown) => myBookingSchema.parse(b))).toEqual([expect.objectContaining({ reference, state: 'requested', statusPath: `/bookings/${reference}` })]);
+      expect(mine.body.map((b: unknown) => myBookingSchema.parse(b))).toEqual([
+        expect.objectContaining({ reference, state: 'requested', statusPath: `/bookings/${reference}` }),
+      ]);
       expect((await bea.get('/api/me/bookings')).body).toEqual([]);
       expect((await t.agent().get('/api/me/bookings')).status).toBe(401);
     });
@@ -204,7 +238,17 @@ describe('event booking: the customer’s request and status page', () => {
       archivedAt: null,
     });
     const message = await admin.get(`/api/admin/inbox/booking/${id}`);
-    expect(message.body).toMatchObject({ kind: 'booking', reference, state: 'requested', packageName: PACKAGE, guests: 40, venueName: 'Lakeside Pavilion', phone: '+12175550142', message: 'Gluten-free marshmallows, please.', replies: [] });
+    expect(message.body).toMatchObject({
+      kind: 'booking',
+      reference,
+      state: 'requested',
+      packageName: PACKAGE,
+      guests: 40,
+      venueName: 'Lakeside Pavilion',
+      phone: '+12175550142',
+      message: 'Gluten-free marshmallows, please.',
+      replies: [],
+    });
 
     const before = await lastMailId(t.dataSource);
     const reply = await admin.post(`/api/admin/inbox/booking/${id}/reply`).send({ body: 'Yes, we can do gluten-free.' });
@@ -217,7 +261,9 @@ describe('event booking: the customer’s request and status page', () => {
     // Answering the request in the Bookings tab marks it read as well.
     const other = await requestBooking(t, requestBody(pkg.id));
     await admin.post(`/api/admin/bookings/${other.id}/decline`).send({ message: 'Sorry, we are away.' });
-    const row = (await admin.get('/api/admin/inbox').query({ state: 'all' })).body.items.find((i: { kind: string; id: number }) => i.kind === 'booking' && i.id === other.id);
+    const row = (await admin.get('/api/admin/inbox').query({ state: 'all' })).body.items.find(
+      (i: { kind: string; id: number }) => i.kind === 'booking' && i.id === other.id,
+    );
     expect(row.readAt).not.toBeNull();
   });
 
@@ -265,15 +311,28 @@ describe('event booking: a request sent again with its idempotency key (the offl
 
   it('answers the same booking (same reference and token, 200) for the same key, storing and mailing nothing more', async () => {
     const idempotencyKey = key();
-    const first = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey });
+    const first = await t
+      .agent()
+      .post('/api/bookings')
+      .send({ ...requestBody(pkg.id), idempotencyKey });
     expect(first.status).toBe(201);
     const before = await databaseSnapshot(t.dataSource);
-    const again = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey });
+    const again = await t
+      .agent()
+      .post('/api/bookings')
+      .send({ ...requestBody(pkg.id), idempotencyKey });
     expect(again.status).toBe(200);
-    expect(bookingCreatedSchema.parse(again.body)).toMatchObject({ reference: first.body.reference, token: first.body.token, statusPath: first.body.statusPath });
+    expect(bookingCreatedSchema.parse(again.body)).toMatchObject({
+      reference: first.body.reference,
+      token: first.body.token,
+      statusPath: first.body.statusPath,
+    });
     expect(await databaseSnapshot(t.dataSource)).toBe(before);
     // Without a key (or with another one), each request is a booking of its own.
-    const other = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey: key() });
+    const other = await t
+      .agent()
+      .post('/api/bookings')
+      .send({ ...requestBody(pkg.id), idempotencyKey: key() });
     expect(other.status).toBe(201);
     expect(other.body.reference).not.toBe(first.body.reference);
     expect((await t.agent().post('/api/bookings').send(requestBody(pkg.id))).status).toBe(201);
@@ -282,7 +341,14 @@ describe('event booking: a request sent again with its idempotency key (the offl
   it('two requests with the same key at once make one booking, and both are answered with it', async () => {
     const idempotencyKey = key();
     const before = await count();
-    const answers = await Promise.all([0, 1, 2].map(() => t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() =>
+        t
+          .agent()
+          .post('/api/bookings')
+          .send({ ...requestBody(pkg.id), idempotencyKey }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.reference)).size).toBe(1);
     expect(await count()).toBe(before + 1);
@@ -290,14 +356,34 @@ describe('event booking: a request sent again with its idempotency key (the offl
 
   it('refuses a key used for another request (409), and a key that is not one (400), changing nothing', async () => {
     const idempotencyKey = key();
-    expect((await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey })).status).toBe(201);
+    expect(
+      (
+        await t
+          .agent()
+          .post('/api/bookings')
+          .send({ ...requestBody(pkg.id), idempotencyKey })
+      ).status,
+    ).toBe(201);
     const before = await databaseSnapshot(t.dataSource);
-    const reused = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id, { date: shopDay(31), contactEmail: 'someone.else@example.com' }), idempotencyKey });
+    const reused = await t
+      .agent()
+      .post('/api/bookings')
+      .send({ ...requestBody(pkg.id, { date: shopDay(31), contactEmail: 'someone.else@example.com' }), idempotencyKey });
     expect(reused.status).toBe(409);
-    expect(reused.body).toEqual({ message: 'This request key was already used for another booking request. Please send the request again.', code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(reused.body).toEqual({
+      message: 'This request key was already used for another booking request. Please send the request again.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     for (const bad of ['short', 'x'.repeat(65), 'has spaces in it here', 42]) {
-      const res = await t.agent().post('/api/bookings').send({ ...requestBody(pkg.id), idempotencyKey: bad });
-      expect([bad, res.status, res.body.message]).toEqual([bad, 400, bad === 42 ? 'idempotencyKey must be text' : 'idempotencyKey must be 16 to 64 letters, digits, - or _']);
+      const res = await t
+        .agent()
+        .post('/api/bookings')
+        .send({ ...requestBody(pkg.id), idempotencyKey: bad });
+      expect([bad, res.status, res.body.message]).toEqual([
+        bad,
+        400,
+        bad === 42 ? 'idempotencyKey must be text' : 'idempotencyKey must be 16 to 64 letters, digits, - or _',
+      ]);
     }
     expect(await databaseSnapshot(t.dataSource)).toBe(before);
   });

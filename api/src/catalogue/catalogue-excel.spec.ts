@@ -108,9 +108,18 @@ function minimalWorkbook(sheet: ZipPart): Buffer {
       '[Content_Types].xml',
       '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
     ),
-    part('_rels/.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'),
-    part('xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    part('xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
+    part(
+      '_rels/.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+    ),
+    part(
+      'xl/workbook.xml',
+      '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    part(
+      'xl/_rels/workbook.xml.rels',
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    ),
     sheet,
   ]);
 }
@@ -137,7 +146,25 @@ async function streamedSheet(repeat: string, times: number): Promise<ZipPart> {
   return { name: 'xl/worksheets/sheet1.xml', packed: Buffer.concat(packed), size, crc };
 }
 
-const PRODUCT_HEADERS = ['Name', 'Slug', 'Subtitle', 'Description', 'Price', 'Category', 'In Stock', 'Stock Count', 'Low Stock Threshold', 'Featured', 'Variation ID', 'Image URL', 'Hot Image URL', 'Iced Image URL', 'Shake Image URL', 'Featured Image URL', 'Background Image URL'];
+const PRODUCT_HEADERS = [
+  'Name',
+  'Slug',
+  'Subtitle',
+  'Description',
+  'Price',
+  'Category',
+  'In Stock',
+  'Stock Count',
+  'Low Stock Threshold',
+  'Featured',
+  'Variation ID',
+  'Image URL',
+  'Hot Image URL',
+  'Iced Image URL',
+  'Shake Image URL',
+  'Featured Image URL',
+  'Background Image URL',
+];
 
 describe('catalogue Excel export and import', () => {
   let t: TestApp;
@@ -252,26 +279,123 @@ describe('catalogue Excel export and import', () => {
   });
 
   it.each<[string, unknown[][], string]>([
-    ['a missing name', [['Name', 'Price'], ['Fine', 1], [null, 2]], 'Row 3: Name is required'],
-    ['a negative price', [['Name', 'Price'], ['Cheap', -1]], 'Row 2: Price cannot be negative'],
-    ['a bad slug', [['Name', 'Slug', 'Price'], ['X', 'Not A Slug', 1]], 'Row 2: Slug may hold only lowercase letters, digits and single hyphens'],
-    ['a duplicate slug', [['Name', 'Slug', 'Price'], ['A', 'dup', 1], ['B', 'dup', 2]], 'Row 3: Slug "dup" is also on row 2'],
-    ['a bad boolean', [['Name', 'Price', 'In Stock'], ['A', 1, 'maybe']], 'Row 2: In stock must be true or false'],
-    ['a script image URL', [['Name', 'Price', 'Image URL'], ['A', 1, 'javascript:alert(1)']], 'Row 2: Image must be a site path or an http(s) URL'],
+    [
+      'a missing name',
+      [
+        ['Name', 'Price'],
+        ['Fine', 1],
+        [null, 2],
+      ],
+      'Row 3: Name is required',
+    ],
+    [
+      'a negative price',
+      [
+        ['Name', 'Price'],
+        ['Cheap', -1],
+      ],
+      'Row 2: Price cannot be negative',
+    ],
+    [
+      'a bad slug',
+      [
+        ['Name', 'Slug', 'Price'],
+        ['X', 'Not A Slug', 1],
+      ],
+      'Row 2: Slug may hold only lowercase letters, digits and single hyphens',
+    ],
+    [
+      'a duplicate slug',
+      [
+        ['Name', 'Slug', 'Price'],
+        ['A', 'dup', 1],
+        ['B', 'dup', 2],
+      ],
+      'Row 3: Slug "dup" is also on row 2',
+    ],
+    [
+      'a bad boolean',
+      [
+        ['Name', 'Price', 'In Stock'],
+        ['A', 1, 'maybe'],
+      ],
+      'Row 2: In stock must be true or false',
+    ],
+    [
+      'a script image URL',
+      [
+        ['Name', 'Price', 'Image URL'],
+        ['A', 1, 'javascript:alert(1)'],
+      ],
+      'Row 2: Image must be a site path or an http(s) URL',
+    ],
     ['no Price column', [['Name'], ['A']], 'The Products sheet needs a Price column'],
     ['no rows', [['Name', 'Price']], 'The Products sheet has no rows to import'],
-    ['a new product without a price', [['Name', 'Slug', 'Price'], ['Brand New', 'brand-new', null]], 'Row 2: Price is required for a new product (no product has the slug "brand-new")'],
-    ['a new product without a name', [['Name', 'Slug', 'Price'], [null, 'nameless', 3]], 'Row 2: Name is required for a new product (no product has the slug "nameless")'],
-    ['clearing the name', [['Name', 'Slug', 'Price'], ['(clear)', 'classic-dark-hot-cocoa', 3]], 'Row 2: Name cannot be cleared'],
-    ['clearing the price', [['Name', 'Price'], ['A', '(Clear)']], 'Row 2: Price cannot be cleared'],
-    ['clearing In Stock', [['Name', 'Price', 'In Stock'], ['A', 1, '(clear)']], 'Row 2: In Stock cannot be cleared'],
-    ['clearing the slug', [['Name', 'Slug', 'Price'], ['A', '(clear)', 1]], 'Row 2: Slug cannot be cleared'],
+    [
+      'a new product without a price',
+      [
+        ['Name', 'Slug', 'Price'],
+        ['Brand New', 'brand-new', null],
+      ],
+      'Row 2: Price is required for a new product (no product has the slug "brand-new")',
+    ],
+    [
+      'a new product without a name',
+      [
+        ['Name', 'Slug', 'Price'],
+        [null, 'nameless', 3],
+      ],
+      'Row 2: Name is required for a new product (no product has the slug "nameless")',
+    ],
+    [
+      'clearing the name',
+      [
+        ['Name', 'Slug', 'Price'],
+        ['(clear)', 'classic-dark-hot-cocoa', 3],
+      ],
+      'Row 2: Name cannot be cleared',
+    ],
+    [
+      'clearing the price',
+      [
+        ['Name', 'Price'],
+        ['A', '(Clear)'],
+      ],
+      'Row 2: Price cannot be cleared',
+    ],
+    [
+      'clearing In Stock',
+      [
+        ['Name', 'Price', 'In Stock'],
+        ['A', 1, '(clear)'],
+      ],
+      'Row 2: In Stock cannot be cleared',
+    ],
+    [
+      'clearing the slug',
+      [
+        ['Name', 'Slug', 'Price'],
+        ['A', '(clear)', 1],
+      ],
+      'Row 2: Slug cannot be cleared',
+    ],
     [
       'a formula with no saved value (what scripts write)',
-      [['Name', 'Slug', 'Price'], ['A', 'a', 1], ['B', 'b', { formula: 'C2*2' }]],
+      [
+        ['Name', 'Slug', 'Price'],
+        ['A', 'a', 1],
+        ['B', 'b', { formula: 'C2*2' }],
+      ],
       'Row 3: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value',
     ],
-    ['a formula showing an error', [['Name', 'Price'], ['A', { formula: '1/0', result: { error: '#DIV/0!' } }]], 'Row 2: Price (column B) shows the error #DIV/0!: fix the formula or type the value'],
+    [
+      'a formula showing an error',
+      [
+        ['Name', 'Price'],
+        ['A', { formula: '1/0', result: { error: '#DIV/0!' } }],
+      ],
+      'Row 2: Price (column B) shows the error #DIV/0!: fix the formula or type the value',
+    ],
   ])('refuses %s and changes nothing', async (_label, rows, message) => {
     const before = await catalogue();
     const res = await upload(await workbook(rows));
@@ -285,8 +409,16 @@ describe('catalogue Excel export and import', () => {
     const before = await catalogue();
     const res = await upload(
       await workbook(
-        [['Name', 'Price', 'Variation ID', 'Category'], ['Fine', 1, null, 'Rolled Back Too'], ['Other', 1, 'VAR-TAKEN', null]],
-        [['Name', 'Slug'], ['Written Then Rolled Back', 'written-then-rolled-back'], ['Gift Sets (renamed)', 'gift-sets']],
+        [
+          ['Name', 'Price', 'Variation ID', 'Category'],
+          ['Fine', 1, null, 'Rolled Back Too'],
+          ['Other', 1, 'VAR-TAKEN', null],
+        ],
+        [
+          ['Name', 'Slug'],
+          ['Written Then Rolled Back', 'written-then-rolled-back'],
+          ['Gift Sets (renamed)', 'gift-sets'],
+        ],
       ),
     );
     expect(res.status).toBe(400);
@@ -302,7 +434,9 @@ describe('catalogue Excel export and import', () => {
     const target = before.products.find((p: { slug: string }) => p.slug === 'mexican-spiced-hot-cocoa');
     const blankRow = PRODUCT_HEADERS.map(() => null);
     // A row with only the slug, and one with only a name (matched by the slug of the name): every other cell blank.
-    let res = await upload(await workbook([PRODUCT_HEADERS, Object.assign([...blankRow], { 1: target.slug, 4: '' }), Object.assign([...blankRow], { 0: 'Classic Dark Hot Cocoa' })]));
+    let res = await upload(
+      await workbook([PRODUCT_HEADERS, Object.assign([...blankRow], { 1: target.slug, 4: '' }), Object.assign([...blankRow], { 0: 'Classic Dark Hot Cocoa' })]),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ imported: 2, categories: [] });
     expect(await catalogue()).toEqual(before);
@@ -314,8 +448,19 @@ describe('catalogue Excel export and import', () => {
       ]),
     );
     expect(res.status).toBe(200);
-    const [after] = await t.dataSource.query(`SELECT name, subtitle, description, image_url, variation_id, category_id, price_cents FROM products WHERE slug = $1`, [target.slug]);
-    expect(after).toEqual({ name: target.name, subtitle: null, description: 'Kept', image_url: null, variation_id: null, category_id: null, price_cents: target.price_cents });
+    const [after] = await t.dataSource.query(
+      `SELECT name, subtitle, description, image_url, variation_id, category_id, price_cents FROM products WHERE slug = $1`,
+      [target.slug],
+    );
+    expect(after).toEqual({
+      name: target.name,
+      subtitle: null,
+      description: 'Kept',
+      image_url: null,
+      variation_id: null,
+      category_id: null,
+      price_cents: target.price_cents,
+    });
   });
 
   it('exports Stock Count and Low Stock Threshold beside In Stock, blank when not counted', async () => {
@@ -330,7 +475,10 @@ describe('catalogue Excel export and import', () => {
     expect(header.slice(7, 10)).toEqual(['In Stock', 'Stock Count', 'Low Stock Threshold']);
     const rowOf = (slug: string) => sheet.getRows(2, sheet.actualRowCount - 1)!.find((row) => row.getCell(2).value === slug)!;
     expect([rowOf('peppermint-bark-hot-cocoa').getCell(stockColumn).value, rowOf('peppermint-bark-hot-cocoa').getCell(stockColumn + 1).value]).toEqual([7, 2]);
-    expect([rowOf('salted-caramel-hot-cocoa').getCell(stockColumn).value, rowOf('salted-caramel-hot-cocoa').getCell(stockColumn + 1).value]).toEqual([null, null]);
+    expect([rowOf('salted-caramel-hot-cocoa').getCell(stockColumn).value, rowOf('salted-caramel-hot-cocoa').getCell(stockColumn + 1).value]).toEqual([
+      null,
+      null,
+    ]);
   });
 
   it('imports Stock Count and Low Stock Threshold as typed ("1,200" too); (clear) stops counting; a blank cell keeps the count', async () => {
@@ -357,7 +505,9 @@ describe('catalogue Excel export and import', () => {
     // A CSV reads them from text, and a new product takes its count.
     const csv = await upload(Buffer.from('Name,Slug,Price,Stock Count,Low Stock Threshold\r\nStocked Tin,stocked-tin,9.50,40,6\r\n'), 'stock.csv');
     expect(csv.status).toBe(200);
-    expect(await t.dataSource.query(`SELECT stock_count, low_stock_threshold FROM products WHERE slug = 'stocked-tin'`)).toEqual([{ stock_count: 40, low_stock_threshold: 6 }]);
+    expect(await t.dataSource.query(`SELECT stock_count, low_stock_threshold FROM products WHERE slug = 'stocked-tin'`)).toEqual([
+      { stock_count: 40, low_stock_threshold: 6 },
+    ]);
   });
 
   it.each<[string, unknown, string]>([
@@ -368,22 +518,41 @@ describe('catalogue Excel export and import', () => {
     ['more than 1,000,000', 1_000_001, 'Row 3: Stock count must be at most 1,000,000'],
   ])('refuses %s in Stock Count, naming the row, and changes nothing', async (_label, value, message) => {
     const before = await catalogue();
-    const res = await upload(await workbook([['Name', 'Slug', 'Price', 'Stock Count', 'Low Stock Threshold'], [null, 'peppermint-bark-hot-cocoa', null, 3, 1], [null, 'salted-caramel-hot-cocoa', null, value, null]]));
+    const res = await upload(
+      await workbook([
+        ['Name', 'Slug', 'Price', 'Stock Count', 'Low Stock Threshold'],
+        [null, 'peppermint-bark-hot-cocoa', null, 3, 1],
+        [null, 'salted-caramel-hot-cocoa', null, value, null],
+      ]),
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(await catalogue()).toEqual(before);
   });
 
   it('refuses a bad Low Stock Threshold, naming the row', async () => {
-    const res = await upload(await workbook([['Name', 'Slug', 'Price', 'Low Stock Threshold'], [null, 'peppermint-bark-hot-cocoa', null, '-2']]));
+    const res = await upload(
+      await workbook([
+        ['Name', 'Slug', 'Price', 'Low Stock Threshold'],
+        [null, 'peppermint-bark-hot-cocoa', null, '-2'],
+      ]),
+    );
     expect([res.status, res.body.message]).toEqual([400, 'Row 2: Low-stock threshold cannot be negative']);
   });
 
   it('a cleared variation id is free for another product in the same sheet', async () => {
     await t.dataSource.query(`UPDATE products SET variation_id = 'VAR-MOVE' WHERE slug = 'peppermint-bark-hot-cocoa'`);
-    const res = await upload(await workbook([['Name', 'Slug', 'Price', 'Variation ID'], [null, 'peppermint-bark-hot-cocoa', null, '(clear)'], [null, 'salted-caramel-hot-cocoa', null, 'VAR-MOVE']]));
+    const res = await upload(
+      await workbook([
+        ['Name', 'Slug', 'Price', 'Variation ID'],
+        [null, 'peppermint-bark-hot-cocoa', null, '(clear)'],
+        [null, 'salted-caramel-hot-cocoa', null, 'VAR-MOVE'],
+      ]),
+    );
     expect(res.status).toBe(200);
-    const rows = await t.dataSource.query(`SELECT slug, variation_id FROM products WHERE slug IN ('peppermint-bark-hot-cocoa', 'salted-caramel-hot-cocoa') ORDER BY slug`);
+    const rows = await t.dataSource.query(
+      `SELECT slug, variation_id FROM products WHERE slug IN ('peppermint-bark-hot-cocoa', 'salted-caramel-hot-cocoa') ORDER BY slug`,
+    );
     expect(rows).toEqual([
       { slug: 'peppermint-bark-hot-cocoa', variation_id: null },
       { slug: 'salted-caramel-hot-cocoa', variation_id: 'VAR-MOVE' },
@@ -442,15 +611,46 @@ describe('catalogue Excel export and import', () => {
       );
       const category = before.categories.find((c: { id: number }) => c.id === existing.category_id)?.slug ?? null;
       expect(rows).toEqual([
-        { slug: existing.slug, name: existing.name, price_cents: 450, in_stock: false, description: existing.description, subtitle: existing.subtitle, category },
-        { slug: 'creme-brulee-cocoa', name: 'Crème Brûlée Cocoa', price_cents: 129900, in_stock: true, description: 'Rich, smooth "brûlée"\non two lines', subtitle: null, category: 'csv-made-category' },
+        {
+          slug: existing.slug,
+          name: existing.name,
+          price_cents: 450,
+          in_stock: false,
+          description: existing.description,
+          subtitle: existing.subtitle,
+          category,
+        },
+        {
+          slug: 'creme-brulee-cocoa',
+          name: 'Crème Brûlée Cocoa',
+          price_cents: 129900,
+          in_stock: true,
+          description: 'Rich, smooth "brûlée"\non two lines',
+          subtitle: null,
+          category: 'csv-made-category',
+        },
       ]);
     });
 
     it.each<[string, Buffer]>([
-      ['semicolons and decimal commas (LibreOffice or Excel in a European locale)', Buffer.from('Name;Slug;Price;Featured\r\nSemi Colon;semi-colon;12,50;WAHR\r\n', 'utf8')],
-      ['Windows-1252 (Excel\'s plain "CSV")', Buffer.from([...Buffer.from('Name,Slug,Price,Featured\r\nSemi Colon,semi-colon,12.50,yes\r\nCaf'), 0xe9, ...Buffer.from(' Cr'), 0xe8, ...Buffer.from('me,cafe-creme,3,no\r\n')])],
-      ['UTF-16 with tabs (Excel\'s "Unicode Text")', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tSlug\tPrice\tFeatured\r\nSemi Colon\tsemi-colon\t12.5\tTRUE\r\n', 'utf16le')])],
+      [
+        'semicolons and decimal commas (LibreOffice or Excel in a European locale)',
+        Buffer.from('Name;Slug;Price;Featured\r\nSemi Colon;semi-colon;12,50;WAHR\r\n', 'utf8'),
+      ],
+      [
+        'Windows-1252 (Excel\'s plain "CSV")',
+        Buffer.from([
+          ...Buffer.from('Name,Slug,Price,Featured\r\nSemi Colon,semi-colon,12.50,yes\r\nCaf'),
+          0xe9,
+          ...Buffer.from(' Cr'),
+          0xe8,
+          ...Buffer.from('me,cafe-creme,3,no\r\n'),
+        ]),
+      ],
+      [
+        'UTF-16 with tabs (Excel\'s "Unicode Text")',
+        Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tSlug\tPrice\tFeatured\r\nSemi Colon\tsemi-colon\t12.5\tTRUE\r\n', 'utf16le')]),
+      ],
     ])('reads %s', async (_label, file) => {
       const res = await upload(file, 'products.csv');
       expect(res.status).toBe(200);
@@ -463,10 +663,25 @@ describe('catalogue Excel export and import', () => {
       ['an unclosed quote', 'Name,Price\nA,1\n"B,2\n', 'products.csv', 'The CSV file could not be read (line 3): a quoted value is never closed'],
       ['unknown headers', 'Product,Cost\nA,1\n', 'products.csv', 'The CSV file needs a Name column'],
       ['only a header', '\ufeffName,Price\r\n', 'products.csv', 'The CSV file has no rows to import'],
-      ['a formula typed as text', 'Name,Price\nA,=B2*2\n', 'products.csv', 'Row 2: Price (column B) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value'],
+      [
+        'a formula typed as text',
+        'Name,Price\nA,=B2*2\n',
+        'products.csv',
+        'Row 2: Price (column B) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value',
+      ],
       ['binary bytes named .csv', Buffer.from([0x00, 0x01, 0x02, 0xff, 0x00, 0x10]), 'products.csv', 'The file is not a CSV text file'],
-      ['an .xls file', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'products.xls', 'Excel 97-2003 files (.xls) cannot be imported: save the file as Excel Workbook (.xlsx) or CSV (.csv)'],
-      ["LibreOffice's own .ods", fixture('libreoffice-calc.ods'), 'products.ods', 'LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)'],
+      [
+        'an .xls file',
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+        'products.xls',
+        'Excel 97-2003 files (.xls) cannot be imported: save the file as Excel Workbook (.xlsx) or CSV (.csv)',
+      ],
+      [
+        "LibreOffice's own .ods",
+        fixture('libreoffice-calc.ods'),
+        'products.ods',
+        'LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)',
+      ],
       ['a PDF', '%PDF-1.7\n', 'products.pdf', 'Choose an Excel workbook (.xlsx) or a CSV file (.csv)'],
     ])('refuses %s and changes nothing', async (_label, file, name, message) => {
       const before = await catalogue();
@@ -529,7 +744,8 @@ describe('catalogue Excel export and import', () => {
       clearInterval(sampler);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        message: 'The workbook unpacks to more than 50 MB, far more than a catalogue needs: remove other sheets, images and formatting, or save the Products sheet as CSV',
+        message:
+          'The workbook unpacks to more than 50 MB, far more than a catalogue needs: remove other sheets, images and formatting, or save the Products sheet as CSV',
         code: 'IMPORT_TOO_LARGE',
       });
       // Unpacked, it held 1.15 GB: refused, it stays near where it was.
@@ -548,20 +764,32 @@ describe('catalogue Excel export and import', () => {
       const tight = await streamedSheet(' '.repeat(1024 * 1024), 5);
       const res = await upload(minimalWorkbook(tight));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: 'The workbook is packed over 100 times tighter than spreadsheets are: it cannot be imported', code: 'IMPORT_TOO_LARGE' });
+      expect(res.body).toEqual({
+        message: 'The workbook is packed over 100 times tighter than spreadsheets are: it cannot be imported',
+        code: 'IMPORT_TOO_LARGE',
+      });
     });
 
     it(`a sheet of more than ${IMPORT_MAX_ROWS} rows is refused before it is read; empty formatted rows do not count`, async () => {
       const before = await catalogue();
       const rows = (count: number) => Array.from({ length: count }, (_, i) => productRow(i + 2, `Row ${i}`, 1)).join('');
-      const emptyRows = Array.from({ length: 3000 }, (_, i) => `<row r="${IMPORT_MAX_ROWS + 10 + i}" ht="20" customHeight="1"><c r="A${IMPORT_MAX_ROWS + 10 + i}" s="1"/></row>`).join('');
+      const emptyRows = Array.from(
+        { length: 3000 },
+        (_, i) => `<row r="${IMPORT_MAX_ROWS + 10 + i}" ht="20" customHeight="1"><c r="A${IMPORT_MAX_ROWS + 10 + i}" s="1"/></row>`,
+      ).join('');
       const over = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + rows(IMPORT_MAX_ROWS + 1) + SHEET_TAIL);
       const res = await upload(minimalWorkbook(over));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: `A sheet of the workbook has more than ${IMPORT_MAX_ROWS} rows: split the catalogue into several files`, code: 'IMPORT_TOO_MANY_ROWS' });
+      expect(res.body).toEqual({
+        message: `A sheet of the workbook has more than ${IMPORT_MAX_ROWS} rows: split the catalogue into several files`,
+        code: 'IMPORT_TOO_MANY_ROWS',
+      });
       // Row elements that only carry formatting are not rows of the catalogue: a sheet of exactly the
       // limit with 3,000 of them after it is read (and refused for its content, a negative price, not its size).
-      const formatted = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + rows(IMPORT_MAX_ROWS).replace('<v>1</v>', '<v>-1</v>') + emptyRows + SHEET_TAIL);
+      const formatted = part(
+        'xl/worksheets/sheet1.xml',
+        SHEET_HEAD + HEADER_ROW + rows(IMPORT_MAX_ROWS).replace('<v>1</v>', '<v>-1</v>') + emptyRows + SHEET_TAIL,
+      );
       const read = await upload(minimalWorkbook(formatted));
       expect(read.status).toBe(400);
       expect(read.body.code).toBe('IMPORT_INVALID_ROW');
@@ -570,10 +798,16 @@ describe('catalogue Excel export and import', () => {
 
     it('a sheet of more than 200,000 filled cells is refused before it is read', async () => {
       const wide = Array.from({ length: 2100 }, (_, i) => `<c><v>${i}</v></c>`).join('');
-      const sheet = part('xl/worksheets/sheet1.xml', SHEET_HEAD + HEADER_ROW + Array.from({ length: 100 }, (_, i) => `<row r="${i + 2}">${wide}</row>`).join('') + SHEET_TAIL);
+      const sheet = part(
+        'xl/worksheets/sheet1.xml',
+        SHEET_HEAD + HEADER_ROW + Array.from({ length: 100 }, (_, i) => `<row r="${i + 2}">${wide}</row>`).join('') + SHEET_TAIL,
+      );
       const res = await upload(minimalWorkbook(sheet));
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ message: "A sheet of the workbook has more than 200,000 filled cells: keep the catalogue's columns only, or split it into several files", code: 'IMPORT_TOO_MANY_CELLS' });
+      expect(res.body).toEqual({
+        message: "A sheet of the workbook has more than 200,000 filled cells: keep the catalogue's columns only, or split it into several files",
+        code: 'IMPORT_TOO_MANY_CELLS',
+      });
     });
   });
 
@@ -606,13 +840,36 @@ describe('spreadsheets from other programs', () => {
     t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     for (const c of source.categories) {
-      await t.dataSource.query(`INSERT INTO categories (name, slug, description, image_url) VALUES ($1, $2, $3, $4)`, [c.name, c.slug, c.description, c.imageUrl]);
+      await t.dataSource.query(`INSERT INTO categories (name, slug, description, image_url) VALUES ($1, $2, $3, $4)`, [
+        c.name,
+        c.slug,
+        c.description,
+        c.imageUrl,
+      ]);
     }
     for (const p of source.products) {
       await t.dataSource.query(
         `INSERT INTO products (name, slug, subtitle, description, price_cents, category_id, in_stock, featured, variation_id, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, stock_count, low_stock_threshold)
          VALUES ($1, $2, $3, $4, $5, (SELECT id FROM categories WHERE slug = $6), $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-        [p.name, p.slug, p.subtitle, p.description, p.priceCents, p.category, p.inStock, p.featured, p.variationId, p.imageUrl, p.hotImageUrl, p.icedImageUrl, p.shakeImageUrl, p.featuredImageUrl, p.backgroundImageUrl, p.stockCount, p.lowStockThreshold],
+        [
+          p.name,
+          p.slug,
+          p.subtitle,
+          p.description,
+          p.priceCents,
+          p.category,
+          p.inStock,
+          p.featured,
+          p.variationId,
+          p.imageUrl,
+          p.hotImageUrl,
+          p.icedImageUrl,
+          p.shakeImageUrl,
+          p.featuredImageUrl,
+          p.backgroundImageUrl,
+          p.stockCount,
+          p.lowStockThreshold,
+        ],
       );
     }
     original = await snapshot(t);
@@ -644,7 +901,9 @@ describe('spreadsheets from other programs', () => {
 
   it('our-export.xlsx is what the exporter writes today for source-catalogue.json', async () => {
     const categories: Category[] = source.categories.map((c, i) => ({ id: i + 1, ...c }));
-    const products = source.products.map((p, i) => ({ id: i + 1, ...p, categoryId: categories.find((c) => c.slug === p.category)?.id ?? null }) as unknown as Product);
+    const products = source.products.map(
+      (p, i) => ({ id: i + 1, ...p, categoryId: categories.find((c) => c.slug === p.category)?.id ?? null }) as unknown as Product,
+    );
     const values = async (file: Buffer) => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(file as unknown as ArrayBuffer);
@@ -670,7 +929,9 @@ describe('spreadsheets from other programs', () => {
 
   it('our-export.xlsx puts the stock counts back; files exported before stock existed leave the live counts alone', async () => {
     const stock = () => t.dataSource.query(`SELECT slug, stock_count, low_stock_threshold FROM products WHERE slug = ANY($1) ORDER BY slug`, [sourceSlugs]);
-    const sourceStock = source.products.map((p) => ({ slug: p.slug, stock_count: p.stockCount, low_stock_threshold: p.lowStockThreshold })).sort((a, b) => a.slug.localeCompare(b.slug));
+    const sourceStock = source.products
+      .map((p) => ({ slug: p.slug, stock_count: p.stockCount, low_stock_threshold: p.lowStockThreshold }))
+      .sort((a, b) => a.slug.localeCompare(b.slug));
     expect(await stock()).toEqual(sourceStock);
     // As scramble() does: a blank cell keeps a value, so only values the file holds are changed.
     await t.dataSource.query(
@@ -718,13 +979,17 @@ describe('spreadsheets from other programs', () => {
   it('a script-written formula with no saved value is refused naming row and column; the same file saved by LibreOffice imports', async () => {
     let res = await upload('openpyxl-style-formula-no-value.xlsx');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Row 2: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value');
+    expect(res.body.message).toBe(
+      'Row 2: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value',
+    );
     expect(await snapshot(t)).toEqual(original);
 
     res = await upload('openpyxl-style-resaved-by-libreoffice.xlsx');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ imported: 2, categories: [] });
-    const rows = await t.dataSource.query(`SELECT slug, price_cents, in_stock, featured, category_id FROM products WHERE slug IN ('script-cocoa', 'half-price-marshmallows') ORDER BY slug`);
+    const rows = await t.dataSource.query(
+      `SELECT slug, price_cents, in_stock, featured, category_id FROM products WHERE slug IN ('script-cocoa', 'half-price-marshmallows') ORDER BY slug`,
+    );
     const marshmallows = original.products.find((p: { slug: string }) => p.slug === 'half-price-marshmallows');
     expect(rows).toEqual([
       { slug: 'half-price-marshmallows', price_cents: 50, in_stock: true, featured: false, category_id: marshmallows.category_id },

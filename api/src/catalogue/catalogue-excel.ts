@@ -88,7 +88,7 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
       subtitle: p.subtitle,
       description: p.description,
       price: fromCents(p.priceCents),
-      category: p.categoryId ? slugById.get(p.categoryId) ?? null : null,
+      category: p.categoryId ? (slugById.get(p.categoryId) ?? null) : null,
       inStock: p.inStock,
       stockCount: p.stockCount,
       lowStockThreshold: p.lowStockThreshold,
@@ -166,9 +166,13 @@ export async function readCatalogueFile(file: CatalogueFile): Promise<CatalogueS
   const head = file.buffer.subarray(0, 4);
   if (head.equals(ZIP_MAGIC)) {
     if (extension === '.ods' || file.buffer.subarray(0, 100).includes('opendocument.spreadsheet')) {
-      throw new UserInputError('LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+      throw new UserInputError(
+        'LibreOffice .ods files cannot be imported: save the file as Excel 2007-365 (.xlsx) or Text CSV (.csv)',
+        'IMPORT_UNSUPPORTED_FILE',
+      );
     }
-    if (extension === '.numbers') throw new UserInputError('Numbers files cannot be imported: export the file to Excel (.xlsx) or CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
+    if (extension === '.numbers')
+      throw new UserInputError('Numbers files cannot be imported: export the file to Excel (.xlsx) or CSV (.csv)', 'IMPORT_UNSUPPORTED_FILE');
     // Sizes, packing ratio, rows and cells are checked before exceljs unpacks anything.
     checkWorkbookArchive(file.buffer, IMPORT_MAX_ROWS);
     return readWorkbook(file.buffer);
@@ -246,7 +250,13 @@ function csvTable(file: Buffer): Table {
   if (text.includes('\u0000')) throw new UserInputError('The file is not a CSV text file', 'IMPORT_BAD_CSV');
   let records: string[][];
   try {
-    records = parseCsv(text, { delimiter: guessDelimiter(text), relax_column_count: true, relax_quotes: true, skip_empty_lines: false, max_record_size: 200_000 });
+    records = parseCsv(text, {
+      delimiter: guessDelimiter(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      max_record_size: 200_000,
+    });
   } catch (err) {
     throw csvError(err);
   }
@@ -311,7 +321,16 @@ function readProducts(table: Table): ImportedProductRow[] {
     const { category, ...input } = raw;
     const prepared: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(input)) {
-      prepared[field] = value === null ? null : field === 'price' ? toNumber(value) : field === 'inStock' || field === 'featured' ? toBoolean(value) : COUNT_FIELDS.has(field) ? toCount(value) : toText(value);
+      prepared[field] =
+        value === null
+          ? null
+          : field === 'price'
+            ? toNumber(value)
+            : field === 'inStock' || field === 'featured'
+              ? toBoolean(value)
+              : COUNT_FIELDS.has(field)
+                ? toCount(value)
+                : toText(value);
     }
     const parsed = productChangesSchema.safeParse(prepared);
     if (!parsed.success) throw rowError('Row', rowNumber, parsed.error.issues[0], PRODUCT_COLUMNS);
@@ -374,7 +393,10 @@ function rowValues<F extends string>(
     const where = `${prefix} ${rowNumber}: ${header} (column ${columnLetter(col)})`;
     if (typeof cell === 'object') {
       if ('error' in cell) throw new UserInputError(`${where} shows the error ${cell.error}: fix the formula or type the value`, 'IMPORT_CELL_ERROR');
-      throw new UserInputError(`${where} has a formula with no saved value: open and save the file in a spreadsheet program, or type the value`, 'IMPORT_FORMULA_NO_VALUE');
+      throw new UserInputError(
+        `${where} has a formula with no saved value: open and save the file in a spreadsheet program, or type the value`,
+        'IMPORT_FORMULA_NO_VALUE',
+      );
     }
     if (typeof cell === 'string' && cell.toLowerCase() === IMPORT_CLEAR_MARK) {
       if (notClearable.has(field)) throw new UserInputError(`${prefix} ${rowNumber}: ${header} cannot be cleared`, 'IMPORT_CANNOT_CLEAR');
@@ -410,7 +432,10 @@ function headerColumns<F extends string>(table: Table, known: ReadonlyArray<{ he
 }
 
 function normalizeHeader(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 }
 
 function columnLetter(index: number): string {

@@ -72,7 +72,12 @@ class CategoryIndex {
     if (found) return found;
     const slug = ref.trim();
     if (!SLUG_PATTERN.test(slug)) return this.findOrCreate(ref);
-    return this.create({ name: nameFromSlug(slug).slice(0, CATEGORY_NAME_MAX), slug: firstFreeSlug(slug, new Set(this.bySlug.keys())), description: null, imageUrl: null });
+    return this.create({
+      name: nameFromSlug(slug).slice(0, CATEGORY_NAME_MAX),
+      slug: firstFreeSlug(slug, new Set(this.bySlug.keys())),
+      description: null,
+      imageUrl: null,
+    });
   }
 
   async create(fields: Pick<Category, 'name' | 'slug' | 'description' | 'imageUrl'>): Promise<Category> {
@@ -131,7 +136,16 @@ export class CatalogueUpsertService {
         const slug = firstFreeSlug(slugBase(name, 'product'), slugs);
         slugs.add(slug);
         const row = await products.save(
-          products.create({ name, slug, description, priceCents: item.priceCents, variationId: item.variationId, categoryId: category?.id ?? null, inStock: true, featured: false }),
+          products.create({
+            name,
+            slug,
+            description,
+            priceCents: item.priceCents,
+            variationId: item.variationId,
+            categoryId: category?.id ?? null,
+            inStock: true,
+            featured: false,
+          }),
         );
         byVariation.set(item.variationId, row);
         result.created += 1;
@@ -169,7 +183,11 @@ export class CatalogueUpsertService {
         const found = categories.bySlugOnly(row.slug);
         const { name, description, imageUrl } = row.changes;
         if (!found) {
-          if (name === undefined) throw new UserInputError(`Categories row ${row.rowNumber}: Name is required for a new category (no category has the slug "${row.slug}")`, 'IMPORT_INVALID_ROW');
+          if (name === undefined)
+            throw new UserInputError(
+              `Categories row ${row.rowNumber}: Name is required for a new category (no category has the slug "${row.slug}")`,
+              'IMPORT_INVALID_ROW',
+            );
           await categories.create({ name, slug: row.slug, description: description ?? null, imageUrl: imageUrl ?? null });
           continue;
         }
@@ -200,7 +218,11 @@ export class CatalogueUpsertService {
         const found = bySlug.get(row.slug);
         if (!found) {
           const missing = fields.name === undefined ? 'Name' : price === undefined ? 'Price' : null;
-          if (missing) throw new UserInputError(`Row ${row.rowNumber}: ${missing} is required for a new product (no product has the slug "${row.slug}")`, 'IMPORT_INVALID_ROW');
+          if (missing)
+            throw new UserInputError(
+              `Row ${row.rowNumber}: ${missing} is required for a new product (no product has the slug "${row.slug}")`,
+              'IMPORT_INVALID_ROW',
+            );
         }
         const values: Partial<Product> = { ...fields };
         if (price !== undefined) values.priceCents = toCents(price);

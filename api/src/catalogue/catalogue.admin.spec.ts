@@ -84,7 +84,11 @@ describe('admin catalogue calls', () => {
       expect((page.body as Product[]).map((p) => p.id)).toEqual(publicList.slice(1, 3).map((p) => p.id));
 
       const found = await admin.get('/api/products').query({ search: 'SHAKE' });
-      expect((found.body as Product[]).map((p) => p.slug).sort()).toEqual(['double-chocolate-cocoa-shake', 'malted-milk-cocoa-shake', 'peanut-butter-cocoa-shake']);
+      expect((found.body as Product[]).map((p) => p.slug).sort()).toEqual([
+        'double-chocolate-cocoa-shake',
+        'malted-milk-cocoa-shake',
+        'peanut-butter-cocoa-shake',
+      ]);
       // LIKE wildcards are searched for literally: only the '72%' subtitle has a '%', nothing has '_'
       const percent = await admin.get('/api/products').query({ search: '%' });
       expect((percent.body as Product[]).map((p) => p.slug)).toEqual(['classic-dark-hot-cocoa']);
@@ -197,7 +201,14 @@ describe('admin catalogue calls', () => {
       const created = (await admin.post('/api/products').send(newProduct({ name: 'Rename Me' }))).body as Product;
       const renamed = await admin.patch(`/api/products/${created.id}`).send({ name: 'Orange Zest Hot Cocoa', price: 9.5, featured: true, inStock: false });
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toMatchObject({ name: 'Orange Zest Hot Cocoa', slug: 'rename-me', price: 9.5, featured: true, inStock: false, subtitle: created.subtitle });
+      expect(renamed.body).toMatchObject({
+        name: 'Orange Zest Hot Cocoa',
+        slug: 'rename-me',
+        price: 9.5,
+        featured: true,
+        inStock: false,
+        subtitle: created.subtitle,
+      });
       const emptied = await admin.patch(`/api/products/${created.id}`).send({ slug: '' });
       expect(emptied.body.slug).toBe('orange-zest-hot-cocoa');
       const cleared = await admin.patch(`/api/products/${created.id}`).send({ subtitle: null, categoryId: null, imageUrl: '' });
@@ -216,7 +227,10 @@ describe('admin catalogue calls', () => {
       const onUpdate = await admin.patch('/api/products/1').send({ categoryId: 999999 });
       expect(onUpdate.status).toBe(400);
       expect(onUpdate.body.message).toBe('Category not found');
-      for (const [method, body] of [['patch', { price: 1 }], ['delete', undefined]] as const) {
+      for (const [method, body] of [
+        ['patch', { price: 1 }],
+        ['delete', undefined],
+      ] as const) {
         const req = method === 'patch' ? admin.patch('/api/products/999999').send(body) : admin.delete('/api/products/999999');
         const res = await req;
         expect(res.status).toBe(404);
@@ -248,9 +262,17 @@ describe('admin catalogue calls', () => {
 
   describe('categories', () => {
     it('creates, updates and deletes a category; its products become uncategorised', async () => {
-      const created = await admin.post('/api/categories').send({ name: 'Gift Sets & Bundles', description: 'Boxes to give', imageUrl: '/images/categories/gifts.svg' });
+      const created = await admin
+        .post('/api/categories')
+        .send({ name: 'Gift Sets & Bundles', description: 'Boxes to give', imageUrl: '/images/categories/gifts.svg' });
       expect(created.status).toBe(201);
-      expect(created.body).toEqual({ id: expect.any(Number), name: 'Gift Sets & Bundles', slug: 'gift-sets-and-bundles', description: 'Boxes to give', imageUrl: '/images/categories/gifts.svg' });
+      expect(created.body).toEqual({
+        id: expect.any(Number),
+        name: 'Gift Sets & Bundles',
+        slug: 'gift-sets-and-bundles',
+        description: 'Boxes to give',
+        imageUrl: '/images/categories/gifts.svg',
+      });
       const twin = await admin.post('/api/categories').send({ name: 'Gift sets and bundles' });
       expect(twin.body.slug).toBe('gift-sets-and-bundles-2');
       const taken = await admin.post('/api/categories').send({ name: 'Hot', slug: 'hot-cocoa' });
@@ -401,7 +423,17 @@ describe('admin catalogue calls', () => {
     });
 
     it('GET /api/products with bad paging or search', async () => {
-      for (const query of ['limit=abc', 'limit=0', 'limit=501', 'limit=-1', 'offset=-1', 'offset=1.5', 'limit=1&limit=2', `search=${'s'.repeat(101)}`, 'search=a&search=b']) {
+      for (const query of [
+        'limit=abc',
+        'limit=0',
+        'limit=501',
+        'limit=-1',
+        'offset=-1',
+        'offset=1.5',
+        'limit=1&limit=2',
+        `search=${'s'.repeat(101)}`,
+        'search=a&search=b',
+      ]) {
         const res = await admin.get(`/api/products?${query}`);
         expect({ query, status: res.status }).toEqual({ query, status: 400 });
         expect(res.body.message).toEqual(expect.any(String));

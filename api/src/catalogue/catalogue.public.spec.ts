@@ -1,4 +1,13 @@
-import { type Category, FEATURED_LIMIT, type Product, productSchema, categorySchema, testimonialSchema, sortProducts, type Testimonial } from '@cocoa/shared-types';
+import {
+  type Category,
+  FEATURED_LIMIT,
+  type Product,
+  productSchema,
+  categorySchema,
+  testimonialSchema,
+  sortProducts,
+  type Testimonial,
+} from '@cocoa/shared-types';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from '../seed/seed.data';
 import { startTestApp, type TestApp } from '../test/test-app';
 
@@ -111,7 +120,16 @@ describe('public catalogue calls on the seeded catalogue', () => {
     const missing = await t.agent().get('/api/square/catalog/products/slug/no-such-cocoa');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Product not found');
-    for (const bad of ['bad%20slug', 'under_score', 'double--hyphen', '-leading', 'trailing-', `${'a'.repeat(81)}`, '%27%3B%20DROP%20TABLE%20products%3B--', 'caf%C3%A9']) {
+    for (const bad of [
+      'bad%20slug',
+      'under_score',
+      'double--hyphen',
+      '-leading',
+      'trailing-',
+      `${'a'.repeat(81)}`,
+      '%27%3B%20DROP%20TABLE%20products%3B--',
+      'caf%C3%A9',
+    ]) {
       const res = await t.agent().get(`/api/square/catalog/products/slug/${bad}`);
       expect({ bad, status: res.status }).toEqual({ bad, status: 400 });
       expect(res.body.message).toBe('Invalid slug');

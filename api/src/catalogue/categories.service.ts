@@ -51,9 +51,7 @@ export class CategoriesService {
     for (let attempt = 1; ; attempt++) {
       const slug = input.slug ?? (await this.freeSlug(input.name));
       try {
-        const row = await this.categories.save(
-          this.categories.create({ name: input.name, slug, description: input.description, imageUrl: input.imageUrl }),
-        );
+        const row = await this.categories.save(this.categories.create({ name: input.name, slug, description: input.description, imageUrl: input.imageUrl }));
         return toCategoryResponse(row);
       } catch (error) {
         // Another request took the generated slug between our look-up and the insert: try the next one.
@@ -102,7 +100,10 @@ export class CategoriesService {
 
   private async freeSlug(name: string, exceptId?: number): Promise<string> {
     const base = slugBase(name, 'category');
-    const query = this.categories.createQueryBuilder('c').select('c.slug', 'slug').where('c.slug LIKE :stem', { stem: `${slugStem(base)}%` });
+    const query = this.categories
+      .createQueryBuilder('c')
+      .select('c.slug', 'slug')
+      .where('c.slug LIKE :stem', { stem: `${slugStem(base)}%` });
     if (exceptId !== undefined) query.andWhere('c.id <> :exceptId', { exceptId });
     const rows: Array<{ slug: string }> = await query.getRawMany();
     return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));

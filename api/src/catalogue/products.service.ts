@@ -35,7 +35,13 @@ function toPublicProduct(product: Product): ProductResponse {
 
 /** The admin's product: the owner's In stock switch as saved, the stock count and threshold. */
 function toAdminProduct(product: Product): AdminProduct {
-  return { ...productFields(product), inStock: product.inStock, onlyLeft: onlyLeft(product), stockCount: product.stockCount, lowStockThreshold: product.lowStockThreshold };
+  return {
+    ...productFields(product),
+    inStock: product.inStock,
+    onlyLeft: onlyLeft(product),
+    stockCount: product.stockCount,
+    lowStockThreshold: product.lowStockThreshold,
+  };
 }
 
 function productFields(product: Product): Omit<ProductResponse, 'inStock' | 'onlyLeft'> {
@@ -183,7 +189,10 @@ export class ProductsService {
 
   private async freeSlug(name: string, exceptId?: number): Promise<string> {
     const base = slugBase(name, 'product');
-    const query = this.products.createQueryBuilder('p').select('p.slug', 'slug').where('p.slug LIKE :stem', { stem: `${slugStem(base)}%` });
+    const query = this.products
+      .createQueryBuilder('p')
+      .select('p.slug', 'slug')
+      .where('p.slug LIKE :stem', { stem: `${slugStem(base)}%` });
     if (exceptId !== undefined) query.andWhere('p.id <> :exceptId', { exceptId });
     const rows: Array<{ slug: string }> = await query.getRawMany();
     return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));

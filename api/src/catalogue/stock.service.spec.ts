@@ -9,12 +9,10 @@ describe('StockService', () => {
   const ids: Record<string, number> = {};
 
   async function product(slug: string, stockCount: number | null, lowStockThreshold: number | null = null): Promise<number> {
-    const [row] = await t.dataSource.query(`INSERT INTO products (name, slug, price_cents, stock_count, low_stock_threshold) VALUES ($1, $2, 500, $3, $4) RETURNING id`, [
-      slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
-      slug,
-      stockCount,
-      lowStockThreshold,
-    ]);
+    const [row] = await t.dataSource.query(
+      `INSERT INTO products (name, slug, price_cents, stock_count, low_stock_threshold) VALUES ($1, $2, 500, $3, $4) RETURNING id`,
+      [slug.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), slug, stockCount, lowStockThreshold],
+    );
     ids[slug] = Number(row.id);
     return ids[slug];
   }
@@ -45,8 +43,16 @@ describe('StockService', () => {
     const few = await product('only-two-left', 2);
     const none = await product('none-left', 0);
     const attempt = (productId: number, quantity: number) => t.dataSource.transaction((m) => stock.take(m, [{ productId, quantity }]));
-    await expect(attempt(few, 3)).rejects.toMatchObject({ status: 409, code: 'NOT_ENOUGH_STOCK', message: 'Only 2 left of Only Two Left. Please lower the quantity in your cart.' });
-    await expect(attempt(none, 1)).rejects.toMatchObject({ status: 409, code: 'OUT_OF_STOCK', message: 'None Left is out of stock. Please remove it from your cart.' });
+    await expect(attempt(few, 3)).rejects.toMatchObject({
+      status: 409,
+      code: 'NOT_ENOUGH_STOCK',
+      message: 'Only 2 left of Only Two Left. Please lower the quantity in your cart.',
+    });
+    await expect(attempt(none, 1)).rejects.toMatchObject({
+      status: 409,
+      code: 'OUT_OF_STOCK',
+      message: 'None Left is out of stock. Please remove it from your cart.',
+    });
     await expect(attempt(987654, 1)).rejects.toMatchObject({ status: 400, code: 'PRODUCT_NOT_FOUND' });
     expect(await count(few)).toBe(2);
     expect(await count(none)).toBe(0);
@@ -70,7 +76,10 @@ describe('StockService', () => {
     const id = await product('guarded', 5);
     await expect(stock.take(t.dataSource.manager, [{ productId: id, quantity: 1 }])).rejects.toThrow("StockService.take must run in the caller's transaction");
     for (const quantity of [0, -1, 1.5, Number.NaN]) {
-      await expect(t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity }]))).rejects.toMatchObject({ status: 400, code: 'BAD_STOCK_QUANTITY' });
+      await expect(t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity }]))).rejects.toMatchObject({
+        status: 400,
+        code: 'BAD_STOCK_QUANTITY',
+      });
     }
     expect(await count(id)).toBe(5);
   });
@@ -92,7 +101,9 @@ describe('StockService', () => {
 
   it('concurrent takes never go below zero: 12 transactions for 1 each of 5 left, exactly 5 succeed', async () => {
     const id = await product('race-five', 5);
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity: 1 }]))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity: 1 }]))),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code: string }).code);
     expect(refused).toEqual(Array(7).fill('OUT_OF_STOCK'));

@@ -56,7 +56,9 @@ export class StockService implements EntitySubscriberInterface {
         [line.productId, line.quantity],
       );
       if (rows.length === 0) {
-        const [product]: Array<{ name: string; stock_count: number | null }> = await manager.query(`SELECT name, stock_count FROM products WHERE id = $1`, [line.productId]);
+        const [product]: Array<{ name: string; stock_count: number | null }> = await manager.query(`SELECT name, stock_count FROM products WHERE id = $1`, [
+          line.productId,
+        ]);
         if (!product) throw new UserInputError(`Product #${line.productId} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
         if (product.stock_count === null) continue; // not counted
         throw shortOf(product.name, Number(product.stock_count));

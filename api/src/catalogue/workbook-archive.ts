@@ -51,7 +51,10 @@ export function checkWorkbookArchive(file: Buffer, maxRows: number): void {
     declared += e.unpacked;
     if (declared > IMPORT_MAX_UNPACKED_BYTES) throw tooBig();
     if (e.unpacked > RATIO_FROM_BYTES && e.unpacked > e.packed * IMPORT_MAX_RATIO) {
-      throw new UserInputError(`The workbook is packed over ${IMPORT_MAX_RATIO} times tighter than spreadsheets are: it cannot be imported`, 'IMPORT_TOO_LARGE');
+      throw new UserInputError(
+        `The workbook is packed over ${IMPORT_MAX_RATIO} times tighter than spreadsheets are: it cannot be imported`,
+        'IMPORT_TOO_LARGE',
+      );
     }
   }
   for (const e of entries) {
@@ -133,9 +136,13 @@ function countSheet(xml: Buffer, maxRows: number): void {
     rows += 1;
     cells += body.match(CELL)?.length ?? 0;
     // The header row is row 1; maxRows counts the rows after it.
-    if (rows > maxRows + 1) throw new UserInputError(`A sheet of the workbook has more than ${maxRows} rows: split the catalogue into several files`, 'IMPORT_TOO_MANY_ROWS');
+    if (rows > maxRows + 1)
+      throw new UserInputError(`A sheet of the workbook has more than ${maxRows} rows: split the catalogue into several files`, 'IMPORT_TOO_MANY_ROWS');
     if (cells > IMPORT_MAX_CELLS) {
-      throw new UserInputError(`A sheet of the workbook has more than ${IMPORT_MAX_CELLS.toLocaleString('en-US')} filled cells: keep the catalogue's columns only, or split it into several files`, 'IMPORT_TOO_MANY_CELLS');
+      throw new UserInputError(
+        `A sheet of the workbook has more than ${IMPORT_MAX_CELLS.toLocaleString('en-US')} filled cells: keep the catalogue's columns only, or split it into several files`,
+        'IMPORT_TOO_MANY_CELLS',
+      );
     }
   }
 }

@@ -29,7 +29,10 @@ export const ChangeKey = createParamDecorator((_data: unknown, context: Executio
  */
 export async function claimChangeKey(manager: EntityManager, key: string | undefined, scope: string): Promise<boolean> {
   if (!key) return true;
-  const claimed: unknown[] = await manager.query(`INSERT INTO admin_change_keys (key, scope) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`, [key, scope]);
+  const claimed: unknown[] = await manager.query(`INSERT INTO admin_change_keys (key, scope) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key`, [
+    key,
+    scope,
+  ]);
   if (claimed.length > 0) return true;
   const [earlier] = await manager.query<{ scope: string }[]>(`SELECT scope FROM admin_change_keys WHERE key = $1`, [key]);
   if (earlier && earlier.scope !== scope) throw new ConflictError('This Idempotency-Key was already used for another change', 'IDEMPOTENCY_KEY_REUSED');

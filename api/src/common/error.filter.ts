@@ -4,7 +4,8 @@ import { QueryFailedError } from 'typeorm';
 import { DomainError, TooManyRequestsError } from './domain-errors';
 import { log } from './logger';
 
-const PG_UNAVAILABLE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is|Pool has ended|timeout exceeded when trying to connect/i;
+const PG_UNAVAILABLE =
+  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|the database system is|Pool has ended|timeout exceeded when trying to connect/i;
 
 /**
  * Every error leaves as `{ message, code }` with a 4xx for the caller's mistakes, never a 500
@@ -74,16 +75,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 function httpCode(status: number): string {
   switch (status) {
-    case 400: return 'BAD_INPUT';
-    case 401: return 'UNAUTHENTICATED';
-    case 403: return 'FORBIDDEN';
-    case 404: return 'NOT_FOUND';
-    case 405: return 'METHOD_NOT_ALLOWED';
-    case 409: return 'CONFLICT';
-    case 413: return 'PAYLOAD_TOO_LARGE';
-    case 415: return 'UNSUPPORTED_MEDIA_TYPE';
-    case 429: return 'RATE_LIMITED';
-    default: return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    case 400:
+      return 'BAD_INPUT';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 405:
+      return 'METHOD_NOT_ALLOWED';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   }
 }
 

@@ -45,7 +45,12 @@ describe('logs: one JSON line each, a request id per request, secrets redacted b
     expect(handling.map((l) => l.reqId)).toEqual(ids);
     const access = lines.filter((l) => l.msg === 'request');
     expect(access).toHaveLength(2);
-    expect(access[0]).toMatchObject({ level: 'info', reqId: ids[0], req: { method: 'GET', url: '/api/things?token=%5Bredacted%5D&page=2' }, res: { statusCode: 200 } });
+    expect(access[0]).toMatchObject({
+      level: 'info',
+      reqId: ids[0],
+      req: { method: 'GET', url: '/api/things?token=%5Bredacted%5D&page=2' },
+      res: { statusCode: 200 },
+    });
     expect(typeof access[0].responseTime).toBe('number');
     expect(typeof access[0].time).toBe('string');
     // Nothing secret anywhere: the link's token, the cookie, the authorization header, the logged fields.
@@ -69,7 +74,9 @@ describe('logs: one JSON line each, a request id per request, secrets redacted b
   });
 
   it('redacts the secret parameters of a logged URL and nothing else', () => {
-    expect(redactUrl('/api/square/auth/callback?code=sq0cgp-abc&state=xyz&mode=sandbox')).toBe('/api/square/auth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&mode=sandbox');
+    expect(redactUrl('/api/square/auth/callback?code=sq0cgp-abc&state=xyz&mode=sandbox')).toBe(
+      '/api/square/auth/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&mode=sandbox',
+    );
     expect(redactUrl('/api/products')).toBe('/api/products');
   });
 });

@@ -16,7 +16,20 @@ const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers["x-square-hmacsha256-signature"]',
   'res.headers["set-cookie"]',
-  ...['password', 'currentPassword', 'newPassword', 'token', 'accessToken', 'refreshToken', 'secret', 'apiKey', 'sourceId', 'verificationToken', 'authorization', 'cookie'].flatMap((k) => [k, `*.${k}`]),
+  ...[
+    'password',
+    'currentPassword',
+    'newPassword',
+    'token',
+    'accessToken',
+    'refreshToken',
+    'secret',
+    'apiKey',
+    'sourceId',
+    'verificationToken',
+    'authorization',
+    'cookie',
+  ].flatMap((k) => [k, `*.${k}`]),
 ];
 /** Query parameters whose values are secrets (signed links, OAuth codes and states). */
 const REDACTED_QUERY = ['token', 'code', 'state', 'access_token', 'key'];
@@ -80,7 +93,9 @@ export function redactUrl(url: string): string {
 
 const isProbe = (url: string | undefined) => /^\/api\/(health|ready)(\?|$)/.test(url ?? '');
 /** Static files (the site's assets, images, uploads) are not access-logged: one page load is dozens of them. */
-const isStaticFile = (url: string | undefined) => /^\/(assets|images|uploads|icons|fonts)\//.test(url ?? '') || /\.(js|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?|webmanifest|mp4|webm)(\?|$)/.test(url ?? '');
+const isStaticFile = (url: string | undefined) =>
+  /^\/(assets|images|uploads|icons|fonts)\//.test(url ?? '') ||
+  /\.(js|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?|webmanifest|mp4|webm)(\?|$)/.test(url ?? '');
 
 /**
  * The access log and the request id, in front of everything (the public answer cache included):
@@ -103,7 +118,11 @@ export function withRequestLog(listener: RequestListener): RequestListener {
         const level: Level = isProbe(req.url) ? 'debug' : res.statusCode >= 500 ? 'error' : 'info';
         if (!root.isLevelEnabled(level)) return;
         // Short lines: what was asked and answered, no headers (credentials stay out even if a path is added later: REDACT_PATHS).
-        const fields = { req: { method: req.method, url: redactUrl(req.url ?? ''), remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, responseTime: Date.now() - startedAt };
+        const fields = {
+          req: { method: req.method, url: redactUrl(req.url ?? ''), remoteAddress: req.socket.remoteAddress },
+          res: { statusCode: res.statusCode },
+          responseTime: Date.now() - startedAt,
+        };
         // Through the root logger with the id as a field: no child logger for a request that logged nothing else.
         root[level]({ reqId: scope.reqId, ...fields }, 'request');
       };
@@ -116,9 +135,19 @@ export function withRequestLog(listener: RequestListener): RequestListener {
 
 /** Nest's own messages go through the same JSON lines. */
 export class JsonLogger implements LoggerService {
-  log(message: unknown, context?: string) { log('info', String(message), context ? { context } : {}); }
-  error(message: unknown, trace?: string, context?: string) { log('error', String(message), { context, trace }); }
-  warn(message: unknown, context?: string) { log('warn', String(message), context ? { context } : {}); }
-  debug(message: unknown, context?: string) { log('debug', String(message), context ? { context } : {}); }
-  verbose(message: unknown, context?: string) { log('debug', String(message), context ? { context } : {}); }
+  log(message: unknown, context?: string) {
+    log('info', String(message), context ? { context } : {});
+  }
+  error(message: unknown, trace?: string, context?: string) {
+    log('error', String(message), { context, trace });
+  }
+  warn(message: unknown, context?: string) {
+    log('warn', String(message), context ? { context } : {});
+  }
+  debug(message: unknown, context?: string) {
+    log('debug', String(message), context ? { context } : {});
+  }
+  verbose(message: unknown, context?: string) {
+    log('debug', String(message), context ? { context } : {});
+  }
 }

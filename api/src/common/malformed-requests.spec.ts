@@ -28,24 +28,67 @@ const cases: Case[] = [
   { name: 'null body to register', as: 'anonymous', send: (c) => json(c, 'post', '/api/register', 'null') },
   { name: 'string body to contact', as: 'anonymous', send: (c) => json(c, 'post', '/api/contact', '"hello"') },
   { name: 'number body to checkout', as: 'anonymous', send: (c) => json(c, 'post', '/api/square/checkout/complete', '42') },
-  { name: 'text/plain body to login', as: 'anonymous', send: (c) => c.post('/api/login').set('Content-Type', 'text/plain').send('username=admin&password=admin-pass-123') },
-  { name: 'form-encoded body to register', as: 'anonymous', send: (c) => c.post('/api/register').type('form').send({ username: 'formuser', email: 'f@e.co', password: 'secret1' }) },
+  {
+    name: 'text/plain body to login',
+    as: 'anonymous',
+    send: (c) => c.post('/api/login').set('Content-Type', 'text/plain').send('username=admin&password=admin-pass-123'),
+  },
+  {
+    name: 'form-encoded body to register',
+    as: 'anonymous',
+    send: (c) => c.post('/api/register').type('form').send({ username: 'formuser', email: 'f@e.co', password: 'secret1' }),
+  },
   { name: 'empty body to contact', as: 'anonymous', send: (c) => c.post('/api/contact') },
   // Wrong types and unknown fields.
   { name: 'numeric username', as: 'anonymous', send: (c) => c.post('/api/login').send({ username: 12345, password: 'secret12' }) },
   { name: 'object password', as: 'anonymous', send: (c) => c.post('/api/login').send({ username: 'admin', password: { $gt: '' } }) },
-  { name: 'register with isAdmin', as: 'anonymous', send: (c) => c.post('/api/register').send({ username: 'sneaky', email: 's@e.co', password: 'secret1', isAdmin: true }) },
-  { name: 'register with a bad country', as: 'anonymous', send: (c) => c.post('/api/register').send({ username: 'farmer', email: 'f@e.co', password: 'secret1', country: 'FR' }) },
-  { name: 'contact with array fields', as: 'anonymous', send: (c) => c.post('/api/contact').send({ name: ['a'], email: 'a@b.co', subject: 's', message: 'm' }) },
+  {
+    name: 'register with isAdmin',
+    as: 'anonymous',
+    send: (c) => c.post('/api/register').send({ username: 'sneaky', email: 's@e.co', password: 'secret1', isAdmin: true }),
+  },
+  {
+    name: 'register with a bad country',
+    as: 'anonymous',
+    send: (c) => c.post('/api/register').send({ username: 'farmer', email: 'f@e.co', password: 'secret1', country: 'FR' }),
+  },
+  {
+    name: 'contact with array fields',
+    as: 'anonymous',
+    send: (c) => c.post('/api/contact').send({ name: ['a'], email: 'a@b.co', subject: 's', message: 'm' }),
+  },
   { name: 'forgot-password without an @', as: 'anonymous', send: (c) => c.post('/api/auth/forgot-password').send({ email: 'nobody' }) },
   { name: 'reset-password with a number token', as: 'anonymous', send: (c) => c.post('/api/auth/reset-password').send({ token: 7, newPassword: 'secret12' }) },
   { name: 'product with a string price', as: 'admin', send: (c) => c.post('/api/products').send({ name: 'Cocoa', price: '12.99' }) },
   { name: 'product with a 3-decimal price', as: 'admin', send: (c) => c.post('/api/products').send({ name: 'Cocoa', price: 1.999 }) },
-  { name: 'product with a javascript: image', as: 'admin', send: (c) => c.post('/api/products').send({ name: 'Cocoa', price: 1, imageUrl: 'javascript:alert(1)' }) },
+  {
+    name: 'product with a javascript: image',
+    as: 'admin',
+    send: (c) => c.post('/api/products').send({ name: 'Cocoa', price: 1, imageUrl: 'javascript:alert(1)' }),
+  },
   { name: 'product patch with an unknown field', as: 'admin', send: (c) => c.patch('/api/products/1').send({ priceCents: 1 }) },
   { name: 'category with an empty name', as: 'admin', send: (c) => c.post('/api/categories').send({ name: '   ' }) },
-  { name: 'checkout with a negative quantity', as: 'anonymous', send: (c) => c.post('/api/square/checkout/complete').send({ sourceId: 'cnon:card-nonce-ok', amount: 1, shippingCost: 0, taxAmount: 0, shippingData: {}, cartItems: [{ id: 1, quantity: -2 }], idempotencyKey: 'abcdefgh12' }) },
-  { name: 'checkout with no items', as: 'anonymous', send: (c) => c.post('/api/square/checkout/complete').send({ sourceId: 'cnon:card-nonce-ok', cartItems: 'all of them' }) },
+  {
+    name: 'checkout with a negative quantity',
+    as: 'anonymous',
+    send: (c) =>
+      c
+        .post('/api/square/checkout/complete')
+        .send({
+          sourceId: 'cnon:card-nonce-ok',
+          amount: 1,
+          shippingCost: 0,
+          taxAmount: 0,
+          shippingData: {},
+          cartItems: [{ id: 1, quantity: -2 }],
+          idempotencyKey: 'abcdefgh12',
+        }),
+  },
+  {
+    name: 'checkout with no items',
+    as: 'anonymous',
+    send: (c) => c.post('/api/square/checkout/complete').send({ sourceId: 'cnon:card-nonce-ok', cartItems: 'all of them' }),
+  },
   { name: 'password change with a missing current password', as: 'customer', send: (c) => c.patch('/api/users/2/password').send({ newPassword: 'secret99' }) },
   { name: 'profile with an invalid e-mail', as: 'customer', send: (c) => c.patch('/api/me/customer').send({ email: 'not-an-email' }) },
   // Path and query tricks.
@@ -61,13 +104,42 @@ const cases: Case[] = [
   { name: 'cart clear with a short session id', as: 'anonymous', send: (c) => c.delete('/api/cart/clear?sessionId=abc') },
   { name: 'unknown method on a known path', as: 'anonymous', send: (c) => c.put('/api/user').send({}) },
   // Odd encodings and sizes.
-  { name: 'body over the size limit', as: 'anonymous', send: (c) => c.post('/api/contact').send({ name: 'x', email: 'a@b.co', subject: 's', message: 'm'.repeat(1_200_000) }) },
-  { name: 'UTF-16 charset', as: 'anonymous', send: (c) => c.post('/api/login').set('Content-Type', 'application/json; charset=utf-16').send('{"username":"admin"}') },
-  { name: 'gzip header on a plain body', as: 'anonymous', send: (c) => c.post('/api/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"username":"admin"}') },
-  { name: 'gzip-compressed garbage', as: 'anonymous', send: (c) => c.post('/api/contact').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send(gzipSync(Buffer.from('{oops'))) },
-  { name: 'unknown content encoding', as: 'anonymous', send: (c) => c.post('/api/contact').set('Content-Type', 'application/json').set('Content-Encoding', 'zstd-x').send('{}') },
+  {
+    name: 'body over the size limit',
+    as: 'anonymous',
+    send: (c) => c.post('/api/contact').send({ name: 'x', email: 'a@b.co', subject: 's', message: 'm'.repeat(1_200_000) }),
+  },
+  {
+    name: 'UTF-16 charset',
+    as: 'anonymous',
+    send: (c) => c.post('/api/login').set('Content-Type', 'application/json; charset=utf-16').send('{"username":"admin"}'),
+  },
+  {
+    name: 'gzip header on a plain body',
+    as: 'anonymous',
+    send: (c) => c.post('/api/login').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"username":"admin"}'),
+  },
+  {
+    name: 'gzip-compressed garbage',
+    as: 'anonymous',
+    send: (c) =>
+      c
+        .post('/api/contact')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'gzip')
+        .send(gzipSync(Buffer.from('{oops'))),
+  },
+  {
+    name: 'unknown content encoding',
+    as: 'anonymous',
+    send: (c) => c.post('/api/contact').set('Content-Type', 'application/json').set('Content-Encoding', 'zstd-x').send('{}'),
+  },
   { name: 'deeply nested JSON', as: 'anonymous', send: (c) => json(c, 'post', '/api/contact', '{"name":' + '['.repeat(5000) + ']'.repeat(5000) + '}') },
-  { name: 'NUL bytes in a username', as: 'anonymous', send: (c) => c.post('/api/register').send({ username: 'bad\u0000name', email: 'nul@e.co', password: 'secret1' }) },
+  {
+    name: 'NUL bytes in a username',
+    as: 'anonymous',
+    send: (c) => c.post('/api/register').send({ username: 'bad\u0000name', email: 'nul@e.co', password: 'secret1' }),
+  },
 ];
 
 describe('malformed requests across the API', () => {

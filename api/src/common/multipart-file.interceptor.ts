@@ -9,14 +9,20 @@ import { DomainError, UserInputError } from './domain-errors';
  * cut off while it streams in and answers 413 with `tooLargeMessage`. Text fields land in req.body.
  */
 export function MultipartFile(field: string, maxBytes: number, tooLargeMessage: string): Type<NestInterceptor> {
-  const upload = multer({ storage: multer.memoryStorage(), defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25, fieldSize: 64 * 1024 } }).single(field);
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    defParamCharset: 'utf8',
+    limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 25, fieldSize: 64 * 1024 },
+  }).single(field);
 
   @Injectable()
   class MultipartFileInterceptor implements NestInterceptor {
     async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const http = context.switchToHttp();
       await new Promise<void>((resolve, reject) => {
-        upload(http.getRequest<Request>(), http.getResponse<Response>(), (err?: unknown) => (err ? reject(toDomainError(err, field, tooLargeMessage)) : resolve()));
+        upload(http.getRequest<Request>(), http.getResponse<Response>(), (err?: unknown) =>
+          err ? reject(toDomainError(err, field, tooLargeMessage)) : resolve(),
+        );
       });
       return next.handle();
     }

@@ -20,7 +20,12 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
   let port = 0;
   let hits: string[] = [];
   const local = (path: string) => `http://127.0.0.1:${port}${path}`;
-  const options = (allow: string, over: Partial<OutboundFetchOptions> = {}): OutboundFetchOptions => ({ allow: parseOutboundAllowlist(allow), timeoutMs: 5000, maxBytes: 64 * 1024, ...over });
+  const options = (allow: string, over: Partial<OutboundFetchOptions> = {}): OutboundFetchOptions => ({
+    allow: parseOutboundAllowlist(allow),
+    timeoutMs: 5000,
+    maxBytes: 64 * 1024,
+    ...over,
+  });
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -58,7 +63,9 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
   });
 
   it('checks the addresses a host name resolves to (localhost → 127.0.0.1)', async () => {
-    expect((await refusal(safeFetch(`http://localhost:${port}/ok`, options('')))).message).toBe('localhost (127.0.0.1) is a loopback address; only addresses on the public internet are fetched');
+    expect((await refusal(safeFetch(`http://localhost:${port}/ok`, options('')))).message).toBe(
+      'localhost (127.0.0.1) is a loopback address; only addresses on the public internet are fetched',
+    );
     expect(hits).toEqual([]);
   });
 
@@ -68,13 +75,19 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
     ['hexadecimal', 'http://0x7f.0.0.1:PORT/ok'],
     ['short', 'http://127.1:PORT/ok'],
   ])('reads a %s IPv4 address as the address it is: refused', async (_form, url) => {
-    expect((await refusal(safeFetch(url.replace('PORT', String(port)), options('')))).message).toBe('127.0.0.1 is a loopback address; only addresses on the public internet are fetched');
+    expect((await refusal(safeFetch(url.replace('PORT', String(port)), options('')))).message).toBe(
+      '127.0.0.1 is a loopback address; only addresses on the public internet are fetched',
+    );
     expect(hits).toEqual([]);
   });
 
   it('judges an IPv4-mapped IPv6 address by the IPv4 address it carries', async () => {
-    expect((await refusal(safeFetch(`http://[::ffff:127.0.0.1]:${port}/ok`, options('')))).message).toBe('::ffff:7f00:1 is a loopback address; only addresses on the public internet are fetched');
-    expect((await refusal(safeFetch('http://[::ffff:10.0.0.1]/', options('')))).message).toBe('::ffff:a00:1 is a private address; only addresses on the public internet are fetched');
+    expect((await refusal(safeFetch(`http://[::ffff:127.0.0.1]:${port}/ok`, options('')))).message).toBe(
+      '::ffff:7f00:1 is a loopback address; only addresses on the public internet are fetched',
+    );
+    expect((await refusal(safeFetch('http://[::ffff:10.0.0.1]/', options('')))).message).toBe(
+      '::ffff:a00:1 is a private address; only addresses on the public internet are fetched',
+    );
   });
 
   it.each([
@@ -98,9 +111,18 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
   });
 
   it('refuses a redirect to another scheme', async () => {
-    expect(await refusal(safeFetch(local(`/redirect?to=${encodeURIComponent('file:///etc/passwd')}`), options('127.0.0.1')))).toEqual({ reason: 'refused', message: 'only http and https addresses are fetched (it redirected to file)' });
-    expect(await refusal(safeFetch('ftp://example.com/feed.ics', options('')))).toEqual({ reason: 'refused', message: 'only http and https addresses are fetched' });
-    expect(await refusal(safeFetch(local('/ok'), options('127.0.0.1', { protocols: ['https:'] })))).toEqual({ reason: 'refused', message: 'only https addresses are fetched' });
+    expect(await refusal(safeFetch(local(`/redirect?to=${encodeURIComponent('file:///etc/passwd')}`), options('127.0.0.1')))).toEqual({
+      reason: 'refused',
+      message: 'only http and https addresses are fetched (it redirected to file)',
+    });
+    expect(await refusal(safeFetch('ftp://example.com/feed.ics', options('')))).toEqual({
+      reason: 'refused',
+      message: 'only http and https addresses are fetched',
+    });
+    expect(await refusal(safeFetch(local('/ok'), options('127.0.0.1', { protocols: ['https:'] })))).toEqual({
+      reason: 'refused',
+      message: 'only https addresses are fetched',
+    });
   });
 
   it.each([
@@ -110,7 +132,12 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
   ])('fetches an allow-listed server named by %s, following its redirects', async (_what, allow) => {
     const host = allow === 'localhost' ? 'localhost' : '127.0.0.1';
     const res = await safeFetch(`http://${host}:${port}/redirect?to=%2Fok`, options(allow));
-    expect({ status: res.status, ok: res.ok, body: res.body.toString(), url: res.url }).toEqual({ status: 200, ok: true, body: 'hello', url: `http://${host}:${port}/ok` });
+    expect({ status: res.status, ok: res.ok, body: res.body.toString(), url: res.url }).toEqual({
+      status: 200,
+      ok: true,
+      body: 'hello',
+      url: `http://${host}:${port}/ok`,
+    });
     expect(hits).toEqual(['/redirect', '/ok']);
   });
 
@@ -125,8 +152,14 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
   });
 
   it('cuts off a body over the size cap, declared or streamed', async () => {
-    expect(await refusal(safeFetch(local('/big'), options('127.0.0.1', { maxBytes: 1024 })))).toEqual({ reason: 'failed', message: 'the answer is larger than 1 KB' });
-    expect(await refusal(safeFetch(local('/big-chunked'), options('127.0.0.1', { maxBytes: 2048 })))).toEqual({ reason: 'failed', message: 'the answer is larger than 2 KB' });
+    expect(await refusal(safeFetch(local('/big'), options('127.0.0.1', { maxBytes: 1024 })))).toEqual({
+      reason: 'failed',
+      message: 'the answer is larger than 1 KB',
+    });
+    expect(await refusal(safeFetch(local('/big-chunked'), options('127.0.0.1', { maxBytes: 2048 })))).toEqual({
+      reason: 'failed',
+      message: 'the answer is larger than 2 KB',
+    });
   });
 
   it('gives up on a server that does not answer within the deadline', async () => {
@@ -138,8 +171,14 @@ describe('safeFetch: URLs a user supplies reach only public addresses', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await refusal(safeFetch(`http://127.0.0.1:${closedPort}/`, options('127.0.0.1')))).toEqual({ reason: 'failed', message: '127.0.0.1 refused the connection' });
-    expect(await refusal(safeFetch('https://calendar.invalid/feed.ics', options('')))).toEqual({ reason: 'failed', message: 'the host calendar.invalid was not found' });
+    expect(await refusal(safeFetch(`http://127.0.0.1:${closedPort}/`, options('127.0.0.1')))).toEqual({
+      reason: 'failed',
+      message: '127.0.0.1 refused the connection',
+    });
+    expect(await refusal(safeFetch('https://calendar.invalid/feed.ics', options('')))).toEqual({
+      reason: 'failed',
+      message: 'the host calendar.invalid was not found',
+    });
   });
 });
 
@@ -162,12 +201,29 @@ describe('OUTBOUND_ALLOWLIST', () => {
 
 describe('nonPublicRange', () => {
   it('passes public unicast addresses of both families', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '2001:4860:4860::8888']) expect(nonPublicRange(address)).toBeUndefined();
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:2800:220:1:248:1893:25c8:1946', '2001:4860:4860::8888'])
+      expect(nonPublicRange(address)).toBeUndefined();
   });
 
   it('names every range that is not the public internet', () => {
     expect(
-      Object.fromEntries(['127.255.0.1', '10.0.0.1', '169.254.0.1', '224.0.0.1', '255.255.255.255', '192.0.2.1', '198.18.0.1', '::', 'ff02::1', 'fec0::1', '2002:7f00:1::', '2001:0:4136:e378::1', 'not-an-ip'].map((a) => [a, nonPublicRange(a)])),
+      Object.fromEntries(
+        [
+          '127.255.0.1',
+          '10.0.0.1',
+          '169.254.0.1',
+          '224.0.0.1',
+          '255.255.255.255',
+          '192.0.2.1',
+          '198.18.0.1',
+          '::',
+          'ff02::1',
+          'fec0::1',
+          '2002:7f00:1::',
+          '2001:0:4136:e378::1',
+          'not-an-ip',
+        ].map((a) => [a, nonPublicRange(a)]),
+      ),
     ).toEqual({
       '127.255.0.1': 'loopback',
       '10.0.0.1': 'private',

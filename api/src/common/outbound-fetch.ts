@@ -97,7 +97,10 @@ function checkAddress(host: string, address: string, allow: OutboundAllowlist): 
   const range = nonPublicRange(address);
   if (range === undefined || allowListed(address, allow)) return;
   const shown = host === address ? address : `${host} (${address})`;
-  throw new OutboundFetchError(`${shown} is ${/^[aeiou]/i.test(range) ? 'an' : 'a'} ${range} address; only addresses on the public internet are fetched`, 'refused');
+  throw new OutboundFetchError(
+    `${shown} is ${/^[aeiou]/i.test(range) ? 'an' : 'a'} ${range} address; only addresses on the public internet are fetched`,
+    'refused',
+  );
 }
 
 /** The socket's lookup: resolves every address, refuses the host if any is not public, connects to a checked one. */
@@ -160,7 +163,10 @@ export async function safeFetch(url: string, options: OutboundFetchOptions): Pro
       throw new OutboundFetchError(hop === 0 ? 'the address is not a valid URL' : 'it redirected to an address that is not a valid URL', 'refused');
     }
     if (!(protocols as readonly string[]).includes(target.protocol)) {
-      throw new OutboundFetchError(`only ${protocols.map((p) => p.slice(0, -1)).join(' and ')} addresses are fetched${hop ? ' (it redirected to ' + target.protocol.slice(0, -1) + ')' : ''}`, 'refused');
+      throw new OutboundFetchError(
+        `only ${protocols.map((p) => p.slice(0, -1)).join(' and ')} addresses are fetched${hop ? ' (it redirected to ' + target.protocol.slice(0, -1) + ')' : ''}`,
+        'refused',
+      );
     }
     const res = await request(target, options, deadline);
     const location = res.headers.location;
@@ -202,7 +208,11 @@ function request(target: URL, options: OutboundFetchOptions, deadline: AbortSign
 }
 
 function readBody(res: IncomingMessage, maxBytes: number, deadline: AbortSignal, timeoutMs: number): Promise<Buffer> {
-  const tooLarge = () => new OutboundFetchError(`the answer is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.ceil(maxBytes / 1024)} KB`}`, 'failed');
+  const tooLarge = () =>
+    new OutboundFetchError(
+      `the answer is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / 1024 / 1024)} MB` : `${Math.ceil(maxBytes / 1024)} KB`}`,
+      'failed',
+    );
   if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
     res.destroy();
     return Promise.reject(tooLarge());
@@ -210,7 +220,14 @@ function readBody(res: IncomingMessage, maxBytes: number, deadline: AbortSignal,
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const cutOff = (err?: Error) => reject(deadline.aborted ? describe(deadline.reason as Error, undefined, timeoutMs) : err ? describe(err, undefined, timeoutMs) : new OutboundFetchError('the connection was cut off', 'failed'));
+    const cutOff = (err?: Error) =>
+      reject(
+        deadline.aborted
+          ? describe(deadline.reason as Error, undefined, timeoutMs)
+          : err
+            ? describe(err, undefined, timeoutMs)
+            : new OutboundFetchError('the connection was cut off', 'failed'),
+      );
     res.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > maxBytes) {
@@ -233,11 +250,13 @@ function describe(err: Error, target: URL | undefined, timeoutMs: number): Outbo
   if (err instanceof OutboundFetchError) return err;
   const code = (err as NodeJS.ErrnoException).code;
   const host = target?.hostname ?? 'the server';
-  if (err.name === 'AbortError' || err.name === 'TimeoutError' || code === 'ABORT_ERR') return new OutboundFetchError(`no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`, 'failed');
+  if (err.name === 'AbortError' || err.name === 'TimeoutError' || code === 'ABORT_ERR')
+    return new OutboundFetchError(`no answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`}`, 'failed');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return new OutboundFetchError(`the host ${host} was not found`, 'failed');
   if (code === 'ECONNREFUSED') return new OutboundFetchError(`${host} refused the connection`, 'failed');
   if (code === 'ECONNRESET' || code === 'EPIPE') return new OutboundFetchError('the connection was cut off', 'failed');
   if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return new OutboundFetchError(`${host} could not be reached`, 'failed');
-  if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT') return new OutboundFetchError(`the secure connection to ${host} failed (${err.message})`, 'failed');
+  if (code?.startsWith('ERR_TLS') || code?.includes('CERT') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT')
+    return new OutboundFetchError(`the secure connection to ${host} failed (${err.message})`, 'failed');
   return new OutboundFetchError(err.message, 'failed');
 }

@@ -21,9 +21,13 @@ export function answerProtocolErrorsAsJson(server: Server): void {
           ? [408, 'The request took too long to arrive', 'REQUEST_TIMEOUT']
           : [400, 'The request is not valid HTTP', 'BAD_REQUEST'];
     const body = JSON.stringify({ message, code });
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
-    res.writeHead(417, { 'Content-Type': JSON_TYPE, Connection: 'close' }).end(JSON.stringify({ message: 'Only "Expect: 100-continue" is supported', code: 'EXPECTATION_FAILED' }));
+    res
+      .writeHead(417, { 'Content-Type': JSON_TYPE, Connection: 'close' })
+      .end(JSON.stringify({ message: 'Only "Expect: 100-continue" is supported', code: 'EXPECTATION_FAILED' }));
   });
 }

@@ -20,7 +20,15 @@ describe('public answers replayed by the answer cache (whole app)', () => {
     const again = await t.agent().get('/api/square/catalog/products').set('Accept-Encoding', 'identity');
     expect(again.status).toBe(200);
     expect(again.text).toBe(first.text);
-    for (const header of ['content-type', 'content-length', 'etag', 'cache-control', 'content-security-policy', 'x-content-type-options', 'cross-origin-opener-policy']) {
+    for (const header of [
+      'content-type',
+      'content-length',
+      'etag',
+      'cache-control',
+      'content-security-policy',
+      'x-content-type-options',
+      'cross-origin-opener-policy',
+    ]) {
       expect(again.headers[header]).toBe(first.headers[header]);
       expect(again.headers[header]).toBeTruthy();
     }

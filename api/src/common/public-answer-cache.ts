@@ -219,7 +219,14 @@ export class PublicAnswerCache {
     const { 'content-type': _type, 'content-length': _length, ...notModifiedHeaders } = headers;
     const previous = this.answers.get(url);
     if (previous) this.remove(url, previous);
-    this.answers.set(url, { headers, notModifiedHeaders, body, etag: typeof headers.etag === 'string' ? headers.etag : undefined, storedAt: this.now(), current: true });
+    this.answers.set(url, {
+      headers,
+      notModifiedHeaders,
+      body,
+      etag: typeof headers.etag === 'string' ? headers.etag : undefined,
+      storedAt: this.now(),
+      current: true,
+    });
     this.bytes += body.length;
     // Oldest first: a Map iterates in insertion order.
     for (const [oldUrl, old] of this.answers) {
@@ -241,10 +248,13 @@ function gzipped(answer: Answer): { headers: OutgoingHttpHeaders; body: Buffer }
 
 /** `gzip` listed without `;q=0`. */
 function acceptsGzip(header: string | undefined): boolean {
-  return !!header && header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    return (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
+  return (
+    !!header &&
+    header.split(',').some((part) => {
+      const [coding, ...params] = part.trim().toLowerCase().split(';');
+      return (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    })
+  );
 }
 
 /** If-None-Match holds `*` or a list of (weak) entity tags; comparison is weak, as Express's own. */

@@ -84,7 +84,10 @@ type Json = null | boolean | number | string | Raw | Json[] | { [key: string]: J
 function toJson(value: Json): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`).join(',')}}`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJson(v)}`)
+      .join(',')}}`;
   return JSON.stringify(value);
 }
 
@@ -93,12 +96,52 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const LONG = 'x'.repeat(10_000);
 /** Values of the wrong type, size or content for any field. */
 const JUNK: Json[] = [
-  '12.99', '1', '-1', 'NaN', 'Infinity', '1e309', '0x10', 'true', 'null', '', ' ',
-  {}, new Raw('{"$gt":""}'), new Raw('{"__proto__":{"isAdmin":true}}'), new Raw('{"constructor":{"prototype":{"isAdmin":true}}}'),
-  [], [1, 2], ['a'], [[[]]], null, true, false,
-  0, -1, -0.5, 1.5, 1.005, 1e308, new Raw('1e999'), new Raw('-1e999'), new Raw('9007199254740993'), 2147483648, 5e-324,
-  LONG, '🍫'.repeat(5000), 'Ωμέγα ﷽ 𝕬', '\u202Eevil', 'a\u0000b', '\ud800', 'x\udfffy', '<script>alert(1)</script>',
-  "' OR '1'='1", '../../etc/passwd', 'javascript:alert(1)', '%00', '\r\nX-Injected: 1',
+  '12.99',
+  '1',
+  '-1',
+  'NaN',
+  'Infinity',
+  '1e309',
+  '0x10',
+  'true',
+  'null',
+  '',
+  ' ',
+  {},
+  new Raw('{"$gt":""}'),
+  new Raw('{"__proto__":{"isAdmin":true}}'),
+  new Raw('{"constructor":{"prototype":{"isAdmin":true}}}'),
+  [],
+  [1, 2],
+  ['a'],
+  [[[]]],
+  null,
+  true,
+  false,
+  0,
+  -1,
+  -0.5,
+  1.5,
+  1.005,
+  1e308,
+  new Raw('1e999'),
+  new Raw('-1e999'),
+  new Raw('9007199254740993'),
+  2147483648,
+  5e-324,
+  LONG,
+  '🍫'.repeat(5000),
+  'Ωμέγα ﷽ 𝕬',
+  '\u202Eevil',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '../../etc/passwd',
+  'javascript:alert(1)',
+  '%00',
+  '\r\nX-Injected: 1',
   new Raw('['.repeat(2000) + ']'.repeat(2000)),
 ];
 /** Valid-looking text with awkward content, for the fields a semantic case does not poison. */
@@ -199,11 +242,19 @@ function matchRoute(ctx: Ctx, method: string, path: string): { route: Registered
 }
 
 /** What express.json leaves in req.body: refused (with why), not parsed, or the parsed value. */
-function jsonBodyAsParsed(headers: Record<string, string>, body: Buffer | undefined): { refused: string } | { parsed: false } | { parsed: true; value: unknown } {
+function jsonBodyAsParsed(
+  headers: Record<string, string>,
+  body: Buffer | undefined,
+): { refused: string } | { parsed: false } | { parsed: true; value: unknown } {
   const [type, ...params] = (headers['content-type'] ?? '').split(';').map((s) => s.trim());
   if (type.toLowerCase() !== 'application/json') return { parsed: false };
   body ??= Buffer.alloc(0);
-  const charset = params.find((p) => /^charset=/i.test(p))?.slice(8).replace(/"/g, '').toLowerCase() ?? 'utf-8';
+  const charset =
+    params
+      .find((p) => /^charset=/i.test(p))
+      ?.slice(8)
+      .replace(/"/g, '')
+      .toLowerCase() ?? 'utf-8';
   if (!charset.startsWith('utf-')) return { refused: `charset ${charset} (415)` };
   const encoding = (headers['content-encoding'] ?? 'identity').toLowerCase();
   let bytes: Buffer;
@@ -332,11 +383,30 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/admin/orders/:id/fulfilment': { to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     'POST /api/admin/orders/:id/cancel': { reason: 'Customer asked', restock: true },
     'POST /api/admin/orders/:id/refunds': { lines: [{ itemId: 1, quantity: 1 }], reason: 'Damaged tin', restock: true },
-    'POST /api/bookings': { packageId: 1, date: '2031-06-20', startTime: '18:00', endTime: '21:00', guests: 40, venueName: 'Barn', venueAddress: '1 Farm Rd, Springfield', contactName: 'Ada', contactEmail: 'ada@example.com', contactPhone: '(217) 555-0142', notes: null },
+    'POST /api/bookings': {
+      packageId: 1,
+      date: '2031-06-20',
+      startTime: '18:00',
+      endTime: '21:00',
+      guests: 40,
+      venueName: 'Barn',
+      venueAddress: '1 Farm Rd, Springfield',
+      contactName: 'Ada',
+      contactEmail: 'ada@example.com',
+      contactPhone: '(217) 555-0142',
+      notes: null,
+    },
     'POST /api/bookings/:reference/payments': { kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: `fuzz-${rng.int(1e9)}` },
     'POST /api/bookings/:reference/cancel': { reason: 'Plans changed' },
     'POST /api/admin/booking/packages': { name: 'Fuzz bar', pricePerGuestCents: 800, minimumCents: 20000, durationMinutes: 120, minGuests: 10, maxGuests: 80 },
-    'PUT /api/admin/booking/packages/:id': { name: 'Fuzz bar', pricePerGuestCents: 800, minimumCents: 20000, durationMinutes: 120, minGuests: 10, maxGuests: 80 },
+    'PUT /api/admin/booking/packages/:id': {
+      name: 'Fuzz bar',
+      pricePerGuestCents: 800,
+      minimumCents: 20000,
+      durationMinutes: 120,
+      minGuests: 10,
+      maxGuests: 80,
+    },
     'POST /api/admin/bookings/:id/accept': { quoteCents: 40000, note: 'See you there' },
     'POST /api/admin/bookings/:id/decline': { message: 'We are away that week.' },
     'POST /api/admin/bookings/:id/cancel': { refundCents: 0, message: 'We have to cancel.' },
@@ -347,7 +417,13 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/images/bulk-delete': { imagePaths: ['/uploads/products/x.png'] },
     'POST /api/products/upload-image': { type: 'hot' },
     // A browser's real P-256 key, so only what the fuzzer breaks is refused.
-    'POST /api/push/subscriptions': { subscription: { endpoint: 'https://push.example.com/send/fuzz', keys: { p256dh: 'BBKG2N410IunQ3HUSAyEs0QmVDsqrcYzfvc9MmpbxjceXqnC99wIQj0E_o_A-pBBO_NBdPdXdNCHxQQPpzX5aHM', auth: 'q'.repeat(22) } }, topic: { kind: 'stop', stopId: ctx.eventId } },
+    'POST /api/push/subscriptions': {
+      subscription: {
+        endpoint: 'https://push.example.com/send/fuzz',
+        keys: { p256dh: 'BBKG2N410IunQ3HUSAyEs0QmVDsqrcYzfvc9MmpbxjceXqnC99wIQj0E_o_A-pBBO_NBdPdXdNCHxQQPpzX5aHM', auth: 'q'.repeat(22) },
+      },
+      topic: { kind: 'stop', stopId: ctx.eventId },
+    },
     'POST /api/push/unsubscribe': { endpoint: 'https://push.example.com/send/fuzz' },
     'POST /api/admin/live/check-in': { place: { label: 'Millennium Park', latitude: 41.88, longitude: -87.62 }, status: 'serving' },
     'POST /api/admin/live/status': { status: 'late', minutes: 15 },
@@ -356,7 +432,16 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'GET /api/events': { from: '2024-01-01', to: '2030-01-01' },
     'GET /api/me/orders': { limit: '5' },
     'GET /api/admin/inbox': { state: 'unread', page: '1' },
-    'GET /api/admin/orders': { status: 'COMPLETED', fulfilment: 'paid', from: '2026-01-01', to: '2026-12-31', test: 'exclude', q: 'ada', page: '1', pageSize: '10' },
+    'GET /api/admin/orders': {
+      status: 'COMPLETED',
+      fulfilment: 'paid',
+      from: '2026-01-01',
+      to: '2026-12-31',
+      test: 'exclude',
+      q: 'ada',
+      page: '1',
+      pageSize: '10',
+    },
     'GET /api/booking/availability': { month: '2031-06' },
     'GET /api/bookings/:reference': { token: 'A'.repeat(43) },
     'GET /api/admin/bookings': { state: 'requested', month: '2031-06', page: '1' },
@@ -437,7 +522,11 @@ function encodeJson(rng: Rng, text: string, lossless = false): { headers: Record
       const at = text.indexOf('"') + 1;
       const bytes = Buffer.from(text);
       const cut = at > 0 ? Buffer.byteLength(text.slice(0, at)) : 1;
-      return { headers: jsonHeaders(), body: Buffer.concat([bytes.subarray(0, cut), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), bytes.subarray(cut)]), label: 'invalid UTF-8 bytes' };
+      return {
+        headers: jsonHeaders(),
+        body: Buffer.concat([bytes.subarray(0, cut), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), bytes.subarray(cut)]),
+        label: 'invalid UTF-8 bytes',
+      };
     }
     default:
       return { headers: jsonHeaders(), body: Buffer.from(text), label: 'JSON' };
@@ -449,12 +538,28 @@ const transport: Generator = (rng, ctx, route, caller) => {
   const text = toJson(baseInput(ctx, routeKey(route), rng));
   const variants: Array<() => Pick<Draft, 'headers' | 'body' | 'label'>> = [
     () => ({ headers: jsonHeaders(), body: Buffer.from(text.slice(0, Math.max(1, rng.int(text.length)))), label: 'truncated JSON' }),
-    () => ({ headers: jsonHeaders(), body: Buffer.from(rng.pick(['{name:', "{'a':1}", '{"a":1,}', '{"a":1}}', 'NaN', 'undefined', '{"a":01}', '[1,]', '{"a":"\\x41"}', '\u0000{}'])), label: 'malformed JSON' }),
-    () => ({ headers: jsonHeaders(), body: Buffer.from(toJson({ ...baseInput(ctx, routeKey(route), rng), pad: 'p'.repeat(JSON_LIMIT_BYTES + 1000) })), label: 'JSON over 1 MB' }),
-    () => ({ headers: { 'content-type': `${JSON_TYPE}; charset=${rng.pick(['latin1', 'iso-8859-1', 'us-ascii', 'windows-1252'])}` }, body: Buffer.from(text, 'latin1'), label: 'non-UTF charset' }),
+    () => ({
+      headers: jsonHeaders(),
+      body: Buffer.from(rng.pick(['{name:', "{'a':1}", '{"a":1,}', '{"a":1}}', 'NaN', 'undefined', '{"a":01}', '[1,]', '{"a":"\\x41"}', '\u0000{}'])),
+      label: 'malformed JSON',
+    }),
+    () => ({
+      headers: jsonHeaders(),
+      body: Buffer.from(toJson({ ...baseInput(ctx, routeKey(route), rng), pad: 'p'.repeat(JSON_LIMIT_BYTES + 1000) })),
+      label: 'JSON over 1 MB',
+    }),
+    () => ({
+      headers: { 'content-type': `${JSON_TYPE}; charset=${rng.pick(['latin1', 'iso-8859-1', 'us-ascii', 'windows-1252'])}` },
+      body: Buffer.from(text, 'latin1'),
+      label: 'non-UTF charset',
+    }),
     () => ({ headers: { ...jsonHeaders(), 'content-encoding': rng.pick(['gzip', 'deflate', 'br']) }, body: rng.bytes(40), label: 'compressed garbage' }),
     () => ({ headers: { ...jsonHeaders(), 'content-encoding': 'gzip' }, body: Buffer.from(text), label: 'gzip header on a plain body' }),
-    () => ({ headers: { ...jsonHeaders(), 'content-encoding': rng.pick(['zstd-x', 'compress', 'gzip, chunked', 'x-gzip2']) }, body: Buffer.from(text), label: 'unknown content encoding' }),
+    () => ({
+      headers: { ...jsonHeaders(), 'content-encoding': rng.pick(['zstd-x', 'compress', 'gzip, chunked', 'x-gzip2']) },
+      body: Buffer.from(text),
+      label: 'unknown content encoding',
+    }),
     () => ({ headers: jsonHeaders(), body: Buffer.from(text, 'utf16le'), label: 'UTF-16 bytes without a charset' }),
     () => ({ headers: jsonHeaders(), body: Buffer.from(rng.pick(['42', 'null', '"hello"', 'true', ' 7 '])), label: 'scalar JSON body' }),
   ];
@@ -480,16 +585,61 @@ const wrongContentType: Generator = (rng, ctx, route, caller) => {
     { headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: '--zz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--zz--\r\n' },
     { headers: { 'content-type': 'application/json-patch+json' }, body: '[{"op":"replace","path":"/isAdmin","value":true}]' },
   ]);
-  return { method: route.method, path: fillPath(ctx, route, caller), headers: variant.headers, body: Buffer.from(variant.body), label: `content-type ${variant.headers['content-type'] ?? '(none)'}` };
+  return {
+    method: route.method,
+    path: fillPath(ctx, route, caller),
+    headers: variant.headers,
+    body: Buffer.from(variant.body),
+    label: `content-type ${variant.headers['content-type'] ?? '(none)'}`,
+  };
 };
 
 /** Path-segment values no route param accepts (the checks confirm it for each route). */
 const PATH_TRICKS = [
-  '..', '.', '%2e%2e', '%2e%2e%2f', '..%2F..%2Fetc%2Fpasswd', '..%5C..%5Cwindows', '%00', '1%00', '%2F', '1%2F2', 'a'.repeat(5000),
-  '%E2%98%83', '%F0%9F%8D%AB', 'caf%C3%A9', 'caf\u00e9', '-1', '0', '1.5', '1e3', '0x10', '99999999999999999999999', '2147483648', '%201',
-  '+1', 'abc', 'NaN', 'Infinity', '%D9%A1%D9%A2', '%E0%A4%A', '%', '%ZZ', 'null', '%5B%5D', '%7B%7D', "'%20OR%201=1--", '%0D%0AX:1',
-  'backup-20240101-000000-abcdef.json.gz%00.png', '..%2Fbackup-20240101-000000-abcdef.json.gz', 'BACKUP-20240101-000000-ABCDEF.JSON.GZ',
-  'backup-20240101-000000-abcdef.json', 'UPPER-Case-Slug', '-leading', 'double--hyphen', 'x'.repeat(81),
+  '..',
+  '.',
+  '%2e%2e',
+  '%2e%2e%2f',
+  '..%2F..%2Fetc%2Fpasswd',
+  '..%5C..%5Cwindows',
+  '%00',
+  '1%00',
+  '%2F',
+  '1%2F2',
+  'a'.repeat(5000),
+  '%E2%98%83',
+  '%F0%9F%8D%AB',
+  'caf%C3%A9',
+  'caf\u00e9',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '99999999999999999999999',
+  '2147483648',
+  '%201',
+  '+1',
+  'abc',
+  'NaN',
+  'Infinity',
+  '%D9%A1%D9%A2',
+  '%E0%A4%A',
+  '%',
+  '%ZZ',
+  'null',
+  '%5B%5D',
+  '%7B%7D',
+  "'%20OR%201=1--",
+  '%0D%0AX:1',
+  'backup-20240101-000000-abcdef.json.gz%00.png',
+  '..%2Fbackup-20240101-000000-abcdef.json.gz',
+  'BACKUP-20240101-000000-ABCDEF.JSON.GZ',
+  'backup-20240101-000000-abcdef.json',
+  'UPPER-Case-Slug',
+  '-leading',
+  'double--hyphen',
+  'x'.repeat(81),
 ];
 
 const pathTricks: Generator = (rng, ctx, route, caller) => {
@@ -499,12 +649,21 @@ const pathTricks: Generator = (rng, ctx, route, caller) => {
   const trick = rng.pick(PATH_TRICKS);
   const body = encodeJson(rng, toJson(baseInput(ctx, routeKey(route), rng)));
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  return { method: route.method, path: fillPath(ctx, route, caller, { [name]: trick }), headers: hasBody ? body.headers : {}, body: hasBody ? body.body : undefined, label: `:${name} = ${preview(trick)}` };
+  return {
+    method: route.method,
+    path: fillPath(ctx, route, caller, { [name]: trick }),
+    headers: hasBody ? body.headers : {},
+    body: hasBody ? body.body : undefined,
+    label: `:${name} = ${preview(trick)}`,
+  };
 };
 
 /** A query string built from key/value pairs, with raw tricks left unencoded on purpose. */
 function queryTricks(rng: Rng, base: Record<string, Json>, fields: string[]): { query: string; label: string } {
-  const pairs: [string, string][] = Object.entries(base).map(([k, v]) => [encodeURIComponent(k), encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))]);
+  const pairs: [string, string][] = Object.entries(base).map(([k, v]) => [
+    encodeURIComponent(k),
+    encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v)),
+  ]);
   const field = encodeURIComponent(rng.pick(fields.length ? fields : ['q']));
   const replace = (v: string) => {
     const i = pairs.findIndex(([k]) => k === field);
@@ -513,18 +672,57 @@ function queryTricks(rng: Rng, base: Record<string, Json>, fields: string[]): { 
   };
   const op = rng.int(12);
   switch (op) {
-    case 0: pairs.push([`${field}[]`, '1']); break;
-    case 1: pairs.push([`${field}[b]`, '1']); break;
-    case 2: pairs.push([field, 'again'], [field, 'and-again']); break;
-    case 3: replace('z'.repeat(rng.pick([10_000, 20_000]))); break; // 20 000 passes Node's 16 KB header limit
-    case 4: replace(rng.pick(['%00', 'a%00b', '%E0%A4%A', '%ZZ', '%', '%F0%9F%8D%AB'.repeat(300)])); break;
-    case 5: replace(rng.pick(['2024-13-45', 'yesterday', '2024-02-30', '99999-01-01', '2024-01-01T25:00:00Z', '0000-00-00', '0000-01-01', '9999-12-31T23:59:59-12:00', '-000001-01-01', '1e21'])); break;
-    case 6: replace(rng.pick(['-5', '1.5', '1e3', '0x10', 'NaN', 'Infinity', '99999999999', '', '%201', '-0'])); break;
-    case 7: pairs.push([rng.pick(['isAdmin', 'unknown', '__proto__', 'constructor', '%00', 'a'.repeat(300)]), 'true']); break;
-    case 8: pairs.splice(0, pairs.length); pairs.push(['x', 'y']); break;
-    case 9: pairs.push([field, '']); pairs.push(['&&&', '===']); break;
-    case 10: replace(`${encodeURIComponent(rng.pick(ODD_TEXT))}%FF%FE`); break;
-    default: pairs.push([`${field}[__proto__][isAdmin]`, 'true']); break;
+    case 0:
+      pairs.push([`${field}[]`, '1']);
+      break;
+    case 1:
+      pairs.push([`${field}[b]`, '1']);
+      break;
+    case 2:
+      pairs.push([field, 'again'], [field, 'and-again']);
+      break;
+    case 3:
+      replace('z'.repeat(rng.pick([10_000, 20_000])));
+      break; // 20 000 passes Node's 16 KB header limit
+    case 4:
+      replace(rng.pick(['%00', 'a%00b', '%E0%A4%A', '%ZZ', '%', '%F0%9F%8D%AB'.repeat(300)]));
+      break;
+    case 5:
+      replace(
+        rng.pick([
+          '2024-13-45',
+          'yesterday',
+          '2024-02-30',
+          '99999-01-01',
+          '2024-01-01T25:00:00Z',
+          '0000-00-00',
+          '0000-01-01',
+          '9999-12-31T23:59:59-12:00',
+          '-000001-01-01',
+          '1e21',
+        ]),
+      );
+      break;
+    case 6:
+      replace(rng.pick(['-5', '1.5', '1e3', '0x10', 'NaN', 'Infinity', '99999999999', '', '%201', '-0']));
+      break;
+    case 7:
+      pairs.push([rng.pick(['isAdmin', 'unknown', '__proto__', 'constructor', '%00', 'a'.repeat(300)]), 'true']);
+      break;
+    case 8:
+      pairs.splice(0, pairs.length);
+      pairs.push(['x', 'y']);
+      break;
+    case 9:
+      pairs.push([field, '']);
+      pairs.push(['&&&', '===']);
+      break;
+    case 10:
+      replace(`${encodeURIComponent(rng.pick(ODD_TEXT))}%FF%FE`);
+      break;
+    default:
+      pairs.push([`${field}[__proto__][isAdmin]`, 'true']);
+      break;
   }
   return { query: pairs.map(([k, v]) => `${k}=${v}`).join('&'), label: `query trick ${op} on ${decodeSafe(field)}` };
 }
@@ -572,45 +770,156 @@ const uploads: Generator = (rng, ctx, route) => {
   const image = route.path.endsWith('upload-image');
   const field = image ? 'image' : 'file';
   const name = image ? 'cocoa.png' : 'catalogue.xlsx';
-  const fakeImage = () => Buffer.concat([rng.pick([PNG_SIGNATURE, Buffer.from('GIF89a'), Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('RIFF\0\0\0\0WEBP')]), rng.bytes(200)]);
+  const fakeImage = () =>
+    Buffer.concat([rng.pick([PNG_SIGNATURE, Buffer.from('GIF89a'), Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('RIFF\0\0\0\0WEBP')]), rng.bytes(200)]);
   const variants: Array<() => { mp: ReturnType<typeof multipart>; why: string }> = [
     () => ({ mp: multipart([{ name: field, filename: name, type: 'image/png', data: rng.bytes(300) }]), why: 'random bytes, not a file of that type' }),
-    () => ({ mp: multipart([{ name: field, filename: rng.pick(['../../../etc/passwd.png', 'a\u0000.png', 'ünïcødé 🍫.png', `${'n'.repeat(300)}.png`, '.htaccess', 'x.php.png']), data: fakeImage() }]), why: 'a known header followed by garbage' }),
+    () => ({
+      mp: multipart([
+        {
+          name: field,
+          filename: rng.pick(['../../../etc/passwd.png', 'a\u0000.png', 'ünïcødé 🍫.png', `${'n'.repeat(300)}.png`, '.htaccess', 'x.php.png']),
+          data: fakeImage(),
+        },
+      ]),
+      why: 'a known header followed by garbage',
+    }),
     () => ({ mp: multipart([{ name: field, filename: name, data: '' }]), why: 'empty file' }),
-    () => ({ mp: multipart([{ name: field, filename: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }]), why: 'SVG/text, not an accepted type' }),
+    () => ({
+      mp: multipart([{ name: field, filename: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }]),
+      why: 'SVG/text, not an accepted type',
+    }),
     () => ({ mp: multipart([{ name: image ? 'file' : 'image', filename: name, data: fakeImage() }]), why: 'file in the wrong field' }),
-    () => ({ mp: multipart([{ name: field, filename: name, data: fakeImage() }, { name: field, filename: name, data: fakeImage() }]), why: 'two files' }),
+    () => ({
+      mp: multipart([
+        { name: field, filename: name, data: fakeImage() },
+        { name: field, filename: name, data: fakeImage() },
+      ]),
+      why: 'two files',
+    }),
     () => ({ mp: multipart(Array.from({ length: 30 }, (_, i) => ({ name: `f${i}`, data: 'x' }))), why: 'too many parts, no file' }),
-    () => ({ mp: multipart([{ name: 'type', data: 'z'.repeat(70 * 1024) }, { name: field, filename: name, data: fakeImage() }]), why: 'a field over 64 KB' }),
+    () => ({
+      mp: multipart([
+        { name: 'type', data: 'z'.repeat(70 * 1024) },
+        { name: field, filename: name, data: fakeImage() },
+      ]),
+      why: 'a field over 64 KB',
+    }),
     () => {
       const mp = multipart([{ name: field, filename: name, data: fakeImage() }]);
       return { mp: { headers: mp.headers, body: mp.body.subarray(0, mp.body.length - 30) }, why: 'truncated multipart' };
     },
     () => {
       const mp = multipart([{ name: field, filename: name, data: fakeImage() }]);
-      return { mp: { headers: { 'content-type': rng.pick(['multipart/form-data', 'multipart/form-data; boundary=other', 'multipart/form-data; boundary=""']) }, body: mp.body }, why: 'missing or wrong boundary' };
-    },
-    () => ({ mp: { headers: { 'content-type': 'multipart/form-data; boundary=zz' }, body: Buffer.concat([Buffer.from('--zz\r\nContent-Disposition: garbage\r\n\r\n'), rng.bytes(100), Buffer.from('\r\n--zz--\r\n')]) }, why: 'part without a name' }),
-    () => ({ mp: multipart([{ name: field, filename: name, data: fakeImage() }], 'b'.repeat(rng.pick([71, 300]))), why: 'a boundary over 70 characters around garbage' }),
-    () => {
-      const mp = multipart([{ name: field, filename: name, data: fakeImage() }], 'zz');
-      return { mp: { headers: { 'content-type': rng.pick(['multipart/form-data; boundary=zz; charset=utf-16', 'multipart/mixed; boundary=zz', 'multipart/form-data; boundary="zz', 'multipart/form-data; boundary=zz; boundary=yy']) }, body: mp.body }, why: 'odd multipart content type around garbage' };
+      return {
+        mp: {
+          headers: { 'content-type': rng.pick(['multipart/form-data', 'multipart/form-data; boundary=other', 'multipart/form-data; boundary=""']) },
+          body: mp.body,
+        },
+        why: 'missing or wrong boundary',
+      };
     },
     () => ({
-      mp: multipart([{ name: field, disposition: rng.pick([`form-data; name="${field}"; filename*=UTF-8''%E2%82%AC%F0%9F%8D%AB.png`, `form-data; name="${field}"; filename*=garbage''%ZZ%.png`, `form-data; name="${field}"; filename=""`, `form-data; name=${field}; filename=a\\..\\b.png`]), data: fakeImage() }]),
+      mp: {
+        headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+        body: Buffer.concat([Buffer.from('--zz\r\nContent-Disposition: garbage\r\n\r\n'), rng.bytes(100), Buffer.from('\r\n--zz--\r\n')]),
+      },
+      why: 'part without a name',
+    }),
+    () => ({
+      mp: multipart([{ name: field, filename: name, data: fakeImage() }], 'b'.repeat(rng.pick([71, 300]))),
+      why: 'a boundary over 70 characters around garbage',
+    }),
+    () => {
+      const mp = multipart([{ name: field, filename: name, data: fakeImage() }], 'zz');
+      return {
+        mp: {
+          headers: {
+            'content-type': rng.pick([
+              'multipart/form-data; boundary=zz; charset=utf-16',
+              'multipart/mixed; boundary=zz',
+              'multipart/form-data; boundary="zz',
+              'multipart/form-data; boundary=zz; boundary=yy',
+            ]),
+          },
+          body: mp.body,
+        },
+        why: 'odd multipart content type around garbage',
+      };
+    },
+    () => ({
+      mp: multipart([
+        {
+          name: field,
+          disposition: rng.pick([
+            `form-data; name="${field}"; filename*=UTF-8''%E2%82%AC%F0%9F%8D%AB.png`,
+            `form-data; name="${field}"; filename*=garbage''%ZZ%.png`,
+            `form-data; name="${field}"; filename=""`,
+            `form-data; name=${field}; filename=a\\..\\b.png`,
+          ]),
+          data: fakeImage(),
+        },
+      ]),
       why: 'odd file names around garbage',
     }),
-    () => ({ mp: multipart([{ name: field, filename: name, extraHeader: rng.pick(['Content-Transfer-Encoding: base64', 'Content-Type: image/png; charset=utf-16', 'Content-Length: -1']), data: fakeImage().toString('base64') }]), why: 'odd part headers around garbage' }),
-    () => ({ mp: multipart([{ name: rng.pick(['__proto__[polluted]', 'constructor[prototype][polluted]', 'a[b][c][d]', 'type[]', 'target[__proto__][polluted]']), data: 'yes' }, { name: field, filename: name, data: fakeImage() }]), why: 'bracketed field names and a garbage file' }),
+    () => ({
+      mp: multipart([
+        {
+          name: field,
+          filename: name,
+          extraHeader: rng.pick(['Content-Transfer-Encoding: base64', 'Content-Type: image/png; charset=utf-16', 'Content-Length: -1']),
+          data: fakeImage().toString('base64'),
+        },
+      ]),
+      why: 'odd part headers around garbage',
+    }),
+    () => ({
+      mp: multipart([
+        { name: rng.pick(['__proto__[polluted]', 'constructor[prototype][polluted]', 'a[b][c][d]', 'type[]', 'target[__proto__][polluted]']), data: 'yes' },
+        { name: field, filename: name, data: fakeImage() },
+      ]),
+      why: 'bracketed field names and a garbage file',
+    }),
     ...(image
       ? [
-          () => ({ mp: multipart([{ name: 'type', data: rng.pick(['bogus', 'HOT', '', 'hot\u0000']) }, { name: field, filename: name, data: fakeImage() }]), why: 'bad type field or garbage image' }),
-          () => ({ mp: multipart([{ name: 'replace', data: 'true' }, { name: 'target', data: rng.pick(['../../../etc/passwd.png', '/uploads/products/..%2F..%2Fx.png', 'missing-image.png', '/uploads/products/nope.png', 'x'.repeat(400)]) }, { name: field, filename: name, data: Buffer.concat([PNG_SIGNATURE, rng.bytes(100)]) }]), why: 'replacing a file that is not there or outside the folder' }),
+          () => ({
+            mp: multipart([
+              { name: 'type', data: rng.pick(['bogus', 'HOT', '', 'hot\u0000']) },
+              { name: field, filename: name, data: fakeImage() },
+            ]),
+            why: 'bad type field or garbage image',
+          }),
+          () => ({
+            mp: multipart([
+              { name: 'replace', data: 'true' },
+              {
+                name: 'target',
+                data: rng.pick([
+                  '../../../etc/passwd.png',
+                  '/uploads/products/..%2F..%2Fx.png',
+                  'missing-image.png',
+                  '/uploads/products/nope.png',
+                  'x'.repeat(400),
+                ]),
+              },
+              { name: field, filename: name, data: Buffer.concat([PNG_SIGNATURE, rng.bytes(100)]) },
+            ]),
+            why: 'replacing a file that is not there or outside the folder',
+          }),
         ]
       : [
-          () => ({ mp: multipart([{ name: field, filename: name, data: ctx.workbooks[rng.pick(['badPrice', 'noNameColumn', 'emptySheet'] as const)] }]), why: 'a workbook with an invalid row or sheet' }),
-          () => ({ mp: multipart([{ name: field, filename: name, data: Buffer.concat([Buffer.from('PK\x03\x04'), rng.bytes(500)]) }]), why: 'a zip header followed by garbage' }),
-          () => ({ mp: multipart([{ name: field, filename: 'catalogue.csv', type: 'text/csv', data: 'Name,Price\nCocoa,abc\n' }]), why: 'CSV, not a workbook' }),
+          () => ({
+            mp: multipart([{ name: field, filename: name, data: ctx.workbooks[rng.pick(['badPrice', 'noNameColumn', 'emptySheet'] as const)] }]),
+            why: 'a workbook with an invalid row or sheet',
+          }),
+          () => ({
+            mp: multipart([{ name: field, filename: name, data: Buffer.concat([Buffer.from('PK\x03\x04'), rng.bytes(500)]) }]),
+            why: 'a zip header followed by garbage',
+          }),
+          () => ({
+            mp: multipart([{ name: field, filename: 'catalogue.csv', type: 'text/csv', data: 'Name,Price\nCocoa,abc\n' }]),
+            why: 'CSV, not a workbook',
+          }),
         ]),
   ];
   // Taken in turn, so the admin's share of upload cases covers every variant.
@@ -637,32 +946,66 @@ interface Poisoned {
 }
 
 const SEMANTIC: Record<string, (rng: Rng, ctx: Ctx, caller: Caller) => Poisoned | undefined> = {
-  'POST /api/login': (rng) => ({ body: { username: rng.pick(['admin', 'ADMIN ', 'nobody-at-all']), password: rng.pick(['wrong-password', 'p'.repeat(200), '🍫🍫🍫🍫']) }, why: 'wrong password', slow: true }),
+  'POST /api/login': (rng) => ({
+    body: { username: rng.pick(['admin', 'ADMIN ', 'nobody-at-all']), password: rng.pick(['wrong-password', 'p'.repeat(200), '🍫🍫🍫🍫']) },
+    why: 'wrong password',
+    slow: true,
+  }),
   'POST /api/register': (rng, ctx) => {
     const taken = rng.pick(['username', 'email', 'nul'] as const);
-    const body: Record<string, Json> = { username: `fz${rng.int(1e6)}`, email: `fz${rng.int(1e6)}@example.com`, password: 'secret-123', firstName: oddText(rng, 100), city: oddText(rng, 100) };
+    const body: Record<string, Json> = {
+      username: `fz${rng.int(1e6)}`,
+      email: `fz${rng.int(1e6)}@example.com`,
+      password: 'secret-123',
+      firstName: oddText(rng, 100),
+      city: oddText(rng, 100),
+    };
     if (taken === 'username') body.username = rng.pick(['ADMIN', ' admin ', ctx.users.customer.username.toUpperCase()]);
     if (taken === 'email') body.email = rng.pick([ctx.users.admin.email, ctx.users.customer.email.toUpperCase()]);
     if (taken === 'nul') body.username = withNul('fuzzer-name');
     return { body, why: `${taken} taken or not storable` };
   },
   'POST /api/auth/forgot-password': () => ({ body: { email: withNul('fuzz@example.com') }, why: 'NUL in the e-mail' }),
-  'POST /api/auth/reset-password': (rng) => ({ body: { token: rng.pick(['A'.repeat(43), 'x', 'z'.repeat(200), withNul('tokentoken')]), newPassword: 'secret-123' }, why: 'unknown reset token', slow: true }),
+  'POST /api/auth/reset-password': (rng) => ({
+    body: { token: rng.pick(['A'.repeat(43), 'x', 'z'.repeat(200), withNul('tokentoken')]), newPassword: 'secret-123' },
+    why: 'unknown reset token',
+    slow: true,
+  }),
   'PATCH /api/users/:id/password': (rng, ctx, caller) => {
     if (caller === 'anonymous') return undefined;
     const other = caller === 'admin' ? ctx.users.customer.id : ctx.users.admin.id;
-    if (rng.chance(0.8)) return { path: `/api/users/${rng.pick([other, MISSING_ID])}/password`, body: { currentPassword: 'whatever', newPassword: 'secret-999' }, why: 'someone else’s password' };
-    return { path: `/api/users/${ctx.users[caller].id}/password`, body: { currentPassword: 'not-my-password', newPassword: 'secret-999' }, why: 'wrong current password', slow: true };
+    if (rng.chance(0.8))
+      return {
+        path: `/api/users/${rng.pick([other, MISSING_ID])}/password`,
+        body: { currentPassword: 'whatever', newPassword: 'secret-999' },
+        why: 'someone else’s password',
+      };
+    return {
+      path: `/api/users/${ctx.users[caller].id}/password`,
+      body: { currentPassword: 'not-my-password', newPassword: 'secret-999' },
+      why: 'wrong current password',
+      slow: true,
+    };
   },
   'PATCH /api/me/customer': (rng, ctx, caller): Poisoned | undefined => {
     if (caller === 'anonymous') return undefined;
     const other = caller === 'admin' ? ctx.users.customer.email : ctx.users.admin.email;
-    if (rng.chance(0.6)) return { body: { email: rng.pick([other, other.toUpperCase(), ` ${other} `]), firstName: oddText(rng, 100), country: 'CA' }, why: 'e-mail of another account' };
+    if (rng.chance(0.6))
+      return {
+        body: { email: rng.pick([other, other.toUpperCase(), ` ${other} `]), firstName: oddText(rng, 100), country: 'CA' },
+        why: 'e-mail of another account',
+      };
     return { body: { email: ctx.users[caller].email, firstName: withNul(oddText(rng, 90)) }, why: 'NUL in a name' };
   },
-  'POST /api/orders/create-from-payment': (rng) => ({ body: { paymentIntentId: rng.pick(['test_unknown', 'pi_123', withNul('test_payment'), 'p'.repeat(200)]), amount: rng.pick([0, 12.5, '3']) }, why: 'no such payment' }),
+  'POST /api/orders/create-from-payment': (rng) => ({
+    body: { paymentIntentId: rng.pick(['test_unknown', 'pi_123', withNul('test_payment'), 'p'.repeat(200)]), amount: rng.pick([0, 12.5, '3']) },
+    why: 'no such payment',
+  }),
   'POST /api/square/checkout/complete': (rng, ctx) => {
-    const body = clone(checkoutBody(ctx.checkout, { idempotencyKey: `fuzz-${rng.int(1e9)}-key` })) as unknown as Record<string, Json> & { cartItems: Record<string, Json>[]; shippingData: Record<string, Json> };
+    const body = clone(checkoutBody(ctx.checkout, { idempotencyKey: `fuzz-${rng.int(1e9)}-key` })) as unknown as Record<string, Json> & {
+      cartItems: Record<string, Json>[];
+      shippingData: Record<string, Json>;
+    };
     const poison = rng.pick(['card', 'product', 'amount', 'declined', 'stock', 'nul'] as const);
     if (poison === 'card') body.sourceId = rng.pick(['tok_visa', withNul('cnon:card-nonce-ok'), '4111111111111111']);
     if (poison === 'product') body.cartItems[0] = { productId: rng.pick([MISSING_ID, 999999]), quantity: 1, name: oddText(rng, 200) };
@@ -675,11 +1018,21 @@ const SEMANTIC: Record<string, (rng: Rng, ctx: Ctx, caller: Caller) => Poisoned 
   },
   // Square's event notifications: never signed here (and this server has no signature key), so refused.
   'POST /api/square/webhooks': (rng) => ({
-    body: { merchant_id: 'MERCHANT-1', type: rng.pick(['payment.updated', 'refund.updated', 'webhooks.test_notification']), event_id: `fuzz-${rng.int(1e9)}`, data: { type: 'payment', id: 'PAY-1', object: { payment: { id: 'PAY-1', status: 'COMPLETED', reference_id: MISSING_UUID } } } },
+    body: {
+      merchant_id: 'MERCHANT-1',
+      type: rng.pick(['payment.updated', 'refund.updated', 'webhooks.test_notification']),
+      event_id: `fuzz-${rng.int(1e9)}`,
+      data: { type: 'payment', id: 'PAY-1', object: { payment: { id: 'PAY-1', status: 'COMPLETED', reference_id: MISSING_UUID } } },
+    },
     why: 'no valid Square webhook signature',
   }),
   'POST /api/products': (rng, ctx) => {
-    const body: Record<string, Json> = { name: oddText(rng, 120), price: rng.pick([0, 1.5, 100000]), description: oddText(rng, 5000), featured: rng.chance(0.5) };
+    const body: Record<string, Json> = {
+      name: oddText(rng, 120),
+      price: rng.pick([0, 1.5, 100000]),
+      description: oddText(rng, 5000),
+      featured: rng.chance(0.5),
+    };
     const poison = rng.pick(['category', 'slug', 'variation', 'nul'] as const);
     if (poison === 'category') body.categoryId = rng.pick([MISSING_ID, 999999]);
     if (poison === 'slug') body.slug = rng.pick(ctx.products).slug.toUpperCase();
@@ -705,7 +1058,8 @@ const SEMANTIC: Record<string, (rng: Rng, ctx: Ctx, caller: Caller) => Poisoned 
   'PATCH /api/categories/:id': (rng, ctx) => {
     const [first, second] = ctx.categories;
     const poison = rng.pick(['missing', 'slug', 'nul'] as const);
-    const body: Record<string, Json> = poison === 'slug' ? { slug: second.slug } : poison === 'nul' ? { description: withNul('Warm drinks') } : { name: oddText(rng, 80) };
+    const body: Record<string, Json> =
+      poison === 'slug' ? { slug: second.slug } : poison === 'nul' ? { description: withNul('Warm drinks') } : { name: oddText(rng, 80) };
     return { path: `/api/categories/${poison === 'missing' ? MISSING_ID : first.id}`, body, why: `category update refused: ${poison}` };
   },
   'DELETE /api/categories/:id': (rng) => ({ path: `/api/categories/${rng.pick([MISSING_ID, 999999])}`, why: 'no such category' }),
@@ -719,45 +1073,107 @@ const SEMANTIC: Record<string, (rng: Rng, ctx: Ctx, caller: Caller) => Poisoned 
     return { path: `/api/events/${ctx.eventId}`, body: { ...body, location: withNul('Square') }, why: 'NUL in the location' };
   },
   'DELETE /api/events/:id': (rng) => ({ path: `/api/events/${rng.pick([MISSING_ID, 999999])}`, why: 'no such event' }),
-  'POST /api/events/inquiries': (rng) => ({ body: { name: withNul('Ada Lovelace'), email: 'ada@example.com', eventType: 'wedding', eventDate: '2030-06-01', guests: rng.pick([1, 10000]), location: oddText(rng, 300) }, why: 'NUL in the name' }),
-  'POST /api/contact': (rng) => ({ body: { name: oddText(rng, 100), email: 'ada@example.com', subject: oddText(rng, 200), message: withNul('Hello there') }, why: 'NUL in the message' }),
-  'POST /api/events/calendar/set-active': (rng) => ({ body: { calendarId: rng.pick([UNKNOWN_FEED, 'webcal://calendar.invalid/x.ics', `https://calendar.invalid/${'p'.repeat(1900)}`]), active: rng.chance(0.5) }, why: 'no such calendar' }),
+  'POST /api/events/inquiries': (rng) => ({
+    body: {
+      name: withNul('Ada Lovelace'),
+      email: 'ada@example.com',
+      eventType: 'wedding',
+      eventDate: '2030-06-01',
+      guests: rng.pick([1, 10000]),
+      location: oddText(rng, 300),
+    },
+    why: 'NUL in the name',
+  }),
+  'POST /api/contact': (rng) => ({
+    body: { name: oddText(rng, 100), email: 'ada@example.com', subject: oddText(rng, 200), message: withNul('Hello there') },
+    why: 'NUL in the message',
+  }),
+  'POST /api/events/calendar/set-active': (rng) => ({
+    body: { calendarId: rng.pick([UNKNOWN_FEED, 'webcal://calendar.invalid/x.ics', `https://calendar.invalid/${'p'.repeat(1900)}`]), active: rng.chance(0.5) },
+    why: 'no such calendar',
+  }),
   'POST /api/events/calendar/set-primary': () => ({ body: { calendarId: UNKNOWN_FEED }, why: 'no such calendar' }),
-  'POST /api/events/calendar/remove-custom': (rng) => ({ body: { calendarId: rng.pick([UNKNOWN_FEED, 'https://xn--80ak6aa92e.invalid/feed']) }, why: 'no such calendar' }),
+  'POST /api/events/calendar/remove-custom': (rng) => ({
+    body: { calendarId: rng.pick([UNKNOWN_FEED, 'https://xn--80ak6aa92e.invalid/feed']) },
+    why: 'no such calendar',
+  }),
   'POST /api/events/calendar/add-custom': () => ({ body: { calendarId: UNKNOWN_FEED, name: withNul('Market days') }, why: 'NUL in the name' }),
   'POST /api/images/delete': (rng) => ({ body: { imagePath: rng.pick(IMAGE_PATH_TRICKS) }, why: 'no such image, or a path outside the folder' }),
-  'POST /api/images/bulk-delete': (rng) => ({ body: { imagePaths: [rng.pick(IMAGE_PATH_TRICKS), rng.pick(IMAGE_PATH_TRICKS)] }, why: 'no such images', allow: [200] }),
+  'POST /api/images/bulk-delete': (rng) => ({
+    body: { imagePaths: [rng.pick(IMAGE_PATH_TRICKS), rng.pick(IMAGE_PATH_TRICKS)] },
+    why: 'no such images',
+    allow: [200],
+  }),
   'POST /api/push/subscriptions': (rng) => ({
-    body: { subscription: { endpoint: 'https://push.example.com/send/fuzz', keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'q'.repeat(22) } }, topic: rng.pick<Json>([{ kind: 'stop', stopId: MISSING_ID }, { kind: 'any' }]) },
+    body: {
+      subscription: { endpoint: 'https://push.example.com/send/fuzz', keys: { p256dh: 'B' + 'A'.repeat(86), auth: 'q'.repeat(22) } },
+      topic: rng.pick<Json>([{ kind: 'stop', stopId: MISSING_ID }, { kind: 'any' }]),
+    },
     why: 'a key that is not a P-256 point, or no such stop',
   }),
   // Nothing matches: the same 200 as a match (it reveals nothing), and nothing changes.
-  'POST /api/push/unsubscribe': (rng) => ({ body: { endpoint: rng.pick(['https://push.example.com/never-subscribed', `https://push.example.com/${'p'.repeat(900)}`]) }, why: 'no such subscription', allow: [200] }),
+  'POST /api/push/unsubscribe': (rng) => ({
+    body: { endpoint: rng.pick(['https://push.example.com/never-subscribed', `https://push.example.com/${'p'.repeat(900)}`]) },
+    why: 'no such subscription',
+    allow: [200],
+  }),
   // The cart is not checked in during the fuzz: a stop that is not there, a name PostgreSQL cannot store, or a change before a check-in.
   'POST /api/admin/live/check-in': (rng): Poisoned =>
     rng.chance(0.5)
       ? { body: { stopId: rng.pick([MISSING_ID, 999999]) }, why: 'no such stop' }
       : { body: { place: { label: withNul('Millennium Park'), latitude: 41.88, longitude: -87.62 } }, why: 'NUL in the place name' },
-  'POST /api/admin/live/status': (rng) => ({ body: rng.pick<Json>([{ status: 'serving' }, { status: 'late', minutes: 10 }, { status: 'sold-out', product: 'Iced Mocha' }, { status: 'back-in-stock', product: 'Iced Mocha' }]), why: 'not checked in' }),
+  'POST /api/admin/live/status': (rng) => ({
+    body: rng.pick<Json>([
+      { status: 'serving' },
+      { status: 'late', minutes: 10 },
+      { status: 'sold-out', product: 'Iced Mocha' },
+      { status: 'back-in-stock', product: 'Iced Mocha' },
+    ]),
+    why: 'not checked in',
+  }),
   'POST /api/admin/live/check-out': () => ({ why: 'not checked in' }),
-  'POST /api/database/restore/:filename': (rng) => ({ path: `/api/database/restore/${rng.pick(['backup-20240101-000000-abcdef.json.gz', 'backup-29991231-235959-ffffff.json.gz'])}`, why: 'no such backup' }),
-  'GET /api/square/auth/callback': (rng) => ({ query: `code=${rng.pick(['abc', 'x'.repeat(500)])}&state=${rng.pick(['unknown', '', 's'.repeat(200)])}`, why: 'an OAuth state we never issued', allow: [302] }),
+  'POST /api/database/restore/:filename': (rng) => ({
+    path: `/api/database/restore/${rng.pick(['backup-20240101-000000-abcdef.json.gz', 'backup-29991231-235959-ffffff.json.gz'])}`,
+    why: 'no such backup',
+  }),
+  'GET /api/square/auth/callback': (rng) => ({
+    query: `code=${rng.pick(['abc', 'x'.repeat(500)])}&state=${rng.pick(['unknown', '', 's'.repeat(200)])}`,
+    why: 'an OAuth state we never issued',
+    allow: [302],
+  }),
   'GET /api/me/orders': () => ({ query: `cursor=${MISSING_UUID}`, why: 'no such cursor' }),
   'GET /api/events': (rng) =>
     rng.chance(0.5)
       ? { query: `cursor=${rng.pick(['999999999999999_1', '-999999999999999_1', '0_99999999999'])}`, why: 'a cursor outside the years 1-9999 or the id range' }
       : { query: `${rng.pick(['from', 'to'])}=${encodeURIComponent(rng.pick(OUT_OF_RANGE_INSTANTS))}`, why: 'a date outside the years 1-9999' },
   'GET /api/products': () => ({ query: `search=${encodeURIComponent(withNul('cocoa'))}`, why: 'NUL in the search' }),
-  'GET /api/square/catalog/products/slug/:slug': (rng) => ({ path: `/api/square/catalog/products/slug/${rng.pick(['no-such-product', 'a'.repeat(80)])}`, why: 'no such product' }),
+  'GET /api/square/catalog/products/slug/:slug': (rng) => ({
+    path: `/api/square/catalog/products/slug/${rng.pick(['no-such-product', 'a'.repeat(80)])}`,
+    why: 'no such product',
+  }),
 };
 
 /** ISO instants whose UTC year is 0 or 10000: valid text, but no year every database stores alike. */
 const OUT_OF_RANGE_INSTANTS = ['0000-06-01T00:00:00Z', '0001-01-01T00:00:00+14:00', '9999-12-31T23:59:59-12:00'];
 
 const IMAGE_PATH_TRICKS = [
-  '/uploads/products/nope.png', 'nope.webp', '../../../etc/passwd', '/uploads/products/../../backups/x.png', '/uploads/products/%2e%2e%2fx.png',
-  '/uploads/products/%00.png', 'https://evil.example/uploads/products/nope.png', '/uploads/products/', '.hidden.png', 'x.PNG', 'x.exe',
-  '/uploads/products/%E0%A4%A.png', 'C:\\Windows\\x.png', 'products', '/uploads/products/a/b.png', 'http://[::1', 'x'.repeat(300),
+  '/uploads/products/nope.png',
+  'nope.webp',
+  '../../../etc/passwd',
+  '/uploads/products/../../backups/x.png',
+  '/uploads/products/%2e%2e%2fx.png',
+  '/uploads/products/%00.png',
+  'https://evil.example/uploads/products/nope.png',
+  '/uploads/products/',
+  '.hidden.png',
+  'x.PNG',
+  'x.exe',
+  '/uploads/products/%E0%A4%A.png',
+  'C:\\Windows\\x.png',
+  'products',
+  '/uploads/products/a/b.png',
+  'http://[::1',
+  'x'.repeat(300),
 ];
 
 let slowCases = 0;
@@ -795,7 +1211,11 @@ function decorate(rng: Rng, d: Omit<Draft, 'caller'>, caller: Caller): void {
     ['content-language', '\u00ff\u00fe'],
     ['expect', rng.pick(['100-continue-please', 'garbage'])],
   ];
-  if (caller === 'anonymous') options.push(['cookie', rng.pick([`${SESSION_COOKIE}=s%3Aforged.signature`, `${SESSION_COOKIE}=%ZZ`, `${SESSION_COOKIE}=${'a'.repeat(4000)}`, `${SESSION_COOKIE}=`])]);
+  if (caller === 'anonymous')
+    options.push([
+      'cookie',
+      rng.pick([`${SESSION_COOKIE}=s%3Aforged.signature`, `${SESSION_COOKIE}=%ZZ`, `${SESSION_COOKIE}=${'a'.repeat(4000)}`, `${SESSION_COOKIE}=`]),
+    ]);
   const [name, value] = rng.pick(options);
   d.headers[name] = value;
   d.label += ` + ${name}`;
@@ -822,18 +1242,72 @@ function generators(ctx: Ctx, route: RegisteredRoute, caller: Caller): Generator
  */
 const regressions = (ctx: Ctx): Draft[] => [
   // busboy's "Malformed part header" (a NUL in a part header) escaped the upload error mapping: 500.
-  { caller: 'admin', method: 'POST', path: '/api/products/import', ...multipart([{ name: 'file', filename: 'a\u0000.xlsx', data: 'PK\u0003\u0004garbage' }]), label: 'regression: NUL in a part header', why: 'malformed multipart' },
-  { caller: 'admin', method: 'POST', path: '/api/products/upload-image', ...multipart([{ name: 'image', filename: 'a\u0000.png', data: PNG_SIGNATURE }]), label: 'regression: NUL in a part header', why: 'malformed multipart' },
+  {
+    caller: 'admin',
+    method: 'POST',
+    path: '/api/products/import',
+    ...multipart([{ name: 'file', filename: 'a\u0000.xlsx', data: 'PK\u0003\u0004garbage' }]),
+    label: 'regression: NUL in a part header',
+    why: 'malformed multipart',
+  },
+  {
+    caller: 'admin',
+    method: 'POST',
+    path: '/api/products/upload-image',
+    ...multipart([{ name: 'image', filename: 'a\u0000.png', data: PNG_SIGNATURE }]),
+    label: 'regression: NUL in a part header',
+    why: 'malformed multipart',
+  },
   // Dates outside UTC years 1-9999: a 500 on PGlite (its toISOString text is unreadable to
   // PostgreSQL there), stored as "1 BC" or "+010000" on PostgreSQL.
-  { caller: 'anonymous', method: 'GET', path: '/api/events', query: 'from=9999-12-31T23%3A59%3A59-12%3A00', headers: {}, label: 'regression: from in the year 10000' },
+  {
+    caller: 'anonymous',
+    method: 'GET',
+    path: '/api/events',
+    query: 'from=9999-12-31T23%3A59%3A59-12%3A00',
+    headers: {},
+    label: 'regression: from in the year 10000',
+  },
   { caller: 'anonymous', method: 'GET', path: '/api/events', query: 'cursor=999999999999999_1', headers: {}, label: 'regression: a cursor in the year 33658' },
-  { caller: 'admin', method: 'POST', path: '/api/events', headers: jsonHeaders(), body: Buffer.from(JSON.stringify({ title: 'Market', location: 'Square', address: '1 Main St', date: '9999-12-31T23:59:59-12:00', latitude: 40, longitude: -90 })), label: 'regression: an event in the year 10000', why: 'a date outside the years 1-9999' },
-  { caller: 'admin', method: 'PUT', path: `/api/events/${ctx.eventId}`, headers: jsonHeaders(), body: Buffer.from(JSON.stringify({ title: 'Market', location: 'Square', address: '1 Main St', date: '0000-06-01T00:00:00Z', latitude: 40, longitude: -90 })), label: 'regression: an event in 1 BC', why: 'a date outside the years 1-9999' },
+  {
+    caller: 'admin',
+    method: 'POST',
+    path: '/api/events',
+    headers: jsonHeaders(),
+    body: Buffer.from(
+      JSON.stringify({ title: 'Market', location: 'Square', address: '1 Main St', date: '9999-12-31T23:59:59-12:00', latitude: 40, longitude: -90 }),
+    ),
+    label: 'regression: an event in the year 10000',
+    why: 'a date outside the years 1-9999',
+  },
+  {
+    caller: 'admin',
+    method: 'PUT',
+    path: `/api/events/${ctx.eventId}`,
+    headers: jsonHeaders(),
+    body: Buffer.from(
+      JSON.stringify({ title: 'Market', location: 'Square', address: '1 Main St', date: '0000-06-01T00:00:00Z', latitude: 40, longitude: -90 }),
+    ),
+    label: 'regression: an event in 1 BC',
+    why: 'a date outside the years 1-9999',
+  },
   // Node's HTTP parser answered these itself, with an empty body.
-  { caller: 'anonymous', method: 'GET', path: '/api/square/catalog/products/slug/caf\u00e9', headers: {}, label: 'regression: a byte outside ASCII in the URL (400)' },
+  {
+    caller: 'anonymous',
+    method: 'GET',
+    path: '/api/square/catalog/products/slug/caf\u00e9',
+    headers: {},
+    label: 'regression: a byte outside ASCII in the URL (400)',
+  },
   { caller: 'customer', method: 'GET', path: '/api/events', query: `from=${'z'.repeat(20_000)}`, headers: {}, label: 'regression: a 20 KB URL (431)' },
-  { caller: 'admin', method: 'DELETE', path: `/api/products/${ctx.products[0].id}`, headers: { expect: 'garbage' }, label: 'regression: an Expect other than 100-continue (417)', why: 'unsupported Expect' },
+  {
+    caller: 'admin',
+    method: 'DELETE',
+    path: `/api/products/${ctx.products[0].id}`,
+    headers: { expect: 'garbage' },
+    label: 'regression: an Expect other than 100-continue (417)',
+    why: 'unsupported Expect',
+  },
 ];
 
 function generateCases(ctx: Ctx): FuzzCase[] {
@@ -853,7 +1327,8 @@ function generateCases(ctx: Ctx): FuzzCase[] {
           const draft = rng.pick(pool)(rng, ctx, route, caller);
           if (!draft) continue;
           // Node's client sends bytes 0x21-0xff in a request target; anything else is a generator bug.
-          if (/[^\u0021-\u00ff]/.test(`${draft.path}${draft.query ?? ''}`)) throw new Error(`unsendable target ${preview(draft.path)}?${preview(draft.query ?? '')} (${draft.label})`);
+          if (/[^\u0021-\u00ff]/.test(`${draft.path}${draft.query ?? ''}`))
+            throw new Error(`unsendable target ${preview(draft.path)}?${preview(draft.query ?? '')} (${draft.label})`);
           decorate(rng, draft, caller);
           const full: Draft = { ...draft, caller };
           const refusal = refusalOf(ctx, full);
@@ -889,19 +1364,22 @@ function send(port: number, cookie: string | undefined, d: Draft): Promise<Answe
     // Always a length (0 without a body): no chunked encoding the checks above would have to model.
     headers['content-length'] = d.body?.length ?? 0;
     let answered = false;
-    const req = http.request({ host: '127.0.0.1', port, agent: false, method: d.method, path: d.query === undefined ? d.path : `${d.path}?${d.query}`, headers }, (res) => {
-      answered = true;
-      // An event stream (GET /api/live/stream) never ends by itself: its answer is its status and headers.
-      if (res.headers['content-type']?.startsWith('text/event-stream')) {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
-        req.destroy();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port, agent: false, method: d.method, path: d.query === undefined ? d.path : `${d.path}?${d.query}`, headers },
+      (res) => {
+        answered = true;
+        // An event stream (GET /api/live/stream) never ends by itself: its answer is its status and headers.
+        if (res.headers['content-type']?.startsWith('text/event-stream')) {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: '' });
+          req.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('no answer within 30 s')));
     // The server may answer (413, 401) and close before a big body is fully written.
     req.on('error', (err) => (answered ? undefined : reject(err)));
@@ -910,7 +1388,14 @@ function send(port: number, cookie: string | undefined, d: Draft): Promise<Answe
 }
 
 async function signIn(port: number, path: string, body: object): Promise<string> {
-  const res = await send(port, undefined, { caller: 'anonymous', method: 'POST', path, headers: jsonHeaders(), body: Buffer.from(JSON.stringify(body)), label: 'sign in' });
+  const res = await send(port, undefined, {
+    caller: 'anonymous',
+    method: 'POST',
+    path,
+    headers: jsonHeaders(),
+    body: Buffer.from(JSON.stringify(body)),
+    label: 'sign in',
+  });
   const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   if (res.status >= 300 || !cookie) throw new Error(`${path} failed: ${res.status} ${res.text}`);
   return cookie.split(';')[0];
@@ -970,7 +1455,9 @@ describe('request fuzz over every registered route', () => {
 
     // Callers sign in before the snapshot (sessions are rows too).
     // The shop's VAPID key pair is made on first need, by GET /api/push/public-key: made here, before the snapshot.
-    expect((await send(port, undefined, { caller: 'anonymous', method: 'GET', path: '/api/push/public-key', headers: {}, label: 'VAPID keys' })).status).toBe(200);
+    expect((await send(port, undefined, { caller: 'anonymous', method: 'GET', path: '/api/push/public-key', headers: {}, label: 'VAPID keys' })).status).toBe(
+      200,
+    );
     cookies.customer = await signIn(port, '/api/register', { username: 'fuzzcustomer', email: 'fuzzcustomer@example.com', password: 'secret-123' });
     cookies.admin = await signIn(port, '/api/login', { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
     const checkout = await insertCheckoutProducts(t.dataSource);
@@ -978,7 +1465,9 @@ describe('request fuzz over every registered route', () => {
       const [row] = await t.dataSource.query(`SELECT id, username, email FROM users WHERE username = $1`, [username]);
       return { id: Number(row.id), username: row.username as string, email: row.email as string };
     };
-    const products: { id: number; slug: string; variation_id: string }[] = await t.dataSource.query(`SELECT id, slug, variation_id FROM products WHERE variation_id IS NOT NULL ORDER BY id LIMIT 2`);
+    const products: { id: number; slug: string; variation_id: string }[] = await t.dataSource.query(
+      `SELECT id, slug, variation_id FROM products WHERE variation_id IS NOT NULL ORDER BY id LIMIT 2`,
+    );
     const categories: { id: number; slug: string }[] = await t.dataSource.query(`SELECT id, slug FROM categories ORDER BY id LIMIT 2`);
     const [event] = await t.dataSource.query(`SELECT id FROM scheduled_locations ORDER BY id LIMIT 1`);
     const routes = nestRoutes(t.app).sort((a, b) => routeKey(a).localeCompare(routeKey(b)));
@@ -996,8 +1485,18 @@ describe('request fuzz over every registered route', () => {
       eventId: Number(event.id),
       checkout,
       workbooks: {
-        badPrice: await workbook((wb) => wb.addWorksheet('Products').addRows([['Name', 'Price'], ['Fuzz cocoa', 'twelve']])),
-        noNameColumn: await workbook((wb) => wb.addWorksheet('Products').addRows([['Title', 'Price'], ['Fuzz cocoa', 3]])),
+        badPrice: await workbook((wb) =>
+          wb.addWorksheet('Products').addRows([
+            ['Name', 'Price'],
+            ['Fuzz cocoa', 'twelve'],
+          ]),
+        ),
+        noNameColumn: await workbook((wb) =>
+          wb.addWorksheet('Products').addRows([
+            ['Title', 'Price'],
+            ['Fuzz cocoa', 3],
+          ]),
+        ),
         emptySheet: await workbook((wb) => wb.addWorksheet('Categories').addRows([['Name'], ['Fuzz']])),
       },
     };

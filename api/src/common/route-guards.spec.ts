@@ -37,7 +37,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/square/auth/callback': 'Square OAuth redirect; refused unless its state matches the one the admin started',
   'POST /api/square/webhooks': 'Square’s event notifications; refused (400/403, nothing changed) unless signed with the subscription’s signature key',
   // Private, but checked in the service: the owner or an admin, or the e-mails' signed order link; anyone else gets a 404.
-  'GET /api/orders/:id': 'owner-or-admin or a valid order-link token, checked by OrdersService.findForViewer (asserted below; tokens in orders/admin-orders.spec.ts)',
+  'GET /api/orders/:id':
+    'owner-or-admin or a valid order-link token, checked by OrdersService.findForViewer (asserted below; tokens in orders/admin-orders.spec.ts)',
   // Event booking: packages and free days are public; a request is a visitor's form
   // (rate-limited); a booking's own routes open with its link's signed token, for its signed-in
   // customer or for an admin, checked by BookingsService (bookings/bookings.spec.ts), else 404.
@@ -81,7 +82,10 @@ describe('route guards', () => {
 
   it('guards every route that is not on the commented public list', () => {
     const unguarded = routes.filter((r) => !r.access && !(key(r) in PUBLIC_ROUTES)).map(key);
-    if (unguarded.length) throw new Error(`Unguarded routes: ${unguarded.join(', ')}. Add @SignedIn()/@AdminOnly(), or list the route in PUBLIC_ROUTES with the reason it is public.`);
+    if (unguarded.length)
+      throw new Error(
+        `Unguarded routes: ${unguarded.join(', ')}. Add @SignedIn()/@AdminOnly(), or list the route in PUBLIC_ROUTES with the reason it is public.`,
+      );
     // The list holds no stale or needlessly listed entries.
     const byKey = new Map(routes.map((r) => [key(r), r]));
     expect(Object.keys(PUBLIC_ROUTES).filter((k) => !byKey.has(k))).toEqual([]);
@@ -115,7 +119,9 @@ describe('route guards', () => {
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const owner = t.agent();
     expect((await owner.post('/api/register').send({ username: 'orderowner', email: 'orderowner@example.com', password: 'secret-123' })).status).toBe(201);
-    const paid = await owner.post('/api/square/checkout/complete').send(checkoutBody(await insertCheckoutProducts(t.dataSource), { shippingData: { ...SHIPPING, email: 'orderowner@example.com' } }));
+    const paid = await owner
+      .post('/api/square/checkout/complete')
+      .send(checkoutBody(await insertCheckoutProducts(t.dataSource), { shippingData: { ...SHIPPING, email: 'orderowner@example.com' } }));
     expect(paid.status).toBe(200);
     const { orderId } = paid.body;
     expect((await owner.get(`/api/orders/${orderId}`)).status).toBe(200);

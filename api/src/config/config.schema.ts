@@ -50,12 +50,24 @@ export const envSchema = z.object({
   PUBLIC_URL: z.string().trim().url('PUBLIC_URL must be a URL such as https://shop.example.com').optional(),
   SQUARE_MODE: z.enum(['sandbox', 'production'], { message: 'SQUARE_MODE must be sandbox or production' }).default('sandbox'),
   SQUARE_BASE_URL: optionalUrl('SQUARE_BASE_URL'),
-  SQUARE_ACCESS_TOKEN: z.string().optional().transform((v) => (v ? v : undefined)),
-  SQUARE_LOCATION_ID: z.string().optional().transform((v) => (v ? v : undefined)),
+  SQUARE_ACCESS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  SQUARE_LOCATION_ID: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** The OAuth application secret (sq0csp-…); without it the connection uses PKCE. */
-  SQUARE_APPLICATION_SECRET: z.string().optional().transform((v) => (v ? v : undefined)),
+  SQUARE_APPLICATION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** The signature key of the Square webhook subscription; without it every webhook is refused. */
-  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional().transform((v) => (v ? v : undefined)),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** The notification URL exactly as registered with Square (it is part of what Square signs); default PUBLIC_URL + /api/square/webhooks. */
   SQUARE_WEBHOOK_URL: optionalUrl('SQUARE_WEBHOOK_URL'),
   /** A checkout still pending after this many seconds is settled by asking Square (longer than a whole checkout can take). */
@@ -63,11 +75,7 @@ export const envSchema = z.object({
   /** How often the payment reconciler looks for such checkouts (also once at start; never in NODE_ENV=test). */
   PAYMENT_RECONCILE_INTERVAL_S: positiveInt(300),
   /** The shop's time zone (IANA): every wall-clock time is read and written in it; the admin can change it in Settings. */
-  SHOP_TIME_ZONE: z
-    .string()
-    .trim()
-    .default(DEFAULT_SHOP_TIME_ZONE)
-    .refine(isTimeZone, 'SHOP_TIME_ZONE must be an IANA time zone name such as America/Chicago'),
+  SHOP_TIME_ZONE: z.string().trim().default(DEFAULT_SHOP_TIME_ZONE).refine(isTimeZone, 'SHOP_TIME_ZONE must be an IANA time zone name such as America/Chicago'),
   GEOCODER_URL: z.string().trim().url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
   TILE_URL: z.string().trim().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SMTP_URL: optionalUrl('SMTP_URL'),

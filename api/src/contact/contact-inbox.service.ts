@@ -33,7 +33,10 @@ export class ContactInboxService {
 
   /** The newest `limit` messages matching `filter`, newest first (then by id), as inbox rows. */
   async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
-    const rows = await this.messages.query<ContactRow[]>(`SELECT ${ROW_COLUMNS} FROM contact_messages WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+    const rows = await this.messages.query<ContactRow[]>(
+      `SELECT ${ROW_COLUMNS} FROM contact_messages WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
     return rows.map(toInboxRow);
   }
 
@@ -61,7 +64,10 @@ export class ContactInboxService {
 
   /** Sets or clears the read and archived marks; the row after, or null when there is no such message. */
   async markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
-    const [rows] = await (manager ?? this.messages.manager).query<[ContactRow[], number]>(`UPDATE contact_messages SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
+    const [rows] = await (manager ?? this.messages.manager).query<[ContactRow[], number]>(
+      `UPDATE contact_messages SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`,
+      [id],
+    );
     return rows.length ? toInboxRow(rows[0]) : null;
   }
 }

@@ -33,14 +33,28 @@ export class ContactService {
     if (earlier) return replay(earlier, fields);
     const stored = await this.messages.manager.transaction(async (m) => {
       // A concurrent request with the same key that committed first leaves no row here (the unique index).
-      const inserted = await m.createQueryBuilder().insert().into(ContactMessageEntity).values({ ...fields, idempotencyKey: key }).orIgnore().returning('id').execute();
+      const inserted = await m
+        .createQueryBuilder()
+        .insert()
+        .into(ContactMessageEntity)
+        .values({ ...fields, idempotencyKey: key })
+        .orIgnore()
+        .returning('id')
+        .execute();
       if (!(inserted.raw as unknown[]).length) return false;
       await this.mail.queue(
         {
           to: 'shop',
           replyTo: { name: input.name, address: input.email },
           template: 'shop-message',
-          data: { kind: 'contact', name: input.name, email: input.email, subject: input.subject, message: input.message, adminUrl: `${this.config.publicUrl}/admin?tab=inbox` },
+          data: {
+            kind: 'contact',
+            name: input.name,
+            email: input.email,
+            subject: input.subject,
+            message: input.message,
+            adminUrl: `${this.config.publicUrl}/admin?tab=inbox`,
+          },
         },
         m,
       );

@@ -1,4 +1,3 @@
-
 import { captureStdout } from '../test/capture-stdout';
 import { eventually } from '../test/eventually';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -20,7 +19,10 @@ describe('POST /api/contact', () => {
   const valid = { name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding booking', message: 'Can you serve hot cocoa for 120 guests on 12 May?' };
 
   it("stores the message, mails it to CONTACT_TO and answers { message: 'Message sent' }", async () => {
-    const res = await t.agent().post('/api/contact').send({ ...valid, name: '  Ana Díaz  ' });
+    const res = await t
+      .agent()
+      .post('/api/contact')
+      .send({ ...valid, name: '  Ana Díaz  ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Message sent' });
 
@@ -52,7 +54,10 @@ describe('POST /api/contact', () => {
   });
 
   it('keeps a subject with line breaks on one header line', async () => {
-    const res = await t.agent().post('/api/contact').send({ ...valid, subject: 'Hi\r\nBcc: victim@example.com' });
+    const res = await t
+      .agent()
+      .post('/api/contact')
+      .send({ ...valid, subject: 'Hi\r\nBcc: victim@example.com' });
     expect(res.status).toBe(200);
     const subjects: { subject: string; template: string }[] = await t.dataSource.query('SELECT subject, template FROM mail_outbox ORDER BY id DESC LIMIT 2');
     for (const { subject } of subjects) expect(subject).not.toMatch(/[\r\n]/);
@@ -60,21 +65,25 @@ describe('POST /api/contact', () => {
     expect(subjects.find((s) => s.template === 'shop-message')?.subject).toContain('Hi Bcc: victim@example.com');
   });
 
-  it.each(([
-    [{ name: undefined }, 'Name is required'],
-    [{ name: '' }, 'Name is required'],
-    [{ name: '   ' }, 'Name is required'],
-    [{ email: undefined }, 'Please enter a valid email address'],
-    [{ email: 'not-an-email' }, 'Please enter a valid email address'],
-    [{ subject: undefined }, 'Subject is required'],
-    [{ subject: '' }, 'Subject is required'],
-    [{ message: undefined }, 'Message is required'],
-    [{ message: ' ' }, 'Message is required'],
-    [{ name: 42 }, 'Name is required'],
-    [{ message: ['a'] }, 'Message is required'],
-    [{ phone: '555' }, 'Unknown field: phone'],
-    [{ message: 'x'.repeat(5001) }, 'Must be at most 5000 characters'],
-  ] as [Record<string, unknown>, string][]).map(([over, message]) => [JSON.stringify(over).slice(0, 60), over, message] as const))('answers 400 for %s with the spec message and stores nothing', async (_label, over, message) => {
+  it.each(
+    (
+      [
+        [{ name: undefined }, 'Name is required'],
+        [{ name: '' }, 'Name is required'],
+        [{ name: '   ' }, 'Name is required'],
+        [{ email: undefined }, 'Please enter a valid email address'],
+        [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+        [{ subject: undefined }, 'Subject is required'],
+        [{ subject: '' }, 'Subject is required'],
+        [{ message: undefined }, 'Message is required'],
+        [{ message: ' ' }, 'Message is required'],
+        [{ name: 42 }, 'Name is required'],
+        [{ message: ['a'] }, 'Message is required'],
+        [{ phone: '555' }, 'Unknown field: phone'],
+        [{ message: 'x'.repeat(5001) }, 'Must be at most 5000 characters'],
+      ] as [Record<string, unknown>, string][]
+    ).map(([over, message]) => [JSON.stringify(over).slice(0, 60), over, message] as const),
+  )('answers 400 for %s with the spec message and stores nothing', async (_label, over, message) => {
     const before = { stored: await count('contact_messages'), mails: await count('mail_outbox') };
     const body = Object.fromEntries(Object.entries({ ...valid, ...over }).filter(([, v]) => v !== undefined));
     const res = await t.agent().post('/api/contact').send(body);
@@ -101,10 +110,12 @@ describe('POST /api/contact', () => {
   describe('with an idempotency key (a message kept on the device while offline, sent again)', () => {
     /** The shop's copy (reply-to the sender) and the acknowledgement of the messages from `email`. */
     const mailsFrom = async (email: string) =>
-      (await t.dataSource.query<Array<{ recipient: string; template: string }>>(`SELECT recipient, template FROM mail_outbox WHERE recipient = $1 OR reply_to->>'address' = $1 ORDER BY id`, [email])).map((m) => [
-        m.recipient,
-        m.template,
-      ]);
+      (
+        await t.dataSource.query<Array<{ recipient: string; template: string }>>(
+          `SELECT recipient, template FROM mail_outbox WHERE recipient = $1 OR reply_to->>'address' = $1 ORDER BY id`,
+          [email],
+        )
+      ).map((m) => [m.recipient, m.template]);
 
     it('stores the message once and mails it once however often it is sent, each time with the same answer', async () => {
       const key = 'outbox-0f3a9c2e71b4d5a6';
@@ -141,12 +152,25 @@ describe('POST /api/contact', () => {
 
     it('refuses the same key with another message (409 IDEMPOTENCY_KEY_REUSED) and changes nothing', async () => {
       const key = 'outbox-reused-91c4e07a';
-      expect((await t.agent().post('/api/contact').send({ ...valid, email: 'reuse@example.com', idempotencyKey: key })).status).toBe(200);
+      expect(
+        (
+          await t
+            .agent()
+            .post('/api/contact')
+            .send({ ...valid, email: 'reuse@example.com', idempotencyKey: key })
+        ).status,
+      ).toBe(200);
       const before = await databaseSnapshot(t.dataSource);
       for (const over of [{ message: 'Another message altogether' }, { subject: 'Another subject' }, { email: 'someone-else@example.com' }, { name: 'Bea' }]) {
-        const res = await t.agent().post('/api/contact').send({ ...valid, email: 'reuse@example.com', idempotencyKey: key, ...over });
+        const res = await t
+          .agent()
+          .post('/api/contact')
+          .send({ ...valid, email: 'reuse@example.com', idempotencyKey: key, ...over });
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ message: 'This request key was already used for another message. Please send your message again.', code: 'IDEMPOTENCY_KEY_REUSED' });
+        expect(res.body).toEqual({
+          message: 'This request key was already used for another message. Please send your message again.',
+          code: 'IDEMPOTENCY_KEY_REUSED',
+        });
       }
       expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });
@@ -158,7 +182,10 @@ describe('POST /api/contact', () => {
       ['a quote', "outbox-'; DROP TABLE x"],
     ])('answers 400 for a key %s and stores nothing', async (_what, key) => {
       const before = { stored: await count('contact_messages'), mails: await count('mail_outbox') };
-      const res = await t.agent().post('/api/contact').send({ ...valid, idempotencyKey: key });
+      const res = await t
+        .agent()
+        .post('/api/contact')
+        .send({ ...valid, idempotencyKey: key });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('idempotencyKey must be 8 to 45 letters, digits, - or _');
       expect({ stored: await count('contact_messages'), mails: await count('mail_outbox') }).toEqual(before);
@@ -166,7 +193,10 @@ describe('POST /api/contact', () => {
 
     it.each([[42], [null], [['outbox-0f3a9c2e71b4']]])('answers 400 for a key that is not text: %j', async (key) => {
       const before = await count('contact_messages');
-      const res = await t.agent().post('/api/contact').send({ ...valid, idempotencyKey: key });
+      const res = await t
+        .agent()
+        .post('/api/contact')
+        .send({ ...valid, idempotencyKey: key });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('idempotencyKey is required');
       expect(await count('contact_messages')).toBe(before);
@@ -175,7 +205,10 @@ describe('POST /api/contact', () => {
     it('stores every message sent without a key, as before', async () => {
       const body = { ...valid, email: 'nokey@example.com' };
       for (let i = 0; i < 2; i++) expect((await t.agent().post('/api/contact').send(body)).status).toBe(200);
-      expect(await t.dataSource.query('SELECT idempotency_key FROM contact_messages WHERE email = $1', [body.email])).toEqual([{ idempotency_key: null }, { idempotency_key: null }]);
+      expect(await t.dataSource.query('SELECT idempotency_key FROM contact_messages WHERE email = $1', [body.email])).toEqual([
+        { idempotency_key: null },
+        { idempotency_key: null },
+      ]);
     });
   });
 

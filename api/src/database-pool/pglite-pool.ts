@@ -39,9 +39,7 @@ export class PGlitePool extends EventEmitter {
   connect(): Promise<PGlitePoolClient>;
   connect(callback: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): void;
   connect(callback?: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): Promise<PGlitePoolClient> | void {
-    const promise = this.ended
-      ? Promise.reject(new Error('Pool has ended'))
-      : this.acquire().then((release) => new PGlitePoolClient(this.db, release));
+    const promise = this.ended ? Promise.reject(new Error('Pool has ended')) : this.acquire().then((release) => new PGlitePoolClient(this.db, release));
     if (!callback) return promise;
     promise.then(
       (client) => callback(undefined, client, () => client.release()),
@@ -126,7 +124,13 @@ export class PGlitePoolClient extends EventEmitter {
   }
 }
 
-function normalise(result: { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number; command?: string; rowCount?: number }): QueryResult {
+function normalise(result: {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+  command?: string;
+  rowCount?: number;
+}): QueryResult {
   const command = (result.command ?? '').toUpperCase();
   const rowCount = command === 'SELECT' ? result.rows.length : (result.affectedRows ?? result.rowCount ?? result.rows.length);
   return { rows: result.rows as Record<string, unknown>[], rowCount, command, fields: result.fields };

@@ -49,7 +49,11 @@ class DatabasePoolModule implements OnApplicationShutdown {
           ? { url: config.DATABASE_URL, poolSize: 10, extra: { allowExitOnIdle: true } }
           : {
               // TypeORM calls `new driver.Pool()`; a constructor returning an object yields that object.
-              driver: { Pool: function SharedPGlitePool() { return db.pool; } },
+              driver: {
+                Pool: function SharedPGlitePool() {
+                  return db.pool;
+                },
+              },
               installExtensions: false,
               poolSize: 1,
             }),

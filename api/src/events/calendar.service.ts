@@ -24,7 +24,10 @@ export const CALENDAR_NOT_FOUND = 'Calendar not found';
 /** Feeds are added one at a time by the owner and the status lists them all: their number is capped. */
 export const CALENDAR_MAX = 50;
 
-type Row = Pick<ScheduledLocation, 'title' | 'description' | 'location' | 'address' | 'date' | 'startTime' | 'endTime' | 'latitude' | 'longitude' | 'sourceUid' | 'calendarId'>;
+type Row = Pick<
+  ScheduledLocation,
+  'title' | 'description' | 'location' | 'address' | 'date' | 'startTime' | 'endTime' | 'latitude' | 'longitude' | 'sourceUid' | 'calendarId'
+>;
 interface FeedRead {
   timeZone: string;
   now: Date;
@@ -117,7 +120,8 @@ export class CalendarService implements OnModuleInit {
 
   async addCustom(id: string, name?: string): Promise<CalendarStatus> {
     if (await this.calendars.existsBy({ id })) throw new ConflictError('That calendar is already added', 'CALENDAR_EXISTS');
-    if ((await this.calendars.count()) >= CALENDAR_MAX) throw new ConflictError(`At most ${CALENDAR_MAX} calendar feeds can be added. Remove one first.`, 'CALENDAR_LIMIT');
+    if ((await this.calendars.count()) >= CALENDAR_MAX)
+      throw new ConflictError(`At most ${CALENDAR_MAX} calendar feeds can be added. Remove one first.`, 'CALENDAR_LIMIT');
     // A feed that cannot be fetched or read is refused, not kept: the owner sees why at once.
     let read: FeedRead;
     try {
@@ -161,7 +165,12 @@ export class CalendarService implements OnModuleInit {
   async publishedFeed(): Promise<string> {
     const timeZone = await this.events.timeZone();
     const rows = await this.events.forFeed(timeZone);
-    return publishedCalendar(rows, { name: 'Cocoa Shop events', host: new URL(this.config.publicUrl).hostname, url: `${this.config.publicUrl}/cocoa-tracker`, timeZone });
+    return publishedCalendar(rows, {
+      name: 'Cocoa Shop events',
+      host: new URL(this.config.publicUrl).hostname,
+      url: `${this.config.publicUrl}/cocoa-tracker`,
+      timeZone,
+    });
   }
 
   /** One stop as a single-event calendar ('Add to my calendar'), written like the published feed; a private booking's stop has no place. */
@@ -169,7 +178,12 @@ export class CalendarService implements OnModuleInit {
     const stop = await this.locations.findOneBy({ id });
     if (!stop) throw new NotFoundError(LOCATION_NOT_FOUND, 'LOCATION_NOT_FOUND');
     const timeZone = await this.events.timeZone();
-    return publishedCalendar([stop], { name: stop.title, host: new URL(this.config.publicUrl).hostname, url: `${this.config.publicUrl}/cocoa-tracker?stop=${stop.id}`, timeZone });
+    return publishedCalendar([stop], {
+      name: stop.title,
+      host: new URL(this.config.publicUrl).hostname,
+      url: `${this.config.publicUrl}/cocoa-tracker?stop=${stop.id}`,
+      timeZone,
+    });
   }
 
   private async runSyncAll(): Promise<InitCalendarResult> {
@@ -192,11 +206,15 @@ export class CalendarService implements OnModuleInit {
   private async syncOne(calendar: CalendarEntity, read?: FeedRead): Promise<{ imported: number; updated: number; failed: number }> {
     try {
       const { timeZone, now, reading } = read ?? (await this.readOne(calendar.id));
-      if (reading.truncated) log('warn', 'calendar feed over the occurrence cap', { calendar: calendar.id, kept: reading.occurrences.length, dropped: reading.truncated });
+      if (reading.truncated)
+        log('warn', 'calendar feed over the occurrence cap', { calendar: calendar.id, kept: reading.occurrences.length, dropped: reading.truncated });
       const rows = reading.occurrences.map((o) => occurrenceToRow(o, calendar.id, timeZone));
       const keys = rows.map((r) => r.sourceUid as string);
       const current = new Set(keys);
-      const existing = await this.locations.find({ select: { sourceUid: true, address: true, latitude: true, longitude: true }, where: { calendarId: calendar.id } });
+      const existing = await this.locations.find({
+        select: { sourceUid: true, address: true, latitude: true, longitude: true },
+        where: { calendarId: calendar.id },
+      });
       const known = new Set(existing.map((e) => e.sourceUid));
       await this.addCoordinates(rows, existing);
       const { from } = feedWindow(now, timeZone);

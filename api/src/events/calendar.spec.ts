@@ -57,7 +57,9 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
       const url = new URL(req.url ?? '/', 'http://x');
       if (url.pathname === '/search') {
         geocoded.push(url.searchParams.get('q') ?? '');
-        return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ lat: '30.2672', lon: '-97.7431', display_name: 'Austin' }]));
+        return void res
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify([{ lat: '30.2672', lon: '-97.7431', display_name: 'Austin' }]));
       }
       const to = redirects[url.pathname];
       if (to) return void res.writeHead(302, { Location: to }).end();
@@ -83,8 +85,22 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     t = await startTestApp({ GEOCODER_URL: base, OUTBOUND_ALLOWLIST: '127.0.0.1' });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     feeds['/market.ics'] = calendar(
-      vevent(['UID:market-1@feed', 'DTSTAMP:20260101T000000Z', `DTSTART:${ymd(3)}T090000`, `DTEND:${ymd(3)}T130000`, 'SUMMARY:Farmers\\, market', 'LOCATION:Pike Place Market\\, 85 Pike St\\, Seattle\\, WA', 'GEO:47.6097;-122.3422']),
-      vevent(['UID:market-2@feed', `DTSTART:${ymd(10)}T100000`, `DTEND:${ymd(10)}T140000`, 'SUMMARY:Austin pop-up', 'LOCATION:Zilker Park\\, 2100 Barton Springs Rd\\, Austin\\, TX']),
+      vevent([
+        'UID:market-1@feed',
+        'DTSTAMP:20260101T000000Z',
+        `DTSTART:${ymd(3)}T090000`,
+        `DTEND:${ymd(3)}T130000`,
+        'SUMMARY:Farmers\\, market',
+        'LOCATION:Pike Place Market\\, 85 Pike St\\, Seattle\\, WA',
+        'GEO:47.6097;-122.3422',
+      ]),
+      vevent([
+        'UID:market-2@feed',
+        `DTSTART:${ymd(10)}T100000`,
+        `DTEND:${ymd(10)}T140000`,
+        'SUMMARY:Austin pop-up',
+        'LOCATION:Zilker Park\\, 2100 Barton Springs Rd\\, Austin\\, TX',
+      ]),
       vevent(['UID:market-3@feed', `DTSTART;VALUE=DATE:${ymd(12)}`, 'SUMMARY:All-day festival']),
     );
   });
@@ -98,7 +114,8 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     const body = { calendarId: `${base}/market.ics` };
     expect((await t.agent().get('/api/events/calendar/status')).status).toBe(401);
     expect((await t.agent().post('/api/events/init-calendar')).status).toBe(401);
-    for (const path of ['set-active', 'add-custom', 'set-primary', 'remove-custom']) expect((await t.agent().post(`/api/events/calendar/${path}`).send(body)).status).toBe(401);
+    for (const path of ['set-active', 'add-custom', 'set-primary', 'remove-custom'])
+      expect((await t.agent().post(`/api/events/calendar/${path}`).send(body)).status).toBe(401);
     await t.agent().post('/api/register').send({ username: 'calfan', email: 'calfan@example.com', password: 'calfan-pass' });
     const customer = await t.signedIn('calfan', 'calfan-pass');
     expect((await customer.get('/api/events/calendar/status')).status).toBe(403);
@@ -117,7 +134,9 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     expect(res.status).toBe(200);
     const status = res.body as CalendarStatus;
     expect(status.status).toBe('connected');
-    expect(status.calendars).toEqual([{ id: `${base}/market.ics`, name: 'Markets', primary: true, active: true, lastSyncedAt: expect.any(String), lastError: null }]);
+    expect(status.calendars).toEqual([
+      { id: `${base}/market.ics`, name: 'Markets', primary: true, active: true, lastSyncedAt: expect.any(String), lastError: null },
+    ]);
     expect((await rows()).map((r) => [r.source_uid, r.title, r.latitude, r.start_time, dayIn(r.date, ZONE)])).toEqual([
       ['market-1@feed', 'Farmers, market', 47.6097, '09:00', isoDay(3)],
       ['market-2@feed', 'Austin pop-up', 30.2672, '10:00', isoDay(10)],
@@ -126,7 +145,15 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     expect(geocoded).toEqual(['Zilker Park, 2100 Barton Springs Rd, Austin, TX']);
     const events = (await t.agent().get('/api/events')).body as ScheduledEvent[];
     const market = events.find((e) => e.title === 'Farmers, market') as ScheduledEvent;
-    expect(market).toMatchObject({ location: 'Pike Place Market, 85 Pike St, Seattle, WA', address: 'Pike Place Market, 85 Pike St, Seattle, WA', startTime: '09:00', endTime: '13:00', longitude: -122.3422, calendarName: 'Markets', timeZone: ZONE });
+    expect(market).toMatchObject({
+      location: 'Pike Place Market, 85 Pike St, Seattle, WA',
+      address: 'Pike Place Market, 85 Pike St, Seattle, WA',
+      startTime: '09:00',
+      endTime: '13:00',
+      longitude: -122.3422,
+      calendarName: 'Markets',
+      timeZone: ZONE,
+    });
     expect(dayIn(new Date(market.date), ZONE)).toBe(isoDay(3));
     expect(events.find((e) => e.title === 'All-day festival')).toMatchObject({ startTime: null, endTime: null });
     expect((await add('/market.ics')).status).toBe(409);
@@ -155,8 +182,23 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   it('expands series: a weekly stop every week, a fortnightly all-day series of 24 all 24 times, each address geocoded once', async () => {
     geocoded = [];
     feeds['/series.ics'] = calendar(
-      vevent(['UID:weekly@series', `DTSTART;TZID=America/Chicago:${ymd(2)}T110000`, 'DURATION:PT4H', 'RRULE:FREQ=WEEKLY;COUNT=10', `EXDATE;TZID=America/Chicago:${ymd(9)}T110000`, 'SUMMARY:Weekly market', 'LOCATION:Daley Plaza\\, 50 W Washington St\\, Chicago\\, IL']),
-      vevent(['UID:weekly@series', `RECURRENCE-ID;TZID=America/Chicago:${ymd(16)}T110000`, `DTSTART;TZID=America/Chicago:${ymd(17)}T120000`, `DTEND;TZID=America/Chicago:${ymd(17)}T140000`, 'SUMMARY:Weekly market (Thursday this week)', 'LOCATION:Daley Plaza\\, 50 W Washington St\\, Chicago\\, IL']),
+      vevent([
+        'UID:weekly@series',
+        `DTSTART;TZID=America/Chicago:${ymd(2)}T110000`,
+        'DURATION:PT4H',
+        'RRULE:FREQ=WEEKLY;COUNT=10',
+        `EXDATE;TZID=America/Chicago:${ymd(9)}T110000`,
+        'SUMMARY:Weekly market',
+        'LOCATION:Daley Plaza\\, 50 W Washington St\\, Chicago\\, IL',
+      ]),
+      vevent([
+        'UID:weekly@series',
+        `RECURRENCE-ID;TZID=America/Chicago:${ymd(16)}T110000`,
+        `DTSTART;TZID=America/Chicago:${ymd(17)}T120000`,
+        `DTEND;TZID=America/Chicago:${ymd(17)}T140000`,
+        'SUMMARY:Weekly market (Thursday this week)',
+        'LOCATION:Daley Plaza\\, 50 W Washington St\\, Chicago\\, IL',
+      ]),
       vevent(['UID:fortnightly@series', `DTSTART;VALUE=DATE:${ymd(5)}`, 'RRULE:FREQ=WEEKLY;INTERVAL=2;COUNT=24', 'SUMMARY:Fortnightly fair']),
     );
     expect((await add('/series.ics', 'Series')).body.status).toBe('connected');
@@ -165,8 +207,16 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     expect(weekly).toHaveLength(9); // 10, one excluded
     expect(weekly.map((r) => dayIn(r.date, ZONE))).not.toContain(isoDay(9));
     expect(weekly.map((r) => dayIn(r.date, ZONE))).not.toContain(isoDay(16)); // replaced by the 17th
-    expect(weekly.find((r) => r.title === 'Weekly market (Thursday this week)')).toMatchObject({ start_time: '12:00', end_time: '14:00', source_uid: `weekly@series#${ymd(16)}T170000Z` });
-    expect(weekly.find((r) => dayIn(r.date, ZONE) === isoDay(2))).toMatchObject({ start_time: '11:00', end_time: '15:00', location: 'Daley Plaza, 50 W Washington St, Chicago, IL' });
+    expect(weekly.find((r) => r.title === 'Weekly market (Thursday this week)')).toMatchObject({
+      start_time: '12:00',
+      end_time: '14:00',
+      source_uid: `weekly@series#${ymd(16)}T170000Z`,
+    });
+    expect(weekly.find((r) => dayIn(r.date, ZONE) === isoDay(2))).toMatchObject({
+      start_time: '11:00',
+      end_time: '15:00',
+      location: 'Daley Plaza, 50 W Washington St, Chicago, IL',
+    });
     const fair = stored.filter((r) => r.title === 'Fortnightly fair');
     expect(fair).toHaveLength(24);
     expect(fair.every((r) => r.start_time === null && r.end_time === null)).toBe(true);
@@ -178,7 +228,9 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
     await add('/legacy.ics', 'Legacy');
     // As the reader before this one stored a weekly series begun years ago: once, under its UID.
     await t.dataSource.query(`UPDATE scheduled_locations SET date = '2020-01-07T18:00:00Z' WHERE calendar_id = $1`, [`${base}/legacy.ics`]);
-    feeds['/legacy.ics'] = calendar(vevent(['UID:legacy@series', 'DTSTART;TZID=America/Chicago:20200107T100000', 'RRULE:FREQ=WEEKLY', 'SUMMARY:Legacy stop', 'GEO:41.88;-87.62']));
+    feeds['/legacy.ics'] = calendar(
+      vevent(['UID:legacy@series', 'DTSTART;TZID=America/Chicago:20200107T100000', 'RRULE:FREQ=WEEKLY', 'SUMMARY:Legacy stop', 'GEO:41.88;-87.62']),
+    );
     await admin.post('/api/events/init-calendar');
     const stored = await rows(`${base}/legacy.ics`);
     expect(stored.length).toBeGreaterThan(50);
@@ -206,7 +258,9 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   });
 
   it("refuses the owner's edit or deletion of an imported stop with a clear 'managed by the feed' message", async () => {
-    const [row] = await t.dataSource.query<Array<{ id: number; title: string }>>(`SELECT id, title FROM scheduled_locations WHERE calendar_id = $1`, [`${base}/a.ics`]);
+    const [row] = await t.dataSource.query<Array<{ id: number; title: string }>>(`SELECT id, title FROM scheduled_locations WHERE calendar_id = $1`, [
+      `${base}/a.ics`,
+    ]);
     const input = { title: 'Renamed here', location: 'Town Hall', address: '1 Main St', date: new Date().toISOString() };
     const message = 'This stop comes from the calendar feed "Feed A": change it in that calendar, or remove the feed';
     const put = await admin.put(`/api/events/${row.id}`).send(input);
@@ -254,7 +308,11 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
       ['answers 404', () => add('/nowhere.ics'), 'The feed answered HTTP 404'],
       ['is not a calendar', () => add('/page.html'), 'Not an iCalendar feed'],
       ['is not valid iCalendar', () => add('/broken.ics'), expect.stringMatching(/^The feed is not valid iCalendar: /)],
-      ['has nothing listening', () => admin.post('/api/events/calendar/add-custom').send({ calendarId: `http://127.0.0.1:${closedPort}/feed.ics` }), `Could not fetch the feed: 127.0.0.1 refused the connection`],
+      [
+        'has nothing listening',
+        () => admin.post('/api/events/calendar/add-custom').send({ calendarId: `http://127.0.0.1:${closedPort}/feed.ics` }),
+        `Could not fetch the feed: 127.0.0.1 refused the connection`,
+      ],
     ])('is refused with 422 and the reason, and not kept, when it %s', async (_case, send, message) => {
       feeds['/page.html'] = '<!doctype html><title>Calendar</title><p>Our calendar';
       feeds['/broken.ics'] = 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nthis is not a property line\r\n';
@@ -292,14 +350,20 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
       const fresh = `/redirect-${encodeURIComponent(to)}`;
       redirects[fresh] = to;
       const res = await admin.post('/api/events/calendar/add-custom').send({ calendarId: `${base}${fresh}` });
-      expect({ status: res.status, message: res.body.message }).toEqual({ status: 422, message: `Could not fetch the feed: ${why}; only addresses on the public internet are fetched` });
+      expect({ status: res.status, message: res.body.message }).toEqual({
+        status: 422,
+        message: `Could not fetch the feed: ${why}; only addresses on the public internet are fetched`,
+      });
     });
 
     it('follows a redirect that stays on an allowed server', async () => {
       redirects['/old-market.ics'] = `${base}/market.ics`;
       const res = await add('/old-market.ics', 'Moved market');
       expect(res.status).toBe(200);
-      expect((res.body as CalendarStatus).calendars.find((c) => c.name === 'Moved market')).toMatchObject({ lastError: null, lastSyncedAt: expect.any(String) });
+      expect((res.body as CalendarStatus).calendars.find((c) => c.name === 'Moved market')).toMatchObject({
+        lastError: null,
+        lastSyncedAt: expect.any(String),
+      });
       await admin.post('/api/events/calendar/remove-custom').send({ calendarId: `${base}/old-market.ics` });
     });
   });
@@ -309,9 +373,13 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
       // Their addresses are answered from the geocoding cache: this is about occurrences, and the
       // Nominatim pacing (one lookup a second) would make it slow.
       const addresses = new Set<string>();
-      for (const f of FEED_CORPUS) for (const o of readFeed(corpusText(f.file), { timeZone: ZONE, now: new Date(f.now) }).occurrences) if (o.location) addresses.add(o.location);
+      for (const f of FEED_CORPUS)
+        for (const o of readFeed(corpusText(f.file), { timeZone: ZONE, now: new Date(f.now) }).occurrences) if (o.location) addresses.add(o.location);
       for (const a of addresses) {
-        await t.dataSource.query(`INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ($1, 'nominatim', 41.88, -87.62, $2) ON CONFLICT DO NOTHING`, [normaliseAddress(a), a]);
+        await t.dataSource.query(
+          `INSERT INTO geocode_cache (query, provider, latitude, longitude, display_name) VALUES ($1, 'nominatim', 41.88, -87.62, $2) ON CONFLICT DO NOTHING`,
+          [normaliseAddress(a), a],
+        );
       }
     });
     afterAll(() => {
@@ -324,9 +392,18 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
         const res = await add(`/corpus/${fixture.file}`, fixture.producer.slice(0, 200));
         expect((res.body as CalendarStatus).calendars.find((c) => c.id === `${base}/corpus/${fixture.file}`)).toMatchObject({ lastError: null });
         const stored = await rows(`${base}/corpus/${fixture.file}`);
-        const asStops: Stop[] = stored.map((r) => ({ day: dayIn(r.date, ZONE), startTime: r.start_time, endTime: r.end_time, title: r.title, location: r.location }));
+        const asStops: Stop[] = stored.map((r) => ({
+          day: dayIn(r.date, ZONE),
+          startTime: r.start_time,
+          endTime: r.end_time,
+          title: r.title,
+          location: r.location,
+        }));
         const window = feedWindow(new Date(fixture.now), ZONE);
-        const reference = fixture.references[0] === 'ical.js' ? icalJsReference(corpusText(fixture.file), ZONE, window) : nodeIcalReference(corpusText(fixture.file), ZONE, window);
+        const reference =
+          fixture.references[0] === 'ical.js'
+            ? icalJsReference(corpusText(fixture.file), ZONE, window)
+            : nodeIcalReference(corpusText(fixture.file), ZONE, window);
         expect(asStops.map(stopKey).sort()).toEqual(reference.map(stopKey).sort());
         expect(stored.length).toBeGreaterThan(0);
         await admin.post('/api/events/calendar/remove-custom').send({ calendarId: `${base}/corpus/${fixture.file}` });
@@ -335,15 +412,32 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   });
 
   it('publishes the schedule as iCalendar that ical.js and node-ical read back: UTC instants of the shop-zone wall times, DATE for all-day stops', async () => {
-    const created = await admin.post('/api/events').send({ title: 'Cocoa at the Plaza', location: 'Daley Plaza', address: '50 W Washington St, Chicago, IL', date: `${isoDay(6)}T18:00:00.000Z`, startTime: '11:00', endTime: '14:00', latitude: 41.8837, longitude: -87.6298 });
+    const created = await admin
+      .post('/api/events')
+      .send({
+        title: 'Cocoa at the Plaza',
+        location: 'Daley Plaza',
+        address: '50 W Washington St, Chicago, IL',
+        date: `${isoDay(6)}T18:00:00.000Z`,
+        startTime: '11:00',
+        endTime: '14:00',
+        latitude: 41.8837,
+        longitude: -87.6298,
+      });
     expect(created.status).toBe(201);
-    const allDay = await admin.post('/api/events').send({ title: 'All-day fair', location: 'Grant Park', address: '337 E Randolph St, Chicago, IL', date: `${isoDay(7)}T18:00:00.000Z` });
+    const allDay = await admin
+      .post('/api/events')
+      .send({ title: 'All-day fair', location: 'Grant Park', address: '337 E Randolph St, Chicago, IL', date: `${isoDay(7)}T18:00:00.000Z` });
     expect(allDay.status).toBe(201);
-    const res = await t.agent().get('/api/events/calendar.ics').buffer(true).parse((r, cb) => {
-      let data = '';
-      r.on('data', (c: Buffer) => (data += c.toString('utf8')));
-      r.on('end', () => cb(null, data));
-    });
+    const res = await t
+      .agent()
+      .get('/api/events/calendar.ics')
+      .buffer(true)
+      .parse((r, cb) => {
+        let data = '';
+        r.on('data', (c: Buffer) => (data += c.toString('utf8')));
+        r.on('end', () => cb(null, data));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     const text = res.body as string;
@@ -380,7 +474,10 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
       }
     }
     const plaza = byIcal.get(`scheduled-location-${created.body.id}@localhost`) as ICAL.Event;
-    expect([plaza.startDate.toString(), plaza.endDate.toString()]).toEqual([`${isoDay(6)}T${isDst(isoDay(6)) ? '16' : '17'}:00:00Z`, `${isoDay(6)}T${isDst(isoDay(6)) ? '19' : '20'}:00:00Z`]);
+    expect([plaza.startDate.toString(), plaza.endDate.toString()]).toEqual([
+      `${isoDay(6)}T${isDst(isoDay(6)) ? '16' : '17'}:00:00Z`,
+      `${isoDay(6)}T${isDst(isoDay(6)) ? '19' : '20'}:00:00Z`,
+    ]);
   });
 });
 

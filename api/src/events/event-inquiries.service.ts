@@ -1,4 +1,14 @@
-import { EVENT_TYPE_LABELS, type EventInquiry, type EventType, type InboxFilter, type InboxListItem, type InboxMarks, type InboxMessage, inboxExcerpt, inquirySubject } from '@cocoa/shared-types';
+import {
+  EVENT_TYPE_LABELS,
+  type EventInquiry,
+  type EventType,
+  type InboxFilter,
+  type InboxListItem,
+  type InboxMarks,
+  type InboxMessage,
+  inboxExcerpt,
+  inquirySubject,
+} from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -28,7 +38,8 @@ interface InquiryRow {
 }
 
 /** Enough of the message for the excerpt, without reading whole bodies for a long list. */
-const ROW_COLUMNS = 'id, name, email, event_type, event_date::text AS event_date, guests, location, left(message, 400) AS text, created_at, read_at, archived_at';
+const ROW_COLUMNS =
+  'id, name, email, event_type, event_date::text AS event_date, guests, location, left(message, 400) AS text, created_at, read_at, archived_at';
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** Event booking inquiries: stored, then mailed to the shop (CONTACT_TO), like the contact form. */
@@ -54,7 +65,14 @@ export class EventInquiriesService {
     const type = EVENT_TYPE_LABELS[input.eventType];
     const stored = await this.inquiries.manager.transaction(async (m) => {
       // A concurrent request with the same key that committed first leaves no row here (the unique index).
-      const inserted = await m.createQueryBuilder().insert().into(EventInquiryEntity).values({ ...fields, idempotencyKey: key }).orIgnore().returning('id').execute();
+      const inserted = await m
+        .createQueryBuilder()
+        .insert()
+        .into(EventInquiryEntity)
+        .values({ ...fields, idempotencyKey: key })
+        .orIgnore()
+        .returning('id')
+        .execute();
       if (!(inserted.raw as unknown[]).length) return false;
       const message = [
         `From: ${input.name} <${input.email}>${input.phone ? `, ${input.phone}` : ''}`,
@@ -70,7 +88,14 @@ export class EventInquiriesService {
           to: 'shop',
           replyTo: { name: input.name, address: input.email },
           template: 'shop-message',
-          data: { kind: 'inquiry', name: input.name, email: input.email, subject: `${type} on ${input.eventDate} (${input.guests} guests)`, message, adminUrl: `${this.config.publicUrl}/admin?tab=inbox` },
+          data: {
+            kind: 'inquiry',
+            name: input.name,
+            email: input.email,
+            subject: `${type} on ${input.eventDate} (${input.guests} guests)`,
+            message,
+            adminUrl: `${this.config.publicUrl}/admin?tab=inbox`,
+          },
         },
         m,
       );
@@ -85,7 +110,10 @@ export class EventInquiriesService {
 
   /** The newest `limit` inquiries matching `filter`, newest first (then by id), as inbox rows. */
   async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
-    const rows = await this.inquiries.query<InquiryRow[]>(`SELECT ${ROW_COLUMNS} FROM event_inquiries WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`, [limit]);
+    const rows = await this.inquiries.query<InquiryRow[]>(
+      `SELECT ${ROW_COLUMNS} FROM event_inquiries WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
     return rows.map(toInboxRow);
   }
 
@@ -117,7 +145,10 @@ export class EventInquiriesService {
 
   /** Sets or clears the read and archived marks; the row after, or null when there is no such inquiry. */
   async markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
-    const [rows] = await (manager ?? this.inquiries.manager).query<[InquiryRow[], number]>(`UPDATE event_inquiries SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`, [id]);
+    const [rows] = await (manager ?? this.inquiries.manager).query<[InquiryRow[], number]>(
+      `UPDATE event_inquiries SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`,
+      [id],
+    );
     return rows.length ? toInboxRow(rows[0]) : null;
   }
 }

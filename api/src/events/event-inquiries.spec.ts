@@ -1,11 +1,19 @@
-
 import { startTestApp, type TestApp } from '../test/test-app';
 import { databaseSnapshot } from '../test/db-snapshot';
 
 describe('POST /api/events/inquiries', () => {
   let t: TestApp;
   const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
-  const valid = { name: 'Ana Díaz', email: 'ana@example.com', phone: '555-123-4567', eventType: 'wedding', eventDate: '2027-05-12', guests: 120, location: 'Barton Creek, Austin, TX', message: 'A hot cocoa bar for the reception, please.' };
+  const valid = {
+    name: 'Ana Díaz',
+    email: 'ana@example.com',
+    phone: '555-123-4567',
+    eventType: 'wedding',
+    eventDate: '2027-05-12',
+    guests: 120,
+    location: 'Barton Creek, Austin, TX',
+    message: 'A hot cocoa bar for the reception, please.',
+  };
 
   beforeAll(async () => {
     t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test', RATE_LIMIT_MAX: '12' });
@@ -16,8 +24,21 @@ describe('POST /api/events/inquiries', () => {
     const res = await t.agent().post('/api/events/inquiries').send(valid);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Inquiry sent' });
-    const rows = await t.dataSource.query('SELECT name, email, phone, event_type, to_char(event_date, \'YYYY-MM-DD\') AS event_date, guests, location, message FROM event_inquiries');
-    expect(rows).toEqual([{ name: 'Ana Díaz', email: valid.email, phone: valid.phone, event_type: 'wedding', event_date: '2027-05-12', guests: 120, location: valid.location, message: valid.message }]);
+    const rows = await t.dataSource.query(
+      "SELECT name, email, phone, event_type, to_char(event_date, 'YYYY-MM-DD') AS event_date, guests, location, message FROM event_inquiries",
+    );
+    expect(rows).toEqual([
+      {
+        name: 'Ana Díaz',
+        email: valid.email,
+        phone: valid.phone,
+        event_type: 'wedding',
+        event_date: '2027-05-12',
+        guests: 120,
+        location: valid.location,
+        message: valid.message,
+      },
+    ]);
     // The shop's copy (reply-to the sender) and the sender's acknowledgement.
     const [mail, ack] = await t.dataSource.query('SELECT recipient, template, subject, body_text, reply_to FROM mail_outbox ORDER BY id');
     expect(mail).toMatchObject({ recipient: 'owner@cocoa.test', template: 'shop-message', reply_to: { name: 'Ana Díaz', address: valid.email } });
@@ -60,10 +81,24 @@ describe('POST /api/events/inquiries', () => {
 describe('POST /api/events/inquiries with an idempotency key (an inquiry kept on the device while offline, sent again)', () => {
   let t: TestApp;
   const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
-  const valid = { name: 'Sam Lee', email: 'sam@example.com', phone: null, eventType: 'corporate', eventDate: '2027-03-04', guests: 80, location: 'Convention Center, Denver, CO', message: null };
+  const valid = {
+    name: 'Sam Lee',
+    email: 'sam@example.com',
+    phone: null,
+    eventType: 'corporate',
+    eventDate: '2027-03-04',
+    guests: 80,
+    location: 'Convention Center, Denver, CO',
+    message: null,
+  };
   /** The shop's copy (reply-to the sender) and the acknowledgement of the inquiries from `email`. */
   const mailsFrom = async (email: string) =>
-    (await t.dataSource.query<Array<{ recipient: string; template: string }>>(`SELECT recipient, template FROM mail_outbox WHERE recipient = $1 OR reply_to->>'address' = $1 ORDER BY id`, [email])).map((m) => [m.recipient, m.template]);
+    (
+      await t.dataSource.query<Array<{ recipient: string; template: string }>>(
+        `SELECT recipient, template FROM mail_outbox WHERE recipient = $1 OR reply_to->>'address' = $1 ORDER BY id`,
+        [email],
+      )
+    ).map((m) => [m.recipient, m.template]);
 
   beforeAll(async () => {
     t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test' });
@@ -82,9 +117,11 @@ describe('POST /api/events/inquiries with an idempotency key (an inquiry kept on
       expect(res.status).toBe(200);
       expect(res.body).toEqual(first.body);
     }
-    expect(await t.dataSource.query(`SELECT name, to_char(event_date, 'YYYY-MM-DD') AS event_date, guests, location, phone, message, idempotency_key FROM event_inquiries`)).toEqual([
-      { name: 'Sam Lee', event_date: '2027-03-04', guests: 80, location: valid.location, phone: null, message: null, idempotency_key: key },
-    ]);
+    expect(
+      await t.dataSource.query(
+        `SELECT name, to_char(event_date, 'YYYY-MM-DD') AS event_date, guests, location, phone, message, idempotency_key FROM event_inquiries`,
+      ),
+    ).toEqual([{ name: 'Sam Lee', event_date: '2027-03-04', guests: 80, location: valid.location, phone: null, message: null, idempotency_key: key }]);
     expect(await mailsFrom(body.email)).toEqual([
       ['owner@cocoa.test', 'shop-message'],
       [body.email, 'inquiry-ack'],
@@ -108,10 +145,25 @@ describe('POST /api/events/inquiries with an idempotency key (an inquiry kept on
     const body = { ...valid, email: 'reuse@example.com', idempotencyKey: key };
     expect((await t.agent().post('/api/events/inquiries').send(body)).status).toBe(200);
     const before = await databaseSnapshot(t.dataSource);
-    for (const over of [{ guests: 81 }, { eventDate: '2027-03-05' }, { eventType: 'party' }, { location: 'Elsewhere' }, { message: 'Now with a message' }, { phone: '555-0100' }, { name: 'Bea' }, { email: 'other@example.com' }]) {
-      const res = await t.agent().post('/api/events/inquiries').send({ ...body, ...over });
+    for (const over of [
+      { guests: 81 },
+      { eventDate: '2027-03-05' },
+      { eventType: 'party' },
+      { location: 'Elsewhere' },
+      { message: 'Now with a message' },
+      { phone: '555-0100' },
+      { name: 'Bea' },
+      { email: 'other@example.com' },
+    ]) {
+      const res = await t
+        .agent()
+        .post('/api/events/inquiries')
+        .send({ ...body, ...over });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'This request key was already used for another inquiry. Please send your inquiry again.', code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect(res.body).toEqual({
+        message: 'This request key was already used for another inquiry. Please send your inquiry again.',
+        code: 'IDEMPOTENCY_KEY_REUSED',
+      });
     }
     expect(await databaseSnapshot(t.dataSource)).toBe(before);
   });
@@ -124,7 +176,10 @@ describe('POST /api/events/inquiries with an idempotency key (an inquiry kept on
     [null, 'idempotencyKey is required'],
   ])('answers 400 for the key %j and stores nothing', async (key, message) => {
     const before = { stored: await count('event_inquiries'), mails: await count('mail_outbox') };
-    const res = await t.agent().post('/api/events/inquiries').send({ ...valid, idempotencyKey: key });
+    const res = await t
+      .agent()
+      .post('/api/events/inquiries')
+      .send({ ...valid, idempotencyKey: key });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect({ stored: await count('event_inquiries'), mails: await count('mail_outbox') }).toEqual(before);
@@ -133,6 +188,9 @@ describe('POST /api/events/inquiries with an idempotency key (an inquiry kept on
   it('stores every inquiry sent without a key, as before', async () => {
     const body = { ...valid, email: 'nokey@example.com' };
     for (let i = 0; i < 2; i++) expect((await t.agent().post('/api/events/inquiries').send(body)).status).toBe(200);
-    expect(await t.dataSource.query('SELECT idempotency_key FROM event_inquiries WHERE email = $1', [body.email])).toEqual([{ idempotency_key: null }, { idempotency_key: null }]);
+    expect(await t.dataSource.query('SELECT idempotency_key FROM event_inquiries WHERE email = $1', [body.email])).toEqual([
+      { idempotency_key: null },
+      { idempotency_key: null },
+    ]);
   });
 });

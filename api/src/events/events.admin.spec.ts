@@ -11,7 +11,17 @@ describe('admin POST/PUT/DELETE /api/events', () => {
   let customer: Awaited<ReturnType<TestApp['signedIn']>>;
   // Noon of the chosen day in the shop's zone, as a tablet in that zone sends it.
   const date = noonOf('2026-12-12', DEFAULT_SHOP_TIME_ZONE).toISOString();
-  const valid = { title: 'Winter Fair', location: 'Town Hall', address: '1 Main St, Springfield, IL', date, description: 'Cocoa and cookies', startTime: '10:00', endTime: '16:30', latitude: 39.8, longitude: -89.65 };
+  const valid = {
+    title: 'Winter Fair',
+    location: 'Town Hall',
+    address: '1 Main St, Springfield, IL',
+    date,
+    description: 'Cocoa and cookies',
+    startTime: '10:00',
+    endTime: '16:30',
+    latitude: 39.8,
+    longitude: -89.65,
+  };
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM scheduled_locations'))[0].n);
 
   beforeAll(async () => {

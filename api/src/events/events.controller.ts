@@ -1,4 +1,12 @@
-import { eventInputSchema, eventInquirySchema, eventsQuerySchema, idParamSchema, type MapConfig, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
+import {
+  eventInputSchema,
+  eventInquirySchema,
+  eventsQuerySchema,
+  idParamSchema,
+  type MapConfig,
+  NEXT_CURSOR_HEADER,
+  type ScheduledEvent,
+} from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { z } from 'zod';
@@ -39,7 +47,11 @@ export class EventsController {
   @Get(':id/calendar.ics')
   async stopCalendar(@Param() params: IdParamDto, @Res({ passthrough: true }) res: Response): Promise<string> {
     const ics = await this.calendars.stopCalendar(params.id);
-    res.set({ 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Disposition': 'attachment; filename="cocoa-stop.ics"', 'Cache-Control': 'public, max-age=300' });
+    res.set({
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="cocoa-stop.ics"',
+      'Cache-Control': 'public, max-age=300',
+    });
     return ics;
   }
 

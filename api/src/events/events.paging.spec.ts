@@ -11,7 +11,12 @@ describe('GET /api/events pages either way (order, cursor)', () => {
   const nextCursor = (res: { headers: Record<string, string> }): string | undefined => res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
   const ids = (res: { body: unknown }) => (res.body as ScheduledEvent[]).map((e) => e.id);
   const expected = async (order: 'ASC' | 'DESC'): Promise<number[]> =>
-    (await t.dataSource.query<Array<{ id: number }>>(`SELECT id FROM scheduled_locations WHERE date >= $1 AND date < $2 ORDER BY date ${order}, id ${order}`, [RANGE.from, RANGE.to])).map((r) => r.id);
+    (
+      await t.dataSource.query<Array<{ id: number }>>(`SELECT id FROM scheduled_locations WHERE date >= $1 AND date < $2 ORDER BY date ${order}, id ${order}`, [
+        RANGE.from,
+        RANGE.to,
+      ])
+    ).map((r) => r.id);
   const count = async (): Promise<number> => Number((await t.dataSource.query('SELECT count(*) AS n FROM scheduled_locations'))[0].n);
 
   /** Follows X-Next-Cursor to the end; answers every page's ids. */
@@ -19,7 +24,10 @@ describe('GET /api/events pages either way (order, cursor)', () => {
     const pages: number[][] = [];
     let cursor: string | undefined;
     do {
-      const res = await t.agent().get('/api/events').query({ ...query, ...(cursor ? { cursor } : {}) });
+      const res = await t
+        .agent()
+        .get('/api/events')
+        .query({ ...query, ...(cursor ? { cursor } : {}) });
       expect(res.status).toBe(200);
       pages.push(ids(res));
       cursor = nextCursor(res);
@@ -58,7 +66,10 @@ describe('GET /api/events pages either way (order, cursor)', () => {
   });
 
   it("the admin's past list: from the earliest storable day to this month, newest first", async () => {
-    const res = await t.agent().get('/api/events').query({ from: '0001-01-01', to: startOfMonthIn(new Date(), DEFAULT_SHOP_TIME_ZONE).toISOString(), order: 'desc', limit: 3 });
+    const res = await t
+      .agent()
+      .get('/api/events')
+      .query({ from: '0001-01-01', to: startOfMonthIn(new Date(), DEFAULT_SHOP_TIME_ZONE).toISOString(), order: 'desc', limit: 3 });
     expect(res.status).toBe(200);
     expect(ids(res)).toEqual((await expected('DESC')).slice(0, 3));
     expect(nextCursor(res)).toEqual(expect.any(String));
@@ -66,17 +77,25 @@ describe('GET /api/events pages either way (order, cursor)', () => {
 
   it('order=desc: deleting the cursor row and rows before it, or adding newer ones, does not change the next page', async () => {
     const newestFirst = await expected('DESC');
-    const first = await t.agent().get('/api/events').query({ ...RANGE, order: 'desc', limit: 5 });
+    const first = await t
+      .agent()
+      .get('/api/events')
+      .query({ ...RANGE, order: 'desc', limit: 5 });
     expect(ids(first)).toEqual(newestFirst.slice(0, 5));
     const cursor = nextCursor(first);
     expect(cursor).toEqual(expect.any(String));
 
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     for (const id of [newestFirst[4], newestFirst[0]]) expect((await admin.delete(`/api/events/${id}`)).status).toBe(204);
-    const added = await admin.post('/api/events').send({ title: 'Newer', location: 'Park', address: '1 Main St', date: '2001-12-30T12:00:00.000Z', latitude: 40, longitude: -89 });
+    const added = await admin
+      .post('/api/events')
+      .send({ title: 'Newer', location: 'Park', address: '1 Main St', date: '2001-12-30T12:00:00.000Z', latitude: 40, longitude: -89 });
     expect(added.status).toBe(201);
 
-    const second = await t.agent().get('/api/events').query({ ...RANGE, order: 'desc', limit: 5, cursor });
+    const second = await t
+      .agent()
+      .get('/api/events')
+      .query({ ...RANGE, order: 'desc', limit: 5, cursor });
     expect(second.status).toBe(200);
     expect(ids(second)).toEqual(newestFirst.slice(5, 10));
   });

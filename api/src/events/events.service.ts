@@ -1,4 +1,14 @@
-import { dayIn, EVENTS_PAGE_MAX, instantOf, type eventInputSchema, type eventsQuerySchema, noonOf, type ScheduledEvent, startOfDayIn, startOfMonthIn } from '@cocoa/shared-types';
+import {
+  dayIn,
+  EVENTS_PAGE_MAX,
+  instantOf,
+  type eventInputSchema,
+  type eventsQuerySchema,
+  noonOf,
+  type ScheduledEvent,
+  startOfDayIn,
+  startOfMonthIn,
+} from '@cocoa/shared-types';
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, In, Repository } from 'typeorm';
@@ -102,7 +112,10 @@ export class EventsService implements OnModuleInit {
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);
     const feeds = await this.feedNames(page);
-    return { events: page.map((e) => toEventResponse(e, timeZone, e.calendarId ? (feeds.get(e.calendarId) ?? null) : null)), nextCursor: rows.length > query.limit ? eventsCursor(page[page.length - 1]) : null };
+    return {
+      events: page.map((e) => toEventResponse(e, timeZone, e.calendarId ? (feeds.get(e.calendarId) ?? null) : null)),
+      nextCursor: rows.length > query.limit ? eventsCursor(page[page.length - 1]) : null,
+    };
   }
 
   /**
@@ -148,7 +161,15 @@ export class EventsService implements OnModuleInit {
       return null;
     }
     const timeZone = await this.shopTime.current(m);
-    const fields = { title: stop.title, location: stop.location, address: stop.address, date: noonOf(stop.day, timeZone), startTime: stop.startTime, endTime: stop.endTime, bookingReference: stop.bookingReference };
+    const fields = {
+      title: stop.title,
+      location: stop.location,
+      address: stop.address,
+      date: noonOf(stop.day, timeZone),
+      startTime: stop.startTime,
+      endTime: stop.endTime,
+      bookingReference: stop.bookingReference,
+    };
     const existing = stopId !== null ? await repo.findOneBy({ id: stopId }) : null;
     const moved = !existing || existing.address !== stop.address;
     const place = moved ? { latitude: null, longitude: null } : {};
@@ -246,11 +267,17 @@ export class EventsService implements OnModuleInit {
    */
   private async refuseManagedStop(event: ScheduledLocation): Promise<void> {
     if (event.bookingReference) {
-      throw new ConflictError(`This stop shows booking ${event.bookingReference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`, LOCATION_MANAGED_BY_BOOKING);
+      throw new ConflictError(
+        `This stop shows booking ${event.bookingReference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`,
+        LOCATION_MANAGED_BY_BOOKING,
+      );
     }
     if (!event.calendarId) return;
     const feed = await this.calendars.findOneBy({ id: event.calendarId });
-    throw new ConflictError(`This stop comes from the calendar feed "${feed?.name ?? event.calendarId}": change it in that calendar, or remove the feed`, LOCATION_MANAGED_BY_FEED);
+    throw new ConflictError(
+      `This stop comes from the calendar feed "${feed?.name ?? event.calendarId}": change it in that calendar, or remove the feed`,
+      LOCATION_MANAGED_BY_FEED,
+    );
   }
 
   /** The names of the feeds a page's imported stops come from. */

@@ -1,4 +1,13 @@
-import { dayIn, DEFAULT_SHOP_TIME_ZONE, HH_MM_PATTERN, noonOf, type ScheduledEvent, scheduledEventSchema, startOfMonthIn, wallTimeIn } from '@cocoa/shared-types';
+import {
+  dayIn,
+  DEFAULT_SHOP_TIME_ZONE,
+  HH_MM_PATTERN,
+  noonOf,
+  type ScheduledEvent,
+  scheduledEventSchema,
+  startOfMonthIn,
+  wallTimeIn,
+} from '@cocoa/shared-types';
 import { EVENT_SEEDS } from '../seed/seed.data';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
@@ -58,7 +67,10 @@ describe('GET /api/events', () => {
     const current = await t.agent().get('/api/events').query({ to: nextMonth.toISOString() });
     expect((current.body as ScheduledEvent[]).length).toBe(EVENT_SEEDS.filter((e) => e.monthOffset === 0).length);
 
-    const withPast = await t.agent().get('/api/events').query({ from: startOfMonthIn(now, zone, -1).toISOString() });
+    const withPast = await t
+      .agent()
+      .get('/api/events')
+      .query({ from: startOfMonthIn(now, zone, -1).toISOString() });
     expect((withPast.body as ScheduledEvent[])[0].title).toBe('Last month');
     expect(withPast.body).toHaveLength(EVENT_SEEDS.length + 1);
 
@@ -71,7 +83,9 @@ describe('GET /api/events', () => {
     // A date without a time is that day's midnight in the shop's zone: a stop on the 1st (stored
     // at noon there) is in its month whatever the zone's distance from UTC.
     const firstOfNext = `${monthKey(nextMonth)}-01`;
-    const stop = (await t.dataSource.query(`INSERT INTO scheduled_locations (title, date) VALUES ('On the first', $1) RETURNING id`, [noonOf(firstOfNext, zone)]))[0].id as number;
+    const stop = (
+      await t.dataSource.query(`INSERT INTO scheduled_locations (title, date) VALUES ('On the first', $1) RETURNING id`, [noonOf(firstOfNext, zone)])
+    )[0].id as number;
     const fromDay = (await t.agent().get('/api/events').query({ from: firstOfNext })).body as ScheduledEvent[];
     const toDay = (await t.agent().get('/api/events').query({ to: firstOfNext })).body as ScheduledEvent[];
     expect(fromDay.some((e) => e.id === stop)).toBe(true);
@@ -85,7 +99,9 @@ describe('GET /api/events', () => {
     try {
       // Noon in Auckland is 23:00 UTC the day before: only a bare date read as Auckland's midnight keeps the stop in its day.
       const day = '2031-03-03';
-      const stop = (await t.dataSource.query(`INSERT INTO scheduled_locations (title, date) VALUES ('Auckland noon', $1) RETURNING id`, [noonOf(day, 'Pacific/Auckland')]))[0].id as number;
+      const stop = (
+        await t.dataSource.query(`INSERT INTO scheduled_locations (title, date) VALUES ('Auckland noon', $1) RETURNING id`, [noonOf(day, 'Pacific/Auckland')])
+      )[0].id as number;
       const onDay = (await t.agent().get('/api/events').query({ from: day, to: '2031-03-04' })).body as ScheduledEvent[];
       expect(onDay.map((e) => [e.id, e.timeZone, dayIn(new Date(e.date), e.timeZone)])).toEqual([[stop, 'Pacific/Auckland', day]]);
       expect((await t.agent().get('/api/events').query({ from: '2031-03-02', to: day })).body).toEqual([]);
@@ -97,7 +113,23 @@ describe('GET /api/events', () => {
   });
 
   it('answers 400 with a message for a bad range', async () => {
-    for (const query of ['from=abc', 'from=2026-13-01', 'from=2026-02-30', 'to=yesterday', 'from=1700000000', 'from=2026-11-01T10:00:00', `from=${nextMonth.toISOString()}&to=${thisMonth.toISOString()}`, 'from=2026-11-01&from=2026-12-01', 'from=', 'limit=0', 'limit=501', 'limit=x', 'cursor=12', 'cursor=a_b', 'limit=5&limit=6']) {
+    for (const query of [
+      'from=abc',
+      'from=2026-13-01',
+      'from=2026-02-30',
+      'to=yesterday',
+      'from=1700000000',
+      'from=2026-11-01T10:00:00',
+      `from=${nextMonth.toISOString()}&to=${thisMonth.toISOString()}`,
+      'from=2026-11-01&from=2026-12-01',
+      'from=',
+      'limit=0',
+      'limit=501',
+      'limit=x',
+      'cursor=12',
+      'cursor=a_b',
+      'limit=5&limit=6',
+    ]) {
       const res = await t.agent().get(`/api/events?${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       expect(res.body.message).toEqual(expect.any(String));

@@ -5,7 +5,13 @@ import { corpusText, FEED_CORPUS, icalJsReference, nodeIcalReference, type Stop,
 import { ALL_DAY_SPAN_CAP, FEED_OCCURRENCE_CAP, type FeedOccurrence, feedWindow, publishedCalendar, type PublishedStop, readFeed } from './ics';
 
 const CHICAGO = 'America/Chicago';
-const asStop = (o: FeedOccurrence): Stop => ({ day: o.day, startTime: o.startTime, endTime: o.endTime, title: o.title, location: o.location?.slice(0, 200) ?? null });
+const asStop = (o: FeedOccurrence): Stop => ({
+  day: o.day,
+  startTime: o.startTime,
+  endTime: o.endTime,
+  title: o.title,
+  location: o.location?.slice(0, 200) ?? null,
+});
 const sorted = (stops: Stop[]) => stops.map(stopKey).sort();
 const read = (file: string, now: string, timeZone = CHICAGO) => readFeed(corpusText(file), { timeZone, now: new Date(now) });
 const feed = (...lines: string[]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...lines, 'END:VCALENDAR'].join('\r\n');
@@ -63,12 +69,20 @@ describe('reading a feed (ical.js)', () => {
       ['2018-07-14', null, null],
       ['2018-07-15', null, null],
     ]);
-    expect(off.map((o) => o.key)).toEqual(['01likr2u3bchpv66o7vvq23avq@google.com', '01likr2u3bchpv66o7vvq23avq@google.com/d2', '01likr2u3bchpv66o7vvq23avq@google.com/d3']);
+    expect(off.map((o) => o.key)).toEqual([
+      '01likr2u3bchpv66o7vvq23avq@google.com',
+      '01likr2u3bchpv66o7vvq23avq@google.com/d2',
+      '01likr2u3bchpv66o7vvq23avq@google.com/d3',
+    ]);
   });
 
   it('converts TZID and UTC times to the shop zone, the same for every event of a feed', () => {
     expect(read('meetup-boston.ics', '2018-07-20T00:00:00Z').occurrences[0]).toMatchObject({ day: '2018-07-24', startTime: '18:00', endTime: '20:30' });
-    expect(read('meetup-boston.ics', '2018-07-20T00:00:00Z', 'America/New_York').occurrences[0]).toMatchObject({ day: '2018-07-24', startTime: '19:00', endTime: '21:30' });
+    expect(read('meetup-boston.ics', '2018-07-20T00:00:00Z', 'America/New_York').occurrences[0]).toMatchObject({
+      day: '2018-07-24',
+      startTime: '19:00',
+      endTime: '21:30',
+    });
     expect(read('facebook-event.ics', '2018-08-01T00:00:00Z').occurrences[0]).toMatchObject({ day: '2018-08-31', startTime: '02:00', endTime: '05:00' });
     // Windows zone names, defined by the feed's VTIMEZONEs: 9:00 W. Europe (CEST) is 2:00 AM in Chicago.
     const exchange = read('exchange-2010-windows-zones.ics', '2020-09-01T00:00:00Z').occurrences;
@@ -102,7 +116,10 @@ describe('reading a feed (ical.js)', () => {
     const event = ['BEGIN:VEVENT', 'UID:f@example.org', 'DTSTART:20260610T100000', 'DTEND:20260610T113000', 'SUMMARY:Floating', 'END:VEVENT'];
     const now = new Date('2026-06-01T00:00:00Z');
     expect(readFeed(feed(...event), { timeZone: CHICAGO, now }).occurrences[0]).toMatchObject({ startTime: '10:00', endTime: '11:30' });
-    expect(readFeed(feed('X-WR-TIMEZONE:America/Los_Angeles', ...event), { timeZone: CHICAGO, now }).occurrences[0]).toMatchObject({ startTime: '12:00', endTime: '13:30' });
+    expect(readFeed(feed('X-WR-TIMEZONE:America/Los_Angeles', ...event), { timeZone: CHICAGO, now }).occurrences[0]).toMatchObject({
+      startTime: '12:00',
+      endTime: '13:30',
+    });
   });
 
   it('keeps LOCATION whole, commas included', () => {
@@ -114,7 +131,9 @@ describe('reading a feed (ical.js)', () => {
 
   it('leaves cancelled occurrences and cancelled events out', () => {
     expect(read('thunderbird-cancelled.ics', '2020-01-20T00:00:00Z').occurrences.map((o) => o.day)).toEqual(['2020-01-28', '2020-01-30']);
-    const text = corpusText('thunderbird-cancelled.ics').replace('SUMMARY:one is cancelled\r\nRRULE', 'SUMMARY:one is cancelled\r\nSTATUS:CANCELLED\r\nRRULE').replace('SUMMARY:one is cancelled\nRRULE', 'SUMMARY:one is cancelled\nSTATUS:CANCELLED\nRRULE');
+    const text = corpusText('thunderbird-cancelled.ics')
+      .replace('SUMMARY:one is cancelled\r\nRRULE', 'SUMMARY:one is cancelled\r\nSTATUS:CANCELLED\r\nRRULE')
+      .replace('SUMMARY:one is cancelled\nRRULE', 'SUMMARY:one is cancelled\nSTATUS:CANCELLED\nRRULE');
     expect(readFeed(text, { timeZone: CHICAGO, now: new Date('2020-01-20T00:00:00Z') }).occurrences).toEqual([]);
   });
 
@@ -133,23 +152,45 @@ describe('reading a feed (ical.js)', () => {
     const window = feedWindow(new Date('2026-03-15T18:00:00Z'), CHICAGO);
     expect(window.from.toISOString()).toBe('2026-02-13T06:00:00.000Z'); // midnight CST
     expect(window.to.toISOString()).toBe('2027-03-15T05:00:00.000Z'); // midnight CDT
-    const daily = readFeed(feed('BEGIN:VEVENT', 'UID:daily@example.org', 'DTSTART;VALUE=DATE:20200101', 'RRULE:FREQ=DAILY', 'SUMMARY:Every day', 'END:VEVENT'), { timeZone: CHICAGO, now: new Date('2026-03-15T18:00:00Z') });
+    const daily = readFeed(
+      feed('BEGIN:VEVENT', 'UID:daily@example.org', 'DTSTART;VALUE=DATE:20200101', 'RRULE:FREQ=DAILY', 'SUMMARY:Every day', 'END:VEVENT'),
+      { timeZone: CHICAGO, now: new Date('2026-03-15T18:00:00Z') },
+    );
     expect(daily.occurrences[0].day).toBe('2026-02-13');
     expect(daily.occurrences.at(-1)?.day).toBe('2027-03-14');
     expect(daily.occurrences).toHaveLength(395);
   });
 
   it(`caps a feed at ${FEED_OCCURRENCE_CAP} occurrences, keeping the earliest, and a long all-day event at ${ALL_DAY_SPAN_CAP} days`, () => {
-    const hourly = readFeed(feed('BEGIN:VEVENT', 'UID:hourly@example.org', 'DTSTART:20260101T000000Z', 'DURATION:PT30M', 'RRULE:FREQ=HOURLY', 'SUMMARY:Busy', 'END:VEVENT'), { timeZone: CHICAGO, now: new Date('2026-03-15T18:00:00Z') });
+    const hourly = readFeed(
+      feed('BEGIN:VEVENT', 'UID:hourly@example.org', 'DTSTART:20260101T000000Z', 'DURATION:PT30M', 'RRULE:FREQ=HOURLY', 'SUMMARY:Busy', 'END:VEVENT'),
+      { timeZone: CHICAGO, now: new Date('2026-03-15T18:00:00Z') },
+    );
     expect(hourly.occurrences).toHaveLength(FEED_OCCURRENCE_CAP);
     expect(hourly.truncated).toBeGreaterThan(0);
     expect(hourly.occurrences[0]).toMatchObject({ day: '2026-02-13', startTime: '00:00' });
-    const long = readFeed(feed('BEGIN:VEVENT', 'UID:season@example.org', 'DTSTART;VALUE=DATE:20260601', 'DTEND;VALUE=DATE:20260901', 'SUMMARY:Summer season', 'END:VEVENT'), { timeZone: CHICAGO, now: new Date('2026-05-15T18:00:00Z') });
+    const long = readFeed(
+      feed('BEGIN:VEVENT', 'UID:season@example.org', 'DTSTART;VALUE=DATE:20260601', 'DTEND;VALUE=DATE:20260901', 'SUMMARY:Summer season', 'END:VEVENT'),
+      { timeZone: CHICAGO, now: new Date('2026-05-15T18:00:00Z') },
+    );
     expect(long.occurrences.map((o) => o.day)).toEqual(Array.from({ length: ALL_DAY_SPAN_CAP }, (_, i) => `2026-06-${String(i + 1).padStart(2, '0')}`));
   });
 
   it('counts an event it cannot read and imports the rest; refuses text that is not iCalendar', () => {
-    const reading = readFeed(feed('BEGIN:VEVENT', 'UID:nostart@example.org', 'SUMMARY:No start', 'END:VEVENT', 'BEGIN:VEVENT', 'UID:ok@example.org', 'DTSTART:20260610T150000Z', 'SUMMARY:Fine', 'END:VEVENT'), { timeZone: CHICAGO, now: new Date('2026-06-01T00:00:00Z') });
+    const reading = readFeed(
+      feed(
+        'BEGIN:VEVENT',
+        'UID:nostart@example.org',
+        'SUMMARY:No start',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:ok@example.org',
+        'DTSTART:20260610T150000Z',
+        'SUMMARY:Fine',
+        'END:VEVENT',
+      ),
+      { timeZone: CHICAGO, now: new Date('2026-06-01T00:00:00Z') },
+    );
     expect(reading.skipped).toBe(1);
     expect(reading.occurrences.map((o) => o.title)).toEqual(['Fine']);
     expect(() => readFeed('<html>not found</html>', { timeZone: CHICAGO, now: new Date() })).toThrow('The feed is not valid iCalendar');

@@ -140,7 +140,10 @@ function shopWall(t: ICAL.Time, floatingZone: string, timeZone: string): WallTim
 function recurrenceKey(t: ICAL.Time, floatingZone: string): string {
   if (t.isDate) return dayOf(t).replaceAll('-', '');
   if (isFloating(t)) return `${dayOf(t).replaceAll('-', '')}T${pad(t.hour)}${pad(t.minute)}${pad(t.second)}`;
-  return instantOfTime(t, floatingZone).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instantOfTime(t, floatingZone)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /** Keys stay within the column: a very long one is replaced by its hash. */
@@ -275,7 +278,12 @@ export function readFeed(feedText: string, options: { timeZone: string; now: Dat
         skipped++;
         continue;
       }
-      const uid = text(component.getFirstPropertyValue('uid'), KEY_MAX) ?? `no-uid-${createHash('sha256').update(`${component.getFirstProperty('dtstart')?.toICALString() ?? ''}|${String(component.getFirstPropertyValue('summary') ?? '')}`).digest('hex').slice(0, 32)}`;
+      const uid =
+        text(component.getFirstPropertyValue('uid'), KEY_MAX) ??
+        `no-uid-${createHash('sha256')
+          .update(`${component.getFirstProperty('dtstart')?.toICALString() ?? ''}|${String(component.getFirstPropertyValue('summary') ?? '')}`)
+          .digest('hex')
+          .slice(0, 32)}`;
       byUid.set(uid, [...(byUid.get(uid) ?? []), component]);
     }
     for (const [uid, components] of byUid) {
@@ -327,7 +335,8 @@ export function publishedCalendar(stops: PublishedStop[], options: { name: strin
   });
   for (const stop of stops) {
     const day = wallTimeIn(stop.date, options.timeZone);
-    const at = (time: string, offsetDays = 0) => instantOf({ ...dayStep(day, offsetDays), hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)) }, options.timeZone);
+    const at = (time: string, offsetDays = 0) =>
+      instantOf({ ...dayStep(day, offsetDays), hour: Number(time.slice(0, 2)), minute: Number(time.slice(3, 5)) }, options.timeZone);
     let start: Date;
     let end: Date;
     if (stop.startTime) {
@@ -338,7 +347,8 @@ export function publishedCalendar(stops: PublishedStop[], options: { name: strin
       start = new Date(Date.UTC(day.year, day.month - 1, day.day));
       end = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
     }
-    const place = stop.location && stop.address && !stop.address.startsWith(stop.location) ? `${stop.location}, ${stop.address}` : (stop.address ?? stop.location);
+    const place =
+      stop.location && stop.address && !stop.address.startsWith(stop.location) ? `${stop.location}, ${stop.address}` : (stop.address ?? stop.location);
     const geo = stop.latitude !== null && stop.longitude !== null ? { lat: stop.latitude, lon: stop.longitude } : undefined;
     calendar.createEvent({
       id: `scheduled-location-${stop.id}@${options.host}`,

@@ -121,7 +121,10 @@ export class GeocodingService {
     }
     const found = reverseAnswer(body);
     if (!found) throw new DomainError(REVERSE_GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
-    await this.cache.upsert({ query, provider: 'nominatim', latitude: lat, longitude: lng, displayName: found.address, label: found.label }, { conflictPaths: ['query'] });
+    await this.cache.upsert(
+      { query, provider: 'nominatim', latitude: lat, longitude: lng, displayName: found.address, label: found.label },
+      { conflictPaths: ['query'] },
+    );
     return { ...found, cached: false };
   }
 
@@ -160,20 +163,31 @@ export class GeocodingService {
     const body = await this.throttled(() => this.getJson(url), maxWaitMs);
     const first = Array.isArray(body) ? (body[0] as { lat?: unknown; lon?: unknown; display_name?: unknown } | undefined) : undefined;
     if (!first) throw new DomainError(GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
-    return { ...coordinates(Number(first.lat), Number(first.lon)), address: typeof first.display_name === 'string' ? first.display_name : address, provider: 'nominatim' };
+    return {
+      ...coordinates(Number(first.lat), Number(first.lon)),
+      address: typeof first.display_name === 'string' ? first.display_name : address,
+      provider: 'nominatim',
+    };
   }
 
   private async google(address: string, key: string): Promise<Omit<Geocoded, 'cached'>> {
     const url = new URL(this.googleUrl);
     url.search = new URLSearchParams({ address, key }).toString();
-    const body = (await this.getJson(url)) as { status?: string; results?: Array<{ formatted_address?: string; geometry?: { location?: { lat?: number; lng?: number } } }> };
+    const body = (await this.getJson(url)) as {
+      status?: string;
+      results?: Array<{ formatted_address?: string; geometry?: { location?: { lat?: number; lng?: number } } }>;
+    };
     if (body.status === 'ZERO_RESULTS') throw new DomainError(GEOCODE_FAILED, 'GEOCODE_NO_MATCH', 404);
     const first = body.results?.[0];
     if (body.status !== 'OK' || !first?.geometry?.location) {
       this.lastFailureAt = Date.now();
       throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
     }
-    return { ...coordinates(Number(first.geometry.location.lat), Number(first.geometry.location.lng)), address: first.formatted_address ?? address, provider: 'google' };
+    return {
+      ...coordinates(Number(first.geometry.location.lat), Number(first.geometry.location.lng)),
+      address: first.formatted_address ?? address,
+      provider: 'google',
+    };
   }
 
   /** Runs `call` once the cluster-wide gate gives this process a turn (503 if none comes within `maxWaitMs`). */

@@ -4,7 +4,11 @@ import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { SettingsService } from '../settings/settings.service';
 import { GEOCODER_BUSY, GeocodingService, GOOGLE_KEY_SETTING } from './geocoding.service';
 
-interface Seen { at: number; url: URL; headers: IncomingHttpHeaders }
+interface Seen {
+  at: number;
+  url: URL;
+  headers: IncomingHttpHeaders;
+}
 
 /** A Nominatim-compatible double: /search?q=... answers one place, 'nowhere' none, 'broken' a 500. */
 async function startGeocoderDouble(): Promise<{ url: string; seen: Seen[]; close(): Promise<void> }> {
@@ -17,7 +21,9 @@ async function startGeocoderDouble(): Promise<{ url: string; seen: Seen[]; close
       res.writeHead(200, { 'Content-Type': 'application/json' });
       if (url.searchParams.get('key') !== 'AIzaTestKey_123') return void res.end(JSON.stringify({ status: 'REQUEST_DENIED', results: [] }));
       if (/nowhere/i.test(url.searchParams.get('address') ?? '')) return void res.end(JSON.stringify({ status: 'ZERO_RESULTS', results: [] }));
-      return void res.end(JSON.stringify({ status: 'OK', results: [{ formatted_address: 'Google place', geometry: { location: { lat: 10.5, lng: 20.25 } } }] }));
+      return void res.end(
+        JSON.stringify({ status: 'OK', results: [{ formatted_address: 'Google place', geometry: { location: { lat: 10.5, lng: 20.25 } } }] }),
+      );
     }
     if (url.pathname !== '/search') return void res.writeHead(404).end();
     if (/broken/i.test(q)) return void res.writeHead(500).end('boom');
@@ -118,7 +124,9 @@ describe('geocoding (/api/geocode)', () => {
     const none = await admin.get('/api/geocode').query({ address: 'nowhere at all' });
     expect(none.status).toBe(404);
     expect(none.body.message).toBe('Failed to geocode address');
-    const cached = await t.dataSource.query(`SELECT count(*)::int AS n FROM geocode_cache WHERE query LIKE '%broken%' OR query LIKE '%nowhere%' OR query LIKE '%garbage%'`);
+    const cached = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM geocode_cache WHERE query LIKE '%broken%' OR query LIKE '%nowhere%' OR query LIKE '%garbage%'`,
+    );
     expect(cached[0].n).toBe(0);
   });
 

@@ -53,7 +53,9 @@ describe('/api/ready during a database outage: the outage is logged once, and it
     expect((await t.agent().get('/api/square/catalog/products/slug/never-asked-before')).status).toBe(503);
 
     // Only the shop request adds its one short access line; the probes add none at this level.
-    expect(lines.filter((l) => l.msg === 'request').map((l) => (l.req as { url: string }).url)).toEqual(['/api/square/catalog/products/slug/never-asked-before']);
+    expect(lines.filter((l) => l.msg === 'request').map((l) => (l.req as { url: string }).url)).toEqual([
+      '/api/square/catalog/products/slug/never-asked-before',
+    ]);
     const outageLines = lines.filter((l) => l.msg !== 'request');
     expect(outageLines).toEqual([expect.objectContaining({ level: 'error', msg: 'database unreachable', error: 'connect ECONNREFUSED 127.0.0.1:5432' })]);
     expect(messages()).not.toContain('request failed');

@@ -93,19 +93,25 @@ describe('product images: responsive variants, metadata stripped, content-hashed
   });
 
   it('a small image gets only the widths up to its own, and a WebP-only reference when it is animated', async () => {
-    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } }).png().toBuffer();
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 10, g: 200, b: 30, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     let res = await admin.post(UPLOAD).attach('image', small, 'small.png');
     expect(res.status).toBe(201);
     const ref = parseImageVariantRef(res.body.ref)!;
     expect(ref.largest).toBe(300);
-    expect(readdirSync(variantsDir).filter((n) => n.startsWith('small.png.')).sort()).toEqual(
-      [`small.png.${ref.hash}.160.avif`, `small.png.${ref.hash}.160.webp`, `small.png.${ref.hash}.300.avif`, `small.png.${ref.hash}.300.webp`],
-    );
+    expect(
+      readdirSync(variantsDir)
+        .filter((n) => n.startsWith('small.png.'))
+        .sort(),
+    ).toEqual([`small.png.${ref.hash}.160.avif`, `small.png.${ref.hash}.160.webp`, `small.png.${ref.hash}.300.avif`, `small.png.${ref.hash}.300.webp`]);
 
     // Two 40×80 frames, red then blue, stacked as sharp reads an animation.
     const pixels = Buffer.alloc(40 * 160 * 3);
     for (let i = 0; i < pixels.length; i += 3) pixels[i < pixels.length / 2 ? i : i + 2] = 255;
-    const twoFrames = await sharp(pixels, { raw: { width: 40, height: 160, channels: 3, pageHeight: 80 } }).gif({ delay: [100, 100] }).toBuffer();
+    const twoFrames = await sharp(pixels, { raw: { width: 40, height: 160, channels: 3, pageHeight: 80 } })
+      .gif({ delay: [100, 100] })
+      .toBuffer();
     res = await admin.post(UPLOAD).attach('image', twoFrames, 'spinner.gif');
     expect(res.status).toBe(201);
     expect(res.body.ref).toMatch(/^\/uploads\/variants\/spinner\.gif\.[0-9a-f]{8}\.40\.webp$/);
@@ -114,7 +120,15 @@ describe('product images: responsive variants, metadata stripped, content-hashed
   });
 
   it('the catalogue answers each uploaded image with its reference; replacing the image gives a new URL at once and serves the new bytes', async () => {
-    const product = await admin.post('/api/products').send({ name: 'Stall Cocoa', price: 7.5, categoryId: null, imageUrl: '/uploads/products/market-stall.jpg', hotImageUrl: '/images/products/cocoa-hot.svg' });
+    const product = await admin
+      .post('/api/products')
+      .send({
+        name: 'Stall Cocoa',
+        price: 7.5,
+        categoryId: null,
+        imageUrl: '/uploads/products/market-stall.jpg',
+        hotImageUrl: '/images/products/cocoa-hot.svg',
+      });
     expect(product.status).toBe(201);
     const before = await t.agent().get('/api/square/catalog/products/slug/stall-cocoa');
     expect(before.status).toBe(200);
@@ -124,7 +138,9 @@ describe('product images: responsive variants, metadata stripped, content-hashed
     const oldSmall = responsiveImage(oldRef, '64px')!.src;
     expect((await t.agent().get(oldSmall)).status).toBe(200);
 
-    const blue = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 0, g: 0, b: 255 } } }).jpeg().toBuffer();
+    const blue = await sharp({ create: { width: 1200, height: 1200, channels: 3, background: { r: 0, g: 0, b: 255 } } })
+      .jpeg()
+      .toBuffer();
     const res = await admin.post(UPLOAD).attach('image', blue, 'anything.jpg').field('replace', 'true').field('target', '/uploads/products/market-stall.jpg');
     expect(res.status).toBe(201);
     expect(res.body.ref).not.toBe(oldRef);
@@ -135,13 +151,19 @@ describe('product images: responsive variants, metadata stripped, content-hashed
     expect(parseImageVariantRef(newRef)).toMatchObject({ filename: 'market-stall.jpg', largest: 1200 });
     const served = await t.agent().get(responsiveImage(newRef, '100vw')!.src).buffer(true);
     expect(served.status).toBe(200);
-    const { data } = await sharp(served.body as Buffer).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(served.body as Buffer)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect(data[2]).toBeGreaterThan(200);
     expect(data[0]).toBeLessThan(40);
     // The old bytes' variants are gone (a kept reference falls back to the original's own URL, which serves the new image).
     expect((await t.agent().get(oldSmall)).status).toBe(404);
     expect((await sharp((await t.agent().get('/uploads/products/market-stall.jpg').buffer(true)).body as Buffer).metadata()).width).toBe(1200);
-    expect(readdirSync(variantsDir).filter((n) => n.startsWith('market-stall.jpg.')).every((n) => n.includes(parseImageVariantRef(newRef)!.hash))).toBe(true);
+    expect(
+      readdirSync(variantsDir)
+        .filter((n) => n.startsWith('market-stall.jpg.'))
+        .every((n) => n.includes(parseImageVariantRef(newRef)!.hash)),
+    ).toBe(true);
     const stall = (list: Array<{ slug: string; imageRefs?: unknown }>) => list.find((p) => p.slug === 'stall-cocoa')?.imageRefs;
     expect(stall((await t.agent().get('/api/square/catalog/products')).body)).toEqual({ '/uploads/products/market-stall.jpg': newRef });
     expect(stall((await admin.get('/api/products')).body)).toEqual({ '/uploads/products/market-stall.jpg': newRef });
@@ -165,7 +187,9 @@ describe('product images: responsive variants, metadata stripped, content-hashed
   it('an image that was there before variants (EXIF and all) gets them when first needed, and is served stripped from then on', async () => {
     writeFileSync(join(productsDir, 'legacy-shot.jpg'), await photoWithGps(900, 600));
     const images = t.app.get(ImagesService);
-    expect(await images.refsFor(['/uploads/products/legacy-shot.jpg', '/images/x.svg', '/uploads/products/missing.jpg', '/uploads/products/../x.jpg'])).toEqual({});
+    expect(await images.refsFor(['/uploads/products/legacy-shot.jpg', '/images/x.svg', '/uploads/products/missing.jpg', '/uploads/products/../x.jpg'])).toEqual(
+      {},
+    );
     await images.idle();
     const refs = await images.refsFor(['/uploads/products/legacy-shot.jpg']);
     expect(parseImageVariantRef(refs['/uploads/products/legacy-shot.jpg'])).toMatchObject({ filename: 'legacy-shot.jpg', largest: 900, avif: true });
@@ -183,7 +207,9 @@ describe('product images: responsive variants, metadata stripped, content-hashed
   });
 
   it('deleting an image removes its variants; bad uploads still get a clear 400 and write no variant', async () => {
-    const before = readdirSync(variantsDir).filter((n) => !n.startsWith('small.png.')).sort();
+    const before = readdirSync(variantsDir)
+      .filter((n) => !n.startsWith('small.png.'))
+      .sort();
     expect((await admin.post('/api/images/delete').send({ imagePath: '/uploads/products/small.png' })).status).toBe(200);
     expect(readdirSync(variantsDir).sort()).toEqual(before);
     expect(existsSync(join(productsDir, 'small.webp'))).toBe(false);

@@ -1,4 +1,12 @@
-import { IMAGE_MAX_BYTES, type ImageBulkDeleteResult, type ImageInfo, type ImageUploadResult, imageBulkDeleteSchema, imageDeleteSchema, imageUploadFieldsSchema } from '@cocoa/shared-types';
+import {
+  IMAGE_MAX_BYTES,
+  type ImageBulkDeleteResult,
+  type ImageInfo,
+  type ImageUploadResult,
+  imageBulkDeleteSchema,
+  imageDeleteSchema,
+  imageUploadFieldsSchema,
+} from '@cocoa/shared-types';
 import { Body, Controller, Get, Header, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { AdminOnly } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';

@@ -87,7 +87,7 @@ export class ImagesService implements OnModuleInit, OnApplicationShutdown {
 
   /** Waits for the variant work queued so far (tests, and a clean shutdown). */
   async idle(): Promise<void> {
-    for (let last: Promise<void> | undefined; last !== this.queue; ) {
+    for (let last: Promise<void> | undefined; last !== this.queue;) {
       last = this.queue;
       await last;
     }
@@ -198,7 +198,12 @@ export class ImagesService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async remember(filename: string, image: CleanImage): Promise<string> {
-    const ref = imageVariantRef({ filename, hash: image.hash, largest: variantWidths(image.width).at(-1) ?? image.width, avif: variantFormats(image).includes('avif') });
+    const ref = imageVariantRef({
+      filename,
+      hash: image.hash,
+      largest: variantWidths(image.width).at(-1) ?? image.width,
+      avif: variantFormats(image).includes('avif'),
+    });
     const info = await stat(this.pathOf(filename));
     this.known.set(filename, { size: info.size, mtimeMs: info.mtimeMs, ref });
     return ref;
@@ -247,7 +252,9 @@ export class ImagesService implements OnModuleInit, OnApplicationShutdown {
         const info = await stat(this.pathOf(filename)).catch(() => undefined);
         const known = this.known.get(filename);
         const ref = known && known.size === info?.size && known.mtimeMs === info.mtimeMs ? { ref: known.ref } : {};
-        return info ? { path: `${PRODUCT_IMAGES_URL}${filename}`, filename, size: info.size, createdAt: info.mtime.toISOString(), ...ref, at: info.mtimeMs } : undefined;
+        return info
+          ? { path: `${PRODUCT_IMAGES_URL}${filename}`, filename, size: info.size, createdAt: info.mtime.toISOString(), ...ref, at: info.mtimeMs }
+          : undefined;
       }),
     );
     return {

@@ -41,7 +41,11 @@ describe('product images: upload, library, delete', () => {
     const png = await image('png');
     const res = await admin.post(UPLOAD).attach('image', png, { filename: '../../Évent Cocoa!!.PNG', contentType: 'image/png' }).field('type', 'hot');
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ filename: 'event-cocoa.png', path: '/uploads/products/event-cocoa.png', ref: expect.stringMatching(/^\/uploads\/variants\/event-cocoa\.png\.[0-9a-f]{8}\.8\.avif$/) });
+    expect(res.body).toEqual({
+      filename: 'event-cocoa.png',
+      path: '/uploads/products/event-cocoa.png',
+      ref: expect.stringMatching(/^\/uploads\/variants\/event-cocoa\.png\.[0-9a-f]{8}\.8\.avif$/),
+    });
     expect(readdirSync(dir).sort()).toEqual(['event-cocoa.png', 'event-cocoa.webp']);
     const { readFileSync } = await import('node:fs');
     expect(detectImageFormat(readFileSync(join(dir, 'event-cocoa.webp')))).toBe('webp');
@@ -81,13 +85,18 @@ describe('product images: upload, library, delete', () => {
 
   it('refuses a missing file and bad fields', async () => {
     expect((await admin.post(UPLOAD).field('type', 'hot')).body.message).toBe('Choose an image to upload');
-    const res = await admin.post(UPLOAD).attach('image', await image('png'), 'x.png').field('type', 'poster');
+    const res = await admin
+      .post(UPLOAD)
+      .attach('image', await image('png'), 'x.png')
+      .field('type', 'poster');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Type must be hot, iced, shake, featured, background or category');
   });
 
   it('answers 409 for an existing name unless replace is asked, then replaces the target', async () => {
-    const other = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 0, g: 0, b: 255 } } }).png().toBuffer();
+    const other = await sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 0, g: 0, b: 255 } } })
+      .png()
+      .toBuffer();
     let res = await admin.post(UPLOAD).attach('image', other, 'event-cocoa.png');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('An image named "event-cocoa.png" already exists');
@@ -108,7 +117,11 @@ describe('product images: upload, library, delete', () => {
   it.each(['../../secret.png', '/uploads/products/../../pgdata/x.png', '..%2F..%2Fx.png', '/uploads/other/x.png', 'sub/x.png', 'x.txt'])(
     'refuses the replace target %s',
     async (target) => {
-      const res = await admin.post(UPLOAD).attach('image', await image('png'), 'x.png').field('replace', 'true').field('target', target);
+      const res = await admin
+        .post(UPLOAD)
+        .attach('image', await image('png'), 'x.png')
+        .field('replace', 'true')
+        .field('target', target);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Invalid image path');
     },
@@ -120,7 +133,13 @@ describe('product images: upload, library, delete', () => {
     const names = res.body.images.map((i: { filename: string }) => i.filename);
     expect(names).toEqual(expect.arrayContaining(['event-cocoa.png', 'sample-jpeg.jpg', 'sample-webp.webp']));
     expect(names).not.toContain('event-cocoa.webp');
-    expect(res.body.images[0]).toEqual({ path: expect.stringMatching(/^\/uploads\/products\//), filename: expect.any(String), size: expect.any(Number), createdAt: expect.any(String), ref: expect.stringMatching(/^\/uploads\/variants\//) });
+    expect(res.body.images[0]).toEqual({
+      path: expect.stringMatching(/^\/uploads\/products\//),
+      filename: expect.any(String),
+      size: expect.any(Number),
+      createdAt: expect.any(String),
+      ref: expect.stringMatching(/^\/uploads\/variants\//),
+    });
     const times = res.body.images.map((i: { createdAt: string }) => Date.parse(i.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
@@ -141,7 +160,9 @@ describe('product images: upload, library, delete', () => {
   });
 
   it('bulk delete answers the success and failed lists', async () => {
-    const res = await admin.post('/api/images/bulk-delete').send({ imagePaths: ['/uploads/products/sample-jpeg.jpg', 'sample-avif.avif', '/uploads/products/missing.png', '../../etc/passwd.png'] });
+    const res = await admin
+      .post('/api/images/bulk-delete')
+      .send({ imagePaths: ['/uploads/products/sample-jpeg.jpg', 'sample-avif.avif', '/uploads/products/missing.png', '../../etc/passwd.png'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       results: {

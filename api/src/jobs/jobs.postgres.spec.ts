@@ -72,7 +72,10 @@ describe('the job queue on two replicas of one PostgreSQL database', () => {
     await sleep(2_500);
     const recipients = smtp.received.slice(before).map((m) => m.to.join());
     expect(recipients.sort()).toEqual(Array.from({ length: 50 }, (_, n) => `guest${n}@example.com`).sort());
-    const rows: Array<{ status: string; attempts: number }> = await replicas[0].dataSource.query('SELECT status, attempts FROM mail_outbox WHERE id = ANY($1) ', [ids]);
+    const rows: Array<{ status: string; attempts: number }> = await replicas[0].dataSource.query(
+      'SELECT status, attempts FROM mail_outbox WHERE id = ANY($1) ',
+      [ids],
+    );
     expect(rows).toHaveLength(50);
     expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });

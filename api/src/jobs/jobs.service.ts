@@ -29,7 +29,10 @@ export interface JobRun<T> {
 export type JobHandler<T> = (job: JobRun<T>) => Promise<void>;
 
 /** The queue's defaults for its jobs (pg-boss queue options; retry delays in seconds). */
-export type QueueSettings = Pick<Queue, 'policy' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'retentionSeconds' | 'deleteAfterSeconds'>;
+export type QueueSettings = Pick<
+  Queue,
+  'policy' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'retentionSeconds' | 'deleteAfterSeconds'
+>;
 
 export interface WorkOptions extends QueueSettings {
   /** How often an idle worker looks for jobs (seconds, at least 0.5). */
@@ -38,7 +41,10 @@ export interface WorkOptions extends QueueSettings {
   concurrency?: number;
 }
 
-export type JobSendOptions = Pick<SendOptions, 'startAfter' | 'singletonKey' | 'singletonSeconds' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds'> & {
+export type JobSendOptions = Pick<
+  SendOptions,
+  'startAfter' | 'singletonKey' | 'singletonSeconds' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds'
+> & {
   /** Write the job in this TypeORM transaction: rolled back, the job never existed. */
   manager?: EntityManager;
 };
@@ -174,7 +180,12 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
       // The message only, in the log and in the job's stored output: an error object can carry the
       // parameters of a failed query, which may be personal.
       const message = err instanceof Error ? err.message : String(err);
-      log(run.lastAttempt ? 'error' : 'warn', run.lastAttempt ? 'job failed for good' : 'job failed; it will be retried', { queue: name, jobId: job.id, attempt: run.attempt, error: message });
+      log(run.lastAttempt ? 'error' : 'warn', run.lastAttempt ? 'job failed for good' : 'job failed; it will be retried', {
+        queue: name,
+        jobId: job.id,
+        attempt: run.attempt,
+        error: message,
+      });
       throw new Error(message);
     }
   }

@@ -13,7 +13,9 @@ describe('the embedded database’s nightly VACUUM', () => {
   afterAll(() => t.close());
 
   const ordersStats = () =>
-    t.dataSource.query<Array<{ last_vacuum: Date | null; last_analyze: Date | null }>>(`SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname = 'orders'`);
+    t.dataSource.query<Array<{ last_vacuum: Date | null; last_analyze: Date | null }>>(
+      `SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE relname = 'orders'`,
+    );
 
   it('is scheduled every night at 04:30 in the shop’s zone on PGlite, and vacuums and analyses the tables when it runs; nothing is scheduled on PostgreSQL', async () => {
     const { kind } = t.app.get<DatabasePool>(DB_POOL);
@@ -25,10 +27,14 @@ describe('the embedded database’s nightly VACUUM', () => {
     expect(schedules).toEqual([{ cron: '30 4 * * *', timezone: 'America/Chicago' }]);
     const [before] = await ordersStats();
     await t.app.get(JobsService).send(PGLITE_VACUUM_JOB, {});
-    const after = await eventually(async () => {
-      const [now] = await ordersStats();
-      return now.last_vacuum && String(now.last_vacuum) !== String(before.last_vacuum) ? now : undefined;
-    }, 'the vacuum job', 20_000);
+    const after = await eventually(
+      async () => {
+        const [now] = await ordersStats();
+        return now.last_vacuum && String(now.last_vacuum) !== String(before.last_vacuum) ? now : undefined;
+      },
+      'the vacuum job',
+      20_000,
+    );
     expect(after.last_analyze).not.toBeNull();
   });
 });

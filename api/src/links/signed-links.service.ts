@@ -61,7 +61,7 @@ export class LinkSigner<T> {
 
   /** A token issued at `now`. */
   token(subject: T, now = Date.now()): string {
-    const expiry = (Math.floor(expiryOf(now) / 1000)).toString(36);
+    const expiry = Math.floor(expiryOf(now) / 1000).toString(36);
     return `${expiry}.${this.mac(subject, expiry).toString('base64url')}`;
   }
 
@@ -85,7 +85,9 @@ export class LinkSigner<T> {
   }
 
   private mac(subject: T, expiry: string): Buffer {
-    return createHmac('sha256', this.key).update(`${this.kind.binds(subject)}.${expiry}`).digest();
+    return createHmac('sha256', this.key)
+      .update(`${this.kind.binds(subject)}.${expiry}`)
+      .digest();
   }
 }
 

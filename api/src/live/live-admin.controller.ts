@@ -1,4 +1,11 @@
-import { type LiveHistoryEntry, liveCheckInSchema, type LiveReverseGeocode, liveReverseGeocodeQuerySchema, type LiveState, liveStatusChangeSchema } from '@cocoa/shared-types';
+import {
+  type LiveHistoryEntry,
+  liveCheckInSchema,
+  type LiveReverseGeocode,
+  liveReverseGeocodeQuerySchema,
+  type LiveState,
+  liveStatusChangeSchema,
+} from '@cocoa/shared-types';
 import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
 import type { z } from 'zod';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';

@@ -87,7 +87,8 @@ export class LiveStreamService implements OnApplicationBootstrap, OnModuleDestro
   /** Answers one stream request: 503 past the cap or while shutting down; otherwise holds it open. */
   async open(req: Request, res: Response): Promise<void> {
     if (this.closing) throw new UnavailableError('The live tracker is restarting. Please try again in a moment.', 'LIVE_STREAM_CLOSING');
-    if (this.streams.size >= this.maxStreams) throw new UnavailableError('Too many people are following the cart right now. Please try again in a moment.', 'LIVE_STREAMS_FULL');
+    if (this.streams.size >= this.maxStreams)
+      throw new UnavailableError('Too many people are following the cart right now. Please try again in a moment.', 'LIVE_STREAMS_FULL');
     if (req.method === 'HEAD') {
       res.writeHead(200, LIVE_STREAM_HEADERS).end();
       return;

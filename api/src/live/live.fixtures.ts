@@ -119,6 +119,8 @@ export async function insertStop(
 
 /** The live push jobs queued so far, oldest first. */
 export async function livePushJobs(dataSource: DataSource): Promise<Array<{ change: string; eventId: number; state: { live: boolean } }>> {
-  const rows: Array<{ data: { change: string; eventId: number; state: { live: boolean } } }> = await dataSource.query(`SELECT data FROM pgboss.job WHERE name = 'live.push' ORDER BY created_on, id`);
+  const rows: Array<{ data: { change: string; eventId: number; state: { live: boolean } } }> = await dataSource.query(
+    `SELECT data FROM pgboss.job WHERE name = 'live.push' ORDER BY created_on, id`,
+  );
   return rows.map((r) => r.data);
 }

@@ -147,17 +147,30 @@ export class LiveService {
       switch (input.status) {
         case 'sold-out': {
           if (row.soldOut.some((p) => sameProduct(p, input.product))) return null;
-          if (row.soldOut.length >= LIVE_SOLD_OUT_MAX) throw new ConflictError(`At most ${LIVE_SOLD_OUT_MAX} products can be sold out at once: mark one back in stock first`, 'LIVE_SOLD_OUT_FULL');
-          return { change: 'status', event: { type: 'sold-out', ...here, product: input.product }, next: (at) => ({ ...kept, soldOut: [...row.soldOut, input.product], updatedAt: at }) };
+          if (row.soldOut.length >= LIVE_SOLD_OUT_MAX)
+            throw new ConflictError(`At most ${LIVE_SOLD_OUT_MAX} products can be sold out at once: mark one back in stock first`, 'LIVE_SOLD_OUT_FULL');
+          return {
+            change: 'status',
+            event: { type: 'sold-out', ...here, product: input.product },
+            next: (at) => ({ ...kept, soldOut: [...row.soldOut, input.product], updatedAt: at }),
+          };
         }
         case 'back-in-stock': {
           const listed = row.soldOut.find((p) => sameProduct(p, input.product));
           if (listed === undefined) return null;
-          return { change: 'status', event: { type: 'back-in-stock', ...here, product: listed }, next: (at) => ({ ...kept, soldOut: row.soldOut.filter((p) => p !== listed), updatedAt: at }) };
+          return {
+            change: 'status',
+            event: { type: 'back-in-stock', ...here, product: listed },
+            next: (at) => ({ ...kept, soldOut: row.soldOut.filter((p) => p !== listed), updatedAt: at }),
+          };
         }
         default: {
           const minutes = 'minutes' in input ? input.minutes : null;
-          return { change: 'status', event: { type: input.status, ...here, minutes }, next: (at) => ({ ...kept, status: input.status, minutes, updatedAt: at }) };
+          return {
+            change: 'status',
+            event: { type: input.status, ...here, minutes },
+            next: (at) => ({ ...kept, status: input.status, minutes, updatedAt: at }),
+          };
         }
       }
     });
@@ -166,14 +179,26 @@ export class LiveService {
   async checkOut(actor: string, changeKey?: string): Promise<LiveState> {
     return this.change(actor, { key: changeKey, scope: 'live:check-out' }, (row) => {
       if (!row.live) throw new ConflictError('You are not checked in', 'LIVE_NOT_CHECKED_IN');
-      return { change: 'check-out', event: { type: 'check-out', place: { stopId: row.place.stopId, label: row.place.label } }, next: (at) => ({ ...NOT_LIVE, updatedAt: at }) };
+      return {
+        change: 'check-out',
+        event: { type: 'check-out', place: { stopId: row.place.stopId, label: row.place.label } },
+        next: (at) => ({ ...NOT_LIVE, updatedAt: at }),
+      };
     });
   }
 
   /** The last LIVE_HISTORY_LIMIT changes, newest first. */
   async history(): Promise<LiveHistoryEntry[]> {
     const rows = await this.events.find({ order: { id: 'DESC' }, take: LIVE_HISTORY_LIMIT });
-    return rows.map((e) => ({ id: e.id, at: e.createdAt.toISOString(), actor: e.actor, type: e.type, label: e.place.label, minutes: e.minutes, product: e.product }));
+    return rows.map((e) => ({
+      id: e.id,
+      at: e.createdAt.toISOString(),
+      actor: e.actor,
+      type: e.type,
+      label: e.place.label,
+      minutes: e.minutes,
+      product: e.product,
+    }));
   }
 
   /** A label for the tablet's position (the owner may still type one if this fails). */
@@ -187,7 +212,11 @@ export class LiveService {
    * the change, null for nothing to change, or throws to refuse. A change already made under
    * `replay.key` (for that kind of change) is not decided again: the state is answered as it is now.
    */
-  private async change(actor: string, replay: { key: string | undefined; scope: string }, decide: (row: LiveStateEntity) => Decision | null): Promise<LiveState> {
+  private async change(
+    actor: string,
+    replay: { key: string | undefined; scope: string },
+    decide: (row: LiveStateEntity) => Decision | null,
+  ): Promise<LiveState> {
     const result = await this.dataSource.transaction(async (m) => {
       const row = await lockedState(m);
       const timeZone = await this.shopTime.current(m);

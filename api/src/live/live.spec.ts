@@ -32,8 +32,18 @@ describe('live tracker: check-in, status, check-out', () => {
       const lat = url.searchParams.get('lat');
       const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       if (url.pathname !== '/reverse') return send(404, {});
-      if (lat === '41.8826') return send(200, { name: 'Millennium Park', display_name: 'Millennium Park, 201 East Randolph Street, Loop, Chicago, Illinois, 60601, United States', address: { road: 'East Randolph Street' } });
-      if (lat === '41.8789') return send(200, { name: '', display_name: '233, South Wacker Drive, Loop, Chicago, Illinois, 60606, United States', address: { house_number: '233', road: 'South Wacker Drive' } });
+      if (lat === '41.8826')
+        return send(200, {
+          name: 'Millennium Park',
+          display_name: 'Millennium Park, 201 East Randolph Street, Loop, Chicago, Illinois, 60601, United States',
+          address: { road: 'East Randolph Street' },
+        });
+      if (lat === '41.8789')
+        return send(200, {
+          name: '',
+          display_name: '233, South Wacker Drive, Loop, Chicago, Illinois, 60606, United States',
+          address: { house_number: '233', road: 'South Wacker Drive' },
+        });
       if (lat === '10') return send(200, { error: 'Unable to geocode' });
       return send(500, { error: 'down' });
     });
@@ -42,7 +52,13 @@ describe('live tracker: check-in, status, check-out', () => {
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await t.agent().post('/api/register').send({ username: 'livefan', email: 'livefan@example.com', password: 'secret-123' }).expect(201);
     customer = await t.signedIn('livefan', 'secret-123');
-    todayStop = await insertStop(t.dataSource, { title: 'Lunch on the lawn', location: 'Millennium Park', address: '201 E Randolph St, Chicago, IL', latitude: 41.8826, longitude: -87.6226 });
+    todayStop = await insertStop(t.dataSource, {
+      title: 'Lunch on the lawn',
+      location: 'Millennium Park',
+      address: '201 E Randolph St, Chicago, IL',
+      latitude: 41.8826,
+      longitude: -87.6226,
+    });
     todayTitleOnly = await insertStop(t.dataSource, { title: 'Farmers market' });
     tomorrowStop = await insertStop(t.dataSource, { title: 'Fair', location: 'Navy Pier', latitude: 41.8917, longitude: -87.6086 }, 1);
   });
@@ -80,7 +96,11 @@ describe('live tracker: check-in, status, check-out', () => {
     it.each([
       ['an empty body', {}, 'Choose one of today’s stops, or somewhere else with its name and position'],
       ['a stop id that is not a number', { stopId: 'abc' }, 'Id must be a whole number'],
-      ['both a stop and a place', { stopId: 1, place: { label: 'Park', latitude: 41, longitude: -87 } }, 'Choose one of today’s stops, or somewhere else with its name and position'],
+      [
+        'both a stop and a place',
+        { stopId: 1, place: { label: 'Park', latitude: 41, longitude: -87 } },
+        'Choose one of today’s stops, or somewhere else with its name and position',
+      ],
       ['an unknown status', { stopId: 1, status: 'dancing' }, 'Choose one of today’s stops, or somewhere else with its name and position'],
     ])('check-in with %s: 400 with a message', async (_label, body, message) => {
       const before = await everything();
@@ -103,9 +123,15 @@ describe('live tracker: check-in, status, check-out', () => {
     it('check-in at a stop that is not there (404), on another day (409), or as late without minutes (400)', async () => {
       const before = await everything();
       const missing = await admin.post('/api/admin/live/check-in').send({ stopId: 999999 });
-      expect({ status: missing.status, body: missing.body }).toEqual({ status: 404, body: { message: 'That stop is not on the schedule. Choose one of today’s stops, or somewhere else.', code: 'STOP_NOT_FOUND' } });
+      expect({ status: missing.status, body: missing.body }).toEqual({
+        status: 404,
+        body: { message: 'That stop is not on the schedule. Choose one of today’s stops, or somewhere else.', code: 'STOP_NOT_FOUND' },
+      });
       const tomorrow = await admin.post('/api/admin/live/check-in').send({ stopId: tomorrowStop });
-      expect({ status: tomorrow.status, body: tomorrow.body }).toEqual({ status: 409, body: { message: '“Navy Pier” is not on today’s schedule. Choose one of today’s stops, or somewhere else.', code: 'STOP_NOT_TODAY' } });
+      expect({ status: tomorrow.status, body: tomorrow.body }).toEqual({
+        status: 409,
+        body: { message: '“Navy Pier” is not on today’s schedule. Choose one of today’s stops, or somewhere else.', code: 'STOP_NOT_TODAY' },
+      });
       const late = await admin.post('/api/admin/live/check-in').send({ stopId: todayStop, status: 'late' });
       expect(late.status).toBe(400);
       expect(late.body.message).toBe('Check in as serving or closed, then set how many minutes late or until closing');
@@ -159,7 +185,15 @@ describe('live tracker: check-in, status, check-out', () => {
       expect(await state()).toEqual(checkedIn);
       const history = (await admin.get('/api/admin/live/history').expect(200)).body;
       expect(history).toHaveLength(1);
-      expect(liveHistoryEntrySchema.strict().parse(history[0])).toEqual({ id: expect.any(Number), at: checkedIn.since, actor: 'admin:admin', type: 'check-in', label: 'Millennium Park', minutes: null, product: null });
+      expect(liveHistoryEntrySchema.strict().parse(history[0])).toEqual({
+        id: expect.any(Number),
+        at: checkedIn.since,
+        actor: 'admin:admin',
+        type: 'check-in',
+        label: 'Millennium Park',
+        minutes: null,
+        product: null,
+      });
       expect(await livePushJobs(t.dataSource)).toEqual([{ change: 'check-in', eventId: history[0].id, state: checkedIn }]);
     });
 
@@ -209,7 +243,11 @@ describe('live tracker: check-in, status, check-out', () => {
         ['sold-out', 'Classic Hot Cocoa'],
         ['sold-out', 'Iced Mocha'],
       ]);
-      expect((await livePushJobs(t.dataSource)).slice(-1)[0]).toEqual({ change: 'status', eventId: (history[0] as unknown as { id: number }).id, state: back.body });
+      expect((await livePushJobs(t.dataSource)).slice(-1)[0]).toEqual({
+        change: 'status',
+        eventId: (history[0] as unknown as { id: number }).id,
+        state: back.body,
+      });
     });
 
     it(`refuses more than ${LIVE_SOLD_OUT_MAX} sold-out products (409), nothing changed`, async () => {
@@ -218,9 +256,16 @@ describe('live tracker: check-in, status, check-out', () => {
       }
       const before = await everything();
       const res = await admin.post('/api/admin/live/status').send({ status: 'sold-out', product: 'One Too Many' });
-      expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { message: `At most ${LIVE_SOLD_OUT_MAX} products can be sold out at once: mark one back in stock first`, code: 'LIVE_SOLD_OUT_FULL' } });
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 409,
+        body: { message: `At most ${LIVE_SOLD_OUT_MAX} products can be sold out at once: mark one back in stock first`, code: 'LIVE_SOLD_OUT_FULL' },
+      });
       expect(await everything()).toBe(before);
-      for (let i = 1; i < LIVE_SOLD_OUT_MAX; i++) await admin.post('/api/admin/live/status').send({ status: 'back-in-stock', product: `Flavour ${i}` }).expect(200);
+      for (let i = 1; i < LIVE_SOLD_OUT_MAX; i++)
+        await admin
+          .post('/api/admin/live/status')
+          .send({ status: 'back-in-stock', product: `Flavour ${i}` })
+          .expect(200);
       expect((await state()).soldOut).toEqual(['Classic Hot Cocoa']);
     });
 
@@ -235,7 +280,10 @@ describe('live tracker: check-in, status, check-out', () => {
       });
       expect(moved.body.since > checkedIn.since!).toBe(true);
       const titleOnly = await admin.post('/api/admin/live/check-in').send({ stopId: todayTitleOnly, status: 'closed' });
-      expect(titleOnly.body).toMatchObject({ place: { stopId: todayTitleOnly, label: 'Farmers market', address: null, latitude: null, longitude: null }, status: 'closed' });
+      expect(titleOnly.body).toMatchObject({
+        place: { stopId: todayTitleOnly, label: 'Farmers market', address: null, latitude: null, longitude: null },
+        status: 'closed',
+      });
       const checkIns = ((await admin.get('/api/admin/live/history')).body as Array<{ type: string; label: string }>).filter((h) => h.type === 'check-in');
       expect(checkIns.map((h) => h.label)).toEqual(['Farmers market', 'Willis Tower plaza', 'Millennium Park']);
       expect((await livePushJobs(t.dataSource)).slice(-2).map((j) => j.change)).toEqual(['check-in', 'check-in']);
@@ -260,7 +308,9 @@ describe('live tracker: check-in, status, check-out', () => {
     });
 
     it('the history shows the last 50 changes, newest first', async () => {
-      await t.dataSource.query(`INSERT INTO live_events (type, actor, label, created_at) SELECT 'serving', 'admin:admin', 'Old stop', now() - (g || ' minutes')::interval FROM generate_series(1, 60) g`);
+      await t.dataSource.query(
+        `INSERT INTO live_events (type, actor, label, created_at) SELECT 'serving', 'admin:admin', 'Old stop', now() - (g || ' minutes')::interval FROM generate_series(1, 60) g`,
+      );
       const history = (await admin.get('/api/admin/live/history').expect(200)).body as Array<{ id: number }>;
       expect(history).toHaveLength(50);
       const ids = history.map((h) => h.id);
@@ -332,7 +382,10 @@ describe('live tracker: check-in, status, check-out', () => {
     it('answers the place’s name and address from Nominatim’s /reverse, then from the cache', async () => {
       const res = await admin.get('/api/admin/live/reverse-geocode').query({ lat: '41.88261', lng: '-87.62264' });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ label: 'Millennium Park', address: 'Millennium Park, 201 East Randolph Street, Loop, Chicago, Illinois, 60601, United States' });
+      expect(res.body).toEqual({
+        label: 'Millennium Park',
+        address: 'Millennium Park, 201 East Randolph Street, Loop, Chicago, Illinois, 60601, United States',
+      });
       expect(geocoderCalls).toEqual(['/reverse?lat=41.8826&lon=-87.6226&format=jsonv2&addressdetails=1&zoom=18']);
       // A few metres off: the same place, from the cache.
       expect((await admin.get('/api/admin/live/reverse-geocode?lat=41.88259&lng=-87.62256')).body).toEqual(res.body);
@@ -346,9 +399,15 @@ describe('live tracker: check-in, status, check-out', () => {
 
     it('a position with no place (404) or a failing geocoder (502): a clear message, the owner types a name', async () => {
       const none = await admin.get('/api/admin/live/reverse-geocode?lat=10&lng=10');
-      expect({ status: none.status, message: none.body.message }).toEqual({ status: 404, message: 'We could not find a name for this place. Please type one.' });
+      expect({ status: none.status, message: none.body.message }).toEqual({
+        status: 404,
+        message: 'We could not find a name for this place. Please type one.',
+      });
       const down = await admin.get('/api/admin/live/reverse-geocode?lat=20&lng=20');
-      expect({ status: down.status, message: down.body.message }).toEqual({ status: 502, message: 'We could not find a name for this place. Please type one.' });
+      expect({ status: down.status, message: down.body.message }).toEqual({
+        status: 502,
+        message: 'We could not find a name for this place. Please type one.',
+      });
     });
 
     it.each([
@@ -444,7 +503,10 @@ describe('live tracker: check-in, status, check-out', () => {
       try {
         const refused = await openStream(port);
         expect(refused.status).toBe(503);
-        expect(JSON.parse(await refused.text())).toEqual({ message: 'Too many people are following the cart right now. Please try again in a moment.', code: 'LIVE_STREAMS_FULL' });
+        expect(JSON.parse(await refused.text())).toEqual({
+          message: 'Too many people are following the cart right now. Please try again in a moment.',
+          code: 'LIVE_STREAMS_FULL',
+        });
       } finally {
         streams.maxStreams = 5_000;
       }

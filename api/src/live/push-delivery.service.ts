@@ -78,7 +78,12 @@ export class PushDeliveryService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     // Polled every second: "tell me when the cart arrives" should not wait.
-    await this.jobs.work<LivePushJob>(LIVE_PUSH_JOB, async ({ data }) => void (await this.fanOut(data)), { pollingIntervalSeconds: 1, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+    await this.jobs.work<LivePushJob>(LIVE_PUSH_JOB, async ({ data }) => void (await this.fanOut(data)), {
+      pollingIntervalSeconds: 1,
+      retryLimit: 5,
+      retryDelay: 10,
+      retryBackoff: true,
+    });
     await this.jobs.work<PushDeliverJob>(PUSH_DELIVER_JOB, (job) => this.deliver(job), {
       pollingIntervalSeconds: 1,
       concurrency: 4,
@@ -96,7 +101,11 @@ export class PushDeliveryService implements OnModuleInit {
     if (recipients.length === 0) return 0;
     await this.dataSource.transaction(async (m) => {
       for (const r of recipients) {
-        await this.jobs.send<PushDeliverJob>(PUSH_DELIVER_JOB, { subscriptionId: r.id, eventId: job.eventId, payload: livePushPayload(job, r.timeZone) }, { manager: m });
+        await this.jobs.send<PushDeliverJob>(
+          PUSH_DELIVER_JOB,
+          { subscriptionId: r.id, eventId: job.eventId, payload: livePushPayload(job, r.timeZone) },
+          { manager: m },
+        );
       }
     });
     log('info', 'live push queued', { change: job.change, eventId: job.eventId, browsers: recipients.length });

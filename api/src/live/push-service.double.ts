@@ -46,14 +46,33 @@ export async function startPushServiceDouble(): Promise<PushServiceDouble> {
   const keyFile = join(dir, 'key.pem');
   const caFile = join(dir, 'cert.pem');
   try {
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-subj', '/CN=push-service-double', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', keyFile, '-out', caFile,
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=push-service-double',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        keyFile,
+        '-out',
+        caFile,
+      ],
+      { stdio: 'ignore' },
+    );
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new Error('The push-service double needs the openssl command (1.1.1 or later) to make its certificate: apt-get install -y openssl');
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new Error('The push-service double needs the openssl command (1.1.1 or later) to make its certificate: apt-get install -y openssl');
     throw err;
   }
 

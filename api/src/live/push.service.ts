@@ -1,5 +1,12 @@
 import { createPublicKey } from 'node:crypto';
-import { PUSH_TOPICS_PER_ENDPOINT_MAX, type PushPublicKey, type pushSubscribeSchema, pushTopicKey, type pushUnsubscribeSchema, roundCoordinate } from '@cocoa/shared-types';
+import {
+  PUSH_TOPICS_PER_ENDPOINT_MAX,
+  type PushPublicKey,
+  type pushSubscribeSchema,
+  pushTopicKey,
+  type pushUnsubscribeSchema,
+  roundCoordinate,
+} from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, Repository } from 'typeorm';
@@ -83,7 +90,10 @@ export class PushService {
 function refuseUnusableKey(p256dh: string): void {
   const point = Buffer.from(p256dh, 'base64url');
   try {
-    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+      format: 'jwk',
+    });
   } catch {
     throw new UserInputError('The browser’s p256dh key is not a P-256 public key', 'PUSH_KEY_INVALID');
   }

@@ -36,7 +36,9 @@ function decryptByHand(body: Buffer, browser: Browser): string {
   expect(idLength).toBe(65);
   expect(record.length).toBeLessThanOrEqual(recordSize);
   const receiverKey = browser.ecdh.getPublicKey();
-  const ikm = Buffer.from(hkdfSync('sha256', browser.ecdh.computeSecret(senderKey), browser.auth, Buffer.concat([Buffer.from('WebPush: info\0'), receiverKey, senderKey]), 32));
+  const ikm = Buffer.from(
+    hkdfSync('sha256', browser.ecdh.computeSecret(senderKey), browser.auth, Buffer.concat([Buffer.from('WebPush: info\0'), receiverKey, senderKey]), 32),
+  );
   const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
   const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
   const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
@@ -51,7 +53,10 @@ function decryptByHand(body: Buffer, browser: Browser): string {
 /** An uncompressed P-256 point (base64url) as a public key. */
 function p256Key(point: string): KeyObject {
   const raw = Buffer.from(point, 'base64url');
-  return createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') }, format: 'jwk' });
+  return createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    format: 'jwk',
+  });
 }
 
 const PARK = { latitude: 41.8826, longitude: -87.6226 };
@@ -70,7 +75,16 @@ describe('Web Push of the live tracker', () => {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
     const auth = randomBytes(16);
-    const b = { name, ecdh, auth, subscription: { endpoint: push.endpoint(name), expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
+    const b = {
+      name,
+      ecdh,
+      auth,
+      subscription: {
+        endpoint: push.endpoint(name),
+        expirationTime: null,
+        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+      },
+    };
     made.set(name, b);
     return b;
   };
@@ -79,9 +93,17 @@ describe('Web Push of the live tracker', () => {
     if (!b) throw new Error(`no browser ${name}`);
     return b;
   };
-  const read = (message: ReceivedPush, b: Browser) => JSON.parse(ece.decrypt(message.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') }).toString('utf8')) as PushPayload;
-  const subscribe = (b: Browser, topic: object, extra: object = {}) => t.agent().post('/api/push/subscriptions').send({ subscription: b.subscription, topic, ...extra });
-  const rows = async (): Promise<Array<{ endpoint: string; topic_key: string; kind: string }>> => t.dataSource.query(`SELECT endpoint, topic_key, kind FROM push_subscriptions ORDER BY id`);
+  const read = (message: ReceivedPush, b: Browser) =>
+    JSON.parse(
+      ece.decrypt(message.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') }).toString('utf8'),
+    ) as PushPayload;
+  const subscribe = (b: Browser, topic: object, extra: object = {}) =>
+    t
+      .agent()
+      .post('/api/push/subscriptions')
+      .send({ subscription: b.subscription, topic, ...extra });
+  const rows = async (): Promise<Array<{ endpoint: string; topic_key: string; kind: string }>> =>
+    t.dataSource.query(`SELECT endpoint, topic_key, kind FROM push_subscriptions ORDER BY id`);
   const rowsOf = async (b: Browser) => (await rows()).filter((r) => r.endpoint === b.subscription.endpoint).map((r) => r.topic_key);
 
   /** The state after a change, as GET /api/live answers it (the live module builds the same). */
@@ -117,7 +139,9 @@ describe('Web Push of the live tracker', () => {
     jobs = t.app.get(JobsService);
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const stop = async (title: string, at: typeof PARK) => {
-      const res = await admin.post('/api/events').send({ title, location: title, address: '1 Main St, Chicago, IL', date: new Date().toISOString(), startTime: '11:00', endTime: '15:00', ...at });
+      const res = await admin
+        .post('/api/events')
+        .send({ title, location: title, address: '1 Main St, Chicago, IL', date: new Date().toISOString(), startTime: '11:00', endTime: '15:00', ...at });
       expect(res.status).toBe(201);
       return res.body.id as number;
     };
@@ -136,7 +160,9 @@ describe('Web Push of the live tracker', () => {
     expect(keys.size).toBe(1);
     const [publicKey] = [...keys];
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
-    const stored: Array<{ key: string; value: string }> = await t.dataSource.query(`SELECT key, value FROM settings WHERE key LIKE 'PUSH_VAPID_%' ORDER BY key`);
+    const stored: Array<{ key: string; value: string }> = await t.dataSource.query(
+      `SELECT key, value FROM settings WHERE key LIKE 'PUSH_VAPID_%' ORDER BY key`,
+    );
     expect(stored.map((r) => r.key)).toEqual(['PUSH_VAPID_PRIVATE_KEY', 'PUSH_VAPID_PUBLIC_KEY']);
     expect(stored[1].value).toBe(publicKey);
     expect(stored[0].value).toMatch(/^enc:v1:/);
@@ -183,7 +209,12 @@ describe('Web Push of the live tracker', () => {
       const text = ece.decrypt(message.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') }).toString('utf8');
       expect(decryptByHand(message.body, b)).toBe(text);
       const payload = JSON.parse(text) as PushPayload;
-      expect(payload).toEqual({ title: 'Serving now at Millennium Park', body: 'The cocoa cart just arrived. Tap to see it on the tracker.', url: `/cocoa-tracker?stop=${stopId}`, tag: 'live' });
+      expect(payload).toEqual({
+        title: 'Serving now at Millennium Park',
+        body: 'The cocoa cart just arrived. Tap to see it on the tracker.',
+        url: `/cocoa-tracker?stop=${stopId}`,
+        tag: 'live',
+      });
       // Nothing readable travels in clear.
       expect(message.body.includes(Buffer.from('Millennium'))).toBe(false);
 
@@ -198,11 +229,17 @@ describe('Web Push of the live tracker', () => {
       expect(jwt.sub).toBe('mailto:owner@cocoa.test');
       expect(jwt.exp * 1000).toBeGreaterThan(Date.now());
       expect(jwt.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
-      expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key: p256Key(publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
-      expect(verify('sha256', Buffer.from(`${header}.${claims}x`), { key: p256Key(publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(false);
+      expect(
+        verify('sha256', Buffer.from(`${header}.${claims}`), { key: p256Key(publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')),
+      ).toBe(true);
+      expect(
+        verify('sha256', Buffer.from(`${header}.${claims}x`), { key: p256Key(publicKey), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url')),
+      ).toBe(false);
     }
     // Someone else's message cannot be read with this browser's keys.
-    expect(() => ece.decrypt(got.get('anywhere')!.body, { version: 'aes128gcm', privateKey: atStop.ecdh, authSecret: atStop.auth.toString('base64url') })).toThrow();
+    expect(() =>
+      ece.decrypt(got.get('anywhere')!.body, { version: 'aes128gcm', privateKey: atStop.ecdh, authSecret: atStop.auth.toString('base64url') }),
+    ).toThrow();
   });
 
   it('tells the stop’s and anywhere subscribers of a status change, in the reader’s own clock, and nobody of a check-out', async () => {
@@ -218,7 +255,12 @@ describe('Web Push of the live tracker', () => {
     const atStop = browserNamed('at-stop');
     const anywhere = browserNamed('anywhere');
     // at-stop said it reads Chicago time; anywhere said nothing, so the zone is named.
-    expect(readBy(atStop)).toEqual({ title: 'Closing at 3:45 PM at Millennium Park', body: 'Sold out of Iced Mocha.', url: `/cocoa-tracker?stop=${stopId}`, tag: 'live' });
+    expect(readBy(atStop)).toEqual({
+      title: 'Closing at 3:45 PM at Millennium Park',
+      body: 'Sold out of Iced Mocha.',
+      url: `/cocoa-tracker?stop=${stopId}`,
+      tag: 'live',
+    });
     expect(readBy(anywhere).title).toBe('Closing at 3:45 PM CST at Millennium Park');
 
     before = push.received.length;
@@ -236,7 +278,10 @@ describe('Web Push of the live tracker', () => {
 
   it('checks in somewhere else: anywhere subscribers and those near it, with the tracker as the link', async () => {
     const before = push.received.length;
-    const job = await change({ change: 'check-in', state: state({ place: { stopId: null, label: 'Grant Park', address: null, latitude: 41.8756, longitude: -87.6244 } }) });
+    const job = await change({
+      change: 'check-in',
+      state: state({ place: { stopId: null, label: 'Grant Park', address: null, latitude: 41.8756, longitude: -87.6244 } }),
+    });
     await push.waitFor(before + 3);
     await completed(job);
     const got = messagesFrom(before);
@@ -263,12 +308,19 @@ describe('Web Push of the live tracker', () => {
     // The busy one is kept, and its delivery waits for a retry; the others are not sent again.
     expect(await rowsOf(busy)).toEqual([`stop:${stopId}`]);
     const retrying = await eventually(async () => {
-      const found: Array<{ subscription: number }> = await t.dataSource.query(`SELECT (data->>'subscriptionId')::int AS subscription FROM pgboss.job WHERE name = 'live.push.deliver' AND state = 'retry'`);
+      const found: Array<{ subscription: number }> = await t.dataSource.query(
+        `SELECT (data->>'subscriptionId')::int AS subscription FROM pgboss.job WHERE name = 'live.push.deliver' AND state = 'retry'`,
+      );
       return found.length ? found : undefined;
     }, 'the busy delivery to wait for its retry');
     const [busyRow] = await t.dataSource.query(`SELECT id FROM push_subscriptions WHERE endpoint = $1`, [busy.subscription.endpoint]);
     expect(retrying).toEqual([{ subscription: busyRow.id }]);
-    expect(push.received.slice(before).map((m) => m.path).sort()).toEqual(['/push/anywhere', '/push/at-stop', '/push/both', '/push/busy', '/push/leaving', '/push/near']);
+    expect(
+      push.received
+        .slice(before)
+        .map((m) => m.path)
+        .sort(),
+    ).toEqual(['/push/anywhere', '/push/at-stop', '/push/both', '/push/busy', '/push/leaving', '/push/near']);
   });
 
   it('unsubscribes one topic, or with one tap every topic of a browser; answers the same when nothing matched', async () => {
@@ -277,24 +329,46 @@ describe('Web Push of the live tracker', () => {
     await subscribe(b, { kind: 'stop', stopId });
     await subscribe(b, { kind: 'near', latitude: 41.88, longitude: -87.62, miles: 5 });
     expect(await rowsOf(b)).toEqual(['any', `stop:${stopId}`, 'near:41.88,-87.62:5']);
-    const off = await t.agent().post('/api/push/unsubscribe').send({ endpoint: b.subscription.endpoint, topic: { kind: 'stop', stopId } });
+    const off = await t
+      .agent()
+      .post('/api/push/unsubscribe')
+      .send({ endpoint: b.subscription.endpoint, topic: { kind: 'stop', stopId } });
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ message: 'Notifications are off' });
     expect(await rowsOf(b)).toEqual(['any', 'near:41.88,-87.62:5']);
     expect((await t.agent().post('/api/push/unsubscribe').send({ endpoint: b.subscription.endpoint })).status).toBe(200);
     expect(await rowsOf(b)).toEqual([]);
-    const nobody = await t.agent().post('/api/push/unsubscribe').send({ endpoint: push.endpoint('never-subscribed') });
+    const nobody = await t
+      .agent()
+      .post('/api/push/unsubscribe')
+      .send({ endpoint: push.endpoint('never-subscribed') });
     expect([nobody.status, nobody.body]).toEqual([200, { message: 'Notifications are off' }]);
   });
 
   it('refuses bad subscriptions with a message and stores nothing: http, bad keys, a point off the curve, a missing stop, junk topics', async () => {
     const b = browser('refused');
     const before = await rows();
-    const send = (body: unknown) => t.agent().post('/api/push/subscriptions').send(body as object);
+    const send = (body: unknown) =>
+      t
+        .agent()
+        .post('/api/push/subscriptions')
+        .send(body as object);
     const cases: Array<[unknown, number, string]> = [
-      [{ subscription: { ...b.subscription, endpoint: 'http://127.0.0.1/push/refused' }, topic: { kind: 'any' } }, 400, 'The push endpoint must be an https:// address'],
-      [{ subscription: { ...b.subscription, keys: { ...b.subscription.keys, auth: 'short' } }, topic: { kind: 'any' } }, 400, 'The browser’s auth key must be 16 bytes in base64url'],
-      [{ subscription: { ...b.subscription, keys: { ...b.subscription.keys, p256dh: 'B' + 'A'.repeat(86) } }, topic: { kind: 'any' } }, 400, 'The browser’s p256dh key is not a P-256 public key'],
+      [
+        { subscription: { ...b.subscription, endpoint: 'http://127.0.0.1/push/refused' }, topic: { kind: 'any' } },
+        400,
+        'The push endpoint must be an https:// address',
+      ],
+      [
+        { subscription: { ...b.subscription, keys: { ...b.subscription.keys, auth: 'short' } }, topic: { kind: 'any' } },
+        400,
+        'The browser’s auth key must be 16 bytes in base64url',
+      ],
+      [
+        { subscription: { ...b.subscription, keys: { ...b.subscription.keys, p256dh: 'B' + 'A'.repeat(86) } }, topic: { kind: 'any' } },
+        400,
+        'The browser’s p256dh key is not a P-256 public key',
+      ],
       [{ subscription: b.subscription, topic: { kind: 'stop', stopId: 99999999 } }, 404, 'That stop is not on the schedule any more'],
       [{ subscription: b.subscription, topic: { kind: 'near', latitude: 41.88, longitude: -87.62, miles: 500 } }, 400, 'Miles must be between 1 and 100'],
       [{ subscription: b.subscription, topic: { kind: 'somewhere' } }, 400, 'Topic must be a stop, any or near'],
@@ -319,9 +393,21 @@ describe('the way to the push service: https, the double trusted only through OU
   afterAll(() => push?.close());
 
   const post = (url: string, over: Partial<Parameters<typeof safeFetch>[1]> = {}) =>
-    safeFetch(url, { method: 'POST', body: Buffer.from('x'), protocols: ['https:'], allow: parseOutboundAllowlist('127.0.0.1'), timeoutMs: 5000, maxBytes: 1024, maxRedirects: 0, ...over });
+    safeFetch(url, {
+      method: 'POST',
+      body: Buffer.from('x'),
+      protocols: ['https:'],
+      allow: parseOutboundAllowlist('127.0.0.1'),
+      timeoutMs: 5000,
+      maxBytes: 1024,
+      maxRedirects: 0,
+      ...over,
+    });
   const failure = async (promise: Promise<unknown>) => {
-    const err = await promise.then(() => undefined, (e: unknown) => e);
+    const err = await promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     if (!(err instanceof OutboundFetchError)) throw new Error(`expected a refusal, got ${String(err)}`);
     return { reason: err.reason, message: err.message };
   };
@@ -331,7 +417,9 @@ describe('the way to the push service: https, the double trusted only through OU
     expect(ca.length).toBeGreaterThan(100);
     expect(ca[ca.length - 1]).toMatch(/^-----BEGIN CERTIFICATE-----/);
     expect(loadConfig({}).OUTBOUND_EXTRA_CA).toBeUndefined();
-    expect(() => loadConfig({ OUTBOUND_EXTRA_CA: '/nonexistent/ca.pem' })).toThrow('Invalid environment variable OUTBOUND_EXTRA_CA: cannot read /nonexistent/ca.pem (ENOENT)');
+    expect(() => loadConfig({ OUTBOUND_EXTRA_CA: '/nonexistent/ca.pem' })).toThrow(
+      'Invalid environment variable OUTBOUND_EXTRA_CA: cannot read /nonexistent/ca.pem (ENOENT)',
+    );
     expect(() => loadConfig({ OUTBOUND_EXTRA_CA: __filename })).toThrow(`${__filename} holds no PEM certificate`);
   });
 
@@ -339,9 +427,18 @@ describe('the way to the push service: https, the double trusted only through OU
     const ca = loadConfig({ OUTBOUND_EXTRA_CA: push.caFile }).OUTBOUND_EXTRA_CA;
     expect((await post(push.endpoint('trusted'), { ca })).status).toBe(201);
     expect(push.received.map((m) => [m.method, m.path, m.body.toString()])).toEqual([['POST', '/push/trusted', 'x']]);
-    expect(await failure(post(push.endpoint('untrusted')))).toEqual({ reason: 'failed', message: expect.stringContaining('the secure connection to 127.0.0.1 failed') });
-    expect(await failure(post(push.endpoint('plain').replace('https:', 'http:'), { ca }))).toEqual({ reason: 'refused', message: 'only https addresses are fetched' });
-    expect(await failure(post(push.endpoint('loopback'), { ca, allow: NO_OUTBOUND_EXCEPTIONS }))).toEqual({ reason: 'refused', message: '127.0.0.1 is a loopback address; only addresses on the public internet are fetched' });
+    expect(await failure(post(push.endpoint('untrusted')))).toEqual({
+      reason: 'failed',
+      message: expect.stringContaining('the secure connection to 127.0.0.1 failed'),
+    });
+    expect(await failure(post(push.endpoint('plain').replace('https:', 'http:'), { ca }))).toEqual({
+      reason: 'refused',
+      message: 'only https addresses are fetched',
+    });
+    expect(await failure(post(push.endpoint('loopback'), { ca, allow: NO_OUTBOUND_EXCEPTIONS }))).toEqual({
+      reason: 'refused',
+      message: '127.0.0.1 is a loopback address; only addresses on the public internet are fetched',
+    });
     expect(push.received).toHaveLength(1);
   });
 });

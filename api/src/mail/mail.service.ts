@@ -130,7 +130,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /** The outbox for the admin, newest first (bodies included: a kept message is read there). */
   async list(query: OutboxQuery): Promise<{ messages: OutboxMessage[]; nextCursor?: string }> {
-    const qb = this.outbox.createQueryBuilder('m').orderBy('m.id', 'DESC').take(query.limit + 1);
+    const qb = this.outbox
+      .createQueryBuilder('m')
+      .orderBy('m.id', 'DESC')
+      .take(query.limit + 1);
     if (query.status) qb.andWhere('m.status = :status', { status: query.status });
     if (query.cursor) qb.andWhere('m.id < :cursor', { cursor: query.cursor });
     const rows = await qb.getMany();
@@ -141,7 +144,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   /** A failed message goes back to the queue (409 for any other state: a sent message is never sent twice). */
   async retry(id: number): Promise<OutboxMessage> {
     await this.outbox.manager.transaction(async (m) => {
-      const requeued: { id: number }[] = await m.query(`WITH r AS (UPDATE mail_outbox SET status = 'queued' WHERE id = $1 AND status = 'failed' RETURNING id) SELECT id FROM r`, [id]);
+      const requeued: { id: number }[] = await m.query(
+        `WITH r AS (UPDATE mail_outbox SET status = 'queued' WHERE id = $1 AND status = 'failed' RETURNING id) SELECT id FROM r`,
+        [id],
+      );
       if (requeued.length === 0) {
         const current = await m.findOneBy(MailOutboxEntry, { id });
         if (!current) throw new NotFoundError('Message not found', 'MAIL_NOT_FOUND');
@@ -158,7 +164,13 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   private jobOptions(manager: EntityManager): JobSendOptions {
-    return { manager, retryLimit: this.retryPolicy.retryLimit, retryDelay: this.retryPolicy.retryDelay, retryDelayMax: this.retryPolicy.retryDelayMax, retryBackoff: true };
+    return {
+      manager,
+      retryLimit: this.retryPolicy.retryLimit,
+      retryDelay: this.retryPolicy.retryDelay,
+      retryDelayMax: this.retryPolicy.retryDelayMax,
+      retryBackoff: true,
+    };
   }
 
   /** One delivery attempt (the mail.deliver job); throws when the server refuses, so the queue retries. */
@@ -185,12 +197,18 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         text: message.body_text,
         ...(message.body_html ? { html: message.body_html } : {}),
         ...(message.reply_to ? { replyTo: message.reply_to } : {}),
-        ...(message.attachments ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+        ...(message.attachments
+          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+          : {}),
       });
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
       await this.settle(outboxId, lastAttempt ? 'failed' : 'queued', error);
-      log(lastAttempt ? 'error' : 'warn', lastAttempt ? 'mail server refused the message; it is marked failed' : 'mail server refused the message; it will be retried', { ...fields, error });
+      log(
+        lastAttempt ? 'error' : 'warn',
+        lastAttempt ? 'mail server refused the message; it is marked failed' : 'mail server refused the message; it will be retried',
+        { ...fields, error },
+      );
       throw err;
     }
     await this.settle(outboxId, 'sent');

@@ -18,12 +18,17 @@ interface Row {
   last_error: string | null;
   sent_at: Date | null;
 }
-const outboxRow = async (t: TestApp, id: number): Promise<Row | undefined> => (await t.dataSource.query('SELECT id, recipient, status, attempts, last_error, sent_at FROM mail_outbox WHERE id = $1', [id]))[0];
+const outboxRow = async (t: TestApp, id: number): Promise<Row | undefined> =>
+  (await t.dataSource.query('SELECT id, recipient, status, attempts, last_error, sent_at FROM mail_outbox WHERE id = $1', [id]))[0];
 const waitForStatus = (t: TestApp, id: number, status: string, timeoutMs = 15_000) =>
-  eventually(async () => {
-    const row = await outboxRow(t, id);
-    return row?.status === status ? row : undefined;
-  }, `message ${id} to be ${status}`, timeoutMs);
+  eventually(
+    async () => {
+      const row = await outboxRow(t, id);
+      return row?.status === status ? row : undefined;
+    },
+    `message ${id} to be ${status}`,
+    timeoutMs,
+  );
 
 const ackMail = (to: string, name = 'Ana') => ({ to, template: 'contact-ack' as const, data: { name, subject: 'Hello', message: `A message for ${to}` } });
 
@@ -46,7 +51,10 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
 
   it('delivers the contact message to CONTACT_TO with reply-to the sender, HTML and text parts, and marks both messages sent', async () => {
     const before = smtp.received.length;
-    const res = await t.agent().post('/api/contact').send({ name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding in May', message: 'Can you serve 120 guests?' });
+    const res = await t
+      .agent()
+      .post('/api/contact')
+      .send({ name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding in May', message: 'Can you serve 120 guests?' });
     expect(res.status).toBe(200);
     const mails = (await smtp.waitFor(before + 2)).slice(before);
     const toShop = mails.find((m) => m.to[0] === 'owner@cocoa.test');
@@ -121,7 +129,9 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const list = await admin.get('/api/mail/outbox').query({ status: 'failed' });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({ id, to: 'busy.server@example.com', status: 'failed', attempts: 3, lastError: failed.last_error, sentAt: null, hasHtml: true })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ id, to: 'busy.server@example.com', status: 'failed', attempts: 3, lastError: failed.last_error, sentAt: null, hasHtml: true }),
+    ]);
 
     smtp.refusing = false;
     const received = smtp.received.length;

@@ -39,7 +39,12 @@ export class AdminOrdersController {
    */
   @Post(':id/fulfilment')
   @HttpCode(200)
-  move(@Param() params: OrderIdParamDto, @Body() body: FulfilmentMoveDto, @CurrentUser() user: SessionUser, @ChangeKey() key: string | undefined): Promise<AdminOrderDetail> {
+  move(
+    @Param() params: OrderIdParamDto,
+    @Body() body: FulfilmentMoveDto,
+    @CurrentUser() user: SessionUser,
+    @ChangeKey() key: string | undefined,
+  ): Promise<AdminOrderDetail> {
     return this.fulfilment.move(params.id, body, actorOf(user), key);
   }
 

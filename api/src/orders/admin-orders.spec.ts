@@ -20,7 +20,11 @@ describe('admin orders (test-mode payments)', () => {
   let admin: Agent;
   let customer: Agent;
 
-  async function place(agent: Agent, shipping: Partial<Record<'firstName' | 'lastName' | 'email', string>> = {}, quantities = { cocoa: 2, mug: 1 }): Promise<string> {
+  async function place(
+    agent: Agent,
+    shipping: Partial<Record<'firstName' | 'lastName' | 'email', string>> = {},
+    quantities = { cocoa: 2, mug: 1 },
+  ): Promise<string> {
     const body = checkoutBody(f, { shippingData: { ...SHIPPING, ...shipping } });
     body.cartItems = [
       { id: f.cocoa.id, name: f.cocoa.name, price: 12.99, quantity: quantities.cocoa },
@@ -35,7 +39,8 @@ describe('admin orders (test-mode payments)', () => {
     expect(res.status).toBe(200);
     return res.body.orderId as string;
   }
-  const outbox = async (): Promise<{ recipient: string; template: string | null; body_text: string }[]> => t.dataSource.query(`SELECT recipient, template, body_text FROM mail_outbox ORDER BY id`);
+  const outbox = async (): Promise<{ recipient: string; template: string | null; body_text: string }[]> =>
+    t.dataSource.query(`SELECT recipient, template, body_text FROM mail_outbox ORDER BY id`);
   /**
    * Every table as text, but the outbox's delivery columns: the job queue sends queued mail in the
    * background. Which mails exist is compared by id and template.
@@ -185,7 +190,16 @@ describe('admin orders (test-mode payments)', () => {
         email: 'grace@example.com',
         userId: expect.any(Number),
         payment: { provider: 'test', paymentId: expect.stringMatching(/^test_/), paymentStatus: null },
-        totals: { subtotalCents: 3048, shippingCents: 599, taxCents: 213, totalCents: 3860, refundedCents: 0, pendingRefundCents: 0, refundableCents: 3860, currency: 'USD' },
+        totals: {
+          subtotalCents: 3048,
+          shippingCents: 599,
+          taxCents: 213,
+          totalCents: 3860,
+          refundedCents: 0,
+          pendingRefundCents: 0,
+          refundableCents: 3860,
+          currency: 'USD',
+        },
         shipping: { name: 'Grace Hopper', phone: '+12175550142', address: SHIPPING.address, city: SHIPPING.city, state: 'IL', zip: '62701', country: 'US' },
         shipment: { carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null, deliveredAt: null },
         refunds: [],
@@ -247,7 +261,10 @@ describe('admin orders (test-mode payments)', () => {
 
       // The customer's order page shows where the parcel is; the Square-shaped fields stay as they were.
       const view = await admin.get(`/api/orders/${id}`);
-      expect(orderViewSchema.parse(view.body)).toMatchObject({ status: 'COMPLETED', fulfilment: { status: 'delivered', carrier: 'UPS', trackingUrl: expect.stringContaining('ups.com') } });
+      expect(orderViewSchema.parse(view.body)).toMatchObject({
+        status: 'COMPLETED',
+        fulfilment: { status: 'delivered', carrier: 'UPS', trackingUrl: expect.stringContaining('ups.com') },
+      });
     });
 
     it('adds where the parcel is to the customer’s /api/me/orders, the Square-shaped fields unchanged', async () => {
@@ -297,7 +314,10 @@ describe('admin orders (test-mode payments)', () => {
     it('a move replayed from the tablet’s offline queue under its Idempotency-Key is made once: one audit row, one e-mail, the same answer', async () => {
       const id = await place(t.agent());
       const ship = () =>
-        admin.post(`${ADMIN}/${id}/fulfilment`).set('Idempotency-Key', `ship-${id.slice(0, 8)}`).send({ to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+        admin
+          .post(`${ADMIN}/${id}/fulfilment`)
+          .set('Idempotency-Key', `ship-${id.slice(0, 8)}`)
+          .send({ to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
       const shippedMails = async () => (await outbox()).filter((m) => m.template === 'order-shipped' && m.body_text.includes('1Z999AA10123456784')).length;
       const mailsBefore = await shippedMails();
       const [first, second] = await Promise.all([ship(), ship()]);
@@ -311,7 +331,10 @@ describe('admin orders (test-mode payments)', () => {
       // The key was this order's: sent for another order, it is refused and changes nothing.
       const other = await place(t.agent());
       const before = await snapshot();
-      const reused = await admin.post(`${ADMIN}/${other}/fulfilment`).set('Idempotency-Key', `ship-${id.slice(0, 8)}`).send({ to: 'packed' });
+      const reused = await admin
+        .post(`${ADMIN}/${other}/fulfilment`)
+        .set('Idempotency-Key', `ship-${id.slice(0, 8)}`)
+        .send({ to: 'packed' });
       expect([reused.status, reused.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
       expect(await snapshot()).toEqual(before);
     });
@@ -319,7 +342,10 @@ describe('admin orders (test-mode payments)', () => {
     it('a move queued offline that the order no longer allows (cancelled meanwhile) is refused on replay with 409 and its message', async () => {
       const id = await place(t.agent());
       await admin.post(`${ADMIN}/${id}/cancel`).send({ reason: 'Customer asked' }).expect(200);
-      const res = await admin.post(`${ADMIN}/${id}/fulfilment`).set('Idempotency-Key', 'queued-ship-0001').send({ to: 'shipped', carrier: 'USPS', trackingNumber: '9400100000000000000009' });
+      const res = await admin
+        .post(`${ADMIN}/${id}/fulfilment`)
+        .set('Idempotency-Key', 'queued-ship-0001')
+        .send({ to: 'shipped', carrier: 'USPS', trackingNumber: '9400100000000000000009' });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('ILLEGAL_FULFILMENT_MOVE');
       expect(res.body.message).toMatch(/^This order cannot be marked “Shipped”: it is /);
@@ -374,8 +400,23 @@ describe('admin orders (test-mode payments)', () => {
       expect(res.status).toBe(200);
       const d = adminOrderDetailSchema.parse(res.body);
       expect(d).toMatchObject({ status: 'COMPLETED', fulfilmentStatus: 'cancelled', totals: { refundedCents: 3860, refundableCents: 0 } });
-      expect(d.refunds).toEqual([expect.objectContaining({ amountCents: 3860, status: 'COMPLETED', reason: 'Customer asked', squareRefundId: null, restocked: true, createdBy: 'admin:admin' })]);
-      expect(d.timeline.at(-1)).toMatchObject({ actor: 'admin:admin', type: 'cancelled', from: 'paid', to: 'cancelled', detail: { amountCents: 3860, reason: 'Customer asked', restocked: true } });
+      expect(d.refunds).toEqual([
+        expect.objectContaining({
+          amountCents: 3860,
+          status: 'COMPLETED',
+          reason: 'Customer asked',
+          squareRefundId: null,
+          restocked: true,
+          createdBy: 'admin:admin',
+        }),
+      ]);
+      expect(d.timeline.at(-1)).toMatchObject({
+        actor: 'admin:admin',
+        type: 'cancelled',
+        from: 'paid',
+        to: 'cancelled',
+        detail: { amountCents: 3860, reason: 'Customer asked', restocked: true },
+      });
       expect([await stockOf(f.cocoa.id), await stockOf(f.mug.id)]).toEqual([20, 20]);
       expect((await outbox()).slice(mails).map((m) => [m.recipient, m.template])).toEqual([['cancel@example.com', 'order-cancelled']]);
       // The provider-shaped state stays what it is; the customer sees the fulfilment.
@@ -424,7 +465,13 @@ describe('admin orders (test-mode payments)', () => {
       expect(byLine.body.totals).toMatchObject({ refundedCents: 1390, refundableCents: 3860 - 1390 });
       expect(byLine.body.lines[0].refundedQuantity).toBe(1);
       expect(await stockOf(f.cocoa.id)).toBe(19);
-      expect(byLine.body.timeline.at(-1)).toMatchObject({ type: 'refunded', actor: 'admin:admin', from: 'paid', to: 'paid', detail: { amountCents: 1390, status: 'COMPLETED' } });
+      expect(byLine.body.timeline.at(-1)).toMatchObject({
+        type: 'refunded',
+        actor: 'admin:admin',
+        from: 'paid',
+        to: 'paid',
+        detail: { amountCents: 1390, status: 'COMPLETED' },
+      });
 
       const tooMuch = await admin.post(`${ADMIN}/${id}/refunds`).send({ amountCents: 2471, reason: 'Goodwill' });
       expect(tooMuch.status).toBe(409);
@@ -454,7 +501,16 @@ describe('admin orders (test-mode payments)', () => {
       [{ amountCents: 100 }, 'Please give a reason'],
       [{ amountCents: 100, reason: 'x', restock: true }, 'Choose the lines to put back in stock'],
       [{ lines: [], reason: 'x' }, 'Choose at least one line'],
-      [{ lines: [{ itemId: 1, quantity: 1 }, { itemId: 1, quantity: 2 }], reason: 'x' }, 'Each line may appear once'],
+      [
+        {
+          lines: [
+            { itemId: 1, quantity: 1 },
+            { itemId: 1, quantity: 2 },
+          ],
+          reason: 'x',
+        },
+        'Each line may appear once',
+      ],
       [{ lines: [{ itemId: 1, quantity: 0 }], reason: 'x' }, 'quantity must be at least 1'],
       [{ lines: [{ itemId: 2147483647, quantity: 1 }], reason: 'x' }, 'Line 2147483647 is not part of this order'],
     ])('refuses %j with 400 and a message, changing nothing', async (body, message) => {
@@ -519,13 +575,29 @@ describe('admin orders (test-mode payments)', () => {
       expect(missing.status).toBe(403);
 
       const ninetyOneDaysAgo = Date.now() - 91 * 24 * 3600 * 1000;
-      const expired = await t.agent().get(`/api/orders/${id}`).query({ token: signer.token(id, ninetyOneDaysAgo) });
+      const expired = await t
+        .agent()
+        .get(`/api/orders/${id}`)
+        .query({ token: signer.token(id, ninetyOneDaysAgo) });
       expect(expired.status).toBe(410);
-      expect(expired.body).toEqual({ message: 'This order link has expired. Please sign in to see your order, or contact us for a new link.', code: 'ORDER_LINK_EXPIRED' });
+      expect(expired.body).toEqual({
+        message: 'This order link has expired. Please sign in to see your order, or contact us for a new link.',
+        code: 'ORDER_LINK_EXPIRED',
+      });
       const eightyNineDaysAgo = Date.now() - 89 * 24 * 3600 * 1000;
-      expect((await t.agent().get(`/api/orders/${id}`).query({ token: signer.token(id, eightyNineDaysAgo) })).status).toBe(200);
+      expect(
+        (
+          await t
+            .agent()
+            .get(`/api/orders/${id}`)
+            .query({ token: signer.token(id, eightyNineDaysAgo) })
+        ).status,
+      ).toBe(200);
 
-      const tooLong = await t.agent().get(`/api/orders/${id}`).query({ token: 'x'.repeat(201) });
+      const tooLong = await t
+        .agent()
+        .get(`/api/orders/${id}`)
+        .query({ token: 'x'.repeat(201) });
       expect(tooLong.status).toBe(400);
       // Without a token a visitor still gets the 404 of someone else's order.
       expect((await t.agent().get(`/api/orders/${id}`)).status).toBe(404);

@@ -17,7 +17,13 @@ interface Stocked {
 }
 
 /** A product with a stock count (null: not counted), under a fresh slug. */
-async function insertStocked(t: TestApp, name: string, priceCents: number, stockCount: number | null, lowStockThreshold: number | null = null): Promise<Stocked> {
+async function insertStocked(
+  t: TestApp,
+  name: string,
+  priceCents: number,
+  stockCount: number | null,
+  lowStockThreshold: number | null = null,
+): Promise<Stocked> {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(3).toString('hex')}`;
   const variationId = `STOCK-VAR-${slug.toUpperCase()}`;
   const [row] = await t.dataSource.query(
@@ -43,11 +49,13 @@ function bodyFor(lines: Array<{ product: Stocked; quantity: number }>, overrides
   };
 }
 
-const stockOf = async (t: TestApp, product: Stocked) => (await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [product.id]))[0].stock_count as number | null;
+const stockOf = async (t: TestApp, product: Stocked) =>
+  (await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [product.id]))[0].stock_count as number | null;
 const ordersOf = async (t: TestApp, product: Stocked) =>
-  t.dataSource.query<Array<{ status: string; quantity: number }>>(`SELECT o.status, i.quantity FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = $1 ORDER BY o.created_at`, [
-    product.id,
-  ]);
+  t.dataSource.query<Array<{ status: string; quantity: number }>>(
+    `SELECT o.status, i.quantity FROM orders o JOIN order_items i ON i.order_id = o.id WHERE i.product_id = $1 ORDER BY o.created_at`,
+    [product.id],
+  );
 const shownInShop = async (t: TestApp, product: Stocked) => {
   const res = await t.agent().get(`/api/square/catalog/products/slug/${product.slug}`);
   return { inStock: res.body.inStock as boolean, onlyLeft: res.body.onlyLeft as number | null };
@@ -63,7 +71,14 @@ describe('checkout takes stock (test mode)', () => {
   it(`${BUYERS} buyers at once for ${STOCK} left: exactly ${STOCK} orders, the rest answered 409 naming the product; then out of stock in the shop`, async () => {
     const cocoa = await insertStocked(t, 'Last Batch Cocoa', 1000, STOCK, 2);
     expect(await shownInShop(t, cocoa)).toEqual({ inStock: true, onlyLeft: null }); // kept by the public answer cache
-    const answers = await Promise.all(Array.from({ length: BUYERS }, () => t.agent().post(COMPLETE).send(bodyFor([{ product: cocoa, quantity: 1 }]))));
+    const answers = await Promise.all(
+      Array.from({ length: BUYERS }, () =>
+        t
+          .agent()
+          .post(COMPLETE)
+          .send(bodyFor([{ product: cocoa, quantity: 1 }])),
+      ),
+    );
 
     const sold = answers.filter((r) => r.status === 200);
     const refused = answers.filter((r) => r.status !== 200);
@@ -80,7 +95,10 @@ describe('checkout takes stock (test mode)', () => {
   it('asking for more than is left answers 409 "Only N left of …", stores nothing, takes nothing', async () => {
     const tin = await insertStocked(t, 'Gift Tin', 2400, 3, 5);
     expect(await shownInShop(t, tin)).toEqual({ inStock: true, onlyLeft: 3 });
-    const res = await t.agent().post(COMPLETE).send(bodyFor([{ product: tin, quantity: 5 }]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(bodyFor([{ product: tin, quantity: 5 }]));
     expect([res.status, res.body]).toEqual([409, { code: 'NOT_ENOUGH_STOCK', message: 'Only 3 left of Gift Tin. Please lower the quantity in your cart.' }]);
     expect(await ordersOf(t, tin)).toEqual([]);
     expect(await stockOf(t, tin)).toBe(3);
@@ -89,7 +107,15 @@ describe('checkout takes stock (test mode)', () => {
   it('one short product in a cart takes nothing from the others', async () => {
     const plenty = await insertStocked(t, 'Plenty Cocoa', 1299, 50);
     const scarce = await insertStocked(t, 'Scarce Cocoa', 450, 1);
-    const res = await t.agent().post(COMPLETE).send(bodyFor([{ product: plenty, quantity: 2 }, { product: scarce, quantity: 2 }]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(
+        bodyFor([
+          { product: plenty, quantity: 2 },
+          { product: scarce, quantity: 2 },
+        ]),
+      );
     expect([res.status, res.body.code]).toEqual([409, 'NOT_ENOUGH_STOCK']);
     expect([await stockOf(t, plenty), await stockOf(t, scarce)]).toEqual([50, 1]);
   });
@@ -103,18 +129,27 @@ describe('checkout takes stock (test mode)', () => {
     expect(await ordersOf(t, last)).toEqual([]);
     expect(await shownInShop(t, last)).toEqual({ inStock: true, onlyLeft: null });
 
-    const paid = await t.agent().post(COMPLETE).send({ ...body, sourceId: 'cnon:card-nonce-ok' });
+    const paid = await t
+      .agent()
+      .post(COMPLETE)
+      .send({ ...body, sourceId: 'cnon:card-nonce-ok' });
     expect(paid.status).toBe(200);
     expect(await stockOf(t, last)).toBe(0);
   });
 
   it('products nobody counts sell as before, and the switch still decides', async () => {
     const free = await insertStocked(t, 'Uncounted Cocoa', 800, null);
-    const res = await t.agent().post(COMPLETE).send(bodyFor([{ product: free, quantity: 7 }]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(bodyFor([{ product: free, quantity: 7 }]));
     expect(res.status).toBe(200);
     expect(await stockOf(t, free)).toBeNull();
     await t.dataSource.query(`UPDATE products SET in_stock = false, stock_count = 10 WHERE id = $1`, [free.id]);
-    const off = await t.agent().post(COMPLETE).send(bodyFor([{ product: free, quantity: 1 }]));
+    const off = await t
+      .agent()
+      .post(COMPLETE)
+      .send(bodyFor([{ product: free, quantity: 1 }]));
     expect([off.status, off.body.code]).toEqual([409, 'OUT_OF_STOCK']);
     expect(await stockOf(t, free)).toBe(10);
   });
@@ -148,7 +183,10 @@ describe('checkout takes stock (Square)', () => {
 
   it('Square failing before the charge removes the pending order and gives the stock back', async () => {
     square.beforeAnswer = (r) => (r.method === 'POST' && r.path === '/v2/orders' ? 'drop' : undefined);
-    const res = await t.agent().post(COMPLETE).send(bodyFor([{ product: cocoa, quantity: 3 }]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(bodyFor([{ product: cocoa, quantity: 3 }]));
     expect(res.status).toBe(402);
     expect(await stockOf(t, cocoa)).toBe(4);
     expect(await ordersOf(t, cocoa)).toEqual([]);
@@ -156,17 +194,28 @@ describe('checkout takes stock (Square)', () => {
 
   it('a charge left pending keeps its stock; payment.updated FAILED removes the order and gives it back', async () => {
     square.beforeAnswer = (r) => (r.method === 'POST' && r.path === '/v2/payments' ? 'drop' : undefined);
-    const res = await t.agent().post(COMPLETE).send(bodyFor([{ product: cocoa, quantity: 3 }]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(bodyFor([{ product: cocoa, quantity: 3 }]));
     expect([res.status, res.body.code]).toEqual([502, 'PAYMENT_OUTCOME_UNKNOWN']);
     expect(await ordersOf(t, cocoa)).toEqual([{ status: 'PENDING', quantity: 3 }]);
     expect(await stockOf(t, cocoa)).toBe(1);
     // Meanwhile another buyer cannot have what the pending order holds.
-    const other = await t.agent().post(COMPLETE).send(bodyFor([{ product: cocoa, quantity: 2 }]));
+    const other = await t
+      .agent()
+      .post(COMPLETE)
+      .send(bodyFor([{ product: cocoa, quantity: 2 }]));
     expect([other.status, other.body.message]).toEqual([409, 'Only 1 left of Square Counted Cocoa. Please lower the quantity in your cart.']);
 
     const payment = square.payments.at(-1)!;
     const { body, signature } = signedWebhook(squareWebhookEvent('payment.updated', { ...payment, status: 'FAILED' }), WEBHOOK_KEY, WEBHOOK_URL);
-    const hook = await t.agent().post('/api/square/webhooks').set('Content-Type', 'application/json').set('x-square-hmacsha256-signature', signature).send(body);
+    const hook = await t
+      .agent()
+      .post('/api/square/webhooks')
+      .set('Content-Type', 'application/json')
+      .set('x-square-hmacsha256-signature', signature)
+      .send(body);
     expect(hook.status).toBe(200);
     expect(await ordersOf(t, cocoa)).toEqual([]);
     expect(await stockOf(t, cocoa)).toBe(4);

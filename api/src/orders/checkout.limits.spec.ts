@@ -12,7 +12,15 @@ describe('checkout rate limit', () => {
 
   it('answers 429 after too many attempts from one address (card-testing guard)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i += 1) statuses.push((await t.agent().post('/api/square/checkout/complete').send(checkoutBody(f, { sourceId: 'cnon:card-nonce-declined' }))).status);
+    for (let i = 0; i < 4; i += 1)
+      statuses.push(
+        (
+          await t
+            .agent()
+            .post('/api/square/checkout/complete')
+            .send(checkoutBody(f, { sourceId: 'cnon:card-nonce-declined' }))
+        ).status,
+      );
     expect(statuses).toEqual([402, 402, 402, 429]);
   });
 

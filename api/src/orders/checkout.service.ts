@@ -94,7 +94,8 @@ export class CheckoutService {
       const claimed = await this.claim(input, user, testMode);
       if (!claimed) continue; // another request with this key committed first: wait for its answer
       const { orderId, totals } = claimed;
-      const paymentId = payments.kind === 'square' ? await this.chargeSquare(payments.connection, input, claimed) : await this.chargeTestCard(orderId, input.sourceId);
+      const paymentId =
+        payments.kind === 'square' ? await this.chargeSquare(payments.connection, input, claimed) : await this.chargeTestCard(orderId, input.sourceId);
       log('info', 'order placed', { orderId, testMode, totalCents: totals.total, userId: user?.id ?? null });
       return { orderId, paymentId, testMode };
     }
@@ -165,16 +166,24 @@ export class CheckoutService {
     return ids.map((id) => {
       const row = byId.get(id);
       const { quantity, name } = wanted.get(id)!;
-      if (!row) throw new UserInputError(`${name ? `"${name}"` : `Product #${id}`} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
+      if (!row)
+        throw new UserInputError(`${name ? `"${name}"` : `Product #${id}`} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
       if (!row.in_stock) throw new ConflictError(`${row.name} is out of stock. Please remove it from your cart.`, 'OUT_OF_STOCK');
       // The per-line cap holds for the product, however many lines repeat it.
-      if (quantity > MAX_LINE_QUANTITY) throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${quantity})`, 'QUANTITY_TOO_LARGE');
+      if (quantity > MAX_LINE_QUANTITY)
+        throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${quantity})`, 'QUANTITY_TOO_LARGE');
       return { productId: id, name: row.name, variationId: row.variation_id, unitPriceCents: Number(row.price_cents), quantity };
     });
   }
 
   /** Inserts the order as PENDING unless the key exists; null when another request owns the key. */
-  private async insertPending(manager: EntityManager, input: CheckoutCompleteRequest, user: SessionUser | undefined, totals: CheckoutTotals, testMode: boolean): Promise<string | null> {
+  private async insertPending(
+    manager: EntityManager,
+    input: CheckoutCompleteRequest,
+    user: SessionUser | undefined,
+    totals: CheckoutTotals,
+    testMode: boolean,
+  ): Promise<string | null> {
     const s = input.shippingData;
     const rows: { id: string }[] = await manager.query(
       `INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
@@ -182,7 +191,25 @@ export class CheckoutService {
        VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-      [input.idempotencyKey, user?.id ?? null, s.email.toLowerCase(), testMode, totals.subtotal, totals.shipping, totals.tax, totals.total, s.firstName, s.lastName, s.phone, s.address, s.city, s.state, s.zipCode, s.country, orderIdFor(input.idempotencyKey)],
+      [
+        input.idempotencyKey,
+        user?.id ?? null,
+        s.email.toLowerCase(),
+        testMode,
+        totals.subtotal,
+        totals.shipping,
+        totals.tax,
+        totals.total,
+        s.firstName,
+        s.lastName,
+        s.phone,
+        s.address,
+        s.city,
+        s.state,
+        s.zipCode,
+        s.country,
+        orderIdFor(input.idempotencyKey),
+      ],
     );
     return rows[0]?.id ?? null;
   }
@@ -217,11 +244,20 @@ export class CheckoutService {
       result = await this.square.pay(connection, prepared, charge);
     } catch (err) {
       if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'square charge without an answer: the order stays pending for the reconciler', { orderId, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'square charge without an answer: the order stays pending for the reconciler', {
+          orderId,
+          error: err instanceof Error ? err.message : String(err),
+        });
       } else await this.failQuietly(orderId, err);
       throw err;
     }
-    await this.settleQuietly(orderId, () => this.settlement.settle(orderId, { paymentId: result.paymentId, status: result.paymentStatus, squareOrderId: result.squareOrderId, squareCustomerId: result.squareCustomerId }, 'checkout'));
+    await this.settleQuietly(orderId, () =>
+      this.settlement.settle(
+        orderId,
+        { paymentId: result.paymentId, status: result.paymentStatus, squareOrderId: result.squareOrderId, squareCustomerId: result.squareCustomerId },
+        'checkout',
+      ),
+    );
     return result.paymentId;
   }
 
@@ -261,7 +297,10 @@ export class CheckoutService {
 }
 
 function stillProcessing(): ConflictError {
-  return new ConflictError('This payment is still being processed. Please wait a few minutes and check your e-mail before paying again.', 'PAYMENT_IN_PROGRESS');
+  return new ConflictError(
+    'This payment is still being processed. Please wait a few minutes and check your e-mail before paying again.',
+    'PAYMENT_IN_PROGRESS',
+  );
 }
 
 /** The client's amounts are what the buyer saw; any difference from ours refuses the payment. */

@@ -47,7 +47,10 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
       shipping_zip: '62701',
       shipping_country: 'US',
     });
-    const items = await t.dataSource.query(`SELECT product_id, name, unit_price_cents, quantity, total_cents, variation_id FROM order_items WHERE order_id = $1 ORDER BY position`, [res.body.orderId]);
+    const items = await t.dataSource.query(
+      `SELECT product_id, name, unit_price_cents, quantity, total_cents, variation_id FROM order_items WHERE order_id = $1 ORDER BY position`,
+      [res.body.orderId],
+    );
     expect(items).toEqual([
       { product_id: f.cocoa.id, name: 'Test Dark Cocoa', unit_price_cents: 1299, quantity: 2, total_cents: 2598, variation_id: f.cocoa.variationId },
       { product_id: f.mug.id, name: 'Test Cocoa Mug', unit_price_cents: 450, quantity: 1, total_cents: 450, variation_id: f.mug.variationId },
@@ -64,7 +67,13 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
   });
 
   it('merges repeated lines of the same product', async () => {
-    const body = checkoutBody(f, { cartItems: [{ id: f.cocoa.id, quantity: 1 }, { productId: f.cocoa.id, quantity: 1 }, { id: f.mug.id, quantity: 1 }] });
+    const body = checkoutBody(f, {
+      cartItems: [
+        { id: f.cocoa.id, quantity: 1 },
+        { productId: f.cocoa.id, quantity: 1 },
+        { id: f.mug.id, quantity: 1 },
+      ],
+    });
     const res = await t.agent().post(COMPLETE).send(body);
     expect(res.status).toBe(200);
     const items = await t.dataSource.query(`SELECT quantity FROM order_items WHERE order_id = $1 ORDER BY position`, [res.body.orderId]);
@@ -115,13 +124,19 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
     expect(res.body).toEqual({ message: 'Card declined', code: 'CARD_DECLINED' });
     await expectNothingStored(before);
     // The key was not used up: the same attempt with a good card goes through.
-    const retry = await t.agent().post(COMPLETE).send({ ...body, sourceId: 'cnon:card-nonce-ok' });
+    const retry = await t
+      .agent()
+      .post(COMPLETE)
+      .send({ ...body, sourceId: 'cnon:card-nonce-ok' });
     expect(retry.status).toBe(200);
   });
 
   it('accepts only the sandbox test tokens while in test mode', async () => {
     const before = await countOrders(t.dataSource);
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f, { sourceId: 'cnon:some-real-looking-token' }));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(checkoutBody(f, { sourceId: 'cnon:some-real-looking-token' }));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('TEST_MODE_CARD_ONLY');
     await expectNothingStored(before);
@@ -160,7 +175,13 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
   it('refuses a key reused for a different total', async () => {
     const body = checkoutBody(f);
     expect((await t.agent().post(COMPLETE).send(body)).status).toBe(200);
-    const other = checkoutBody(f, { idempotencyKey: body.idempotencyKey, cartItems: [{ id: f.mug.id, quantity: 1 }], amount: 10.8, shippingCost: 5.99, taxAmount: 0.32 });
+    const other = checkoutBody(f, {
+      idempotencyKey: body.idempotencyKey,
+      cartItems: [{ id: f.mug.id, quantity: 1 }],
+      amount: 10.8,
+      shippingCost: 5.99,
+      taxAmount: 0.32,
+    });
     const res = await t.agent().post(COMPLETE).send(other);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
@@ -206,7 +227,12 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
       const before = await countOrders(t.dataSource);
       const body = make(f);
       const req = t.agent().post(COMPLETE);
-      const res = body === undefined ? await req : typeof body === 'string' ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.send(body as object);
+      const res =
+        body === undefined
+          ? await req
+          : typeof body === 'string'
+            ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body))
+            : await req.send(body as object);
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe('string');
       await expectNothingStored(before);
@@ -238,13 +264,27 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
     await expectNothingStored(before);
 
     // Repeated lines within the cap are still one line of their sum.
-    const ok = await t.agent().post(COMPLETE).send(checkoutBody(f, { cartItems: [{ id: f.cocoa.id, quantity: 1 }, { id: f.mug.id, quantity: 1 }, { id: f.cocoa.id, quantity: 1 }] }));
+    const ok = await t
+      .agent()
+      .post(COMPLETE)
+      .send(
+        checkoutBody(f, {
+          cartItems: [
+            { id: f.cocoa.id, quantity: 1 },
+            { id: f.mug.id, quantity: 1 },
+            { id: f.cocoa.id, quantity: 1 },
+          ],
+        }),
+      );
     expect(ok.status).toBe(200);
     const items = await t.dataSource.query(`SELECT product_id, quantity FROM order_items WHERE order_id = $1 ORDER BY position`, [ok.body.orderId]);
-    expect(items).toEqual([{ product_id: f.cocoa.id, quantity: 2 }, { product_id: f.mug.id, quantity: 1 }]);
+    expect(items).toEqual([
+      { product_id: f.cocoa.id, quantity: 2 },
+      { product_id: f.mug.id, quantity: 1 },
+    ]);
   });
 
-  it('ties a signed-in buyer\'s order to the account', async () => {
+  it("ties a signed-in buyer's order to the account", async () => {
     const buyer = t.agent();
     const reg = await buyer.post('/api/register').send({ username: 'checkout-buyer', email: 'buyer@example.com', password: 'secret-123' });
     expect(reg.status).toBeLessThan(300);

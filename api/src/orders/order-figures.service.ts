@@ -59,12 +59,20 @@ export class OrderFiguresService {
 
   /** The periods, best sellers, orders waiting to ship and the 30-day chart, read at `now` in the shop's `timeZone`. */
   async figures(now: Date, timeZone: string): Promise<OrderFigures> {
-    const starts: Record<SummaryPeriod, Date> = { today: startOfDayIn(now, timeZone), week: startOfWeekIn(now, timeZone), month: startOfMonthIn(now, timeZone) };
+    const starts: Record<SummaryPeriod, Date> = {
+      today: startOfDayIn(now, timeZone),
+      week: startOfWeekIn(now, timeZone),
+      month: startOfMonthIn(now, timeZone),
+    };
     const chartStart = startOfDayIn(now, timeZone, 1 - SUMMARY_CHART_DAYS);
     const end = startOfDayIn(now, timeZone, 1);
     const earliest = new Date(Math.min(chartStart.getTime(), starts.week.getTime(), starts.month.getTime()));
 
-    const [days, topProducts, waitingToShip] = await Promise.all([this.days(timeZone, earliest, end), this.topProducts(starts.month, end), this.waitingToShip()]);
+    const [days, topProducts, waitingToShip] = await Promise.all([
+      this.days(timeZone, earliest, end),
+      this.topProducts(starts.month, end),
+      this.waitingToShip(),
+    ]);
 
     const periodDay = (period: SummaryPeriod) => dayIn(starts[period], timeZone);
     const periods = Object.fromEntries(

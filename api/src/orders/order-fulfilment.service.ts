@@ -24,7 +24,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Locks the order row for a move by the owner; 404 when there is none. */
 export async function lockForFulfilment(manager: EntityManager, orderId: string): Promise<LockedForFulfilment> {
   const rows: LockedForFulfilment[] = UUID.test(orderId)
-    ? await manager.query(`SELECT id, status, fulfilment_status, test_mode, payment_id, total_cents, refunded_cents FROM orders WHERE id = $1 FOR UPDATE`, [orderId])
+    ? await manager.query(`SELECT id, status, fulfilment_status, test_mode, payment_id, total_cents, refunded_cents FROM orders WHERE id = $1 FOR UPDATE`, [
+        orderId,
+      ])
     : [];
   if (!rows[0]) throw orderNotFound();
   return { ...rows[0], total_cents: Number(rows[0].total_cents), refunded_cents: Number(rows[0].refunded_cents) };
@@ -32,7 +34,10 @@ export async function lockForFulfilment(manager: EntityManager, orderId: string)
 
 /** While a refund waits for Square's answer, the order does not move (a cancel could race a shipment). */
 export async function assertNoRefundInFlight(manager: EntityManager, orderId: string): Promise<void> {
-  const rows: { amount_cents: number }[] = await manager.query(`SELECT amount_cents FROM order_refunds WHERE order_id = $1 AND status = 'PENDING' AND square_refund_id IS NULL`, [orderId]);
+  const rows: { amount_cents: number }[] = await manager.query(
+    `SELECT amount_cents FROM order_refunds WHERE order_id = $1 AND status = 'PENDING' AND square_refund_id IS NULL`,
+    [orderId],
+  );
   if (rows.length > 0) {
     throw new ConflictError('A refund of this order is still waiting for Square’s answer. Retry it from the refunds list first.', 'REFUND_IN_FLIGHT');
   }
@@ -66,7 +71,12 @@ export class OrderFulfilmentService {
         ctx: { mailer },
         ...(move.to === 'shipped'
           ? {
-              set: { carrier, trackingNumber: move.trackingNumber ?? null, trackingUrl: carrier === 'Other' ? (move.trackingUrl ?? null) : null, shippedAt: new Date() },
+              set: {
+                carrier,
+                trackingNumber: move.trackingNumber ?? null,
+                trackingUrl: carrier === 'Other' ? (move.trackingUrl ?? null) : null,
+                shippedAt: new Date(),
+              },
               detail: { carrier, trackingNumber: move.trackingNumber ?? null },
             }
           : { set: move.to === 'delivered' ? { deliveredAt: new Date() } : {} }),

@@ -49,7 +49,10 @@ export class OrderMailer {
   async paid(manager: EntityManager, orderId: string): Promise<void> {
     const data = await this.orderData(manager, orderId);
     await this.mail.queue({ to: data.email, template: 'order-confirmation', data }, manager);
-    await this.mail.queue({ to: 'shop', template: 'new-order-alert', data: { ...data, adminUrl: `${this.publicUrl}/admin?tab=orders&order=${orderId}` } }, manager);
+    await this.mail.queue(
+      { to: 'shop', template: 'new-order-alert', data: { ...data, adminUrl: `${this.publicUrl}/admin?tab=orders&order=${orderId}` } },
+      manager,
+    );
   }
 
   private async orderData(manager: EntityManager, orderId: string): Promise<OrderMailData> {

@@ -87,7 +87,11 @@ export class OrderRefundsService {
         const item = items.find((i) => i.id === line.itemId);
         if (!item) throw new UserInputError(`Line ${line.itemId} is not part of this order`, 'REFUND_LINE_UNKNOWN');
         const left = item.quantity - (refunded.get(item.id) ?? 0);
-        if (line.quantity > left) throw new ConflictError(left === 0 ? `“${item.name}” is already refunded.` : `Only ${left} of “${item.name}” can still be refunded.`, 'REFUND_TOO_LARGE');
+        if (line.quantity > left)
+          throw new ConflictError(
+            left === 0 ? `“${item.name}” is already refunded.` : `Only ${left} of “${item.name}” can still be refunded.`,
+            'REFUND_TOO_LARGE',
+          );
         return { item, quantity: line.quantity };
       });
       const amountCents = body.amountCents ?? linesRefundCents(lines.map(({ item, quantity }) => ({ unitPriceCents: item.unit_price_cents, quantity })));
@@ -113,7 +117,9 @@ export class OrderRefundsService {
       if (order.status !== 'COMPLETED') throw new ConflictError('Only a paid order can be cancelled.', 'ORDER_NOT_PAID');
       if (!isBeforeShipping(order.fulfilment_status)) {
         throw new ConflictError(
-          order.fulfilment_status === 'cancelled' ? 'This order is already cancelled.' : 'This order has shipped, so it can no longer be cancelled. Refund it instead.',
+          order.fulfilment_status === 'cancelled'
+            ? 'This order is already cancelled.'
+            : 'This order has shipped, so it can no longer be cancelled. Refund it instead.',
           'CANCEL_NOT_ALLOWED',
         );
       }
@@ -203,10 +209,19 @@ export class OrderRefundsService {
   private async askAndSettle(connection: SquareConnection, plan: Plan, refundId: string, mailer: OrderMailer): Promise<void> {
     let answer: SquareRefundResult;
     try {
-      answer = await this.square.refund(connection, { idempotencyKey: refundId, paymentId: plan.paymentId ?? '', amountCents: plan.amountCents, reason: plan.reason });
+      answer = await this.square.refund(connection, {
+        idempotencyKey: refundId,
+        paymentId: plan.paymentId ?? '',
+        amountCents: plan.amountCents,
+        reason: plan.reason,
+      });
     } catch (err) {
       if (err instanceof RefundOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'square refund without an answer: it stays pending until retried', { orderId: plan.orderId, refundId, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'square refund without an answer: it stays pending until retried', {
+          orderId: plan.orderId,
+          refundId,
+          error: err instanceof Error ? err.message : String(err),
+        });
         throw err instanceof DomainError ? err : new RefundOutcomeUnknownError();
       }
       await this.failed(plan, refundId, err.code, err.message);
@@ -227,20 +242,38 @@ export class OrderRefundsService {
    * it is completed, the lines go back into stock if asked, the cancel move is made, the customer's
    * e-mail is queued and the event written, all in the caller's transaction.
    */
-  private async finish(manager: EntityManager, plan: Plan, refundId: string | null, settled: { status: RefundStatus; squareRefundId: string | null }, mailer: OrderMailer): Promise<void> {
+  private async finish(
+    manager: EntityManager,
+    plan: Plan,
+    refundId: string | null,
+    settled: { status: RefundStatus; squareRefundId: string | null },
+    mailer: OrderMailer,
+  ): Promise<void> {
     const restocked = plan.restock.length > 0;
     if (refundId) {
       // Square's refund.updated webhooks may have arrived before this step ran: a final status they
       // reported wins, and a completed refund they already counted is not counted again.
       const reported: { status: string }[] = settled.squareRefundId
-        ? await manager.query(`SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`, [plan.orderId, settled.squareRefundId])
+        ? await manager.query(`SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`, [
+            plan.orderId,
+            settled.squareRefundId,
+          ])
         : [];
       const final = reported.map((r) => r.status).find((s): s is RefundStatus => s === 'COMPLETED' || s === 'FAILED' || s === 'REJECTED');
       const status = final ?? settled.status;
       const counted = reported.some((r) => r.status === 'COMPLETED');
-      await manager.query(`UPDATE order_refunds SET status = $2, square_refund_id = $3, restocked = $4 WHERE id = $1`, [refundId, status, settled.squareRefundId, restocked]);
+      await manager.query(`UPDATE order_refunds SET status = $2, square_refund_id = $3, restocked = $4 WHERE id = $1`, [
+        refundId,
+        status,
+        settled.squareRefundId,
+        restocked,
+      ]);
       const adds = status === 'COMPLETED' && !counted ? plan.amountCents : 0;
-      await manager.query(`UPDATE orders SET refunded_cents = refunded_cents + $2, refund_status = $3, updated_at = now() WHERE id = $1`, [plan.orderId, adds, status]);
+      await manager.query(`UPDATE orders SET refunded_cents = refunded_cents + $2, refund_status = $3, updated_at = now() WHERE id = $1`, [
+        plan.orderId,
+        adds,
+        status,
+      ]);
     }
     if (restocked) await this.stock.restock(manager, plan.restock);
 
@@ -248,15 +281,29 @@ export class OrderRefundsService {
       `SELECT fulfilment_status, refunded_cents, total_cents FROM orders WHERE id = $1`,
       [plan.orderId],
     );
-    const detail: OrderEvent['detail'] = { refundId, amountCents: plan.amountCents, status: settled.status, squareRefundId: settled.squareRefundId, reason: plan.reason, restocked };
+    const detail: OrderEvent['detail'] = {
+      refundId,
+      amountCents: plan.amountCents,
+      status: settled.status,
+      squareRefundId: settled.squareRefundId,
+      reason: plan.reason,
+      restocked,
+    };
     const from = order.fulfilment_status;
     if (plan.kind === 'cancel' && isBeforeShipping(from)) {
       // The move's declared e-mail tells the customer the reason and the amount its detail carries.
-      await ORDER_FULFILMENT.step(manager, await ORDER_FULFILMENT.lock(manager, { id: plan.orderId }), 'cancelled', { actor: plan.actor, detail, ctx: { mailer } });
+      await ORDER_FULFILMENT.step(manager, await ORDER_FULFILMENT.lock(manager, { id: plan.orderId }), 'cancelled', {
+        actor: plan.actor,
+        detail,
+        ctx: { mailer },
+      });
       return;
     }
     if (plan.kind === 'cancel') log('warn', 'an order shipped while its cancel was refunded: refunded, not cancelled', { orderId: plan.orderId, refundId });
-    const pending: { cents: string | number }[] = await manager.query(`SELECT COALESCE(sum(amount_cents), 0) AS cents FROM order_refunds WHERE order_id = $1 AND status = 'PENDING'`, [plan.orderId]);
+    const pending: { cents: string | number }[] = await manager.query(
+      `SELECT COALESCE(sum(amount_cents), 0) AS cents FROM order_refunds WHERE order_id = $1 AND status = 'PENDING'`,
+      [plan.orderId],
+    );
     await mailer.toCustomer(manager, plan.orderId, 'order-refunded', {
       refundCents: plan.amountCents,
       totalRefundedCents: Number(order.refunded_cents) + Number(pending[0].cents),
@@ -269,7 +316,10 @@ export class OrderRefundsService {
   private async failed(plan: Plan, refundId: string, code: string, message: string, squareRefundId: string | null = null): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const order = await lockForFulfilment(manager, plan.orderId);
-      await manager.query(`UPDATE order_refunds SET status = 'FAILED', square_refund_id = COALESCE($2, square_refund_id) WHERE id = $1`, [refundId, squareRefundId]);
+      await manager.query(`UPDATE order_refunds SET status = 'FAILED', square_refund_id = COALESCE($2, square_refund_id) WHERE id = $1`, [
+        refundId,
+        squareRefundId,
+      ]);
       await manager.insert(OrderEvent, {
         orderId: plan.orderId,
         type: 'refund-failed',
@@ -293,13 +343,25 @@ export class OrderRefundsService {
 
   /** The order's total less what is refunded (completed) or pending. */
   private async remaining(manager: EntityManager, order: LockedForFulfilment): Promise<number> {
-    const [{ cents }]: { cents: string | number }[] = await manager.query(`SELECT COALESCE(sum(amount_cents), 0) AS cents FROM order_refunds WHERE order_id = $1 AND status = 'PENDING'`, [order.id]);
+    const [{ cents }]: { cents: string | number }[] = await manager.query(
+      `SELECT COALESCE(sum(amount_cents), 0) AS cents FROM order_refunds WHERE order_id = $1 AND status = 'PENDING'`,
+      [order.id],
+    );
     return refundableCents(order.total_cents, order.refunded_cents, Number(cents));
   }
 
   private async items(manager: EntityManager, orderId: string): Promise<ItemRow[]> {
-    const rows: ItemRow[] = await manager.query(`SELECT id, product_id, name, unit_price_cents, quantity FROM order_items WHERE order_id = $1 ORDER BY position`, [orderId]);
-    return rows.map((r) => ({ ...r, id: Number(r.id), product_id: r.product_id === null ? null : Number(r.product_id), unit_price_cents: Number(r.unit_price_cents), quantity: Number(r.quantity) }));
+    const rows: ItemRow[] = await manager.query(
+      `SELECT id, product_id, name, unit_price_cents, quantity FROM order_items WHERE order_id = $1 ORDER BY position`,
+      [orderId],
+    );
+    return rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      product_id: r.product_id === null ? null : Number(r.product_id),
+      unit_price_cents: Number(r.unit_price_cents),
+      quantity: Number(r.quantity),
+    }));
   }
 
   private refundsOf(manager: EntityManager, orderId: string): Promise<OrderRefund[]> {
@@ -308,7 +370,11 @@ export class OrderRefundsService {
 
   private async connection(): Promise<SquareConnection> {
     const connection = await this.square.connection();
-    if (!connection) throw new UnavailableError('Square is not connected, so this card payment cannot be refunded here. Connect Square in Settings first.', 'SQUARE_NOT_CONNECTED');
+    if (!connection)
+      throw new UnavailableError(
+        'Square is not connected, so this card payment cannot be refunded here. Connect Square in Settings first.',
+        'SQUARE_NOT_CONNECTED',
+      );
     return connection;
   }
 }

@@ -46,14 +46,19 @@ describe('refunds of Square payments (real SDK against the double)', () => {
 
   /** A checkout paid through the double: $38.60. */
   async function paidOrder(): Promise<{ id: string; paymentId: string }> {
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f, { sourceId: 'cnon:card-from-web-payments' }));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(checkoutBody(f, { sourceId: 'cnon:card-from-web-payments' }));
     expect(res.status).toBe(200);
     expect(res.body.testMode).toBe(false);
     return { id: res.body.orderId, paymentId: res.body.paymentId };
   }
   const refundCalls = () => square.calls('/v2/refunds');
-  const refundRows = async (orderId: string) => t.dataSource.query(`SELECT status, amount_cents, square_refund_id FROM order_refunds WHERE order_id = $1 ORDER BY created_at`, [orderId]);
-  const mailsTo = async (template: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE template = $1`, [template]))[0].n);
+  const refundRows = async (orderId: string) =>
+    t.dataSource.query(`SELECT status, amount_cents, square_refund_id FROM order_refunds WHERE order_id = $1 ORDER BY created_at`, [orderId]);
+  const mailsTo = async (template: string) =>
+    Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE template = $1`, [template]))[0].n);
   const postWebhook = (refund: WireRefund) => {
     const { body, signature } = signedWebhook(squareWebhookEvent('refund.updated', refund), SAMPLE.signatureKey, SAMPLE.notificationUrl);
     return t.agent().post('/api/square/webhooks').set('Content-Type', 'application/json').set('x-square-hmacsha256-signature', signature).send(body);
@@ -63,7 +68,11 @@ describe('refunds of Square payments (real SDK against the double)', () => {
     const before = await mailsTo('order-confirmation');
     const { id } = await paidOrder();
     const d = adminOrderDetailSchema.parse((await admin.get(`${ADMIN}/${id}`)).body);
-    expect(d).toMatchObject({ fulfilmentStatus: 'paid', testMode: false, payment: { provider: 'square', paymentId: expect.stringMatching(/^PAY-/), paymentStatus: 'COMPLETED', squareOrderId: expect.stringMatching(/^ORDER-/) } });
+    expect(d).toMatchObject({
+      fulfilmentStatus: 'paid',
+      testMode: false,
+      payment: { provider: 'square', paymentId: expect.stringMatching(/^PAY-/), paymentStatus: 'COMPLETED', squareOrderId: expect.stringMatching(/^ORDER-/) },
+    });
     expect(await mailsTo('order-confirmation')).toBe(before + 1);
   });
 
@@ -74,10 +83,17 @@ describe('refunds of Square payments (real SDK against the double)', () => {
     expect(res.status).toBe(200);
     const d = adminOrderDetailSchema.parse(res.body);
     const [call] = refundCalls();
-    expect(call.body).toEqual({ idempotency_key: d.refunds[0].id, amount_money: { amount: 500, currency: 'USD' }, payment_id: paymentId, reason: 'Late delivery goodwill' });
+    expect(call.body).toEqual({
+      idempotency_key: d.refunds[0].id,
+      amount_money: { amount: 500, currency: 'USD' },
+      payment_id: paymentId,
+      reason: 'Late delivery goodwill',
+    });
     expect(call.authorization).toBe('Bearer EAAA-refunds-token');
     // Square answers PENDING: it counts against what remains, not yet as refunded.
-    expect(d.refunds).toEqual([expect.objectContaining({ amountCents: 500, status: 'PENDING', squareRefundId: square.refunds[0].id, createdBy: 'admin:admin' })]);
+    expect(d.refunds).toEqual([
+      expect.objectContaining({ amountCents: 500, status: 'PENDING', squareRefundId: square.refunds[0].id, createdBy: 'admin:admin' }),
+    ]);
     expect(d.totals).toMatchObject({ refundedCents: 0, pendingRefundCents: 500, refundableCents: 3360 });
     expect(d.timeline.slice(-2).map((e) => [e.actor, e.type])).toEqual([
       ['admin:admin', 'refund-requested'],
@@ -116,10 +132,20 @@ describe('refunds of Square payments (real SDK against the double)', () => {
     expect(refundCalls()).toEqual([]);
 
     // A refund made in Square's dashboard leaves less at Square than we know of: Square refuses.
-    square.refunds.push({ id: 'DASHBOARD-REFUND', status: 'COMPLETED', amount_money: { amount: 3000, currency: 'USD' }, payment_id: paymentId, created_at: '', updated_at: '' });
+    square.refunds.push({
+      id: 'DASHBOARD-REFUND',
+      status: 'COMPLETED',
+      amount_money: { amount: 3000, currency: 'USD' },
+      payment_id: paymentId,
+      created_at: '',
+      updated_at: '',
+    });
     const refused = await admin.post(`${ADMIN}/${id}/refunds`).send({ amountCents: 1000, reason: 'Goodwill' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'Square refused the refund: The requested refund amount exceeds the amount available to refund.', code: 'SQUARE_REFUND_AMOUNT_INVALID' });
+    expect(refused.body).toEqual({
+      message: 'Square refused the refund: The requested refund amount exceeds the amount available to refund.',
+      code: 'SQUARE_REFUND_AMOUNT_INVALID',
+    });
     const d = adminOrderDetailSchema.parse((await admin.get(`${ADMIN}/${id}`)).body);
     expect(d.refunds).toEqual([expect.objectContaining({ status: 'FAILED', amountCents: 1000 })]);
     expect(d.totals).toMatchObject({ refundedCents: 0, pendingRefundCents: 0, refundableCents: 3860 });
@@ -179,19 +205,50 @@ describe('refunds of Square payments (real SDK against the double)', () => {
     it('refuses a key over 45 characters, a reason over 192, a missing amount or payment, an unknown payment, a reused key with another amount', async () => {
       const { paymentId } = await paidOrder();
       const money = (amount: number) => ({ amount: BigInt(amount), currency: 'USD' as const });
-      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k'.repeat(46), amountMoney: money(100), paymentId }))).toEqual({ status: 400, code: 'VALUE_TOO_LONG', field: 'idempotency_key' });
-      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-1', amountMoney: money(100), paymentId, reason: 'r'.repeat(193) }))).toEqual({ status: 400, code: 'VALUE_TOO_LONG', field: 'reason' });
-      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-2', amountMoney: money(100) }))).toEqual({ status: 400, code: 'MISSING_REQUIRED_PARAMETER', field: 'payment_id' });
-      const raw = await fetch(`${square.url}/v2/refunds`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ idempotency_key: 'k-3', payment_id: paymentId }) });
-      expect([raw.status, ((await raw.json()) as { errors: { code: string; field: string }[] }).errors[0]]).toEqual([400, expect.objectContaining({ code: 'MISSING_REQUIRED_PARAMETER', field: 'amount_money' })]);
-      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-4', amountMoney: money(100), paymentId: 'NO-SUCH-PAYMENT' }))).toEqual({ status: 404, code: 'NOT_FOUND', field: undefined });
-      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-5', amountMoney: money(3861), paymentId }))).toEqual({ status: 400, code: 'REFUND_AMOUNT_INVALID', field: undefined });
+      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k'.repeat(46), amountMoney: money(100), paymentId }))).toEqual({
+        status: 400,
+        code: 'VALUE_TOO_LONG',
+        field: 'idempotency_key',
+      });
+      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-1', amountMoney: money(100), paymentId, reason: 'r'.repeat(193) }))).toEqual({
+        status: 400,
+        code: 'VALUE_TOO_LONG',
+        field: 'reason',
+      });
+      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-2', amountMoney: money(100) }))).toEqual({
+        status: 400,
+        code: 'MISSING_REQUIRED_PARAMETER',
+        field: 'payment_id',
+      });
+      const raw = await fetch(`${square.url}/v2/refunds`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ idempotency_key: 'k-3', payment_id: paymentId }),
+      });
+      expect([raw.status, ((await raw.json()) as { errors: { code: string; field: string }[] }).errors[0]]).toEqual([
+        400,
+        expect.objectContaining({ code: 'MISSING_REQUIRED_PARAMETER', field: 'amount_money' }),
+      ]);
+      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-4', amountMoney: money(100), paymentId: 'NO-SUCH-PAYMENT' }))).toEqual({
+        status: 404,
+        code: 'NOT_FOUND',
+        field: undefined,
+      });
+      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-5', amountMoney: money(3861), paymentId }))).toEqual({
+        status: 400,
+        code: 'REFUND_AMOUNT_INVALID',
+        field: undefined,
+      });
 
       const first = await client().refunds.refundPayment({ idempotencyKey: 'k-6', amountMoney: money(100), paymentId, reason: 'ok' });
       expect(first.refund).toMatchObject({ status: 'PENDING', amountMoney: { amount: BigInt(100), currency: 'USD' }, paymentId });
       const same = await client().refunds.refundPayment({ idempotencyKey: 'k-6', amountMoney: money(100), paymentId, reason: 'ok' });
       expect(same.refund?.id).toBe(first.refund?.id);
-      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-6', amountMoney: money(200), paymentId }))).toEqual({ status: 400, code: 'IDEMPOTENCY_KEY_REUSED', field: undefined });
+      expect(await errorOf(client().refunds.refundPayment({ idempotencyKey: 'k-6', amountMoney: money(200), paymentId }))).toEqual({
+        status: 400,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        field: undefined,
+      });
     });
   });
 });

@@ -10,7 +10,8 @@ import { orderStockLines } from './order-stock';
 import type { Order, OrderStatus } from './order.entity';
 
 /** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
-export type Settled = { outcome: 'moved'; status: OrderStatus } | { outcome: 'removed' } | { outcome: 'unchanged'; status: OrderStatus } | { outcome: 'not-found' };
+export type Settled =
+  { outcome: 'moved'; status: OrderStatus } | { outcome: 'removed' } | { outcome: 'unchanged'; status: OrderStatus } | { outcome: 'not-found' };
 
 /** A refund as Square's refund.updated webhook reports it. */
 export interface RefundFacts {
@@ -88,7 +89,8 @@ export class OrderSettlementService {
     const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
       const order =
-        (await ORDER_PAYMENT.find(manager, { paymentId: payment.paymentId })) ?? (payment.referenceId && UUID.test(payment.referenceId) ? await ORDER_PAYMENT.find(manager, { id: payment.referenceId }) : null);
+        (await ORDER_PAYMENT.find(manager, { paymentId: payment.paymentId })) ??
+        (payment.referenceId && UUID.test(payment.referenceId) ? await ORDER_PAYMENT.find(manager, { id: payment.referenceId }) : null);
       if (!order) {
         log('info', 'square payment for no order of ours, ignored', { paymentId: payment.paymentId, status: payment.status });
         return { outcome: 'not-found' };
@@ -110,16 +112,34 @@ export class OrderSettlementService {
         log('info', 'square refund for no order of ours, ignored', { refundId: refund.refundId, paymentId: refund.paymentId });
         return { outcome: 'not-found' };
       }
-      const seen: { status: string }[] = await manager.query(`SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`, [order.id, refund.refundId]);
+      const seen: { status: string }[] = await manager.query(
+        `SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`,
+        [order.id, refund.refundId],
+      );
       if (seen.some((e) => e.status === refund.status)) return { outcome: 'unchanged', status: order.status };
-      const ours: { status: string }[] = await manager.query(`SELECT status FROM order_refunds WHERE square_refund_id = $1 AND order_id = $2`, [refund.refundId, order.id]);
+      const ours: { status: string }[] = await manager.query(`SELECT status FROM order_refunds WHERE square_refund_id = $1 AND order_id = $2`, [
+        refund.refundId,
+        order.id,
+      ]);
       const counted = ours[0]?.status === 'COMPLETED' || seen.some((e) => e.status === 'COMPLETED');
       const adds = refund.status === 'COMPLETED' && !counted ? refund.amountCents : 0;
       if (ours.length > 0 && ours[0].status !== 'COMPLETED') {
         await manager.query(`UPDATE order_refunds SET status = $2 WHERE square_refund_id = $1`, [refund.refundId, refund.status]);
       }
-      await manager.query(`UPDATE orders SET refund_status = $2, refunded_cents = refunded_cents + $3, updated_at = now() WHERE id = $1`, [order.id, refund.status, adds]);
-      await manager.insert(OrderEvent, { orderId: order.id, type: 'refund', fromStatus: order.status, toStatus: order.status, source: 'webhook', actor: 'webhook', detail: { ...refund } });
+      await manager.query(`UPDATE orders SET refund_status = $2, refunded_cents = refunded_cents + $3, updated_at = now() WHERE id = $1`, [
+        order.id,
+        refund.status,
+        adds,
+      ]);
+      await manager.insert(OrderEvent, {
+        orderId: order.id,
+        type: 'refund',
+        fromStatus: order.status,
+        toStatus: order.status,
+        source: 'webhook',
+        actor: 'webhook',
+        detail: { ...refund },
+      });
       log('info', 'square refund recorded', { orderId: order.id, refundId: refund.refundId, status: refund.status, amountCents: refund.amountCents });
       return { outcome: 'unchanged', status: order.status };
     });
@@ -135,11 +155,16 @@ export class OrderSettlementService {
     }
     const to: OrderStatus = verdict === 'paid' ? 'COMPLETED' : verdict === 'approved' ? 'OPEN' : 'CANCELED';
     if (order.paymentId !== null && order.paymentId !== payment.paymentId) {
-      log('warn', 'square payment does not match the order’s payment, ignored', { orderId: order.id, orderPaymentId: order.paymentId, paymentId: payment.paymentId });
+      log('warn', 'square payment does not match the order’s payment, ignored', {
+        orderId: order.id,
+        orderPaymentId: order.paymentId,
+        paymentId: payment.paymentId,
+      });
       return { outcome: 'unchanged', status: order.status };
     }
     if (!ORDER_PAYMENT.can(order.status, to)) {
-      if (order.status !== to) log('warn', 'square payment status would be a move the order does not allow, ignored', { orderId: order.id, from: order.status, to, source });
+      if (order.status !== to)
+        log('warn', 'square payment status would be a move the order does not allow, ignored', { orderId: order.id, from: order.status, to, source });
       return { outcome: 'unchanged', status: order.status };
     }
     const { from } = await ORDER_PAYMENT.step(manager, order, to, {

@@ -17,7 +17,10 @@ export function orderNotFound(): NotFoundError {
 /** The `order_events` row of a move; payment moves name their source, the owner's moves are 'admin'. */
 function orderHistory(order: Order, move: Move<OrderStatus> | Move<FulfilmentStatus>): HistoryRow {
   const source = (move.source ?? 'admin') as OrderEventSource;
-  return { entity: OrderEvent, values: { orderId: order.id, type: move.type, fromStatus: move.from, toStatus: move.to, source, actor: move.actor, detail: move.detail } };
+  return {
+    entity: OrderEvent,
+    values: { orderId: order.id, type: move.type, fromStatus: move.from, toStatus: move.to, source, actor: move.actor, detail: move.detail },
+  };
 }
 
 /**
@@ -79,12 +82,17 @@ export const ORDER_FULFILMENT = defineStateMachine<Order, FulfilmentStatus, Orde
     shipped: {
       type: 'fulfilment',
       queue: (m, o, _move, ctx) =>
-        ctx.mailer.toCustomer(m, o.id, 'order-shipped', { carrier: o.carrier ?? 'Other', trackingNumber: o.trackingNumber ?? '', trackingUrl: trackingUrlFor(o.carrier, o.trackingNumber, o.trackingUrl) }),
+        ctx.mailer.toCustomer(m, o.id, 'order-shipped', {
+          carrier: o.carrier ?? 'Other',
+          trackingNumber: o.trackingNumber ?? '',
+          trackingUrl: trackingUrlFor(o.carrier, o.trackingNumber, o.trackingUrl),
+        }),
     },
     delivered: { type: 'fulfilment', queue: (m, o, _move, ctx) => ctx.mailer.toCustomer(m, o.id, 'order-delivered', {}) },
     cancelled: {
       type: 'cancelled',
-      queue: (m, o, move, ctx) => ctx.mailer.toCustomer(m, o.id, 'order-cancelled', { reason: String(move.detail.reason ?? ''), refundedCents: Number(move.detail.amountCents ?? 0) }),
+      queue: (m, o, move, ctx) =>
+        ctx.mailer.toCustomer(m, o.id, 'order-cancelled', { reason: String(move.detail.reason ?? ''), refundedCents: Number(move.detail.amountCents ?? 0) }),
     },
   },
 });

@@ -30,9 +30,27 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
  * (fulfilment, refunds, cancel), order links and the cart acknowledgement.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]), SquareModule, CatalogueModule, SettingsModule, StateMachineModule, LinksModule],
+  imports: [
+    TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]),
+    SquareModule,
+    CatalogueModule,
+    SettingsModule,
+    StateMachineModule,
+    LinksModule,
+  ],
   controllers: [CheckoutController, OrdersController, CartController, SquareWebhookController, AdminOrdersController],
-  providers: [CheckoutService, OrdersService, OrderSettlementService, PaymentReconciler, SquareWebhookService, OrderFiguresService, AdminOrdersService, OrderFulfilmentService, OrderRefundsService, OrderMailService],
+  providers: [
+    CheckoutService,
+    OrdersService,
+    OrderSettlementService,
+    PaymentReconciler,
+    SquareWebhookService,
+    OrderFiguresService,
+    AdminOrdersService,
+    OrderFulfilmentService,
+    OrderRefundsService,
+    OrderMailService,
+  ],
   // The back office's summary reads the order figures through OrderFiguresService.
   exports: [PaymentReconciler, OrderFiguresService],
 })

@@ -29,8 +29,10 @@ export class OrdersService {
     if (order && canSee(order, viewer)) return toOrderView(order, await this.itemsOf(order.id));
     if (token !== undefined) {
       const verdict = (await this.links.signer(ORDER_LINKS)).verify(id, token);
-      if (verdict === 'invalid') throw new ForbiddenError('This order link is not valid. Please use the link from your order e-mail, or sign in.', 'ORDER_LINK_INVALID');
-      if (verdict === 'expired') throw new GoneError('This order link has expired. Please sign in to see your order, or contact us for a new link.', 'ORDER_LINK_EXPIRED');
+      if (verdict === 'invalid')
+        throw new ForbiddenError('This order link is not valid. Please use the link from your order e-mail, or sign in.', 'ORDER_LINK_INVALID');
+      if (verdict === 'expired')
+        throw new GoneError('This order link has expired. Please sign in to see your order, or contact us for a new link.', 'ORDER_LINK_EXPIRED');
       if (order) return toOrderView(order, await this.itemsOf(order.id));
     }
     throw new NotFoundError('Order not found', 'ORDER_NOT_FOUND');
@@ -60,9 +62,17 @@ export class OrdersService {
     }
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);
-    const items = page.length === 0 ? [] : await this.dataSource.getRepository(OrderItem).find({ where: { orderId: In(page.map((o) => o.id)) }, order: { position: 'ASC' } });
+    const items =
+      page.length === 0
+        ? []
+        : await this.dataSource.getRepository(OrderItem).find({ where: { orderId: In(page.map((o) => o.id)) }, order: { position: 'ASC' } });
     return {
-      orders: page.map((order) => toProviderOrder(order, items.filter((item) => item.orderId === order.id))),
+      orders: page.map((order) =>
+        toProviderOrder(
+          order,
+          items.filter((item) => item.orderId === order.id),
+        ),
+      ),
       nextCursor: rows.length > query.limit ? page[page.length - 1].id : null,
     };
   }

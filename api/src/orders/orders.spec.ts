@@ -104,7 +104,11 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
     });
 
     it("answers 'Payment not found' for an unknown payment and for someone else's", async () => {
-      for (const [agent, paymentIntentId] of [[alice, 'pi_unknown'], [bob, aliceOrder.paymentId], [alice, guestOrder.paymentId]] as const) {
+      for (const [agent, paymentIntentId] of [
+        [alice, 'pi_unknown'],
+        [bob, aliceOrder.paymentId],
+        [alice, guestOrder.paymentId],
+      ] as const) {
         const res = await agent.post('/api/orders/create-from-payment').send({ paymentIntentId, amount: 0, sessionId: 'x' });
         expect(res.status).toBe(404);
         expect(res.body.message).toBe('Payment not found');

@@ -47,14 +47,27 @@ describe('payment modes while Square is not connected (SQUARE_MODE=production)',
   it('takes test payments once the owner turns them on, and flags those orders where they are listed', async () => {
     await setTestPayments('true');
     try {
-      expect((await t.agent().get(CONFIG)).body).toEqual({ testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'production' });
+      expect((await t.agent().get(CONFIG)).body).toEqual({
+        testMode: true,
+        paymentsAvailable: true,
+        applicationId: null,
+        locationId: null,
+        environment: 'production',
+      });
       const res = await admin.post(COMPLETE).send(checkoutBody(f));
       expect(res.status).toBe(200);
       expect(res.body.testMode).toBe(true);
       expect((await admin.get(`/api/orders/${res.body.orderId}`)).body.testMode).toBe(true);
       const mine = await admin.get('/api/me/orders');
       expect(mine.body.find((o: { id: string }) => o.id === res.body.orderId)).toMatchObject({ testMode: true, state: 'COMPLETED' });
-      expect((await t.agent().post(COMPLETE).send(checkoutBody(f, { sourceId: 'cnon:some-real-looking-token' }))).body.code).toBe('TEST_MODE_CARD_ONLY');
+      expect(
+        (
+          await t
+            .agent()
+            .post(COMPLETE)
+            .send(checkoutBody(f, { sourceId: 'cnon:some-real-looking-token' }))
+        ).body.code,
+      ).toBe('TEST_MODE_CARD_ONLY');
     } finally {
       await setTestPayments('false');
     }

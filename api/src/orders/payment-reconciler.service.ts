@@ -73,7 +73,11 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
     for (const order of stale) {
       try {
         if (order.test_mode) {
-          const settled = await this.settlement.fail(order.id, { code: 'TEST_PAYMENT_UNFINISHED', message: 'a test-mode checkout stopped before its payment was recorded' }, 'reconciler');
+          const settled = await this.settlement.fail(
+            order.id,
+            { code: 'TEST_PAYMENT_UNFINISHED', message: 'a test-mode checkout stopped before its payment was recorded' },
+            'reconciler',
+          );
           report[settled.outcome === 'removed' ? 'failed' : 'left']++;
           continue;
         }
@@ -81,7 +85,11 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
           report.left++;
           continue;
         }
-        const payment = await this.square.findPayment(payments.connection, { id: order.id, totalCents: Number(order.total_cents), createdAt: new Date(order.created_at) });
+        const payment = await this.square.findPayment(payments.connection, {
+          id: order.id,
+          totalCents: Number(order.total_cents),
+          createdAt: new Date(order.created_at),
+        });
         const settled = payment
           ? await this.settlement.settle(order.id, payment, 'reconciler')
           : await this.settlement.fail(order.id, { code: 'NO_SQUARE_PAYMENT', message: 'Square has no payment for this order' }, 'reconciler');
@@ -90,7 +98,10 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
         else report.left++;
       } catch (err) {
         report.left++;
-        log('warn', 'payment reconciler could not settle an order; trying again next run', { orderId: order.id, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'payment reconciler could not settle an order; trying again next run', {
+          orderId: order.id,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
     if (report.left > 0 && payments.kind !== 'square') log('warn', 'pending Square orders wait for Square to be connected again', { left: report.left });

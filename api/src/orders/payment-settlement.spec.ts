@@ -12,7 +12,12 @@ const WEBHOOKS = '/api/square/webhooks';
 const SQUARE_CALL_MS = 5000;
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, 'fixtures', name), 'utf8'));
 /** Square's own signed sample (see fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = fixture('square-webhook-test-notification.json') as { requestBody: string; signatureHeader: string; signatureKey: string; notificationUrl: string };
+const SAMPLE = fixture('square-webhook-test-notification.json') as {
+  requestBody: string;
+  signatureHeader: string;
+  signatureKey: string;
+  notificationUrl: string;
+};
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -45,8 +50,10 @@ describe('payment settlement outside database transactions', () => {
   });
   beforeEach(() => square.reset());
 
-  const orderRow = async (id: string) => (await t.dataSource.query(`SELECT status, payment_id, payment_status, refund_status, refunded_cents FROM orders WHERE id = $1`, [id]))[0];
-  const events = async (id: string) => t.dataSource.query(`SELECT type, from_status, to_status, source FROM order_events WHERE order_id = $1 ORDER BY id`, [id]);
+  const orderRow = async (id: string) =>
+    (await t.dataSource.query(`SELECT status, payment_id, payment_status, refund_status, refunded_cents FROM orders WHERE id = $1`, [id]))[0];
+  const events = async (id: string) =>
+    t.dataSource.query(`SELECT type, from_status, to_status, source FROM order_events WHERE order_id = $1 ORDER BY id`, [id]);
   /** A checkout whose charge Square carries out but whose answer never arrives: the order stays pending. */
   async function unansweredCharge(): Promise<{ orderId: string; payment: WirePayment }> {
     square.beforeAnswer = (r) => (r.method === 'POST' && r.path === '/v2/payments' ? 'drop' : undefined);
@@ -66,10 +73,15 @@ describe('payment settlement outside database transactions', () => {
 
   it('never makes reads wait while Square answers a checkout: 50 reads finish before Square’s first answer', async () => {
     const buyer = t.agent();
-    expect((await buyer.post('/api/register').send({ username: 'slow-square-buyer', email: 'slow@example.com', password: 'secret-123' })).status).toBeLessThan(300);
+    expect((await buyer.post('/api/register').send({ username: 'slow-square-buyer', email: 'slow@example.com', password: 'secret-123' })).status).toBeLessThan(
+      300,
+    );
     square.delayMs = SQUARE_CALL_MS;
     const started = Date.now();
-    const checkout = buyer.post(COMPLETE).send(checkoutBody(f)).then((res) => ({ res, at: Date.now() }));
+    const checkout = buyer
+      .post(COMPLETE)
+      .send(checkoutBody(f))
+      .then((res) => ({ res, at: Date.now() }));
     while (square.requests.length === 0) await new Promise((r) => setTimeout(r, 10));
 
     const read = async (agent: Agent, path: string) => {
@@ -90,7 +102,9 @@ describe('payment settlement outside database transactions', () => {
     const firstAnswer = square.answered[0].at;
     expect(firstAnswer - started).toBeGreaterThanOrEqual(SQUARE_CALL_MS - 50);
     expect(reads.filter((r) => r.status >= 500)).toEqual([]);
-    expect(reads.filter((r) => r.path === '/api/ready' || r.path === '/api/user' || r.path === '/api/me/orders').map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(reads.filter((r) => r.path === '/api/ready' || r.path === '/api/user' || r.path === '/api/me/orders').map((r) => r.status)).toEqual(
+      Array(30).fill(200),
+    );
     // Every read answered while Square was still working on the first call of the checkout.
     expect(reads.filter((r) => r.at >= firstAnswer)).toEqual([]);
     expect(paidAt - started).toBeGreaterThanOrEqual(square.answered.length * (SQUARE_CALL_MS - 50));
@@ -128,9 +142,12 @@ describe('payment settlement outside database transactions', () => {
       expect(await orderRow(orderId)).toBeUndefined();
 
       // A crash between claim and charge leaves the same pending order: the reconciler removes it.
-      await t.dataSource.query(`INSERT INTO orders (id, idempotency_key, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
+      await t.dataSource.query(
+        `INSERT INTO orders (id, idempotency_key, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
           shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country, created_at)
-        VALUES ($1, $2, 'ada@example.com', 'PENDING', false, 'USD', 3048, 599, 213, 3860, 'Ada', 'Lovelace', '5551234567', '12 Analytical Way', 'Springfield', 'IL', '62701', 'US', now() - interval '1 hour')`, [orderId, body.idempotencyKey]);
+        VALUES ($1, $2, 'ada@example.com', 'PENDING', false, 'USD', 3048, 599, 213, 3860, 'Ada', 'Lovelace', '5551234567', '12 Analytical Way', 'Springfield', 'IL', '62701', 'US', now() - interval '1 hour')`,
+        [orderId, body.idempotencyKey],
+      );
       expect(await t.app.get(PaymentReconciler).reconcile()).toEqual({ paid: 0, failed: 1, left: 0 });
       expect(await orderRow(orderId)).toBeUndefined();
 
@@ -142,9 +159,12 @@ describe('payment settlement outside database transactions', () => {
 
     it('removes a test-mode order a crash left pending: nothing was charged', async () => {
       const body = checkoutBody(f);
-      const [{ id }] = await t.dataSource.query(`INSERT INTO orders (idempotency_key, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
+      const [{ id }] = await t.dataSource.query(
+        `INSERT INTO orders (idempotency_key, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
           shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country, created_at)
-        VALUES ($1, 'ada@example.com', 'PENDING', true, 'USD', 3048, 599, 213, 3860, 'Ada', 'Lovelace', '5551234567', '12 Analytical Way', 'Springfield', 'IL', '62701', 'US', now() - interval '1 hour') RETURNING id`, [body.idempotencyKey]);
+        VALUES ($1, 'ada@example.com', 'PENDING', true, 'USD', 3048, 599, 213, 3860, 'Ada', 'Lovelace', '5551234567', '12 Analytical Way', 'Springfield', 'IL', '62701', 'US', now() - interval '1 hour') RETURNING id`,
+        [body.idempotencyKey],
+      );
       expect(await t.app.get(PaymentReconciler).reconcile()).toEqual({ paid: 0, failed: 1, left: 0 });
       expect(await orderRow(id)).toBeUndefined();
       expect(square.calls('/v2/payments')).toHaveLength(0);
@@ -188,7 +208,9 @@ describe('payment settlement outside database transactions', () => {
         expect([res.status, res.body]).toEqual([200, { received: true }]);
       }
       expect(await orderRow(orderId)).toMatchObject({ status: 'COMPLETED', payment_id: payment.id, payment_status: 'COMPLETED' });
-      expect((await events(orderId)).filter((e: { type: string }) => e.type === 'paid')).toEqual([{ type: 'paid', from_status: 'PENDING', to_status: 'COMPLETED', source: 'webhook' }]);
+      expect((await events(orderId)).filter((e: { type: string }) => e.type === 'paid')).toEqual([
+        { type: 'paid', from_status: 'PENDING', to_status: 'COMPLETED', source: 'webhook' },
+      ]);
     });
 
     it('moves an approved payment to OPEN, then COMPLETED; a late APPROVED does not move it back', async () => {
@@ -206,7 +228,9 @@ describe('payment settlement outside database transactions', () => {
       expect((await postWebhook(squareWebhookEvent('payment.updated', { ...payment, status: 'FAILED' }))).status).toBe(200);
       expect(await orderRow(orderId)).toBeUndefined();
       const before = await databaseSnapshot(t.dataSource);
-      const stranger = await postWebhook(squareWebhookEvent('payment.updated', { ...payment, id: 'PAY-SOLD-AT-THE-COUNTER', reference_id: null, status: 'COMPLETED' }));
+      const stranger = await postWebhook(
+        squareWebhookEvent('payment.updated', { ...payment, id: 'PAY-SOLD-AT-THE-COUNTER', reference_id: null, status: 'COMPLETED' }),
+      );
       expect(stranger.status).toBe(200);
       expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });

@@ -63,7 +63,13 @@ export class SquareWebhookService {
       case 'payment.created':
       case 'payment.updated': {
         const p = parse(paymentSchema, object.payment);
-        const payment = { paymentId: p.id, status: p.status, referenceId: p.reference_id ?? null, squareOrderId: p.order_id ?? null, squareCustomerId: p.customer_id ?? null };
+        const payment = {
+          paymentId: p.id,
+          status: p.status,
+          referenceId: p.reference_id ?? null,
+          squareOrderId: p.order_id ?? null,
+          squareCustomerId: p.customer_id ?? null,
+        };
         await this.settlement.applySquarePayment(payment);
         await this.events.payment(payment);
         break;
@@ -93,6 +99,7 @@ function parseJson(text: string): unknown {
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new UserInputError(`The webhook notification is not one we understand: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'WEBHOOK_EVENT_INVALID');
+  if (!parsed.success)
+    throw new UserInputError(`The webhook notification is not one we understand: ${parsed.error.issues[0]?.message ?? 'invalid'}`, 'WEBHOOK_EVENT_INVALID');
   return parsed.data;
 }

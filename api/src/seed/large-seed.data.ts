@@ -5,15 +5,50 @@
  */
 
 export const FLAVOURS = [
-  'Classic Dark', 'Milk Chocolate', 'White Chocolate', 'Salted Caramel', 'Hazelnut', 'Peppermint', 'Mexican Spiced', 'Orange Zest',
-  'Chili', 'Cinnamon', 'Vanilla Bean', 'Raspberry', 'Coconut', 'Mocha', 'Malted', 'Honey', 'Lavender', 'Cardamom', 'Maple',
-  'Espresso', 'Toasted Marshmallow', 'Gingerbread', 'Pumpkin Spice', 'Cherry', 'Almond',
+  'Classic Dark',
+  'Milk Chocolate',
+  'White Chocolate',
+  'Salted Caramel',
+  'Hazelnut',
+  'Peppermint',
+  'Mexican Spiced',
+  'Orange Zest',
+  'Chili',
+  'Cinnamon',
+  'Vanilla Bean',
+  'Raspberry',
+  'Coconut',
+  'Mocha',
+  'Malted',
+  'Honey',
+  'Lavender',
+  'Cardamom',
+  'Maple',
+  'Espresso',
+  'Toasted Marshmallow',
+  'Gingerbread',
+  'Pumpkin Spice',
+  'Cherry',
+  'Almond',
 ];
 
 /** By category position: the demo categories are hot cocoa, iced cocoa and shakes, in that order. */
 export const CATEGORY_BASES = ['Hot Cocoa', 'Iced Cocoa', 'Cocoa Shake'];
 
-export const ORIGINS = ['Ecuador', 'Ghana', 'Peru', 'Madagascar', 'Venezuela', 'Ivory Coast', 'Dominican Republic', 'Belize', 'Tanzania', 'Vietnam', 'Colombia', 'Papua New Guinea'];
+export const ORIGINS = [
+  'Ecuador',
+  'Ghana',
+  'Peru',
+  'Madagascar',
+  'Venezuela',
+  'Ivory Coast',
+  'Dominican Republic',
+  'Belize',
+  'Tanzania',
+  'Vietnam',
+  'Colombia',
+  'Papua New Guinea',
+];
 
 export const PACKS = ['8 oz Bag', '12 oz Bag', 'Family Tin', 'Gift Box', 'Sampler 10-Pack', 'Bulk 2 lb'];
 
@@ -21,13 +56,61 @@ export const PACKS = ['8 oz Bag', '12 oz Bag', 'Family Tin', 'Gift Box', 'Sample
 export const CATEGORY_IMAGES = ['/images/products/cocoa-hot.svg', '/images/products/cocoa-iced.svg', '/images/products/cocoa-shake.svg'];
 
 export const FIRST_NAMES = [
-  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'James', 'Mia', 'William', 'Amelia', 'Benjamin',
-  'Harper', 'Lucas', 'Evelyn', 'Henry', 'Abigail', 'Theodore', 'Emily', 'Jack', 'Ella', 'Levi', 'Grace', 'Mateo', 'Chloe', 'Daniel',
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Oliver',
+  'Sophia',
+  'Elijah',
+  'Isabella',
+  'James',
+  'Mia',
+  'William',
+  'Amelia',
+  'Benjamin',
+  'Harper',
+  'Lucas',
+  'Evelyn',
+  'Henry',
+  'Abigail',
+  'Theodore',
+  'Emily',
+  'Jack',
+  'Ella',
+  'Levi',
+  'Grace',
+  'Mateo',
+  'Chloe',
+  'Daniel',
 ];
 
 export const LAST_NAMES = [
-  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez', 'Hernandez', 'Lopez',
-  'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee', 'Perez', 'Thompson', 'White',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
 ];
 
 export const STREETS = ['Main St', 'Oak Ave', 'Maple Dr', 'Cedar Ln', 'Elm St', 'Park Ave', 'Washington Blvd', 'Lake Shore Dr', 'Hillcrest Rd', 'Sunset Ave'];
@@ -57,8 +140,18 @@ export const CITIES: SeedCity[] = [
 ];
 
 export const VENUES = [
-  'Farmers Market', 'Food Truck Rally', 'Winter Festival', 'Craft Fair', 'Street Fair', 'Holiday Market', 'Art Walk',
-  'Campus Quad', 'Brewery Pop-Up', 'Community Center', 'Library Plaza', 'Riverfront Park',
+  'Farmers Market',
+  'Food Truck Rally',
+  'Winter Festival',
+  'Craft Fair',
+  'Street Fair',
+  'Holiday Market',
+  'Art Walk',
+  'Campus Quad',
+  'Brewery Pop-Up',
+  'Community Center',
+  'Library Plaza',
+  'Riverfront Park',
 ];
 
 /** Start times; null is a location whose time is not set yet (shown as TBD). */

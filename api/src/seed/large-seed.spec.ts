@@ -1,4 +1,15 @@
-import { checkoutTotals, EVENTS_PAGE_MAX, FEATURED_LIMIT, fromCents, NEXT_CURSOR_HEADER, PRODUCT_LIST_MAX, type Product, type ProviderOrder, type ScheduledEvent, SLUG_PATTERN } from '@cocoa/shared-types';
+import {
+  checkoutTotals,
+  EVENTS_PAGE_MAX,
+  FEATURED_LIMIT,
+  fromCents,
+  NEXT_CURSOR_HEADER,
+  PRODUCT_LIST_MAX,
+  type Product,
+  type ProviderOrder,
+  type ScheduledEvent,
+  SLUG_PATTERN,
+} from '@cocoa/shared-types';
 import { CALENDAR_MAX } from '../events/calendar.service';
 import { SettingsService } from '../settings/settings.service';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
@@ -43,7 +54,9 @@ describe('the large data set (seedLarge) at small scale', () => {
     expect(result.orderItems).toBeGreaterThanOrEqual(COUNTS.orders);
     expect(await count('SELECT count(*) AS n FROM scheduled_locations')).toBe(EVENT_SEEDS.length + COUNTS.locations);
     // every seeded product is in a category, with a slug the routes accept
-    const products: Array<{ slug: string; category_id: number | null; price_cents: number }> = await t.dataSource.query('SELECT slug, category_id, price_cents FROM products');
+    const products: Array<{ slug: string; category_id: number | null; price_cents: number }> = await t.dataSource.query(
+      'SELECT slug, category_id, price_cents FROM products',
+    );
     for (const p of products) {
       expect(p.slug).toMatch(SLUG_PATTERN);
       expect(p.slug.length).toBeLessThanOrEqual(80);
@@ -56,8 +69,16 @@ describe('the large data set (seedLarge) at small scale', () => {
 
   it('keeps every reference intact: orders belong to seeded customers, lines to existing products', async () => {
     expect(await count('SELECT count(*) AS n FROM orders o LEFT JOIN users u ON u.id = o.user_id WHERE u.id IS NULL OR lower(u.email) <> o.email')).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE p.id IS NULL OR p.price_cents <> i.unit_price_cents OR p.name <> i.name')).toBe(0);
-    expect(await count('SELECT count(*) AS n FROM (SELECT order_id FROM order_items GROUP BY order_id HAVING count(*) NOT BETWEEN 1 AND 3 OR count(DISTINCT product_id) <> count(*)) x')).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM order_items i LEFT JOIN products p ON p.id = i.product_id WHERE p.id IS NULL OR p.price_cents <> i.unit_price_cents OR p.name <> i.name',
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) AS n FROM (SELECT order_id FROM order_items GROUP BY order_id HAVING count(*) NOT BETWEEN 1 AND 3 OR count(DISTINCT product_id) <> count(*)) x',
+      ),
+    ).toBe(0);
     expect(await count('SELECT count(*) AS n FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id)')).toBe(0);
     expect(await count(`SELECT count(*) AS n FROM orders WHERE status = 'PENDING' OR status NOT IN ('COMPLETED', 'CANCELED', 'OPEN')`)).toBe(0);
     // spread over every customer
@@ -140,7 +161,10 @@ describe('the large data set (seedLarge) at small scale', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await t.agent().get('/api/events').query({ from: '2000-01-01', limit: 7, ...(cursor ? { cursor } : {}) });
+      const res = await t
+        .agent()
+        .get('/api/events')
+        .query({ from: '2000-01-01', limit: 7, ...(cursor ? { cursor } : {}) });
       expect(res.status).toBe(200);
       expect((res.body as ScheduledEvent[]).length).toBeLessThanOrEqual(7);
       seen.push(...(res.body as ScheduledEvent[]).map((e) => e.id));
@@ -159,7 +183,10 @@ describe('the large data set (seedLarge) at small scale', () => {
   });
 
   it(`caps calendar feeds at ${CALENDAR_MAX}: one more is refused with a message and nothing is added`, async () => {
-    await t.dataSource.query(`INSERT INTO calendars (id, name, active) SELECT 'https://feeds.example.com/' || i || '.ics', 'Feed ' || i, false FROM generate_series(1, $1::int) AS g(i)`, [CALENDAR_MAX]);
+    await t.dataSource.query(
+      `INSERT INTO calendars (id, name, active) SELECT 'https://feeds.example.com/' || i || '.ics', 'Feed ' || i, false FROM generate_series(1, $1::int) AS g(i)`,
+      [CALENDAR_MAX],
+    );
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const refused = await admin.post('/api/events/calendar/add-custom').send({ calendarId: 'https://feeds.example.com/one-more.ics' });
     expect(refused.status).toBe(409);

@@ -64,7 +64,12 @@ export function customerUsername(n: number): string {
  * table. On PGlite, which has no autovacuum, nothing else would until the nightly job
  * (PgliteVacuumService).
  */
-export async function seedLarge(dataSource: DataSource, settings: SettingsService, counts: LargeSeedCounts, options: LargeSeedOptions = {}): Promise<LargeSeedResult> {
+export async function seedLarge(
+  dataSource: DataSource,
+  settings: SettingsService,
+  counts: LargeSeedCounts,
+  options: LargeSeedOptions = {},
+): Promise<LargeSeedResult> {
   if (counts.orders > 0 && (counts.products < 1 || counts.users < 1)) throw new LargeSeedRefusedError('Orders need at least one product and one user');
   const now = options.now ?? new Date();
   const progress = options.progress ?? (() => undefined);
@@ -145,7 +150,20 @@ async function insertProducts(m: EntityManager, count: number, categories: numbe
        FROM generate_series(1, $12::int) AS g(i)
      RETURNING id, name, price_cents)
      INSERT INTO seed_products SELECT row_number() OVER (ORDER BY id), id, name, price_cents FROM inserted`,
-    [categories, FLAVOURS, FLAVOURS.map(slugify), ORIGINS, ORIGINS.map(slugify), PACKS, PACKS.map(slugify), CATEGORY_BASES, CATEGORY_BASES.map(slugify), CATEGORY_IMAGES, now, count],
+    [
+      categories,
+      FLAVOURS,
+      FLAVOURS.map(slugify),
+      ORIGINS,
+      ORIGINS.map(slugify),
+      PACKS,
+      PACKS.map(slugify),
+      CATEGORY_BASES,
+      CATEGORY_BASES.map(slugify),
+      CATEGORY_IMAGES,
+      now,
+      count,
+    ],
   );
 }
 
@@ -174,7 +192,18 @@ async function insertUsers(m: EntityManager, count: number, passwordHash: string
        FROM generate_series(1, $7::int) AS g(i)
      RETURNING id, email, first_name, last_name, phone, address, city, state, zip_code)
      INSERT INTO seed_users SELECT row_number() OVER (ORDER BY id), id, email, first_name, last_name, phone, address, city, state, zip_code FROM inserted`,
-    [passwordHash, FIRST_NAMES, LAST_NAMES, STREETS, now, ORDER_HISTORY_DAYS, count, CITIES.map((c) => c.city), CITIES.map((c) => c.state), CITIES.map((c) => c.zip)],
+    [
+      passwordHash,
+      FIRST_NAMES,
+      LAST_NAMES,
+      STREETS,
+      now,
+      ORDER_HISTORY_DAYS,
+      count,
+      CITIES.map((c) => c.city),
+      CITIES.map((c) => c.state),
+      CITIES.map((c) => c.zip),
+    ],
   );
 }
 

@@ -46,7 +46,12 @@ describe('demo catalogue seed', () => {
   it('places events at noon in the shop zone, this month or next, even from the last day of a month', () => {
     const zone = 'America/Chicago';
     // 2026-12-01T03:00Z is still November 30 in Chicago: the shop's month, not the server's, decides.
-    for (const now of [new Date('2026-11-22T14:00:00Z'), new Date('2026-02-01T05:59:00Z'), new Date('2026-12-31T07:00:00Z'), new Date('2026-12-01T03:00:00Z')]) {
+    for (const now of [
+      new Date('2026-11-22T14:00:00Z'),
+      new Date('2026-02-01T05:59:00Z'),
+      new Date('2026-12-31T07:00:00Z'),
+      new Date('2026-12-01T03:00:00Z'),
+    ]) {
       const today = wallTimeIn(now, zone);
       for (const e of EVENT_SEEDS) {
         const date = wallTimeIn(eventDate(e, now, zone), zone);

@@ -70,7 +70,12 @@ async function insertDemo(m: EntityManager, now: Date, timeZone: string): Promis
     PRODUCT_SEEDS.map(({ categorySlug, ...p }) => m.create(Product, { ...p, categoryId: categoryId.get(categorySlug) ?? null })),
   );
   const testimonials =
-    (await m.count(Testimonial)) > 0 ? [] : await m.save(Testimonial, TESTIMONIAL_SEEDS.map((t) => m.create(Testimonial, t)));
+    (await m.count(Testimonial)) > 0
+      ? []
+      : await m.save(
+          Testimonial,
+          TESTIMONIAL_SEEDS.map((t) => m.create(Testimonial, t)),
+        );
   const events =
     (await m.count(ScheduledLocation)) > 0
       ? []
@@ -79,6 +84,10 @@ async function insertDemo(m: EntityManager, now: Date, timeZone: string): Promis
           EVENT_SEEDS.map(({ monthOffset, day, ...e }) => m.create(ScheduledLocation, { ...e, date: eventDate({ monthOffset, day }, now, timeZone) })),
         );
   // The event booking packages a fresh shop offers; the owner edits them in the admin.
-  if ((await m.count(BookingPackageEntity)) === 0) await m.save(BookingPackageEntity, BOOKING_PACKAGE_SEEDS.map((p) => m.create(BookingPackageEntity, p)));
+  if ((await m.count(BookingPackageEntity)) === 0)
+    await m.save(
+      BookingPackageEntity,
+      BOOKING_PACKAGE_SEEDS.map((p) => m.create(BookingPackageEntity, p)),
+    );
   return { seeded: true, categories: categories.length, products: products.length, testimonials: testimonials.length, events: events.length };
 }

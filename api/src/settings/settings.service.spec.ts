@@ -25,7 +25,10 @@ describe('SettingsService over the settings table', () => {
   it('reads several keys at once, leaving out the missing ones', async () => {
     await settings.set('SQUARE_MODE', 'production');
     await settings.set('SQUARE_LOCATION_ID', 'LOC-1');
-    expect(await settings.getMany(['SQUARE_MODE', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'])).toEqual({ SQUARE_MODE: 'production', SQUARE_LOCATION_ID: 'LOC-1' });
+    expect(await settings.getMany(['SQUARE_MODE', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'])).toEqual({
+      SQUARE_MODE: 'production',
+      SQUARE_LOCATION_ID: 'LOC-1',
+    });
     expect(await settings.getMany([])).toEqual({});
   });
 

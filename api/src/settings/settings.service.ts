@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { acceptsTestPayments, type SettingKey, type SettingsMap, SQUARE_MODES, type SquareMode, squareApplicationIdMismatch, squareModeOfApplicationId } from '@cocoa/shared-types';
+import {
+  acceptsTestPayments,
+  type SettingKey,
+  type SettingsMap,
+  SQUARE_MODES,
+  type SquareMode,
+  squareApplicationIdMismatch,
+  squareModeOfApplicationId,
+} from '@cocoa/shared-types';
 import { type EntityManager, In, Repository } from 'typeorm';
 import { UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
@@ -124,7 +132,13 @@ export class SettingsService {
 
   /** What the admin page may see: the allow-listed keys, never tokens or secrets. */
   async publicSettings(): Promise<SettingsMap> {
-    const stored = await this.getMany([SETTING_KEYS.squareApplicationId, SETTING_KEYS.squareMode, SETTING_KEYS.squareLocationId, SETTING_KEYS.shopTimeZone, SETTING_KEYS.acceptTestPayments]);
+    const stored = await this.getMany([
+      SETTING_KEYS.squareApplicationId,
+      SETTING_KEYS.squareMode,
+      SETTING_KEYS.squareLocationId,
+      SETTING_KEYS.shopTimeZone,
+      SETTING_KEYS.acceptTestPayments,
+    ]);
     const mode = stored[SETTING_KEYS.squareMode];
     const squareMode = (SQUARE_MODES as readonly string[]).includes(mode) ? (mode as SquareMode) : this.config.SQUARE_MODE;
     return {

@@ -114,7 +114,9 @@ export class SquareApiDouble {
   /** Listens on `port` (0: any free port; the e2e shop is configured with a fixed one). */
   async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => send(res, 500, { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: String(err) }] }));
+      this.handle(req, res).catch((err: unknown) =>
+        send(res, 500, { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: String(err) }] }),
+      );
     });
     await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     return this;
@@ -154,7 +156,18 @@ export class SquareApiDouble {
     const key = body?.idempotency_key ? `${path}:${body.idempotency_key}` : undefined;
     const earlier = key ? this.idempotent.get(key) : undefined;
     if (earlier && path === '/v2/refunds' && earlier.request !== JSON.stringify(body?.amount_money)) {
-      return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'IDEMPOTENCY_KEY_REUSED', detail: 'Refund request idempotency key was previously used for a different amount' }] } };
+      return {
+        status: 400,
+        body: {
+          errors: [
+            {
+              category: 'INVALID_REQUEST_ERROR',
+              code: 'IDEMPOTENCY_KEY_REUSED',
+              detail: 'Refund request idempotency key was previously used for a different amount',
+            },
+          ],
+        },
+      };
     }
     if (earlier) return { status: 200, body: earlier.body };
     const answer = this.route(`${req.method} ${path}`, body, query);
@@ -208,14 +221,20 @@ export class SquareApiDouble {
         const unknown = lines.findIndex((item) => item.catalog_object_id && this.priceOf(item.catalog_object_id) === undefined);
         if (unknown >= 0) {
           const detail = `Item variation with catalog object ID \`${lines[unknown].catalog_object_id}\` not found.`;
-          return { status: 400, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail, field: `order.line_items[${unknown}].catalog_object_id` }] } };
+          return {
+            status: 400,
+            body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail, field: `order.line_items[${unknown}].catalog_object_id` }] },
+          };
         }
         return ok({ order: this.priceOrder(body?.order ?? {}) });
       }
       case 'GET /v2/payments': {
         const begin = Date.parse(query.get('begin_time') ?? '') || 0;
         const matching = this.payments.filter(
-          (p) => Date.parse(p.created_at) >= begin && (!query.get('location_id') || p.location_id === query.get('location_id')) && (!query.get('total') || String(p.total_money?.amount) === query.get('total')),
+          (p) =>
+            Date.parse(p.created_at) >= begin &&
+            (!query.get('location_id') || p.location_id === query.get('location_id')) &&
+            (!query.get('total') || String(p.total_money?.amount) === query.get('total')),
         );
         const start = Number(query.get('cursor') ?? 0);
         return ok({ payments: matching.slice(start, start + 2), ...(start + 2 < matching.length ? { cursor: String(start + 2) } : {}) });
@@ -252,15 +271,22 @@ export class SquareApiDouble {
    * unless `refundStatus` says otherwise.
    */
   private refund(body: Record<string, any>): { status: number; body: unknown } {
-    const refused = (status: number, category: string, code: string, detail: string, field?: string) => ({ status, body: { errors: [{ category, code, detail, ...(field ? { field } : {}) }] } });
+    const refused = (status: number, category: string, code: string, detail: string, field?: string) => ({
+      status,
+      body: { errors: [{ category, code, detail, ...(field ? { field } : {}) }] },
+    });
     if (!body.amount_money) return refused(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'amount_money');
     if (!body.payment_id) return refused(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'payment_id');
     const amount = Number(body.amount_money.amount);
-    if (!Number.isInteger(amount) || amount <= 0) return refused(400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'Refund amount must be greater than zero.', 'amount_money.amount');
+    if (!Number.isInteger(amount) || amount <= 0)
+      return refused(400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'Refund amount must be greater than zero.', 'amount_money.amount');
     const payment = this.payments.find((p) => p.id === body.payment_id);
     if (!payment) return refused(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Could not find payment with id: ${body.payment_id}`);
-    const taken = this.refunds.filter((r) => r.payment_id === payment.id && r.status !== 'FAILED' && r.status !== 'REJECTED').reduce((sum, r) => sum + r.amount_money.amount, 0);
-    if (amount > Number(payment.total_money?.amount ?? 0) - taken) return refused(400, 'REFUND_ERROR', 'REFUND_AMOUNT_INVALID', 'The requested refund amount exceeds the amount available to refund.');
+    const taken = this.refunds
+      .filter((r) => r.payment_id === payment.id && r.status !== 'FAILED' && r.status !== 'REJECTED')
+      .reduce((sum, r) => sum + r.amount_money.amount, 0);
+    if (amount > Number(payment.total_money?.amount ?? 0) - taken)
+      return refused(400, 'REFUND_ERROR', 'REFUND_AMOUNT_INVALID', 'The requested refund amount exceeds the amount available to refund.');
     const now = new Date().toISOString();
     const refund: WireRefund = {
       id: `${payment.id}_${this.nextId('REFUND')}`,
@@ -314,7 +340,12 @@ export class SquareApiDouble {
   private variation(id: string): Record<string, unknown> | undefined {
     const cents = this.priceOf(id);
     if (cents === undefined) return undefined;
-    return { type: 'ITEM_VARIATION', id, is_deleted: false, item_variation_data: { pricing_type: 'FIXED_PRICING', price_money: { amount: cents, currency: 'USD' } } };
+    return {
+      type: 'ITEM_VARIATION',
+      id,
+      is_deleted: false,
+      item_variation_data: { pricing_type: 'FIXED_PRICING', price_money: { amount: cents, currency: 'USD' } },
+    };
   }
 
   private nextId(prefix: string): string {
@@ -347,9 +378,23 @@ export function squareWebhookEvent<T extends { id: string }>(type: 'payment.upda
 }
 
 /** A refund of a payment the double took, in the wire shape refund.updated carries. */
-export function squareRefund(payment: WirePayment, amountCents: number, status: 'PENDING' | 'COMPLETED' | 'REJECTED' | 'FAILED', id = `${payment.id}_REFUND`): Record<string, unknown> {
+export function squareRefund(
+  payment: WirePayment,
+  amountCents: number,
+  status: 'PENDING' | 'COMPLETED' | 'REJECTED' | 'FAILED',
+  id = `${payment.id}_REFUND`,
+): Record<string, unknown> {
   const now = new Date().toISOString();
-  return { id, created_at: now, updated_at: now, amount_money: { amount: amountCents, currency: 'USD' }, status, location_id: payment.location_id, order_id: payment.order_id, payment_id: payment.id };
+  return {
+    id,
+    created_at: now,
+    updated_at: now,
+    amount_money: { amount: amountCents, currency: 'USD' },
+    status,
+    location_id: payment.location_id,
+    order_id: payment.order_id,
+    payment_id: payment.id,
+  };
 }
 
 /**
@@ -358,5 +403,10 @@ export function squareRefund(payment: WirePayment, amountCents: number, status: 
  */
 export function signedWebhook(event: unknown, signatureKey: string, notificationUrl: string): { body: string; signature: string } {
   const body = typeof event === 'string' ? event : JSON.stringify(event);
-  return { body, signature: createHmac('sha256', signatureKey).update(notificationUrl + body).digest('base64') };
+  return {
+    body,
+    signature: createHmac('sha256', signatureKey)
+      .update(notificationUrl + body)
+      .digest('base64'),
+  };
 }

@@ -105,8 +105,15 @@ export class SquareAuthService {
   async status(): Promise<SquareAuthStatus> {
     const merchantId = (await this.settings.get(SETTING_KEYS.squareMerchantId)) || null;
     if (this.config.SQUARE_ACCESS_TOKEN) return { connected: true, merchantId };
-    const stored = await this.settings.getMany([SETTING_KEYS.squareAccessToken, SETTING_KEYS.squareTokenExpiresAt, SETTING_KEYS.squareTokenMode, SETTING_KEYS.squareMode]);
-    const token = this.forCurrentMode(stored) ? await this.settings.openSecret(stored[SETTING_KEYS.squareAccessToken], SETTING_KEYS.squareAccessToken) : undefined;
+    const stored = await this.settings.getMany([
+      SETTING_KEYS.squareAccessToken,
+      SETTING_KEYS.squareTokenExpiresAt,
+      SETTING_KEYS.squareTokenMode,
+      SETTING_KEYS.squareMode,
+    ]);
+    const token = this.forCurrentMode(stored)
+      ? await this.settings.openSecret(stored[SETTING_KEYS.squareAccessToken], SETTING_KEYS.squareAccessToken)
+      : undefined;
     const expiresAt = Date.parse(stored[SETTING_KEYS.squareTokenExpiresAt] ?? '');
     const connected = Boolean(token) && (Number.isNaN(expiresAt) || expiresAt > Date.now());
     return { connected, merchantId: connected ? merchantId : null };
@@ -189,7 +196,10 @@ export class SquareAuthService {
   /** True when the stored token was issued for the mode now chosen (tokens from before this rule count). */
   private forCurrentMode(stored: Record<string, string>): boolean {
     const tokenMode = stored[SETTING_KEYS.squareTokenMode];
-    const mode = stored[SETTING_KEYS.squareMode] === 'production' || stored[SETTING_KEYS.squareMode] === 'sandbox' ? stored[SETTING_KEYS.squareMode] : this.config.SQUARE_MODE;
+    const mode =
+      stored[SETTING_KEYS.squareMode] === 'production' || stored[SETTING_KEYS.squareMode] === 'sandbox'
+        ? stored[SETTING_KEYS.squareMode]
+        : this.config.SQUARE_MODE;
     return !tokenMode || tokenMode === mode;
   }
 
@@ -197,7 +207,8 @@ export class SquareAuthService {
     await this.settings.setSecret(SETTING_KEYS.squareAccessToken, answer.accessToken!);
     await this.settings.set(SETTING_KEYS.squareTokenMode, mode);
     if (answer.refreshToken) await this.settings.setSecret(SETTING_KEYS.squareRefreshToken, answer.refreshToken);
-    if (answer.expiresAt && !Number.isNaN(Date.parse(answer.expiresAt))) await this.settings.set(SETTING_KEYS.squareTokenExpiresAt, new Date(answer.expiresAt).toISOString());
+    if (answer.expiresAt && !Number.isNaN(Date.parse(answer.expiresAt)))
+      await this.settings.set(SETTING_KEYS.squareTokenExpiresAt, new Date(answer.expiresAt).toISOString());
     else await this.settings.remove(SETTING_KEYS.squareTokenExpiresAt);
     if (answer.merchantId) await this.settings.set(SETTING_KEYS.squareMerchantId, answer.merchantId);
   }

@@ -44,7 +44,13 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       const res = await admin.get('/api/settings');
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toContain('no-store');
-      expect(res.body).toEqual({ SQUARE_APPLICATION_ID: null, SQUARE_MODE: 'sandbox', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'true', SHOP_TIME_ZONE: 'America/Chicago' });
+      expect(res.body).toEqual({
+        SQUARE_APPLICATION_ID: null,
+        SQUARE_MODE: 'sandbox',
+        SQUARE_LOCATION_ID: null,
+        ACCEPT_TEST_PAYMENTS: 'true',
+        SHOP_TIME_ZONE: 'America/Chicago',
+      });
     });
 
     it.each([
@@ -67,7 +73,13 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       expect(res.status).toBe(200);
       expect(res.body.SQUARE_MODE).toBe('production');
       res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-ProductionApp123' });
-      expect(res.body).toEqual({ SQUARE_APPLICATION_ID: 'sq0idp-ProductionApp123', SQUARE_MODE: 'production', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'false', SHOP_TIME_ZONE: 'America/Chicago' });
+      expect(res.body).toEqual({
+        SQUARE_APPLICATION_ID: 'sq0idp-ProductionApp123',
+        SQUARE_MODE: 'production',
+        SQUARE_LOCATION_ID: null,
+        ACCEPT_TEST_PAYMENTS: 'false',
+        SHOP_TIME_ZONE: 'America/Chicago',
+      });
       await admin.post('/api/settings').send({ key: 'SQUARE_LOCATION_ID', value: 'LOC-9' }).expect(200);
       res = await admin.post('/api/settings').send({ key: 'SQUARE_LOCATION_ID', value: '' });
       expect(res.body.SQUARE_LOCATION_ID).toBeNull();
@@ -82,14 +94,20 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       let res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-SandboxApp123' });
       expect({ status: res.status, body: res.body }).toEqual({
         status: 400,
-        body: { message: 'This is a sandbox Application ID (sandbox-sq0idb-…) but the environment is production: enter the production Application ID (sq0idp-…) or choose Sandbox', code: 'SQUARE_APPLICATION_ID_MODE' },
+        body: {
+          message:
+            'This is a sandbox Application ID (sandbox-sq0idb-…) but the environment is production: enter the production Application ID (sq0idp-…) or choose Sandbox',
+          code: 'SQUARE_APPLICATION_ID_MODE',
+        },
       });
       expect(await saved()).toEqual(before);
 
       await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
       res = await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-OtherProdApp456' });
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe('This is a production Application ID (sq0idp-…) but the environment is sandbox: enter the sandbox Application ID (sandbox-sq0idb-…) or choose Production');
+      expect(res.body.message).toBe(
+        'This is a production Application ID (sq0idp-…) but the environment is sandbox: enter the sandbox Application ID (sandbox-sq0idb-…) or choose Production',
+      );
       expect((await saved()).SQUARE_APPLICATION_ID).toBe('sq0idp-ProductionApp123');
       await admin.post('/api/settings').send({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-SandboxApp123' }).expect(200);
     });
@@ -155,12 +173,20 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     });
 
     it('exchanges the code with oAuth.obtainToken and stores the tokens encrypted', async () => {
-      const res = await t.agent().get('/api/square/auth/callback').query({ code: square.oauth.code, state: authUrl.searchParams.get('state') });
+      const res = await t
+        .agent()
+        .get('/api/square/auth/callback')
+        .query({ code: square.oauth.code, state: authUrl.searchParams.get('state') });
       expect(res.status).toBe(302);
       expect(res.headers.location).toBe('http://localhost:3000/admin?square=connected');
 
       const [exchange] = square.calls('/oauth2/token');
-      expect(exchange.body).toMatchObject({ client_id: APP_ID, grant_type: 'authorization_code', code: square.oauth.code, redirect_uri: 'http://localhost:3000/api/square/auth/callback' });
+      expect(exchange.body).toMatchObject({
+        client_id: APP_ID,
+        grant_type: 'authorization_code',
+        code: square.oauth.code,
+        redirect_uri: 'http://localhost:3000/api/square/auth/callback',
+      });
       const challenge = createHash('sha256').update(exchange.body!.code_verifier).digest('base64url');
       expect(challenge).toBe(authUrl.searchParams.get('code_challenge'));
 
@@ -181,7 +207,10 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     });
 
     it('a used state cannot be replayed', async () => {
-      const res = await t.agent().get('/api/square/auth/callback').query({ code: square.oauth.code, state: authUrl.searchParams.get('state') });
+      const res = await t
+        .agent()
+        .get('/api/square/auth/callback')
+        .query({ code: square.oauth.code, state: authUrl.searchParams.get('state') });
       expect(res.headers.location).toBe('http://localhost:3000/admin?square=error');
       expect(square.calls('/oauth2/token')).toHaveLength(0);
     });
@@ -221,7 +250,9 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     });
 
     it('refreshes the token on use when under 7 days are left', async () => {
-      await t.dataSource.query(`UPDATE settings SET value = $1 WHERE key = 'SQUARE_TOKEN_EXPIRES_AT'`, [new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString()]);
+      await t.dataSource.query(`UPDATE settings SET value = $1 WHERE key = 'SQUARE_TOKEN_EXPIRES_AT'`, [
+        new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(),
+      ]);
       const newExpiry = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
       square.oauth.accessToken = 'EAAAl-oauth-access-token-2';
       square.oauth.expiresAt = newExpiry;
@@ -250,7 +281,12 @@ describe('Square connection (OAuth through the real SDK against a local double) 
         variations: variations.map(([vid, vname, cents]) => ({
           type: 'ITEM_VARIATION',
           id: vid,
-          item_variation_data: { item_id: id, name: vname, pricing_type: cents === null ? 'VARIABLE_PRICING' : 'FIXED_PRICING', ...(cents === null ? {} : { price_money: { amount: cents, currency: 'USD' } }) },
+          item_variation_data: {
+            item_id: id,
+            name: vname,
+            pricing_type: cents === null ? 'VARIABLE_PRICING' : 'FIXED_PRICING',
+            ...(cents === null ? {} : { price_money: { amount: cents, currency: 'USD' } }),
+          },
         })),
       },
     });
@@ -267,7 +303,11 @@ describe('Square connection (OAuth through the real SDK against a local double) 
         { type: 'CATEGORY', id: 'CAT-HOT', category_data: { name: 'Hot Cocoa' } },
         item('ITEM-PEPPERMINT', 'Peppermint Cocoa', [['VAR-PEP', 'Regular', 899]], 'CAT-SEASONAL'),
         item('ITEM-MINT', 'Mint Cocoa', [['VAR-MINT', 'Regular', 650]], 'CAT-HOT'),
-        item('ITEM-TIN', 'Gift Tin', [['VAR-TIN-S', 'Small', 1200], ['VAR-TIN-L', 'Large', 2200], ['VAR-TIN-X', 'Custom', null]]),
+        item('ITEM-TIN', 'Gift Tin', [
+          ['VAR-TIN-S', 'Small', 1200],
+          ['VAR-TIN-L', 'Large', 2200],
+          ['VAR-TIN-X', 'Custom', null],
+        ]),
       ];
       const res = await admin.post('/api/square/catalog/sync');
       expect(res.status).toBe(200);
@@ -299,7 +339,10 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     });
 
     it('a Square failure answers its detail and changes nothing', async () => {
-      square.failNext.set('/v2/catalog/list', { status: 401, errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail: 'This request could not be authorized.' }] });
+      square.failNext.set('/v2/catalog/list', {
+        status: 401,
+        errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail: 'This request could not be authorized.' }],
+      });
       const before = await t.dataSource.query(`SELECT count(*)::int AS n FROM products`);
       const res = await admin.post('/api/square/catalog/sync');
       expect(res.status).toBe(502);
@@ -312,7 +355,8 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     const res = await admin.post('/api/square/auth/disconnect');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ connected: false, merchantId: null });
-    for (const key of ['SQUARE_ACCESS_TOKEN', 'SQUARE_REFRESH_TOKEN', 'SQUARE_TOKEN_EXPIRES_AT', 'SQUARE_TOKEN_MODE', 'SQUARE_MERCHANT_ID']) expect(await rawSetting(key)).toBeUndefined();
+    for (const key of ['SQUARE_ACCESS_TOKEN', 'SQUARE_REFRESH_TOKEN', 'SQUARE_TOKEN_EXPIRES_AT', 'SQUARE_TOKEN_MODE', 'SQUARE_MERCHANT_ID'])
+      expect(await rawSetting(key)).toBeUndefined();
     expect(await rawSetting('SQUARE_APPLICATION_ID')).toBe(APP_ID);
     const sync = await admin.post('/api/square/catalog/sync');
     expect(sync.status).toBe(400);

@@ -38,7 +38,7 @@ export function toCatalogueItems(objects: readonly Square.CatalogObject[]): Squa
     if (o.type !== 'ITEM' || o.isDeleted || !o.itemData?.name) continue;
     const data = o.itemData;
     const categoryId = data.reportingCategory?.id ?? data.categories?.[0]?.id ?? data.categoryId ?? undefined;
-    const categoryName = categoryId ? categoryNames.get(categoryId) ?? null : null;
+    const categoryName = categoryId ? (categoryNames.get(categoryId) ?? null) : null;
     const variations = (data.variations ?? []).filter((v) => v.type === 'ITEM_VARIATION' && v.id && !v.isDeleted);
     for (const v of variations) {
       const variationData = (v as Square.CatalogObject.ItemVariation).itemVariationData;

@@ -31,10 +31,19 @@ describe('checkout with Square connected (real SDK against a local double of Squ
 
     it('answers the application id, the first active location and the environment', async () => {
       await t.dataSource.query(`INSERT INTO settings (key, value) VALUES ('SQUARE_APPLICATION_ID', 'sandbox-sq0idb-app')`);
-      square.locations = [{ id: 'LOC-CLOSED', status: 'INACTIVE' }, { id: 'LOC-MAIN', status: 'ACTIVE' }];
+      square.locations = [
+        { id: 'LOC-CLOSED', status: 'INACTIVE' },
+        { id: 'LOC-MAIN', status: 'ACTIVE' },
+      ];
       const res = await t.agent().get('/api/square/web-payments/config');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ testMode: false, paymentsAvailable: true, applicationId: 'sandbox-sq0idb-app', locationId: 'LOC-MAIN', environment: 'sandbox' });
+      expect(res.body).toEqual({
+        testMode: false,
+        paymentsAvailable: true,
+        applicationId: 'sandbox-sq0idb-app',
+        locationId: 'LOC-MAIN',
+        environment: 'sandbox',
+      });
       expect(square.calls('/v2/locations')[0].authorization).toBe(`Bearer ${TOKEN}`);
       expect(JSON.stringify(res.body)).not.toContain(TOKEN);
     });
@@ -57,7 +66,13 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     const [search] = square.calls('/v2/customers/search');
     expect(search.body?.query.filter.email_address).toEqual({ exact: 'ada@example.com' });
     const [create] = square.calls('/v2/customers');
-    expect(create.body).toMatchObject({ email_address: 'ada@example.com', given_name: 'Ada', family_name: 'Lovelace', phone_number: '+12175550142', address: { address_line_1: '12 Analytical Way', locality: 'Springfield', administrative_district_level_1: 'IL', postal_code: '62701', country: 'US' } });
+    expect(create.body).toMatchObject({
+      email_address: 'ada@example.com',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      phone_number: '+12175550142',
+      address: { address_line_1: '12 Analytical Way', locality: 'Springfield', administrative_district_level_1: 'IL', postal_code: '62701', country: 'US' },
+    });
     const customerId = square.customers.at(-1)!.id;
 
     const [orderCall] = square.calls('/v2/orders');
@@ -69,9 +84,14 @@ describe('checkout with Square connected (real SDK against a local double of Squ
       { catalog_object_id: f.cocoa.variationId, quantity: '2' },
       { catalog_object_id: f.mug.variationId, quantity: '1' },
     ]);
-    expect(order.service_charges).toEqual([{ uid: 'shipping', name: 'Shipping', amount_money: { amount: 599, currency: 'USD' }, calculation_phase: 'TOTAL_PHASE', taxable: false }]);
+    expect(order.service_charges).toEqual([
+      { uid: 'shipping', name: 'Shipping', amount_money: { amount: 599, currency: 'USD' }, calculation_phase: 'TOTAL_PHASE', taxable: false },
+    ]);
     expect(order.taxes).toEqual([{ uid: 'sales-tax', name: 'Sales Tax', percentage: '7', type: 'ADDITIVE', scope: 'ORDER' }]);
-    expect(order.fulfillments[0]).toMatchObject({ type: 'SHIPMENT', shipment_details: { recipient: { display_name: 'Ada Lovelace', email_address: 'ada@example.com' } } });
+    expect(order.fulfillments[0]).toMatchObject({
+      type: 'SHIPMENT',
+      shipment_details: { recipient: { display_name: 'Ada Lovelace', email_address: 'ada@example.com' } },
+    });
     expect(typeof orderCall.body!.idempotency_key).toBe('string');
 
     const [payment] = square.calls('/v2/payments');
@@ -84,8 +104,17 @@ describe('checkout with Square connected (real SDK against a local double of Squ
       location_id: 'LOC-MAIN',
     });
 
-    const [row] = await t.dataSource.query(`SELECT status, test_mode, payment_id, square_order_id, square_customer_id, total_cents FROM orders WHERE id = $1`, [res.body.orderId]);
-    expect(row).toEqual({ status: 'COMPLETED', test_mode: false, payment_id: res.body.paymentId, square_order_id: payment.body!.order_id, square_customer_id: customerId, total_cents: 3860 });
+    const [row] = await t.dataSource.query(`SELECT status, test_mode, payment_id, square_order_id, square_customer_id, total_cents FROM orders WHERE id = $1`, [
+      res.body.orderId,
+    ]);
+    expect(row).toEqual({
+      status: 'COMPLETED',
+      test_mode: false,
+      payment_id: res.body.paymentId,
+      square_order_id: payment.body!.order_id,
+      square_customer_id: customerId,
+      total_cents: 3860,
+    });
   });
 
   it('reuses a customer Square already knows by e-mail', async () => {
@@ -100,7 +129,10 @@ describe('checkout with Square connected (real SDK against a local double of Squ
 
   it("answers a declined payment with 402 and Square's detail, and stores nothing", async () => {
     const before = await countOrders(t.dataSource);
-    square.failNext.set('/v2/payments', { status: 400, errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Authorization error: CARD_DECLINED' }] });
+    square.failNext.set('/v2/payments', {
+      status: 400,
+      errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Authorization error: CARD_DECLINED' }],
+    });
     const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
     expect(res.status).toBe(402);
     expect(res.body).toEqual({ message: 'Authorization error: CARD_DECLINED', code: 'SQUARE_CARD_DECLINED' });
@@ -109,7 +141,10 @@ describe('checkout with Square connected (real SDK against a local double of Squ
 
   it('answers a Square error while creating the order with 402, charges nothing and stores nothing', async () => {
     const before = await countOrders(t.dataSource);
-    square.failNext.set('/v2/orders', { status: 400, errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'Item variation with catalog object ID `X` not found.' }] });
+    square.failNext.set('/v2/orders', {
+      status: 400,
+      errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'Item variation with catalog object ID `X` not found.' }],
+    });
     const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Item variation with catalog object ID `X` not found.');
@@ -119,7 +154,10 @@ describe('checkout with Square connected (real SDK against a local double of Squ
 
   it('answers a Square server error with 402 (no retries) and stores nothing', async () => {
     const before = await countOrders(t.dataSource);
-    square.failNext.set('/v2/payments', { status: 500, errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'Something went wrong at Square' }] });
+    square.failNext.set('/v2/payments', {
+      status: 500,
+      errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'Something went wrong at Square' }],
+    });
     const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Something went wrong at Square');
@@ -151,7 +189,10 @@ describe('checkout with Square connected (real SDK against a local double of Squ
   });
 
   it('refuses a tampered amount before calling Square', async () => {
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f, { amount: 1 }));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(checkoutBody(f, { amount: 1 }));
     expect(res.status).toBe(409);
     expect(square.requests.filter((r) => r.path !== '/v2/locations')).toHaveLength(0);
   });
@@ -167,7 +208,10 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toEqual(b.body);
     expect(square.calls('/v2/payments')).toHaveLength(2);
-    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM orders WHERE idempotency_key IN ($1, $2)`, [body.idempotencyKey, other.idempotencyKey]);
+    const [{ n }] = await t.dataSource.query(`SELECT count(*)::int AS n FROM orders WHERE idempotency_key IN ($1, $2)`, [
+      body.idempotencyKey,
+      other.idempotencyKey,
+    ]);
     expect(n).toBe(2);
   });
 
@@ -176,7 +220,11 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     try {
       const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
       expect(res.status).toBe(200);
-      expect(square.calls('/v2/orders')[0].body?.order.line_items[1]).toEqual({ name: 'Test Cocoa Mug', quantity: '1', base_price_money: { amount: 450, currency: 'USD' } });
+      expect(square.calls('/v2/orders')[0].body?.order.line_items[1]).toEqual({
+        name: 'Test Cocoa Mug',
+        quantity: '1',
+        base_price_money: { amount: 450, currency: 'USD' },
+      });
     } finally {
       await t.dataSource.query(`UPDATE products SET variation_id = $2 WHERE id = $1`, [f.mug.id, f.mug.variationId]);
     }

@@ -53,7 +53,10 @@ describe('Square connected beside the demo catalogue', () => {
   it('sells a demo product (SEED-VAR id, never synced) as an ad-hoc line with its name and price', async () => {
     expect(demo.length).toBeGreaterThan(0);
     const [product] = demo;
-    const res = await t.agent().post(COMPLETE).send(cartOf([product]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(cartOf([product]));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ paymentId: expect.stringMatching(/^PAY-/), testMode: false });
 
@@ -65,17 +68,47 @@ describe('Square connected beside the demo catalogue', () => {
 
   it('syncing Square keeps every demo product and the order history as they were; a synced product goes by catalogue id', async () => {
     const snapshot = async () => ({
-      products: await t.dataSource.query(`SELECT id, name, slug, price_cents, variation_id, in_stock, category_id, description FROM products WHERE variation_id LIKE 'SEED-VAR-%' ORDER BY id`),
+      products: await t.dataSource.query(
+        `SELECT id, name, slug, price_cents, variation_id, in_stock, category_id, description FROM products WHERE variation_id LIKE 'SEED-VAR-%' ORDER BY id`,
+      ),
       orders: await t.dataSource.query(`SELECT id, status, total_cents, payment_id FROM orders ORDER BY id`),
-      items: await t.dataSource.query(`SELECT order_id, product_id, variation_id, name, unit_price_cents, quantity FROM order_items ORDER BY order_id, position`),
+      items: await t.dataSource.query(
+        `SELECT order_id, product_id, variation_id, name, unit_price_cents, quantity FROM order_items ORDER BY order_id, position`,
+      ),
     });
     const before = await snapshot();
     expect(before.orders.length).toBeGreaterThan(0); // the demo sale above
 
     // Square's catalogue: one item of the owner's, and one named like a demo product.
     square.catalogObjects = [
-      { type: 'ITEM', id: 'ITEM-OWN', item_data: { name: "Owner's Cocoa", variations: [{ type: 'ITEM_VARIATION', id: 'SQ-VAR-OWN', item_variation_data: { name: 'Regular', pricing_type: 'FIXED_PRICING', price_money: { amount: 1150, currency: 'USD' } } }] } },
-      { type: 'ITEM', id: 'ITEM-TWIN', item_data: { name: demo[0].name, variations: [{ type: 'ITEM_VARIATION', id: 'SQ-VAR-TWIN', item_variation_data: { name: 'Regular', pricing_type: 'FIXED_PRICING', price_money: { amount: 999, currency: 'USD' } } }] } },
+      {
+        type: 'ITEM',
+        id: 'ITEM-OWN',
+        item_data: {
+          name: "Owner's Cocoa",
+          variations: [
+            {
+              type: 'ITEM_VARIATION',
+              id: 'SQ-VAR-OWN',
+              item_variation_data: { name: 'Regular', pricing_type: 'FIXED_PRICING', price_money: { amount: 1150, currency: 'USD' } },
+            },
+          ],
+        },
+      },
+      {
+        type: 'ITEM',
+        id: 'ITEM-TWIN',
+        item_data: {
+          name: demo[0].name,
+          variations: [
+            {
+              type: 'ITEM_VARIATION',
+              id: 'SQ-VAR-TWIN',
+              item_variation_data: { name: 'Regular', pricing_type: 'FIXED_PRICING', price_money: { amount: 999, currency: 'USD' } },
+            },
+          ],
+        },
+      },
     ];
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const sync = await admin.post('/api/square/catalog/sync');
@@ -85,7 +118,10 @@ describe('Square connected beside the demo catalogue', () => {
     expect(await snapshot()).toEqual(before);
 
     const [own] = await t.dataSource.query(`SELECT id, name, price_cents FROM products WHERE variation_id = 'SQ-VAR-OWN'`);
-    const res = await t.agent().post(COMPLETE).send(cartOf([own, demo[1]]));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(cartOf([own, demo[1]]));
     expect(res.status).toBe(200);
     expect(square.calls('/v2/orders')[0].body!.order.line_items).toEqual([
       { catalog_object_id: 'SQ-VAR-OWN', quantity: '1' },
@@ -94,7 +130,10 @@ describe('Square connected beside the demo catalogue', () => {
   });
 
   it('sends the phone typed with an extension as E.164 to Square; our order keeps the extension', async () => {
-    const res = await t.agent().post(COMPLETE).send(cartOf([demo[0]], { email: 'extension@example.com', phone: '+1 (217) 555-0142 ext. 12' }));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(cartOf([demo[0]], { email: 'extension@example.com', phone: '+1 (217) 555-0142 ext. 12' }));
     expect(res.status).toBe(200);
     const recipient = square.calls('/v2/orders')[0].body!.order.fulfillments[0].shipment_details.recipient;
     expect(recipient.phone_number).toBe('+12175550142');
@@ -104,15 +143,24 @@ describe('Square connected beside the demo catalogue', () => {
   });
 
   it('refuses a phone that is not a number with the form message, before calling Square', async () => {
-    const res = await t.agent().post(COMPLETE).send(cartOf([demo[0]], { phone: '555-123-4567' }));
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(cartOf([demo[0]], { phone: '555-123-4567' }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Enter a phone number we can reach, e.g. (217) 555-0142');
     expect(square.requests.filter((r) => r.path !== '/v2/locations')).toEqual([]);
   });
 
   it("a failed catalogue lookup answers Square's detail and leaves nothing at Square", async () => {
-    square.failNext.set('/v2/catalog/batch-retrieve', { status: 500, errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'Catalog is having a moment' }] });
-    const res = await t.agent().post(COMPLETE).send(cartOf([demo[0]]));
+    square.failNext.set('/v2/catalog/batch-retrieve', {
+      status: 500,
+      errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'Catalog is having a moment' }],
+    });
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(cartOf([demo[0]]));
     expect(res.status).toBe(402);
     expect(res.body.message).toBe('Catalog is having a moment');
     for (const path of ['/v2/customers', '/v2/orders', '/v2/payments']) expect(square.calls(path)).toHaveLength(0);
@@ -123,13 +171,22 @@ describe('Square connected beside the demo catalogue', () => {
     const err = await client.orders
       .create({
         idempotencyKey: 'k-1',
-        order: { locationId: 'LOC-MAIN', lineItems: [{ name: 'Cocoa', quantity: '1', basePriceMoney: { amount: BigInt(100), currency: 'USD' } }], fulfillments: [{ type: 'SHIPMENT', shipmentDetails: { recipient: { displayName: 'Ada', phoneNumber: '+1 (217) 555-0142 ext. 12' } } }] },
+        order: {
+          locationId: 'LOC-MAIN',
+          lineItems: [{ name: 'Cocoa', quantity: '1', basePriceMoney: { amount: BigInt(100), currency: 'USD' } }],
+          fulfillments: [{ type: 'SHIPMENT', shipmentDetails: { recipient: { displayName: 'Ada', phoneNumber: '+1 (217) 555-0142 ext. 12' } } }],
+        },
       })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SquareError);
     expect((err as SquareError).statusCode).toBe(400);
     expect((err as SquareError).errors).toEqual([
-      { category: 'INVALID_REQUEST_ERROR', code: 'VALUE_TOO_LONG', detail: 'Field must not be greater than 17 length', field: 'order.fulfillments[0].shipment_details.recipient.phone_number' },
+      {
+        category: 'INVALID_REQUEST_ERROR',
+        code: 'VALUE_TOO_LONG',
+        detail: 'Field must not be greater than 17 length',
+        field: 'order.fulfillments[0].shipment_details.recipient.phone_number',
+      },
     ]);
   });
 });

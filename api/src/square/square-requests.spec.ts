@@ -64,7 +64,10 @@ function bodies(i: SquareChargeInput, catalogue: string[] = ['SQ-VAR-DARK']): [S
     ['POST /v2/customers', wire(serialization.CreateCustomerRequest, buildCreateCustomerRequest(i))],
     ['POST /v2/catalog/batch-retrieve', wire(serialization.BatchGetCatalogObjectsRequest, { objectIds: variationIdsToCheck(i.lines) })],
     ['POST /v2/orders', wire(serialization.CreateOrderRequest, buildCreateOrderRequest(i, ctx))],
-    ['POST /v2/payments', wire(serialization.CreatePaymentRequest, buildCreatePaymentRequest(i, { orderId: 'ORDER-1', customerId: 'CUST-1', locationId: 'LOC-MAIN' }))],
+    [
+      'POST /v2/payments',
+      wire(serialization.CreatePaymentRequest, buildCreatePaymentRequest(i, { orderId: 'ORDER-1', customerId: 'CUST-1', locationId: 'LOC-MAIN' })),
+    ],
   ];
 }
 
@@ -92,7 +95,10 @@ function documentedMax(model: string, wireField: string): number | undefined {
   const doc = readFileSync(join(SDK_DOCS, `${model}.md`), 'utf8');
   const row = doc.split('\n').find((line) => line.startsWith(`| \`${camel}\` |`));
   if (!row) throw new Error(`${model}.md has no field ${camel}`);
-  const max = /\*Maximum Length\*: `(\d+)`/.exec(row) ?? /maximum length for this value is (\d+) characters/.exec(row) ?? /limited to a max of (\d+) characters/.exec(row);
+  const max =
+    /\*Maximum Length\*: `(\d+)`/.exec(row) ??
+    /maximum length for this value is (\d+) characters/.exec(row) ??
+    /limited to a max of (\d+) characters/.exec(row);
   return max ? Number(max[1]) : undefined;
 }
 
@@ -104,7 +110,14 @@ describe("Square's documented limits (SQUARE_REQUEST_LIMITS)", () => {
     for (const { route, path, rule } of rules) {
       expect(rule.source).toMatch(/^https:\/\/developer\.squareup\.com\/reference\/square\/objects\/\w+ \(square\/square-nodejs-sdk doc\/models\/[\w-]+\.md/);
       const model = /doc\/models\/([\w-]+)\.md/.exec(rule.source)![1];
-      if (['country', 'currency'].includes(rule.format ?? '') || model.endsWith('-type') || model.endsWith('-state') || model.endsWith('-scope') || model.endsWith('-phase')) continue;
+      if (
+        ['country', 'currency'].includes(rule.format ?? '') ||
+        model.endsWith('-type') ||
+        model.endsWith('-state') ||
+        model.endsWith('-scope') ||
+        model.endsWith('-phase')
+      )
+        continue;
       expect({ route, path, max: rule.max }).toEqual({ route, path, max: documentedMax(model, path.split('.').at(-1)!.replace('[]', '')) });
       checked += 1;
     }
@@ -125,10 +138,15 @@ describe("Square's documented limits (SQUARE_REQUEST_LIMITS)", () => {
     expect(SQUARE_REQUEST_LIMITS['POST /v2/customers'].email_address.max).toBe(254);
   });
 
-  it("finds what the old inline bodies broke: a phone with its extension is too long for the recipient", () => {
+  it('finds what the old inline bodies broke: a phone with its extension is too long for the recipient', () => {
     const before = { order: { location_id: 'L', fulfillments: [{ shipment_details: { recipient: { phone_number: '+1 (217) 555-0142 ext. 12' } } }] } };
     expect(squareLimitErrors('POST /v2/orders', before)).toEqual([
-      { category: 'INVALID_REQUEST_ERROR', code: 'VALUE_TOO_LONG', detail: 'Field must not be greater than 17 length', field: 'order.fulfillments[0].shipment_details.recipient.phone_number' },
+      {
+        category: 'INVALID_REQUEST_ERROR',
+        code: 'VALUE_TOO_LONG',
+        detail: 'Field must not be greater than 17 length',
+        field: 'order.fulfillments[0].shipment_details.recipient.phone_number',
+      },
     ]);
     expect(squareLimitErrors('POST /v2/customers', { phone_number: 'call me' })[0]).toMatchObject({ code: 'INVALID_PHONE_NUMBER', field: 'phone_number' });
     expect(squareLimitErrors('POST /v2/customers', { address: { country: 'XX' } })[0]).toMatchObject({ code: 'INVALID_ENUM_VALUE', field: 'address.country' });
@@ -139,7 +157,13 @@ describe('request bodies for Square', () => {
   it('builds the exact bodies of a plain checkout', () => {
     const sent = Object.fromEntries(bodies(input()));
     expect(sent['POST /v2/customers/search']).toEqual({ limit: 1, query: { filter: { email_address: { exact: 'ada@example.com' } } } });
-    const address = { address_line_1: '12 Analytical Way', locality: 'Springfield', administrative_district_level_1: 'IL', postal_code: '62701', country: 'US' };
+    const address = {
+      address_line_1: '12 Analytical Way',
+      locality: 'Springfield',
+      administrative_district_level_1: 'IL',
+      postal_code: '62701',
+      country: 'US',
+    };
     expect(sent['POST /v2/customers']).toEqual({
       idempotency_key: expect.stringMatching(/^[0-9a-f]{40}$/),
       given_name: 'Ada',
@@ -159,13 +183,17 @@ describe('request bodies for Square', () => {
           { catalog_object_id: 'SQ-VAR-DARK', quantity: '2' },
           { name: 'Iced Mocha', quantity: '1', base_price_money: { amount: 450, currency: 'USD' } },
         ],
-        service_charges: [{ uid: 'shipping', name: 'Shipping', amount_money: { amount: 599, currency: 'USD' }, calculation_phase: 'TOTAL_PHASE', taxable: false }],
+        service_charges: [
+          { uid: 'shipping', name: 'Shipping', amount_money: { amount: 599, currency: 'USD' }, calculation_phase: 'TOTAL_PHASE', taxable: false },
+        ],
         taxes: [{ uid: 'sales-tax', name: 'Sales Tax', percentage: '7', type: 'ADDITIVE', scope: 'ORDER' }],
         fulfillments: [
           {
             type: 'SHIPMENT',
             state: 'PROPOSED',
-            shipment_details: { recipient: { customer_id: 'CUST-1', display_name: 'Ada Lovelace', email_address: 'ada@example.com', phone_number: '+12175550142', address } },
+            shipment_details: {
+              recipient: { customer_id: 'CUST-1', display_name: 'Ada Lovelace', email_address: 'ada@example.com', phone_number: '+12175550142', address },
+            },
           },
         ],
       },
@@ -195,7 +223,14 @@ describe('request bodies for Square', () => {
   });
 
   it("reads a national number in the shipping country, and leaves out of the customer a number Square's 9-16 digits refuse", () => {
-    const uk = Object.fromEntries(bodies(input({ phone: '020 7946 0018', address: { addressLine1: '1 Drama St', locality: 'London', administrativeDistrictLevel1: 'London', postalCode: 'SW1A 1AA', country: 'GB' } })));
+    const uk = Object.fromEntries(
+      bodies(
+        input({
+          phone: '020 7946 0018',
+          address: { addressLine1: '1 Drama St', locality: 'London', administrativeDistrictLevel1: 'London', postalCode: 'SW1A 1AA', country: 'GB' },
+        }),
+      ),
+    );
     expect(uk['POST /v2/customers'].phone_number).toBe('+442079460018');
     // Niue: 7 digits with its country code, a real number but too short for a Square customer
     const niue = input({ phone: '+683 4002' });
@@ -212,7 +247,9 @@ describe('request bodies for Square', () => {
   it('fits long names: 300 for the customer, 255 for the recipient, 512 for a line, cut between characters', () => {
     const long = `Hubert Blaine ${'Wolfeschlegelsteinhausenbergerdorff '.repeat(8)}👩🏽‍🍳 Sr.`; // 120 characters and more
     expect(long.length).toBeGreaterThan(300);
-    const i = input({ givenName: long, familyName: long }, [{ variationId: null, name: `${'Krung Thep Mahanakhon '.repeat(30)}🇺🇸`, quantity: 999, unitPriceCents: 1299 }]);
+    const i = input({ givenName: long, familyName: long }, [
+      { variationId: null, name: `${'Krung Thep Mahanakhon '.repeat(30)}🇺🇸`, quantity: 999, unitPriceCents: 1299 },
+    ]);
     const sent = Object.fromEntries(bodies(i));
     const given: string = sent['POST /v2/customers'].given_name;
     const display: string = sent['POST /v2/orders'].order.fulfillments[0].shipment_details.recipient.display_name;
@@ -243,7 +280,15 @@ describe('request bodies for Square', () => {
   });
 
   it('writes Canadian postal codes as Canada Post does, keeps a 10-character ZIP+4', () => {
-    const ca = (postalCode: string) => Object.fromEntries(bodies(input({ phone: '(416) 555-0142', address: { addressLine1: '2701 Riverside Drive', locality: 'Ottawa', administrativeDistrictLevel1: 'ON', postalCode, country: 'CA' } })));
+    const ca = (postalCode: string) =>
+      Object.fromEntries(
+        bodies(
+          input({
+            phone: '(416) 555-0142',
+            address: { addressLine1: '2701 Riverside Drive', locality: 'Ottawa', administrativeDistrictLevel1: 'ON', postalCode, country: 'CA' },
+          }),
+        ),
+      );
     for (const typed of ['k1a0b1', ' K1A-0B1 ', 'K1A  0B1']) expect(ca(typed)['POST /v2/customers'].address.postal_code).toBe('K1A 0B1');
     expect(ca('k1a0b1')['POST /v2/orders'].order.fulfillments[0].shipment_details.recipient.address).toEqual({
       address_line_1: '2701 Riverside Drive',
@@ -252,7 +297,11 @@ describe('request bodies for Square', () => {
       postal_code: 'K1A 0B1',
       country: 'CA',
     });
-    const zip4 = Object.fromEntries(bodies(input({ address: { addressLine1: '1 Main St', locality: 'Springfield', administrativeDistrictLevel1: 'IL', postalCode: '62701-1234', country: 'US' } })));
+    const zip4 = Object.fromEntries(
+      bodies(
+        input({ address: { addressLine1: '1 Main St', locality: 'Springfield', administrativeDistrictLevel1: 'IL', postalCode: '62701-1234', country: 'US' } }),
+      ),
+    );
     expect(zip4['POST /v2/customers'].address.postal_code).toBe('62701-1234');
   });
 
@@ -305,10 +354,18 @@ describe('which lines go by catalogue id', () => {
 
 describe('the refund body (RefundPayment)', () => {
   const refund = (reason: string | null) =>
-    wire(serialization.RefundPaymentRequest, buildRefundPaymentRequest({ idempotencyKey: '3f2a9c1e-5b7d-4e4f-a6c2-19d0b7e3f5a1', paymentId: 'PAY-1', amountCents: 1390, reason }));
+    wire(
+      serialization.RefundPaymentRequest,
+      buildRefundPaymentRequest({ idempotencyKey: '3f2a9c1e-5b7d-4e4f-a6c2-19d0b7e3f5a1', paymentId: 'PAY-1', amountCents: 1390, reason }),
+    );
 
   it('sends the key, the amount in cents, the payment and the reason', () => {
-    expect(refund('Damaged tin')).toEqual({ idempotency_key: '3f2a9c1e-5b7d-4e4f-a6c2-19d0b7e3f5a1', amount_money: { amount: 1390, currency: 'USD' }, payment_id: 'PAY-1', reason: 'Damaged tin' });
+    expect(refund('Damaged tin')).toEqual({
+      idempotency_key: '3f2a9c1e-5b7d-4e4f-a6c2-19d0b7e3f5a1',
+      amount_money: { amount: 1390, currency: 'USD' },
+      payment_id: 'PAY-1',
+      reason: 'Damaged tin',
+    });
     expect(refund(null)).not.toHaveProperty('reason');
     expect(squareLimitErrors('POST /v2/refunds', refund('x'.repeat(500)))).toEqual([]);
   });

@@ -24,7 +24,6 @@ export interface SquareChargeInput {
   totalCents: number;
 }
 
-
 /**
  * The request bodies the checkout sends to Square, built from our checkout input so that every
  * field obeys what Square documents for it (SQUARE_REQUEST_LIMITS below, each rule with its source).
@@ -47,9 +46,11 @@ export interface SquareChargeInput {
  */
 
 /** Documented in Square's API reference: the SDK's model docs, generated from Square's OpenAPI description. */
-const DOC = (model: string) => `https://developer.squareup.com/reference/square/objects/${model} (square/square-nodejs-sdk doc/models/${kebab(model)}.md, also node_modules/square/legacy/doc/models/)`;
+const DOC = (model: string) =>
+  `https://developer.squareup.com/reference/square/objects/${model} (square/square-nodejs-sdk doc/models/${kebab(model)}.md, also node_modules/square/legacy/doc/models/)`;
 
-export type SquareRoute = 'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments' | 'POST /v2/refunds';
+export type SquareRoute =
+  'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments' | 'POST /v2/refunds';
 
 export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal';
 
@@ -65,14 +66,15 @@ export interface SquareFieldRule {
 
 const ADDRESS = (prefix: string): Record<string, SquareFieldRule> => ({
   ...Object.fromEntries(
-    ['address_line_1', 'address_line_2', 'address_line_3', 'locality', 'administrative_district_level_1', 'postal_code', 'first_name', 'last_name'].map((f): [string, SquareFieldRule] => [
-      `${prefix}.${f}`,
-      { source: `${DOC('Address')}: no length documented` },
-    ]),
+    ['address_line_1', 'address_line_2', 'address_line_3', 'locality', 'administrative_district_level_1', 'postal_code', 'first_name', 'last_name'].map(
+      (f): [string, SquareFieldRule] => [`${prefix}.${f}`, { source: `${DOC('Address')}: no length documented` }],
+    ),
   ),
   [`${prefix}.country`]: { format: 'country', source: `${DOC('Address')} → ${DOC('Country')}: ISO 3166-1 alpha-2 enum` },
 });
-const MONEY = (prefix: string): Record<string, SquareFieldRule> => ({ [`${prefix}.currency`]: { format: 'currency', source: `${DOC('Money')} → ${DOC('Currency')}: ISO 4217 enum` } });
+const MONEY = (prefix: string): Record<string, SquareFieldRule> => ({
+  [`${prefix}.currency`]: { format: 'currency', source: `${DOC('Money')} → ${DOC('Currency')}: ISO 4217 enum` },
+});
 
 /**
  * Every string field the shop sends to Square, by request and wire path (`[]` stands for any
@@ -87,7 +89,10 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     given_name: { max: 300, source: `${DOC('CreateCustomerRequest')}: "The maximum length for this value is 300 characters."` },
     family_name: { max: 300, source: `${DOC('CreateCustomerRequest')}: "The maximum length for this value is 300 characters."` },
     email_address: { max: 254, format: 'email', source: `${DOC('CreateCustomerRequest')}: "The maximum length for this value is 254 characters."` },
-    phone_number: { format: 'phone-9-16-digits', source: `${DOC('CreateCustomerRequest')}: "must be valid and can contain 9–16 digits, with an optional + prefix and country code"` },
+    phone_number: {
+      format: 'phone-9-16-digits',
+      source: `${DOC('CreateCustomerRequest')}: "must be valid and can contain 9–16 digits, with an optional + prefix and country code"`,
+    },
     ...ADDRESS('address'),
   },
   'POST /v2/catalog/batch-retrieve': {
@@ -109,7 +114,11 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     ...MONEY('order.service_charges[].amount_money'),
     'order.taxes[].uid': { max: 60, source: `${DOC('OrderLineItemTax')}: maximum length 60` },
     'order.taxes[].name': { max: 255, source: `${DOC('OrderLineItemTax')}: maximum length 255` },
-    'order.taxes[].percentage': { max: 10, format: 'decimal', source: `${DOC('OrderLineItemTax')}: maximum length 10, "a string representation of a decimal number"` },
+    'order.taxes[].percentage': {
+      max: 10,
+      format: 'decimal',
+      source: `${DOC('OrderLineItemTax')}: maximum length 10, "a string representation of a decimal number"`,
+    },
     'order.taxes[].type': { source: `${DOC('OrderLineItemTaxType')}: enum` },
     'order.taxes[].scope': { source: `${DOC('OrderLineItemTaxScope')}: enum` },
     'order.fulfillments[].uid': { max: 60, source: `${DOC('Fulfillment')}: maximum length 60` },
@@ -118,7 +127,11 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     'order.fulfillments[].shipment_details.shipping_note': { max: 500, source: `${DOC('FulfillmentShipmentDetails')}: maximum length 500` },
     'order.fulfillments[].shipment_details.recipient.customer_id': { max: 191, source: `${DOC('FulfillmentRecipient')}: maximum length 191` },
     'order.fulfillments[].shipment_details.recipient.display_name': { max: 255, source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
-    'order.fulfillments[].shipment_details.recipient.email_address': { max: 255, format: 'email', source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
+    'order.fulfillments[].shipment_details.recipient.email_address': {
+      max: 255,
+      format: 'email',
+      source: `${DOC('FulfillmentRecipient')}: maximum length 255`,
+    },
     'order.fulfillments[].shipment_details.recipient.phone_number': { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
     ...ADDRESS('order.fulfillments[].shipment_details.recipient.address'),
   },
@@ -210,7 +223,11 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
  * paragraph separators as spaces, runs of white space as one, trimmed, cut between characters.
  */
 export function fitText(value: string, max?: number): string {
-  const clean = value.normalize('NFC').replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/gu, ' ').trim();
+  const clean = value
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
   if (max === undefined || clean.length <= max) return clean;
   let out = '';
   for (const { segment } of graphemes.segment(clean)) {
@@ -317,7 +334,10 @@ export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderCont
           ? { catalogObjectId: line.variationId, quantity: String(line.quantity) }
           : { name: fitText(line.name, 512) || 'Item', quantity: String(line.quantity), basePriceMoney: money(line.unitPriceCents) },
       ),
-      serviceCharges: input.shippingCents > 0 ? [{ uid: 'shipping', name: 'Shipping', amountMoney: money(input.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }] : [],
+      serviceCharges:
+        input.shippingCents > 0
+          ? [{ uid: 'shipping', name: 'Shipping', amountMoney: money(input.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }]
+          : [],
       taxes: input.taxCents > 0 ? [{ uid: 'sales-tax', name: 'Sales Tax', percentage: TAX_PERCENTAGE, type: 'ADDITIVE', scope: 'ORDER' }] : [],
       fulfillments: [
         {
@@ -339,7 +359,10 @@ export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderCont
 }
 
 /** POST /v2/payments: the card charged for the Square order, completed at once. */
-export function buildCreatePaymentRequest(input: SquareChargeInput, ctx: { orderId: string; customerId: string; locationId: string }): Square.CreatePaymentRequest {
+export function buildCreatePaymentRequest(
+  input: SquareChargeInput,
+  ctx: { orderId: string; customerId: string; locationId: string },
+): Square.CreatePaymentRequest {
   return {
     sourceId: input.sourceId,
     idempotencyKey: input.idempotencyKey,

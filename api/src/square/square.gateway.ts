@@ -58,14 +58,20 @@ export interface SquarePaymentFacts {
 /** payments.create got no answer: the card may or may not have been charged. */
 export class PaymentOutcomeUnknownError extends UpstreamError {
   constructor() {
-    super('The payment provider did not answer in time. Your payment may still go through: please wait a few minutes and check your e-mail before paying again.', 'PAYMENT_OUTCOME_UNKNOWN');
+    super(
+      'The payment provider did not answer in time. Your payment may still go through: please wait a few minutes and check your e-mail before paying again.',
+      'PAYMENT_OUTCOME_UNKNOWN',
+    );
   }
 }
 
 /** refunds.refundPayment got no answer: the refund may or may not have been made. */
 export class RefundOutcomeUnknownError extends UpstreamError {
   constructor() {
-    super('Square did not answer in time, so the refund may or may not have gone through. Use Retry on the pending refund to ask Square again (it will not refund twice).', 'REFUND_OUTCOME_UNKNOWN');
+    super(
+      'Square did not answer in time, so the refund may or may not have gone through. Use Retry on the pending refund to ask Square again (it will not refund twice).',
+      'REFUND_OUTCOME_UNKNOWN',
+    );
   }
 }
 
@@ -199,7 +205,10 @@ export class SquareGateway {
    * throws RefundOutcomeUnknownError.
    */
   async refund(connection: SquareConnection, input: SquareRefundInput): Promise<SquareRefundResult> {
-    const { refund } = await this.callPayment(() => connection.client.refunds.refundPayment(buildRefundPaymentRequest(input)), () => new RefundOutcomeUnknownError());
+    const { refund } = await this.callPayment(
+      () => connection.client.refunds.refundPayment(buildRefundPaymentRequest(input)),
+      () => new RefundOutcomeUnknownError(),
+    );
     if (!refund?.id) throw new PaymentError('Square did not make the refund', 'SQUARE_REFUND_FAILED');
     return { refundId: refund.id, status: refund.status ?? 'PENDING', amountCents: Number(refund.amountMoney?.amount ?? input.amountCents) };
   }
@@ -225,7 +234,9 @@ export class SquareGateway {
         // A retried checkout may have left a failed attempt before the one that went through.
         if (!found || found.status === 'FAILED' || found.status === 'CANCELED') found = payment;
       }
-      return found?.id ? { paymentId: found.id, status: found.status ?? 'PENDING', squareOrderId: found.orderId ?? null, squareCustomerId: found.customerId ?? null } : null;
+      return found?.id
+        ? { paymentId: found.id, status: found.status ?? 'PENDING', squareOrderId: found.orderId ?? null, squareCustomerId: found.customerId ?? null }
+        : null;
     });
   }
 

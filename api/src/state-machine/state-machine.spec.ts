@@ -78,7 +78,10 @@ const PICKUP = defineStateMachine<Pickup, PickupState, { shopName: string }>({
   },
   refused: (p, to) => new ConflictError(`Pickup ${p.id} is ${p.state}: it cannot be ${to}`, 'PICKUP_STATE_CONFLICT'),
   notFound: () => new NotFoundError('Pickup not found', 'PICKUP_NOT_FOUND'),
-  history: (p, move) => ({ entity: PickupEvent, values: { pickupId: p.id, type: move.type, fromState: move.from, toState: move.to, actor: move.actor, detail: move.detail } }),
+  history: (p, move) => ({
+    entity: PickupEvent,
+    values: { pickupId: p.id, type: move.type, fromState: move.from, toState: move.to, actor: move.actor, detail: move.detail },
+  }),
   on: {
     accepted: { queue: (m, p, _move, ctx) => m.insert(Job, { pickupId: p.id, name: `accepted-mail:${ctx.shopName}` }).then(() => undefined) },
     ready: { type: 'ready-for-pickup', queue: (m, p) => m.insert(Job, { pickupId: p.id, name: 'ready-push' }).then(() => undefined) },
@@ -96,7 +99,11 @@ describe('the state machine', () => {
     pool = await PGlitePool.open(join(dir, 'pgdata'));
     dataSource = new DataSource({
       type: 'postgres',
-      driver: { Pool: function SharedPGlitePool() { return pool; } },
+      driver: {
+        Pool: function SharedPGlitePool() {
+          return pool;
+        },
+      },
       installExtensions: false,
       poolSize: 1,
       entities: [Pickup, PickupEvent, Job],
@@ -130,7 +137,12 @@ describe('the state machine', () => {
 
   it('makes an allowed move: the new state with the caller’s fields, its history row and its queued job', async () => {
     const id = await placed();
-    const row = await machines.move(PICKUP, { id }, 'accepted', { actor: 'admin:owner', detail: { minutes: 10 }, set: { note: 'ten minutes' }, ctx: { shopName: 'Cocoa' } });
+    const row = await machines.move(PICKUP, { id }, 'accepted', {
+      actor: 'admin:owner',
+      detail: { minutes: 10 },
+      set: { note: 'ten minutes' },
+      ctx: { shopName: 'Cocoa' },
+    });
     expect(row).toMatchObject({ id, state: 'accepted', note: 'ten minutes' });
     expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id })).toMatchObject({ state: 'accepted', note: 'ten minutes' });
     expect(await historyOf(id)).toMatchObject([{ type: 'accepted', fromState: 'placed', toState: 'accepted', actor: 'admin:owner', detail: { minutes: 10 } }]);
@@ -145,7 +157,11 @@ describe('the state machine', () => {
       await PICKUP.step(m, row, 'ready', { actor: 'system' });
     });
     expect(await stateOf(id)).toBe('ready');
-    expect((await historyOf(id)).map((e) => `${e.fromState}→${e.toState}:${e.type}`)).toEqual(['placed→accepted:accepted', 'accepted→preparing:preparing', 'preparing→ready:ready-for-pickup']);
+    expect((await historyOf(id)).map((e) => `${e.fromState}→${e.toState}:${e.type}`)).toEqual([
+      'placed→accepted:accepted',
+      'accepted→preparing:preparing',
+      'preparing→ready:ready-for-pickup',
+    ]);
     expect((await jobsOf(id)).map((j) => j.name)).toEqual(['accepted-mail:Cocoa', 'ready-push']);
   });
 

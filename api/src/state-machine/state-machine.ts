@@ -149,6 +149,8 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
 }
 
 /** Declares a kind (see StateMachineDeclaration). */
-export function defineStateMachine<Row extends ObjectLiteral, S extends string, Ctx = undefined>(declaration: StateMachineDeclaration<Row, S, Ctx>): StateMachine<Row, S, Ctx> {
+export function defineStateMachine<Row extends ObjectLiteral, S extends string, Ctx = undefined>(
+  declaration: StateMachineDeclaration<Row, S, Ctx>,
+): StateMachine<Row, S, Ctx> {
   return new StateMachine(declaration);
 }

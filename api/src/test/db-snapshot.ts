@@ -23,7 +23,12 @@ export async function databaseSnapshot(dataSource: DataSource): Promise<string> 
   const parts: Record<string, string[]> = {};
   for (const { name } of tables) {
     if (name === RATE_LIMIT_TABLE) continue;
-    const row = name === 'session' ? `(to_jsonb(t) - 'expire')::text` : name === 'mail_outbox' ? `(to_jsonb(t) - 'status' - 'attempts' - 'sent_at' - 'last_error')::text` : `to_jsonb(t)::text`;
+    const row =
+      name === 'session'
+        ? `(to_jsonb(t) - 'expire')::text`
+        : name === 'mail_outbox'
+          ? `(to_jsonb(t) - 'status' - 'attempts' - 'sent_at' - 'last_error')::text`
+          : `to_jsonb(t)::text`;
     const rows: { row: string }[] = await dataSource.query(`SELECT ${row} AS row FROM "${name}" t ORDER BY 1`);
     parts[name] = rows.map((r) => r.row);
   }

@@ -24,7 +24,11 @@ export default async function buildTemplate(): Promise<void> {
   const pool = await PGlitePool.open(join(dir, 'pgdata'));
   const dataSource = new DataSource({
     type: 'postgres',
-    driver: { Pool: function SharedPGlitePool() { return pool; } },
+    driver: {
+      Pool: function SharedPGlitePool() {
+        return pool;
+      },
+    },
     installExtensions: false,
     poolSize: 1,
     uuidExtension: 'pgcrypto',

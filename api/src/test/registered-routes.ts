@@ -33,7 +33,12 @@ export function expressRoutes(app: INestApplication): Set<string> {
 /** The same routes from Nest's controller metadata, with the access each one declares. */
 export function nestRoutes(app: INestApplication): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
-  const join = (...parts: string[]) => '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  const join = (...parts: string[]) =>
+    '/' +
+    parts
+      .map((p) => p.replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean)
+      .join('/');
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
@@ -47,7 +52,8 @@ export function nestRoutes(app: INestApplication): RegisteredRoute[] {
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         const access = Reflect.getMetadata(ACCESS_KEY, handler) ?? Reflect.getMetadata(ACCESS_KEY, type);
         for (const prefix of prefixes) {
-          for (const path of ([] as string[]).concat(paths)) routes.push({ method, path: join('api', prefix, path), access, controller: type, handlerName: name });
+          for (const path of ([] as string[]).concat(paths))
+            routes.push({ method, path: join('api', prefix, path), access, controller: type, handlerName: name });
         }
       }
     }

@@ -52,7 +52,9 @@ export function Shell({ routes = <AppRoutes /> }: { routes?: ReactNode }) {
 
   return (
     <>
-      <a href="#main" className="skip-link">Skip to content</a>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <SiteHeader />
       {/* The page scrolls in this box under the fixed header. A plain element, not IonContent: that one
           is a main landmark itself, which put the page's <main> and the footer inside another main. */}

@@ -20,12 +20,14 @@ const SERVER_PAGE = `
 function appPage(root: HTMLElement, buttons: string) {
   const seen: string[] = [];
   root.innerHTML = `<div class="app-root"><div class="app-scroll"><main id="main">${buttons}</main></div></div>`;
-  root.querySelectorAll('button').forEach((button, i) => button.addEventListener('click', () => seen.push(`${i}:${button.getAttribute('aria-label') ?? button.textContent}`)));
+  root
+    .querySelectorAll('button')
+    .forEach((button, i) => button.addEventListener('click', () => seen.push(`${i}:${button.getAttribute('aria-label') ?? button.textContent}`)));
   return seen;
 }
 const APP_BUTTONS = SERVER_PAGE.replace(/<header[\s\S]*?<\/header>/, '').replace(/<\/?main[^>]*>/g, '');
 
-const tap = (root: HTMLElement, selector: string, n = 0) => (root.querySelectorAll<HTMLElement>(selector)[n]).click();
+const tap = (root: HTMLElement, selector: string, n = 0) => root.querySelectorAll<HTMLElement>(selector)[n].click();
 
 /** jsdom lays nothing out: an element's scrollTop, as the browser would keep it. */
 function scrollable(element: Element) {

@@ -33,8 +33,16 @@ function addDataBlock(text: string) {
 }
 const asTheApiWritesIt = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 /** The fixtures as they come over the wire (a price that is not a number arrives as null). */
-const onTheWire = <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const stop = { id: 1, title: 'Farmers Market', location: 'Daley Plaza', date: '2026-06-10T17:00:00.000Z', timeZone: 'America/Chicago', startTime: '09:00', endTime: '13:00' } as unknown as ScheduledEvent;
+const onTheWire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+const stop = {
+  id: 1,
+  title: 'Farmers Market',
+  location: 'Daley Plaza',
+  date: '2026-06-10T17:00:00.000Z',
+  timeZone: 'America/Chicago',
+  startTime: '09:00',
+  endTime: '13:00',
+} as unknown as ScheduledEvent;
 
 describe('seedFirstScreenFromPage', () => {
   afterEach(() => document.getElementById(FIRST_SCREEN_DATA_ID)?.remove());
@@ -67,9 +75,20 @@ describe('seedFirstScreenFromPage', () => {
     expect(client.getQueryData(catalogCategoriesQueryOptions.queryKey)).toEqual(categories);
   });
 
-  it('the tracker: the shop\'s month (with when the server read it), GET /api/events, the cart now and the map\'s tiles; the events page: its next stops, categories, the cart now and the booking form\'s packages and open days', () => {
+  it("the tracker: the shop's month (with when the server read it), GET /api/events, the cart now and the map's tiles; the events page: its next stops, categories, the cart now and the booking form's packages and open days", () => {
     const live = liveState('2026-06-10T14:00:00.000Z');
-    addDataBlock(asTheApiWritesIt({ page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', live, monthEvents: [stop], events: [stop], mapConfig }));
+    addDataBlock(
+      asTheApiWritesIt({
+        page: 'tracker',
+        timeZone: 'America/Chicago',
+        today: '2026-06-10',
+        fetchedAt: '2026-06-10T15:00:00.000Z',
+        live,
+        monthEvents: [stop],
+        events: [stop],
+        mapConfig,
+      }),
+    );
     const client = testQueryClient();
     expect(seedFirstScreenFromPage(client, 'tracker')).not.toBeNull();
     expect(client.getQueryData(monthEventsQueryOptions('2026-06').queryKey)).toEqual({ events: [stop], fetchedAt: '2026-06-10T15:00:00.000Z' });
@@ -79,7 +98,17 @@ describe('seedFirstScreenFromPage', () => {
     expect(client.getQueryData(mapConfigQueryOptions.queryKey)).toEqual(mapConfig);
 
     const availability = availabilityFrom('2026-06-10');
-    document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = JSON.stringify({ page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', live, categories, upcoming: [stop], packages: bookingPackages, availability });
+    document.getElementById(FIRST_SCREEN_DATA_ID)!.textContent = JSON.stringify({
+      page: 'events',
+      timeZone: 'America/Chicago',
+      today: '2026-06-10',
+      fetchedAt: '2026-06-10T15:00:00.000Z',
+      live,
+      categories,
+      upcoming: [stop],
+      packages: bookingPackages,
+      availability,
+    });
     const events = testQueryClient();
     expect(seedFirstScreenFromPage(events, 'events')).not.toBeNull();
     expect(events.getQueryData(upcomingEventsQueryOptions('2026-06-10').queryKey)).toEqual([stop]);
@@ -105,8 +134,22 @@ describe('seedFirstScreenFromPage', () => {
       ['tracker', { page: 'products', products, categories }],
       ['tracker', { page: 'tracker', today: '2026-06-10', monthEvents: [stop] }],
       // an older server's block, without the cart's state and the map's tiles
-      ['tracker', { page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', monthEvents: [stop], events: [stop] }],
-      ['events', { page: 'events', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', live: liveState(null), categories, upcoming: [stop] }],
+      [
+        'tracker',
+        { page: 'tracker', timeZone: 'America/Chicago', today: '2026-06-10', fetchedAt: '2026-06-10T15:00:00.000Z', monthEvents: [stop], events: [stop] },
+      ],
+      [
+        'events',
+        {
+          page: 'events',
+          timeZone: 'America/Chicago',
+          today: '2026-06-10',
+          fetchedAt: '2026-06-10T15:00:00.000Z',
+          live: liveState(null),
+          categories,
+          upcoming: [stop],
+        },
+      ],
       ['events', null],
       ['home', { page: 'home', featured: products, categories }],
     ] as const) {

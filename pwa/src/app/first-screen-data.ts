@@ -49,7 +49,9 @@ function readable(data: FirstScreenData): boolean {
     case 'tracker':
       return stopsReadable(data) && Array.isArray(data.monthEvents) && Array.isArray(data.events) && isObject(data.mapConfig);
     case 'events':
-      return stopsReadable(data) && Array.isArray(data.categories) && Array.isArray(data.upcoming) && Array.isArray(data.packages) && isObject(data.availability);
+      return (
+        stopsReadable(data) && Array.isArray(data.categories) && Array.isArray(data.upcoming) && Array.isArray(data.packages) && isObject(data.availability)
+      );
   }
 }
 

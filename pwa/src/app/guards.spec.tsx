@@ -13,7 +13,12 @@ describe('ProtectedRoute', () => {
   it('shows a spinner while the user loads, then the page for a signed-in user', async () => {
     let answer: (r: Response) => void = () => undefined;
     global.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    renderWithProviders(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, { route: '/orders' });
+    renderWithProviders(
+      <ProtectedRoute>
+        <h1>Orders page</h1>
+      </ProtectedRoute>,
+      { route: '/orders' },
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     answer({ ok: true, status: 200, statusText: 'OK', text: async () => JSON.stringify(customer) } as Response);
     expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeInTheDocument();
@@ -22,7 +27,12 @@ describe('ProtectedRoute', () => {
 
   it('sends a visitor (401) to /auth with the page as redirect', async () => {
     mockFetch({ 'GET /api/user': { status: 401, body: { message: 'Unauthorized' } } });
-    renderWithProviders(<ProtectedRoute><h1>Account page</h1></ProtectedRoute>, { route: '/account?tab=password', path: '/account' });
+    renderWithProviders(
+      <ProtectedRoute>
+        <h1>Account page</h1>
+      </ProtectedRoute>,
+      { route: '/account?tab=password', path: '/account' },
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Faccount%3Ftab%3Dpassword'));
     expect(screen.queryByRole('heading', { name: 'Account page' })).not.toBeInTheDocument();
   });
@@ -31,20 +41,35 @@ describe('ProtectedRoute', () => {
 describe('AdminRoute', () => {
   it('sends a signed-in customer who is not an admin to /', async () => {
     mockFetch({ 'GET /api/user': { body: customer } });
-    renderWithProviders(<AdminRoute><h1>Admin</h1></AdminRoute>, { route: '/admin', path: '/admin' });
+    renderWithProviders(
+      <AdminRoute>
+        <h1>Admin</h1>
+      </AdminRoute>,
+      { route: '/admin', path: '/admin' },
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(screen.queryByRole('heading', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor to /', async () => {
     mockFetch({ 'GET /api/user': { status: 401 } });
-    renderWithProviders(<AdminRoute><h1>Admin</h1></AdminRoute>, { route: '/admin', path: '/admin' });
+    renderWithProviders(
+      <AdminRoute>
+        <h1>Admin</h1>
+      </AdminRoute>,
+      { route: '/admin', path: '/admin' },
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('shows the page to an admin', async () => {
     mockFetch({ 'GET /api/user': { body: { ...customer, isAdmin: true } } });
-    renderWithProviders(<AdminRoute><h1>Admin</h1></AdminRoute>, { route: '/admin', path: '/admin' });
+    renderWithProviders(
+      <AdminRoute>
+        <h1>Admin</h1>
+      </AdminRoute>,
+      { route: '/admin', path: '/admin' },
+    );
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
   });
 });
@@ -89,7 +114,12 @@ describe('guards after a reload with a persisted "nobody"', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('let the owner who just signed in reach /admin: no redirect to / while the session check runs', async () => {
-    const server = await renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
+    const server = await renderAfterReload(
+      <AdminRoute>
+        <h1>Admin</h1>
+      </AdminRoute>,
+      '/admin',
+    );
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
@@ -99,7 +129,12 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('let a signed-in customer reach /orders: no detour through /auth', async () => {
-    const server = await renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    const server = await renderAfterReload(
+      <ProtectedRoute>
+        <h1>Orders page</h1>
+      </ProtectedRoute>,
+      '/orders',
+    );
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);
     server.answer(200, customer);
@@ -108,7 +143,12 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('still send a visitor to /auth once the check says nobody is signed in', async () => {
-    const server = await renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    const server = await renderAfterReload(
+      <ProtectedRoute>
+        <h1>Orders page</h1>
+      </ProtectedRoute>,
+      '/orders',
+    );
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     server.answer(401, { message: 'Unauthorized' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Forders'));
@@ -116,7 +156,12 @@ describe('guards after a reload with a persisted "nobody"', () => {
 
   it('say offline, rather than deny, when the check cannot be made', async () => {
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const server = await renderAfterReload(<AdminRoute><h1>Admin</h1></AdminRoute>, '/admin');
+    const server = await renderAfterReload(
+      <AdminRoute>
+        <h1>Admin</h1>
+      </AdminRoute>,
+      '/admin',
+    );
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     server.fail(new TypeError('Failed to fetch'));
     expect(await screen.findByRole('heading', { name: "You're offline" })).toBeInTheDocument();
@@ -125,7 +170,12 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('offer to check again when the server could not answer', async () => {
-    const server = await renderAfterReload(<ProtectedRoute><h1>Orders page</h1></ProtectedRoute>, '/orders');
+    const server = await renderAfterReload(
+      <ProtectedRoute>
+        <h1>Orders page</h1>
+      </ProtectedRoute>,
+      '/orders',
+    );
     await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
     server.answer(503, { message: 'Service Unavailable' });
     expect(await screen.findByText('Your sign-in could not be checked right now.')).toBeInTheDocument();

@@ -74,9 +74,15 @@ function UserMenu() {
       ) : null}
       {open && (
         <ul id="user-menu-list" className="user-menu__list">
-          <li><Link to="/account">My Account</Link></li>
-          <li><Link to="/account">Account Settings</Link></li>
-          <li><Link to="/orders">Orders</Link></li>
+          <li>
+            <Link to="/account">My Account</Link>
+          </li>
+          <li>
+            <Link to="/account">Account Settings</Link>
+          </li>
+          <li>
+            <Link to="/orders">Orders</Link>
+          </li>
           {user.isAdmin && (
             // The owner at the cart: check in (or change the status) from any page in two taps.
             <li>
@@ -163,7 +169,9 @@ export function SiteHeader() {
           <button type="button" className="header__cart" onClick={() => openCart()}>
             <CartIcon />
             <span>CART</span>{' '}
-            <span className="header__cart-count" data-testid="cart-count">{count}</span>
+            <span className="header__cart-count" data-testid="cart-count">
+              {count}
+            </span>
             <span className="visually-hidden"> item(s), open the cart</span>
           </button>
           <UserMenu />

@@ -51,11 +51,32 @@ describe('landing on a page the server paints a first screen for (its data block
     expect(calls.filter((c) => c.url.startsWith('/api/square/catalog'))).toEqual([]);
   });
 
-  it('the tracker: today\'s stops in the first render, without calling /api/events', async () => {
+  it("the tracker: today's stops in the first render, without calling /api/events", async () => {
     const now = new Date();
     const today = dayKey(now);
-    const stop = { id: 1, title: 'Farmers Market', location: 'Daley Plaza', address: 'Chicago', description: null, date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(), timeZone: localTimeZone(), startTime: '09:00', endTime: '13:00', latitude: null, longitude: null } as unknown as ScheduledEvent;
-    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today, fetchedAt: now.toISOString(), live: liveState(null), monthEvents: [stop], events: [stop], mapConfig });
+    const stop = {
+      id: 1,
+      title: 'Farmers Market',
+      location: 'Daley Plaza',
+      address: 'Chicago',
+      description: null,
+      date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(),
+      timeZone: localTimeZone(),
+      startTime: '09:00',
+      endTime: '13:00',
+      latitude: null,
+      longitude: null,
+    } as unknown as ScheduledEvent;
+    addDataBlock({
+      page: 'tracker',
+      timeZone: localTimeZone(),
+      today,
+      fetchedAt: now.toISOString(),
+      live: liveState(null),
+      monthEvents: [stop],
+      events: [stop],
+      mapConfig,
+    });
     const { calls } = mockFetch({});
     const client = testQueryClient();
     await land(client, '/cocoa-tracker');
@@ -76,7 +97,16 @@ describe('landing on a page the server paints a first screen for (its data block
   it("rendering the page itself (the service worker's shell: no data block), the calls it makes as it mounts are made with its chunk, and not again by its first render", async () => {
     const now = new Date();
     const month = dayKey(now).slice(0, 7);
-    const notLive = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt: now.toISOString(), timeZone: 'America/Chicago' };
+    const notLive = {
+      live: false,
+      place: null,
+      status: null,
+      minutes: null,
+      soldOut: [],
+      since: null,
+      updatedAt: now.toISOString(),
+      timeZone: 'America/Chicago',
+    };
     const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] }, 'GET /api/live': { body: notLive } });
     const client = testQueryClient();
     await land(client, '/events', false);
@@ -93,7 +123,16 @@ describe('landing on a page the server paints a first screen for (its data block
   });
 
   it("hydrating the server's first screen, the first render asks for nothing: it must render what the server did, from the data block alone", async () => {
-    addDataBlock({ page: 'tracker', timeZone: localTimeZone(), today: dayKey(new Date()), fetchedAt: new Date().toISOString(), live: liveState(null), monthEvents: [], events: [], mapConfig });
+    addDataBlock({
+      page: 'tracker',
+      timeZone: localTimeZone(),
+      today: dayKey(new Date()),
+      fetchedAt: new Date().toISOString(),
+      live: liveState(null),
+      monthEvents: [],
+      events: [],
+      mapConfig,
+    });
     const { calls } = mockFetch({});
     const landing = prepareLanding(testQueryClient(), '/cocoa-tracker', true);
     expect(landing.hydrate).toBe(true);
@@ -102,7 +141,10 @@ describe('landing on a page the server paints a first screen for (its data block
   });
 
   it('the server rendered the app but its data block is missing or unreadable: the app renders the page itself, and asks for its data', async () => {
-    const { calls } = mockFetch({ 'GET /api/live': () => new Promise<Response>(() => undefined), 'GET /api/events/map-config': () => new Promise<Response>(() => undefined) });
+    const { calls } = mockFetch({
+      'GET /api/live': () => new Promise<Response>(() => undefined),
+      'GET /api/events/map-config': () => new Promise<Response>(() => undefined),
+    });
     const landing = prepareLanding(testQueryClient(), '/cocoa-tracker', true);
     expect(landing.hydrate).toBe(false);
     await landing.ready;
@@ -111,7 +153,10 @@ describe('landing on a page the server paints a first screen for (its data block
 
   it("on the service worker's shell (no painted page: offline, a returning visitor) the first render does not wait for those calls", async () => {
     // no data block: the shell
-    const { calls } = mockFetch({ 'GET /api/live': () => new Promise<Response>(() => undefined), 'GET /api/events/map-config': () => new Promise<Response>(() => undefined) });
+    const { calls } = mockFetch({
+      'GET /api/live': () => new Promise<Response>(() => undefined),
+      'GET /api/events/map-config': () => new Promise<Response>(() => undefined),
+    });
     jest.useFakeTimers();
     try {
       let ready = false;

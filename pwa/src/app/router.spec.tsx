@@ -14,8 +14,26 @@ describe('the route table shared with the API', () => {
   });
 
   it.each([
-    '/', '/products', '/products/', '/Products', '/products/classic-dark-hot-cocoa', '/products/a%2Fb', '/products/x/', '/products/x//', '/products/a/b', '/products//', '/products///x',
-    '/cocoa-tracker', '/cocoa-tracker/x', '/account/', '/admin', '/admin/x', '/no/such/page', '/productsx', '/index.html', '//products',
+    '/',
+    '/products',
+    '/products/',
+    '/Products',
+    '/products/classic-dark-hot-cocoa',
+    '/products/a%2Fb',
+    '/products/x/',
+    '/products/x//',
+    '/products/a/b',
+    '/products//',
+    '/products///x',
+    '/cocoa-tracker',
+    '/cocoa-tracker/x',
+    '/account/',
+    '/admin',
+    '/admin/x',
+    '/no/such/page',
+    '/productsx',
+    '/index.html',
+    '//products',
   ])('%s: isAppRoute agrees with react-router', (path) => {
     const routes = Object.values(APP_ROUTES).map((p) => ({ path: p }));
     expect(isAppRoute(path)).toBe(matchRoutes(routes, path) !== null);

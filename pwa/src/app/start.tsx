@@ -38,7 +38,7 @@ const nextTask = () =>
  * before. Said as a warning, not an error: nothing failed.
  */
 function onRecoverableError(error: unknown) {
-  console.warn('The app rendered part of the server\'s first screen anew:', error instanceof Error ? error.message : error);
+  console.warn("The app rendered part of the server's first screen anew:", error instanceof Error ? error.message : error);
 }
 
 /**

@@ -40,7 +40,17 @@ describe('startup path override', () => {
   });
 
   it('works for this visit when storage is blocked', () => {
-    const blocked = { getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('blocked'); }, removeItem: () => { throw new Error('blocked'); } };
+    const blocked = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('blocked');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
     expect(startupPathFor({ pathname: '/', search: '?startPath=/cocoa-tracker' }, blocked)).toBe('/cocoa-tracker');
     expect(startupPathFor({ pathname: '/', search: '' }, blocked)).toBeNull();
   });

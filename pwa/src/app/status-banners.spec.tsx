@@ -45,7 +45,9 @@ describe('status banners', () => {
         <Page />
       </QueryClientProvider>,
     );
-    expect(screen.getByRole('status')).toHaveTextContent('You are offline. You can keep browsing what you have seen and your cart is kept on this device. What this page shows was saved at 9:05 AM.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You are offline. You can keep browsing what you have seen and your cart is kept on this device. What this page shows was saved at 9:05 AM.',
+    );
     jest.restoreAllMocks();
   });
 

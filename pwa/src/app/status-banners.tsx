@@ -46,8 +46,12 @@ export function UpdatePrompt() {
   return (
     <div className="banner banner--update" role="alert">
       <span>A new version of the shop is available.</span>
-      <button type="button" className="btn btn--primary btn--small" onClick={applyUpdate}>Update now</button>
-      <button type="button" className="btn btn--outline btn--small" onClick={dismiss}>Later</button>
+      <button type="button" className="btn btn--primary btn--small" onClick={applyUpdate}>
+        Update now
+      </button>
+      <button type="button" className="btn btn--outline btn--small" onClick={dismiss}>
+        Later
+      </button>
     </div>
   );
 }

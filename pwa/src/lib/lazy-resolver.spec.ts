@@ -16,7 +16,10 @@ describe('lazyResolver', () => {
   });
 
   it('tries the load again at the next check when it failed (offline, the chunk not cached)', async () => {
-    const load = jest.fn<Promise<Resolver<Values>>, []>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(ok);
+    const load = jest
+      .fn<Promise<Resolver<Values>>, []>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(ok);
     const resolver = lazyResolver(load);
     await expect(resolver({ name: 'Ana' }, undefined, options)).rejects.toThrow('Failed to fetch');
     await expect(resolver({ name: 'Ana' }, undefined, options)).resolves.toEqual({ values: { name: 'Ana' }, errors: {} });

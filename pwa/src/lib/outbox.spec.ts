@@ -20,7 +20,9 @@ function notesOutbox(): OutboxStore<Note, [text: string, id?: string]> {
   return createOutbox<Note, [text: string, id?: string]>({
     storageKey: KEY,
     lockName: KEY,
-    isEntry: (e) => typeof e.text === 'string' && (e.status === 'waiting' || (e.status === 'sent' && typeof e.number === 'number') || (e.status === 'refused' && typeof e.message === 'string')),
+    isEntry: (e) =>
+      typeof e.text === 'string' &&
+      (e.status === 'waiting' || (e.status === 'sent' && typeof e.number === 'number') || (e.status === 'refused' && typeof e.message === 'string')),
     kept: (text, id) => ({ fields: { text }, id }),
     send: async (entry) => {
       sent.push({ text: entry.text, key: entry.id });
@@ -203,7 +205,10 @@ describe('createOutbox', () => {
     const locks = {
       request: (name: string, fn: () => Promise<unknown>) => {
         const run = (held.get(name) ?? Promise.resolve()).then(fn, fn);
-        held.set(name, run.catch(() => undefined));
+        held.set(
+          name,
+          run.catch(() => undefined),
+        );
         return run;
       },
     };
@@ -252,7 +257,7 @@ describe('startOutboxSync', () => {
     stop();
   });
 
-  it("sends when the browser comes back online, and no more after it is stopped", async () => {
+  it('sends when the browser comes back online, and no more after it is stopped', async () => {
     online = false;
     const stop = startOutboxSync(outbox, KEY);
     await outbox.getState().keep('one');

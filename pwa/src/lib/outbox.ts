@@ -95,7 +95,10 @@ export const QUEUED_TOAST = { title: 'Saved on this tablet', description: 'No si
  * sent now or kept; offline, or when the network fails on the way, it is kept on the device under
  * that id. 'refused': the server answered no (the caller's mutation shows its message).
  */
-export async function sendOrKeep(send: (key: string) => Promise<unknown>, keep: (key: string) => Promise<void>): Promise<{ outcome: 'sent' | 'kept' | 'refused'; id: string }> {
+export async function sendOrKeep(
+  send: (key: string) => Promise<unknown>,
+  keep: (key: string) => Promise<void>,
+): Promise<{ outcome: 'sent' | 'kept' | 'refused'; id: string }> {
   const id = newOutboxId();
   if (!navigator.onLine) {
     await keep(id);
@@ -112,7 +115,8 @@ export async function sendOrKeep(send: (key: string) => Promise<unknown>, keep: 
 }
 
 /** Transient: the server is away or busy, not a refusal of the request. */
-export const isTransient = (error: unknown) => isNetworkError(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408));
+export const isTransient = (error: unknown) =>
+  isNetworkError(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408));
 
 /** Runs `fn` while holding `lock` across tabs (where the browser offers one). */
 function exclusive(lock: string, fn: () => Promise<void>): Promise<void> {

@@ -10,5 +10,9 @@ export const noChanges = () => () => undefined;
  * so that the hydration matches it, and shown once the app has taken over.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noChanges, () => true, () => false);
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 }

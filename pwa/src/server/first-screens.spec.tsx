@@ -12,14 +12,34 @@ const ZONE = 'America/Chicago';
 const NOW = new Date('2026-06-10T15:00:00Z');
 
 function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
-  return { id, title, location, address: `${location}, Chicago, IL`, description: null, date, timeZone: ZONE, startTime, endTime, latitude: 41.88, longitude: -87.63, calendarId: null, calendarName: null } as unknown as ScheduledEvent;
+  return {
+    id,
+    title,
+    location,
+    address: `${location}, Chicago, IL`,
+    description: null,
+    date,
+    timeZone: ZONE,
+    startTime,
+    endTime,
+    latitude: 41.88,
+    longitude: -87.63,
+    calendarId: null,
+    calendarName: null,
+  } as unknown as ScheduledEvent;
 }
 const today = stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15');
 const friday = stop(2, 'Friday Night Lights', 'Wrigley Field Gate', '2026-06-12T17:00:00.000Z', '18:30', '21:00');
 const stops = [today, friday];
 
 /** The text a reader sees, tags and the comments React puts between text parts left out. */
-const text = (html: string) => html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 
 describe('renderFirstScreen: the public pages as the app renders them, from their answers', () => {
   beforeEach(() => jest.useFakeTimers({ now: NOW }));
@@ -74,36 +94,75 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
     expect(html).not.toContain('Loading product');
   });
 
-  it('/cocoa-tracker: today (the shop\'s) chosen, its stops with their times and places; the days with stops outlined', () => {
-    const data: FirstScreenData = { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), monthEvents: stops, events: stops, mapConfig };
+  it("/cocoa-tracker: today (the shop's) chosen, its stops with their times and places; the days with stops outlined", () => {
+    const data: FirstScreenData = {
+      page: 'tracker',
+      timeZone: ZONE,
+      today: '2026-06-10',
+      fetchedAt: NOW.toISOString(),
+      live: liveState(null),
+      monthEvents: stops,
+      events: stops,
+      mapConfig,
+    };
     const html = renderFirstScreen('/cocoa-tracker', data);
     expect(html).toContain('<h1>Live Cocoa Tracker</h1>');
     expect(html).toContain('<h2 id="tracker-day-title">Events on June 10, 2026</h2>');
     // the shop's times, without a zone label: the page is painted for a visitor in the shop's zone
     expect(text(html)).toContain('Farmers Market Daley Plaza 9:00 AM - 1:15 PM');
     expect(html).toMatch(/aria-label="June 12, 2026, has events"/);
-    expect(html).toMatch(/class="tracker-cal__day tracker-cal__day--event tracker-cal__day--selected tracker-cal__day--today"[^>]*aria-label="June 10, 2026, has events"/);
+    expect(html).toMatch(
+      /class="tracker-cal__day tracker-cal__day--event tracker-cal__day--selected tracker-cal__day--today"[^>]*aria-label="June 10, 2026, has events"/,
+    );
     expect(html).not.toContain('Loading events');
     // the map is not rendered on the server: its placeholder of the same size
     expect(html).toContain('<div class="tracker-map tracker-map--placeholder" style="height:600px"><p class="muted">Loading map...</p></div>');
   });
 
-  it('/cocoa-tracker: the shop\'s today, not the server\'s (UTC is already Thursday at 2 AM)', () => {
+  it("/cocoa-tracker: the shop's today, not the server's (UTC is already Thursday at 2 AM)", () => {
     jest.setSystemTime(new Date('2026-06-11T02:00:00Z')); // 9 PM Wednesday in Chicago
-    const html = renderFirstScreen('/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), monthEvents: stops, events: stops, mapConfig });
+    const html = renderFirstScreen('/cocoa-tracker', {
+      page: 'tracker',
+      timeZone: ZONE,
+      today: '2026-06-10',
+      fetchedAt: NOW.toISOString(),
+      live: liveState(null),
+      monthEvents: stops,
+      events: stops,
+      mapConfig,
+    });
     expect(html).toContain('Events on June 10, 2026');
     expect(text(html)).toContain('Farmers Market Daley Plaza');
   });
 
   it('/cocoa-tracker?stop=…: a linked stop opens on its day', () => {
-    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, { page: 'tracker', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), monthEvents: stops, events: stops, mapConfig });
+    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, {
+      page: 'tracker',
+      timeZone: ZONE,
+      today: '2026-06-10',
+      fetchedAt: NOW.toISOString(),
+      live: liveState(null),
+      monthEvents: stops,
+      events: stops,
+      mapConfig,
+    });
     expect(html).toContain('Events on June 12, 2026');
     expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate 6:30 PM - 9:00 PM');
   });
 
-  it('/events: the next stops with their days, times and places, today\'s marked; the menu\'s categories', () => {
+  it("/events: the next stops with their days, times and places, today's marked; the menu's categories", () => {
     const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];
-    const html = renderFirstScreen('/events', { page: 'events', timeZone: ZONE, today: '2026-06-10', fetchedAt: NOW.toISOString(), live: liveState(null), categories: eventCategories, upcoming: stops, packages: bookingPackages, availability: availabilityFrom('2026-06-10') });
+    const html = renderFirstScreen('/events', {
+      page: 'events',
+      timeZone: ZONE,
+      today: '2026-06-10',
+      fetchedAt: NOW.toISOString(),
+      live: liveState(null),
+      categories: eventCategories,
+      upcoming: stops,
+      packages: bookingPackages,
+      availability: availabilityFrom('2026-06-10'),
+    });
     expect(html).toContain('<h1>Cocoa for Your Event</h1>');
     expect(text(html)).toContain('Farmers Market Today Daley Plaza June 10, 2026 · 9:00 AM - 1:15 PM');
     expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate June 12, 2026 · 6:30 PM - 9:00 PM');
@@ -111,10 +170,12 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
     expect(html).not.toMatch(/Where to find us next<\/h2><div class="three-up"><div class="skeleton/);
   });
 
-  it('renders the app\'s components: a class changed in the product list entry shows in the server\'s HTML', () => {
+  it("renders the app's components: a class changed in the product list entry shows in the server's HTML", () => {
     jest.isolateModules(() => {
       jest.doMock('../features/catalogue/components/product-list-entry', () => {
-        const actual = jest.requireActual<typeof import('../features/catalogue/components/product-list-entry')>('../features/catalogue/components/product-list-entry');
+        const actual = jest.requireActual<typeof import('../features/catalogue/components/product-list-entry')>(
+          '../features/catalogue/components/product-list-entry',
+        );
         return {
           ProductListEntry: (props: Parameters<typeof actual.ProductListEntry>[0]) => {
             const entry = actual.ProductListEntry(props) as ReactElement<{ className: string }>;

@@ -54,7 +54,13 @@ export function renderFirstScreen(url: string, data: FirstScreenData): string {
       <AppFrame queryClient={client}>
         <StaticRouter location={url} future={ROUTER_FUTURE}>
           {/* The page's route alone, inside the same Suspense boundary as the router's table (router.tsx's page()). */}
-          <Shell routes={<Routes><Route path={path} element={page(<Page />)} /></Routes>} />
+          <Shell
+            routes={
+              <Routes>
+                <Route path={path} element={page(<Page />)} />
+              </Routes>
+            }
+          />
         </StaticRouter>
       </AppFrame>,
     );

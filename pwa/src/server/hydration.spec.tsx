@@ -24,18 +24,63 @@ const NOW = new Date();
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(NOW);
 
 function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
-  return { id, title, location, address: `${location}, Chicago, IL`, description: null, date, timeZone: ZONE, startTime, endTime, latitude: 41.88, longitude: -87.63, calendarId: null, calendarName: null } as unknown as ScheduledEvent;
+  return {
+    id,
+    title,
+    location,
+    address: `${location}, Chicago, IL`,
+    description: null,
+    date,
+    timeZone: ZONE,
+    startTime,
+    endTime,
+    latitude: 41.88,
+    longitude: -87.63,
+    calendarId: null,
+    calendarName: null,
+  } as unknown as ScheduledEvent;
 }
-const stops = [stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'), stop(2, 'Late Lights', 'Wrigley Field Gate', `${TODAY}T17:00:00.000Z`, '22:00', '23:50')];
+const stops = [
+  stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'),
+  stop(2, 'Late Lights', 'Wrigley Field Gate', `${TODAY}T17:00:00.000Z`, '22:00', '23:50'),
+];
 const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];
 
 const PAGES: Array<[string, FirstScreenData]> = [
   ['/', { page: 'home', featured: products.slice(0, 2), categories, testimonials: [{ id: 1, name: 'Sarah M.', content: 'Best cocoa in town.', rating: 5 }] }],
   ['/products', { page: 'products', products, categories }],
   ['/products?category=iced-cocoa', { page: 'products', products, categories }],
-  ['/products/salted-caramel-cocoa', { page: 'product', product: product({ id: 7, name: 'Salted Caramel Cocoa', slug: 'salted-caramel-cocoa', categoryId: 2 }), categories }],
-  ['/cocoa-tracker', { page: 'tracker', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), live: liveState(NOW.toISOString()), monthEvents: stops, events: stops, mapConfig }],
-  ['/events', { page: 'events', timeZone: ZONE, today: TODAY, fetchedAt: NOW.toISOString(), live: liveState(NOW.toISOString()), categories: eventCategories, upcoming: stops, packages: bookingPackages, availability: availabilityFrom(TODAY) }],
+  [
+    '/products/salted-caramel-cocoa',
+    { page: 'product', product: product({ id: 7, name: 'Salted Caramel Cocoa', slug: 'salted-caramel-cocoa', categoryId: 2 }), categories },
+  ],
+  [
+    '/cocoa-tracker',
+    {
+      page: 'tracker',
+      timeZone: ZONE,
+      today: TODAY,
+      fetchedAt: NOW.toISOString(),
+      live: liveState(NOW.toISOString()),
+      monthEvents: stops,
+      events: stops,
+      mapConfig,
+    },
+  ],
+  [
+    '/events',
+    {
+      page: 'events',
+      timeZone: ZONE,
+      today: TODAY,
+      fetchedAt: NOW.toISOString(),
+      live: liveState(NOW.toISOString()),
+      categories: eventCategories,
+      upcoming: stops,
+      packages: bookingPackages,
+      availability: availabilityFrom(TODAY),
+    },
+  ],
 ];
 
 /** The server's markup of `url` in a root, then the app hydrating it; what React had to render anew. */
@@ -61,7 +106,7 @@ async function hydrate(url: string, data: FirstScreenData, tamper: (html: string
   return { root, heading, renderedAnew, shown };
 }
 
-describe('the app takes over the server\'s first screens as they are (hydration)', () => {
+describe("the app takes over the server's first screens as they are (hydration)", () => {
   beforeEach(() => mockFetch({}));
   afterEach(() => {
     document.body.innerHTML = '';
@@ -75,12 +120,14 @@ describe('the app takes over the server\'s first screens as they are (hydration)
     expect(root.querySelector('h1')).toBe(heading);
   });
 
-  it('/events: the forms are disabled in the server\'s markup (typed there, a value would be reset as the app takes over) and enabled once hydrated', async () => {
+  it("/events: the forms are disabled in the server's markup (typed there, a value would be reset as the app takes over) and enabled once hydrated", async () => {
     const [url, data] = PAGES.find(([path]) => path === '/events')!;
     const fields = (root: ParentNode) => [...root.querySelectorAll<HTMLFieldSetElement>('form > fieldset.form-fields')];
     const painted = document.createElement('div');
     painted.innerHTML = renderFirstScreen(url, data);
-    expect(fields(painted).map((f) => [f.closest('form')?.getAttribute('aria-label') ?? f.closest('form')?.getAttribute('aria-labelledby'), f.disabled])).toEqual([
+    expect(
+      fields(painted).map((f) => [f.closest('form')?.getAttribute('aria-label') ?? f.closest('form')?.getAttribute('aria-labelledby'), f.disabled]),
+    ).toEqual([
       ['Booking request', true],
       ['inquiry-title', true],
     ]);
@@ -89,7 +136,7 @@ describe('the app takes over the server\'s first screens as they are (hydration)
     expect(fields(root).map((f) => f.disabled)).toEqual([false, false]);
   });
 
-  it('markup that differs from the app\'s first render is rendered anew, and said (so the test above can fail)', async () => {
+  it("markup that differs from the app's first render is rendered anew, and said (so the test above can fail)", async () => {
     const [url, data] = PAGES[1];
     const { root, heading, renderedAnew } = await hydrate(url, data, (html) => html.replace('<h1>Our Products</h1>', '<h1>Our Old Products</h1>'));
     expect(renderedAnew).not.toEqual([]);

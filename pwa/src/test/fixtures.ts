@@ -35,8 +35,32 @@ export const products: Product[] = [
 
 /** What the tracker's and /events' first screens carry besides the stops (shared-types' FirstScreenData). */
 export const bookingPackages: BookingPackage[] = [
-  { id: 1, name: 'Hot Cocoa Bar', description: 'Our classic hot cocoa.', included: ['Two hot cocoa blends'], pricePerGuestCents: 850, minimumCents: 30000, depositPercent: 25, durationMinutes: 180, minGuests: 20, maxGuests: 150, active: true },
-  { id: 2, name: 'Iced & Shake Bar', description: 'Iced cocoa and shakes.', included: ['Cocoa shakes in three flavours', 'Two servers'], pricePerGuestCents: 1050, minimumCents: 45000, depositPercent: 25, durationMinutes: 180, minGuests: 30, maxGuests: 200, active: true },
+  {
+    id: 1,
+    name: 'Hot Cocoa Bar',
+    description: 'Our classic hot cocoa.',
+    included: ['Two hot cocoa blends'],
+    pricePerGuestCents: 850,
+    minimumCents: 30000,
+    depositPercent: 25,
+    durationMinutes: 180,
+    minGuests: 20,
+    maxGuests: 150,
+    active: true,
+  },
+  {
+    id: 2,
+    name: 'Iced & Shake Bar',
+    description: 'Iced cocoa and shakes.',
+    included: ['Cocoa shakes in three flavours', 'Two servers'],
+    pricePerGuestCents: 1050,
+    minimumCents: 45000,
+    depositPercent: 25,
+    durationMinutes: 180,
+    minGuests: 30,
+    maxGuests: 200,
+    active: true,
+  },
 ];
 
 /** The shop's month from `today` ('YYYY-MM-DD'): bookable a week on, its 20th already booked. */
@@ -44,13 +68,29 @@ export function availabilityFrom(today: string, timeZone = 'America/Chicago'): B
   const month = today.slice(0, 7);
   const firstBookable = new Date(`${today}T12:00:00Z`);
   firstBookable.setUTCDate(firstBookable.getUTCDate() + 7);
-  return { month, timeZone, today, firstBookableDay: firstBookable.toISOString().slice(0, 10), leadTimeDays: 7, unavailable: [{ date: `${month}-20`, reason: 'booked' }] };
+  return {
+    month,
+    timeZone,
+    today,
+    firstBookableDay: firstBookable.toISOString().slice(0, 10),
+    leadTimeDays: 7,
+    unavailable: [{ date: `${month}-20`, reason: 'booked' }],
+  };
 }
 
 /** The cart checked in at Millennium Park since `since` (an ISO instant), or not out. */
 export function liveState(since: string | null, timeZone = 'America/Chicago'): LiveState {
   return since
-    ? { live: true, place: { stopId: 1, label: 'Millennium Park', address: '201 E Randolph St, Chicago, IL', latitude: 41.88, longitude: -87.62 }, status: 'serving', minutes: null, soldOut: ['Iced Mocha'], since, updatedAt: since, timeZone }
+    ? {
+        live: true,
+        place: { stopId: 1, label: 'Millennium Park', address: '201 E Randolph St, Chicago, IL', latitude: 41.88, longitude: -87.62 },
+        status: 'serving',
+        minutes: null,
+        soldOut: ['Iced Mocha'],
+        since,
+        updatedAt: since,
+        timeZone,
+      }
     : { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt: null, timeZone };
 }
 

@@ -1,5 +1,8 @@
 /** The end of a paged list: a Load more button while a next page exists, and a message when it failed. */
-export function LoadMore({ page, failedText }: {
+export function LoadMore({
+  page,
+  failedText,
+}: {
   page: { hasNextPage: boolean; isFetchingNextPage: boolean; isFetchNextPageError: boolean; fetchNextPage: () => Promise<unknown> };
   failedText: string;
 }) {

@@ -6,7 +6,10 @@ import { MonthCalendar } from './month-calendar';
 // Months far from the test machine's today (January 1, 2031 is a Wednesday; February 1 and March 1 are Saturdays).
 const dayButton = (day: string) => document.querySelector(`[data-day="${day}"]`) as HTMLButtonElement;
 const focusedDay = () => (document.activeElement as HTMLElement | null)?.dataset.day;
-const tabStops = () => Array.from(document.querySelectorAll<HTMLButtonElement>('[data-day]')).filter((b) => b.tabIndex === 0).map((b) => b.dataset.day);
+const tabStops = () =>
+  Array.from(document.querySelectorAll<HTMLButtonElement>('[data-day]'))
+    .filter((b) => b.tabIndex === 0)
+    .map((b) => b.dataset.day);
 const press = (key: string, init: Partial<KeyboardEventInit> = {}) => fireEvent.keyDown(document.activeElement as HTMLElement, { key, ...init });
 
 interface HarnessProps {
@@ -49,7 +52,11 @@ describe('MonthCalendar keyboard (WAI-ARIA date picker grid)', () => {
     expect(tabStops()).toEqual(['2031-01-15']);
     unmount();
 
-    const closed = new Map([['2031-01-01', 'not available'], ['2031-01-02', 'not available'], ['2031-01-03', 'too soon to book']]);
+    const closed = new Map([
+      ['2031-01-01', 'not available'],
+      ['2031-01-02', 'not available'],
+      ['2031-01-03', 'too soon to book'],
+    ]);
     const second = render(<Harness start="2031-01" disabled={() => closed} />);
     expect(tabStops()).toEqual(['2031-01-04']);
     second.unmount();
@@ -186,7 +193,10 @@ describe('MonthCalendar days that cannot be chosen (the booking form)', () => {
   });
 
   it('lands on the nearest day that can be chosen in the next month, or on the month’s arrow when none can', () => {
-    const february = new Map([['2031-02-01', 'too soon to book'], ['2031-02-02', 'not available']]);
+    const february = new Map([
+      ['2031-02-01', 'too soon to book'],
+      ['2031-02-02', 'not available'],
+    ]);
     const allOfDecember = new Map(Array.from({ length: 31 }, (_, i) => [`2030-12-${String(i + 1).padStart(2, '0')}`, 'not available'] as const));
     render(<Harness start="2031-01" disabled={(month) => (month === '2031-02' ? february : month === '2030-12' ? allOfDecember : undefined)} />);
     focusOn('2031-01-31');
@@ -202,7 +212,9 @@ describe('MonthCalendar days that cannot be chosen (the booking form)', () => {
   it('moves focus on when the focused day turns out to be taken (the month’s bookings arrive)', () => {
     const { rerender } = render(<MonthCalendar month="2031-01" selectedDay={null} eventDays={new Set()} onMonthChange={jest.fn()} onSelectDay={jest.fn()} />);
     focusOn('2031-01-16');
-    rerender(<MonthCalendar month="2031-01" selectedDay={null} eventDays={new Set()} disabledDates={january} onMonthChange={jest.fn()} onSelectDay={jest.fn()} />);
+    rerender(
+      <MonthCalendar month="2031-01" selectedDay={null} eventDays={new Set()} disabledDates={january} onMonthChange={jest.fn()} onSelectDay={jest.fn()} />,
+    );
     expect(focusedDay()).toBe('2031-01-18');
     expect(tabStops()).toEqual(['2031-01-18']);
   });
@@ -212,7 +224,15 @@ describe('MonthCalendar', () => {
   it('outlines days with events, marks the chosen day and moves between months', () => {
     const onSelectDay = jest.fn();
     const onMonthChange = jest.fn();
-    render(<MonthCalendar month="2026-11" selectedDay="2026-11-22" eventDays={new Set(['2026-11-06', '2026-11-22'])} onMonthChange={onMonthChange} onSelectDay={onSelectDay} />);
+    render(
+      <MonthCalendar
+        month="2026-11"
+        selectedDay="2026-11-22"
+        eventDays={new Set(['2026-11-06', '2026-11-22'])}
+        onMonthChange={onMonthChange}
+        onSelectDay={onSelectDay}
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'November 2026' })).toBeInTheDocument();
     const withEvents = screen.getByRole('button', { name: 'November 6, 2026, has events' });
     expect(withEvents).toHaveClass('tracker-cal__day--event');

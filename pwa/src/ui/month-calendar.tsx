@@ -145,9 +145,15 @@ export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, on
   return (
     <div className="tracker-cal card">
       <div className="tracker-cal__head">
-        <button ref={previous} type="button" className="tracker-cal__nav" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>‹</button>
-        <h2 className="tracker-cal__title" aria-live="polite">{monthTitle(month)}</h2>
-        <button ref={next} type="button" className="tracker-cal__nav" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>›</button>
+        <button ref={previous} type="button" className="tracker-cal__nav" aria-label="Previous month" onClick={() => onMonthChange(addMonths(month, -1))}>
+          ‹
+        </button>
+        <h2 className="tracker-cal__title" aria-live="polite">
+          {monthTitle(month)}
+        </h2>
+        <button ref={next} type="button" className="tracker-cal__nav" aria-label="Next month" onClick={() => onMonthChange(addMonths(month, 1))}>
+          ›
+        </button>
       </div>
       <table ref={grid} className="tracker-cal__grid" role="grid" aria-label={monthTitle(month)}>
         <thead>
@@ -173,7 +179,9 @@ export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, on
                         eventDays.has(day) ? 'tracker-cal__day--event' : '',
                         day === selectedDay ? 'tracker-cal__day--selected' : '',
                         day === today ? 'tracker-cal__day--today' : '',
-                      ].filter(Boolean).join(' ')}
+                      ]
+                        .filter(Boolean)
+                        .join(' ')}
                       aria-pressed={day === selectedDay}
                       aria-current={day === today ? 'date' : undefined}
                       aria-label={`${longDay(day)}${eventDays.has(day) ? ', has events' : ''}${disabledDates?.has(day) ? `, ${disabledDates.get(day)}` : ''}`}

@@ -18,7 +18,13 @@ export function QuantityControl({ value, onChange, label, disabled }: QuantityCo
 
   return (
     <div className="quantity" role="group" aria-label={label}>
-      <button type="button" className="icon-btn" aria-label="Decrease quantity" disabled={disabled || value <= 1} onClick={() => onChange(Math.max(1, value - 1))}>
+      <button
+        type="button"
+        className="icon-btn"
+        aria-label="Decrease quantity"
+        disabled={disabled || value <= 1}
+        onClick={() => onChange(Math.max(1, value - 1))}
+      >
         −
       </button>
       <input

@@ -70,7 +70,12 @@ describe('responsive images', () => {
     const hot = screen.getByRole('img', { name: 'Dark Cocoa — Hot', hidden: true });
     expect(hot).toHaveAttribute('loading', 'lazy');
     expect(hot).not.toHaveAttribute('fetchpriority');
-    expect(hot.getAttribute('srcset')?.split(', ').map((c) => c.split(' ')[1])).toEqual(['160w', '320w', '640w', '900w']);
+    expect(
+      hot
+        .getAttribute('srcset')
+        ?.split(', ')
+        .map((c) => c.split(' ')[1]),
+    ).toEqual(['160w', '320w', '640w', '900w']);
     const iced = screen.getByRole('img', { name: 'Dark Cocoa — Iced', hidden: true });
     expect(iced).toHaveAttribute('src', '/images/products/cocoa-iced.svg');
     expect(iced).not.toHaveAttribute('srcset');

@@ -40,7 +40,9 @@ export function SavedEntries({ label, entries, onSendNow, onDismiss, onRestore }
       <ul aria-live="polite">
         {entries.map((entry) => (
           <li key={entry.id} className={`notice saved-entries__item saved-entries__item--${entry.status}`}>
-            <strong>{entry.status === 'waiting' ? 'Waiting to send' : entry.status === 'sent' ? sentAtText(entry.sentAt) : `Not sent: ${entry.message}`}</strong>
+            <strong>
+              {entry.status === 'waiting' ? 'Waiting to send' : entry.status === 'sent' ? sentAtText(entry.sentAt) : `Not sent: ${entry.message}`}
+            </strong>
             <p>{entry.about}</p>
             <div className="saved-entries__actions">
               {entry.status === 'waiting' && online && (

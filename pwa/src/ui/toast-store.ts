@@ -26,8 +26,7 @@ export const useToastStore = create<ToastState>((set) => ({
 }));
 
 export const toast = (title: string, description?: string) => useToastStore.getState().show({ title, description });
-export const errorToast = (title: string, description?: string) =>
-  useToastStore.getState().show({ title, description, variant: 'destructive' });
+export const errorToast = (title: string, description?: string) => useToastStore.getState().show({ title, description, variant: 'destructive' });
 
 /** sessionStorage (this tab only): the toast to show again once the page has reloaded. */
 const KEPT_KEY = 'cocoa.toast-after-reload';

@@ -32,7 +32,11 @@ const day = (name: string) =>
     .refine((v) => v >= '1970-01-01' && v <= '9998-12-31', `${name} must be between 1970 and 9998`);
 
 const pageNumber = (name: string, max: number) =>
-  z.coerce.number({ message: `${name} must be a number` }).int(`${name} must be a whole number`).min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`);
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`);
 
 /**
  * GET /api/admin/orders. Newest first. `from` and `to` are days in the shop's time zone, both
@@ -251,8 +255,16 @@ export const refundOrderSchema = z
     lines: z
       .array(
         z.strictObject({
-          itemId: z.number({ message: 'itemId must be a number' }).int('itemId must be a whole number').positive('itemId must be positive').max(2147483647, 'itemId is too large'),
-          quantity: z.number({ message: 'quantity must be a number' }).int('quantity must be a whole number').min(1, 'quantity must be at least 1').max(999, 'quantity must be at most 999'),
+          itemId: z
+            .number({ message: 'itemId must be a number' })
+            .int('itemId must be a whole number')
+            .positive('itemId must be positive')
+            .max(2147483647, 'itemId is too large'),
+          quantity: z
+            .number({ message: 'quantity must be a number' })
+            .int('quantity must be a whole number')
+            .min(1, 'quantity must be at least 1')
+            .max(999, 'quantity must be at most 999'),
         }),
         { message: 'lines must be a list' },
       )

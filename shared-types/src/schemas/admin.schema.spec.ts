@@ -1,9 +1,20 @@
-import { acceptsTestPayments, BACKUP_FILENAME_PATTERN, backupKindOf, imageBulkDeleteSchema, imageUploadFieldsSchema, settingUpdateSchema, squareApplicationIdMismatch } from './admin.schema';
+import {
+  acceptsTestPayments,
+  BACKUP_FILENAME_PATTERN,
+  backupKindOf,
+  imageBulkDeleteSchema,
+  imageUploadFieldsSchema,
+  settingUpdateSchema,
+  squareApplicationIdMismatch,
+} from './admin.schema';
 
 describe('admin wire schemas', () => {
   it('accepts the allow-listed settings with valid values only', () => {
     expect(settingUpdateSchema.parse({ key: 'SQUARE_MODE', value: 'production' })).toEqual({ key: 'SQUARE_MODE', value: 'production' });
-    expect(settingUpdateSchema.parse({ key: 'SQUARE_APPLICATION_ID', value: ' sandbox-sq0idb-AbCdEf123456 ' })).toEqual({ key: 'SQUARE_APPLICATION_ID', value: 'sandbox-sq0idb-AbCdEf123456' });
+    expect(settingUpdateSchema.parse({ key: 'SQUARE_APPLICATION_ID', value: ' sandbox-sq0idb-AbCdEf123456 ' })).toEqual({
+      key: 'SQUARE_APPLICATION_ID',
+      value: 'sandbox-sq0idb-AbCdEf123456',
+    });
     expect(settingUpdateSchema.parse({ key: 'SQUARE_APPLICATION_ID', value: 'sq0idp-AbCdEf123456' }).value).toBe('sq0idp-AbCdEf123456');
     expect(settingUpdateSchema.parse({ key: 'SQUARE_LOCATION_ID', value: '' }).value).toBe('');
     for (const bad of [
@@ -19,7 +30,12 @@ describe('admin wire schemas', () => {
 
   it('backup names: only [safety-|uploaded-]backup-YYYYMMDD-HHMMSS-<6 hex>.json.gz, the prefix giving the kind', () => {
     expect(BACKUP_FILENAME_PATTERN.test('backup-20261122-061500-a1b2c3.json.gz')).toBe(true);
-    expect(['backup-20261122-061500-a1b2c3.json.gz', 'safety-backup-20261122-061500-a1b2c3.json.gz', 'uploaded-backup-20261122-061500-a1b2c3.json.gz'].map((n) => [BACKUP_FILENAME_PATTERN.test(n), backupKindOf(n)])).toEqual([
+    expect(
+      ['backup-20261122-061500-a1b2c3.json.gz', 'safety-backup-20261122-061500-a1b2c3.json.gz', 'uploaded-backup-20261122-061500-a1b2c3.json.gz'].map((n) => [
+        BACKUP_FILENAME_PATTERN.test(n),
+        backupKindOf(n),
+      ]),
+    ).toEqual([
       [true, 'manual'],
       [true, 'safety'],
       [true, 'uploaded'],
@@ -48,7 +64,9 @@ describe('admin wire schemas', () => {
   it('an application id fits only the environment its prefix names', () => {
     expect(squareApplicationIdMismatch('sandbox-sq0idb-AbCdEf123456', 'sandbox')).toBeUndefined();
     expect(squareApplicationIdMismatch('sq0idp-AbCdEf123456', 'production')).toBeUndefined();
-    expect(squareApplicationIdMismatch('sandbox-sq0idb-AbCdEf123456', 'production')).toMatch(/^This is a sandbox Application ID .* but the environment is production/);
+    expect(squareApplicationIdMismatch('sandbox-sq0idb-AbCdEf123456', 'production')).toMatch(
+      /^This is a sandbox Application ID .* but the environment is production/,
+    );
     expect(squareApplicationIdMismatch('sq0idp-AbCdEf123456', 'sandbox')).toMatch(/^This is a production Application ID .* but the environment is sandbox/);
   });
 

@@ -73,8 +73,14 @@ export const forgotPasswordSchema = z.strictObject({
 });
 
 export const resetPasswordPayloadSchema = z.strictObject({
-  token: z.string({ message: 'No reset token found. Please request a new password reset.' }).min(1, 'No reset token found. Please request a new password reset.').max(200, 'Invalid reset token'),
-  newPassword: z.string({ message: 'Password must be at least 6 characters long.' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.').max(200, 'Password must be at most 200 characters'),
+  token: z
+    .string({ message: 'No reset token found. Please request a new password reset.' })
+    .min(1, 'No reset token found. Please request a new password reset.')
+    .max(200, 'Invalid reset token'),
+  newPassword: z
+    .string({ message: 'Password must be at least 6 characters long.' })
+    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
+    .max(200, 'Password must be at most 200 characters'),
 });
 
 export const resetPasswordFormSchema = z

@@ -1,7 +1,8 @@
 import { BOOKING_STATES } from '../booking';
 import { bookingRescheduleSchema, bookingRescheduleSchemaFor, canRescheduleBooking } from './booking.schema';
 
-const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) => (result.success ? null : [result.error!.issues[0].path.join('.'), result.error!.issues[0].message]);
+const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
+  result.success ? null : [result.error!.issues[0].path.join('.'), result.error!.issues[0].message];
 
 describe('the owner’s reschedule', () => {
   it('may move a booking that is requested, awaiting its deposit, confirmed or balance due; never one that is over, declined or cancelled', () => {
@@ -9,8 +10,18 @@ describe('the owner’s reschedule', () => {
   });
 
   it('takes a day, two wall-clock times and an optional note (trimmed; blank is none)', () => {
-    expect(bookingRescheduleSchema.parse({ date: ' 2031-06-20 ', startTime: '17:00', endTime: '20:30', note: '  Moved a week.  ' })).toEqual({ date: '2031-06-20', startTime: '17:00', endTime: '20:30', note: 'Moved a week.' });
-    expect(bookingRescheduleSchema.parse({ date: '2031-06-20', startTime: '23:00', endTime: '01:00', note: '   ' })).toEqual({ date: '2031-06-20', startTime: '23:00', endTime: '01:00', note: null });
+    expect(bookingRescheduleSchema.parse({ date: ' 2031-06-20 ', startTime: '17:00', endTime: '20:30', note: '  Moved a week.  ' })).toEqual({
+      date: '2031-06-20',
+      startTime: '17:00',
+      endTime: '20:30',
+      note: 'Moved a week.',
+    });
+    expect(bookingRescheduleSchema.parse({ date: '2031-06-20', startTime: '23:00', endTime: '01:00', note: '   ' })).toEqual({
+      date: '2031-06-20',
+      startTime: '23:00',
+      endTime: '01:00',
+      note: null,
+    });
   });
 
   it.each([
@@ -32,6 +43,9 @@ describe('the owner’s reschedule', () => {
   it('with the shop’s today: today or later, never a past day', () => {
     const schema = bookingRescheduleSchemaFor({ today: '2031-06-20' });
     expect(schema.safeParse({ date: '2031-06-20', startTime: '17:00', endTime: '20:00' }).success).toBe(true);
-    expect(firstMessage(schema.safeParse({ date: '2031-06-19', startTime: '17:00', endTime: '20:00' }))).toEqual(['date', 'Please choose today or a later date']);
+    expect(firstMessage(schema.safeParse({ date: '2031-06-19', startTime: '17:00', endTime: '20:00' }))).toEqual([
+      'date',
+      'Please choose today or a later date',
+    ]);
   });
 });

@@ -28,8 +28,7 @@ export const BOOKING_CENTS_MAX = 10_000_000;
 export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
 export const ADMIN_BOOKINGS_PAGE_MAX = 10_000;
 
-const required = (message: string, max: number) =>
-  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 const wholeNumber = (name: string, min: number, max: number) =>
   z
@@ -54,7 +53,11 @@ export const bookingDaySchema = z
 
 export const bookingMonthSchema = z.string({ message: 'Month must be YYYY-MM' }).regex(/^2\d{3}-(0[1-9]|1[0-2])$/, 'Month must be YYYY-MM');
 
-const wallTime = (name: string) => z.string({ message: `${name} is required` }).trim().regex(HH_MM_PATTERN, `${name} must be a time (HH:MM, 24-hour)`);
+const wallTime = (name: string) =>
+  z
+    .string({ message: `${name} is required` })
+    .trim()
+    .regex(HH_MM_PATTERN, `${name} must be a time (HH:MM, 24-hour)`);
 
 /** :reference in a path, as people type it ('cb-7k3q' too); written back as 'CB-7K3Q'. */
 export const bookingReferenceSchema = z
@@ -75,10 +78,21 @@ export const bookingReferenceSchema = z
 export const bookingPackageInputSchema = z
   .strictObject({
     name: required('Name is required', 100),
-    description: z.string({ message: 'Description must be text' }).trim().max(BOOKING_NOTE_MAX, `Description must be at most ${BOOKING_NOTE_MAX} characters`).default(''),
+    description: z
+      .string({ message: 'Description must be text' })
+      .trim()
+      .max(BOOKING_NOTE_MAX, `Description must be at most ${BOOKING_NOTE_MAX} characters`)
+      .default(''),
     /** What is included, one line each ('Whipped cream and marshmallows'). */
     included: z
-      .array(z.string({ message: 'Each included item must be text' }).trim().min(1, 'An included item cannot be empty').max(200, 'An included item must be at most 200 characters'), { message: 'Included must be a list' })
+      .array(
+        z
+          .string({ message: 'Each included item must be text' })
+          .trim()
+          .min(1, 'An included item cannot be empty')
+          .max(200, 'An included item must be at most 200 characters'),
+        { message: 'Included must be a list' },
+      )
       .max(20, 'At most 20 included items')
       .default([]),
     pricePerGuestCents: cents('Price per guest'),
@@ -140,7 +154,11 @@ const askedFor = <O, I>(message: string, schema: z.ZodType<O, I>) => z.custom<I>
 /** POST /api/bookings: the request's fields. The rules that need the day and the package are in `bookingRequestSchemaFor`. */
 export const bookingRequestSchema = z
   .strictObject({
-    packageId: z.number({ message: 'Please choose a package' }).int('Please choose a package').positive('Please choose a package').max(2147483647, 'Please choose a package'),
+    packageId: z
+      .number({ message: 'Please choose a package' })
+      .int('Please choose a package')
+      .positive('Please choose a package')
+      .max(2147483647, 'Please choose a package'),
     date: askedFor('Please choose a date', bookingDaySchema),
     startTime: askedFor('Start time is required', wallTime('Start time')),
     endTime: askedFor('End time is required', wallTime('End time')),
@@ -181,7 +199,12 @@ export function bookingRequestSchemaFor(context: BookingRequestContext) {
   const earliest = firstBookableDay(context.today, context.leadTimeDays);
   return bookingRequestSchema.superRefine((data, ctx) => {
     if (data.date <= context.today) ctx.addIssue({ code: 'custom', path: ['date'], message: 'Please choose a future date' });
-    else if (data.date < earliest) ctx.addIssue({ code: 'custom', path: ['date'], message: `We need ${context.leadTimeDays} days' notice: the earliest date is ${formatLongDate(`${earliest}T12:00:00Z`, 'UTC')}` });
+    else if (data.date < earliest)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: `We need ${context.leadTimeDays} days' notice: the earliest date is ${formatLongDate(`${earliest}T12:00:00Z`, 'UTC')}`,
+      });
     const pkg = context.package;
     if (pkg && (data.guests < pkg.minGuests || data.guests > pkg.maxGuests)) {
       ctx.addIssue({ code: 'custom', path: ['guests'], message: `${pkg.name} serves ${pkg.minGuests} to ${pkg.maxGuests} guests` });
@@ -291,7 +314,12 @@ export type MyBooking = z.infer<typeof myBookingSchema>;
 export const adminBookingsQuerySchema = z.strictObject({
   state: z.enum(BOOKING_STATES, { message: `state must be one of ${BOOKING_STATES.join(', ')}` }).optional(),
   month: bookingMonthSchema.optional(),
-  page: z.coerce.number({ message: 'page must be a number' }).int('page must be a whole number').min(1, 'page must be at least 1').max(ADMIN_BOOKINGS_PAGE_MAX, `page must be at most ${ADMIN_BOOKINGS_PAGE_MAX}`).default(1),
+  page: z.coerce
+    .number({ message: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(ADMIN_BOOKINGS_PAGE_MAX, `page must be at most ${ADMIN_BOOKINGS_PAGE_MAX}`)
+    .default(1),
 });
 export type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
 
@@ -383,8 +411,12 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
   payments: z.array(bookingPaymentRecordSchema),
   /** Other live bookings and the scheduled stops on the same day: the owner is warned, not stopped. */
   clashes: z.object({
-    bookings: z.array(z.object({ id: z.number(), reference: z.string(), state: bookingStateSchema, startTime: z.string(), endTime: z.string(), contactName: z.string() })),
-    stops: z.array(z.object({ id: z.number(), title: z.string(), startTime: z.string().nullable(), endTime: z.string().nullable(), location: z.string().nullable() })),
+    bookings: z.array(
+      z.object({ id: z.number(), reference: z.string(), state: bookingStateSchema, startTime: z.string(), endTime: z.string(), contactName: z.string() }),
+    ),
+    stops: z.array(
+      z.object({ id: z.number(), title: z.string(), startTime: z.string().nullable(), endTime: z.string().nullable(), location: z.string().nullable() }),
+    ),
   }),
 });
 export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
@@ -446,7 +478,12 @@ export const bookingSettingsSchema = z.object({
 // --- Owner reschedule ------------------------------------------------------------------------------
 
 /** The states in which the owner may move a booking to another day and times (not once it is over, declined or cancelled). */
-export const BOOKING_RESCHEDULABLE_STATES = ['requested', 'awaiting_deposit', 'confirmed', 'balance_due'] as const satisfies readonly (typeof BOOKING_STATES)[number][];
+export const BOOKING_RESCHEDULABLE_STATES = [
+  'requested',
+  'awaiting_deposit',
+  'confirmed',
+  'balance_due',
+] as const satisfies readonly (typeof BOOKING_STATES)[number][];
 
 export function canRescheduleBooking(state: (typeof BOOKING_STATES)[number]): boolean {
   return (BOOKING_RESCHEDULABLE_STATES as readonly string[]).includes(state);

@@ -60,7 +60,11 @@ export type GeocodeTestResult = z.infer<typeof geocodeTestResultSchema>;
 
 /** POST /api/geocode/init: a Google geocoding API key ('' removes it, back to Nominatim). */
 export const geocodeInitSchema = z.strictObject({
-  apiKey: z.string({ message: 'apiKey is required' }).trim().max(200, 'apiKey is too long').regex(/^[A-Za-z0-9_-]*$/, 'apiKey has unexpected characters'),
+  apiKey: z
+    .string({ message: 'apiKey is required' })
+    .trim()
+    .max(200, 'apiKey is too long')
+    .regex(/^[A-Za-z0-9_-]*$/, 'apiKey has unexpected characters'),
 });
 
 /** GET /api/events/map-config: the tile template of the server's TILE_URL. */

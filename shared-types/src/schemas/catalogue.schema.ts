@@ -92,7 +92,13 @@ const productFields = {
   shakeImageUrl: imageRefSchema,
   featuredImageUrl: imageRefSchema,
   backgroundImageUrl: imageRefSchema,
-  categoryId: z.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive('Category not found').max(2147483647, 'Category not found').nullish().transform((v) => v ?? null),
+  categoryId: z
+    .number({ message: 'Category must be a number' })
+    .int('Category must be a whole number')
+    .positive('Category not found')
+    .max(2147483647, 'Category not found')
+    .nullish()
+    .transform((v) => v ?? null),
   inStock: z.boolean({ message: 'In stock must be true or false' }).default(true),
   featured: z.boolean({ message: 'Featured must be true or false' }).default(false),
   variationId: optionalText(100),
@@ -157,12 +163,7 @@ export const testimonialSchema = z.object({
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
 /** GET /api/square/catalog/products/slug/{slug}: a well-formed slug (any case), else 400. */
-export const slugParamSchema = z
-  .string({ message: 'Invalid slug' })
-  .trim()
-  .toLowerCase()
-  .max(80, 'Invalid slug')
-  .regex(SLUG_PATTERN, 'Invalid slug');
+export const slugParamSchema = z.string({ message: 'Invalid slug' }).trim().toLowerCase().max(80, 'Invalid slug').regex(SLUG_PATTERN, 'Invalid slug');
 
 export const PRODUCT_LIST_MAX = 500;
 

@@ -1,6 +1,16 @@
 import { parsePhone, phoneMessage, shippingSchema } from './checkout.schema';
 
-const SHIPPING = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '(217) 555-0142', address: '12 Analytical Way', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' };
+const SHIPPING = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '(217) 555-0142',
+  address: '12 Analytical Way',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  country: 'US',
+};
 const phoneOf = (phone: string, country = 'US') => shippingSchema.safeParse({ ...SHIPPING, phone, country });
 
 describe('shipping phone: E.164 for Square, refused in the form when it is not a number we can reach', () => {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** Optional free text: '' and null both mean "not given". */
 export const optionalText = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).nullish().transform((v) => (v ? v : null));
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
 
 /** An image is a site path (/uploads/..., /images/...) or an http(s) URL; never another scheme. */
 export const imageRefSchema = z
@@ -25,7 +30,11 @@ export const idempotencyKeySchema = z
   .string({ message: 'idempotencyKey is required' })
   .regex(/^[A-Za-z0-9_-]{8,45}$/, 'idempotencyKey must be 8 to 45 letters, digits, - or _');
 
-export const emailSchema = z.string({ message: 'Please enter a valid email address' }).trim().max(254, 'Email is too long').email('Please enter a valid email address');
+export const emailSchema = z
+  .string({ message: 'Please enter a valid email address' })
+  .trim()
+  .max(254, 'Email is too long')
+  .email('Please enter a valid email address');
 
 /**
  * Response header carrying the cursor of the next page of a paged list (GET /api/me/orders, the

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from './common.schema';
 
-const required = (message: string, max: number) =>
-  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * POST /api/contact. `idempotencyKey`: made on the device (the PWA's outbox entry id); the same key

@@ -4,8 +4,7 @@ import { EVENT_TYPES } from '../event-types';
 
 export const MAX_EVENT_GUESTS = 10000;
 
-const required = (message: string, max: number) =>
-  z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /**
  * POST /api/events/inquiries: an event booking inquiry from the Events page. `idempotencyKey` as

@@ -5,7 +5,11 @@ const firstMessage = (value: unknown) => eventsQuerySchema.safeParse(value).erro
 describe('eventsQuerySchema order', () => {
   it("takes 'asc' or 'desc' and leaves it out when not asked (ascending, as before)", () => {
     expect(EVENTS_ORDERS).toEqual(['asc', 'desc']);
-    expect(eventsQuerySchema.parse({ order: 'desc', limit: '100', cursor: '1767268800000_42' })).toEqual({ order: 'desc', limit: 100, cursor: '1767268800000_42' });
+    expect(eventsQuerySchema.parse({ order: 'desc', limit: '100', cursor: '1767268800000_42' })).toEqual({
+      order: 'desc',
+      limit: 100,
+      cursor: '1767268800000_42',
+    });
     expect(eventsQuerySchema.parse({ order: 'asc' }).order).toBe('asc');
     expect(eventsQuerySchema.parse({}).order).toBeUndefined();
     expect(eventsQuerySchema.parse({ to: '2026-11-01T05:00:00.000Z', order: 'desc' })).toMatchObject({ to: '2026-11-01T05:00:00.000Z', order: 'desc' });

@@ -41,12 +41,24 @@ export const eventInputSchema = z.strictObject({
   title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(200),
   location: z.string({ message: 'Location name is required' }).trim().min(1, 'Location name is required').max(200),
   address: z.string({ message: 'Full address is required' }).trim().min(1, 'Full address is required').max(500),
-  date: z.iso.datetime({ offset: true, message: 'Date is required' }).refine((v) => isStorableInstant(Date.parse(v)), 'Date must be between the years 1 and 9999'),
+  date: z.iso
+    .datetime({ offset: true, message: 'Date is required' })
+    .refine((v) => isStorableInstant(Date.parse(v)), 'Date must be between the years 1 and 9999'),
   description: optionalText(5000),
   startTime: time,
   endTime: time,
-  latitude: z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90').nullish().transform((v) => v ?? null),
-  longitude: z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180').nullish().transform((v) => v ?? null),
+  latitude: z
+    .number()
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .nullish()
+    .transform((v) => v ?? null),
+  longitude: z
+    .number()
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 
@@ -77,7 +89,12 @@ export const eventsQuerySchema = z
   .object({
     from: isoInstant('from').optional(),
     to: isoInstant('to').optional(),
-    limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(EVENTS_PAGE_MAX, `limit must be at most ${EVENTS_PAGE_MAX}`).default(EVENTS_PAGE_MAX),
+    limit: z.coerce
+      .number({ message: 'limit must be a number' })
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(EVENTS_PAGE_MAX, `limit must be at most ${EVENTS_PAGE_MAX}`)
+      .default(EVENTS_PAGE_MAX),
     cursor: z
       .string({ message: 'cursor is invalid' })
       .regex(/^-?\d{1,15}_\d{1,10}$/, 'cursor is invalid')

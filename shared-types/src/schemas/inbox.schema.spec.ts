@@ -3,10 +3,13 @@ import { INBOX_EXCERPT_LENGTH, INBOX_FILTERS, inboxExcerpt, inboxListQuerySchema
 describe('the inbox rules', () => {
   it('makes an excerpt of one line, cut at a word with an ellipsis', () => {
     expect(inboxExcerpt('  Hello,\r\n\r\n  can you   ship to Cork?  ')).toBe('Hello, can you ship to Cork?');
-    const long = 'Our café in Cork would like to order hot cocoa for the winter season, about forty bags a month, delivered before the first of November if possible.';
+    const long =
+      'Our café in Cork would like to order hot cocoa for the winter season, about forty bags a month, delivered before the first of November if possible.';
     const excerpt = inboxExcerpt(long);
     expect(excerpt.length).toBeLessThanOrEqual(INBOX_EXCERPT_LENGTH + 1);
-    expect(excerpt).toBe('Our café in Cork would like to order hot cocoa for the winter season, about forty bags a month, delivered before the first of November if…');
+    expect(excerpt).toBe(
+      'Our café in Cork would like to order hot cocoa for the winter season, about forty bags a month, delivered before the first of November if…',
+    );
     // One long word (a URL) is cut where it must be.
     expect(inboxExcerpt('x'.repeat(300))).toBe(`${'x'.repeat(INBOX_EXCERPT_LENGTH)}…`);
   });
@@ -19,7 +22,8 @@ describe('the inbox rules', () => {
   it('reads the list query from a query string, inbox and first page by default', () => {
     expect(inboxListQuerySchema.parse({})).toEqual({ state: 'all', page: 1 });
     expect(inboxListQuerySchema.parse({ state: 'archived', page: '3' })).toEqual({ state: 'archived', page: 3 });
-    for (const bad of [{ page: '1e3' }, { page: '-1' }, { page: ' 2' }, { state: 'ALL' }, { extra: '1' }]) expect(inboxListQuerySchema.safeParse(bad).success).toBe(false);
+    for (const bad of [{ page: '1e3' }, { page: '-1' }, { page: ' 2' }, { state: 'ALL' }, { extra: '1' }])
+      expect(inboxListQuerySchema.safeParse(bad).success).toBe(false);
   });
 
   it('trims a reply and refuses an empty one', () => {

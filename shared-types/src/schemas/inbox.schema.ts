@@ -70,7 +70,9 @@ export const inboxListQuerySchema = z.strictObject({
 export type InboxListQuery = z.output<typeof inboxListQuerySchema>;
 
 /** The :kind of /api/admin/inbox/:kind/:id. */
-export const inboxKindSchema = z.enum(INBOX_KINDS, { message: `Kind must be ${INBOX_KINDS.slice(0, -1).join(', ')} or ${INBOX_KINDS[INBOX_KINDS.length - 1]}` });
+export const inboxKindSchema = z.enum(INBOX_KINDS, {
+  message: `Kind must be ${INBOX_KINDS.slice(0, -1).join(', ')} or ${INBOX_KINDS[INBOX_KINDS.length - 1]}`,
+});
 
 /** POST /api/admin/inbox/:kind/:id/reply: sent by e-mail (queued) and kept in the thread. */
 export const inboxReplySchema = z.strictObject({

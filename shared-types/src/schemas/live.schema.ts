@@ -16,8 +16,14 @@ export const LIVE_PRODUCT_MAX = 100;
 /** Products marked sold out at once, at most. */
 export const LIVE_SOLD_OUT_MAX = 20;
 
-const latitude = z.number({ message: 'Latitude must be a number' }).min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90');
-const longitude = z.number({ message: 'Longitude must be a number' }).min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180');
+const latitude = z
+  .number({ message: 'Latitude must be a number' })
+  .min(-90, 'Latitude must be between -90 and 90')
+  .max(90, 'Latitude must be between -90 and 90');
+const longitude = z
+  .number({ message: 'Longitude must be a number' })
+  .min(-180, 'Longitude must be between -180 and 180')
+  .max(180, 'Longitude must be between -180 and 180');
 const minutes = z
   .number({ message: 'Minutes must be a number' })
   .int('Minutes must be a whole number')
@@ -59,7 +65,11 @@ export const liveCheckInSchema = z.union(
     z.strictObject({ stopId: idParamSchema, status: z.enum(LIVE_STATUSES).default('serving') }),
     z.strictObject({
       place: z.strictObject({
-        label: z.string({ message: 'Please name the place' }).trim().min(1, 'Please name the place').max(LIVE_LABEL_MAX, `The place must be at most ${LIVE_LABEL_MAX} characters`),
+        label: z
+          .string({ message: 'Please name the place' })
+          .trim()
+          .min(1, 'Please name the place')
+          .max(LIVE_LABEL_MAX, `The place must be at most ${LIVE_LABEL_MAX} characters`),
         latitude,
         longitude,
       }),
@@ -80,9 +90,16 @@ export const liveStatusChangeSchema = z.discriminatedUnion(
     z.strictObject({ status: z.literal('closed') }),
     z.strictObject({
       status: z.literal('sold-out'),
-      product: z.string({ message: 'Please name the product' }).trim().min(1, 'Please name the product').max(LIVE_PRODUCT_MAX, `The product must be at most ${LIVE_PRODUCT_MAX} characters`),
+      product: z
+        .string({ message: 'Please name the product' })
+        .trim()
+        .min(1, 'Please name the product')
+        .max(LIVE_PRODUCT_MAX, `The product must be at most ${LIVE_PRODUCT_MAX} characters`),
     }),
-    z.strictObject({ status: z.literal('back-in-stock'), product: z.string({ message: 'Please name the product' }).trim().min(1, 'Please name the product').max(LIVE_PRODUCT_MAX) }),
+    z.strictObject({
+      status: z.literal('back-in-stock'),
+      product: z.string({ message: 'Please name the product' }).trim().min(1, 'Please name the product').max(LIVE_PRODUCT_MAX),
+    }),
   ],
   { message: 'Status must be one of serving, late, closing, closed, sold-out, back-in-stock' },
 );

@@ -10,5 +10,8 @@ export type MailPreview = z.infer<typeof mailPreviewSchema>;
 
 /** Route params of GET /api/mail/templates/{name}/preview: a template's name is lower-case words joined by hyphens. */
 export const mailTemplateParamsSchema = z.strictObject({
-  name: z.string().regex(/^[a-z]+(-[a-z]+)*$/, 'A template name is lower-case words joined by hyphens').max(60, 'A template name is at most 60 characters'),
+  name: z
+    .string()
+    .regex(/^[a-z]+(-[a-z]+)*$/, 'A template name is lower-case words joined by hyphens')
+    .max(60, 'A template name is at most 60 characters'),
 });

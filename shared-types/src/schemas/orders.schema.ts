@@ -33,7 +33,11 @@ const dollars = (field: string) =>
     .max(1_000_000, `${field} is too large`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${field} must have at most two decimals`);
 
-const productId = z.number({ message: 'Product id must be a number' }).int('Product id must be a whole number').positive('Product id must be positive').max(2147483647, 'Product id is too large');
+const productId = z
+  .number({ message: 'Product id must be a number' })
+  .int('Product id must be a whole number')
+  .positive('Product id must be positive')
+  .max(2147483647, 'Product id is too large');
 
 /**
  * A cart line as the checkout sends it: the product by `productId` or `id` (the cart line's id is
@@ -43,7 +47,11 @@ export const checkoutCartItemSchema = z
   .object({
     id: productId.optional(),
     productId: productId.optional(),
-    quantity: z.number({ message: 'Quantity must be a number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
+    quantity: z
+      .number({ message: 'Quantity must be a number' })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`),
     catalogObjectId: z.string().max(100).nullish(),
     variationId: z.string().max(100).nullish(),
     name: z.string().max(200).optional(),
@@ -66,7 +74,10 @@ export const checkoutCompleteSchema = z.strictObject({
   shippingData: shippingSchema,
   /** Sent by the storefront's client; the server finds the Square customer by e-mail instead of trusting it. */
   customerId: z.string().max(100).nullish(),
-  cartItems: z.array(checkoutCartItemSchema, { message: 'cartItems must be a list' }).min(1, 'Your cart is empty').max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
+  cartItems: z
+    .array(checkoutCartItemSchema, { message: 'cartItems must be a list' })
+    .min(1, 'Your cart is empty')
+    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
   idempotencyKey: idempotencyKeySchema,
 });
 export type CheckoutCompleteInput = z.input<typeof checkoutCompleteSchema>;
@@ -82,7 +93,11 @@ export type CheckoutCompleteResponse = z.infer<typeof checkoutCompleteResponseSc
 /** POST /api/orders/create-from-payment; `amount` comes from the confirmation page's query string. */
 export const createFromPaymentSchema = z.strictObject({
   paymentIntentId: z.string({ message: 'paymentIntentId is required' }).trim().min(1, 'paymentIntentId is required').max(200),
-  amount: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? 0 : Number(v))).refine((v) => Number.isFinite(v) && v >= 0, 'amount must be a number'),
+  amount: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? 0 : Number(v)))
+    .refine((v) => Number.isFinite(v) && v >= 0, 'amount must be a number'),
   sessionId: z.string().max(200).nullish(),
 });
 export type CreateFromPaymentInput = z.input<typeof createFromPaymentSchema>;
@@ -190,14 +205,25 @@ export type ProviderOrder = z.infer<typeof providerOrderSchema>;
 
 /** GET /api/me/orders?limit=&cursor= (the next cursor comes back in the X-Next-Cursor header). */
 export const myOrdersQuerySchema = z.strictObject({
-  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(ORDERS_PAGE_MAX, `limit must be at most ${ORDERS_PAGE_MAX}`).default(ORDERS_PAGE_DEFAULT),
-  cursor: z.string().max(200).regex(/^[A-Za-z0-9_-]+$/, 'cursor is invalid').optional(),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(ORDERS_PAGE_MAX, `limit must be at most ${ORDERS_PAGE_MAX}`)
+    .default(ORDERS_PAGE_DEFAULT),
+  cursor: z
+    .string()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'cursor is invalid')
+    .optional(),
 });
 export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
 
 /** DELETE /api/cart/clear?sessionId= */
 export const cartClearQuerySchema = z.strictObject({
-  sessionId: z.string({ message: 'sessionId is required' }).regex(new RegExp(`^[A-Za-z0-9_-]{${CART_SESSION_ID_LENGTH}}$`), `sessionId must be ${CART_SESSION_ID_LENGTH} characters`),
+  sessionId: z
+    .string({ message: 'sessionId is required' })
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${CART_SESSION_ID_LENGTH}}$`), `sessionId must be ${CART_SESSION_ID_LENGTH} characters`),
 });
 
 /** The checkout's answer (503) while payments are not set up: production mode, Square not connected, no test payments. */
@@ -209,8 +235,26 @@ export const PAYMENTS_NOT_SET_UP_MESSAGE = 'Payments are not set up yet. Please 
  * PAYMENTS_NOT_SET_UP_MESSAGE and takes no payment.
  */
 export const webPaymentsConfigSchema = z.union([
-  z.object({ testMode: z.literal(false), paymentsAvailable: z.literal(true), applicationId: z.string(), locationId: z.string(), environment: z.enum(['sandbox', 'production']) }),
-  z.object({ testMode: z.literal(true), paymentsAvailable: z.literal(true), applicationId: z.string().nullable(), locationId: z.string().nullable(), environment: z.enum(['sandbox', 'production']) }),
-  z.object({ testMode: z.literal(false), paymentsAvailable: z.literal(false), applicationId: z.string().nullable(), locationId: z.null(), environment: z.enum(['sandbox', 'production']) }),
+  z.object({
+    testMode: z.literal(false),
+    paymentsAvailable: z.literal(true),
+    applicationId: z.string(),
+    locationId: z.string(),
+    environment: z.enum(['sandbox', 'production']),
+  }),
+  z.object({
+    testMode: z.literal(true),
+    paymentsAvailable: z.literal(true),
+    applicationId: z.string().nullable(),
+    locationId: z.string().nullable(),
+    environment: z.enum(['sandbox', 'production']),
+  }),
+  z.object({
+    testMode: z.literal(false),
+    paymentsAvailable: z.literal(false),
+    applicationId: z.string().nullable(),
+    locationId: z.null(),
+    environment: z.enum(['sandbox', 'production']),
+  }),
 ]);
 export type WebPaymentsConfig = z.infer<typeof webPaymentsConfigSchema>;

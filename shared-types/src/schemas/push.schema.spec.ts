@@ -11,16 +11,34 @@ const messages = (value: unknown) => {
 
 describe('push subscription schema', () => {
   it('takes the browser’s PushSubscription (toJSON, expirationTime null) with each kind of topic', () => {
-    expect(pushSubscribeSchema.parse({ subscription: { ...subscription, expirationTime: null }, topic: { kind: 'stop', stopId: '12' } }).topic).toEqual({ kind: 'stop', stopId: 12 });
+    expect(pushSubscribeSchema.parse({ subscription: { ...subscription, expirationTime: null }, topic: { kind: 'stop', stopId: '12' } }).topic).toEqual({
+      kind: 'stop',
+      stopId: 12,
+    });
     expect(pushSubscribeSchema.parse({ subscription, topic: { kind: 'any' }, timeZone: 'America/New_York' }).timeZone).toBe('America/New_York');
-    expect(pushSubscribeSchema.parse({ subscription, topic: { kind: 'near', latitude: 41.88, longitude: -87.62, miles: 5, label: '  ' } }).topic).toEqual({ kind: 'near', latitude: 41.88, longitude: -87.62, miles: 5, label: null });
+    expect(pushSubscribeSchema.parse({ subscription, topic: { kind: 'near', latitude: 41.88, longitude: -87.62, miles: 5, label: '  ' } }).topic).toEqual({
+      kind: 'near',
+      latitude: 41.88,
+      longitude: -87.62,
+      miles: 5,
+      label: null,
+    });
   });
 
   it('accepts keys with base64 padding, and refuses keys of the wrong length or alphabet', () => {
-    expect(pushSubscribeSchema.parse({ subscription: { ...subscription, keys: { p256dh: P256DH + '=', auth: AUTH + '==' } }, topic: { kind: 'any' } }).subscription.keys).toEqual({ p256dh: P256DH, auth: AUTH });
-    expect(messages({ subscription: { ...subscription, keys: { p256dh: P256DH.slice(1), auth: AUTH } }, topic: { kind: 'any' } })).toEqual(['The browser’s p256dh key must be 65 bytes in base64url']);
-    expect(messages({ subscription: { ...subscription, keys: { p256dh: 'C' + P256DH.slice(1), auth: AUTH } }, topic: { kind: 'any' } })).toEqual(['The browser’s p256dh key must be 65 bytes in base64url']);
-    expect(messages({ subscription: { ...subscription, keys: { p256dh: P256DH, auth: 'q+/'.repeat(7) + 'q' } }, topic: { kind: 'any' } })).toEqual(['The browser’s auth key must be 16 bytes in base64url']);
+    expect(
+      pushSubscribeSchema.parse({ subscription: { ...subscription, keys: { p256dh: P256DH + '=', auth: AUTH + '==' } }, topic: { kind: 'any' } }).subscription
+        .keys,
+    ).toEqual({ p256dh: P256DH, auth: AUTH });
+    expect(messages({ subscription: { ...subscription, keys: { p256dh: P256DH.slice(1), auth: AUTH } }, topic: { kind: 'any' } })).toEqual([
+      'The browser’s p256dh key must be 65 bytes in base64url',
+    ]);
+    expect(messages({ subscription: { ...subscription, keys: { p256dh: 'C' + P256DH.slice(1), auth: AUTH } }, topic: { kind: 'any' } })).toEqual([
+      'The browser’s p256dh key must be 65 bytes in base64url',
+    ]);
+    expect(messages({ subscription: { ...subscription, keys: { p256dh: P256DH, auth: 'q+/'.repeat(7) + 'q' } }, topic: { kind: 'any' } })).toEqual([
+      'The browser’s auth key must be 16 bytes in base64url',
+    ]);
   });
 
   it('refuses an endpoint that is not https, too long, or carries credentials or control characters', () => {
@@ -50,7 +68,9 @@ describe('push subscription schema', () => {
     expect(pushTopicKey({ kind: 'any' })).toBe('any');
     expect(pushTopicKey({ kind: 'near', latitude: 41.882712, longitude: -87.623319, miles: 5 })).toBe('near:41.8827,-87.6233:5');
     expect(pushTopicLine({ kind: 'stop', stopId: 3 }, 'Millennium Park')).toBe('Notifications are on for Millennium Park');
-    expect(pushTopicLine({ kind: 'near', latitude: 1, longitude: 2, miles: 1, label: null })).toBe('Notifications are on for check-ins within 1 mile of your saved place');
+    expect(pushTopicLine({ kind: 'near', latitude: 1, longitude: 2, miles: 1, label: null })).toBe(
+      'Notifications are on for check-ins within 1 mile of your saved place',
+    );
     expect(pushTopicLine({ kind: 'any' })).toBe('Notifications are on for check-ins anywhere');
   });
 });

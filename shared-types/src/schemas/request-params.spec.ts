@@ -33,7 +33,16 @@ describe('path and query parameters', () => {
     // A bare date stays text: the API reads it as midnight in the shop's time zone.
     expect(eventsQuerySchema.parse({ from: '2026-11-01' })).toEqual({ from: '2026-11-01', limit: EVENTS_PAGE_MAX });
     expect(eventsQuerySchema.parse({ from: '2026-11-01T00:00:00-05:00', to: '2026-12-01T00:00:00Z' }).from).toBe('2026-11-01T00:00:00-05:00');
-    for (const bad of [{ from: 'tomorrow' }, { from: '2026-02-30' }, { from: '2026-11-01T10:00:00' }, { to: '1700000000' }, { from: '2026-12-01', to: '2026-11-01' }, { from: '2026-11-01', to: '2026-11-01' }, { from: '0000-01-01' }, { to: '9999-12-31T23:59:59-12:00' }]) {
+    for (const bad of [
+      { from: 'tomorrow' },
+      { from: '2026-02-30' },
+      { from: '2026-11-01T10:00:00' },
+      { to: '1700000000' },
+      { from: '2026-12-01', to: '2026-11-01' },
+      { from: '2026-11-01', to: '2026-11-01' },
+      { from: '0000-01-01' },
+      { to: '9999-12-31T23:59:59-12:00' },
+    ]) {
       expect(ok(eventsQuerySchema, bad)).toBe(false);
     }
   });
@@ -41,7 +50,19 @@ describe('path and query parameters', () => {
   it('eventsQuerySchema pages with a limit (default and cap EVENTS_PAGE_MAX) and an opaque cursor', () => {
     expect(eventsQuerySchema.parse({ limit: '20', cursor: '1767268800000_42' })).toEqual({ limit: 20, cursor: '1767268800000_42' });
     expect(eventsQuerySchema.parse({ cursor: '-86400000_7' }).cursor).toBe('-86400000_7');
-    for (const bad of [{ limit: '0' }, { limit: String(EVENTS_PAGE_MAX + 1) }, { limit: '2.5' }, { limit: 'ten' }, { limit: ['1', '2'] }, { cursor: '42' }, { cursor: 'x_1' }, { cursor: '1_2_3' }, { cursor: ['1_2'] }, { cursor: '999999999999999_1' }, { cursor: '-999999999999999_1' }]) {
+    for (const bad of [
+      { limit: '0' },
+      { limit: String(EVENTS_PAGE_MAX + 1) },
+      { limit: '2.5' },
+      { limit: 'ten' },
+      { limit: ['1', '2'] },
+      { cursor: '42' },
+      { cursor: 'x_1' },
+      { cursor: '1_2_3' },
+      { cursor: ['1_2'] },
+      { cursor: '999999999999999_1' },
+      { cursor: '-999999999999999_1' },
+    ]) {
       expect(ok(eventsQuerySchema, bad)).toBe(false);
     }
   });

@@ -11,7 +11,12 @@ describe('shared validation schemas', () => {
   it('contact: the exact messages of the spec', () => {
     const r = contactSchema.safeParse({ name: '', email: 'nope', subject: '', message: '' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(['Name is required', 'Please enter a valid email address', 'Subject is required', 'Message is required']);
+    expect(r.error?.issues.map((i) => i.message)).toEqual([
+      'Name is required',
+      'Please enter a valid email address',
+      'Subject is required',
+      'Message is required',
+    ]);
   });
 
   it('login and register: minimum lengths and matching confirmation', () => {
@@ -26,10 +31,27 @@ describe('shared validation schemas', () => {
   });
 
   it('shipping: each field with its message', () => {
-    const r = shippingSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'x', phone: '123', address: '1', city: 'C', state: 'N', zipCode: '1', country: 'FR' });
+    const r = shippingSchema.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'x',
+      phone: '123',
+      address: '1',
+      city: 'C',
+      state: 'N',
+      zipCode: '1',
+      country: 'FR',
+    });
     expect(r.error?.issues.map((i) => i.message)).toEqual([
-      'First name is required', 'Last name is required', 'Invalid email address', 'Valid phone number is required',
-      'Address is required', 'City is required', 'State is required', 'ZIP code is required', 'Country is required',
+      'First name is required',
+      'Last name is required',
+      'Invalid email address',
+      'Valid phone number is required',
+      'Address is required',
+      'City is required',
+      'State is required',
+      'ZIP code is required',
+      'Country is required',
     ]);
   });
 
@@ -45,13 +67,24 @@ describe('shared validation schemas', () => {
   });
 
   it('location form: required fields and HH:MM times', () => {
-    const ok = eventInputSchema.parse({ title: 'Market', location: 'Park', address: '1 Main St', date: '2026-11-22T12:00:00.000Z', startTime: '09:00', endTime: '' });
+    const ok = eventInputSchema.parse({
+      title: 'Market',
+      location: 'Park',
+      address: '1 Main St',
+      date: '2026-11-22T12:00:00.000Z',
+      startTime: '09:00',
+      endTime: '',
+    });
     expect(ok.endTime).toBeNull();
-    expect(eventInputSchema.safeParse({ title: 'Market', location: 'Park', address: '1 Main St', date: '2026-11-22T12:00:00Z', startTime: '9am' }).success).toBe(false);
+    expect(
+      eventInputSchema.safeParse({ title: 'Market', location: 'Park', address: '1 Main St', date: '2026-11-22T12:00:00Z', startTime: '9am' }).success,
+    ).toBe(false);
     expect(firstMessage(eventInputSchema.safeParse({ title: '', location: 'x', address: 'y', date: '2026-11-22T12:00:00Z' }))).toBe('Title is required');
     // Instants outside UTC years 1-9999 (here 1 BC and 10000 AD) are not stored alike by every database.
     for (const date of ['0000-06-01T00:00:00Z', '9999-12-31T23:59:59-12:00']) {
-      expect(firstMessage(eventInputSchema.safeParse({ title: 'Market', location: 'x', address: 'y', date }))).toBe('Date must be between the years 1 and 9999');
+      expect(firstMessage(eventInputSchema.safeParse({ title: 'Market', location: 'x', address: 'y', date }))).toBe(
+        'Date must be between the years 1 and 9999',
+      );
     }
   });
 

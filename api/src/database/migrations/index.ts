@@ -17,4 +17,22 @@ import { FormIdempotency1764980000000 } from './1764980000000-form-idempotency';
 import { AdminChangeKeys1765100000000 } from './1765100000000-admin-change-keys';
 
 /** Every migration, oldest first. Add new ones at the end. */
-export const migrations = [Foundation1763800000000, Orders1763900000000, EventsCalendars1764100000000, LargeDataIndexes1764500000000, PaymentSettlement1764650000000, CalendarOccurrenceKeys1764700000000, RateLimits1764800000000, MailDelivery1764900000000, OrderFulfilment1764910000000, Stock1764920000000, InboxSummary1764930000000, Bookings1764940000000, BookingStops1764950000000, Live1764960000000, PushSubscriptions1764970000000, FormIdempotency1764980000000, AdminChangeKeys1765100000000];
+export const migrations = [
+  Foundation1763800000000,
+  Orders1763900000000,
+  EventsCalendars1764100000000,
+  LargeDataIndexes1764500000000,
+  PaymentSettlement1764650000000,
+  CalendarOccurrenceKeys1764700000000,
+  RateLimits1764800000000,
+  MailDelivery1764900000000,
+  OrderFulfilment1764910000000,
+  Stock1764920000000,
+  InboxSummary1764930000000,
+  Bookings1764940000000,
+  BookingStops1764950000000,
+  Live1764960000000,
+  PushSubscriptions1764970000000,
+  FormIdempotency1764980000000,
+  AdminChangeKeys1765100000000,
+];

@@ -10,12 +10,22 @@ export const bookingCancelled: MailTemplate<MailTemplates['booking-cancelled']> 
   label: 'Booking cancelled (to the customer and the shop)',
   subject: (b) => `${bookingTestTag(b)}Booking ${b.reference} has been cancelled`,
   Email: ({ data: b, shop }) => (
-    <MailLayout shop={shop} title={bookingCancelled.subject(b, shop)} preview={b.refundCents > 0 ? `A refund of ${formatCents(b.refundCents)} is on its way.` : `The ${b.packageName} on ${bookingDay(b.eventDate, shop)} will not take place.`} footerNote={b.recipient === 'shop' ? shopBookingFooter(shop) : bookingFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={bookingCancelled.subject(b, shop)}
+      preview={
+        b.refundCents > 0
+          ? `A refund of ${formatCents(b.refundCents)} is on its way.`
+          : `The ${b.packageName} on ${bookingDay(b.eventDate, shop)} will not take place.`
+      }
+      footerNote={b.recipient === 'shop' ? shopBookingFooter(shop) : bookingFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         Booking {b.reference} has been cancelled
       </Heading>
       <Text style={styles.text}>
-        {b.cancelledBy === 'customer' ? `${b.recipient === 'shop' ? b.contactName : 'You'} cancelled` : 'We have cancelled'} the booking of the {b.packageName} on {bookingDay(b.eventDate, shop)}.
+        {b.cancelledBy === 'customer' ? `${b.recipient === 'shop' ? b.contactName : 'You'} cancelled` : 'We have cancelled'} the booking of the {b.packageName}{' '}
+        on {bookingDay(b.eventDate, shop)}.
       </Text>
       {b.message && (
         <div style={styles.quote}>
@@ -23,9 +33,15 @@ export const bookingCancelled: MailTemplate<MailTemplates['booking-cancelled']> 
         </div>
       )}
       <Text style={styles.text}>
-        {b.refundCents > 0 ? `A refund of ${formatCents(b.refundCents)} goes back to the card the booking was paid with; banks take a few business days to show it.` : b.depositPaidCents > 0 ? 'Under the cancellation policy, the deposit is kept: nothing is refunded.' : 'Nothing was paid, so nothing is refunded.'}
+        {b.refundCents > 0
+          ? `A refund of ${formatCents(b.refundCents)} goes back to the card the booking was paid with; banks take a few business days to show it.`
+          : b.depositPaidCents > 0
+            ? 'Under the cancellation policy, the deposit is kept: nothing is refunded.'
+            : 'Nothing was paid, so nothing is refunded.'}
       </Text>
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>{b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}</ActionButton>
+      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
+        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
+      </ActionButton>
     </MailLayout>
   ),
 };

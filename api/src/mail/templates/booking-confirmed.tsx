@@ -8,18 +8,33 @@ import type { MailTemplate } from './mail-template';
 /** To the customer and to the shop when the deposit is paid; both carry the calendar invitation (an .ics attachment). */
 export const bookingConfirmed: MailTemplate<MailTemplates['booking-confirmed']> = {
   label: 'Booking confirmed, with calendar invitation (to the customer and the shop)',
-  subject: (b, shop) => (b.recipient === 'shop' ? `${bookingTestTag(b)}Booking ${b.reference} confirmed: ${bookingDay(b.eventDate, shop)}` : `${bookingTestTag(b)}Your booking ${b.reference} is confirmed`),
+  subject: (b, shop) =>
+    b.recipient === 'shop'
+      ? `${bookingTestTag(b)}Booking ${b.reference} confirmed: ${bookingDay(b.eventDate, shop)}`
+      : `${bookingTestTag(b)}Your booking ${b.reference} is confirmed`,
   Email: ({ data: b, shop }) => (
-    <MailLayout shop={shop} title={bookingConfirmed.subject(b, shop)} preview={`${b.packageName}, ${bookingDay(b.eventDate, shop)}. The invitation is attached.`} footerNote={b.recipient === 'shop' ? shopBookingFooter(shop) : bookingFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={bookingConfirmed.subject(b, shop)}
+      preview={`${b.packageName}, ${bookingDay(b.eventDate, shop)}. The invitation is attached.`}
+      footerNote={b.recipient === 'shop' ? shopBookingFooter(shop) : bookingFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         {b.recipient === 'shop' ? `Deposit paid: booking ${b.reference} is confirmed` : `Your date is booked, ${b.contactName}!`}
       </Heading>
       <TestBookingNotice booking={b} />
       <Text style={styles.text}>
-        {b.recipient === 'shop' ? `${b.contactName} paid the deposit of ${formatCents(b.depositPaidCents)}.` : `We received your deposit of ${formatCents(b.depositPaidCents)}.`} The {b.packageName} is booked for <strong>{bookingDay(b.eventDate, shop)}</strong>. The calendar invitation is attached.
-        {b.balanceCents > b.balancePaidCents && b.balanceDueDate ? ` The balance of ${formatCents(b.balanceCents - b.balancePaidCents)} is due ${bookingDay(b.balanceDueDate, shop)}.` : ''}
+        {b.recipient === 'shop'
+          ? `${b.contactName} paid the deposit of ${formatCents(b.depositPaidCents)}.`
+          : `We received your deposit of ${formatCents(b.depositPaidCents)}.`}{' '}
+        The {b.packageName} is booked for <strong>{bookingDay(b.eventDate, shop)}</strong>. The calendar invitation is attached.
+        {b.balanceCents > b.balancePaidCents && b.balanceDueDate
+          ? ` The balance of ${formatCents(b.balanceCents - b.balancePaidCents)} is due ${bookingDay(b.balanceDueDate, shop)}.`
+          : ''}
       </Text>
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>{b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}</ActionButton>
+      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
+        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
+      </ActionButton>
       <BookingDetails booking={b} shop={shop} withContact={b.recipient === 'shop'} />
     </MailLayout>
   ),

@@ -9,7 +9,12 @@ export const bookingDeclined: MailTemplate<MailTemplates['booking-declined']> = 
   label: 'Booking request declined (to the customer)',
   subject: (b) => `About your booking request ${b.reference}`,
   Email: ({ data: b, shop }) => (
-    <MailLayout shop={shop} title={bookingDeclined.subject(b, shop)} preview={`We cannot take the booking for ${bookingDay(b.eventDate, shop)}.`} footerNote={bookingFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={bookingDeclined.subject(b, shop)}
+      preview={`We cannot take the booking for ${bookingDay(b.eventDate, shop)}.`}
+      footerNote={bookingFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         We are sorry, {b.contactName}
       </Heading>

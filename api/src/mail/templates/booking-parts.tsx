@@ -16,7 +16,8 @@ export const bookingTimes = (b: BookingMailData) => `${formatEventTime(b.startTi
 
 export const bookingTestTag = (b: BookingMailData) => (b.testMode ? '[TEST] ' : '');
 
-export const bookingFooter = (shop: ShopIdentity) => `You are receiving this e-mail about an event booking you made with ${shop.name}. Questions? Reply to this e-mail or write to ${shop.email}.`;
+export const bookingFooter = (shop: ShopIdentity) =>
+  `You are receiving this e-mail about an event booking you made with ${shop.name}. Questions? Reply to this e-mail or write to ${shop.email}.`;
 
 export const shopBookingFooter = (shop: ShopIdentity) => `Sent to the shop by the ${shop.name} website about an event booking.`;
 
@@ -25,7 +26,16 @@ export function TestBookingNotice({ booking }: { booking: BookingMailData }) {
   return <Text style={styles.notice}>TEST BOOKING: paid in test mode. No money was taken.</Text>;
 }
 
-const labelCell: CSSProperties = { color: COLOURS.muted, fontSize: '14px', lineHeight: '22px', padding: '6px 12px 6px 0', textAlign: 'left', verticalAlign: 'top', whiteSpace: 'nowrap', fontWeight: 400 };
+const labelCell: CSSProperties = {
+  color: COLOURS.muted,
+  fontSize: '14px',
+  lineHeight: '22px',
+  padding: '6px 12px 6px 0',
+  textAlign: 'left',
+  verticalAlign: 'top',
+  whiteSpace: 'nowrap',
+  fontWeight: 400,
+};
 const valueCell: CSSProperties = { color: COLOURS.text, fontSize: '15px', lineHeight: '22px', padding: '6px 0', textAlign: 'left', verticalAlign: 'top' };
 
 /**
@@ -43,7 +53,10 @@ export function BookingDetails({ booking, shop, withContact = false }: { booking
     ...(withContact ? ([['Contact', `${booking.contactName}, ${booking.contactEmail}, ${booking.contactPhone}`]] as Array<[string, string]>) : []),
     ['Total', formatCents(booking.quoteCents)],
     ['Deposit', `${formatCents(booking.depositCents)}${booking.depositPaidCents >= booking.depositCents && booking.depositCents > 0 ? ' (paid)' : ''}`],
-    ['Balance', `${formatCents(booking.balanceCents)}${booking.balancePaidCents >= booking.balanceCents && booking.balanceCents > 0 ? ' (paid)' : booking.balanceDueDate ? ` (due ${formatLongDate(noonOf(booking.balanceDueDate, shop.timeZone), shop.timeZone)})` : ''}`],
+    [
+      'Balance',
+      `${formatCents(booking.balanceCents)}${booking.balancePaidCents >= booking.balanceCents && booking.balanceCents > 0 ? ' (paid)' : booking.balanceDueDate ? ` (due ${formatLongDate(noonOf(booking.balanceDueDate, shop.timeZone), shop.timeZone)})` : ''}`,
+    ],
   ];
   return (
     <Section>
@@ -55,7 +68,9 @@ export function BookingDetails({ booking, shop, withContact = false }: { booking
         <tbody>
           {rows.map(([label, value]) => (
             <tr key={label}>
-              <th scope="row" style={labelCell}>{label}</th>
+              <th scope="row" style={labelCell}>
+                {label}
+              </th>
               <td style={valueCell}>{value}</td>
             </tr>
           ))}

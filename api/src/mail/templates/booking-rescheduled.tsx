@@ -6,7 +6,8 @@ import { ActionButton, MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** 'Saturday, May 16, 2026, 6:00 PM to 9:00 PM' */
-const when = (at: { eventDate: string; startTime: string; endTime: string }, shop: ShopIdentity) => `${bookingDay(at.eventDate, shop)}, ${formatEventTime(at.startTime)} to ${formatEventTime(at.endTime)}`;
+const when = (at: { eventDate: string; startTime: string; endTime: string }, shop: ShopIdentity) =>
+  `${bookingDay(at.eventDate, shop)}, ${formatEventTime(at.startTime)} to ${formatEventTime(at.endTime)}`;
 
 /**
  * When the owner moves a booking to another day or times: where it was and where it is now, the
@@ -16,14 +17,22 @@ const when = (at: { eventDate: string; startTime: string; endTime: string }, sho
  */
 export const bookingRescheduled: MailTemplate<MailTemplates['booking-rescheduled']> = {
   label: 'Booking moved to a new date or time (to the customer, and to the shop with the calendar update)',
-  subject: (b, shop) => `${bookingTestTag(b)}${b.recipient === 'shop' ? `Booking ${b.reference}` : `Your booking ${b.reference}`} has moved to ${bookingDay(b.eventDate, shop)}`,
+  subject: (b, shop) =>
+    `${bookingTestTag(b)}${b.recipient === 'shop' ? `Booking ${b.reference}` : `Your booking ${b.reference}`} has moved to ${bookingDay(b.eventDate, shop)}`,
   Email: ({ data: b, shop }) => (
-    <MailLayout shop={shop} title={bookingRescheduled.subject(b, shop)} preview={`Now ${when(b, shop)} (was ${when(b.previous, shop)}).`} footerNote={b.recipient === 'shop' ? shopBookingFooter(shop) : bookingFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={bookingRescheduled.subject(b, shop)}
+      preview={`Now ${when(b, shop)} (was ${when(b.previous, shop)}).`}
+      footerNote={b.recipient === 'shop' ? shopBookingFooter(shop) : bookingFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         {b.recipient === 'shop' ? `Booking ${b.reference} has a new date` : `Your booking has a new date, ${b.contactName}`}
       </Heading>
       <TestBookingNotice booking={b} />
-      <Text style={styles.text}>{b.recipient === 'shop' ? `The ${b.packageName} booked by ${b.contactName} has moved.` : `We have moved the ${b.packageName} for your event.`}</Text>
+      <Text style={styles.text}>
+        {b.recipient === 'shop' ? `The ${b.packageName} booked by ${b.contactName} has moved.` : `We have moved the ${b.packageName} for your event.`}
+      </Text>
       <Text style={styles.text}>
         Was: {when(b.previous, shop)}
         <br />
@@ -35,7 +44,9 @@ export const bookingRescheduled: MailTemplate<MailTemplates['booking-rescheduled
         </div>
       )}
       {b.invitation && <Text style={styles.text}>The updated calendar invitation is attached: open it to move the event in your calendar.</Text>}
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>{b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}</ActionButton>
+      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
+        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
+      </ActionButton>
       <BookingDetails booking={b} shop={shop} withContact={b.recipient === 'shop'} />
     </MailLayout>
   ),

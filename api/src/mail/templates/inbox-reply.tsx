@@ -8,7 +8,12 @@ export const inboxReply: MailTemplate<MailTemplates['inbox-reply']> = {
   label: 'Reply from the inbox (to the sender)',
   subject: (data) => (/^re:/i.test(data.originalSubject.trim()) ? data.originalSubject.trim() : `Re: ${data.originalSubject.trim()}`),
   Email: ({ data, shop }) => (
-    <MailLayout shop={shop} title={inboxReply.subject(data, shop)} preview={data.body.slice(0, 120)} footerNote={`You are receiving this e-mail because you wrote to ${shop.name}. Reply to it to continue the conversation.`}>
+    <MailLayout
+      shop={shop}
+      title={inboxReply.subject(data, shop)}
+      preview={data.body.slice(0, 120)}
+      footerNote={`You are receiving this e-mail because you wrote to ${shop.name}. Reply to it to continue the conversation.`}
+    >
       <TypedText text={data.body} />
       <Heading as="h2" style={styles.subheading}>
         You wrote

@@ -25,7 +25,8 @@ export const inquiryAck: MailTemplate<MailTemplates['inquiry-ack']> = {
         Thank you for thinking of us, {data.name}
       </Heading>
       <Text style={styles.text}>
-        We have your inquiry for an event on <strong>{eventDay(data.eventDate, shop)}</strong>. We will check our calendar and reply with availability and a quote as soon as possible. To add something, reply to this e-mail.
+        We have your inquiry for an event on <strong>{eventDay(data.eventDate, shop)}</strong>. We will check our calendar and reply with availability and a
+        quote as soon as possible. To add something, reply to this e-mail.
       </Text>
     </MailLayout>
   ),

@@ -17,8 +17,25 @@ export const styles = {
   heading: { color: COLOURS.text, fontSize: '24px', lineHeight: '32px', margin: '0 0 16px', fontWeight: 700 },
   subheading: { color: COLOURS.text, fontSize: '18px', lineHeight: '26px', margin: '24px 0 8px', fontWeight: 700 },
   link: { color: COLOURS.accent, textDecoration: 'underline' },
-  button: { backgroundColor: COLOURS.accent, color: '#ffffff', borderRadius: '6px', fontSize: '16px', fontWeight: 700, padding: '14px 24px', textDecoration: 'none' },
-  notice: { backgroundColor: COLOURS.notice, color: COLOURS.text, border: `1px solid ${COLOURS.line}`, borderRadius: '6px', padding: '12px 16px', fontSize: '16px', lineHeight: '24px', margin: '0 0 16px' },
+  button: {
+    backgroundColor: COLOURS.accent,
+    color: '#ffffff',
+    borderRadius: '6px',
+    fontSize: '16px',
+    fontWeight: 700,
+    padding: '14px 24px',
+    textDecoration: 'none',
+  },
+  notice: {
+    backgroundColor: COLOURS.notice,
+    color: COLOURS.text,
+    border: `1px solid ${COLOURS.line}`,
+    borderRadius: '6px',
+    padding: '12px 16px',
+    fontSize: '16px',
+    lineHeight: '24px',
+    margin: '0 0 16px',
+  },
   quote: { borderLeft: `4px solid ${COLOURS.line}`, padding: '4px 0 4px 16px', margin: '0 0 16px 0' },
 } satisfies Record<string, CSSProperties>;
 
@@ -52,7 +69,13 @@ export function MailLayout({ shop, title, preview, footerNote, children }: MailL
           {/* The text part has no image: it opens with the message's heading; the footer names the shop. */}
           <Section style={{ paddingBottom: '16px' }} data-skip-in-text="true">
             <Link href={shop.siteUrl} style={{ color: COLOURS.text, textDecoration: 'none' }}>
-              <Img src={shop.logoUrl} alt={shop.name} width="56" height="56" style={{ borderRadius: '12px', display: 'inline-block', verticalAlign: 'middle' }} />
+              <Img
+                src={shop.logoUrl}
+                alt={shop.name}
+                width="56"
+                height="56"
+                style={{ borderRadius: '12px', display: 'inline-block', verticalAlign: 'middle' }}
+              />
             </Link>
           </Section>
           {children}
@@ -69,7 +92,10 @@ export function MailLayout({ shop, title, preview, footerNote, children }: MailL
               ))}
             </Text>
             <Text style={styles.muted}>
-              E-mail: <Link href={`mailto:${shop.email}`} style={styles.link}>{shop.email}</Link>
+              E-mail:{' '}
+              <Link href={`mailto:${shop.email}`} style={styles.link}>
+                {shop.email}
+              </Link>
               {shop.phone && (
                 <>
                   <br />
@@ -78,7 +104,9 @@ export function MailLayout({ shop, title, preview, footerNote, children }: MailL
               )}
             </Text>
             <Text style={styles.muted}>
-              <Link href={shop.siteUrl} style={styles.link}>Visit {host}</Link>
+              <Link href={shop.siteUrl} style={styles.link}>
+                Visit {host}
+              </Link>
             </Text>
           </Section>
         </Container>
@@ -112,7 +140,10 @@ export function ActionButton({ href, children }: { href: string; children: strin
  * line break a <br>. React escapes it, so markup in it shows as typed and never runs.
  */
 export function TypedText({ text, style = styles.text }: { text: string; style?: CSSProperties }) {
-  const paragraphs = text.replace(/\r\n?/g, '\n').split(/\n\s*\n/).filter((p) => p.trim() !== '');
+  const paragraphs = text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim() !== '');
   return (
     <>
       {paragraphs.map((paragraph, i) => (

@@ -21,7 +21,11 @@ export const newOrderAlert: MailTemplate<MailTemplates['new-order-alert']> = {
       </Heading>
       <TestOrderNotice order={order} />
       <Text style={styles.text}>
-        {order.customerName} (<Link href={`mailto:${order.email}`} style={styles.link}>{order.email}</Link>) paid {formatCents(order.totalCents)} on {placedOn(order, shop)}.
+        {order.customerName} (
+        <Link href={`mailto:${order.email}`} style={styles.link}>
+          {order.email}
+        </Link>
+        ) paid {formatCents(order.totalCents)} on {placedOn(order, shop)}.
       </Text>
       <ActionButton href={order.adminUrl}>Open the order in the admin</ActionButton>
       <OrderLines order={order} />

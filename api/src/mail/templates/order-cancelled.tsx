@@ -36,7 +36,9 @@ export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
       )}
       <OrderLines order={order} />
       <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+        <Link href={order.orderUrl} style={styles.link}>
+          View your order
+        </Link>
       </Text>
     </MailLayout>
   ),

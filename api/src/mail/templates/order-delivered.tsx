@@ -9,18 +9,26 @@ export const orderDelivered: MailTemplate<OrderMailData> = {
   label: 'Order delivered (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} was delivered`,
   Email: ({ data: order, shop }) => (
-    <MailLayout shop={shop} title={orderDelivered.subject(order, shop)} preview="Enjoy your cocoa! Tell us if anything is not right." footerNote={customerFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={orderDelivered.subject(order, shop)}
+      preview="Enjoy your cocoa! Tell us if anything is not right."
+      footerNote={customerFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         Your order has arrived, {order.customerName}
       </Heading>
       <TestOrderNotice order={order} />
       <Text style={styles.text}>
-        Order {order.orderNumber} was delivered. We hope you enjoy every cup. If something is not right, reply to this e-mail within 14 days and we will make it right.
+        Order {order.orderNumber} was delivered. We hope you enjoy every cup. If something is not right, reply to this e-mail within 14 days and we will make it
+        right.
       </Text>
       <ShippingAddress address={order.shippingAddress} heading="Delivered to" />
       <OrderLines order={order} />
       <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+        <Link href={order.orderUrl} style={styles.link}>
+          View your order
+        </Link>
       </Text>
     </MailLayout>
   ),

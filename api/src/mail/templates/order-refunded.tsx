@@ -10,13 +10,19 @@ export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
   label: 'Refund (to the customer)',
   subject: (order, shop) => `${testTag(order)}Refund of ${formatCents(order.refundCents)} for your ${shop.name} order ${order.orderNumber}`,
   Email: ({ data: order, shop }) => (
-    <MailLayout shop={shop} title={orderRefunded.subject(order, shop)} preview={`We refunded ${formatCents(order.refundCents)} to your card.`} footerNote={customerFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={orderRefunded.subject(order, shop)}
+      preview={`We refunded ${formatCents(order.refundCents)} to your card.`}
+      footerNote={customerFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         We have refunded {formatCents(order.refundCents)}
       </Heading>
       <TestOrderNotice order={order} />
       <Text style={styles.text}>
-        Hello {order.customerName}, we have refunded {formatCents(order.refundCents)} of order {order.orderNumber} to the card you paid with. Your bank may take a few business days to show it.
+        Hello {order.customerName}, we have refunded {formatCents(order.refundCents)} of order {order.orderNumber} to the card you paid with. Your bank may take
+        a few business days to show it.
       </Text>
       {order.totalRefundedCents !== order.refundCents && (
         <Text style={styles.text}>
@@ -31,7 +37,9 @@ export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
       )}
       <OrderLines order={order} />
       <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+        <Link href={order.orderUrl} style={styles.link}>
+          View your order
+        </Link>
       </Text>
     </MailLayout>
   ),

@@ -9,7 +9,12 @@ export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
   label: 'Order shipped (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} has shipped`,
   Email: ({ data: order, shop }) => (
-    <MailLayout shop={shop} title={orderShipped.subject(order, shop)} preview={`${order.carrier} tracking number ${order.trackingNumber}`} footerNote={customerFooter(shop)}>
+    <MailLayout
+      shop={shop}
+      title={orderShipped.subject(order, shop)}
+      preview={`${order.carrier} tracking number ${order.trackingNumber}`}
+      footerNote={customerFooter(shop)}
+    >
       <Heading as="h1" style={styles.heading}>
         Your order is on its way, {order.customerName}!
       </Heading>
@@ -27,7 +32,9 @@ export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
       <ShippingAddress address={order.shippingAddress} />
       <OrderLines order={order} />
       <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>View your order</Link>
+        <Link href={order.orderUrl} style={styles.link}>
+          View your order
+        </Link>
       </Text>
     </MailLayout>
   ),

@@ -32,7 +32,8 @@ export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: M
     testMode: false,
   };
   const trackingNumber = '9400111899223197428490';
-  const message = 'Hello!\n\nCould you serve hot cocoa to about 120 guests at our wedding on May 16?\nThe reception is outdoors, in the park by the lake.\n\nThank you,\nAna';
+  const message =
+    'Hello!\n\nCould you serve hot cocoa to about 120 guests at our wedding on May 16?\nThe reception is outdoors, in the park by the lake.\n\nThank you,\nAna';
   return {
     'order-confirmation': order,
     'new-order-alert': { ...order, adminUrl: `${shop.siteUrl}/admin?tab=orders&order=${ORDER_ID}` },
@@ -43,7 +44,14 @@ export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: M
     'password-reset': { username: 'anadiaz', resetUrl: `${shop.siteUrl}/reset-password?token=sample-preview-token`, expiresInMinutes: 60 },
     'contact-ack': { name: 'Ana Díaz' },
     'inquiry-ack': { name: 'Ana Díaz', eventDate: '2026-05-16' },
-    'shop-message': { kind: 'contact', name: 'Ana Díaz', email: 'ana.diaz@example.com', subject: 'Wedding in May', message, adminUrl: `${shop.siteUrl}/admin?tab=inbox` },
+    'shop-message': {
+      kind: 'contact',
+      name: 'Ana Díaz',
+      email: 'ana.diaz@example.com',
+      subject: 'Wedding in May',
+      message,
+      adminUrl: `${shop.siteUrl}/admin?tab=inbox`,
+    },
     'inbox-reply': {
       name: 'Ana Díaz',
       body: 'Hi Ana,\n\nYes, May 16 is free and we would love to serve your guests. For 120 guests we suggest the hot cocoa bar with two flavours.\nI will send a quote tomorrow.\n\nBest wishes,\nMaria',
@@ -83,7 +91,12 @@ function bookingSamples(shop: ShopIdentity): Pick<MailTemplates, Extract<MailTem
   return {
     'booking-received': { ...booking, depositPaidCents: 0, balanceDueDate: null, policy },
     'booking-request': { ...booking, depositPaidCents: 0, balanceDueDate: null },
-    'booking-quote': { ...booking, depositPaidCents: 0, note: 'We can set up by the lake from 5 PM. The quote includes a second server for 120 guests.', policy },
+    'booking-quote': {
+      ...booking,
+      depositPaidCents: 0,
+      note: 'We can set up by the lake from 5 PM. The quote includes a second server for 120 guests.',
+      policy,
+    },
     'booking-declined': { ...booking, depositPaidCents: 0, balanceDueDate: null, message: 'We are already booked on May 16. Would May 23 work for you?' },
     'booking-confirmed': { ...booking, recipient: 'customer' },
     'booking-balance-reminder': { ...booking, amountDueCents: booking.balanceCents },

@@ -24,7 +24,11 @@ export const shopMessage: MailTemplate<MailTemplates['shop-message']> = {
         {KIND_LABEL[data.kind]}: {data.subject}
       </Heading>
       <Text style={styles.text}>
-        From {data.name} (<Link href={`mailto:${data.email}`} style={styles.link}>{data.email}</Link>)
+        From {data.name} (
+        <Link href={`mailto:${data.email}`} style={styles.link}>
+          {data.email}
+        </Link>
+        )
       </Text>
       <blockquote style={styles.quote}>
         <TypedText text={data.message} />

@@ -1,7 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatCents, SHOP_CONTACT } from '@cocoa/shared-types';
-import { isMailTemplateName, mailTemplateList, type MailTemplateName, type MailTemplates, type OrderMailData, previewMail, renderMail, type RenderedMail, shopIdentity, type TemplateMail } from './index';
+import {
+  isMailTemplateName,
+  mailTemplateList,
+  type MailTemplateName,
+  type MailTemplates,
+  type OrderMailData,
+  previewMail,
+  renderMail,
+  type RenderedMail,
+  shopIdentity,
+  type TemplateMail,
+} from './index';
 
 const NAUGHTY: string[] = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'naughty-strings.json'), 'utf8')).strings;
 
@@ -24,7 +35,15 @@ const ORDER: OrderMailData = {
   taxCents: 8498,
   totalCents: 130493,
   currency: 'USD',
-  shippingAddress: { name: 'Jean-Luc Tremblay', line1: '2701 Riverside Drive', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: 'CA', phone: '+14165550142' },
+  shippingAddress: {
+    name: 'Jean-Luc Tremblay',
+    line1: '2701 Riverside Drive',
+    city: 'Ottawa',
+    state: 'ON',
+    zip: 'K1A 0B1',
+    country: 'CA',
+    phone: '+14165550142',
+  },
   orderUrl: 'https://cocoa.example/orders/7c41e0b9?token=abc.def',
   testMode: false,
 };
@@ -68,37 +87,61 @@ function expectLink(r: RenderedMail, url: string) {
 describe('e-mail templates', () => {
   it('lists every template of the contract once, each with a label', () => {
     const list = mailTemplateList();
-    const names: MailTemplateName[] = ['order-confirmation', 'new-order-alert', 'order-shipped', 'order-delivered', 'order-cancelled', 'order-refunded', 'password-reset', 'contact-ack', 'inquiry-ack', 'shop-message', 'inbox-reply', 'booking-received', 'booking-request', 'booking-quote', 'booking-declined', 'booking-confirmed', 'booking-balance-reminder', 'booking-balance-paid', 'booking-cancelled', 'booking-rescheduled'];
+    const names: MailTemplateName[] = [
+      'order-confirmation',
+      'new-order-alert',
+      'order-shipped',
+      'order-delivered',
+      'order-cancelled',
+      'order-refunded',
+      'password-reset',
+      'contact-ack',
+      'inquiry-ack',
+      'shop-message',
+      'inbox-reply',
+      'booking-received',
+      'booking-request',
+      'booking-quote',
+      'booking-declined',
+      'booking-confirmed',
+      'booking-balance-reminder',
+      'booking-balance-paid',
+      'booking-cancelled',
+      'booking-rescheduled',
+    ];
     expect(list.map((t) => t.name).sort()).toEqual([...names].sort());
     for (const t of list) expect(t.label.length).toBeGreaterThan(5);
     expect(isMailTemplateName('constructor')).toBe(false);
     expect(isMailTemplateName('__proto__')).toBe(false);
   });
 
-  it.each(mailTemplateList().map((t) => t.name))('%s: frames its sample in the shop (name, logo, address, contact, link back) in HTML and text', async (name) => {
-    const r = await previewMail(name, SHOP);
-    expect(r.subject.trim()).not.toBe('');
-    expect(r.subject).not.toMatch(/[\r\n]/);
-    expect(r.html).toMatch(/^<!DOCTYPE html/);
-    expect(r.html).toMatch(/<html[^>]* lang="en"/);
-    expect(r.html).toContain(`<title>${r.subject.replace(/&/g, '&amp;')}</title>`);
-    // the logo, with the shop's name as its alt text
-    expect(tags(r.html).filter((t) => t.startsWith('<img'))).toEqual([expect.stringContaining(`alt="${SHOP_CONTACT.name}"`)]);
-    expect(r.html).toContain(`src="https://cocoa.example/icons/icon-192.png"`);
-    // layout tables are presentation; only the order lines are a data table
-    for (const table of tags(r.html).filter((t) => t.startsWith('<table'))) expect(table).toMatch(/role="presentation"|class="mail-data"/);
-    for (const part of [r.html, r.text]) {
-      expect(part).toContain(SHOP_CONTACT.name);
-      for (const line of SHOP_CONTACT.address) expect(part).toContain(line);
-      expect(part).toContain('hello@cocoa.example');
-      expect(part).toContain(SHOP_CONTACT.phone);
-    }
-    expectLink(r, 'https://cocoa.example');
-    expect(r.text).toContain('Visit cocoa.example');
-    // the text part is text: no markup, no hidden preview filler
-    expect(r.text).not.toMatch(/<\/?[a-z]+[ >]/);
-    expect(r.text).not.toMatch(/[\u200b-\u200f\ufeff]/);
-  });
+  it.each(mailTemplateList().map((t) => t.name))(
+    '%s: frames its sample in the shop (name, logo, address, contact, link back) in HTML and text',
+    async (name) => {
+      const r = await previewMail(name, SHOP);
+      expect(r.subject.trim()).not.toBe('');
+      expect(r.subject).not.toMatch(/[\r\n]/);
+      expect(r.html).toMatch(/^<!DOCTYPE html/);
+      expect(r.html).toMatch(/<html[^>]* lang="en"/);
+      expect(r.html).toContain(`<title>${r.subject.replace(/&/g, '&amp;')}</title>`);
+      // the logo, with the shop's name as its alt text
+      expect(tags(r.html).filter((t) => t.startsWith('<img'))).toEqual([expect.stringContaining(`alt="${SHOP_CONTACT.name}"`)]);
+      expect(r.html).toContain(`src="https://cocoa.example/icons/icon-192.png"`);
+      // layout tables are presentation; only the order lines are a data table
+      for (const table of tags(r.html).filter((t) => t.startsWith('<table'))) expect(table).toMatch(/role="presentation"|class="mail-data"/);
+      for (const part of [r.html, r.text]) {
+        expect(part).toContain(SHOP_CONTACT.name);
+        for (const line of SHOP_CONTACT.address) expect(part).toContain(line);
+        expect(part).toContain('hello@cocoa.example');
+        expect(part).toContain(SHOP_CONTACT.phone);
+      }
+      expectLink(r, 'https://cocoa.example');
+      expect(r.text).toContain('Visit cocoa.example');
+      // the text part is text: no markup, no hidden preview filler
+      expect(r.text).not.toMatch(/<\/?[a-z]+[ >]/);
+      expect(r.text).not.toMatch(/[\u200b-\u200f\ufeff]/);
+    },
+  );
 
   it('order confirmation: number, each line, totals formatted, address, the order link, the day in the shop zone', async () => {
     const r = await render({ template: 'order-confirmation', data: ORDER });
@@ -213,14 +256,24 @@ describe('e-mail templates', () => {
     expect(r.text).toContain('an event on November 1, 2026');
     expect(r.text).not.toContain('Your message');
     // the same day in a zone far east of UTC is still that day
-    const auckland = await render({ template: 'inquiry-ack', data: { name: 'A', eventDate: '2026-11-01' } }, shopIdentity({ ...SHOP, timeZone: 'Pacific/Auckland' }));
+    const auckland = await render(
+      { template: 'inquiry-ack', data: { name: 'A', eventDate: '2026-11-01' } },
+      shopIdentity({ ...SHOP, timeZone: 'Pacific/Auckland' }),
+    );
     expect(auckland.subject).toContain('November 1, 2026');
     const odd = await render({ template: 'inquiry-ack', data: { name: 'A', eventDate: 'next spring' } });
     expect(odd.subject).toBe('We received your event inquiry for next spring');
   });
 
   it("shop's copy of a message: the form's subject, the sender to reply to, the inbox link", async () => {
-    const data: MailTemplates['shop-message'] = { kind: 'contact', name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding in May', message: 'Can you serve 120 guests?', adminUrl: 'https://cocoa.example/admin?tab=inbox' };
+    const data: MailTemplates['shop-message'] = {
+      kind: 'contact',
+      name: 'Ana Díaz',
+      email: 'ana@example.com',
+      subject: 'Wedding in May',
+      message: 'Can you serve 120 guests?',
+      adminUrl: 'https://cocoa.example/admin?tab=inbox',
+    };
     const r = await render({ template: 'shop-message', data });
     expect(r.subject).toBe('Contact form: Wedding in May');
     expect(r.text).toContain('From Ana Díaz (ana@example.com)');
@@ -231,7 +284,10 @@ describe('e-mail templates', () => {
   });
 
   it("inbox reply: the owner's words, then the sender's message quoted; 'Re:' once", async () => {
-    const r = await render({ template: 'inbox-reply', data: { name: 'Ana', body: 'Hi Ana,\n\nYes, we can.\nMaria', originalSubject: 'Wedding in May', originalMessage: 'Can you serve 120 guests?' } });
+    const r = await render({
+      template: 'inbox-reply',
+      data: { name: 'Ana', body: 'Hi Ana,\n\nYes, we can.\nMaria', originalSubject: 'Wedding in May', originalMessage: 'Can you serve 120 guests?' },
+    });
     expect(r.subject).toBe('Re: Wedding in May');
     expect(r.text).toMatch(/^Hi Ana,\n\nYes, we can\.\nMaria\n/);
     expect(r.text).toContain('> Can you serve 120 guests?');
@@ -242,7 +298,10 @@ describe('e-mail templates', () => {
   describe('text people typed never becomes markup (Big List of Naughty Strings)', () => {
     /** Every place a customer's or sender's words reach a message. */
     const mailsWith = (s: string): TemplateMail[] => [
-      { template: 'order-confirmation', data: { ...ORDER, customerName: s, items: [{ ...ORDER.items[0], name: s }], shippingAddress: { ...ORDER.shippingAddress, name: s, line1: s, city: s } } },
+      {
+        template: 'order-confirmation',
+        data: { ...ORDER, customerName: s, items: [{ ...ORDER.items[0], name: s }], shippingAddress: { ...ORDER.shippingAddress, name: s, line1: s, city: s } },
+      },
       { template: 'new-order-alert', data: { ...ORDER, customerName: s, adminUrl: 'https://cocoa.example/admin' } },
       { template: 'order-shipped', data: { ...ORDER, carrier: s, trackingNumber: s, trackingUrl: null } },
       { template: 'order-cancelled', data: { ...ORDER, reason: s, refundedCents: 0 } },

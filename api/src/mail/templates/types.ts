@@ -113,7 +113,12 @@ export interface MailTemplates {
    * own fields where it is now. `invitation`: the updated calendar invitation is attached (a booking
    * in the calendars: confirmed or balance due).
    */
-  'booking-rescheduled': BookingMailData & { recipient: 'customer' | 'shop'; previous: { eventDate: string; startTime: string; endTime: string }; note: string | null; invitation: boolean };
+  'booking-rescheduled': BookingMailData & {
+    recipient: 'customer' | 'shop';
+    previous: { eventDate: string; startTime: string; endTime: string };
+    note: string | null;
+    invitation: boolean;
+  };
 }
 
 export type MailTemplateName = keyof MailTemplates;

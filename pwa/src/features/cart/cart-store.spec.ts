@@ -2,7 +2,15 @@ import { createCartStore } from './cart-store';
 import { idbCartStorage } from './cart-storage';
 import { memoryCartStorage } from './cart-storage.double';
 
-const cocoa = { id: 1, name: 'Classic Hot Cocoa', price: 12.99, imageUrl: '/images/products/cocoa-hot.svg', slug: 'classic-hot-cocoa', variationId: null, description: null };
+const cocoa = {
+  id: 1,
+  name: 'Classic Hot Cocoa',
+  price: 12.99,
+  imageUrl: '/images/products/cocoa-hot.svg',
+  slug: 'classic-hot-cocoa',
+  variationId: null,
+  description: null,
+};
 const iced = { ...cocoa, id: 2, name: 'Iced Cocoa', price: 9.5, slug: 'iced-cocoa' };
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -57,7 +65,10 @@ describe('cart store', () => {
     await store.getState().hydrate();
     expect(store.getState().hydrated).toBe(true);
     dispatch({ type: 'add', product: iced });
-    expect(store.getState().lines.map((l) => [l.id, l.quantity])).toEqual([[1, 2], [2, 1]]);
+    expect(store.getState().lines.map((l) => [l.id, l.quantity])).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
     dispatch({ type: 'decrement', id: 2 });
     expect(store.getState().lines.find((l) => l.id === 2)?.quantity).toBe(1);
     dispatch({ type: 'setQuantity', id: 2, quantity: 0 });

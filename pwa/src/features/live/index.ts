@@ -8,6 +8,16 @@ export { useLiveState } from './api/use-live-state';
 export { LiveBanner } from './components/live-banner';
 export { LiveHeadlineLink } from './components/live-headline-link';
 // The owner's side (the admin's Live tab).
-export { type LiveChangeDispatch, type LiveOwnerChange, reverseGeocode, sendLiveChange, useLiveCheckIn, useLiveCheckOut, useLiveHistory, useLiveStatus, useTodayStops } from './api/admin-live';
+export {
+  type LiveChangeDispatch,
+  type LiveOwnerChange,
+  reverseGeocode,
+  sendLiveChange,
+  useLiveCheckIn,
+  useLiveCheckOut,
+  useLiveHistory,
+  useLiveStatus,
+  useTodayStops,
+} from './api/admin-live';
 export { prefetchLiveState } from './api/live-state';
 export { liveQueryKey } from './api/live-snapshot';

@@ -19,7 +19,13 @@ export function PasswordForm({ userId, reload = () => window.location.reload() }
   const change = useChangePassword();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<PasswordForm>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordForm>({
     resolver: zodResolver(passwordChangeFormSchema),
     defaultValues: EMPTY,
   });
@@ -47,13 +53,28 @@ export function PasswordForm({ userId, reload = () => window.location.reload() }
   return (
     <form className="form" noValidate aria-label="Change password" onSubmit={(event) => void submit(event)}>
       <Field id="password-current" label="Current password" error={errors.currentPassword?.message}>
-        <PasswordInput toggleLabel="current password" autoComplete="current-password" {...describedBy('password-current', errors.currentPassword)} {...register('currentPassword')} />
+        <PasswordInput
+          toggleLabel="current password"
+          autoComplete="current-password"
+          {...describedBy('password-current', errors.currentPassword)}
+          {...register('currentPassword')}
+        />
       </Field>
       <Field id="password-new" label="New password" error={errors.newPassword?.message}>
-        <PasswordInput toggleLabel="new password" autoComplete="new-password" {...describedBy('password-new', errors.newPassword)} {...register('newPassword')} />
+        <PasswordInput
+          toggleLabel="new password"
+          autoComplete="new-password"
+          {...describedBy('password-new', errors.newPassword)}
+          {...register('newPassword')}
+        />
       </Field>
       <Field id="password-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <PasswordInput toggleLabel="password confirmation" autoComplete="new-password" {...describedBy('password-confirm', errors.confirmPassword)} {...register('confirmPassword')} />
+        <PasswordInput
+          toggleLabel="password confirmation"
+          autoComplete="new-password"
+          {...describedBy('password-confirm', errors.confirmPassword)}
+          {...register('confirmPassword')}
+        />
       </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={change.isPending}>
         {change.isPending ? 'Updating...' : 'Update Password'}

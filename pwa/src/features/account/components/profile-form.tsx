@@ -27,7 +27,11 @@ export function profileDefaults(profile: CustomerProfile): ProfileInput {
 /** Profile tab: e-mail required and valid, everything else optional. */
 export function ProfileForm({ profile, reload }: { profile: CustomerProfile; reload?: () => void }) {
   const update = useUpdateProfile(reload);
-  const { register, handleSubmit, formState: { errors } } = useForm<ProfileInput, unknown, ProfileOutput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileUpdateSchema),
     defaultValues: profileDefaults(profile),
   });

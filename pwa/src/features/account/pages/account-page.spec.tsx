@@ -41,7 +41,12 @@ describe('ProfileForm', () => {
   it("saves, toasts 'Profile updated' and reloads", async () => {
     const reload = jest.fn();
     const { calls } = mockFetch({ 'PATCH /api/me/customer': { body: profile } });
-    renderWithProviders(<><ProfileForm profile={profile} reload={reload} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ProfileForm profile={profile} reload={reload} />
+        <ToastViewport />
+      </>,
+    );
     fill('Phone', '5551234567');
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
@@ -52,7 +57,12 @@ describe('ProfileForm', () => {
   it("keeps 'Profile updated' on screen across the reload that follows, once", async () => {
     const reload = jest.fn();
     mockFetch({ 'PATCH /api/me/customer': { body: profile } });
-    const page = renderWithProviders(<><ProfileForm profile={profile} reload={reload} /><ToastViewport /></>);
+    const page = renderWithProviders(
+      <>
+        <ProfileForm profile={profile} reload={reload} />
+        <ToastViewport />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     // the reload: the old page and everything in its memory are gone, a new page starts
@@ -70,7 +80,12 @@ describe('ProfileForm', () => {
   it("checks the e-mail and shows 'Failed to update profile' on a non-OK answer", async () => {
     const reload = jest.fn();
     mockFetch({ 'PATCH /api/me/customer': { status: 500, body: { message: 'boom' } } });
-    renderWithProviders(<><ProfileForm profile={profile} reload={reload} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ProfileForm profile={profile} reload={reload} />
+        <ToastViewport />
+      </>,
+    );
     fill('Email', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
@@ -97,7 +112,12 @@ describe('PasswordForm', () => {
   it("marks 'Incorrect password' and toasts the specified text when the server says the current password is incorrect", async () => {
     const reload = jest.fn();
     const { calls } = mockFetch({ 'PATCH /api/users/7/password': { status: 400, body: { message: 'Current password is incorrect', code: 'WRONG_PASSWORD' } } });
-    renderWithProviders(<><PasswordForm userId={7} reload={reload} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <PasswordForm userId={7} reload={reload} />
+        <ToastViewport />
+      </>,
+    );
     fillPassword('wrong-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
@@ -109,7 +129,12 @@ describe('PasswordForm', () => {
 
   it('shows other server messages as they are, and a network error as such', async () => {
     mockFetch({ 'PATCH /api/users/7/password': { status: 429, body: { message: 'Too many attempts' } } });
-    renderWithProviders(<><PasswordForm userId={7} reload={jest.fn()} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <PasswordForm userId={7} reload={jest.fn()} />
+        <ToastViewport />
+      </>,
+    );
     fillPassword('old-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Too many attempts')).toBeInTheDocument();
@@ -125,7 +150,12 @@ describe('PasswordForm', () => {
     try {
       const reload = jest.fn();
       mockFetch({ 'PATCH /api/users/7/password': { body: { message: 'Password updated' } } });
-      renderWithProviders(<><PasswordForm userId={7} reload={reload} /><ToastViewport /></>);
+      renderWithProviders(
+        <>
+          <PasswordForm userId={7} reload={reload} />
+          <ToastViewport />
+        </>,
+      );
       fillPassword('old-secret');
       fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
       await waitFor(() => expect(screen.getByText('Password Updated')).toBeInTheDocument());

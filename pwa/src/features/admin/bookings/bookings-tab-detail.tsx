@@ -1,5 +1,14 @@
 import { useId, useState } from 'react';
-import { type AdminBookingDetail, BOOKING_TRACKER_LABELS, type BookingRescheduled, type BookingTrackerChoice, canMoveBooking, canRescheduleBooking, formatCents, formatEventTime } from '@cocoa/shared-types';
+import {
+  type AdminBookingDetail,
+  BOOKING_TRACKER_LABELS,
+  type BookingRescheduled,
+  type BookingTrackerChoice,
+  canMoveBooking,
+  canRescheduleBooking,
+  formatCents,
+  formatEventTime,
+} from '@cocoa/shared-types';
 import { toast } from '../../../ui/toast-store';
 import { useAdminBooking } from './api/detail';
 import { useMoveBooking } from './api/move';
@@ -276,7 +285,13 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
       {open === 'complete' && (
         <ConfirmDialog
           title={`Mark booking ${b.reference} completed?`}
-          message={<p>{outstanding > 0 ? `${formatCents(outstanding)} of the balance is still unpaid; it is recorded on the booking.` : 'The event is done and everything is paid.'}</p>}
+          message={
+            <p>
+              {outstanding > 0
+                ? `${formatCents(outstanding)} of the balance is still unpaid; it is recorded on the booking.`
+                : 'The event is done and everything is paid.'}
+            </p>
+          }
           confirmLabel="Mark completed"
           busyLabel="Saving..."
           destructive={false}

@@ -57,7 +57,13 @@ export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail
   };
 
   return (
-    <FormDialog title={`Accept booking ${booking.reference}`} onClose={onClose} busy={move.isPending} onSubmit={submit} actions={{ confirmLabel: 'Accept and send quote', busyLabel: 'Sending...' }}>
+    <FormDialog
+      title={`Accept booking ${booking.reference}`}
+      onClose={onClose}
+      busy={move.isPending}
+      onSubmit={submit}
+      actions={{ confirmLabel: 'Accept and send quote', busyLabel: 'Sending...' }}
+    >
       <p className="muted">
         The estimate was {formatCents(booking.quoteCents)} for {booking.guests} guests ({booking.packageName}). Change it to quote your own price.
       </p>
@@ -79,11 +85,27 @@ export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail
 }
 
 /** Whether a booking shows on the tracker once confirmed: not shown, public (title and place) or "Private event". */
-export function TrackerSelect({ id, value, onChange, disabled }: { id: string; value: BookingTrackerChoice; onChange: (value: BookingTrackerChoice) => void; disabled?: boolean }) {
+export function TrackerSelect({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  value: BookingTrackerChoice;
+  onChange: (value: BookingTrackerChoice) => void;
+  disabled?: boolean;
+}) {
   return (
     <>
       <Field id={id} label="Show on the tracker">
-        <select {...describedBy(id)} aria-describedby={`${id}-hint`} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as BookingTrackerChoice)}>
+        <select
+          {...describedBy(id)}
+          aria-describedby={`${id}-hint`}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value as BookingTrackerChoice)}
+        >
           {BOOKING_TRACKER_CHOICES.map((choice) => (
             <option key={choice} value={choice}>
               {BOOKING_TRACKER_LABELS[choice]}
@@ -154,12 +176,19 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
       role="alertdialog"
       describedBy={ids.info}
       onSubmit={submit}
-      actions={{ confirmLabel: cents ? `Cancel and refund ${formatCents(cents)}` : 'Cancel booking', busyLabel: 'Cancelling...', tone: 'danger', cancelLabel: 'Keep booking', autofocusCancel: true }}
+      actions={{
+        confirmLabel: cents ? `Cancel and refund ${formatCents(cents)}` : 'Cancel booking',
+        busyLabel: 'Cancelling...',
+        tone: 'danger',
+        cancelLabel: 'Keep booking',
+        autofocusCancel: true,
+      }}
     >
       <div id={ids.info} className="admin-confirm__message">
         <p>The date is freed and the customer is e-mailed.</p>
         <p>
-          Paid and not refunded: <strong>{formatCents(booking.refundableCents)}</strong>. Under your policy a customer cancelling today would get {formatCents(booking.policyRefundCents)}.
+          Paid and not refunded: <strong>{formatCents(booking.refundableCents)}</strong>. Under your policy a customer cancelling today would get{' '}
+          {formatCents(booking.policyRefundCents)}.
         </p>
       </div>
       {booking.refundableCents > 0 && (
@@ -168,7 +197,13 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
         </Field>
       )}
       <Field id={ids.message} label="Message to the customer" error={errors.message}>
-        <textarea {...describedBy(ids.message, errors.message)} rows={3} maxLength={BOOKING_NOTE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
+        <textarea
+          {...describedBy(ids.message, errors.message)}
+          rows={3}
+          maxLength={BOOKING_NOTE_MAX}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+        />
       </Field>
     </FormDialog>
   );
@@ -182,7 +217,15 @@ type RescheduleField = 'date' | 'startTime' | 'endTime' | 'note';
  * another booking holds, or any other refusal, is shown here; a day the owner blocked or one inside
  * their lead time is allowed, and the detail shows the warning after (`onMoved`).
  */
-export function RescheduleDialog({ booking, onClose, onMoved }: { booking: AdminBookingDetail; onClose: () => void; onMoved: (warnings: BookingRescheduled['warnings']) => void }) {
+export function RescheduleDialog({
+  booking,
+  onClose,
+  onMoved,
+}: {
+  booking: AdminBookingDetail;
+  onClose: () => void;
+  onMoved: (warnings: BookingRescheduled['warnings']) => void;
+}) {
   const reschedule = useRescheduleBooking(booking.id);
   const [form, setForm] = useState({ date: booking.date, startTime: booking.startTime, endTime: booking.endTime, note: '' });
   const [errors, setErrors] = useState<Partial<Record<RescheduleField | 'form', string>>>({});
@@ -219,7 +262,8 @@ export function RescheduleDialog({ booking, onClose, onMoved }: { booking: Admin
       actions={{ confirmLabel: 'Move booking', busyLabel: 'Moving...', cancelLabel: 'Keep the date' }}
     >
       <p id={ids.info} className="muted">
-        The customer is e-mailed the new date and time{confirmed ? ', with the updated calendar invitation' : ''}.{booking.stopId !== null ? ' Its stop on the tracker moves with it.' : ''}
+        The customer is e-mailed the new date and time{confirmed ? ', with the updated calendar invitation' : ''}.
+        {booking.stopId !== null ? ' Its stop on the tracker moves with it.' : ''}
       </p>
       <Field id={ids.date} label="Date" error={errors.date}>
         <input {...describedBy(ids.date, errors.date)} type="date" min={today} value={form.date} onChange={set('date')} />
@@ -228,7 +272,13 @@ export function RescheduleDialog({ booking, onClose, onMoved }: { booking: Admin
         <input {...describedBy(ids.startTime, errors.startTime)} type="time" value={form.startTime} onChange={set('startTime')} />
       </Field>
       <Field id={ids.endTime} label="End time" error={errors.endTime}>
-        <input {...describedBy(ids.endTime, errors.endTime)} aria-describedby={errors.endTime ? `${ids.endTime}-error ${ids.endTime}-hint` : `${ids.endTime}-hint`} type="time" value={form.endTime} onChange={set('endTime')} />
+        <input
+          {...describedBy(ids.endTime, errors.endTime)}
+          aria-describedby={errors.endTime ? `${ids.endTime}-error ${ids.endTime}-hint` : `${ids.endTime}-hint`}
+          type="time"
+          value={form.endTime}
+          onChange={set('endTime')}
+        />
       </Field>
       <p className="muted" id={`${ids.endTime}-hint`}>
         An end time earlier than the start is the next day (past midnight).

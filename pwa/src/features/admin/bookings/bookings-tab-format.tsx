@@ -4,7 +4,8 @@ import { BOOKING_STATE_LABELS, type BookingEvent, type BookingState, formatCents
 export const bookingDate = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
 
 /** 'June 5, 2026, 2:00 PM - 5:00 PM' (the shop's wall clock). */
-export const bookingWhen = (b: { date: string; startTime: string; endTime: string }) => `${bookingDate(b.date)}, ${formatEventTime(b.startTime)} - ${formatEventTime(b.endTime)}`;
+export const bookingWhen = (b: { date: string; startTime: string; endTime: string }) =>
+  `${bookingDate(b.date)}, ${formatEventTime(b.startTime)} - ${formatEventTime(b.endTime)}`;
 
 export function BookingStateLabel({ state }: { state: BookingState }) {
   return <span className={`bookings-state bookings-state--${state}`}>{BOOKING_STATE_LABELS[state]}</span>;

@@ -1,5 +1,15 @@
 import { useId, useMemo, useState } from 'react';
-import { addMonths, type AdminBookingSummary, BOOKING_STATE_LABELS, type BlockedDay, dayKey, formatEventTime, monthGrid, type ScheduledEvent, lazyDateFormat } from '@cocoa/shared-types';
+import {
+  addMonths,
+  type AdminBookingSummary,
+  BOOKING_STATE_LABELS,
+  type BlockedDay,
+  dayKey,
+  formatEventTime,
+  monthGrid,
+  type ScheduledEvent,
+  lazyDateFormat,
+} from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { Skeleton } from '../../../ui/skeleton';
 import { useBlockDay } from './api/blocked-days';
@@ -148,7 +158,8 @@ export function BookingsMonth({ onOpen }: { onOpen: (id: number) => void }) {
             <ul className="bookings-day__list" aria-label="Scheduled stops on this day">
               {chosen.stops.map((s) => (
                 <li key={s.id} className="bookings-day__stop">
-                  Scheduled stop: <strong>{s.title}</strong> {s.location ? `at ${s.location}` : ''} ({formatEventTime(s.startTime)} - {formatEventTime(s.endTime)})
+                  Scheduled stop: <strong>{s.title}</strong> {s.location ? `at ${s.location}` : ''} ({formatEventTime(s.startTime)} -{' '}
+                  {formatEventTime(s.endTime)})
                 </li>
               ))}
             </ul>

@@ -68,7 +68,11 @@ export function packagePayload(v: PackageFormValues): BookingPackageInput {
 /** Add or edit a package: what it includes, its prices, deposit, length and guest range, and whether customers see it. */
 function PackageDialog({ pkg, onClose }: { pkg: BookingPackage | null; onClose: () => void }) {
   const save = useSavePackage();
-  const { register, handleSubmit, formState: { errors } } = useForm<PackageFormValues>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PackageFormValues>({
     defaultValues: packageFormValues(pkg),
     resolver: schemaResolver<PackageFormValues>(bookingPackageInputSchema, packagePayload),
   });
@@ -84,7 +88,15 @@ function PackageDialog({ pkg, onClose }: { pkg: BookingPackage | null; onClose: 
   );
   const id = (name: string) => `package-${name}`;
   return (
-    <FormDialog title={pkg ? `Edit ${pkg.name}` : 'Add a package'} onClose={onClose} wide busy={save.isPending} formClassName="form" onSubmit={submit} actions={{ confirmLabel: pkg ? 'Save Changes' : 'Add package', busyLabel: 'Saving...', footer: true }}>
+    <FormDialog
+      title={pkg ? `Edit ${pkg.name}` : 'Add a package'}
+      onClose={onClose}
+      wide
+      busy={save.isPending}
+      formClassName="form"
+      onSubmit={submit}
+      actions={{ confirmLabel: pkg ? 'Save Changes' : 'Add package', busyLabel: 'Saving...', footer: true }}
+    >
       <Field id={id('name')} label="Name" error={error('name')}>
         <input {...describedBy(id('name'), error('name'))} {...register('name')} />
       </Field>
@@ -163,7 +175,8 @@ export function BookingPackages() {
                   {p.name} {!p.active && <span className="badge badge--off">Hidden</span>}
                 </p>
                 <p className="admin-row__meta muted">
-                  {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–{p.maxGuests} guests · {p.durationMinutes} min
+                  {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–
+                  {p.maxGuests} guests · {p.durationMinutes} min
                 </p>
               </div>
               <div className="admin-row__actions">
@@ -172,7 +185,12 @@ export function BookingPackages() {
                     type="checkbox"
                     checked={p.active}
                     disabled={save.isPending}
-                    onChange={(e) => save.mutate({ id: p.id, body: inputOf(p, { active: e.target.checked }) }, { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) })}
+                    onChange={(e) =>
+                      save.mutate(
+                        { id: p.id, body: inputOf(p, { active: e.target.checked }) },
+                        { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) },
+                      )
+                    }
                   />
                   <span className="visually-hidden">{p.name} </span>Active
                 </label>

@@ -1,5 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { type AdminBookingDetail, type AdminBookingSummary, type BookingRescheduled, type BookingState, dayIn, formatLongDate, shiftDay } from '@cocoa/shared-types';
+import {
+  type AdminBookingDetail,
+  type AdminBookingSummary,
+  type BookingRescheduled,
+  type BookingState,
+  dayIn,
+  formatLongDate,
+  shiftDay,
+} from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
@@ -51,7 +59,9 @@ function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail
     statusUrl: 'http://localhost:3000/bookings/CB-7K3Q?token=tok',
     tracker: 'public',
     stopId: 41,
-    events: [{ id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null }],
+    events: [
+      { id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null },
+    ],
     payments: [],
     clashes: { bookings: [], stops: [] },
     ...overrides,
@@ -60,13 +70,32 @@ function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail
 
 const moved = (warnings: BookingRescheduled['warnings'] = []): BookingRescheduled => ({
   ...detail({ date: TO, startTime: '17:00', endTime: '20:30', balanceDueDate: shiftDay(TO, -14) }),
-  events: [...detail().events, { id: 2, at: '2027-05-02T15:00:00.000Z', actor: 'admin:maria', type: 'rescheduled', fromState: null, toState: null, note: 'The park moved us a week.', amountCents: null }],
+  events: [
+    ...detail().events,
+    {
+      id: 2,
+      at: '2027-05-02T15:00:00.000Z',
+      actor: 'admin:maria',
+      type: 'rescheduled',
+      fromState: null,
+      toState: null,
+      note: 'The park moved us a week.',
+      amountCents: null,
+    },
+  ],
   warnings,
 });
 
 const DETAIL = 'GET /api/admin/bookings/5';
 const RESCHEDULE = 'POST /api/admin/bookings/5/reschedule';
-const renderTab = () => renderWithProviders(<><BookingsTab /><ToastViewport /></>, { route: '/admin?tab=bookings&booking=5' });
+const renderTab = () =>
+  renderWithProviders(
+    <>
+      <BookingsTab />
+      <ToastViewport />
+    </>,
+    { route: '/admin?tab=bookings&booking=5' },
+  );
 const json = (status: number, body: unknown) => async () => fakeResponse(status, body);
 
 async function openDialog() {
@@ -87,15 +116,31 @@ describe('BookingsTab: changing a booking’s date', () => {
         list = [summary({ date: TO, startTime: '17:00', endTime: '20:30' })];
         return json(200, moved())();
       },
-      'GET /api/admin/bookings?state=requested': () => json(200, { bookings: [], page: 1, pageSize: 25, total: 0, counts: { requested: 0, awaiting_deposit: 0, confirmed: 1, balance_due: 0, completed: 0, declined: 0, cancelled: 0 } })(),
-      'GET /api/admin/bookings?state=confirmed': () => json(200, { bookings: list, page: 1, pageSize: 25, total: 1, counts: { requested: 0, awaiting_deposit: 0, confirmed: 1, balance_due: 0, completed: 0, declined: 0, cancelled: 0 } })(),
+      'GET /api/admin/bookings?state=requested': () =>
+        json(200, {
+          bookings: [],
+          page: 1,
+          pageSize: 25,
+          total: 0,
+          counts: { requested: 0, awaiting_deposit: 0, confirmed: 1, balance_due: 0, completed: 0, declined: 0, cancelled: 0 },
+        })(),
+      'GET /api/admin/bookings?state=confirmed': () =>
+        json(200, {
+          bookings: list,
+          page: 1,
+          pageSize: 25,
+          total: 1,
+          counts: { requested: 0, awaiting_deposit: 0, confirmed: 1, balance_due: 0, completed: 0, declined: 0, cancelled: 0 },
+        })(),
     });
     renderTab();
     const event = await screen.findByRole('region', { name: 'Event' });
     expect(within(event).getByText('When').nextSibling).toHaveTextContent(`${inWords(FROM)}, 2:00 PM - 5:00 PM`);
 
     const dialog = await openDialog();
-    expect(dialog).toHaveTextContent('The customer is e-mailed the new date and time, with the updated calendar invitation. Its stop on the tracker moves with it.');
+    expect(dialog).toHaveTextContent(
+      'The customer is e-mailed the new date and time, with the updated calendar invitation. Its stop on the tracker moves with it.',
+    );
     const date = within(dialog).getByLabelText('Date');
     expect(date).toHaveValue(FROM);
     expect(date).toHaveFocus();
@@ -109,7 +154,9 @@ describe('BookingsTab: changing a booking’s date', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move booking' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([[RESCHEDULE.slice(5), { date: TO, startTime: '17:00', endTime: '20:30', note: 'The park moved us a week.' }]]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      [RESCHEDULE.slice(5), { date: TO, startTime: '17:00', endTime: '20:30', note: 'The park moved us a week.' }],
+    ]);
     expect(within(screen.getByRole('region', { name: 'Event' })).getByText('When').nextSibling).toHaveTextContent(`${inWords(TO)}, 5:00 PM - 8:30 PM`);
     expect(within(screen.getByRole('region', { name: 'Money' })).getByText('Balance due').nextSibling).toHaveTextContent(inWords(shiftDay(TO, -14)));
     expect(screen.getByText('Booking CB-7K3Q moved')).toBeInTheDocument();
@@ -136,7 +183,11 @@ describe('BookingsTab: changing a booking’s date', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Moved. Please note:');
-    expect(within(alert).getAllByRole('listitem').map((li) => li.textContent)).toEqual(warnings.map((w) => w.message));
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(warnings.map((w) => w.message));
   });
 
   it('checks the form with the shared schema before sending: a past day, the same day and times, an end equal to the start', async () => {

@@ -38,7 +38,12 @@ const valuesOf = (s: BookingSettingsView): SettingsFormValues => ({
 
 function SettingsForm({ settings }: { settings: BookingSettingsView }) {
   const save = useSaveBookingSettings();
-  const { register, handleSubmit, reset, formState: { errors, isDirty } } = useForm<SettingsFormValues>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<SettingsFormValues>({
     defaultValues: valuesOf(settings),
     resolver: schemaResolver<SettingsFormValues>(bookingSettingsInputSchema, settingsPayload),
   });
@@ -61,8 +66,17 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
         {number('balanceDueDays', 'Balance due (days before)')}
         {number('fullRefundDays', 'Full refund (days before)')}
       </div>
-      <Field id="booking-settings-policy" label="Cancellation policy in your words (blank: written from the numbers)" error={errors.cancellationPolicy?.message}>
-        <textarea rows={4} maxLength={BOOKING_NOTE_MAX} {...describedBy('booking-settings-policy', errors.cancellationPolicy)} {...register('cancellationPolicy')} />
+      <Field
+        id="booking-settings-policy"
+        label="Cancellation policy in your words (blank: written from the numbers)"
+        error={errors.cancellationPolicy?.message}
+      >
+        <textarea
+          rows={4}
+          maxLength={BOOKING_NOTE_MAX}
+          {...describedBy('booking-settings-policy', errors.cancellationPolicy)}
+          {...register('cancellationPolicy')}
+        />
       </Field>
       <div className="notice">
         <strong>Customers read:</strong>

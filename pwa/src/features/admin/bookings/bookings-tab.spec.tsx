@@ -1,5 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { addMonths, type AdminBookingDetail, type AdminBookingSummary, type AdminBookingsPage, type BookingPackage, dayKey, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
+import {
+  addMonths,
+  type AdminBookingDetail,
+  type AdminBookingSummary,
+  type AdminBookingsPage,
+  type BookingPackage,
+  dayKey,
+  localTimeZone,
+  type ScheduledEvent,
+} from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
@@ -48,7 +57,9 @@ function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail
     statusUrl: 'http://localhost:3000/bookings/CB-7K3Q?token=tok',
     tracker: 'none',
     stopId: null,
-    events: [{ id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null }],
+    events: [
+      { id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null },
+    ],
     payments: [],
     clashes: {
       bookings: [{ id: 9, reference: 'CB-ZZ22', state: 'awaiting_deposit', startTime: '10:00', endTime: '12:00', contactName: 'Sam Lee' }],
@@ -60,7 +71,14 @@ function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail
 
 const LIST = 'GET /api/admin/bookings?state=requested';
 const DETAIL = 'GET /api/admin/bookings/5';
-const renderTab = (route = '/admin?tab=bookings') => renderWithProviders(<><BookingsTab /><ToastViewport /></>, { route });
+const renderTab = (route = '/admin?tab=bookings') =>
+  renderWithProviders(
+    <>
+      <BookingsTab />
+      <ToastViewport />
+    </>,
+    { route },
+  );
 
 beforeEach(() => useToastStore.getState().dismiss());
 
@@ -68,7 +86,12 @@ describe('BookingsTab: the list', () => {
   it('opens on the requests, shows each state with its count, and filters by state', async () => {
     const { calls } = mockFetch({
       [LIST]: { body: page([summary()]) },
-      'GET /api/admin/bookings?state=awaiting_deposit': { body: page([summary({ id: 6, reference: 'CB-AB12', state: 'awaiting_deposit', contactName: 'Ana Díaz', testMode: true }), summary({ id: 7, reference: 'CB-CD34', state: 'awaiting_deposit' })]) },
+      'GET /api/admin/bookings?state=awaiting_deposit': {
+        body: page([
+          summary({ id: 6, reference: 'CB-AB12', state: 'awaiting_deposit', contactName: 'Ana Díaz', testMode: true }),
+          summary({ id: 7, reference: 'CB-CD34', state: 'awaiting_deposit' }),
+        ]),
+      },
     });
     renderTab();
     const list = await screen.findByRole('list', { name: 'Requested bookings' });
@@ -114,12 +137,18 @@ describe('BookingsTab: accept and decline', () => {
     fireEvent.change(within(dialog).getByLabelText('Note to the customer (optional)'), { target: { value: 'Two extra servers for the shakes.' } });
     const tracker = within(dialog).getByLabelText('Show on the tracker');
     expect(tracker).toHaveValue('none');
-    expect(within(tracker).getAllByRole('option').map((o) => o.textContent)).toEqual(['Not shown', 'Public: title and place', 'Private event']);
+    expect(
+      within(tracker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Not shown', 'Public: title and place', 'Private event']);
     fireEvent.change(tracker, { target: { value: 'public' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept and send quote' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ quoteCents: 70000, note: 'Two extra servers for the shakes.', tracker: 'public' }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { quoteCents: 70000, note: 'Two extra servers for the shakes.', tracker: 'public' },
+    ]);
     expect(screen.getByText('Booking CB-7K3Q accepted')).toBeInTheDocument();
     expect(screen.getByText('The customer has been e-mailed the quote and the link to pay the deposit.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Booking CB-7K3Q' }).parentElement).toHaveTextContent('Awaiting deposit');
@@ -175,8 +204,17 @@ describe('BookingsTab: accept and decline', () => {
   });
 
   it("cancels a confirmed booking with the owner's refund, at most what was paid", async () => {
-    const paid = detail({ state: 'confirmed', depositPaidCents: 15750, refundableCents: 15750, policyRefundCents: 15750, clashes: { bookings: [], stops: [] } });
-    const { calls } = mockFetch({ [DETAIL]: { body: paid }, 'POST /api/admin/bookings/5/cancel': { body: detail({ state: 'cancelled', refundedCents: 10000, clashes: { bookings: [], stops: [] } }) } });
+    const paid = detail({
+      state: 'confirmed',
+      depositPaidCents: 15750,
+      refundableCents: 15750,
+      policyRefundCents: 15750,
+      clashes: { bookings: [], stops: [] },
+    });
+    const { calls } = mockFetch({
+      [DETAIL]: { body: paid },
+      'POST /api/admin/bookings/5/cancel': { body: detail({ state: 'cancelled', refundedCents: 10000, clashes: { bookings: [], stops: [] } }) },
+    });
     renderTab('/admin?tab=bookings&booking=5');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Cancel booking CB-7K3Q?' });
@@ -194,12 +232,28 @@ describe('BookingsTab: accept and decline', () => {
 
   it('offers a failed refund again: Retry asks the server, and the refund shows as sent', async () => {
     const REFUND = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
-    const refund = { id: REFUND, kind: 'refund' as const, amountCents: 15750, testMode: false, squarePaymentId: null, squareRefundId: null, createdAt: '2027-05-03T15:00:00.000Z' };
+    const refund = {
+      id: REFUND,
+      kind: 'refund' as const,
+      amountCents: 15750,
+      testMode: false,
+      squarePaymentId: null,
+      squareRefundId: null,
+      createdAt: '2027-05-03T15:00:00.000Z',
+    };
     const deposit = { ...refund, id: 'c0ffee00-0000-4000-8000-000000000001', kind: 'deposit' as const, status: 'completed' as const, squarePaymentId: 'PAY-1' };
-    const failed = detail({ state: 'cancelled', depositPaidCents: 15750, refundableCents: 15750, clashes: { bookings: [], stops: [] }, payments: [deposit, { ...refund, status: 'failed' }] });
+    const failed = detail({
+      state: 'cancelled',
+      depositPaidCents: 15750,
+      refundableCents: 15750,
+      clashes: { bookings: [], stops: [] },
+      payments: [deposit, { ...refund, status: 'failed' }],
+    });
     const { calls } = mockFetch({
       [DETAIL]: { body: failed },
-      [`POST /api/admin/bookings/5/refunds/${REFUND}/retry`]: { body: { ...failed, refundedCents: 15750, refundableCents: 0, payments: [deposit, { ...refund, status: 'completed' }] } },
+      [`POST /api/admin/bookings/5/refunds/${REFUND}/retry`]: {
+        body: { ...failed, refundedCents: 15750, refundableCents: 0, payments: [deposit, { ...refund, status: 'completed' }] },
+      },
     });
     renderTab('/admin?tab=bookings&booking=5');
     const payments = await screen.findByRole('region', { name: 'Payments' });
@@ -214,7 +268,19 @@ describe('BookingsTab: accept and decline', () => {
 });
 
 describe('BookingsTab: packages and the month', () => {
-  const PKG: BookingPackage = { id: 2, name: 'Iced & Shake Bar', description: 'Iced cocoa and shakes.', included: ['Two servers'], pricePerGuestCents: 1050, minimumCents: 45000, depositPercent: 25, durationMinutes: 180, minGuests: 30, maxGuests: 200, active: true };
+  const PKG: BookingPackage = {
+    id: 2,
+    name: 'Iced & Shake Bar',
+    description: 'Iced cocoa and shakes.',
+    included: ['Two servers'],
+    pricePerGuestCents: 1050,
+    minimumCents: 45000,
+    depositPercent: 25,
+    durationMinutes: 180,
+    minGuests: 30,
+    maxGuests: 200,
+    active: true,
+  };
 
   it('hides a package with its active switch (the whole package is sent back) and edits one in a dialog', async () => {
     const { calls } = mockFetch({
@@ -243,7 +309,20 @@ describe('BookingsTab: packages and the month', () => {
   it('shows a month of bookings beside the scheduled stops, and blocks a day for new requests', async () => {
     const month = dayKey(new Date()).slice(0, 7);
     const day = `${month}-15`;
-    const stop: ScheduledEvent = { id: 3, title: 'Farmers Market', description: null, location: 'Union Square', address: null, date: new Date(`${day}T12:00:00`).toISOString(), startTime: '09:00', endTime: '13:00', latitude: null, longitude: null, timeZone: localTimeZone(), calendarName: null };
+    const stop: ScheduledEvent = {
+      id: 3,
+      title: 'Farmers Market',
+      description: null,
+      location: 'Union Square',
+      address: null,
+      date: new Date(`${day}T12:00:00`).toISOString(),
+      startTime: '09:00',
+      endTime: '13:00',
+      latitude: null,
+      longitude: null,
+      timeZone: localTimeZone(),
+      calendarName: null,
+    };
     const { calls } = mockFetch({
       [`GET /api/admin/bookings?month=${month}`]: { body: page([summary({ date: day, state: 'confirmed' })]) },
       [`GET /api/events?from=${month}-01&to=${addMonths(month, 1)}-01`]: { body: [stop] },
@@ -255,8 +334,12 @@ describe('BookingsTab: packages and the month', () => {
     expect(cell).toHaveClass('is-clash');
     fireEvent.click(cell);
     const panel = screen.getByRole('region', { name: /15, \d{4}$/ });
-    expect(within(within(panel).getByRole('list', { name: 'Bookings on this day' })).getByRole('button')).toHaveTextContent('CB-7K3QRobin Park · Iced & Shake Bar · 2:00 PM - 5:00 PMConfirmed');
-    expect(within(panel).getByRole('list', { name: 'Scheduled stops on this day' })).toHaveTextContent('Scheduled stop: Farmers Market at Union Square (9:00 AM - 1:00 PM)');
+    expect(within(within(panel).getByRole('list', { name: 'Bookings on this day' })).getByRole('button')).toHaveTextContent(
+      'CB-7K3QRobin Park · Iced & Shake Bar · 2:00 PM - 5:00 PMConfirmed',
+    );
+    expect(within(panel).getByRole('list', { name: 'Scheduled stops on this day' })).toHaveTextContent(
+      'Scheduled stop: Farmers Market at Union Square (9:00 AM - 1:00 PM)',
+    );
     fireEvent.change(within(panel).getByLabelText('Why (optional, for you)'), { target: { value: 'Family wedding' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Block this day' }));
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ date: day, note: 'Family wedding' }]));

@@ -23,11 +23,18 @@ type View = (typeof VIEWS)[number]['id'];
 function BookingRow({ booking, onOpen }: { booking: AdminBookingSummary; onOpen: () => void }) {
   return (
     <li>
-      <button type="button" className="bookings-row" onClick={onOpen} aria-label={`Open booking ${booking.reference}, ${booking.contactName}, ${BOOKING_STATE_LABELS[booking.state]}`}>
+      <button
+        type="button"
+        className="bookings-row"
+        onClick={onOpen}
+        aria-label={`Open booking ${booking.reference}, ${booking.contactName}, ${BOOKING_STATE_LABELS[booking.state]}`}
+      >
         <span className="bookings-row__ref">{booking.reference}</span>
         <span className="bookings-row__who">
           <span className="bookings-row__name">{booking.contactName}</span>
-          <span className="muted admin-break">{booking.packageName} · {booking.guests} guests</span>
+          <span className="muted admin-break">
+            {booking.packageName} · {booking.guests} guests
+          </span>
         </span>
         <span className="bookings-row__when">{bookingWhen(booking)}</span>
         <span className="bookings-row__money">

@@ -37,7 +37,10 @@ beforeEach(() => useToastStore.getState().dismiss());
 
 describe('CalendarTab', () => {
   it("lists locations with 'MMM dd, yyyy' dates and 'TBD' without a start time", async () => {
-    mockFetch({ [EVENTS]: { body: [event(1), event(2, { startTime: null, endTime: null, location: null })] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } } });
+    mockFetch({
+      [EVENTS]: { body: [event(1), event(2, { startTime: null, endTime: null, location: null })] },
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+    });
     renderWithProviders(<CalendarTab />);
     const first = (await screen.findByRole('rowheader', { name: 'Market 1' })).closest('tr')!;
     expect(first).toHaveTextContent('Dec 05, 2026');
@@ -48,7 +51,10 @@ describe('CalendarTab', () => {
   });
 
   it("shows a stop imported from a feed as 'From <feed>', without Edit or Delete (it is changed in that calendar)", async () => {
-    mockFetch({ [EVENTS]: { body: [event(1), event(2, { title: 'Feed market', calendarName: 'Farmers markets' })] }, [STATUS]: { body: { status: 'connected', geocoding: 'available', calendars: [feed] } } });
+    mockFetch({
+      [EVENTS]: { body: [event(1), event(2, { title: 'Feed market', calendarName: 'Farmers markets' })] },
+      [STATUS]: { body: { status: 'connected', geocoding: 'available', calendars: [feed] } },
+    });
     renderWithProviders(<CalendarTab />);
     const imported = (await screen.findByRole('rowheader', { name: 'Feed market' })).closest('tr')!;
     expect(within(imported).getByText('From Farmers markets')).toBeInTheDocument();
@@ -85,7 +91,7 @@ describe('CalendarTab', () => {
     expect(screen.queryByText('No scheduled locations yet')).not.toBeInTheDocument();
   });
 
-  it("opens on Upcoming (from today, soonest first); Past lists earlier ones newest first", async () => {
+  it('opens on Upcoming (from today, soonest first); Past lists earlier ones newest first', async () => {
     const { calls } = mockFetch({
       [EVENTS]: { body: [event(1, { title: 'Coming fair' })] },
       [PAST]: { body: [event(8, { title: 'Last week' }), event(7, { title: 'Last year' })] },
@@ -168,7 +174,12 @@ describe('CalendarTab', () => {
       [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
       'DELETE /api/events/3': { status: 204 },
     });
-    const { client } = renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    const { client } = renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Past' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Old market' }));
@@ -183,8 +194,17 @@ describe('CalendarTab', () => {
   });
 
   it('deletes a location only after confirmation', async () => {
-    const { calls } = mockFetch({ [EVENTS]: { body: [event(3)] }, [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } }, 'DELETE /api/events/3': { status: 204 } });
-    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    const { calls } = mockFetch({
+      [EVENTS]: { body: [event(3)] },
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+      'DELETE /api/events/3': { status: 204 },
+    });
+    renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Market 3' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete location?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -204,7 +224,12 @@ describe('CalendarTab', () => {
       'POST /api/events/calendar/remove-custom': { body: status },
       'POST /api/events/init-calendar': { body: { imported: 4, updated: 1, failed: 0, status: 'connected' } },
     });
-    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
     expect(await screen.findByText('Partly connected')).toBeInTheDocument();
     expect(screen.getByText('Last error: The feed answered HTTP 404')).toBeInTheDocument();
     const posts = () => calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
@@ -242,7 +267,12 @@ describe('CalendarTab', () => {
         return fakeResponse(422, { message: reason, code: 'CALENDAR_FEED_UNUSABLE' });
       },
     });
-    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
     const url = await screen.findByLabelText('Calendar feed URL (https:// or webcal://)');
     fireEvent.change(url, { target: { value: 'https://calendar.invalid/feed.ics' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add calendar' }));

@@ -71,12 +71,16 @@ function LocationsCard() {
       <p className="muted">{shown.hint(formatLongDate(now, shopZone))}</p>
       {events.isPending ? (
         <div aria-label="Loading scheduled locations" role="status">
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="skeleton--line" />
+          ))}
         </div>
       ) : events.isError && !rows.length ? (
         <div className="empty-state" role="alert">
           <p>Failed to load scheduled locations. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => void events.refetch()}>Try again</button>
+          <button type="button" className="btn btn--outline" onClick={() => void events.refetch()}>
+            Try again
+          </button>
         </div>
       ) : !rows.length ? (
         <p className="empty-state">{shown.empty}</p>
@@ -90,7 +94,9 @@ function LocationsCard() {
                 <th scope="col">Location</th>
                 <th scope="col">Date</th>
                 <th scope="col">Time</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -106,11 +112,17 @@ function LocationsCard() {
                   <td className="admin-table__actions">
                     {event.calendarName ? (
                       // Imported stops belong to their feed: the next sync would undo an edit made here.
-                      <span className="muted" title="Change it in that calendar, or remove the feed below">From {event.calendarName}</span>
+                      <span className="muted" title="Change it in that calendar, or remove the feed below">
+                        From {event.calendarName}
+                      </span>
                     ) : (
                       <>
-                        <button type="button" className="btn btn--outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.title}`}>Edit</button>
-                        <button type="button" className="btn btn--danger" onClick={() => setDeleting(event)} aria-label={`Delete ${event.title}`}>Delete</button>
+                        <button type="button" className="btn btn--outline" onClick={() => setEditing(event)} aria-label={`Edit ${event.title}`}>
+                          Edit
+                        </button>
+                        <button type="button" className="btn btn--danger" onClick={() => setDeleting(event)} aria-label={`Delete ${event.title}`}>
+                          Delete
+                        </button>
                       </>
                     )}
                   </td>
@@ -125,7 +137,12 @@ function LocationsCard() {
       {deleting && (
         <ConfirmDialog
           title="Delete location?"
-          message={<p>Delete <strong>{deleting.title}</strong> on {formatDay(deleting.date, deleting.timeZone) || 'TBD'}? It disappears from the tracker. This cannot be undone.</p>}
+          message={
+            <p>
+              Delete <strong>{deleting.title}</strong> on {formatDay(deleting.date, deleting.timeZone) || 'TBD'}? It disappears from the tracker. This cannot be
+              undone.
+            </p>
+          }
           confirmLabel="Delete location"
           busyLabel="Deleting..."
           busy={remove.isPending}
@@ -174,12 +191,18 @@ function CalendarFeedsCard() {
       {status.isPending ? (
         <Spinner label="Checking the calendar status" />
       ) : status.isError && !status.data ? (
-        <p className="admin-status admin-status--bad" role="alert">Could not check the calendar status: {messageOf(status.error, 'unknown error')}</p>
+        <p className="admin-status admin-status--bad" role="alert">
+          Could not check the calendar status: {messageOf(status.error, 'unknown error')}
+        </p>
       ) : (
         <>
           <dl className="admin-meta">
-            <MetaRow term="Calendars" className={`admin-status admin-status--${state === 'connected' ? 'ok' : state === 'error' ? 'bad' : 'off'}`}>{STATUS_TEXT[state] ?? state}</MetaRow>
-            <MetaRow term="Geocoding" className={`admin-status admin-status--${status.data?.geocoding === 'available' ? 'ok' : 'bad'}`}>{status.data?.geocoding === 'available' ? 'Available' : 'Unavailable'}</MetaRow>
+            <MetaRow term="Calendars" className={`admin-status admin-status--${state === 'connected' ? 'ok' : state === 'error' ? 'bad' : 'off'}`}>
+              {STATUS_TEXT[state] ?? state}
+            </MetaRow>
+            <MetaRow term="Geocoding" className={`admin-status admin-status--${status.data?.geocoding === 'available' ? 'ok' : 'bad'}`}>
+              {status.data?.geocoding === 'available' ? 'Available' : 'Unavailable'}
+            </MetaRow>
           </dl>
           <GeocodingKeyForm available={status.data?.geocoding === 'available'} />
           {!calendars.length ? (
@@ -208,10 +231,22 @@ function CalendarFeedsCard() {
                     >
                       {calendar.active ? 'Deactivate' : 'Set active'}
                     </button>
-                    <button type="button" className="btn btn--outline" disabled={busy || calendar.primary} onClick={() => action.mutate({ action: 'set-primary', calendarId: calendar.id })} aria-label={`Set ${calendar.name || calendar.id} primary`}>
+                    <button
+                      type="button"
+                      className="btn btn--outline"
+                      disabled={busy || calendar.primary}
+                      onClick={() => action.mutate({ action: 'set-primary', calendarId: calendar.id })}
+                      aria-label={`Set ${calendar.name || calendar.id} primary`}
+                    >
                       Set primary
                     </button>
-                    <button type="button" className="btn btn--danger" disabled={busy} onClick={() => setRemoving(calendar)} aria-label={`Remove ${calendar.name || calendar.id}`}>
+                    <button
+                      type="button"
+                      className="btn btn--danger"
+                      disabled={busy}
+                      onClick={() => setRemoving(calendar)}
+                      aria-label={`Remove ${calendar.name || calendar.id}`}
+                    >
                       Remove
                     </button>
                   </div>
@@ -267,7 +302,11 @@ function CalendarFeedsCard() {
       {removing && (
         <ConfirmDialog
           title="Remove calendar?"
-          message={<p>Remove <strong>{removing.name || removing.id}</strong>? The locations imported from this feed are removed from the schedule too.</p>}
+          message={
+            <p>
+              Remove <strong>{removing.name || removing.id}</strong>? The locations imported from this feed are removed from the schedule too.
+            </p>
+          }
           confirmLabel="Remove calendar"
           busyLabel="Removing..."
           busy={busy}

@@ -22,7 +22,12 @@ describe("'Geocoding: Unavailable' offers a way to enter a key", () => {
         return fakeResponse(200, { provider: 'google' });
       },
     });
-    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
     const section = screen.getByText('Google geocoding API key').closest('details')!;
     expect(section).toHaveAttribute('open');
@@ -57,7 +62,12 @@ describe("'Geocoding: Unavailable' offers a way to enter a key", () => {
       [STATUS]: { body: statusOf('available') },
       'POST /api/geocode/init': { body: { provider: 'nominatim' } },
     });
-    renderWithProviders(<><CalendarTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
     expect(await screen.findByText('Available')).toBeInTheDocument();
     const section = screen.getByText('Google geocoding API key').closest('details')!;
     expect(section).not.toHaveAttribute('open');

@@ -32,7 +32,12 @@ describe('LocationDialog', () => {
       'POST /api/events': () => save.promise,
     });
     const onClose = jest.fn();
-    renderWithProviders(<><LocationDialog onClose={onClose} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <LocationDialog onClose={onClose} />
+        <ToastViewport />
+      </>,
+    );
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
     expect(await screen.findByRole('button', { name: 'Geocoding...' })).toBeDisabled();
@@ -45,14 +50,36 @@ describe('LocationDialog', () => {
     const body = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
     const date = new Date(String(body.date));
     expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours(), date.getMinutes()]).toEqual([2026, 11, 24, 12, 0]);
-    expect(body).toMatchObject({ title: 'Farmers Market', location: 'Town Square', address: '1 Main St, Springfield', startTime: '09:30', endTime: null, description: null, latitude: 39.8, longitude: -89.6 });
+    expect(body).toMatchObject({
+      title: 'Farmers Market',
+      location: 'Town Square',
+      address: '1 Main St, Springfield',
+      startTime: '09:30',
+      endTime: null,
+      description: null,
+      latitude: 39.8,
+      longitude: -89.6,
+    });
   });
 
   it("shows 'Updating...' and PUTs when editing", async () => {
     const save = deferred();
     const { calls } = mockFetch({ 'PUT /api/events/5': () => save.promise });
     // A stop of a shop in Auckland, edited from a tablet in whatever zone this test runs in: the day is the shop's.
-    const event = { id: 5, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: noonOf('2026-12-01', 'Pacific/Auckland').toISOString(), startTime: null, endTime: null, latitude: 40, longitude: -90, timeZone: 'Pacific/Auckland', calendarName: null };
+    const event = {
+      id: 5,
+      title: 'Fair',
+      description: null,
+      location: 'Park',
+      address: '2 Oak Ave',
+      date: noonOf('2026-12-01', 'Pacific/Auckland').toISOString(),
+      startTime: null,
+      endTime: null,
+      latitude: 40,
+      longitude: -90,
+      timeZone: 'Pacific/Auckland',
+      calendarName: null,
+    };
     renderWithProviders(<LocationDialog event={event} onClose={() => undefined} />);
     expect(screen.getByLabelText('Date')).toHaveValue('2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
@@ -75,9 +102,14 @@ describe('LocationDialog', () => {
     expect((calls.find((c) => c.method === 'POST')!.body as { date: string }).date).toBe('2026-12-23T23:00:00.000Z');
   });
 
-  it("geocoding failure opens the coordinates section with the reason, once, and sends nothing (no doubled toast)", async () => {
+  it('geocoding failure opens the coordinates section with the reason, once, and sends nothing (no doubled toast)', async () => {
     const { calls } = mockFetch({ 'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { status: 404, body: { message: 'Failed to geocode address' } } });
-    renderWithProviders(<><LocationDialog onClose={() => undefined} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <LocationDialog onClose={() => undefined} />
+        <ToastViewport />
+      </>,
+    );
     const section = screen.getByText('Coordinates (optional: found from the address when empty)').closest('details')!;
     expect(section).not.toHaveAttribute('open');
     fillForm();
@@ -103,11 +135,15 @@ describe('LocationDialog', () => {
 
   it("geocoding offline says offline and names the server's reason otherwise", async () => {
     const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    global.fetch = jest.fn(async () => { throw new TypeError('Failed to fetch'); });
+    global.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
     const { unmount } = renderWithProviders(<LocationDialog onClose={() => undefined} />);
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('You are offline, so the address could not be looked up. Enter the latitude and longitude below, then save.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You are offline, so the address could not be looked up. Enter the latitude and longitude below, then save.',
+    );
     online.mockRestore();
     unmount();
 
@@ -123,7 +159,12 @@ describe('LocationDialog', () => {
       'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { body: { lat: 1, lng: 2 } },
       'POST /api/events': { status: 500, body: { message: 'Database down' } },
     });
-    renderWithProviders(<><LocationDialog onClose={() => undefined} /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <LocationDialog onClose={() => undefined} />
+        <ToastViewport />
+      </>,
+    );
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
     expect(await screen.findByText('Failed to add location')).toBeInTheDocument();
@@ -154,7 +195,20 @@ describe('LocationDialog', () => {
 
   describe('editing keeps the stored coordinates', () => {
     // A stop the owner placed by hand: the pin is on the market's gate, not where a geocoder puts the street.
-    const stop = { id: 9, title: 'Fair', description: null, location: 'Park', address: '2 Oak Ave', date: noonOf('2026-12-01', 'America/Chicago').toISOString(), startTime: '09:00', endTime: null, latitude: 41.5, longitude: -87.25, timeZone: 'America/Chicago', calendarName: null };
+    const stop = {
+      id: 9,
+      title: 'Fair',
+      description: null,
+      location: 'Park',
+      address: '2 Oak Ave',
+      date: noonOf('2026-12-01', 'America/Chicago').toISOString(),
+      startTime: '09:00',
+      endTime: null,
+      latitude: 41.5,
+      longitude: -87.25,
+      timeZone: 'America/Chicago',
+      calendarName: null,
+    };
 
     it('opens with the stored latitude and longitude and saves them without geocoding (so an edit works offline of the geocoder)', async () => {
       const { calls } = mockFetch({ 'PUT /api/events/9': { body: stop } });
@@ -192,14 +246,16 @@ describe('LocationDialog', () => {
       renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);
       fill('Full address', 'Gate 3, County Fairground');
       fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
-      expect(await screen.findByRole('alert')).toHaveTextContent('Check it, or enter the latitude and longitude below. Saving again keeps the coordinates shown.');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Check it, or enter the latitude and longitude below. Saving again keeps the coordinates shown.',
+      );
       fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
       await waitFor(() => expect(onClose).toHaveBeenCalled());
       expect(calls.filter((c) => c.url.startsWith('/api/geocode'))).toHaveLength(1);
       expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ address: 'Gate 3, County Fairground', latitude: 41.5, longitude: -87.25 });
     });
 
-    it("never replaces coordinates the owner typed, even with a new address", async () => {
+    it('never replaces coordinates the owner typed, even with a new address', async () => {
       const { calls } = mockFetch({ 'PUT /api/events/9': { body: stop } });
       const onClose = jest.fn();
       renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);

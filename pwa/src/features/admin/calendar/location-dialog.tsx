@@ -77,7 +77,12 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
   const [geocodeProblem, setGeocodeProblem] = useState<{ text: string } | null>(null);
   /** The address the geocoder could not place: saving it again uses the coordinates shown. */
   const [unfoundAddress, setUnfoundAddress] = useState<string | null>(null);
-  const { register, handleSubmit, setFocus, formState: { errors } } = useForm<LocationFormValues>({
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors },
+  } = useForm<LocationFormValues>({
     defaultValues: {
       title: event?.title ?? '',
       location: event?.location ?? '',
@@ -133,10 +138,19 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
   });
 
   const busy = step !== 'idle';
-  const label = step === 'geocoding' ? 'Geocoding...' : step === 'saving' ? (editing ? 'Updating...' : 'Adding...') : editing ? 'Update Location' : 'Add Location';
+  const label =
+    step === 'geocoding' ? 'Geocoding...' : step === 'saving' ? (editing ? 'Updating...' : 'Adding...') : editing ? 'Update Location' : 'Add Location';
 
   return (
-    <FormDialog title={editing ? 'Edit Location' : 'Add Location'} onClose={onClose} wide busy={busy} formClassName="form" onSubmit={submit} actions={{ confirmLabel: label, busyLabel: label, footer: true }}>
+    <FormDialog
+      title={editing ? 'Edit Location' : 'Add Location'}
+      onClose={onClose}
+      wide
+      busy={busy}
+      formClassName="form"
+      onSubmit={submit}
+      actions={{ confirmLabel: label, busyLabel: label, footer: true }}
+    >
       <Field id="location-title" label="Title" error={errors.title?.message}>
         <input {...describedBy('location-title', errors.title)} {...register('title')} />
       </Field>

@@ -8,7 +8,13 @@ import { CatalogueTab } from './catalogue-tab';
 
 const LIST = 'GET /api/products?limit=26&offset=0';
 const cocoa = product({ id: 9, name: 'Classic Hot Cocoa', price: 12.99, categoryId: 1, subtitle: 'Rich' });
-const renderTab = () => renderWithProviders(<><CatalogueTab /><ToastViewport /></>);
+const renderTab = () =>
+  renderWithProviders(
+    <>
+      <CatalogueTab />
+      <ToastViewport />
+    </>,
+  );
 
 beforeEach(() => {
   useToastStore.getState().dismiss();
@@ -60,9 +66,21 @@ describe('CatalogueTab', () => {
   });
 
   it('lists the stock count with a Low or Out badge; a product nobody counts shows its switch', async () => {
-    const counted = (id: number, name: string, stockCount: number | null, lowStockThreshold: number | null, inStock = true) => ({ ...product({ id, name, inStock }), stockCount, lowStockThreshold });
+    const counted = (id: number, name: string, stockCount: number | null, lowStockThreshold: number | null, inStock = true) => ({
+      ...product({ id, name, inStock }),
+      stockCount,
+      lowStockThreshold,
+    });
     mockFetch({
-      [LIST]: { body: [counted(1, 'Plenty Cocoa', 40, 5), counted(2, 'Running Low Cocoa', 3, 5), counted(3, 'Sold Out Cocoa', 0, null), counted(4, 'Uncounted Cocoa', null, null), counted(5, 'Paused Cocoa', 8, null, false)] },
+      [LIST]: {
+        body: [
+          counted(1, 'Plenty Cocoa', 40, 5),
+          counted(2, 'Running Low Cocoa', 3, 5),
+          counted(3, 'Sold Out Cocoa', 0, null),
+          counted(4, 'Uncounted Cocoa', null, null),
+          counted(5, 'Paused Cocoa', 8, null, false),
+        ],
+      },
       'GET /api/categories': { body: categories },
     });
     renderTab();
@@ -111,7 +129,11 @@ describe('CatalogueTab', () => {
   });
 
   it('searches the admin list', async () => {
-    const { calls } = mockFetch({ [LIST]: { body: [cocoa] }, 'GET /api/categories': { body: categories }, 'GET /api/products?limit=26&offset=0&search=mint': { body: [] } });
+    const { calls } = mockFetch({
+      [LIST]: { body: [cocoa] },
+      'GET /api/categories': { body: categories },
+      'GET /api/products?limit=26&offset=0&search=mint': { body: [] },
+    });
     renderTab();
     await screen.findByText('Classic Hot Cocoa');
     fireEvent.change(screen.getByLabelText('Search products'), { target: { value: 'mint' } });
@@ -120,7 +142,11 @@ describe('CatalogueTab', () => {
   });
 
   it('creates a category with the shared category schema', async () => {
-    const { calls } = mockFetch({ [LIST]: { body: [] }, 'GET /api/categories': { body: categories }, 'POST /api/categories': { status: 201, body: { id: 5, name: 'Gift Sets', slug: 'gift-sets', description: null, imageUrl: null } } });
+    const { calls } = mockFetch({
+      [LIST]: { body: [] },
+      'GET /api/categories': { body: categories },
+      'POST /api/categories': { status: 201, body: { id: 5, name: 'Gift Sets', slug: 'gift-sets', description: null, imageUrl: null } },
+    });
     renderTab();
     fireEvent.click(await screen.findByRole('button', { name: 'Add Category' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Category' });
@@ -148,7 +174,9 @@ describe('CatalogueTab', () => {
     fireEvent.change(input, { target: { files: [sheet] } });
     const confirm = screen.getByRole('alertdialog', { name: 'Import products?' });
     // The rule for blank and cleared cells is in the dialog itself, where the owner decides.
-    expect(confirm).toHaveAccessibleDescription(expect.stringContaining('A blank cell leaves that field of an existing product as it is. To empty a field, type (clear) in its cell.'));
+    expect(confirm).toHaveAccessibleDescription(
+      expect.stringContaining('A blank cell leaves that field of an existing product as it is. To empty a field, type (clear) in its cell.'),
+    );
     expect(FakeXhr.sent).toHaveLength(0);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import complete')).toBeInTheDocument();
@@ -159,13 +187,18 @@ describe('CatalogueTab', () => {
 
   it("says 'Import failed' with the row the server names", async () => {
     mockFetch({ [LIST]: { body: [] }, 'GET /api/categories': { body: categories } });
-    FakeXhr.queue.push({ status: 400, body: { message: 'Row 4: Price (column E) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value' } });
+    FakeXhr.queue.push({
+      status: 400,
+      body: { message: 'Row 4: Price (column E) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value' },
+    });
     renderTab();
     await screen.findByText('No products yet. Add the first one.');
     fireEvent.change(screen.getByLabelText('Import from Excel or CSV'), { target: { files: [new File(['x'], 'bad.csv', { type: 'text/csv' })] } });
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('Import failed')).toBeInTheDocument();
-    expect(screen.getByText('Row 4: Price (column E) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value')).toBeInTheDocument();
+    expect(
+      screen.getByText('Row 4: Price (column E) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value'),
+    ).toBeInTheDocument();
   });
 
   it('pages through the list 25 at a time', async () => {

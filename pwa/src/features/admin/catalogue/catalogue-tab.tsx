@@ -63,12 +63,16 @@ function ProductsCard({ categories }: { categories: Category[] }) {
       </div>
       {products.isPending ? (
         <div aria-label="Loading products" role="status">
-          {Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="skeleton--line" />
+          ))}
         </div>
       ) : products.isError && !rows.length ? (
         <div className="empty-state" role="alert">
           <p>Failed to load products. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => void products.refetch()}>Try again</button>
+          <button type="button" className="btn btn--outline" onClick={() => void products.refetch()}>
+            Try again
+          </button>
         </div>
       ) : !rows.length ? (
         <p className="empty-state">{query.trim() ? 'No products match your search.' : 'No products yet. Add the first one.'}</p>
@@ -76,7 +80,18 @@ function ProductsCard({ categories }: { categories: Category[] }) {
         <ul className="admin-rows" aria-label="Products">
           {rows.map((product) => (
             <li key={product.id} className="admin-row">
-              {product.imageUrl ? <img className="admin-row__thumb" {...imgSources(resolveImageUrl(product.imageUrl, product.imageRefs), '56px')} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              {product.imageUrl ? (
+                <img
+                  className="admin-row__thumb"
+                  {...imgSources(resolveImageUrl(product.imageUrl, product.imageRefs), '56px')}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                />
+              ) : (
+                <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />
+              )}
               <div className="admin-row__main">
                 <p className="admin-row__title">
                   {product.name}
@@ -114,7 +129,11 @@ function ProductsCard({ categories }: { categories: Category[] }) {
       {deleting && (
         <ConfirmDialog
           title="Delete product?"
-          message={<p>Delete <strong>{deleting.name}</strong>? It disappears from the shop. This cannot be undone.</p>}
+          message={
+            <p>
+              Delete <strong>{deleting.name}</strong>? It disappears from the shop. This cannot be undone.
+            </p>
+          }
           confirmLabel="Delete product"
           busyLabel="Deleting..."
           busy={remove.isPending}
@@ -157,17 +176,32 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
       </div>
       {loading ? (
         <div aria-label="Loading categories" role="status">
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="skeleton--line" />
+          ))}
         </div>
       ) : failed && !categories.length ? (
-        <p className="empty-state" role="alert">Failed to load categories. Please try again.</p>
+        <p className="empty-state" role="alert">
+          Failed to load categories. Please try again.
+        </p>
       ) : !categories.length ? (
         <p className="empty-state">No categories yet.</p>
       ) : (
         <ul className="admin-rows" aria-label="Categories">
           {categories.map((category) => (
             <li key={category.id} className="admin-row">
-              {category.imageUrl ? <img className="admin-row__thumb" {...imgSources(resolveImageUrl(category.imageUrl, category.imageRefs), '56px')} alt="" width={56} height={56} loading="lazy" /> : <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+              {category.imageUrl ? (
+                <img
+                  className="admin-row__thumb"
+                  {...imgSources(resolveImageUrl(category.imageUrl, category.imageRefs), '56px')}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                />
+              ) : (
+                <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />
+              )}
               <div className="admin-row__main">
                 <p className="admin-row__title">{category.name}</p>
                 <p className="admin-row__meta muted">/{category.slug}</p>
@@ -188,7 +222,11 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
       {deleting && (
         <ConfirmDialog
           title="Delete category?"
-          message={<p>Delete <strong>{deleting.name}</strong>? Its products stay in the shop without a category. This cannot be undone.</p>}
+          message={
+            <p>
+              Delete <strong>{deleting.name}</strong>? Its products stay in the shop without a category. This cannot be undone.
+            </p>
+          }
           confirmLabel="Delete category"
           busyLabel="Deleting..."
           busy={remove.isPending}
@@ -207,16 +245,20 @@ function ImportExportCard() {
     <section className="card admin-card" aria-labelledby="import-title">
       <h2 id="import-title">Import and Export</h2>
       <p className="muted">
-        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout, saved by any spreadsheet program, or
-        a CSV file with the products sheet's headers: products are matched by slug, missing categories are created, and a file with any bad row changes
-        nothing.
+        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout, saved by any spreadsheet program, or a
+        CSV file with the products sheet's headers: products are matched by slug, missing categories are created, and a file with any bad row changes nothing.
       </p>
       <ImportRule />
       <div className="admin-actions">
         <a className="btn btn--outline" href={PRODUCTS_EXPORT_URL} download>
           Export to Excel
         </a>
-        <FileButton className="btn btn--primary" busy={importer.isPending} accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv" onFile={setFile}>
+        <FileButton
+          className="btn btn--primary"
+          busy={importer.isPending}
+          accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+          onFile={setFile}
+        >
           {importer.isPending ? 'Importing...' : 'Import from Excel or CSV'}
         </FileButton>
       </div>

@@ -21,7 +21,12 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const saving = create.isPending || update.isPending;
-  const { register, control, handleSubmit, formState: { errors } } = useForm<CategoryFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CategoryFormValues>({
     defaultValues: {
       name: category?.name ?? '',
       slug: category?.slug ?? '',
@@ -38,7 +43,15 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
   });
 
   return (
-    <FormDialog title={category ? 'Edit Category' : 'Create Category'} onClose={onClose} wide busy={saving} formClassName="form" onSubmit={submit} actions={{ confirmLabel: category ? 'Save Changes' : 'Create Category', busyLabel: 'Saving...', footer: true }}>
+    <FormDialog
+      title={category ? 'Edit Category' : 'Create Category'}
+      onClose={onClose}
+      wide
+      busy={saving}
+      formClassName="form"
+      onSubmit={submit}
+      actions={{ confirmLabel: category ? 'Save Changes' : 'Create Category', busyLabel: 'Saving...', footer: true }}
+    >
       <Field id="category-name" label="Name" error={errors.name?.message}>
         <input {...describedBy('category-name', errors.name)} {...register('name')} />
       </Field>
@@ -52,7 +65,14 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
         control={control}
         name="imageUrl"
         render={({ field, fieldState }) => (
-          <ImageField id="category-imageUrl" label="Category image" type="category" value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+          <ImageField
+            id="category-imageUrl"
+            label="Category image"
+            type="category"
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
         )}
       />
     </FormDialog>

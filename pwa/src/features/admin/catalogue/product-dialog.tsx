@@ -84,7 +84,12 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
   const create = useCreateProduct();
   const update = useUpdateProduct();
   const saving = create.isPending || update.isPending;
-  const { register, control, handleSubmit, formState: { errors, dirtyFields } } = useForm<ProductFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, dirtyFields },
+  } = useForm<ProductFormValues>({
     defaultValues: productFormValues(product),
     resolver: schemaResolver<ProductFormValues>(productCreateSchema, productPayload),
   });
@@ -94,12 +99,19 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
     if (product) {
       const { stockCount, ...unchangedCount } = body;
       update.mutate({ id: product.id, patch: dirtyFields.stockCount ? { ...unchangedCount, stockCount } : unchangedCount }, { onSuccess: onClose });
-    }
-    else create.mutate(body, { onSuccess: onClose });
+    } else create.mutate(body, { onSuccess: onClose });
   });
 
   return (
-    <FormDialog title={editing ? 'Edit Product' : 'Create Product'} onClose={onClose} wide busy={saving} formClassName="form" onSubmit={submit} actions={{ confirmLabel: editing ? 'Save Changes' : 'Create Product', busyLabel: 'Saving...', footer: true }}>
+    <FormDialog
+      title={editing ? 'Edit Product' : 'Create Product'}
+      onClose={onClose}
+      wide
+      busy={saving}
+      formClassName="form"
+      onSubmit={submit}
+      actions={{ confirmLabel: editing ? 'Save Changes' : 'Create Product', busyLabel: 'Saving...', footer: true }}
+    >
       <Field id="product-name" label="Name" error={errors.name?.message}>
         <input {...describedBy('product-name', errors.name)} {...register('name')} />
       </Field>
@@ -140,10 +152,19 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
           <input type="text" inputMode="numeric" autoComplete="off" {...describedBy('product-stock', errors.stockCount)} {...register('stockCount')} />
         </Field>
         <Field id="product-low-stock" label="Low-stock threshold (blank: none)" error={errors.lowStockThreshold?.message}>
-          <input type="text" inputMode="numeric" autoComplete="off" {...describedBy('product-low-stock', errors.lowStockThreshold)} {...register('lowStockThreshold')} />
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            {...describedBy('product-low-stock', errors.lowStockThreshold)}
+            {...register('lowStockThreshold')}
+          />
         </Field>
       </div>
-      <p className="muted">A counted product shows Out of Stock at 0 and sells no more than its count. At or below the threshold it is marked Low here and shoppers see "Only N left".</p>
+      <p className="muted">
+        A counted product shows Out of Stock at 0 and sells no more than its count. At or below the threshold it is marked Low here and shoppers see "Only N
+        left".
+      </p>
       <Field id="product-variation" label="Square variation ID (used at payment)" error={errors.variationId?.message}>
         <input {...describedBy('product-variation', errors.variationId)} {...register('variationId')} autoCapitalize="none" spellCheck={false} />
       </Field>
@@ -155,7 +176,14 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
             control={control}
             name={image.name}
             render={({ field, fieldState }) => (
-              <ImageField id={`product-${image.name}`} label={image.label} type={image.type} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />
+              <ImageField
+                id={`product-${image.name}`}
+                label={image.label}
+                type={image.type}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
             )}
           />
         ))}

@@ -35,7 +35,12 @@ describe('DatabaseTab', () => {
       'GET /api/database/backups': { body: { backups: [older] } },
       [`POST /api/database/restore/${older.filename}`]: { body: { message: 'Database restored', safetyBackup: 'backup-20261122-060000-ffffff.json.gz' } },
     });
-    renderWithProviders(<><DatabaseTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <DatabaseTab />
+        <ToastViewport />
+      </>,
+    );
     fireEvent.click(await screen.findByRole('radio', { name: new RegExp(older.filename) }));
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Restore this backup?' });
@@ -58,7 +63,12 @@ describe('DatabaseTab', () => {
         return fakeResponse(201, { filename: newer.filename });
       },
     });
-    renderWithProviders(<><DatabaseTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <DatabaseTab />
+        <ToastViewport />
+      </>,
+    );
     expect(await screen.findByText('No backups yet. Create the first one above.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create Backup' }));
     expect(await screen.findByRole('button', { name: 'Creating backup...' })).toBeDisabled();
@@ -83,7 +93,12 @@ describe('DatabaseTab', () => {
       'GET /api/database/backups': async () => fakeResponse(200, { backups: listed }),
       [`POST /api/database/restore/${uploaded.filename}`]: { body: { message: `Database restored from ${uploaded.filename}`, safetyBackup: safety.filename } },
     });
-    renderWithProviders(<><DatabaseTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <DatabaseTab />
+        <ToastViewport />
+      </>,
+    );
     await screen.findByRole('radio', { name: new RegExp(older.filename) });
     const file = new File(['backup bytes'], 'backup-20261101-000000-aaaaaa.json.gz', { type: 'application/gzip' });
     const choose = () => {
@@ -112,7 +127,12 @@ describe('DatabaseTab', () => {
 
   it("says 'Upload failed' with the server's reason and restores nothing; a file over 20 MB is refused before it is sent", async () => {
     const { calls } = mockFetch({ 'GET /api/database/backups': { body: { backups: [older] } } });
-    renderWithProviders(<><DatabaseTab /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <DatabaseTab />
+        <ToastViewport />
+      </>,
+    );
     await screen.findByRole('radio', { name: new RegExp(older.filename) });
     FakeXhr.queue.push({ status: 400, body: { message: 'This backup comes from a newer version of the shop; update the shop first', code: 'BACKUP_NEWER' } });
     fireEvent.change(screen.getByLabelText('Upload Backup'), { target: { files: [new File(['x'], 'newer.json.gz')] } });

@@ -38,7 +38,12 @@ export function DatabaseTab() {
         <h2 id="backup-create-title">Create Backup</h2>
         <p className="muted">Takes a consistent snapshot of the database and keeps it on the server.</p>
         <div className="admin-actions">
-          <button type="button" className="btn btn--primary" onClick={() => create.mutate(undefined, { onSuccess: (answer) => answer?.filename && setChosen(answer.filename) })} disabled={create.isPending}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={() => create.mutate(undefined, { onSuccess: (answer) => answer?.filename && setChosen(answer.filename) })}
+            disabled={create.isPending}
+          >
             {create.isPending ? 'Creating backup...' : 'Create Backup'}
           </button>
           {create.isPending && <span className="spinner spinner--inline" role="status" aria-label="Creating backup" />}
@@ -48,8 +53,8 @@ export function DatabaseTab() {
       <section className="card admin-card" aria-labelledby="backup-upload-title">
         <h2 id="backup-upload-title">Upload a Backup</h2>
         <p className="muted">
-          Upload a backup file downloaded from this shop (.json.gz, up to {formatBytes(BACKUP_UPLOAD_MAX_BYTES)}). It is checked and added to the list; you then confirm before its data
-          replaces the current data.
+          Upload a backup file downloaded from this shop (.json.gz, up to {formatBytes(BACKUP_UPLOAD_MAX_BYTES)}). It is checked and added to the list; you then
+          confirm before its data replaces the current data.
         </p>
         <div className="admin-actions">
           <FileButton
@@ -79,10 +84,14 @@ export function DatabaseTab() {
         </div>
         {backups.isPending ? (
           <div aria-label="Loading backups" role="status">
-            {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="skeleton--line" />)}
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="skeleton--line" />
+            ))}
           </div>
         ) : backups.isError && !list.length ? (
-          <p className="empty-state" role="alert">Failed to load backups. Please try again.</p>
+          <p className="empty-state" role="alert">
+            Failed to load backups. Please try again.
+          </p>
         ) : !list.length ? (
           <p className="empty-state">No backups yet. Create the first one above.</p>
         ) : (
@@ -94,7 +103,13 @@ export function DatabaseTab() {
                 return (
                   <li key={backup.filename}>
                     <label className={`admin-row admin-row--choice${current === backup.filename ? ' is-checked' : ''}`}>
-                      <input type="radio" name="backup" value={backup.filename} checked={current === backup.filename} onChange={() => setChosen(backup.filename)} />
+                      <input
+                        type="radio"
+                        name="backup"
+                        value={backup.filename}
+                        checked={current === backup.filename}
+                        onChange={() => setChosen(backup.filename)}
+                      />
                       <span className="admin-row__main">
                         <span className="admin-row__title admin-break">
                           {backup.filename}
@@ -137,7 +152,9 @@ export function DatabaseTab() {
         <p>
           It does <strong>not</strong> hold image files: keep a copy of the uploaded images separately.
         </p>
-        <p>Restoring replaces all current data with the backup's data. A safety backup of the current data is taken first; the list marks it 'Safety backup'.</p>
+        <p>
+          Restoring replaces all current data with the backup's data. A safety backup of the current data is taken first; the list marks it 'Safety backup'.
+        </p>
       </section>
 
       {confirmRestore && current && (

@@ -44,7 +44,11 @@ export function ImageField({
     <div className="field admin-image-field">
       <label htmlFor={id}>{label}</label>
       <div className="admin-image-field__row">
-        {value ? <img className="admin-image-field__thumb" src={value} alt="" width={56} height={56} /> : <span className="admin-image-field__thumb admin-image-field__thumb--empty" aria-hidden="true" />}
+        {value ? (
+          <img className="admin-image-field__thumb" src={value} alt="" width={56} height={56} />
+        ) : (
+          <span className="admin-image-field__thumb admin-image-field__thumb--empty" aria-hidden="true" />
+        )}
         <input
           id={id}
           value={value}
@@ -55,7 +59,12 @@ export function ImageField({
         />
       </div>
       <div className="admin-actions admin-actions--tight">
-        <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setPicking(true)} aria-label={`Choose ${label} from the Media Library`}>
+        <button
+          type="button"
+          className="btn btn--outline btn--small-touch"
+          onClick={() => setPicking(true)}
+          aria-label={`Choose ${label} from the Media Library`}
+        >
           Library
         </button>
         <FileButton className="btn btn--outline btn--small-touch" busy={uploading} accept="image/*" onFile={(file) => void uploadChosen(file)}>

@@ -6,7 +6,13 @@ import { ImageGallery } from './image-gallery';
 
 const image = (filename: string, size = 2048) => ({ path: `/uploads/products/${filename}`, filename, size, createdAt: '2026-11-20T10:00:00.000Z' });
 const images = [image('hot-cocoa.png'), image('iced-mocha.webp'), image('shake.jpg')];
-const renderGallery = () => renderWithProviders(<><ImageGallery /><ToastViewport /></>);
+const renderGallery = () =>
+  renderWithProviders(
+    <>
+      <ImageGallery />
+      <ToastViewport />
+    </>,
+  );
 
 beforeEach(() => useToastStore.getState().dismiss());
 
@@ -50,7 +56,15 @@ describe('ImageGallery', () => {
     const { calls } = mockFetch({
       'GET /api/images': { body: { images } },
       'POST /api/images/bulk-delete': {
-        body: { results: { success: ['/uploads/products/hot-cocoa.png'], failed: [{ path: '/uploads/products/shake.jpg', error: 'in use' }, { path: '/uploads/products/iced-mocha.webp', error: 'Image not found' }] } },
+        body: {
+          results: {
+            success: ['/uploads/products/hot-cocoa.png'],
+            failed: [
+              { path: '/uploads/products/shake.jpg', error: 'in use' },
+              { path: '/uploads/products/iced-mocha.webp', error: 'Image not found' },
+            ],
+          },
+        },
       },
     });
     renderGallery();

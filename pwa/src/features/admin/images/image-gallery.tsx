@@ -79,7 +79,12 @@ export function ImageGallery() {
       {selectMode && (
         <div className="admin-selectbar" role="toolbar" aria-label="Selection">
           <span aria-live="polite">{selected.size} selected</span>
-          <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setSelected(new Set(shown.map((image) => image.path)))} disabled={!shown.length}>
+          <button
+            type="button"
+            className="btn btn--outline btn--small-touch"
+            onClick={() => setSelected(new Set(shown.map((image) => image.path)))}
+            disabled={!shown.length}
+          >
             Select all
           </button>
           <button type="button" className="btn btn--danger btn--small-touch" onClick={() => setConfirmBulk(true)} disabled={!selected.size}>
@@ -129,10 +134,20 @@ export function ImageGallery() {
                 <p className="admin-gallery__meta muted">{formatBytes(image.size)}</p>
                 {!selectMode && (
                   <div className="admin-gallery__actions">
-                    <button type="button" className="btn btn--outline btn--small-touch" onClick={() => void copyImageUrl(image.path)} aria-label={`Copy URL of ${image.filename}`}>
+                    <button
+                      type="button"
+                      className="btn btn--outline btn--small-touch"
+                      onClick={() => void copyImageUrl(image.path)}
+                      aria-label={`Copy URL of ${image.filename}`}
+                    >
                       Copy URL
                     </button>
-                    <button type="button" className="btn btn--danger btn--small-touch" onClick={() => setConfirmDelete(image)} aria-label={`Delete ${image.filename}`}>
+                    <button
+                      type="button"
+                      className="btn btn--danger btn--small-touch"
+                      onClick={() => setConfirmDelete(image)}
+                      aria-label={`Delete ${image.filename}`}
+                    >
                       Delete
                     </button>
                   </div>
@@ -149,18 +164,35 @@ export function ImageGallery() {
           <dl className="admin-meta">
             <MetaRow term="Size">{formatBytes(preview.size)}</MetaRow>
             <MetaRow term="Uploaded">{formatDateTime(preview.createdAt) || 'Unknown'}</MetaRow>
-            <MetaRow term="URL" className="admin-break">{absoluteUrl(preview.path)}</MetaRow>
+            <MetaRow term="URL" className="admin-break">
+              {absoluteUrl(preview.path)}
+            </MetaRow>
           </dl>
           <div className="modal__actions">
-            <button type="button" className="btn btn--outline" onClick={() => void copyImageUrl(preview.path)}>Copy URL</button>
-            <button type="button" className="btn btn--danger" onClick={() => { setConfirmDelete(preview); setPreview(null); }}>Delete</button>
+            <button type="button" className="btn btn--outline" onClick={() => void copyImageUrl(preview.path)}>
+              Copy URL
+            </button>
+            <button
+              type="button"
+              className="btn btn--danger"
+              onClick={() => {
+                setConfirmDelete(preview);
+                setPreview(null);
+              }}
+            >
+              Delete
+            </button>
           </div>
         </Dialog>
       )}
       {confirmDelete && (
         <ConfirmDialog
           title="Delete image?"
-          message={<p>Delete <strong>{confirmDelete.filename}</strong>? Products using this image will show a placeholder. This cannot be undone.</p>}
+          message={
+            <p>
+              Delete <strong>{confirmDelete.filename}</strong>? Products using this image will show a placeholder. This cannot be undone.
+            </p>
+          }
           confirmLabel="Delete image"
           busyLabel="Deleting..."
           busy={deleteOne.isPending}

@@ -20,11 +20,15 @@ export function MediaLibraryDialog({ title = 'Media Library', onPick, onClose }:
       {images.isPending ? (
         <ul className="admin-gallery admin-gallery--picker" aria-label="Loading images">
           {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}><Skeleton className="skeleton--gallery" /></li>
+            <li key={i}>
+              <Skeleton className="skeleton--gallery" />
+            </li>
           ))}
         </ul>
       ) : images.isError && !list.length ? (
-        <p className="empty-state" role="alert">Failed to load images. Please try again.</p>
+        <p className="empty-state" role="alert">
+          Failed to load images. Please try again.
+        </p>
       ) : !list.length ? (
         <p className="empty-state">No images found. Upload some images first.</p>
       ) : !shown.length ? (
@@ -36,7 +40,9 @@ export function MediaLibraryDialog({ title = 'Media Library', onPick, onClose }:
               <button type="button" className="admin-gallery__pick" onClick={() => onPick(image.path)} aria-label={`Use ${image.filename}`}>
                 <img {...imgSources(image.ref ?? image.path, '120px')} alt="" loading="lazy" width={120} height={120} />
               </button>
-              <p className="admin-gallery__name" title={image.filename}>{image.filename}</p>
+              <p className="admin-gallery__name" title={image.filename}>
+                {image.filename}
+              </p>
             </li>
           ))}
         </ul>

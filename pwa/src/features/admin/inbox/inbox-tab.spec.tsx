@@ -31,7 +31,10 @@ const INQUIRY: InboxListItem = {
   archivedAt: null,
 };
 const page = (items: InboxListItem[], total = items.length): InboxPage => ({ items, page: 1, pageSize: 20, total });
-const json = (body: unknown, status = 200) => async () => fakeResponse(status, body);
+const json =
+  (body: unknown, status = 200) =>
+  async () =>
+    fakeResponse(status, body);
 
 beforeEach(() => useToastStore.getState().dismiss());
 
@@ -57,7 +60,11 @@ describe('InboxTab', () => {
     expect(await screen.findByRole('list', { name: 'Unread' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Archived' }));
     expect(await screen.findByText('No archived messages.')).toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/admin/inbox?state=all&page=1', '/api/admin/inbox?state=unread&page=1', '/api/admin/inbox?state=archived&page=1']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/admin/inbox?state=all&page=1',
+      '/api/admin/inbox?state=unread&page=1',
+      '/api/admin/inbox?state=archived&page=1',
+    ]);
   });
 
   it('pages through older messages', async () => {
@@ -72,9 +79,24 @@ describe('InboxTab', () => {
   });
 
   it('opens a message (marking it read), replies, and shows the reply in the thread', async () => {
-    const message: InboxMessage = { kind: 'contact', id: 12, name: CONTACT.name, email: CONTACT.email, subject: 'Gift boxes', message: 'Do you sell gift boxes\nfor Christmas?', receivedAt: CONTACT.receivedAt, readAt: null, archivedAt: null, replies: [] };
+    const message: InboxMessage = {
+      kind: 'contact',
+      id: 12,
+      name: CONTACT.name,
+      email: CONTACT.email,
+      subject: 'Gift boxes',
+      message: 'Do you sell gift boxes\nfor Christmas?',
+      receivedAt: CONTACT.receivedAt,
+      readAt: null,
+      archivedAt: null,
+      replies: [],
+    };
     const read = { ...CONTACT, readAt: '2026-05-03T10:00:00.000Z' };
-    const replied: InboxMessage = { ...message, readAt: read.readAt, replies: [{ id: 1, body: 'Yes, from 1 November.', sentBy: 'admin', sentAt: '2026-05-03T10:05:00.000Z' }] };
+    const replied: InboxMessage = {
+      ...message,
+      readAt: read.readAt,
+      replies: [{ id: 1, body: 'Yes, from 1 November.', sentBy: 'admin', sentAt: '2026-05-03T10:05:00.000Z' }],
+    };
     const { calls } = mockFetch({
       'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT, INQUIRY]) },
       'GET /api/admin/inbox/contact/12': { body: message },
@@ -106,7 +128,11 @@ describe('InboxTab', () => {
     fireEvent.change(field, { target: { value: '  Yes, from 1 November.  ' } });
     fireEvent.click(send);
     expect(await screen.findByText('Reply queued')).toBeInTheDocument();
-    expect(calls.find((c) => c.url.endsWith('/reply'))).toEqual({ method: 'POST', url: '/api/admin/inbox/contact/12/reply', body: { body: 'Yes, from 1 November.' } });
+    expect(calls.find((c) => c.url.endsWith('/reply'))).toEqual({
+      method: 'POST',
+      url: '/api/admin/inbox/contact/12/reply',
+      body: { body: 'Yes, from 1 November.' },
+    });
     const thread = screen.getByRole('region', { name: 'Replies' });
     expect(within(thread).getByText('Yes, from 1 November.')).toBeInTheDocument();
     expect(thread).toHaveTextContent(/admin replied/);

@@ -1,6 +1,19 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BOOKING_STATE_LABELS, bookingRequestSubject, EVENT_TYPE_LABELS, formatEventTime, INBOX_KIND_LABELS, INBOX_REPLY_MAX, type InboxKind, type InboxListItem, type InboxMessage, inboxReplySchema, type InboxState, inquirySubject } from '@cocoa/shared-types';
+import {
+  BOOKING_STATE_LABELS,
+  bookingRequestSubject,
+  EVENT_TYPE_LABELS,
+  formatEventTime,
+  INBOX_KIND_LABELS,
+  INBOX_REPLY_MAX,
+  type InboxKind,
+  type InboxListItem,
+  type InboxMessage,
+  inboxReplySchema,
+  type InboxState,
+  inquirySubject,
+} from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { type InboxAction, useInboxAction } from './api/inbox-action';
@@ -173,7 +186,11 @@ function MessageView({ kind, id, onBack }: { kind: InboxKind; id: number; onBack
       ) : (
         <>
           <h2 id="inbox-message-title" ref={titleRef} tabIndex={-1} className="admin-break">
-            {data.kind === 'contact' ? data.subject : data.kind === 'inquiry' ? `Event inquiry: ${inquirySubject(data)}` : `Booking request ${bookingRequestSubject(data)}`}
+            {data.kind === 'contact'
+              ? data.subject
+              : data.kind === 'inquiry'
+                ? `Event inquiry: ${inquirySubject(data)}`
+                : `Booking request ${bookingRequestSubject(data)}`}
           </h2>
           <p className="muted">
             <span className="badge inbox-kind">{INBOX_KIND_LABELS[data.kind]}</span> From {data.name} &lt;
@@ -206,7 +223,9 @@ function MessageBody({ message }: { message: InboxMessage }) {
         <MetaRow term="Event">{EVENT_TYPE_LABELS[message.eventType]}</MetaRow>
         <MetaRow term="Date">{formatDay(`${message.eventDate}T12:00:00`)}</MetaRow>
         <MetaRow term="Guests">{message.guests}</MetaRow>
-        <MetaRow term="Location" className="admin-break">{message.location}</MetaRow>
+        <MetaRow term="Location" className="admin-break">
+          {message.location}
+        </MetaRow>
         {message.phone && (
           <MetaRow term="Phone">
             <a href={`tel:${message.phone}`}>{message.phone}</a>

@@ -104,7 +104,11 @@ export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: st
             <Skeleton className="skeleton--row" />
           </div>
         ) : stops.isError && !stops.data ? (
-          <LoadProblem offline="Today’s stops will show once you are back online." failed="Today’s stops could not be loaded." onRetry={() => void stops.refetch()} />
+          <LoadProblem
+            offline="Today’s stops will show once you are back online."
+            failed="Today’s stops could not be loaded."
+            onRetry={() => void stops.refetch()}
+          />
         ) : list.length === 0 ? (
           <p className="muted">No stops are scheduled for today. Use Somewhere else, or add today’s stop in the Location Scheduler.</p>
         ) : null}

@@ -42,7 +42,11 @@ export function LiveHistory({ timeZone }: { timeZone: string }) {
           <Skeleton className="skeleton--row" />
         </div>
       ) : history.isError && !history.data ? (
-        <LoadProblem offline="The recent changes will show once you are back online." failed="The recent changes could not be loaded." onRetry={() => void history.refetch()} />
+        <LoadProblem
+          offline="The recent changes will show once you are back online."
+          failed="The recent changes could not be loaded."
+          onRetry={() => void history.refetch()}
+        />
       ) : entries.length === 0 ? (
         <p className="muted">No check-ins yet. Each check-in and status change will be listed here.</p>
       ) : (

@@ -115,7 +115,12 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
             <ul className="admin-actions">
               {state.soldOut.map((name) => (
                 <li key={name}>
-                  <button type="button" className="btn btn--outline live-action" disabled={busy} onClick={() => change({ status: 'back-in-stock', product: name })}>
+                  <button
+                    type="button"
+                    className="btn btn--outline live-action"
+                    disabled={busy}
+                    onClick={() => change({ status: 'back-in-stock', product: name })}
+                  >
                     {name} is back
                   </button>
                 </li>
@@ -127,7 +132,10 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
 
       {(invalid || status.isError || checkOut.isError) && (
         <p className="field__error" role="alert">
-          {invalid ?? (status.isError ? messageOf(status.error, 'Could not change the status. Please try again.') : messageOf(checkOut.error, 'Could not check out. Please try again.'))}
+          {invalid ??
+            (status.isError
+              ? messageOf(status.error, 'Could not change the status. Please try again.')
+              : messageOf(checkOut.error, 'Could not check out. Please try again.'))}
         </p>
       )}
 

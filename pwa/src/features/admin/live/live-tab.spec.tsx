@@ -10,8 +10,18 @@ import { LiveTab } from './live-tab';
 
 const ZONE = 'America/Chicago';
 const STOP: ScheduledEvent = {
-  id: 7, title: 'Farmers Market', description: null, location: 'Union Square', address: '1 Union Sq', date: new Date().toISOString(),
-  startTime: '09:00', endTime: '13:00', latitude: 41.9, longitude: -87.7, timeZone: ZONE, calendarName: null,
+  id: 7,
+  title: 'Farmers Market',
+  description: null,
+  location: 'Union Square',
+  address: '1 Union Sq',
+  date: new Date().toISOString(),
+  startTime: '09:00',
+  endTime: '13:00',
+  latitude: 41.9,
+  longitude: -87.7,
+  timeZone: ZONE,
+  calendarName: null,
 };
 const HISTORY: LiveHistoryEntry[] = [
   { id: 2, at: '2026-07-04T19:45:00.000Z', actor: 'admin:olive', type: 'sold-out', label: null, minutes: null, product: 'Iced Mocha' },
@@ -19,7 +29,10 @@ const HISTORY: LiveHistoryEntry[] = [
 ];
 
 /** A small stand-in for the API: it keeps the state, applies the changes posted and records every call. */
-function serveApi(start: LiveState, options: { failStatus?: { status: number; message: string }; geocode?: { status: number; body: unknown }; liveDown?: boolean } = {}) {
+function serveApi(
+  start: LiveState,
+  options: { failStatus?: { status: number; message: string }; geocode?: { status: number; body: unknown }; liveDown?: boolean } = {},
+) {
   let current = start;
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   // today's stops, asked for by the shop's days
@@ -34,10 +47,14 @@ function serveApi(start: LiveState, options: { failStatus?: { status: number; me
     if (key === `GET /api/events?from=${today}&to=${tomorrow}`) return fakeResponse(200, [STOP]);
     if (key === 'GET /api/admin/live/history') return fakeResponse(200, HISTORY);
     if (key === 'GET /api/products?limit=26&offset=0') return fakeResponse(200, [...products, { ...products[0], id: 9, name: 'Iced Mocha' }]);
-    if (key.startsWith('GET /api/admin/live/reverse-geocode?')) return fakeResponse(options.geocode?.status ?? 200, options.geocode?.body ?? { label: 'Millennium Park', address: '201 E Randolph St' });
+    if (key.startsWith('GET /api/admin/live/reverse-geocode?'))
+      return fakeResponse(options.geocode?.status ?? 200, options.geocode?.body ?? { label: 'Millennium Park', address: '201 E Randolph St' });
     if (key === 'POST /api/admin/live/check-in') {
       current = body.stopId
-        ? { ...LIVE_AT_PARK, place: { stopId: STOP.id, label: STOP.location as string, address: STOP.address, latitude: STOP.latitude, longitude: STOP.longitude } }
+        ? {
+            ...LIVE_AT_PARK,
+            place: { stopId: STOP.id, label: STOP.location as string, address: STOP.address, latitude: STOP.latitude, longitude: STOP.longitude },
+          }
         : { ...LIVE_AT_PARK, place: { stopId: null, address: null, ...body.place } };
       return fakeResponse(200, current);
     }
@@ -122,7 +139,9 @@ describe('LiveTab', () => {
     fireEvent.change(name, { target: { value: '  Millennium Park, north gate ' } });
     fireEvent.click(screen.getByRole('button', { name: "We're here" }));
     await waitFor(() =>
-      expect(api.posts()).toEqual([{ url: '/api/admin/live/check-in', body: { place: { label: 'Millennium Park, north gate', latitude: 41.8826, longitude: -87.6226 } } }]),
+      expect(api.posts()).toEqual([
+        { url: '/api/admin/live/check-in', body: { place: { label: 'Millennium Park, north gate', latitude: 41.8826, longitude: -87.6226 } } },
+      ]),
     );
     expect(await screen.findByRole('heading', { name: 'Visitors see' })).toBeInTheDocument();
     expect(visitorsSee().getByText('Serving now at Millennium Park, north gate')).toBeInTheDocument();
@@ -147,7 +166,9 @@ describe('LiveTab', () => {
     expect(api.posts()).toEqual([]);
     fireEvent.change(name, { target: { value: 'City Hall Park' } });
     fireEvent.click(screen.getByRole('button', { name: "We're here" }));
-    await waitFor(() => expect(api.posts()).toEqual([{ url: '/api/admin/live/check-in', body: { place: { label: 'City Hall Park', latitude: 40.7128, longitude: -74.006 } } }]));
+    await waitFor(() =>
+      expect(api.posts()).toEqual([{ url: '/api/admin/live/check-in', body: { place: { label: 'City Hall Park', latitude: 40.7128, longitude: -74.006 } } }]),
+    );
   });
 
   it('each status button posts its change and shows the new state', async () => {

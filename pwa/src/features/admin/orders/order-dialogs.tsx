@@ -28,7 +28,12 @@ export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClos
   const ids = { carrier: useId(), number: useId(), url: useId() };
 
   const submit = () => {
-    const body = { to: 'shipped' as const, carrier: carrier || undefined, trackingNumber: trackingNumber || undefined, trackingUrl: carrier === 'Other' && trackingUrl ? trackingUrl : undefined };
+    const body = {
+      to: 'shipped' as const,
+      carrier: carrier || undefined,
+      trackingNumber: trackingNumber || undefined,
+      trackingUrl: carrier === 'Other' && trackingUrl ? trackingUrl : undefined,
+    };
     const parsed = fulfilmentMoveSchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
@@ -36,7 +41,13 @@ export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClos
   };
 
   return (
-    <FormDialog title={`Mark order #${order.number} shipped`} onClose={onClose} busy={move.isPending} onSubmit={submit} actions={{ confirmLabel: 'Mark shipped', busyLabel: 'Saving...' }}>
+    <FormDialog
+      title={`Mark order #${order.number} shipped`}
+      onClose={onClose}
+      busy={move.isPending}
+      onSubmit={submit}
+      actions={{ confirmLabel: 'Mark shipped', busyLabel: 'Saving...' }}
+    >
       <Field id={ids.carrier} label="Carrier" error={errors.carrier}>
         <select {...describedBy(ids.carrier, errors.carrier)} value={carrier} onChange={(e) => setCarrier(e.target.value as Carrier | '')}>
           <option value="">Choose the carrier</option>
@@ -48,11 +59,25 @@ export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClos
         </select>
       </Field>
       <Field id={ids.number} label={carrier === 'Other' ? 'Tracking number (if any)' : 'Tracking number'} error={errors.trackingNumber}>
-        <input {...describedBy(ids.number, errors.trackingNumber)} value={trackingNumber} autoComplete="off" autoCapitalize="characters" spellCheck={false} onChange={(e) => setTrackingNumber(e.target.value)} />
+        <input
+          {...describedBy(ids.number, errors.trackingNumber)}
+          value={trackingNumber}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(e) => setTrackingNumber(e.target.value)}
+        />
       </Field>
       {carrier === 'Other' && (
         <Field id={ids.url} label="Tracking link (optional)" error={errors.trackingUrl}>
-          <input {...describedBy(ids.url, errors.trackingUrl)} type="url" inputMode="url" placeholder="https://" value={trackingUrl} onChange={(e) => setTrackingUrl(e.target.value)} />
+          <input
+            {...describedBy(ids.url, errors.trackingUrl)}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={trackingUrl}
+            onChange={(e) => setTrackingUrl(e.target.value)}
+          />
         </Field>
       )}
       <p className="muted">The customer is e-mailed the carrier and the tracking link.</p>
@@ -60,7 +85,8 @@ export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClos
   );
 }
 
-const paidBy = (order: AdminOrderDetail) => (order.testMode ? 'recorded as refunded (a test payment: nothing was charged)' : "refunded to the customer's card through Square");
+const paidBy = (order: AdminOrderDetail) =>
+  order.testMode ? 'recorded as refunded (a test payment: nothing was charged)' : "refunded to the customer's card through Square";
 
 /** Cancelling: the confirmation itself, with the reason the customer reads and whether the items go back into stock. */
 export function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
@@ -110,7 +136,8 @@ const MODES: ReadonlyArray<{ id: RefundMode; label: string }> = [
 ];
 
 /** The lines still refundable, each with how many are left. */
-const refundableLines = (order: AdminOrderDetail) => order.lines.map((line) => ({ line, left: line.quantity - line.refundedQuantity })).filter((l) => l.left > 0);
+const refundableLines = (order: AdminOrderDetail) =>
+  order.lines.map((line) => ({ line, left: line.quantity - line.refundedQuantity })).filter((l) => l.left > 0);
 
 /**
  * Refunding: everything left, some lines (their price plus tax), or an amount; never above what
@@ -183,9 +210,16 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
   }
 
   return (
-    <FormDialog title={`Refund order #${order.number}`} onClose={onClose} wide onSubmit={next} actions={{ confirmLabel: 'Review refund', disabled: refundable === 0 }}>
+    <FormDialog
+      title={`Refund order #${order.number}`}
+      onClose={onClose}
+      wide
+      onSubmit={next}
+      actions={{ confirmLabel: 'Review refund', disabled: refundable === 0 }}
+    >
       <p className="orders-remaining">
-        Up to <strong>{formatCents(refundable)}</strong> can be refunded (paid {formatCents(order.totals.totalCents)}, refunded {formatCents(order.totals.refundedCents)}
+        Up to <strong>{formatCents(refundable)}</strong> can be refunded (paid {formatCents(order.totals.totalCents)}, refunded{' '}
+        {formatCents(order.totals.refundedCents)}
         {order.totals.pendingRefundCents > 0 ? `, ${formatCents(order.totals.pendingRefundCents)} on its way` : ''}).
       </p>
       <div className="admin-segment" role="group" aria-label="What to refund">
@@ -203,9 +237,16 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
           {left.map(({ line, left: most }) => (
             <label key={line.id} className="orders-refund-line">
               <span>
-                {line.name} <span className="muted">({formatCents(line.unitPriceCents)} each, {most} refundable)</span>
+                {line.name}{' '}
+                <span className="muted">
+                  ({formatCents(line.unitPriceCents)} each, {most} refundable)
+                </span>
               </span>
-              <select aria-label={`How many ${line.name} to refund`} value={quantities[line.id] ?? 0} onChange={(e) => setQuantities({ ...quantities, [line.id]: Number(e.target.value) })}>
+              <select
+                aria-label={`How many ${line.name} to refund`}
+                value={quantities[line.id] ?? 0}
+                onChange={(e) => setQuantities({ ...quantities, [line.id]: Number(e.target.value) })}
+              >
                 {Array.from({ length: most + 1 }, (_, n) => (
                   <option key={n} value={n}>
                     {n}
@@ -218,7 +259,13 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
       )}
       {mode === 'amount' && (
         <Field id={ids.amount} label="Amount to refund ($)" error={errors.amountCents}>
-          <input {...describedBy(ids.amount, errors.amountCents)} inputMode="decimal" value={dollars} placeholder="0.00" onChange={(e) => setDollars(e.target.value)} />
+          <input
+            {...describedBy(ids.amount, errors.amountCents)}
+            inputMode="decimal"
+            value={dollars}
+            placeholder="0.00"
+            onChange={(e) => setDollars(e.target.value)}
+          />
         </Field>
       )}
       {mode !== 'amount' && errors.amountCents && (
@@ -227,7 +274,13 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
         </p>
       )}
       <Field id={ids.reason} label="Reason (the customer sees it)" error={errors.reason}>
-        <textarea {...describedBy(ids.reason, errors.reason)} rows={2} maxLength={REFUND_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
+        <textarea
+          {...describedBy(ids.reason, errors.reason)}
+          rows={2}
+          maxLength={REFUND_REASON_MAX}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </Field>
       {mode !== 'amount' && (
         <label className="admin-switch">

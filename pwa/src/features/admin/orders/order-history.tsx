@@ -35,7 +35,15 @@ export function describeEvent(e: OrderTimelineEntry): string {
 }
 
 const actorLabel = (actor: string) =>
-  actor.startsWith('admin:') ? actor.slice('admin:'.length) : actor === 'checkout' ? 'Checkout' : actor === 'webhook' ? 'Square' : actor === 'reconciler' ? 'Payment check' : actor;
+  actor.startsWith('admin:')
+    ? actor.slice('admin:'.length)
+    : actor === 'checkout'
+      ? 'Checkout'
+      : actor === 'webhook'
+        ? 'Square'
+        : actor === 'reconciler'
+          ? 'Payment check'
+          : actor;
 
 /** The refunds made or asked of Square; one Square never answered can be asked again. */
 export function OrderRefunds({ order }: { order: AdminOrderDetail }) {

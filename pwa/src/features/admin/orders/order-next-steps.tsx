@@ -1,4 +1,12 @@
-import { type AdminOrderDetail, FULFILMENT_ACTION_LABELS, FULFILMENT_ADMIN_LABELS, FULFILMENT_MOVES, FULFILMENT_TARGETS, type FulfilmentTarget, isBeforeShipping } from '@cocoa/shared-types';
+import {
+  type AdminOrderDetail,
+  FULFILMENT_ACTION_LABELS,
+  FULFILMENT_ADMIN_LABELS,
+  FULFILMENT_MOVES,
+  FULFILMENT_TARGETS,
+  type FulfilmentTarget,
+  isBeforeShipping,
+} from '@cocoa/shared-types';
 import { formatDateTime } from '../shared/format';
 
 /** What the owner can open from the order's head: a move that asks more, cancelling or refunding. */
@@ -8,10 +16,23 @@ export type OrderAction = 'ship' | 'cancel' | 'refund' | 'delivered';
  * The order's head: number, state, who placed it, and what to do next (only the moves the states
  * allow). A move that needs nothing more is made at once; the others open their dialog.
  */
-export function OrderNextSteps({ order, busy, onMove, setOpen }: { order: AdminOrderDetail; busy: boolean; onMove: (to: FulfilmentTarget) => void; setOpen: (action: OrderAction) => void }) {
+export function OrderNextSteps({
+  order,
+  busy,
+  onMove,
+  setOpen,
+}: {
+  order: AdminOrderDetail;
+  busy: boolean;
+  onMove: (to: FulfilmentTarget) => void;
+  setOpen: (action: OrderAction) => void;
+}) {
   const status = order.fulfilmentStatus;
   // The moves the states allow from here; cancelling has its own button (it refunds).
-  const next = status && order.status === 'COMPLETED' ? FULFILMENT_MOVES[status].filter((to): to is FulfilmentTarget => (FULFILMENT_TARGETS as readonly string[]).includes(to)) : [];
+  const next =
+    status && order.status === 'COMPLETED'
+      ? FULFILMENT_MOVES[status].filter((to): to is FulfilmentTarget => (FULFILMENT_TARGETS as readonly string[]).includes(to))
+      : [];
   const { totals } = order;
   return (
     <section className="card admin-card" aria-labelledby="order-detail-title">
@@ -24,7 +45,9 @@ export function OrderNextSteps({ order, busy, onMove, setOpen }: { order: AdminO
             </span>
           )}
         </h2>
-        <span className={`orders-state orders-state--${status ?? 'none'}`}>{status ? FULFILMENT_ADMIN_LABELS[status] : `Payment ${order.status.toLowerCase()}`}</span>
+        <span className={`orders-state orders-state--${status ?? 'none'}`}>
+          {status ? FULFILMENT_ADMIN_LABELS[status] : `Payment ${order.status.toLowerCase()}`}
+        </span>
       </div>
       <p className="muted">
         Placed {formatDateTime(order.createdAt)} by {order.shipping.name} · {order.email}
@@ -32,7 +55,13 @@ export function OrderNextSteps({ order, busy, onMove, setOpen }: { order: AdminO
       </p>
       <div className="admin-actions" role="group" aria-label="Next steps">
         {next.map((to) => (
-          <button key={to} type="button" className="btn btn--primary" disabled={busy} onClick={() => (to === 'shipped' ? setOpen('ship') : to === 'delivered' ? setOpen('delivered') : onMove(to))}>
+          <button
+            key={to}
+            type="button"
+            className="btn btn--primary"
+            disabled={busy}
+            onClick={() => (to === 'shipped' ? setOpen('ship') : to === 'delivered' ? setOpen('delivered') : onMove(to))}
+          >
             {FULFILMENT_ACTION_LABELS[to]}
           </button>
         ))}

@@ -27,7 +27,13 @@ function summary(n: number, overrides: Partial<AdminOrderSummary> = {}): AdminOr
     ...overrides,
   };
 }
-const page = (orders: AdminOrderSummary[], extra: Partial<AdminOrdersPage> = {}): AdminOrdersPage => ({ orders, page: 1, pageSize: 25, total: orders.length, ...extra });
+const page = (orders: AdminOrderSummary[], extra: Partial<AdminOrdersPage> = {}): AdminOrdersPage => ({
+  orders,
+  page: 1,
+  pageSize: 25,
+  total: orders.length,
+  ...extra,
+});
 
 function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   return {
@@ -41,7 +47,16 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     email: 'ada@example.com',
     userId: null,
     payment: { provider: 'square', paymentId: 'PAY-1', paymentStatus: 'COMPLETED', squareOrderId: 'ORDER-1', squareCustomerId: 'CUST-1' },
-    totals: { currency: 'USD', subtotalCents: 3048, shippingCents: 599, taxCents: 213, totalCents: 3860, refundedCents: 0, pendingRefundCents: 0, refundableCents: 3860 },
+    totals: {
+      currency: 'USD',
+      subtotalCents: 3048,
+      shippingCents: 599,
+      taxCents: 213,
+      totalCents: 3860,
+      refundedCents: 0,
+      pendingRefundCents: 0,
+      refundableCents: 3860,
+    },
     shipping: { name: 'Ada Lovelace', phone: '+12175550142', address: '12 Analytical Way', city: 'Springfield', state: 'IL', zip: '62701', country: 'US' },
     lines: [
       { id: 11, productId: 1, name: 'Dark Cocoa', unitPriceCents: 1299, quantity: 2, totalCents: 2598, refundedQuantity: 0 },
@@ -57,14 +72,23 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   };
 }
 
-const renderTab = (route = '/admin?tab=orders') => renderWithProviders(<><OrdersTab /><ToastViewport /></>, { route });
+const renderTab = (route = '/admin?tab=orders') =>
+  renderWithProviders(
+    <>
+      <OrdersTab />
+      <ToastViewport />
+    </>,
+    { route },
+  );
 
 beforeEach(() => useToastStore.getState().dismiss());
 
 describe('OrdersTab: the list', () => {
   it('lists orders newest first with number, customer, total, fulfilment and the TEST flag; pages with Next', async () => {
     const { calls } = mockFetch({
-      [LIST]: { body: page([summary(1), summary(2, { customerName: 'Grace Hopper', fulfilmentStatus: 'shipped', testMode: true, itemCount: 1 })], { total: 30 }) },
+      [LIST]: {
+        body: page([summary(1), summary(2, { customerName: 'Grace Hopper', fulfilmentStatus: 'shipped', testMode: true, itemCount: 1 })], { total: 30 }),
+      },
       'GET /api/admin/orders?test=all&page=2&pageSize=25': { body: page([summary(3, { customerName: 'Old Customer' })], { page: 2, total: 30 }) },
     });
     renderTab();
@@ -127,9 +151,17 @@ describe('OrdersTab: one order', () => {
     expect(await screen.findByRole('heading', { name: 'Order #3f2a9c1e' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(`/admin?tab=orders&order=${ID}`);
     const steps = screen.getByRole('group', { name: 'Next steps' });
-    expect(within(steps).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark packed', 'Mark shipped', 'Cancel order', 'Refund']);
+    expect(
+      within(steps)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark packed', 'Mark shipped', 'Cancel order', 'Refund']);
     const timeline = screen.getByRole('heading', { name: 'Timeline' }).closest('section') as HTMLElement;
-    expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('Order placed'), expect.stringContaining('Payment completed')]);
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Order placed'), expect.stringContaining('Payment completed')]);
     expect(timeline).toHaveTextContent('by Checkout');
 
     fireEvent.click(screen.getByRole('button', { name: '← All orders' }));
@@ -140,12 +172,25 @@ describe('OrdersTab: one order', () => {
   it('offers only Mark delivered (confirmed first) once shipped, with the tracking link; no cancel', async () => {
     const shipped = detail({
       fulfilmentStatus: 'shipped',
-      shipment: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: 'https://www.ups.com/track?loc=en_US&tracknum=1Z999AA10123456784', shippedAt: '2026-11-21T15:00:00.000Z', deliveredAt: null },
+      shipment: {
+        carrier: 'UPS',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?loc=en_US&tracknum=1Z999AA10123456784',
+        shippedAt: '2026-11-21T15:00:00.000Z',
+        deliveredAt: null,
+      },
     });
-    const { calls } = mockFetch({ [DETAIL]: { body: shipped }, [`POST /api/admin/orders/${ID}/fulfilment`]: { body: { ...shipped, fulfilmentStatus: 'delivered' } } });
+    const { calls } = mockFetch({
+      [DETAIL]: { body: shipped },
+      [`POST /api/admin/orders/${ID}/fulfilment`]: { body: { ...shipped, fulfilmentStatus: 'delivered' } },
+    });
     renderTab(`/admin?tab=orders&order=${ID}`);
     const steps = await screen.findByRole('group', { name: 'Next steps' });
-    expect(within(steps).getAllByRole('button').map((b) => b.textContent)).toEqual(['Mark delivered', 'Refund']);
+    expect(
+      within(steps)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Mark delivered', 'Refund']);
     expect(screen.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute('href', shipped.shipment.trackingUrl);
 
     fireEvent.click(within(steps).getByRole('button', { name: 'Mark delivered' }));
@@ -177,7 +222,9 @@ describe('OrdersTab: one order', () => {
   it('cancels only after the confirmation dialog, with a reason, restocking by default', async () => {
     const { calls } = mockFetch({
       [DETAIL]: { body: detail() },
-      [`POST /api/admin/orders/${ID}/cancel`]: { body: detail({ fulfilmentStatus: 'cancelled', totals: { ...detail().totals, refundedCents: 3860, refundableCents: 0 } }) },
+      [`POST /api/admin/orders/${ID}/cancel`]: {
+        body: detail({ fulfilmentStatus: 'cancelled', totals: { ...detail().totals, refundedCents: 3860, refundableCents: 0 } }),
+      },
     });
     renderTab(`/admin?tab=orders&order=${ID}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -215,7 +262,9 @@ describe('OrdersTab: one order', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(review).getByRole('button', { name: 'Refund $13.90' }));
     expect(await screen.findByText('Refund made for order #3f2a9c1e')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'Damaged tin', restock: true, lines: [{ itemId: 11, quantity: 1 }] }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { reason: 'Damaged tin', restock: true, lines: [{ itemId: 11, quantity: 1 }] },
+    ]);
     expect(screen.getByTestId('order-refundable')).toHaveTextContent('$24.70');
   });
 
@@ -257,7 +306,21 @@ describe('OrdersTab: one order', () => {
   });
 
   it('offers Retry on a refund Square never answered', async () => {
-    const pending = detail({ refunds: [{ id: 'r-1', amountCents: 1200, reason: 'Wrong flavour', status: 'PENDING', squareRefundId: null, lines: null, restocked: false, createdBy: 'admin:owner', createdAt: '2026-11-21T10:00:00.000Z' }] });
+    const pending = detail({
+      refunds: [
+        {
+          id: 'r-1',
+          amountCents: 1200,
+          reason: 'Wrong flavour',
+          status: 'PENDING',
+          squareRefundId: null,
+          lines: null,
+          restocked: false,
+          createdBy: 'admin:owner',
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    });
     const { calls } = mockFetch({ [DETAIL]: { body: pending }, [`POST /api/admin/orders/${ID}/refunds/r-1/retry`]: { body: detail() } });
     renderTab(`/admin?tab=orders&order=${ID}`);
     expect(await screen.findByText('$12.00 · No answer from Square yet')).toBeInTheDocument();

@@ -1,6 +1,14 @@
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ADMIN_ORDERS_PAGE_DEFAULT, type AdminOrderSummary, formatCents, FULFILMENT_ADMIN_LABELS, FULFILMENT_STATUSES, TEST_ORDER_FILTERS, type TestOrderFilter } from '@cocoa/shared-types';
+import {
+  ADMIN_ORDERS_PAGE_DEFAULT,
+  type AdminOrderSummary,
+  formatCents,
+  FULFILMENT_ADMIN_LABELS,
+  FULFILMENT_STATUSES,
+  TEST_ORDER_FILTERS,
+  type TestOrderFilter,
+} from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { Skeleton } from '../../../ui/skeleton';
 import { type OrdersFilter, useAdminOrders } from './api/list';
@@ -10,7 +18,13 @@ import './orders.css';
 import { RefreshButton } from '../shared/refresh-button';
 
 const TEST_LABELS: Record<TestOrderFilter, string> = { all: 'Test and real', exclude: 'Real orders only', only: 'Test orders only' };
-const PAYMENT_LABELS = { '': 'Paid or settled', COMPLETED: 'Paid', OPEN: 'Approved, not captured', CANCELED: 'Payment canceled', PENDING: 'Waiting for payment' } as const;
+const PAYMENT_LABELS = {
+  '': 'Paid or settled',
+  COMPLETED: 'Paid',
+  OPEN: 'Approved, not captured',
+  CANCELED: 'Payment canceled',
+  PENDING: 'Waiting for payment',
+} as const;
 
 interface Filters {
   q: string;
@@ -25,7 +39,12 @@ const NO_FILTERS: Filters = { q: '', fulfilment: '', status: '', from: '', to: '
 function OrderRow({ order, onOpen }: { order: AdminOrderSummary; onOpen: () => void }) {
   return (
     <li>
-      <button type="button" className="orders-row" onClick={onOpen} aria-label={`Open order #${order.number}, ${order.customerName}, ${formatCents(order.totalCents)}`}>
+      <button
+        type="button"
+        className="orders-row"
+        onClick={onOpen}
+        aria-label={`Open order #${order.number}, ${order.customerName}, ${formatCents(order.totalCents)}`}
+      >
         <span className="orders-row__number">#{order.number}</span>
         <span className="orders-row__who">
           <span className="orders-row__name">{order.customerName}</span>
@@ -35,7 +54,10 @@ function OrderRow({ order, onOpen }: { order: AdminOrderSummary; onOpen: () => v
         <span className="orders-row__total">
           {formatCents(order.totalCents)}
           {order.refundedCents > 0 && <span className="muted"> (−{formatCents(order.refundedCents)})</span>}
-          <span className="muted"> · {order.itemCount} item{order.itemCount === 1 ? '' : 's'}</span>
+          <span className="muted">
+            {' '}
+            · {order.itemCount} item{order.itemCount === 1 ? '' : 's'}
+          </span>
         </span>
         <span className="orders-row__state">
           <span className={`orders-state orders-state--${order.fulfilmentStatus ?? 'none'}`}>
@@ -98,7 +120,14 @@ export function OrdersTab() {
           <label htmlFor={ids.q} className="visually-hidden">
             Search orders
           </label>
-          <input id={ids.q} type="search" value={search} placeholder="Order number, name or e-mail" maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={ids.q}
+            type="search"
+            value={search}
+            placeholder="Order number, name or e-mail"
+            maxLength={100}
+            onChange={(e) => setSearch(e.target.value)}
+          />
           <button type="submit" className="btn btn--primary">
             Search
           </button>

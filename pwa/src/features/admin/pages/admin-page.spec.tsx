@@ -34,7 +34,7 @@ const api = () =>
 
 const defaultMatchMedia = window.matchMedia;
 function setSmallScreen(small: boolean) {
-  window.matchMedia = ((query: string) => ({ ...defaultMatchMedia(query), matches: small && query.includes('max-width') }));
+  window.matchMedia = (query: string) => ({ ...defaultMatchMedia(query), matches: small && query.includes('max-width') });
 }
 
 describe('AdminPage', () => {
@@ -45,7 +45,18 @@ describe('AdminPage', () => {
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(await screen.findByRole('tab', { name: 'Inbox (2)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Summary', "We're here", 'Orders', 'Inbox (2)', 'Bookings', 'Settings & Square Integration', 'Catalogue', 'Image Management', 'Location Scheduler', 'Database Backup']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Summary',
+      "We're here",
+      'Orders',
+      'Inbox (2)',
+      'Bookings',
+      'Settings & Square Integration',
+      'Catalogue',
+      'Image Management',
+      'Location Scheduler',
+      'Database Backup',
+    ]);
     expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
 

@@ -47,12 +47,15 @@ export default function AdminPage() {
   const requested = params.get('tab');
   const active = ADMIN_TABS.find((tab) => tab.id === requested) ?? ADMIN_TABS[0];
   const select = (id: string) =>
-    setParams((old) => {
-      const next = new URLSearchParams(old);
-      if (id === ADMIN_TABS[0].id) next.delete('tab');
-      else next.set('tab', id);
-      return next;
-    }, { replace: true });
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        if (id === ADMIN_TABS[0].id) next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ADMIN_TABS.length - 1 };

@@ -11,7 +11,11 @@ const CONFIRMATION = {
   html: '<!DOCTYPE html><html lang="en"><body><h1>Thank you for your order, Ana Díaz!</h1><script>parent.alert(1)</script></body></html>',
   text: 'Thank you for your order, Ana Díaz!\n\nItem                     Qty   Price    Total\nClassic Dark Hot Cocoa   2     $14.99   $29.98',
 };
-const SHIPPED = { subject: 'Your Cocoa Shop order 3f9a2c1e has shipped', html: '<html lang="en"><body>USPS</body></html>', text: 'Tracking number: 9400111899223197428490' };
+const SHIPPED = {
+  subject: 'Your Cocoa Shop order 3f9a2c1e has shipped',
+  html: '<html lang="en"><body>USPS</body></html>',
+  text: 'Tracking number: 9400111899223197428490',
+};
 
 describe('MailTemplatesCard', () => {
   it('shows the first template: its subject, the HTML part in a sandboxed frame, the text part on the switch', async () => {
@@ -54,7 +58,11 @@ describe('MailTemplatesCard', () => {
     renderWithProviders(<MailTemplatesCard />);
     await screen.findByText(CONFIRMATION.subject);
     const select = screen.getByLabelText('Template');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(LIST.map((t) => t.label));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(LIST.map((t) => t.label));
     fireEvent.change(select, { target: { value: 'order-shipped' } });
     expect(await screen.findByText(SHIPPED.subject)).toBeInTheDocument();
     expect(screen.getByTitle('HTML part of Order shipped (to the customer)')).toHaveAttribute('srcdoc', SHIPPED.html);

@@ -60,7 +60,9 @@ export function MailTemplatesCard() {
           ) : (
             <>
               <dl className="admin-meta">
-                <MetaRow term="Subject" className="admin-break">{preview.data.subject}</MetaRow>
+                <MetaRow term="Subject" className="admin-break">
+                  {preview.data.subject}
+                </MetaRow>
               </dl>
               {part === 'html' ? (
                 <iframe className="admin-mail-frame" title={`HTML part of ${label}`} sandbox="" srcDoc={preview.data.html} />

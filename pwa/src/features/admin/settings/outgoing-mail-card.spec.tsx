@@ -24,7 +24,16 @@ const message = (over: Partial<OutboxMessage>): OutboxMessage => ({
 });
 
 const FIRST = '/api/mail/outbox?limit=20';
-const failed = message({ id: 3, to: 'bo@example.com', subject: 'Reset your password', status: 'failed', attempts: 6, lastError: 'Mail command failed: 451 4.3.0 try again later', sentAt: null, text: 'Open this link: https://shop.example/reset-password?token=abc' });
+const failed = message({
+  id: 3,
+  to: 'bo@example.com',
+  subject: 'Reset your password',
+  status: 'failed',
+  attempts: 6,
+  lastError: 'Mail command failed: 451 4.3.0 try again later',
+  sentAt: null,
+  text: 'Open this link: https://shop.example/reset-password?token=abc',
+});
 const kept = message({ id: 2, to: 'owner@cocoa.test', subject: 'Contact form: Wedding', status: 'kept', sentAt: null, text: 'Can you serve 120 guests?' });
 
 beforeEach(() => useToastStore.getState().dismiss());
@@ -85,7 +94,8 @@ describe('OutgoingMailCard', () => {
     const { calls, fn } = mockFetch({
       [`GET ${FIRST}`]: { body: [message({})] },
       [`GET ${FIRST}&status=failed`]: async () => Object.assign(fakeResponse(200, [failed]), { headers: headersOf({ 'X-Next-Cursor': '3' }) }),
-      [`GET ${FIRST}&status=failed&cursor=3`]: async () => Object.assign(fakeResponse(200, [message({ id: 1, status: 'failed', to: 'cy@example.com', lastError: 'timeout' })]), { headers: headersOf({}) }),
+      [`GET ${FIRST}&status=failed&cursor=3`]: async () =>
+        Object.assign(fakeResponse(200, [message({ id: 1, status: 'failed', to: 'cy@example.com', lastError: 'timeout' })]), { headers: headersOf({}) }),
     });
     renderWithProviders(<OutgoingMailCard />);
     await screen.findByText('Sent');

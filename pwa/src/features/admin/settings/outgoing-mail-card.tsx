@@ -86,7 +86,13 @@ function OutboxRow({ message }: { message: OutboxMessage }) {
       </div>
       {message.status === 'failed' && (
         <div className="admin-row__actions">
-          <button type="button" className="btn btn--primary btn--small-touch" aria-label={`Retry the e-mail to ${message.to}`} disabled={retry.isPending} onClick={() => retry.mutate(message.id)}>
+          <button
+            type="button"
+            className="btn btn--primary btn--small-touch"
+            aria-label={`Retry the e-mail to ${message.to}`}
+            disabled={retry.isPending}
+            onClick={() => retry.mutate(message.id)}
+          >
             {retry.isPending ? 'Retrying...' : 'Retry'}
           </button>
         </div>

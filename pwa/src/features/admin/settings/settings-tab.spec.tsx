@@ -4,7 +4,13 @@ import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { navigation, SettingsTab } from './settings-tab';
 
-const renderTab = () => renderWithProviders(<><SettingsTab /><ToastViewport /></>);
+const renderTab = () =>
+  renderWithProviders(
+    <>
+      <SettingsTab />
+      <ToastViewport />
+    </>,
+  );
 
 beforeEach(() => useToastStore.getState().dismiss());
 
@@ -40,7 +46,10 @@ describe('SettingsTab', () => {
   });
 
   it('refuses a sandbox application ID with production chosen before sending anything', async () => {
-    const { calls } = mockFetch({ 'GET /api/square/auth/status': { body: { connected: false, merchantId: null } }, 'GET /api/settings': { body: { SQUARE_MODE: 'sandbox' } } });
+    const { calls } = mockFetch({
+      'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
+      'GET /api/settings': { body: { SQUARE_MODE: 'sandbox' } },
+    });
     renderTab();
     fireEvent.change(await screen.findByLabelText('Square Application ID'), { target: { value: 'sandbox-sq0idb-abc123def456' } });
     fireEvent.click(screen.getByLabelText('Production (live)'));
@@ -72,7 +81,13 @@ describe('SettingsTab', () => {
   });
 
   it("saves the shop's time zone, refusing a name that is not an IANA zone without calling the server", async () => {
-    let saved = { SQUARE_APPLICATION_ID: null, SQUARE_MODE: 'sandbox', SQUARE_LOCATION_ID: null, ACCEPT_TEST_PAYMENTS: 'true', SHOP_TIME_ZONE: 'America/Chicago' };
+    let saved = {
+      SQUARE_APPLICATION_ID: null,
+      SQUARE_MODE: 'sandbox',
+      SQUARE_LOCATION_ID: null,
+      ACCEPT_TEST_PAYMENTS: 'true',
+      SHOP_TIME_ZONE: 'America/Chicago',
+    };
     const { calls } = mockFetch({
       'GET /api/square/auth/status': { body: { connected: false, merchantId: null } },
       'GET /api/settings': async () => fakeResponse(200, saved),
@@ -92,7 +107,9 @@ describe('SettingsTab', () => {
     fireEvent.change(input, { target: { value: 'America/Denver' } });
     fireEvent.click(save);
     expect(await screen.findByText("The shop's time zone is America/Denver.")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: '/api/settings', body: { key: 'SHOP_TIME_ZONE', value: 'America/Denver' } }]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', url: '/api/settings', body: { key: 'SHOP_TIME_ZONE', value: 'America/Denver' } },
+    ]);
     await waitFor(() => expect(screen.getByLabelText('Time zone (IANA name)')).toHaveValue('America/Denver'));
   });
 
@@ -181,20 +198,35 @@ describe('SettingsTab', () => {
 
   it('reports the outcome of the Square callback once and clears it from the address', async () => {
     mockFetch({ 'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M1' } }, 'GET /api/settings': { body: {} } });
-    renderWithProviders(<><SettingsTab /><ToastViewport /></>, { route: '/admin?square=connected' });
+    renderWithProviders(
+      <>
+        <SettingsTab />
+        <ToastViewport />
+      </>,
+      { route: '/admin?square=connected' },
+    );
     expect(await screen.findByText('Square connected')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
   });
 
   it('reports a failed Square callback', async () => {
     mockFetch({ 'GET /api/square/auth/status': { body: { connected: false } }, 'GET /api/settings': { body: {} } });
-    renderWithProviders(<><SettingsTab /><ToastViewport /></>, { route: '/admin?tab=settings&square=error' });
+    renderWithProviders(
+      <>
+        <SettingsTab />
+        <ToastViewport />
+      </>,
+      { route: '/admin?tab=settings&square=error' },
+    );
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings'));
   });
 
   it('warns that switching the environment of a connected shop means connecting again', async () => {
-    mockFetch({ 'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M1' } }, 'GET /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-abcdefghijkl', SQUARE_MODE: 'sandbox' } } });
+    mockFetch({
+      'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M1' } },
+      'GET /api/settings': { body: { SQUARE_APPLICATION_ID: 'sq0idp-abcdefghijkl', SQUARE_MODE: 'sandbox' } },
+    });
     renderTab();
     await waitFor(() => expect(screen.getByLabelText('Square Application ID')).toHaveValue('sq0idp-abcdefghijkl'));
     expect(screen.queryByText(/connect to Square again/)).not.toBeInTheDocument();

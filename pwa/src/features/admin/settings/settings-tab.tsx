@@ -156,12 +156,15 @@ function SquareConfigCard() {
             return;
           }
           setIdError(null);
-          save.mutate({ applicationId: parsed.data, mode }, {
-            onSuccess: () => {
-              setDraftId(null);
-              setDraftMode(null);
+          save.mutate(
+            { applicationId: parsed.data, mode },
+            {
+              onSuccess: () => {
+                setDraftId(null);
+                setDraftMode(null);
+              },
             },
-          });
+          );
         }}
       >
         <fieldset className="admin-fieldset">
@@ -169,13 +172,7 @@ function SquareConfigCard() {
           <div className="admin-choice-row">
             {(['sandbox', 'production'] as const).map((value) => (
               <label key={value} className={`admin-choice${mode === value ? ' is-checked' : ''}`}>
-                <input
-                  type="radio"
-                  name="square-mode"
-                  value={value}
-                  checked={mode === value}
-                  onChange={() => setDraftMode(value)}
-                />
+                <input type="radio" name="square-mode" value={value} checked={mode === value} onChange={() => setDraftMode(value)} />
                 {value === 'sandbox' ? 'Sandbox (testing)' : 'Production (live)'}
               </label>
             ))}
@@ -254,7 +251,15 @@ function TestPaymentsCard() {
 }
 
 /** Zones offered first: the four US mainland zones and the ones without daylight saving nearby. */
-const COMMON_ZONES = ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Phoenix', 'America/Los_Angeles', 'America/Anchorage', 'Pacific/Honolulu'];
+const COMMON_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+];
 
 /**
  * The shop's time zone: stops, imported calendar events, the published feed and e-mails use it.
@@ -296,7 +301,9 @@ function ShopTimeZoneCard() {
           />
         </Field>
         <datalist id="shop-time-zone-options">
-          {COMMON_ZONES.map((z) => <option key={z} value={z} />)}
+          {COMMON_ZONES.map((z) => (
+            <option key={z} value={z} />
+          ))}
         </datalist>
         <p className="muted">
           Stop times, imported calendars and the published feed use this zone. {saved && `Now: ${saved} (${zoneAbbreviation(saved, new Date())}).`}
@@ -318,9 +325,7 @@ function LegacyProviderCard() {
       <h2 id="legacy-provider-title">
         Legacy payment provider <span className="badge">Deprecated</span>
       </h2>
-      <p className="notice">
-        The previous payment provider is no longer used. Card payments now go through Square; there is nothing to configure here.
-      </p>
+      <p className="notice">The previous payment provider is no longer used. Card payments now go through Square; there is nothing to configure here.</p>
     </section>
   );
 }

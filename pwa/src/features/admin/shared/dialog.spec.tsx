@@ -31,7 +31,17 @@ describe('Dialog', () => {
 
   it('cannot be closed while busy', () => {
     const cancel = jest.fn();
-    render(<ConfirmDialog title="Restore?" message="Replaces all current data." confirmLabel="Restore" busyLabel="Restoring..." busy onConfirm={() => undefined} onCancel={cancel} />);
+    render(
+      <ConfirmDialog
+        title="Restore?"
+        message="Replaces all current data."
+        confirmLabel="Restore"
+        busyLabel="Restoring..."
+        busy
+        onConfirm={() => undefined}
+        onCancel={cancel}
+      />,
+    );
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(cancel).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Restoring...' })).toBeDisabled();

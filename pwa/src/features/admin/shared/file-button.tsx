@@ -5,7 +5,19 @@ import { useId, type ReactNode } from 'react';
  * file input, both disabled while busy. The input is emptied after each choice, so choosing the same
  * file again is a new choice; closing the picker without a file does nothing.
  */
-export function FileButton({ className, busy, accept, onFile, children }: { className: string; busy: boolean; accept: string; onFile: (file: File) => void; children: ReactNode }) {
+export function FileButton({
+  className,
+  busy,
+  accept,
+  onFile,
+  children,
+}: {
+  className: string;
+  busy: boolean;
+  accept: string;
+  onFile: (file: File) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <>

@@ -55,4 +55,5 @@ export function dayInputValue(iso: string | null | undefined, timeZone?: string)
 }
 
 /** Who made a change, in words: the owner's name for an admin, the customer, or the shop itself. */
-export const actorLabel = (actor: string) => (actor.startsWith('admin:') ? actor.slice('admin:'.length) : actor === 'customer' ? 'Customer' : actor === 'system' ? 'Shop' : actor);
+export const actorLabel = (actor: string) =>
+  actor.startsWith('admin:') ? actor.slice('admin:'.length) : actor === 'customer' ? 'Customer' : actor === 'system' ? 'Shop' : actor;

@@ -19,8 +19,16 @@ const SUMMARY: Summary = {
   timeZone: 'America/Chicago',
   weekStartsOn: 'Monday',
   periods: {
-    today: { from: '2026-04-02T05:00:00.000Z', real: { orders: 2, revenueCents: 2000, averageCents: 1000 }, test: { orders: 1, revenueCents: 700, averageCents: 700 } },
-    week: { from: '2026-03-30T05:00:00.000Z', real: { orders: 5, revenueCents: 7500, averageCents: 1500 }, test: { orders: 2, revenueCents: 1000, averageCents: 500 } },
+    today: {
+      from: '2026-04-02T05:00:00.000Z',
+      real: { orders: 2, revenueCents: 2000, averageCents: 1000 },
+      test: { orders: 1, revenueCents: 700, averageCents: 700 },
+    },
+    week: {
+      from: '2026-03-30T05:00:00.000Z',
+      real: { orders: 5, revenueCents: 7500, averageCents: 1500 },
+      test: { orders: 2, revenueCents: 1000, averageCents: 500 },
+    },
     month: { from: '2026-04-01T05:00:00.000Z', real: { orders: 0, revenueCents: 0, averageCents: 0 }, test: { orders: 0, revenueCents: 0, averageCents: 0 } },
   },
   topProducts: {
@@ -105,18 +113,37 @@ describe('SummaryTab', () => {
     expect(inbox).toHaveTextContent('3');
     expect(within(inbox).getByRole('link', { name: 'Open Inbox' })).toHaveAttribute('href', '/admin?tab=inbox');
     const stock = screen.getByRole('region', { name: 'Low stock' });
-    expect(within(stock).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Mint Shake MixOut of stock', 'Dark Hot Cocoa2 left (low at 5)']);
+    expect(
+      within(stock)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Mint Shake MixOut of stock', 'Dark Hot Cocoa2 left (low at 5)']);
     const stops = screen.getByRole('region', { name: 'Next stops' });
     expect(stops).toHaveTextContent('Farmers Market');
     expect(stops).toHaveTextContent('Apr 04, 2026');
     expect(stops).toHaveTextContent('Pioneer Square');
     const top = screen.getByRole('region', { name: 'Best sellers this month' });
-    expect(within(within(top).getByRole('list', { name: 'By quantity' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Retired Blend5 sold', 'Dark Hot Cocoa3 sold']);
-    expect(within(within(top).getByRole('list', { name: 'By revenue' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Dark Hot Cocoa$9.00', 'Retired Blend$2.50']);
+    expect(
+      within(within(top).getByRole('list', { name: 'By quantity' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Retired Blend5 sold', 'Dark Hot Cocoa3 sold']);
+    expect(
+      within(within(top).getByRole('list', { name: 'By revenue' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Dark Hot Cocoa$9.00', 'Retired Blend$2.50']);
   });
 
   it('says so when there is nothing to show', async () => {
-    const quiet: Summary = { ...SUMMARY, topProducts: { byQuantity: [], byRevenue: [] }, waitingToShip: { orders: 0, testOrders: 0, oldestAt: null }, lowStock: [], nextStops: [], dailyRevenue: days().map((d) => ({ ...d, orders: 0, revenueCents: 0 })) };
+    const quiet: Summary = {
+      ...SUMMARY,
+      topProducts: { byQuantity: [], byRevenue: [] },
+      waitingToShip: { orders: 0, testOrders: 0, oldestAt: null },
+      lowStock: [],
+      nextStops: [],
+      dailyRevenue: days().map((d) => ({ ...d, orders: 0, revenueCents: 0 })),
+    };
     mockFetch({ 'GET /api/admin/summary': { body: quiet } });
     renderWithProviders(<SummaryTab />);
     expect(await screen.findByText('No sales yet this month.')).toBeInTheDocument();

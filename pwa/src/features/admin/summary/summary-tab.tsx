@@ -1,6 +1,14 @@
 import { lazy, Suspense, useId } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents, formatStopTimes, localTimeZone, type Summary, type SummaryFigures, type SummaryPeriod, type SummaryTopProduct } from '@cocoa/shared-types';
+import {
+  formatCents,
+  formatStopTimes,
+  localTimeZone,
+  type Summary,
+  type SummaryFigures,
+  type SummaryPeriod,
+  type SummaryTopProduct,
+} from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { useSummary } from './api/summary';
@@ -33,7 +41,9 @@ export function SummaryTab() {
 
   if (!s) {
     if (summary.isError) {
-      return <LoadProblem offline="The summary will show once you are back online." failed="Failed to load the summary." onRetry={() => void summary.refetch()} />;
+      return (
+        <LoadProblem offline="The summary will show once you are back online." failed="Failed to load the summary." onRetry={() => void summary.refetch()} />
+      );
     }
     return (
       <div role="status" aria-label="Loading the summary">
@@ -53,7 +63,8 @@ export function SummaryTab() {
           <RefreshButton query={summary} />
         </div>
         <p className="muted">
-          Paid orders, by the day they were placed ({s.timeZone} time; weeks start on {s.weekStartsOn}). Revenue includes shipping and tax, less refunds. Updated {formatDateTime(s.generatedAt)}.
+          Paid orders, by the day they were placed ({s.timeZone} time; weeks start on {s.weekStartsOn}). Revenue includes shipping and tax, less refunds.
+          Updated {formatDateTime(s.generatedAt)}.
         </p>
         {summary.isError && (
           <p className="field__error" role="alert">
@@ -174,7 +185,10 @@ function Figures({ figures }: { figures: SummaryFigures }) {
 function RevenueSection({ days }: { days: Summary['dailyRevenue'] }) {
   const total = days.reduce((sum, d) => sum + d.revenueCents, 0);
   const orders = days.reduce((sum, d) => sum + d.orders, 0);
-  const best = days.reduce<Summary['dailyRevenue'][number] | null>((top, d) => (d.revenueCents > 0 && (!top || d.revenueCents > top.revenueCents) ? d : top), null);
+  const best = days.reduce<Summary['dailyRevenue'][number] | null>(
+    (top, d) => (d.revenueCents > 0 && (!top || d.revenueCents > top.revenueCents) ? d : top),
+    null,
+  );
   return (
     <section className="card admin-card" aria-labelledby="summary-chart-title">
       <h2 id="summary-chart-title">Revenue, last {days.length} days</h2>

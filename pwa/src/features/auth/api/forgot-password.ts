@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 
-export const requestPasswordReset = (email: string) =>
-  apiFetch<{ message?: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } });
+export const requestPasswordReset = (email: string) => apiFetch<{ message?: string }>('/api/auth/forgot-password', { method: 'POST', body: { email } });
 
 const SENT = 'If an account exists with this email, you will receive a password reset link.';
 

@@ -11,7 +11,10 @@ describe('logout', () => {
 
   it('forgets the signed-in user at once, in memory and in the kept copy (a reload right after must not bring it back)', async () => {
     global.fetch = jest.fn(async () => fakeResponse(200, { message: 'Logged out' }));
-    window.localStorage.setItem(PERSISTED_QUERIES_KEY, JSON.stringify({ clientState: { queries: [{ queryKey: ['user'], state: { data: { id: 1, username: 'grace' } } }] } }));
+    window.localStorage.setItem(
+      PERSISTED_QUERIES_KEY,
+      JSON.stringify({ clientState: { queries: [{ queryKey: ['user'], state: { data: { id: 1, username: 'grace' } } }] } }),
+    );
     const client = testQueryClient();
     client.setQueryData(userQueryOptions.queryKey, { id: 1, username: 'grace' } as never);
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;

@@ -5,8 +5,7 @@ import { errorToast, toast } from '../../../ui/toast-store';
 import { displayName, userQueryOptions } from './user';
 
 /** POST /api/register with exactly the payload schema's keys (confirmPassword removed). */
-export const register = (payload: RegisterPayload) =>
-  apiFetch<User>('/api/register', { method: 'POST', body: registerPayloadSchema.parse(payload) });
+export const register = (payload: RegisterPayload) => apiFetch<User>('/api/register', { method: 'POST', body: registerPayloadSchema.parse(payload) });
 
 export function useRegister() {
   const client = useQueryClient();

@@ -23,7 +23,13 @@ describe('Auth page', () => {
 
   it('logs in, toasts a welcome and goes to the redirect target', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/login': { body: user } });
-    renderWithProviders(<><AuthPage /><ToastViewport /></>, { route: '/auth?redirect=/orders' });
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <ToastViewport />
+      </>,
+      { route: '/auth?redirect=/orders' },
+    );
     fill(await screen.findByLabelText('Username').then(() => 'Username'), 'jane');
     fill('Password', 'secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -34,7 +40,13 @@ describe('Auth page', () => {
 
   it("shows 'Login failed' with the server's message", async () => {
     mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
-    renderWithProviders(<><AuthPage /><ToastViewport /></>, { route: '/auth' });
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <ToastViewport />
+      </>,
+      { route: '/auth' },
+    );
     fill(await screen.findByLabelText('Username').then(() => 'Username'), 'jane');
     fill('Password', 'wrong-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -49,7 +61,13 @@ describe('Auth page', () => {
 
   it('registers with the payload only (no confirmPassword) after checking the confirmation', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/register': { status: 201, body: user } });
-    renderWithProviders(<><AuthPage /><ToastViewport /></>, { route: '/auth' });
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <ToastViewport />
+      </>,
+      { route: '/auth' },
+    );
     fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
     fill('Username', 'jane');
     fill('Email', 'jane@example.com');
@@ -68,7 +86,13 @@ describe('Auth page', () => {
 
   it('forgot password: an e-mail without @ gets the Invalid Email toast; a valid one is sent', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/auth/forgot-password': { body: { message: 'Check your inbox' } } });
-    renderWithProviders(<><AuthPage /><ToastViewport /></>, { route: '/auth' });
+    renderWithProviders(
+      <>
+        <AuthPage />
+        <ToastViewport />
+      </>,
+      { route: '/auth' },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
     fireEvent.change(screen.getByLabelText('Email', { selector: '#forgot-email' }), { target: { value: 'jane.example.com' } });
@@ -109,14 +133,26 @@ describe('Auth page', () => {
 describe('Reset password page', () => {
   it('without a token shows Invalid Link and goes to /auth', async () => {
     mockFetch({});
-    renderWithProviders(<><ResetPasswordPage /><ToastViewport /></>, { route: '/reset-password' });
+    renderWithProviders(
+      <>
+        <ResetPasswordPage />
+        <ToastViewport />
+      </>,
+      { route: '/reset-password' },
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid LinkNo reset token found. Please request a new password reset.');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/));
   });
 
   it('checks length and match, then resets and goes to /auth', async () => {
     const { calls } = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'ok' } } });
-    renderWithProviders(<><ResetPasswordPage /><ToastViewport /></>, { route: '/reset-password?token=abc123', path: '/reset-password' });
+    renderWithProviders(
+      <>
+        <ResetPasswordPage />
+        <ToastViewport />
+      </>,
+      { route: '/reset-password?token=abc123', path: '/reset-password' },
+    );
     expect(screen.getByRole('heading', { name: 'Reset Your Password' })).toBeInTheDocument();
     fill('New Password', '123');
     fill('Confirm New Password', '123');

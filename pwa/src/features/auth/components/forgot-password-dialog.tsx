@@ -39,7 +39,9 @@ export function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose
           <input id="forgot-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </div>
         <div className="modal__actions">
-          <button type="button" className="btn btn--outline" onClick={onClose}>Cancel</button>
+          <button type="button" className="btn btn--outline" onClick={onClose}>
+            Cancel
+          </button>
           <button type="submit" className="btn btn--primary" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
           </button>

@@ -7,7 +7,11 @@ import { PasswordInput } from './password-input';
 
 export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onForgot: () => void }) {
   const login = useLogin();
-  const { register, handleSubmit, formState: { errors } } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
   return (
     <form className="form" noValidate onSubmit={(event) => void handleSubmit((values) => login.mutate(values, { onSuccess }))(event)} aria-label="Login">
       <Field id="login-username" label="Username" error={errors.username?.message}>

@@ -7,7 +7,11 @@ import { PasswordInput } from './password-input';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerUser = useRegister();
-  const { register, handleSubmit, formState: { errors } } = useForm<RegisterValues>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '', firstName: '', lastName: '' },
   });
@@ -36,7 +40,12 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         <PasswordInput toggleLabel="password" autoComplete="new-password" {...describedBy('register-password', errors.password)} {...register('password')} />
       </Field>
       <Field id="register-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
-        <PasswordInput toggleLabel="password confirmation" autoComplete="new-password" {...describedBy('register-confirm', errors.confirmPassword)} {...register('confirmPassword')} />
+        <PasswordInput
+          toggleLabel="password confirmation"
+          autoComplete="new-password"
+          {...describedBy('register-confirm', errors.confirmPassword)}
+          {...register('confirmPassword')}
+        />
       </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={registerUser.isPending}>
         {registerUser.isPending ? 'Creating account...' : 'Create Account'}

@@ -29,7 +29,14 @@ export default function AuthPage() {
           <button type="button" role="tab" id="tab-login" aria-controls="panel-login" aria-selected={tab === 'login'} onClick={() => setTab('login')}>
             Login
           </button>
-          <button type="button" role="tab" id="tab-register" aria-controls="panel-register" aria-selected={tab === 'register'} onClick={() => setTab('register')}>
+          <button
+            type="button"
+            role="tab"
+            id="tab-register"
+            aria-controls="panel-register"
+            aria-selected={tab === 'register'}
+            onClick={() => setTab('register')}
+          >
             Register
           </button>
         </div>

@@ -24,7 +24,11 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const { register, handleSubmit, formState: { errors } } = useForm<Values>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
@@ -56,15 +60,27 @@ export default function ResetPasswordPage() {
       <form className="form card" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="reset-title">
         <h1 id="reset-title">Reset Your Password</h1>
         <Field id="reset-new" label="New Password" error={errors.newPassword?.message}>
-          <PasswordInput toggleLabel="new password" autoComplete="new-password" {...describedBy('reset-new', errors.newPassword)} {...register('newPassword')} />
+          <PasswordInput
+            toggleLabel="new password"
+            autoComplete="new-password"
+            {...describedBy('reset-new', errors.newPassword)}
+            {...register('newPassword')}
+          />
         </Field>
         <Field id="reset-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <PasswordInput toggleLabel="password confirmation" autoComplete="new-password" {...describedBy('reset-confirm', errors.confirmPassword)} {...register('confirmPassword')} />
+          <PasswordInput
+            toggleLabel="password confirmation"
+            autoComplete="new-password"
+            {...describedBy('reset-confirm', errors.confirmPassword)}
+            {...register('confirmPassword')}
+          />
         </Field>
         <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
           {reset.isPending ? 'Resetting...' : 'Reset Password'}
         </button>
-        <Link to="/auth" className="link-btn">Back to Login</Link>
+        <Link to="/auth" className="link-btn">
+          Back to Login
+        </Link>
       </form>
     </div>
   );

@@ -22,7 +22,8 @@ export function BookingEstimate({ pkg, guests }: { pkg: BookingPackage | undefin
               : `${guests} guests × ${formatCents(pkg.pricePerGuestCents)}.`}
           </p>
           <p>
-            Deposit to confirm the date: <strong>{formatCents(estimate.depositCents)}</strong> ({pkg.depositPercent}%), then {formatCents(estimate.balanceCents)} before the event.
+            Deposit to confirm the date: <strong>{formatCents(estimate.depositCents)}</strong> ({pkg.depositPercent}%), then{' '}
+            {formatCents(estimate.balanceCents)} before the event.
           </p>
           <p className="muted">We confirm the price with our quote; nothing is charged now.</p>
         </>

@@ -1,14 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import {
-  type BookingAvailability,
-  type BookingPackage,
-  type BookingRequest,
-  BOOKING_NOTE_MAX,
-  dayKey,
-  type UnavailableReason,
-} from '@cocoa/shared-types';
+import { type BookingAvailability, type BookingPackage, type BookingRequest, BOOKING_NOTE_MAX, dayKey, type UnavailableReason } from '@cocoa/shared-types';
 import { ApiError, isNetworkError, messageOf } from '../../../lib/api-fetch';
 import { lazyOnce, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
 import { useViewerToday } from '../../../lib/viewer-clock';
@@ -65,7 +58,19 @@ const REASONS: Record<UnavailableReason, string> = {
 
 const UNAVAILABLE_DAY = 'That day is not available. Please choose another date.';
 
-const FIELD_ORDER: Array<keyof BookingFormValues> = ['packageId', 'date', 'startTime', 'endTime', 'guests', 'venueName', 'venueAddress', 'contactName', 'contactEmail', 'contactPhone', 'notes'];
+const FIELD_ORDER: Array<keyof BookingFormValues> = [
+  'packageId',
+  'date',
+  'startTime',
+  'endTime',
+  'guests',
+  'venueName',
+  'venueAddress',
+  'contactName',
+  'contactEmail',
+  'contactPhone',
+  'notes',
+];
 
 /** The shared schema and zod's resolver, loaded as the form comes near the screen (lib/lazy-resolver.ts), not with /events. */
 const loadRules = lazyOnce(() => Promise.all([loadZodResolver(), import('@cocoa/shared-types/schemas/booking.schema')]));
@@ -118,7 +123,11 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
 
   // The rules that depend on today, the lead time, the package and the month's free days (the form takes a new resolver on each render).
   const resolver = useMemo(() => resolverFor(packages, availability.data), [packages, availability.data]);
-  const { register, handleSubmit, control, setValue, getValues, setFocus, reset, formState } = useForm<BookingFormValues, unknown, BookingRequest>({ resolver, defaultValues, shouldFocusError: false });
+  const { register, handleSubmit, control, setValue, getValues, setFocus, reset, formState } = useForm<BookingFormValues, unknown, BookingRequest>({
+    resolver,
+    defaultValues,
+    shouldFocusError: false,
+  });
   const { errors, isSubmitting, isSubmitted } = formState;
   const [packageId, guests, date] = useWatch({ control, name: ['packageId', 'guests', 'date'] });
   const choose = (name: 'packageId' | 'date', value: number | string) => setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
@@ -189,11 +198,21 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
   const start = register('startTime');
 
   return (
-    <form ref={formRef} className="form booking-form" noValidate aria-label="Booking request" onSubmit={(event) => void handleSubmit(send, focusFirstError)(event)}>
+    <form
+      ref={formRef}
+      className="form booking-form"
+      noValidate
+      aria-label="Booking request"
+      onSubmit={(event) => void handleSubmit(send, focusFirstError)(event)}
+    >
       <FormFields>
         <PackageChoice packages={packages} value={packageId} onChange={(id) => choose('packageId', id)} error={errors.packageId?.message} />
 
-        <fieldset className="booking-date" aria-describedby={`booking-date-chosen${errors.date ? ' booking-date-error' : ''}`} aria-invalid={errors.date ? true : undefined}>
+        <fieldset
+          className="booking-date"
+          aria-describedby={`booking-date-chosen${errors.date ? ' booking-date-error' : ''}`}
+          aria-invalid={errors.date ? true : undefined}
+        >
           <legend>Date</legend>
           <div ref={dateBox} tabIndex={-1} className="booking-date__calendar">
             <MonthCalendar
@@ -234,7 +253,15 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
             <input type="time" step={900} {...describedBy('booking-endTime', errors.endTime)} {...register('endTime')} />
           </Field>
           <Field id="booking-guests" label="Number of guests" error={errors.guests?.message}>
-            <input type="number" inputMode="numeric" min={chosen?.minGuests ?? 1} max={chosen?.maxGuests} step={1} {...describedBy('booking-guests', errors.guests)} {...register('guests', { valueAsNumber: true })} />
+            <input
+              type="number"
+              inputMode="numeric"
+              min={chosen?.minGuests ?? 1}
+              max={chosen?.maxGuests}
+              step={1}
+              {...describedBy('booking-guests', errors.guests)}
+              {...register('guests', { valueAsNumber: true })}
+            />
           </Field>
         </div>
 

@@ -8,8 +8,32 @@ import { BookingSection } from './booking-section';
 
 /** Two of the packages the shop seeds (api/src/bookings/bookings.constants.ts). */
 const PACKAGES: BookingPackage[] = [
-  { id: 1, name: 'Hot Cocoa Bar', description: 'Our classic hot cocoa.', included: ['Two hot cocoa blends'], pricePerGuestCents: 850, minimumCents: 30000, depositPercent: 25, durationMinutes: 180, minGuests: 20, maxGuests: 150, active: true },
-  { id: 2, name: 'Iced & Shake Bar', description: 'Iced cocoa and shakes.', included: ['Cocoa shakes in three flavours', 'Two servers'], pricePerGuestCents: 1050, minimumCents: 45000, depositPercent: 25, durationMinutes: 180, minGuests: 30, maxGuests: 200, active: true },
+  {
+    id: 1,
+    name: 'Hot Cocoa Bar',
+    description: 'Our classic hot cocoa.',
+    included: ['Two hot cocoa blends'],
+    pricePerGuestCents: 850,
+    minimumCents: 30000,
+    depositPercent: 25,
+    durationMinutes: 180,
+    minGuests: 20,
+    maxGuests: 150,
+    active: true,
+  },
+  {
+    id: 2,
+    name: 'Iced & Shake Bar',
+    description: 'Iced cocoa and shakes.',
+    included: ['Cocoa shakes in three flavours', 'Two servers'],
+    pricePerGuestCents: 1050,
+    minimumCents: 45000,
+    depositPercent: 25,
+    durationMinutes: 180,
+    minGuests: 30,
+    maxGuests: 200,
+    active: true,
+  },
 ];
 
 // The shop's today is the test machine's; the day booked is the 20th of next month (at least 20 days away).
@@ -50,7 +74,11 @@ const fill = (label: string, value: string) => fireEvent.change(within(form()).g
 
 async function chooseDay(day: string) {
   fireEvent.click(within(form()).getByRole('button', { name: 'Next month' }));
-  const button = await within(form()).findByRole('button', { name: new RegExp(`^${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))}`) });
+  const button = await within(form()).findByRole('button', {
+    name: new RegExp(
+      `^${new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))}`,
+    ),
+  });
   await waitFor(() => expect(button).toBeEnabled());
   fireEvent.click(button);
 }
@@ -102,7 +130,7 @@ describe('BookingSection: the booking form on /events', () => {
     expect(estimate).toHaveTextContent('$340.00');
   });
 
-  it("disables the days the availability call says cannot be booked, naming why", async () => {
+  it('disables the days the availability call says cannot be booked, naming why', async () => {
     mockFetch(ROUTES);
     renderWithProviders(<BookingSection />, { route: '/events' });
     await screen.findByRole('radio', { name: /Iced & Shake Bar/ });
@@ -113,7 +141,9 @@ describe('BookingSection: the booking form on /events', () => {
     expect(form().querySelector(`[data-day="${BOOKED}"]`)).toHaveAccessibleName(/, already booked$/);
     expect(form().querySelector(`[data-day="${DAY}"]`)).toBeEnabled();
     fireEvent.click(form().querySelector(`[data-day="${DAY}"]`)!);
-    expect(screen.getByText(/^Chosen: /)).toHaveTextContent(`Chosen: ${new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${DAY}T12:00:00Z`))}`);
+    expect(screen.getByText(/^Chosen: /)).toHaveTextContent(
+      `Chosen: ${new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${DAY}T12:00:00Z`))}`,
+    );
   });
 
   it('names every missing field with the shared schema and sends nothing; guests outside the package range are refused', async () => {
@@ -152,7 +182,10 @@ describe('BookingSection: the booking form on /events', () => {
   });
 
   it("shows the server's refusal (a day taken meanwhile) and asks for the month again", async () => {
-    const { calls } = mockFetch({ ...ROUTES, 'POST /api/bookings': { status: 409, body: { message: 'That day is already booked. Please choose another date.', code: 'DATE_UNAVAILABLE' } } });
+    const { calls } = mockFetch({
+      ...ROUTES,
+      'POST /api/bookings': { status: 409, body: { message: 'That day is already booked. Please choose another date.', code: 'DATE_UNAVAILABLE' } },
+    });
     renderWithProviders(<BookingSection />, { route: '/events' });
     await fillValidRequest();
     const asked = calls.filter((c) => c.url === `/api/booking/availability?month=${NEXT_MONTH}`).length;
@@ -162,7 +195,7 @@ describe('BookingSection: the booking form on /events', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/events');
   });
 
-  it("offline, keeps the request on the device and says so; back online, it is sent and links to the booking", async () => {
+  it('offline, keeps the request on the device and says so; back online, it is sent and links to the booking', async () => {
     const { calls } = mockFetch({ ...ROUTES, 'POST /api/bookings': { status: 201, body: CREATED } });
     renderWithProviders(<BookingSection />, { route: '/events' });
     await fillValidRequest();

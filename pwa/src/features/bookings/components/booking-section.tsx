@@ -34,7 +34,10 @@ export function BookingSection() {
       <h2 id="book-title" ref={heading} tabIndex={-1}>
         Book an event
       </h2>
-      <p>Choose a package and a date and tell us about your event: the estimate follows as you type. We answer with a quote, and the date is yours once the deposit is paid.</p>
+      <p>
+        Choose a package and a date and tell us about your event: the estimate follows as you type. We answer with a quote, and the date is yours once the
+        deposit is paid.
+      </p>
       <SavedRequests onRestore={restore} focusRef={saved} />
       {packages.isPending ? (
         <div className="three-up">

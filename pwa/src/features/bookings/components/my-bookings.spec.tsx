@@ -19,12 +19,16 @@ const booking: MyBooking = {
 
 describe('MyBookings on /account', () => {
   it("lists the signed-in customer's bookings, each linking to its status page with what is due", async () => {
-    mockFetch({ 'GET /api/me/bookings': { body: [booking, { ...booking, reference: 'CB-9XYZ', state: 'completed', amountDue: null, statusPath: '/bookings/CB-9XYZ' }] } });
+    mockFetch({
+      'GET /api/me/bookings': { body: [booking, { ...booking, reference: 'CB-9XYZ', state: 'completed', amountDue: null, statusPath: '/bookings/CB-9XYZ' }] },
+    });
     renderWithProviders(<MyBookings userId={7} />, { route: '/account' });
     const list = await screen.findByRole('list');
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['/bookings/CB-7K3Q', '/bookings/CB-9XYZ']);
-    expect(links[0]).toHaveTextContent('CB-7K3QAwaiting depositIced & Shake Bar · 60 guestsSaturday, June 19, 2027, 2:00 PM - 5:00 PM · Riverside PavilionDeposit due: $175.00');
+    expect(links[0]).toHaveTextContent(
+      'CB-7K3QAwaiting depositIced & Shake Bar · 60 guestsSaturday, June 19, 2027, 2:00 PM - 5:00 PM · Riverside PavilionDeposit due: $175.00',
+    );
     expect(links[1]).toHaveTextContent('Completed');
     expect(links[1]).not.toHaveTextContent('due');
   });

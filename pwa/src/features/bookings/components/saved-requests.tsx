@@ -5,7 +5,8 @@ import { useOnline } from '../../../lib/use-online';
 import { bookingDay } from '../format';
 import { type OutboxEntry, useBookingOutbox } from '../outbox/booking-outbox';
 
-const what = (entry: OutboxEntry & { request: BookingRequest }) => `${entry.packageName} on ${bookingDay(entry.request.date)} for ${entry.request.guests} guests`;
+const what = (entry: OutboxEntry & { request: BookingRequest }) =>
+  `${entry.packageName} on ${bookingDay(entry.request.date)} for ${entry.request.guests} guests`;
 
 /**
  * The booking requests kept on this device: waiting for the network, sent in the background (with

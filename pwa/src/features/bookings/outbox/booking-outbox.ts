@@ -46,11 +46,21 @@ export const useBookingOutbox = createOutbox<OutboxEntry, [request: BookingReque
   kept: (request, packageName, id) => ({ fields: { request, packageName }, id }),
   send: async (entry) => {
     const created = await createBooking({ ...entry.request, idempotencyKey: entry.id });
-    return { id: entry.id, savedAt: entry.savedAt, packageName: entry.packageName, status: 'sent', reference: created.reference, statusPath: created.statusPath };
+    return {
+      id: entry.id,
+      savedAt: entry.savedAt,
+      packageName: entry.packageName,
+      status: 'sent',
+      reference: created.reference,
+      statusPath: created.statusPath,
+    };
   },
   refused: (entry, message) => ({ ...entry, status: 'refused', message }),
   texts: {
-    sent: (entry) => ({ title: 'Booking request sent', description: `${entry.reference}: your saved request for ${entry.packageName} has reached us. We'll e-mail you our answer.` }),
+    sent: (entry) => ({
+      title: 'Booking request sent',
+      description: `${entry.reference}: your saved request for ${entry.packageName} has reached us. We'll e-mail you our answer.`,
+    }),
     refused: { title: 'Booking request not sent', fallback: 'Your booking request could not be sent.' },
   },
   toasts: { toast, errorToast },

@@ -5,7 +5,8 @@ import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import BookingStatusPage from './booking-status-page';
 
-const POLICY = 'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept. Anything paid beyond the deposit is always refunded.';
+const POLICY =
+  'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept. Anything paid beyond the deposit is always refunded.';
 
 function view(overrides: Partial<BookingView> = {}): BookingView {
   return {
@@ -120,7 +121,9 @@ describe('BookingStatusPage', () => {
       'GET /api/user': { status: 401, body: {} },
       'GET /api/square/web-payments/config': CONFIG,
       'POST /api/bookings/CB-7K3Q/payments?token=tok': async () =>
-        ++attempt === 1 ? fakeResponse(402, { message: 'Your card was declined.' }) : fakeResponse(200, { paymentId: 'pay-2', amountCents: 15000, testMode: true, booking: confirmed() }),
+        ++attempt === 1
+          ? fakeResponse(402, { message: 'Your card was declined.' })
+          : fakeResponse(200, { paymentId: 'pay-2', amountCents: 15000, testMode: true, booking: confirmed() }),
     });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Pay deposit ($150.00)' }));
@@ -197,7 +200,10 @@ describe('BookingStatusPage', () => {
   });
 
   it('opens for its signed-in customer without a token', async () => {
-    mockFetch({ 'GET /api/user': { body: { id: 7, username: 'robin', email: 'robin@example.com', firstName: 'Robin', lastName: 'Park', isAdmin: false } }, 'GET /api/bookings/CB-7K3Q': { body: view({ state: 'requested', amountDue: null }) } });
+    mockFetch({
+      'GET /api/user': { body: { id: 7, username: 'robin', email: 'robin@example.com', firstName: 'Robin', lastName: 'Park', isAdmin: false } },
+      'GET /api/bookings/CB-7K3Q': { body: view({ state: 'requested', amountDue: null }) },
+    });
     renderPage('/bookings/CB-7K3Q');
     expect(await screen.findByText('Requested', { selector: '.booking-state' })).toBeInTheDocument();
     expect(screen.getByText('We have your request and will e-mail you our quote. The estimate below is not a charge.')).toBeInTheDocument();

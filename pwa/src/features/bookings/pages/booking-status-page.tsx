@@ -82,7 +82,10 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
 
   const onPaid = (result: BookingPaymentResult) => {
     client.setQueryData(bookingQueryOptions(b.reference, token, userId).queryKey, result.booking);
-    toast('Payment Successful', result.booking.state === 'confirmed' ? 'Your booking is confirmed.' : `${formatCents(result.amountCents)} received. Thank you!`);
+    toast(
+      'Payment Successful',
+      result.booking.state === 'confirmed' ? 'Your booking is confirmed.' : `${formatCents(result.amountCents)} received. Thank you!`,
+    );
     heading.current?.focus();
   };
 
@@ -182,7 +185,10 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
             cancel.mutate(reason, {
               onSuccess: (result) => {
                 setCancelling(false);
-                toast('Booking cancelled', result.refundCents > 0 ? `${formatCents(result.refundCents)} will be refunded to your card.` : 'We have let the team know.');
+                toast(
+                  'Booking cancelled',
+                  result.refundCents > 0 ? `${formatCents(result.refundCents)} will be refunded to your card.` : 'We have let the team know.',
+                );
                 heading.current?.focus();
               },
             })
@@ -254,9 +260,7 @@ export default function BookingStatusPage() {
       ) : (
         <BookingBody booking={query.data} token={token} userId={user?.id ?? null} />
       )}
-      <p className="booking-page__back">
-        {user ? <Link to="/account">Your bookings</Link> : <Link to="/events">Events</Link>}
-      </p>
+      <p className="booking-page__back">{user ? <Link to="/account">Your bookings</Link> : <Link to="/events">Events</Link>}</p>
     </div>
   );
 }

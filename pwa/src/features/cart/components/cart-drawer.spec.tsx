@@ -55,7 +55,9 @@ describe('CartDrawer', () => {
   it('keeps keyboard focus inside while open, closes on Escape and gives focus back to the opener', async () => {
     renderWithProviders(
       <>
-        <button type="button" onClick={() => useCartDrawer.getState().open()}>CART</button>
+        <button type="button" onClick={() => useCartDrawer.getState().open()}>
+          CART
+        </button>
         <a href="/behind">Behind the drawer</a>
         <CartDrawer />
       </>,

@@ -55,11 +55,23 @@ export function CartDrawer() {
                       <p className="drawer-line__name">{line.name}</p>
                       <p className="drawer-line__price">{formatPrice(line.price)}</p>
                       <div className="quantity quantity--small" role="group" aria-label={`Quantity of ${line.name}`}>
-                        <button type="button" className="icon-btn" aria-label={`Decrease quantity of ${line.name}`} onClick={() => dispatch({ type: 'decrement', id: line.id })}>
+                        <button
+                          type="button"
+                          className="icon-btn"
+                          aria-label={`Decrease quantity of ${line.name}`}
+                          onClick={() => dispatch({ type: 'decrement', id: line.id })}
+                        >
                           −
                         </button>
-                        <span aria-live="polite" data-testid="line-quantity">{line.quantity}</span>
-                        <button type="button" className="icon-btn" aria-label={`Increase quantity of ${line.name}`} onClick={() => dispatch({ type: 'increment', id: line.id })}>
+                        <span aria-live="polite" data-testid="line-quantity">
+                          {line.quantity}
+                        </span>
+                        <button
+                          type="button"
+                          className="icon-btn"
+                          aria-label={`Increase quantity of ${line.name}`}
+                          onClick={() => dispatch({ type: 'increment', id: line.id })}
+                        >
                           +
                         </button>
                       </div>

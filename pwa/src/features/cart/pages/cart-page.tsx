@@ -39,11 +39,21 @@ export default function CartPage() {
                     <p className="muted">{formatPrice(line.price)} each</p>
                   </div>
                   <div className="quantity quantity--small" role="group" aria-label={`Quantity of ${line.name}`}>
-                    <button type="button" className="icon-btn" aria-label={`Decrease quantity of ${line.name}`} onClick={() => dispatch({ type: 'decrement', id: line.id })}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={`Decrease quantity of ${line.name}`}
+                      onClick={() => dispatch({ type: 'decrement', id: line.id })}
+                    >
                       −
                     </button>
                     <span data-testid="line-quantity">{line.quantity}</span>
-                    <button type="button" className="icon-btn" aria-label={`Increase quantity of ${line.name}`} onClick={() => dispatch({ type: 'increment', id: line.id })}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label={`Increase quantity of ${line.name}`}
+                      onClick={() => dispatch({ type: 'increment', id: line.id })}
+                    >
                       +
                     </button>
                   </div>

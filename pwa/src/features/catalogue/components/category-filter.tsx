@@ -19,7 +19,14 @@ export function CategoryFilter({ categories, value, onChange }: CategoryFilterPr
   const tabs = (className: string) => (
     <div className={className} role="tablist" aria-label="Filter by category">
       {options.map((option) => (
-        <button key={option.key} type="button" role="tab" aria-selected={option.active} className={option.active ? 'is-active' : undefined} onClick={() => onChange(option.slug)}>
+        <button
+          key={option.key}
+          type="button"
+          role="tab"
+          aria-selected={option.active}
+          className={option.active ? 'is-active' : undefined}
+          onClick={() => onChange(option.slug)}
+        >
           {option.label}
         </button>
       ))}

@@ -19,7 +19,13 @@ export function ProductCard({ product }: { product: Product }) {
         </Link>
         <div className="product-card__actions">
           <StockIndicator inStock={product.inStock} />
-          <button type="button" className="btn btn--primary btn--small" disabled={!product.inStock} aria-label={`Add ${product.name} to cart`} onClick={() => addToCart(product)}>
+          <button
+            type="button"
+            className="btn btn--primary btn--small"
+            disabled={!product.inStock}
+            aria-label={`Add ${product.name} to cart`}
+            onClick={() => addToCart(product)}
+          >
             Add
           </button>
         </div>

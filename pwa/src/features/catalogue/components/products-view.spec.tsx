@@ -11,7 +11,11 @@ describe('ProductsView', () => {
     expect(screen.getByText('Premium cocoa mix collection')).toBeInTheDocument();
     const hot = screen.getByRole('region', { name: 'Hot Cocoa' });
     // featured first, then by name
-    expect(within(hot).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/products/peppermint-cocoa', '/products/classic-hot-cocoa']);
+    expect(
+      within(hot)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/products/peppermint-cocoa', '/products/classic-hot-cocoa']);
     expect(within(hot).getByText('Featured')).toBeInTheDocument();
     expect(within(hot).getByText('Rich dark blend')).toBeInTheDocument();
     expect(within(hot).getByText('Classic Cocoa Mix')).toBeInTheDocument();

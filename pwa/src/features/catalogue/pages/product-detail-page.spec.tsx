@@ -61,7 +61,7 @@ describe('ProductDetailPage', () => {
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('link')).toHaveLength(2);
   });
 
-  it("tells how many are left while the product runs low, and can still be bought", async () => {
+  it('tells how many are left while the product runs low, and can still be bought', async () => {
     mockFetch({
       'GET /api/square/catalog/products/slug/classic-dark-hot-cocoa': { body: { ...cocoa, onlyLeft: 2 } },
       'GET /api/square/catalog/categories': { body: categories },

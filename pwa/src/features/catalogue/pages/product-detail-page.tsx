@@ -81,10 +81,16 @@ export default function ProductDetailPage() {
       <div className="container page">
         <nav aria-label="Breadcrumb" className="breadcrumb">
           <ol>
-            <li><Link to="/">Home</Link></li>
-            <li><Link to="/products">Products</Link></li>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/products">Products</Link>
+            </li>
             {category && (
-              <li><Link to={`/products?category=${category.slug}`}>{category.name}</Link></li>
+              <li>
+                <Link to={`/products?category=${category.slug}`}>{category.name}</Link>
+              </li>
             )}
             <li aria-current="page">{product.name}</li>
           </ol>

@@ -34,7 +34,7 @@ describe('ProductsPage', () => {
 
   it('shows tabs on wide screens', async () => {
     const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('min-width: 768px') }));
+    window.matchMedia = (query: string) => ({ ...original(query), matches: query.includes('min-width: 768px') });
     renderWithProviders(<ProductsPage />, { route: '/products' });
     await screen.findByText('Classic Hot Cocoa');
     expect(screen.getByRole('tab', { name: 'All Products' })).toHaveAttribute('aria-selected', 'true');

@@ -26,15 +26,15 @@ export default function ProductsPage() {
       <div className="page-head">
         <h1>Our Products</h1>
         <div className="view-toggle" role="group" aria-label="View">
-          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>List</button>
-          <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>Grid</button>
+          <button type="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            List
+          </button>
+          <button type="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+            Grid
+          </button>
         </div>
       </div>
-      <CategoryFilter
-        categories={categoryList}
-        value={filter}
-        onChange={(slug) => setParams(slug ? { category: slug } : {}, { replace: true })}
-      />
+      <CategoryFilter categories={categoryList} value={filter} onChange={(slug) => setParams(slug ? { category: slug } : {}, { replace: true })} />
       {products.isPending ? (
         <div className="product-grid" role="status" aria-busy="true" aria-label="Loading products">
           {Array.from({ length: PRODUCTS_PLACEHOLDER_COUNT }, (_, i) => (

@@ -2,5 +2,4 @@ import type { CheckoutCompleteInput, CheckoutCompleteResponse } from '@cocoa/sha
 import { apiFetch } from '../../../lib/api-fetch';
 
 /** POST /api/square/checkout/complete: the server re-prices the cart and charges once per key. */
-export const completeCheckout = (body: CheckoutCompleteInput) =>
-  apiFetch<CheckoutCompleteResponse>('/api/square/checkout/complete', { method: 'POST', body });
+export const completeCheckout = (body: CheckoutCompleteInput) => apiFetch<CheckoutCompleteResponse>('/api/square/checkout/complete', { method: 'POST', body });

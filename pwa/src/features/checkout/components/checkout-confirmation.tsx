@@ -2,12 +2,22 @@ import { Link } from 'react-router-dom';
 import { ORDER_ID_DISPLAY_LENGTH } from '@cocoa/shared-types';
 
 /** Step 2: the order is placed; guests see their confirmation here. */
-export function CheckoutConfirmation({ orderId, paymentId, testMode, email, signedIn }: { orderId: string; paymentId: string; testMode: boolean; email: string; signedIn: boolean }) {
+export function CheckoutConfirmation({
+  orderId,
+  paymentId,
+  testMode,
+  email,
+  signedIn,
+}: {
+  orderId: string;
+  paymentId: string;
+  testMode: boolean;
+  email: string;
+  signedIn: boolean;
+}) {
   return (
     <section className="card checkout-confirmation" aria-labelledby="checkout-confirmation-title">
-      <h2 id="checkout-confirmation-title">
-        Thank You!{testMode && <span className="badge badge--test">TEST MODE</span>}
-      </h2>
+      <h2 id="checkout-confirmation-title">Thank You!{testMode && <span className="badge badge--test">TEST MODE</span>}</h2>
       <p>Your order has been placed successfully</p>
       <p className="checkout-confirmation__id">Order #{orderId.slice(0, ORDER_ID_DISPLAY_LENGTH)}</p>
       <p className="muted">

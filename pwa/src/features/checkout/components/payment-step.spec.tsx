@@ -15,7 +15,17 @@ const lines: CartLine[] = [
   { id: 2, name: 'Peppermint Cocoa', price: 14.5, slug: 'peppermint-cocoa', quantity: 1 },
 ];
 // subtotal 40.48, shipping 5.99, tax 2.83 (7 % of 40.48 = 2.8336), total 49.30
-const shipping: ShippingData = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '5551234567', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'US' };
+const shipping: ShippingData = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  email: 'jane@example.com',
+  phone: '5551234567',
+  address: '12 Cocoa Lane',
+  city: 'Portland',
+  state: 'OR',
+  zipCode: '97201',
+  country: 'US',
+};
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 function fillCard(number: string) {
@@ -84,7 +94,9 @@ describe('PaymentStep', () => {
   });
 
   it("says 'Payments are not set up yet' and offers no card form while the shop takes no payments", async () => {
-    const { calls } = mockFetch({ [CONFIG]: { body: { testMode: false, paymentsAvailable: false, applicationId: null, locationId: null, environment: 'production' } } });
+    const { calls } = mockFetch({
+      [CONFIG]: { body: { testMode: false, paymentsAvailable: false, applicationId: null, locationId: null, environment: 'production' } },
+    });
     renderStep();
     expect(await screen.findByText('Payments are not set up yet. Please try again later.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
@@ -118,7 +130,10 @@ describe('PaymentStep', () => {
       shippingCost: 5.99,
       taxAmount: 2.83,
       shippingData: shipping,
-      cartItems: [{ id: 1, quantity: 2 }, { id: 2, quantity: 1 }],
+      cartItems: [
+        { id: 1, quantity: 2 },
+        { id: 2, quantity: 1 },
+      ],
       idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,45}$/),
     });
   });
@@ -242,7 +257,11 @@ describe('PaymentStep with Square connected', () => {
   });
 
   it("a card field that cannot attach shows 'Payment Error' and stops loading", async () => {
-    window.Square = { payments: () => ({ card: async () => ({ attach: async () => Promise.reject(new Error('x')), tokenize: async () => ({ status: 'OK' }), destroy: async () => true }) }) };
+    window.Square = {
+      payments: () => ({
+        card: async () => ({ attach: async () => Promise.reject(new Error('x')), tokenize: async () => ({ status: 'OK' }), destroy: async () => true }),
+      }),
+    };
     mockFetch({ [CONFIG]: squareConfig });
     renderStep();
     expect(await screen.findByText('Payment Error')).toBeInTheDocument();

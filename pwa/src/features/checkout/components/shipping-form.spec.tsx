@@ -44,13 +44,30 @@ describe('ShippingForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     // as typed: the API reads it with the same schema, into E.164
     expect(onSubmit.mock.calls[0][0]).toEqual({
-      firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '(416) 555-0142', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201', country: 'CA',
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phone: '(416) 555-0142',
+      address: '12 Cocoa Lane',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97201',
+      country: 'CA',
     });
   });
 
   it('refuses a phone that is no number of the shipping country, on the phone field, before the payment step', async () => {
     const onSubmit = jest.fn();
-    const valid = { ...EMPTY_SHIPPING, firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', address: '12 Cocoa Lane', city: 'Portland', state: 'OR', zipCode: '97201' };
+    const valid = {
+      ...EMPTY_SHIPPING,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      address: '12 Cocoa Lane',
+      city: 'Portland',
+      state: 'OR',
+      zipCode: '97201',
+    };
     render(<ShippingForm defaultValues={{ ...valid, phone: '555-123-4567' }} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Enter a phone number we can reach, e.g. (217) 555-0142')).toBeInTheDocument();
@@ -73,9 +90,25 @@ describe('ShippingForm', () => {
   it('pre-fills from the customer profile, else the account e-mail', () => {
     expect(shippingDefaults(undefined, 'me@example.com')).toMatchObject({ email: 'me@example.com', country: 'US', firstName: '' });
     const filled = shippingDefaults(
-      { emailAddress: 'p@example.com', givenName: 'Pat', familyName: 'Lee', phoneNumber: '5550001111', address: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '73301', country: 'US' } },
+      {
+        emailAddress: 'p@example.com',
+        givenName: 'Pat',
+        familyName: 'Lee',
+        phoneNumber: '5550001111',
+        address: { line1: '1 Main St', city: 'Austin', state: 'TX', postalCode: '73301', country: 'US' },
+      },
       'other@example.com',
     );
-    expect(filled).toEqual({ firstName: 'Pat', lastName: 'Lee', email: 'p@example.com', phone: '5550001111', address: '1 Main St', city: 'Austin', state: 'TX', zipCode: '73301', country: 'US' });
+    expect(filled).toEqual({
+      firstName: 'Pat',
+      lastName: 'Lee',
+      email: 'p@example.com',
+      phone: '5550001111',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '73301',
+      country: 'US',
+    });
   });
 });

@@ -42,7 +42,11 @@ export function shippingDefaults(profile: CustomerProfile | undefined, email: st
  * writing; the API parses them with the same schema, which keeps the phone in E.164.
  */
 export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: ShippingFormValues; onSubmit: (data: ShippingData) => void }) {
-  const { register, handleSubmit, formState: { errors } } = useForm<ShippingFormValues, unknown, ShippingData>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ShippingFormValues, unknown, ShippingData>({
     resolver: zodResolver(shippingSchema, undefined, { raw: true }),
     defaultValues,
   });

@@ -69,13 +69,25 @@ describe('CheckoutPage', () => {
     const { calls } = mockFetch({
       'GET /api/user': { body: user },
       'GET /api/me/customer': {
-        body: { emailAddress: 'jane@example.com', givenName: 'Jane', familyName: 'Doe', phoneNumber: '(503) 555-0142', address: { line1: '12 Cocoa Lane', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' } },
+        body: {
+          emailAddress: 'jane@example.com',
+          givenName: 'Jane',
+          familyName: 'Doe',
+          phoneNumber: '(503) 555-0142',
+          address: { line1: '12 Cocoa Lane', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' },
+        },
       },
       'GET /api/square/web-payments/config': config,
       'POST /api/square/checkout/complete': { body: { orderId: orderView.id, paymentId: 'test_abc', testMode: true } },
       [`DELETE /api/cart/clear?sessionId=${SESSION}`]: { status: 204 },
     });
-    renderWithProviders(<><CheckoutPage /><ToastViewport /></>, { route: '/checkout' });
+    renderWithProviders(
+      <>
+        <CheckoutPage />
+        <ToastViewport />
+      </>,
+      { route: '/checkout' },
+    );
     expect(await screen.findByLabelText('First name')).toHaveValue('Jane');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('ZIP code')).toHaveValue('97201');
@@ -105,7 +117,17 @@ describe('CheckoutPage', () => {
     mockFetch({ 'GET /api/user': { status: 401 }, 'GET /api/square/web-payments/config': config });
     renderWithProviders(<CheckoutPage />, { route: '/checkout' });
     await screen.findByLabelText('First name');
-    for (const [label, value] of [['First name', 'Sam'], ['Last name', 'Guest'], ['Email', 'sam@example.com'], ['Phone', '(512) 555-0142'], ['Address', '1 Main Street'], ['City', 'Austin'], ['State', 'TX'], ['ZIP code', '73301']]) fill(label, value);
+    for (const [label, value] of [
+      ['First name', 'Sam'],
+      ['Last name', 'Guest'],
+      ['Email', 'sam@example.com'],
+      ['Phone', '(512) 555-0142'],
+      ['Address', '1 Main Street'],
+      ['City', 'Austin'],
+      ['State', 'TX'],
+      ['ZIP code', '73301'],
+    ])
+      fill(label, value);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByLabelText('First name')).toHaveValue('Sam');
@@ -145,7 +167,13 @@ describe('OrderConfirmationPage', () => {
       [`GET /api/orders/${orderView.id}`]: { body: orderView },
       [`DELETE /api/cart/clear?sessionId=${SESSION}`]: { status: 204 },
     });
-    renderWithProviders(<><OrderConfirmationPage /><ToastViewport /></>, { route: '/order-confirmation?payment_id=test_abc&amount=33.79' });
+    renderWithProviders(
+      <>
+        <OrderConfirmationPage />
+        <ToastViewport />
+      </>,
+      { route: '/order-confirmation?payment_id=test_abc&amount=33.79' },
+    );
     expect(screen.getByText('Processing your order...', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('Please wait while we confirm your payment.')).toBeInTheDocument();
     expect(await screen.findByText('Order successful')).toBeInTheDocument();
@@ -157,14 +185,26 @@ describe('OrderConfirmationPage', () => {
 
   it('redirect_status=failed says so and goes back to the cart', async () => {
     mockFetch({});
-    renderWithProviders(<><OrderConfirmationPage /><ToastViewport /></>, { route: '/order-confirmation?payment_intent=pi_1&redirect_status=failed' });
+    renderWithProviders(
+      <>
+        <OrderConfirmationPage />
+        <ToastViewport />
+      </>,
+      { route: '/order-confirmation?payment_intent=pi_1&redirect_status=failed' },
+    );
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
     expect(screen.getByText('Your payment could not be processed. Please try again.')).toBeInTheDocument();
   });
 
   it("a failed order creation toasts 'Error processing order' with the server's message", async () => {
     mockFetch({ 'POST /api/orders/create-from-payment': { status: 404, body: { message: 'Payment not found' } } });
-    renderWithProviders(<><OrderConfirmationPage /><ToastViewport /></>, { route: '/order-confirmation?payment_intent=pi_1&redirect_status=succeeded' });
+    renderWithProviders(
+      <>
+        <OrderConfirmationPage />
+        <ToastViewport />
+      </>,
+      { route: '/order-confirmation?payment_intent=pi_1&redirect_status=succeeded' },
+    );
     expect(await screen.findByText('Error processing order', { selector: '.toast *' })).toBeInTheDocument();
     expect(screen.getAllByText('Payment not found').length).toBeGreaterThan(0);
     await act(async () => undefined);

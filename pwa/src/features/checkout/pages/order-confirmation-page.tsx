@@ -116,9 +116,7 @@ export default function OrderConfirmationPage() {
   return (
     <div className="container page narrow confirmation">
       <section className="card">
-        <h1>
-          Thank You!{testMode && <span className="badge badge--test">TEST MODE</span>}
-        </h1>
+        <h1>Thank You!{testMode && <span className="badge badge--test">TEST MODE</span>}</h1>
         <p>Your order has been placed successfully</p>
         <p className="confirmation__id">Order #{isTestNumber ? testNumber : shortOrderId(orderId)}</p>
         {order.isPending && !isTestNumber && order.fetchStatus !== 'idle' && <Spinner label="Loading order details" />}

@@ -49,7 +49,12 @@ describe('ContactForm', () => {
 
   it('sends the message, toasts and resets the form', async () => {
     const { calls } = mockFetch({ 'POST /api/contact': { status: 201, body: { message: 'ok' } } });
-    renderWithProviders(<><ContactForm /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ContactForm />
+        <ToastViewport />
+      </>,
+    );
     fill('Name', 'Jane');
     fill('Email', 'jane@example.com');
     fill('Subject', 'Wedding');
@@ -67,7 +72,12 @@ describe('ContactForm', () => {
 
   it("shows the server's message in an error toast", async () => {
     mockFetch({ 'POST /api/contact': { status: 429, body: { message: 'Too many messages, try later' } } });
-    renderWithProviders(<><ContactForm /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ContactForm />
+        <ToastViewport />
+      </>,
+    );
     fill('Name', 'Jane');
     fill('Email', 'jane@example.com');
     fill('Subject', 'Hi');
@@ -79,7 +89,12 @@ describe('ContactForm', () => {
 
   it('offline, keeps the message on the device and says so; back online, it is sent once and the list says when', async () => {
     const { calls } = mockFetch({ 'POST /api/contact': { status: 200, body: { message: 'Message sent' } } });
-    renderWithProviders(<><ContactForm /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ContactForm />
+        <ToastViewport />
+      </>,
+    );
     online = false;
     fillMessage();
     submit();
@@ -115,7 +130,9 @@ describe('ContactForm', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(posts(calls).map((c) => c.body)).toEqual([{ ...MESSAGE, idempotencyKey: stored[0].id }]);
-    expect(await get(CONTACT_OUTBOX)).toEqual([{ id: stored[0].id, savedAt: expect.any(String), about: 'Wedding', status: 'sent', sentAt: expect.any(String) }]);
+    expect(await get(CONTACT_OUTBOX)).toEqual([
+      { id: stored[0].id, savedAt: expect.any(String), about: 'Wedding', status: 'sent', sentAt: expect.any(String) },
+    ]);
 
     fireEvent.click(within(saved()).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Messages saved on this device' })).not.toBeInTheDocument());
@@ -128,7 +145,12 @@ describe('ContactForm', () => {
       throw new TypeError('Failed to fetch');
     };
     const { calls } = mockFetch({ 'POST /api/contact': () => answer() });
-    renderWithProviders(<><ContactForm /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ContactForm />
+        <ToastViewport />
+      </>,
+    );
     fillMessage();
     submit();
     expect(await screen.findByText(KEPT)).toBeInTheDocument();
@@ -154,7 +176,12 @@ describe('ContactForm', () => {
       throw new TypeError('Failed to fetch');
     };
     mockFetch({ 'POST /api/contact': () => answer() });
-    renderWithProviders(<><ContactForm /><ToastViewport /></>);
+    renderWithProviders(
+      <>
+        <ContactForm />
+        <ToastViewport />
+      </>,
+    );
     fillMessage();
     submit();
     expect(await screen.findByText(KEPT)).toBeInTheDocument();
@@ -167,7 +194,11 @@ describe('ContactForm', () => {
     answer = async () => fakeResponse(403, { message: 'This request came from another site' });
     fireEvent.click(within(saved()).getByRole('button', { name: 'Send now' }));
     expect(await within(saved()).findByText('Not sent: This request came from another site')).toBeInTheDocument();
-    expect(useToastStore.getState().current).toMatchObject({ title: 'Message not sent', description: 'This request came from another site', variant: 'destructive' });
+    expect(useToastStore.getState().current).toMatchObject({
+      title: 'Message not sent',
+      description: 'This request came from another site',
+      variant: 'destructive',
+    });
     fireEvent.click(within(saved()).getByRole('button', { name: 'Put it back in the form' }));
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane'));
     expect(screen.getByLabelText('Message')).toHaveValue('Cocoa for 80 guests?');

@@ -21,7 +21,10 @@ export function ContactForm() {
   const keep = useContactOutbox((s) => s.keep);
   const [keptId, setKeptId] = useState<string | null>(null);
   const waiting = useContactOutbox((s) => s.entries.some((e) => e.id === keptId && e.status === 'waiting'));
-  const { register, handleSubmit, reset, formState } = useForm<ContactInput, unknown, ContactMessage>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+  const { register, handleSubmit, reset, formState } = useForm<ContactInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: EMPTY,
+  });
   const { errors } = formState;
   const onSubmit = handleSubmit(async (values) => {
     // One key for this message, sent now or kept: however often it is sent, it is stored once.

@@ -21,23 +21,22 @@ export default function AboutPage() {
         <section aria-labelledby="founding">
           <h2 id="founding">How it started</h2>
           <p>
-            It began on a snowy evening when our grandmother’s cocoa recipe was the only thing that warmed up a crowded kitchen. Friends kept
-            asking for the mix, so we started packing it in jars — first for the neighbours, then for the farmers’ market, and now for cocoa
-            lovers across the country.
+            It began on a snowy evening when our grandmother’s cocoa recipe was the only thing that warmed up a crowded kitchen. Friends kept asking for the
+            mix, so we started packing it in jars — first for the neighbours, then for the farmers’ market, and now for cocoa lovers across the country.
           </p>
         </section>
         <section aria-labelledby="chef">
           <h2 id="chef">The chef’s journey</h2>
           <p>
-            Our head chef trained in pastry kitchens before coming home to the family business. She spent two winters testing single-origin
-            cocoas, sugars and spices until every blend tasted as good over ice or in a shake as it does steaming hot.
+            Our head chef trained in pastry kitchens before coming home to the family business. She spent two winters testing single-origin cocoas, sugars and
+            spices until every blend tasted as good over ice or in a shake as it does steaming hot.
           </p>
         </section>
         <section aria-labelledby="products">
           <h2 id="products">What we make</h2>
           <p>
-            Today we blend hot cocoa mixes for cold nights, iced cocoa for summer afternoons and thick cocoa shakes for anyone who still
-            licks the spoon. We also bring a full cocoa bar to weddings, corporate events and parties.
+            Today we blend hot cocoa mixes for cold nights, iced cocoa for summer afternoons and thick cocoa shakes for anyone who still licks the spoon. We
+            also bring a full cocoa bar to weddings, corporate events and parties.
           </p>
         </section>
         <section aria-labelledby="commitments">
@@ -52,7 +51,9 @@ export default function AboutPage() {
           </div>
         </section>
         <p className="center">
-          <Link to="/products" className="btn btn--primary btn--large">EXPLORE OUR PRODUCTS</Link>
+          <Link to="/products" className="btn btn--primary btn--large">
+            EXPLORE OUR PRODUCTS
+          </Link>
         </p>
       </div>
     </>

@@ -52,9 +52,13 @@ export default function ContactPage() {
             ))}
           </address>
           <h3>Email</h3>
-          <p><a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a></p>
+          <p>
+            <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>
+          </p>
           <h3>Phone</h3>
-          <p><a href={SHOP_CONTACT.phoneUri}>{SHOP_CONTACT.phone}</a></p>
+          <p>
+            <a href={SHOP_CONTACT.phoneUri}>{SHOP_CONTACT.phone}</a>
+          </p>
           <h3>Hours</h3>
           <ul className="hours">
             <li>Mon-Fri 9AM-5PM</li>
@@ -64,7 +68,9 @@ export default function ContactPage() {
           <ul className="footer__social contact-card__social">
             {SOCIAL.map((name) => (
               <li key={name}>
-                <span role="img" aria-label={`${name} (coming soon)`}>{name[0]}</span>
+                <span role="img" aria-label={`${name} (coming soon)`}>
+                  {name[0]}
+                </span>
               </li>
             ))}
           </ul>

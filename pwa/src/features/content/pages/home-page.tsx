@@ -47,7 +47,9 @@ function SeasonalProducts() {
       <h2 id="seasonal-title">Seasonal Products</h2>
       {body}
       <p className="center">
-        <Link to="/products" className="btn btn--outline">VIEW ALL PRODUCTS</Link>
+        <Link to="/products" className="btn btn--outline">
+          VIEW ALL PRODUCTS
+        </Link>
       </p>
     </section>
   );
@@ -185,8 +187,12 @@ export default function HomePage() {
           <h1>Experience Cocoa Like Never Before</h1>
           <p>Small-batch hot, iced and shake cocoa mixes, made by our family and served at yours.</p>
           <div className="hero__actions">
-            <Link to="/products" className="btn btn--primary btn--large">SHOP ONLINE</Link>
-            <Link to="/cocoa-tracker" className="btn btn--light btn--large">LIVE COCOA TRACKER</Link>
+            <Link to="/products" className="btn btn--primary btn--large">
+              SHOP ONLINE
+            </Link>
+            <Link to="/cocoa-tracker" className="btn btn--light btn--large">
+              LIVE COCOA TRACKER
+            </Link>
           </div>
         </div>
       </section>
@@ -210,7 +216,9 @@ export default function HomePage() {
         <div className="container center">
           <h2 id="cta-title">Planning an event?</h2>
           <p>Weddings, office parties, birthdays — we bring the cocoa bar to you.</p>
-          <Link to="/contact" className="btn btn--primary btn--large">Get in Touch</Link>
+          <Link to="/contact" className="btn btn--primary btn--large">
+            Get in Touch
+          </Link>
         </div>
       </section>
     </>

@@ -7,7 +7,9 @@ export default function NotFoundPage() {
     <div className="container page empty-state">
       <h1>404 Page Not Found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="btn btn--primary">Back to Home</Link>
+      <Link to="/" className="btn btn--primary">
+        Back to Home
+      </Link>
     </div>
   );
 }

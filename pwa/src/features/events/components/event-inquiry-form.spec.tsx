@@ -6,7 +6,16 @@ import { INQUIRY_OUTBOX, useInquiryOutbox } from '../outbox/inquiry-outbox';
 import { startInquiryOutboxSync } from '../outbox/outbox-sync';
 import { EventInquiryForm } from './event-inquiry-form';
 
-const INQUIRY = { eventType: 'corporate', eventDate: '2027-03-04', guests: 80, location: 'Convention Center, Denver, CO', name: 'Sam Lee', email: 'sam@example.com', phone: null, message: null };
+const INQUIRY = {
+  eventType: 'corporate',
+  eventDate: '2027-03-04',
+  guests: 80,
+  location: 'Convention Center, Denver, CO',
+  name: 'Sam Lee',
+  email: 'sam@example.com',
+  phone: null,
+  message: null,
+};
 const KEPT = "You're offline. Your inquiry is saved on this device and will be sent when you're back online.";
 const ABOUT = 'Corporate event on March 4, 2027 for 80 guests';
 const saved = () => screen.getByRole('region', { name: 'Inquiries saved on this device' });
@@ -62,7 +71,13 @@ describe('EventInquiryForm', () => {
     renderWithProviders(<EventInquiryForm />);
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'SEND INQUIRY' }));
-    await waitFor(() => expect(useToastStore.getState().current).toMatchObject({ title: 'Error', description: 'Too many attempts. Please try again in 5 minutes.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().current).toMatchObject({
+        title: 'Error',
+        description: 'Too many attempts. Please try again in 5 minutes.',
+        variant: 'destructive',
+      }),
+    );
   });
 
   it('offline, keeps the inquiry on the device and says so; back online, it is sent once with the same key', async () => {
@@ -109,9 +124,12 @@ describe('EventInquiryForm', () => {
     expect(useToastStore.getState().current).toBeNull();
     await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveValue(''));
 
-    answer = async () => fakeResponse(409, { message: 'This request key was already used for another inquiry. Please send your inquiry again.', code: 'IDEMPOTENCY_KEY_REUSED' });
+    answer = async () =>
+      fakeResponse(409, { message: 'This request key was already used for another inquiry. Please send your inquiry again.', code: 'IDEMPOTENCY_KEY_REUSED' });
     fireEvent.click(within(saved()).getByRole('button', { name: 'Send now' }));
-    expect(await within(saved()).findByText('Not sent: This request key was already used for another inquiry. Please send your inquiry again.')).toBeInTheDocument();
+    expect(
+      await within(saved()).findByText('Not sent: This request key was already used for another inquiry. Please send your inquiry again.'),
+    ).toBeInTheDocument();
     expect(useToastStore.getState().current).toMatchObject({ title: 'Inquiry not sent', variant: 'destructive' });
     const keys = posts(calls).map((c) => (c.body as { idempotencyKey?: string }).idempotencyKey);
     expect(keys).toHaveLength(2);

@@ -69,16 +69,34 @@ export function EventInquiryForm() {
     <form ref={formRef} className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="inquiry-title">
       <FormFields>
         <h2 id="inquiry-title">Questions first? Send us an inquiry</h2>
-        <p className="muted">Not ready to book, or planning something our packages don't cover? Tell us the date, the place and how many guests, and we will get back to you.</p>
-        {field('eventType', 'Event type', (
+        <p className="muted">
+          Not ready to book, or planning something our packages don't cover? Tell us the date, the place and how many guests, and we will get back to you.
+        </p>
+        {field(
+          'eventType',
+          'Event type',
           <select {...aria('eventType')} {...register('eventType')} defaultValue="">
-            <option value="" disabled>Choose an event type</option>
-            {EVENT_TYPES.map((t) => <option key={t} value={t}>{EVENT_TYPE_LABELS[t]}</option>)}
-          </select>
-        ))}
+            <option value="" disabled>
+              Choose an event type
+            </option>
+            {EVENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {EVENT_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>,
+        )}
         {field('eventDate', 'Event date', <input type="date" min={minDate} {...aria('eventDate')} {...register('eventDate')} />)}
-        {field('guests', 'Number of guests', <input type="number" inputMode="numeric" min={1} step={1} {...aria('guests')} {...register('guests', { valueAsNumber: true })} />)}
-        {field('location', 'Event location', <input type="text" autoComplete="street-address" placeholder="Venue, city" {...aria('location')} {...register('location')} />)}
+        {field(
+          'guests',
+          'Number of guests',
+          <input type="number" inputMode="numeric" min={1} step={1} {...aria('guests')} {...register('guests', { valueAsNumber: true })} />,
+        )}
+        {field(
+          'location',
+          'Event location',
+          <input type="text" autoComplete="street-address" placeholder="Venue, city" {...aria('location')} {...register('location')} />,
+        )}
         {field('name', 'Your name', <input type="text" autoComplete="name" {...aria('name')} {...register('name')} />)}
         {field('email', 'Email', <input type="email" autoComplete="email" {...aria('email')} {...register('email')} />)}
         {field('phone', 'Phone (optional)', <input type="tel" autoComplete="tel" {...aria('phone')} {...register('phone')} />)}
@@ -87,7 +105,11 @@ export function EventInquiryForm() {
           {send.isPending ? 'SENDING...' : 'SEND INQUIRY'}
         </button>
         <div role="status">{waiting && <p className="notice saved-entries__kept">{KEPT}</p>}</div>
-        <SavedOutbox outbox={useInquiryOutbox} label="Inquiries saved on this device" onRestore={(inquiry: InquiryRequest) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })} />
+        <SavedOutbox
+          outbox={useInquiryOutbox}
+          label="Inquiries saved on this device"
+          onRestore={(inquiry: InquiryRequest) => reset({ ...inquiry, phone: inquiry.phone ?? '', message: inquiry.message ?? '' })}
+        />
       </FormFields>
     </form>
   );

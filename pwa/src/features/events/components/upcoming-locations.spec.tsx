@@ -9,7 +9,20 @@ const DAY_MS = 24 * 3600 * 1000;
 /** A stop on the shop's day `days` from today (noon there, as stops are stored). */
 const stop = (id: number, title: string, days: number): ScheduledEvent => {
   const day = dayIn(new Date(Date.now() + days * DAY_MS), ZONE);
-  return { id, title, description: null, location: `${title} place`, address: null, date: `${day}T17:00:00.000Z`, startTime: '10:00', endTime: '14:00', latitude: null, longitude: null, timeZone: ZONE, calendarName: null };
+  return {
+    id,
+    title,
+    description: null,
+    location: `${title} place`,
+    address: null,
+    date: `${day}T17:00:00.000Z`,
+    startTime: '10:00',
+    endTime: '14:00',
+    latitude: null,
+    longitude: null,
+    timeZone: ZONE,
+    calendarName: null,
+  };
 };
 
 function serve(live: unknown, events: ScheduledEvent[]) {
@@ -43,7 +56,10 @@ describe('UpcomingLocations on /events', () => {
 
   it("lists the stop of the shop's today to a visitor whose day has already turned (UTC at 1 AM, the cart serving in Chicago), and not yesterday's", async () => {
     // 1 AM UTC on June 11 is 8 PM on June 10 in Chicago, where the cart serves until 9 PM.
-    jest.useFakeTimers({ now: new Date('2026-06-11T01:00:00Z'), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearImmediate'] });
+    jest.useFakeTimers({
+      now: new Date('2026-06-11T01:00:00Z'),
+      doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'nextTick', 'setImmediate', 'clearImmediate'],
+    });
     try {
       const evening = { ...stop(6, 'Evening Market', 0), date: '2026-06-10T17:00:00.000Z', startTime: '17:00', endTime: '21:00' };
       const yesterday = { ...stop(7, 'Old Fair', 0), date: '2026-06-09T17:00:00.000Z' };

@@ -28,7 +28,11 @@ export function UpcomingLocations() {
     <section aria-labelledby="upcoming-title" className="section">
       <h2 id="upcoming-title">Where to find us next</h2>
       {isPending ? (
-        <div className="three-up"><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /></div>
+        <div className="three-up">
+          <Skeleton className="skeleton--card" />
+          <Skeleton className="skeleton--card" />
+          <Skeleton className="skeleton--card" />
+        </div>
       ) : isError && !data ? (
         <LoadProblem
           offline="The next stops are not saved on this device yet. They will show here when you're back online."
@@ -46,12 +50,16 @@ export function UpcomingLocations() {
                 {e.id === hereNowId ? <span className="badge badge--live">Here now</span> : isToday(e, now) && <span className="badge">Today</span>}
               </h3>
               <p>{e.location || 'No location'}</p>
-              <p className="muted">{formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, zone)}</p>
+              <p className="muted">
+                {formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, zone)}
+              </p>
             </li>
           ))}
         </ul>
       )}
-      <p><Link to="/cocoa-tracker">See them all on the Live Cocoa Tracker</Link></p>
+      <p>
+        <Link to="/cocoa-tracker">See them all on the Live Cocoa Tracker</Link>
+      </p>
     </section>
   );
 }

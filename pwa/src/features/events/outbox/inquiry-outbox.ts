@@ -28,7 +28,14 @@ export const INQUIRY_OUTBOX = 'cocoa-inquiry-outbox';
 const isInquiry = (value: unknown): value is InquiryRequest => {
   if (!value || typeof value !== 'object') return false;
   const i = value as Record<string, unknown>;
-  return typeof i.name === 'string' && typeof i.email === 'string' && typeof i.eventType === 'string' && typeof i.eventDate === 'string' && typeof i.guests === 'number' && typeof i.location === 'string';
+  return (
+    typeof i.name === 'string' &&
+    typeof i.email === 'string' &&
+    typeof i.eventType === 'string' &&
+    typeof i.eventDate === 'string' &&
+    typeof i.guests === 'number' &&
+    typeof i.location === 'string'
+  );
 };
 
 function isEntry(entry: Record<string, unknown>): boolean {

@@ -5,8 +5,18 @@ import { categories } from '../../../test/fixtures';
 import EventsPage from './events-page';
 
 const stop: ScheduledEvent = {
-  id: 4, title: 'Cocoa Cart at the Farmers Market', description: null, location: 'Union Square', address: null,
-  date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(), startTime: '09:00', endTime: '13:00', latitude: null, longitude: null, timeZone: localTimeZone(), calendarName: null,
+  id: 4,
+  title: 'Cocoa Cart at the Farmers Market',
+  description: null,
+  location: 'Union Square',
+  address: null,
+  date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+  startTime: '09:00',
+  endTime: '13:00',
+  latitude: null,
+  longitude: null,
+  timeZone: localTimeZone(),
+  calendarName: null,
 };
 
 describe('EventsPage, opened for the first time (nothing saved on this device)', () => {
@@ -36,7 +46,11 @@ describe('EventsPage, opened for the first time (nothing saved on this device)',
     expect(within(upcoming()).getByText("The next stops are not saved on this device yet. They will show here when you're back online.")).toBeInTheDocument();
     expect(screen.queryByText(/No upcoming public events yet/)).not.toBeInTheDocument();
     // the menu's call is retried twice first: the fake timers skip the waits between tries
-    expect(await within(section('What we serve')).findByText("Our menu is not saved on this device yet. It will show here when you're back online.", undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(section('What we serve')).findByText("Our menu is not saved on this device yet. It will show here when you're back online.", undefined, {
+        timeout: 5000,
+      }),
+    ).toBeInTheDocument();
 
     networkUp = true;
     online = true;

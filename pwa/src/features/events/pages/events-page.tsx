@@ -48,7 +48,11 @@ export default function EventsPage() {
         <section aria-labelledby="menu-title">
           <h2 id="menu-title">What we serve</h2>
           {categories.isPending ? (
-            <div className="three-up"><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /><Skeleton className="skeleton--card" /></div>
+            <div className="three-up">
+              <Skeleton className="skeleton--card" />
+              <Skeleton className="skeleton--card" />
+              <Skeleton className="skeleton--card" />
+            </div>
           ) : categories.isError && !categories.data ? (
             <LoadProblem
               offline="Our menu is not saved on this device yet. It will show here when you're back online."

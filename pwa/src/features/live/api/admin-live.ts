@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type LiveCheckInInput, type LiveHistoryEntry, type LiveReverseGeocode, type LiveState, type LiveStatusChange, type ScheduledEvent,
-  dayIn, liveHeadline, liveSoldOutLine, startOfDayIn,
+  type LiveCheckInInput,
+  type LiveHistoryEntry,
+  type LiveReverseGeocode,
+  type LiveState,
+  type LiveStatusChange,
+  type ScheduledEvent,
+  dayIn,
+  liveHeadline,
+  liveSoldOutLine,
+  startOfDayIn,
 } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { QUEUED, QUEUED_TOAST } from '../../../lib/outbox';

@@ -99,7 +99,8 @@ async function fetchLive(client: QueryClient, signal: AbortSignal): Promise<Live
   if (!state) throw new Error('The live state could not be read.');
   const current = client.getQueryData<LiveSnapshot>(liveQueryKey);
   const heardAt = new Date().toISOString();
-  const snapshot: LiveSnapshot = current && !current.stored && updatedMs(current.state) > updatedMs(state) ? { state: current.state, heardAt } : { state, heardAt };
+  const snapshot: LiveSnapshot =
+    current && !current.stored && updatedMs(current.state) > updatedMs(state) ? { state: current.state, heardAt } : { state, heardAt };
   save(snapshot);
   return snapshot;
 }

@@ -88,7 +88,16 @@ export const LIVE_AT_PARK: LiveState = {
   timeZone: 'America/Chicago',
 };
 
-export const NOT_LIVE: LiveState = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null, updatedAt: '2026-07-04T23:00:00.000Z', timeZone: 'America/Chicago' };
+export const NOT_LIVE: LiveState = {
+  live: false,
+  place: null,
+  status: null,
+  minutes: null,
+  soldOut: [],
+  since: null,
+  updatedAt: '2026-07-04T23:00:00.000Z',
+  timeZone: 'America/Chicago',
+};
 
 /** A spec's live stream: a clean saved state and the fake EventSource before each test, released after. */
 export function withFakeLiveStream(): void {

@@ -21,4 +21,5 @@ export const orderQueryOptions = (id: string, token: string | null, userId: numb
     gcTime: 0,
   });
 
-export const useOrder = (id: string, token: string | null, userId: number | null, enabled: boolean) => useQuery({ ...orderQueryOptions(id, token, userId), enabled });
+export const useOrder = (id: string, token: string | null, userId: number | null, enabled: boolean) =>
+  useQuery({ ...orderQueryOptions(id, token, userId), enabled });

@@ -25,7 +25,14 @@ const view: OrderView = {
   shippingState: 'IL',
   shippingZip: '62701',
   shippingCountry: 'US',
-  fulfilment: { status: 'shipped', carrier: 'USPS', trackingNumber: '9400100000000000000000', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000', shippedAt: '2026-11-21T15:00:00.000Z', deliveredAt: null },
+  fulfilment: {
+    status: 'shipped',
+    carrier: 'USPS',
+    trackingNumber: '9400100000000000000000',
+    trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    shippedAt: '2026-11-21T15:00:00.000Z',
+    deliveredAt: null,
+  },
   refunded: 0,
 };
 const nobody = { status: 401, body: { message: 'Please log in to continue' } };
@@ -62,7 +69,12 @@ describe('OrderPage (/orders/:id, the e-mails’ order link)', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/auth?redirect=${encodeURIComponent(`/orders/${ID}`)}`));
     first.unmount();
 
-    const { calls } = mockFetch({ 'GET /api/user': { body: customer }, [`GET /api/orders/${ID}`]: { body: { ...view, fulfilment: { ...view.fulfilment, status: 'paid', carrier: null, trackingNumber: null, trackingUrl: null } } } });
+    const { calls } = mockFetch({
+      'GET /api/user': { body: customer },
+      [`GET /api/orders/${ID}`]: {
+        body: { ...view, fulfilment: { ...view.fulfilment, status: 'paid', carrier: null, trackingNumber: null, trackingUrl: null } },
+      },
+    });
     renderAt(`/orders/${ID}`);
     expect(await screen.findByText('Preparing your order')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Track your parcel' })).toBeNull();

@@ -88,7 +88,8 @@ function OrderBody({ order }: { order: OrderView }) {
 /** What a failed load says: the link's own problem (403 not valid, 410 expired), or not found. */
 function OrderProblem({ error, signInTarget, onRetry }: { error: unknown; signInTarget: string; onRetry: () => void }) {
   const status = error instanceof ApiError ? error.status : 0;
-  const title = status === 410 ? 'This link has expired' : status === 403 ? 'This link is not valid' : status === 404 ? 'Order not found' : 'Unable to load this order';
+  const title =
+    status === 410 ? 'This link has expired' : status === 403 ? 'This link is not valid' : status === 404 ? 'Order not found' : 'Unable to load this order';
   return (
     <section className="card empty-state" role="alert">
       <h1>{title}</h1>

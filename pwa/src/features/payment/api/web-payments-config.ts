@@ -7,8 +7,7 @@ import { apiFetch } from '../../../lib/api-fetch';
  * also passes the service worker's stale-while-revalidate copy of /api/square/*: a test-mode
  * answer from before the owner connected Square must never pick the card form.
  */
-export const fetchWebPaymentsConfig = (signal?: AbortSignal) =>
-  apiFetch<WebPaymentsConfig>('/api/square/web-payments/config', { signal, cache: 'no-store' });
+export const fetchWebPaymentsConfig = (signal?: AbortSignal) => apiFetch<WebPaymentsConfig>('/api/square/web-payments/config', { signal, cache: 'no-store' });
 
 export const webPaymentsConfigQueryOptions = queryOptions({
   queryKey: ['square', 'web-payments-config'] as const,

@@ -31,7 +31,10 @@ export function tokenizeTestCard(card: CardInput): TokenResult {
 
 /** Formats typed digits as groups of four (display only; the digits are what count). */
 export function formatCardNumber(value: string): string {
-  return cardDigits(value).replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return cardDigits(value)
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** 'MMYY' typed → 'MM/YY'. */

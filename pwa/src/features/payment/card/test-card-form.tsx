@@ -11,7 +11,11 @@ import type { CardMethod } from './card-method';
  * card: only Square's sandbox test numbers tokenize, and nothing is charged.
  */
 export function TestCardForm({ onReady, disabled }: { onReady: (method: CardMethod) => void; disabled: boolean }) {
-  const { register, handleSubmit, formState: { errors } } = useForm<CardInput>({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardInput>({
     resolver: zodResolver(cardSchema),
     defaultValues: { cardHolder: '', cardNumber: '', cardExpiry: '', cardCvc: '' },
   });
@@ -36,8 +40,8 @@ export function TestCardForm({ onReady, disabled }: { onReady: (method: CardMeth
         Card details <span className="badge badge--test">TEST MODE</span>
       </legend>
       <p className="test-card__hint">
-        Payments are in test mode: no card is charged. Use <strong>4111 1111 1111 1111</strong> for a successful payment or{' '}
-        <strong>4000 0000 0000 0002</strong> for a declined one, any future expiry and any CVC.
+        Payments are in test mode: no card is charged. Use <strong>4111 1111 1111 1111</strong> for a successful payment or <strong>4000 0000 0000 0002</strong>{' '}
+        for a declined one, any future expiry and any CVC.
       </p>
       <Field id="card-holder" label="Card holder" error={errors.cardHolder?.message}>
         <input type="text" autoComplete="cc-name" {...describedBy('card-holder', errors.cardHolder)} {...register('cardHolder')} />

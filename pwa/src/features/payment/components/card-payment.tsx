@@ -86,10 +86,18 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
         </div>
       ) : (
         configFresh &&
-        (config.data.testMode ? <TestCardForm onReady={onReady} disabled={processing} /> : <SquareCardForm config={config.data} onReady={onReady} onFailure={onSetupFailure} />)
+        (config.data.testMode ? (
+          <TestCardForm onReady={onReady} disabled={processing} />
+        ) : (
+          <SquareCardForm config={config.data} onReady={onReady} onFailure={onSetupFailure} />
+        ))
       )}
       {loading && !config.isError && <Spinner label="Loading payment form..." />}
-      {loading && !config.isError && <p className="center muted" aria-hidden="true">Loading payment form...</p>}
+      {loading && !config.isError && (
+        <p className="center muted" aria-hidden="true">
+          Loading payment form...
+        </p>
+      )}
       {failure && (
         <p className="payment-step__failure" role="alert">
           {failure}

@@ -46,7 +46,10 @@ function readTopics(): FollowedTopic[] {
   try {
     const parsed: unknown = text ? JSON.parse(text) : [];
     // A corrupt stored copy is ignored, like the other saved state.
-    if (Array.isArray(parsed)) topics = parsed.filter((t): t is FollowedTopic => !!t && typeof t === 'object' && typeof (t as FollowedTopic).key === 'string' && !!(t as FollowedTopic).topic);
+    if (Array.isArray(parsed))
+      topics = parsed.filter(
+        (t): t is FollowedTopic => !!t && typeof t === 'object' && typeof (t as FollowedTopic).key === 'string' && !!(t as FollowedTopic).topic,
+      );
   } catch {
     topics = [];
   }
@@ -90,7 +93,11 @@ export function useFollowedTopics(): FollowedTopic[] {
 /** The browser gave no permission: `denied` when it is blocked, else the prompt was dismissed. */
 export class PushPermissionError extends Error {
   constructor(readonly denied: boolean) {
-    super(denied ? 'Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.' : 'Notifications were not turned on.');
+    super(
+      denied
+        ? 'Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.'
+        : 'Notifications were not turned on.',
+    );
     this.name = 'PushPermissionError';
   }
 }
@@ -101,7 +108,10 @@ const WORKER_WAIT_MS = 10_000;
 async function readyRegistration(): Promise<ServiceWorkerRegistration> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('Notifications need the site’s offline support, which has not started yet. Reload the page and try again.')), WORKER_WAIT_MS);
+    timer = setTimeout(
+      () => reject(new Error('Notifications need the site’s offline support, which has not started yet. Reload the page and try again.')),
+      WORKER_WAIT_MS,
+    );
   });
   try {
     return await Promise.race([navigator.serviceWorker.ready, timeout]);
@@ -112,7 +122,10 @@ async function readyRegistration(): Promise<ServiceWorkerRegistration> {
 
 /** base64url → the bytes PushManager.subscribe takes as applicationServerKey. */
 export function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);

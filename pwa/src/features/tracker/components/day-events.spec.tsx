@@ -3,8 +3,19 @@ import { localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types'
 import { DayEvents } from './day-events';
 
 const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent => ({
-  id: 1, title: 'Cocoa Cart at Millennium Park', description: 'Warm up near the Bean.', location: 'Millennium Park', address: '201 E Randolph St, Chicago',
-  date: new Date(2026, 10, 22, 12).toISOString(), startTime: '11:00', endTime: '17:30', latitude: 41.8826, longitude: -87.6226, timeZone: localTimeZone(), calendarName: null, ...over,
+  id: 1,
+  title: 'Cocoa Cart at Millennium Park',
+  description: 'Warm up near the Bean.',
+  location: 'Millennium Park',
+  address: '201 E Randolph St, Chicago',
+  date: new Date(2026, 10, 22, 12).toISOString(),
+  startTime: '11:00',
+  endTime: '17:30',
+  latitude: 41.8826,
+  longitude: -87.6226,
+  timeZone: localTimeZone(),
+  calendarName: null,
+  ...over,
 });
 
 describe('DayEvents (the chosen day’s list)', () => {
@@ -49,7 +60,10 @@ describe('DayEvents (the chosen day’s list)', () => {
       <DayEvents
         day="2026-11-22"
         daysWithEvents={1}
-        events={[event({ id: 2, location: null, startTime: null, endTime: 'soon', latitude: null }), event({ id: 3, location: '', startTime: '2:00 PM', endTime: '', latitude: 95, longitude: 10 })]}
+        events={[
+          event({ id: 2, location: null, startTime: null, endTime: 'soon', latitude: null }),
+          event({ id: 3, location: '', startTime: '2:00 PM', endTime: '', latitude: 95, longitude: 10 }),
+        ]}
         loading={false}
         onViewOnMap={jest.fn()}
       />,

@@ -22,63 +22,68 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
   const today = useViewerToday();
   return (
     <>
-    <section className="tracker-day" aria-labelledby="tracker-day-title">
-      <h2 id="tracker-day-title">{day ? `Events on ${longDay(day)}` : 'Choose a date'}</h2>
-      {loading ? (
-        <p className="muted" role="status">Loading events...</p>
-      ) : !day ? (
-        <div className="empty-state">
-          {daysWithEvents > 0 ? (
-            <>
-              <p>Choose a date to see its stops.</p>
-              <p className="muted">Days with stops are outlined on the calendar.</p>
-            </>
-          ) : (
-            <>
-              <p>No stops scheduled this month.</p>
-              <p className="muted">Check another month or come back soon!</p>
-            </>
-          )}
-        </div>
-      ) : events.length === 0 ? (
-        <div className="empty-state">
-          <p>No events scheduled for this date.</p>
-          <p className="muted">Check another date or come back soon!</p>
-        </div>
-      ) : (
-        <ul className="tracker-day__list">
-          {events.map((event) => (
-            <li key={event.id} className="card tracker-event">
-              <h3>{event.title}</h3>
-              <p className="tracker-event__where">{event.location || 'No location'}</p>
-              {event.description && <p>{event.description}</p>}
-              <p className="muted tracker-event__time">
-                {formatStopTimes(event, zone)}
-              </p>
-              {hasValidCoordinates(event) && (
+      <section className="tracker-day" aria-labelledby="tracker-day-title">
+        <h2 id="tracker-day-title">{day ? `Events on ${longDay(day)}` : 'Choose a date'}</h2>
+        {loading ? (
+          <p className="muted" role="status">
+            Loading events...
+          </p>
+        ) : !day ? (
+          <div className="empty-state">
+            {daysWithEvents > 0 ? (
+              <>
+                <p>Choose a date to see its stops.</p>
+                <p className="muted">Days with stops are outlined on the calendar.</p>
+              </>
+            ) : (
+              <>
+                <p>No stops scheduled this month.</p>
+                <p className="muted">Check another month or come back soon!</p>
+              </>
+            )}
+          </div>
+        ) : events.length === 0 ? (
+          <div className="empty-state">
+            <p>No events scheduled for this date.</p>
+            <p className="muted">Check another date or come back soon!</p>
+          </div>
+        ) : (
+          <ul className="tracker-day__list">
+            {events.map((event) => (
+              <li key={event.id} className="card tracker-event">
+                <h3>{event.title}</h3>
+                <p className="tracker-event__where">{event.location || 'No location'}</p>
+                {event.description && <p>{event.description}</p>}
+                <p className="muted tracker-event__time">{formatStopTimes(event, zone)}</p>
+                {hasValidCoordinates(event) && (
+                  <div className="tracker-event__actions">
+                    <button type="button" className="btn btn--small" onClick={() => onViewOnMap(event)}>
+                      View on Map
+                    </button>
+                    <a className="btn btn--small btn--primary" href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">
+                      Get Directions
+                    </a>
+                  </div>
+                )}
                 <div className="tracker-event__actions">
-                  <button type="button" className="btn btn--small" onClick={() => onViewOnMap(event)}>
-                    View on Map
-                  </button>
-                  <a className="btn btn--small btn--primary" href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">
-                    Get Directions
+                  {/* Told when the owner checks in there: only a stop still to come. */}
+                  {day >= today && <StopPushButton stopId={event.id} name={event.location || event.title} />}
+                  <a
+                    className="link-btn"
+                    href={`/api/events/${event.id}/calendar.ics`}
+                    download={`cocoa-stop-${event.id}.ics`}
+                    aria-label={`Add to my calendar: ${event.title}`}
+                  >
+                    Add to my calendar
                   </a>
                 </div>
-              )}
-              <div className="tracker-event__actions">
-                {/* Told when the owner checks in there: only a stop still to come. */}
-                {day >= today && <StopPushButton stopId={event.id} name={event.location || event.title} />}
-                <a className="link-btn" href={`/api/events/${event.id}/calendar.ics`} download={`cocoa-stop-${event.id}.ics`} aria-label={`Add to my calendar: ${event.title}`}>
-                  Add to my calendar
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-    {/* Notifications beyond one stop (anywhere, near me), under the list on every day. */}
-    <PushOptIn />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {/* Notifications beyond one stop (anywhere, near me), under the list on every day. */}
+      <PushOptIn />
     </>
   );
 }

@@ -27,10 +27,14 @@ export function NearMe({ events }: { events: ScheduledEvent[] }) {
   useEffect(() => {
     let cancelled = false;
     navigator.permissions?.query({ name: 'geolocation' }).then(
-      (status) => { if (!cancelled && status.state === 'granted') locate(); },
+      (status) => {
+        if (!cancelled && status.state === 'granted') locate();
+      },
       () => undefined,
     );
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -45,22 +49,30 @@ export function NearMe({ events }: { events: ScheduledEvent[] }) {
           <button type="button" className="btn btn--small" onClick={locate} disabled={state.kind === 'locating'}>
             {state.kind === 'locating' ? 'Finding you...' : 'Near me'}
           </button>
-          {state.kind === 'denied' && <p className="muted" role="status">Location access was not allowed, so stops are listed by date.</p>}
+          {state.kind === 'denied' && (
+            <p className="muted" role="status">
+              Location access was not allowed, so stops are listed by date.
+            </p>
+          )}
         </>
       )}
-      {state.kind === 'ready' && (nearest.length === 0 ? (
-        <p className="muted">No upcoming stops scheduled yet.</p>
-      ) : (
-        <ol className="tracker-near__list">
-          {nearest.map((e) => (
-            <li key={e.id}>
-              <strong>{e.title}</strong> — {e.location || 'No location'}
-              <span className="muted"> · {formatLongDate(e.date, e.timeZone)}, {formatStopTimes({ ...e, endTime: undefined })}
-                {e.distanceKm !== null && ` · ${Math.round(e.distanceKm / KM_PER_MILE)} mi`}</span>
-            </li>
-          ))}
-        </ol>
-      ))}
+      {state.kind === 'ready' &&
+        (nearest.length === 0 ? (
+          <p className="muted">No upcoming stops scheduled yet.</p>
+        ) : (
+          <ol className="tracker-near__list">
+            {nearest.map((e) => (
+              <li key={e.id}>
+                <strong>{e.title}</strong> — {e.location || 'No location'}
+                <span className="muted">
+                  {' '}
+                  · {formatLongDate(e.date, e.timeZone)}, {formatStopTimes({ ...e, endTime: undefined })}
+                  {e.distanceKm !== null && ` · ${Math.round(e.distanceKm / KM_PER_MILE)} mi`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ))}
     </section>
   );
 }

@@ -17,18 +17,30 @@ interface Calls {
 }
 
 /** A browser with a service worker, the Push API and notifications, answering as told; fetch answers the shop's three calls. */
-function browserWithPush({ permission = 'default', answer = 'granted', failPost }: { permission?: NotificationPermission; answer?: NotificationPermission; failPost?: boolean } = {}): Calls {
+function browserWithPush({
+  permission = 'default',
+  answer = 'granted',
+  failPost,
+}: { permission?: NotificationPermission; answer?: NotificationPermission; failPost?: boolean } = {}): Calls {
   let current: { endpoint: string; options: { applicationServerKey: ArrayBuffer }; toJSON(): object; unsubscribe: jest.Mock } | null = null;
   const unsubscribe = jest.fn(async () => {
     current = null;
     return true;
   });
   const subscribe = jest.fn(async (options: { applicationServerKey: Uint8Array }) => {
-    current = { endpoint: ENDPOINT, options: { applicationServerKey: options.applicationServerKey.slice().buffer }, toJSON: () => SUBSCRIPTION_JSON, unsubscribe };
+    current = {
+      endpoint: ENDPOINT,
+      options: { applicationServerKey: options.applicationServerKey.slice().buffer },
+      toJSON: () => SUBSCRIPTION_JSON,
+      unsubscribe,
+    };
     return current;
   });
   const registration = { pushManager: { subscribe, getSubscription: async () => current } };
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { ready: Promise.resolve(registration), getRegistration: async () => registration } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve(registration), getRegistration: async () => registration },
+  });
   Object.defineProperty(window, 'PushManager', { configurable: true, value: function PushManager() {} });
   const requestPermission = jest.fn(async () => {
     Notification.permission = answer;
@@ -37,7 +49,13 @@ function browserWithPush({ permission = 'default', answer = 'granted', failPost 
   const Notification = { permission, requestPermission };
   Object.defineProperty(window, 'Notification', { configurable: true, value: Notification });
   const fetch = jest.fn(async (path: string, init?: RequestInit) => {
-    const json = (status: number, body: unknown) => ({ ok: status < 400, status, statusText: '', headers: new Headers(), text: async () => JSON.stringify(body) });
+    const json = (status: number, body: unknown) => ({
+      ok: status < 400,
+      status,
+      statusText: '',
+      headers: new Headers(),
+      text: async () => JSON.stringify(body),
+    });
     if (path === '/api/push/public-key') return json(200, { publicKey: PUBLIC_KEY });
     if (failPost) throw new TypeError('Failed to fetch');
     if (path === '/api/push/subscriptions') return json(200, { message: 'Notifications are on' });
@@ -48,7 +66,8 @@ function browserWithPush({ permission = 'default', answer = 'granted', failPost 
   return { fetch, requestPermission, subscribe, unsubscribe };
 }
 
-const posted = (calls: Calls, path: string) => calls.fetch.mock.calls.filter(([p]) => p === path).map(([, init]) => JSON.parse((init as RequestInit).body as string) as unknown);
+const posted = (calls: Calls, path: string) =>
+  calls.fetch.mock.calls.filter(([p]) => p === path).map(([, init]) => JSON.parse((init as RequestInit).body as string) as unknown);
 
 afterEach(() => {
   localStorage.clear();
@@ -66,9 +85,13 @@ describe('Web Push opt-in on the tracker', () => {
     expect(calls.requestPermission).toHaveBeenCalledTimes(1);
     expect(calls.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(PUBLIC_KEY) });
     expect([...base64UrlBytes(PUBLIC_KEY)]).toHaveLength(65);
-    expect(posted(calls, '/api/push/subscriptions')).toEqual([{ subscription: SUBSCRIPTION_JSON, topic: { kind: 'stop', stopId: 12 }, timeZone: expect.any(String) }]);
+    expect(posted(calls, '/api/push/subscriptions')).toEqual([
+      { subscription: SUBSCRIPTION_JSON, topic: { kind: 'stop', stopId: 12 }, timeZone: expect.any(String) },
+    ]);
     // Kept on this device: shown at once next time.
-    expect(JSON.parse(localStorage.getItem('cocoa.push.topics') ?? '[]')).toEqual([{ key: 'stop:12', topic: { kind: 'stop', stopId: 12 }, name: 'Millennium Park' }]);
+    expect(JSON.parse(localStorage.getItem('cocoa.push.topics') ?? '[]')).toEqual([
+      { key: 'stop:12', topic: { kind: 'stop', stopId: 12 }, name: 'Millennium Park' },
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Turn off: Notifications are on for Millennium Park' }));
     expect(await screen.findByRole('button', { name: 'Tell me when the cart arrives at Millennium Park' })).toBeInTheDocument();
@@ -109,9 +132,16 @@ describe('Web Push opt-in on the tracker', () => {
 
   it('says so when the visitor does not allow notifications, and stores nothing', async () => {
     const calls = browserWithPush({ answer: 'denied' });
-    render(<><StopPushButton stopId={12} name="Millennium Park" /><PushOptIn /></>);
+    render(
+      <>
+        <StopPushButton stopId={12} name="Millennium Park" />
+        <PushOptIn />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Tell me when the cart arrives at Millennium Park' }));
-    expect(await screen.findByText('Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.'),
+    ).toBeInTheDocument();
     expect(calls.subscribe).not.toHaveBeenCalled();
     expect(posted(calls, '/api/push/subscriptions')).toEqual([]);
     expect(screen.queryByRole('button', { name: /Notify me/ })).not.toBeInTheDocument();
@@ -138,7 +168,9 @@ describe('Web Push opt-in on the tracker', () => {
     await act(async () => {
       render(<PushOptIn />);
     });
-    expect(screen.getByText('Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -153,8 +185,18 @@ describe('Web Push opt-in on the tracker', () => {
 
 describe('the day’s list: per-stop actions', () => {
   const stopOn = (day: string): ScheduledEvent => ({
-    id: 7, title: 'Farmers Market', description: null, location: 'Millennium Park', address: '201 E Randolph St', date: noonOf(day, localTimeZone()).toISOString(),
-    startTime: '11:00', endTime: '15:00', latitude: 41.8826, longitude: -87.6226, timeZone: localTimeZone(), calendarName: null,
+    id: 7,
+    title: 'Farmers Market',
+    description: null,
+    location: 'Millennium Park',
+    address: '201 E Randolph St',
+    date: noonOf(day, localTimeZone()).toISOString(),
+    startTime: '11:00',
+    endTime: '15:00',
+    latitude: 41.8826,
+    longitude: -87.6226,
+    timeZone: localTimeZone(),
+    calendarName: null,
   });
 
   it('offers “Tell me when the cart arrives” on a stop still to come, “Add to my calendar” on every stop, and the opt-in under the list', () => {

@@ -36,10 +36,20 @@ function FollowedLine({ followed }: { followed: FollowedTopic }) {
   return (
     <div className="push-opt-in__on">
       <p role="status">{pushTopicLine(followed.topic, followed.name)}</p>
-      <button type="button" className="btn btn--small" disabled={busy} onClick={() => void run(() => unfollow(followed.key))} aria-label={`Turn off: ${pushTopicLine(followed.topic, followed.name)}`}>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={busy}
+        onClick={() => void run(() => unfollow(followed.key))}
+        aria-label={`Turn off: ${pushTopicLine(followed.topic, followed.name)}`}
+      >
         {busy ? 'Turning off...' : 'Turn off'}
       </button>
-      {problem && <p className="field__error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
@@ -59,10 +69,20 @@ export function StopPushButton({ stopId, name }: { stopId: number; name: string 
   if (availability !== 'available') return null;
   return (
     <>
-      <button type="button" className="btn btn--small" disabled={busy} onClick={() => void run(() => followTopic(topic, name))} aria-label={`Tell me when the cart arrives at ${name}`}>
+      <button
+        type="button"
+        className="btn btn--small"
+        disabled={busy}
+        onClick={() => void run(() => followTopic(topic, name))}
+        aria-label={`Tell me when the cart arrives at ${name}`}
+      >
         {busy ? 'Turning on...' : 'Tell me when the cart arrives'}
       </button>
-      {problem && <p className="field__error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
     </>
   );
 }
@@ -97,7 +117,9 @@ export function PushOptIn() {
       setLocated({ kind: 'locating' });
       let position: GeolocationPosition;
       try {
-        position = await new Promise<GeolocationPosition>((resolve, reject) => navigator.geolocation.getCurrentPosition(resolve, reject, { maximumAge: 10 * 60 * 1000, timeout: 15_000 }));
+        position = await new Promise<GeolocationPosition>((resolve, reject) =>
+          navigator.geolocation.getCurrentPosition(resolve, reject, { maximumAge: 10 * 60 * 1000, timeout: 15_000 }),
+        );
       } catch {
         setLocated({ kind: 'refused' });
         return;
@@ -110,7 +132,9 @@ export function PushOptIn() {
     <section className="push-opt-in card tracker-near" aria-labelledby="push-opt-in-title">
       <h2 id="push-opt-in-title">Get a notification</h2>
       {availability === 'unsupported' ? (
-        <p className="muted">This browser cannot show notifications from the tracker. On an iPhone or iPad, add the shop to your Home Screen first, then open it from there.</p>
+        <p className="muted">
+          This browser cannot show notifications from the tracker. On an iPhone or iPad, add the shop to your Home Screen first, then open it from there.
+        </p>
       ) : availability === 'denied' ? (
         <p className="muted">Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.</p>
       ) : (
@@ -121,12 +145,21 @@ export function PushOptIn() {
           ))}
           {!followsAnywhere && (
             <p>
-              <button type="button" className="btn btn--small" disabled={anywhere.busy} onClick={() => void anywhere.run(() => followTopic({ kind: 'any' }, null))}>
+              <button
+                type="button"
+                className="btn btn--small"
+                disabled={anywhere.busy}
+                onClick={() => void anywhere.run(() => followTopic({ kind: 'any' }, null))}
+              >
                 {anywhere.busy ? 'Turning on...' : 'Notify me of the next check-in anywhere'}
               </button>
             </p>
           )}
-          {anywhere.problem && <p className="field__error" role="alert">{anywhere.problem}</p>}
+          {anywhere.problem && (
+            <p className="field__error" role="alert">
+              {anywhere.problem}
+            </p>
+          )}
           {geolocation && (
             <div className="field-row push-opt-in__near">
               <div className="field">
@@ -146,8 +179,16 @@ export function PushOptIn() {
               </p>
             </div>
           )}
-          {located.kind === 'refused' && <p className="muted" role="status">Location access was not allowed, so we cannot tell when the cart is near you.</p>}
-          {near.problem && <p className="field__error" role="alert">{near.problem}</p>}
+          {located.kind === 'refused' && (
+            <p className="muted" role="status">
+              Location access was not allowed, so we cannot tell when the cart is near you.
+            </p>
+          )}
+          {near.problem && (
+            <p className="field__error" role="alert">
+              {near.problem}
+            </p>
+          )}
         </>
       )}
     </section>

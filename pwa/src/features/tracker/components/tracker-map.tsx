@@ -7,8 +7,15 @@ import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import {
-  directionsUrl, formatLongDate, formatStopTimes, hasValidCoordinates, MAP_HEIGHT_PX, MAP_TILE_MAX_ZOOM,
-  type MapConfig, type MapView, type ScheduledEvent,
+  directionsUrl,
+  formatLongDate,
+  formatStopTimes,
+  hasValidCoordinates,
+  MAP_HEIGHT_PX,
+  MAP_TILE_MAX_ZOOM,
+  type MapConfig,
+  type MapView,
+  type ScheduledEvent,
 } from '@cocoa/shared-types';
 
 const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
@@ -56,7 +63,14 @@ interface Props {
 export default function TrackerMap({ config, events, view, version, live }: Props) {
   const located = events.filter(hasValidCoordinates) as Array<ScheduledEvent & { latitude: number; longitude: number }>;
   return (
-    <MapContainer center={view.center} zoom={view.zoom} maxZoom={MAP_TILE_MAX_ZOOM} scrollWheelZoom={false} style={{ height: MAP_HEIGHT_PX, width: '100%' }} className="tracker-map">
+    <MapContainer
+      center={view.center}
+      zoom={view.zoom}
+      maxZoom={MAP_TILE_MAX_ZOOM}
+      scrollWheelZoom={false}
+      style={{ height: MAP_HEIGHT_PX, width: '100%' }}
+      className="tracker-map"
+    >
       <TileLayer url={config.tileUrl} attribution={config.attribution} maxZoom={Math.min(config.maxZoom, MAP_TILE_MAX_ZOOM)} crossOrigin="anonymous" />
       <Recenter view={view} version={version} />
       {located.map((event) => {
@@ -70,7 +84,9 @@ export default function TrackerMap({ config, events, view, version, live }: Prop
                 <div>{date === 'N/A' ? 'Date TBD' : date}</div>
                 <div>Starts {formatStopTimes({ ...event, endTime: undefined })}</div>
                 {event.description && <p>{event.description}</p>}
-                <a href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">Get Directions</a>
+                <a href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">
+                  Get Directions
+                </a>
               </div>
             </Popup>
           </Marker>
@@ -82,7 +98,9 @@ export default function TrackerMap({ config, events, view, version, live }: Prop
             <div className="tracker-popup">
               <strong>{live.headline}</strong>
               <div>{live.label}</div>
-              <a href={directionsUrl(live.latitude, live.longitude)} target="_blank" rel="noopener noreferrer">Get Directions</a>
+              <a href={directionsUrl(live.latitude, live.longitude)} target="_blank" rel="noopener noreferrer">
+                Get Directions
+              </a>
             </div>
           </Popup>
         </Marker>

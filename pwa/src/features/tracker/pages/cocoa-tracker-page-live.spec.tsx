@@ -1,13 +1,26 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
-import { FakeEventSource, installFakeEventSource, LIVE_AT_PARK, NOT_LIVE, releaseLiveStream, uninstallFakeEventSource } from '../../live/test/fake-event-source';
+import {
+  FakeEventSource,
+  installFakeEventSource,
+  LIVE_AT_PARK,
+  NOT_LIVE,
+  releaseLiveStream,
+  uninstallFakeEventSource,
+} from '../../live/test/fake-event-source';
 import CocoaTrackerPage from './cocoa-tracker-page';
 
 // Leaflet ships ES modules only: the map double shows what the page hands it (the live marker, the view).
 jest.mock('../components/tracker-map', () => ({
   __esModule: true,
-  default: ({ live, view }: { live?: { latitude: number; longitude: number; label: string; headline: string } | null; view: { center: [number, number]; zoom: number } }) => (
+  default: ({
+    live,
+    view,
+  }: {
+    live?: { latitude: number; longitude: number; label: string; headline: string } | null;
+    view: { center: [number, number]; zoom: number };
+  }) => (
     <div data-testid="tracker-map" data-center={view.center.join(',')} data-zoom={view.zoom}>
       {live ? `live marker ${live.label} ${live.latitude},${live.longitude}: ${live.headline}` : 'no live marker'}
     </div>
@@ -16,8 +29,18 @@ jest.mock('../components/tracker-map', () => ({
 
 const now = new Date();
 const stop: ScheduledEvent = {
-  id: 3, title: 'Cocoa at the Park', description: null, location: 'Millennium Park', address: null,
-  date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(), startTime: '11:00', endTime: '17:00', latitude: 41.88, longitude: -87.62, timeZone: localTimeZone(), calendarName: null,
+  id: 3,
+  title: 'Cocoa at the Park',
+  description: null,
+  location: 'Millennium Park',
+  address: null,
+  date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(),
+  startTime: '11:00',
+  endTime: '17:00',
+  latitude: 41.88,
+  longitude: -87.62,
+  timeZone: localTimeZone(),
+  calendarName: null,
 };
 
 function serve(live: unknown) {

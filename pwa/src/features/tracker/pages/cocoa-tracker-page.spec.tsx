@@ -8,14 +8,26 @@ jest.mock('../components/tracker-map', () => ({ __esModule: true, default: () =>
 
 const now = new Date();
 const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
-  id: day, title: `Stop ${day}`, description: null, location: `Place ${day}`, address: null,
-  date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(), startTime: '09:00', endTime: '13:15', latitude: 40, longitude: -90, timeZone: localTimeZone(), calendarName: null, ...over,
+  id: day,
+  title: `Stop ${day}`,
+  description: null,
+  location: `Place ${day}`,
+  address: null,
+  date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(),
+  startTime: '09:00',
+  endTime: '13:15',
+  latitude: 40,
+  longitude: -90,
+  timeZone: localTimeZone(),
+  calendarName: null,
+  ...over,
 });
 
 function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown, upcoming?: ScheduledEvent[]) {
   global.fetch = jest.fn(async (url: string) => {
     const path = String(url);
-    const ok = (body: unknown) => ({ ok: true, status: 200, statusText: 'OK', headers: new Headers({ date }), text: async () => JSON.stringify(body) }) as unknown as Response;
+    const ok = (body: unknown) =>
+      ({ ok: true, status: 200, statusText: 'OK', headers: new Headers({ date }), text: async () => JSON.stringify(body) }) as unknown as Response;
     if (path.startsWith('/api/events?')) return ok(events);
     if (path === '/api/events' && upcoming) return ok(upcoming);
     if (path === '/api/events/map-config' && mapConfig) return ok(mapConfig);
@@ -26,7 +38,10 @@ function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown, upco
 describe('CocoaTrackerPage', () => {
   const today = now.getDate();
   const other = today === 1 ? 2 : 1;
-  const events = [on(today, { title: 'Cocoa Cart Today', startTime: '11:00', endTime: '17:00' }), on(other, { title: 'Another Stop', location: null, latitude: null })];
+  const events = [
+    on(today, { title: 'Cocoa Cart Today', startTime: '11:00', endTime: '17:00' }),
+    on(other, { title: 'Another Stop', location: null, latitude: null }),
+  ];
 
   it("opens on today's stops and lists a chosen date's, with the time display rules", async () => {
     serve(events, new Date().toUTCString());
@@ -66,7 +81,10 @@ describe('CocoaTrackerPage', () => {
     beforeEach(() => {
       class FakeIntersectionObserver {
         constructor(private readonly callback: IntersectionObserverCallback) {
-          report = (ratio) => act(() => this.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+          report = (ratio) =>
+            act(() =>
+              this.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+            );
         }
         observe() {}
         disconnect() {}
@@ -151,7 +169,9 @@ describe('CocoaTrackerPage', () => {
         });
         act(() => void window.dispatchEvent(new Event('offline')));
         fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
-        expect(await screen.findByText("This month's stops are not saved on this device yet. They will show here when you're back online.")).toBeInTheDocument();
+        expect(
+          await screen.findByText("This month's stops are not saved on this device yet. They will show here when you're back online."),
+        ).toBeInTheDocument();
         expect(screen.queryByText('No stops scheduled this month.')).not.toBeInTheDocument();
       } finally {
         online.mockRestore();

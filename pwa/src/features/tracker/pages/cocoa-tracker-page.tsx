@@ -1,7 +1,18 @@
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
-import { eventDays, eventsInMonth, eventsOnDay, hasValidCoordinates, stopDay, liveHeadline, MAP_FOCUS_ZOOM, MAP_HEIGHT_PX, type MapView, mapViewFor } from '@cocoa/shared-types';
+import {
+  eventDays,
+  eventsInMonth,
+  eventsOnDay,
+  hasValidCoordinates,
+  stopDay,
+  liveHeadline,
+  MAP_FOCUS_ZOOM,
+  MAP_HEIGHT_PX,
+  type MapView,
+  mapViewFor,
+} from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOnline } from '../../../lib/use-online';
 import { useHydrated } from '../../../lib/use-hydrated';
@@ -30,7 +41,8 @@ const MAP_LOAD_VISIBLE_FRACTION = 0.25;
 /** Older than this, data on screen is said to come from a saved copy. */
 const STALE_NOTE_MS = 2 * 60 * 1000;
 
-const formatUpdated = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const formatUpdated = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /**
  * The calls this page makes as it mounts, made when a visitor lands on it (app/router.tsx,
@@ -103,7 +115,9 @@ export default function CocoaTrackerPage() {
   const liveHeadlineText = live.state ? liveHeadline(live.state) : null;
   const livePlace = liveHeadlineText ? live.state?.place : null;
   const liveMarker: LiveMarker | null =
-    liveHeadlineText && livePlace && hasValidCoordinates(livePlace) ? { latitude: livePlace.latitude, longitude: livePlace.longitude, label: livePlace.label, headline: liveHeadlineText } : null;
+    liveHeadlineText && livePlace && hasValidCoordinates(livePlace)
+      ? { latitude: livePlace.latitude, longitude: livePlace.longitude, label: livePlace.label, headline: liveHeadlineText }
+      : null;
 
   return (
     <div className="container page tracker">
@@ -131,7 +145,9 @@ export default function CocoaTrackerPage() {
         </div>
         <div className="tracker__map" ref={mapRef} style={{ minHeight: MAP_HEIGHT_PX }}>
           {mapConfig.data && (mapInView || mapAsked) ? (
-            <Suspense fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} role="status" aria-label="Loading map" />}>
+            <Suspense
+              fallback={<div className="tracker-map tracker-map--placeholder" style={{ height: MAP_HEIGHT_PX }} role="status" aria-label="Loading map" />}
+            >
               <TrackerMap config={mapConfig.data} events={monthEvents} view={view} version={focus?.version ?? 0} live={liveMarker} />
             </Suspense>
           ) : (
@@ -163,8 +179,12 @@ function CalendarFeedLinks() {
   const origin = hydrated ? window.location.origin : '';
   return (
     <p>
-      <a className="btn btn--primary btn--small" href={`webcal://${host}/api/events/calendar.ics`}>Subscribe to calendar</a>{' '}
-      <a className="link-btn" href={`${origin}/api/events/calendar.ics`}>Download the .ics feed</a>
+      <a className="btn btn--primary btn--small" href={`webcal://${host}/api/events/calendar.ics`}>
+        Subscribe to calendar
+      </a>{' '}
+      <a className="link-btn" href={`${origin}/api/events/calendar.ics`}>
+        Download the .ics feed
+      </a>
     </p>
   );
 }

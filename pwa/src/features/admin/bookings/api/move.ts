@@ -5,13 +5,21 @@ import { errorToast, toast } from '../../../../ui/toast-store';
 import { adminBookingQueryOptions } from './detail';
 import { BOOKINGS_KEY } from './key';
 
-type Move = { kind: 'accept'; body: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice } } | { kind: 'decline'; body: { message: string } } | { kind: 'cancel'; body: { refundCents: number; message: string } } | { kind: 'complete'; body: Record<string, never> };
+type Move =
+  | { kind: 'accept'; body: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice } }
+  | { kind: 'decline'; body: { message: string } }
+  | { kind: 'cancel'; body: { refundCents: number; message: string } }
+  | { kind: 'complete'; body: Record<string, never> };
 
 /** POST /api/admin/bookings/{id}/{accept|decline|cancel|complete}: answers the booking as it now is. */
-export const moveBooking = (id: number, move: Move) => apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/${move.kind}`, { method: 'POST', body: move.body });
+export const moveBooking = (id: number, move: Move) =>
+  apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/${move.kind}`, { method: 'POST', body: move.body });
 
 const DONE: Record<Move['kind'], (b: AdminBookingDetail) => [string, string]> = {
-  accept: (b) => [`Booking ${b.reference} accepted`, b.state === 'confirmed' ? 'No deposit asked: the booking is confirmed.' : 'The customer has been e-mailed the quote and the link to pay the deposit.'],
+  accept: (b) => [
+    `Booking ${b.reference} accepted`,
+    b.state === 'confirmed' ? 'No deposit asked: the booking is confirmed.' : 'The customer has been e-mailed the quote and the link to pay the deposit.',
+  ],
   decline: (b) => [`Booking ${b.reference} declined`, 'The customer has been e-mailed your message.'],
   cancel: (b) => [`Booking ${b.reference} cancelled`, 'The customer has been e-mailed.'],
   complete: (b) => [`Booking ${b.reference} completed`, 'Marked as done.'],

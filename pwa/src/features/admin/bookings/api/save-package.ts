@@ -10,10 +10,15 @@ export function useSavePackage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: BookingPackageInput }) =>
-      id ? apiFetch<BookingPackage>(`/api/admin/booking/packages/${id}`, { method: 'PUT', body }) : apiFetch<BookingPackage>('/api/admin/booking/packages', { method: 'POST', body }),
+      id
+        ? apiFetch<BookingPackage>(`/api/admin/booking/packages/${id}`, { method: 'PUT', body })
+        : apiFetch<BookingPackage>('/api/admin/booking/packages', { method: 'POST', body }),
     onSuccess: (saved, { id }) => {
       toast(id ? 'Package saved' : 'Package added', saved.active ? `${saved.name} is offered to customers.` : `${saved.name} is hidden from customers.`);
-      return Promise.all([client.invalidateQueries({ queryKey: adminPackagesQueryOptions.queryKey }), client.invalidateQueries({ queryKey: bookingPackagesQueryOptions.queryKey })]);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: adminPackagesQueryOptions.queryKey }),
+        client.invalidateQueries({ queryKey: bookingPackagesQueryOptions.queryKey }),
+      ]);
     },
   });
 }

@@ -6,7 +6,8 @@ import { adminBookingQueryOptions } from './detail';
 import { BOOKINGS_KEY } from './key';
 
 /** PUT /api/admin/bookings/{id}/tracker: whether the booking shows on the tracker; its stop follows at once when confirmed. */
-export const setBookingTracker = (id: number, tracker: BookingTrackerChoice) => apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/tracker`, { method: 'PUT', body: { tracker } });
+export const setBookingTracker = (id: number, tracker: BookingTrackerChoice) =>
+  apiFetch<AdminBookingDetail>(`/api/admin/bookings/${id}/tracker`, { method: 'PUT', body: { tracker } });
 
 export function useSetBookingTracker(id: number) {
   const client = useQueryClient();

@@ -32,6 +32,8 @@ export function useCalendarAction() {
     },
     // A feed the server could not fetch or read is not added: the toast says so and why.
     onError: (error, { action }) =>
-      action === 'add-custom' ? errorToast('Calendar not added', messageOf(error, 'Failed to add the calendar.')) : errorToast('Calendar error', messageOf(error, 'Failed to update the calendar.')),
+      action === 'add-custom'
+        ? errorToast('Calendar not added', messageOf(error, 'Failed to add the calendar.'))
+        : errorToast('Calendar error', messageOf(error, 'Failed to update the calendar.')),
   });
 }

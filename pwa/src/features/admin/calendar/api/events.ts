@@ -21,13 +21,10 @@ export interface AdminEventsPage {
   nextCursor: string | null;
 }
 
-
 /** The query of one segment split at the given day ('YYYY-MM-DD', the shop's today). */
 function adminEventsQuery(segment: AdminEventsSegment, today: string): URLSearchParams {
   const limit = String(ADMIN_EVENTS_PAGE);
-  return segment === 'upcoming'
-    ? new URLSearchParams({ from: today, limit })
-    : new URLSearchParams({ from: ADMIN_PAST_FROM, to: today, order: 'desc', limit });
+  return segment === 'upcoming' ? new URLSearchParams({ from: today, limit }) : new URLSearchParams({ from: ADMIN_PAST_FROM, to: today, order: 'desc', limit });
 }
 
 async function fetchAdminEvents(segment: AdminEventsSegment, today: string, cursor: string | null, signal?: AbortSignal): Promise<AdminEventsPage> {
@@ -56,9 +53,5 @@ export const useAdminEvents = (segment: AdminEventsSegment, today?: string) => u
 
 export function useInvalidateEvents() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: adminEventsKey }),
-      client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey }),
-    ]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: adminEventsKey }), client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey })]);
 }

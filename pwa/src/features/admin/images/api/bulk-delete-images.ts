@@ -5,8 +5,7 @@ import { errorToast, toast } from '../../../../ui/toast-store';
 import { imagesQueryOptions } from './images';
 
 /** POST /api/images/bulk-delete {imagePaths}: results.success[] and results.failed[]. */
-export const bulkDeleteImages = (imagePaths: string[]) =>
-  apiFetch<ImageBulkDeleteResult>('/api/images/bulk-delete', { method: 'POST', body: { imagePaths } });
+export const bulkDeleteImages = (imagePaths: string[]) => apiFetch<ImageBulkDeleteResult>('/api/images/bulk-delete', { method: 'POST', body: { imagePaths } });
 
 export function useBulkDeleteImages() {
   const client = useQueryClient();

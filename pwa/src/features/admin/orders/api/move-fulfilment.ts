@@ -15,7 +15,10 @@ export const useMoveFulfilment = (id: string) => {
       const change = { kind: 'order-fulfilment' as const, orderId: id, orderNumber, body };
       return sendOrQueue(change, ownerChangeLabel(change)) as Promise<AdminOrderDetail | typeof QUEUED>;
     },
-    (order, body) => [`Order #${order.number}: ${FULFILMENT_ADMIN_LABELS[body.to]}`, body.to === 'packed' ? 'Ready for the carrier.' : 'The customer has been e-mailed.'],
+    (order, body) => [
+      `Order #${order.number}: ${FULFILMENT_ADMIN_LABELS[body.to]}`,
+      body.to === 'packed' ? 'Ready for the carrier.' : 'The customer has been e-mailed.',
+    ],
     'Could not update the order',
   );
 };

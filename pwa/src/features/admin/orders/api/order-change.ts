@@ -11,7 +11,12 @@ import { ORDERS_LIST_KEY } from './list';
  * refreshed (a state or a refund shows there too). A move kept on the tablet to send later
  * (change-queue.ts) answers QUEUED: the order shows as it was until the move is made.
  */
-export function useOrderChange<TInput>(id: string, send: (input: TInput) => Promise<AdminOrderDetail | typeof QUEUED>, done: (order: AdminOrderDetail, input: TInput) => [string, string], failedTitle: string) {
+export function useOrderChange<TInput>(
+  id: string,
+  send: (input: TInput) => Promise<AdminOrderDetail | typeof QUEUED>,
+  done: (order: AdminOrderDetail, input: TInput) => [string, string],
+  failedTitle: string,
+) {
   const client = useQueryClient();
   return useMutation({
     // Run offline too: the change is then kept on the tablet (change-queue.ts) rather than paused.

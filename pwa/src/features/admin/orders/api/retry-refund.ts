@@ -7,4 +7,9 @@ export const retryRefund = (id: string, refundId: string) =>
   apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}/refunds/${encodeURIComponent(refundId)}/retry`, { method: 'POST', body: {} });
 
 export const useRetryRefund = (id: string) =>
-  useOrderChange(id, (refundId: string) => retryRefund(id, refundId), (order) => [`Refund checked for order #${order.number}`, 'Square has answered.'], 'Refund still not answered');
+  useOrderChange(
+    id,
+    (refundId: string) => retryRefund(id, refundId),
+    (order) => [`Refund checked for order #${order.number}`, 'Square has answered.'],
+    'Refund still not answered',
+  );

@@ -27,7 +27,12 @@ beforeEach(async () => {
 afterEach(() => jest.restoreAllMocks());
 
 const checkIn: OwnerChange = { kind: 'live-check-in', body: { stopId: 7 } };
-const ship: OwnerChange = { kind: 'order-fulfilment', orderId: 'a1b2', orderNumber: '1042', body: { to: 'shipped', carrier: 'USPS', trackingNumber: '9400111899223197428490' } };
+const ship: OwnerChange = {
+  kind: 'order-fulfilment',
+  orderId: 'a1b2',
+  orderNumber: '1042',
+  body: { to: 'shipped', carrier: 'USPS', trackingNumber: '9400111899223197428490' },
+};
 const checkOut: OwnerChange = { kind: 'live-check-out' };
 const networkDown = () => Promise.reject(new TypeError('Failed to fetch'));
 
@@ -117,7 +122,9 @@ describe('the owner’s changes without signal', () => {
     expect(ownerChangeLabel(ship)).toBe('Order #1042: Shipped (9400111899223197428490)');
     expect(ownerChangeLabel({ kind: 'order-fulfilment', orderId: 'x', orderNumber: '7', body: { to: 'packed' } })).toBe('Order #7: Packed');
     expect(ownerChangeLabel(checkIn, 'Millennium Park')).toBe('Check in at Millennium Park');
-    expect(ownerChangeLabel({ kind: 'live-check-in', body: { place: { label: 'Willis Tower plaza', latitude: 41.88, longitude: -87.63 } } })).toBe('Check in at Willis Tower plaza');
+    expect(ownerChangeLabel({ kind: 'live-check-in', body: { place: { label: 'Willis Tower plaza', latitude: 41.88, longitude: -87.63 } } })).toBe(
+      'Check in at Willis Tower plaza',
+    );
     expect(ownerChangeLabel({ kind: 'live-status', body: { status: 'late', minutes: 15 } })).toBe('Running 15 minutes late');
     expect(ownerChangeLabel({ kind: 'live-status', body: { status: 'sold-out', product: ' Iced Mocha ' } })).toBe('Sold out of Iced Mocha');
     expect(ownerChangeLabel(checkOut)).toBe('Check out');
