@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parse } from 'yaml';
 import { envSchema, loadConfig } from './config/config.schema';
 
 /**
@@ -11,19 +12,12 @@ const ROOT = resolve(__dirname, '../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-/** The `environment:` map of the compose file's api service, as written (before interpolation). */
+/** The `environment:` map of the compose file's api service, as written (before interpolation), read by a YAML parser. */
 function composeApiEnvironment(): Map<string, string> {
-  const lines = read('docker/docker-compose.yml').split('\n');
-  const start = lines.findIndex((line) => /^ {4}environment:\s*$/.test(line));
-  expect(start).toBeGreaterThan(0);
-  const env = new Map<string, string>();
-  for (const line of lines.slice(start + 1)) {
-    if (/^\s*#/.test(line) || !line.trim()) continue;
-    const entry = /^ {6}([A-Z][A-Z0-9_]*):\s*(.*)$/.exec(line);
-    if (!entry) break;
-    env.set(entry[1], entry[2].replace(/^"(.*)"$/, '$1'));
-  }
-  return env;
+  const compose = parse(read('docker/docker-compose.yml')) as { services: { api: { environment: Record<string, string | number | boolean | null> } } };
+  const environment = compose.services.api.environment;
+  expect(Object.keys(environment).length).toBeGreaterThan(0);
+  return new Map(Object.entries(environment).map(([name, value]) => [name, value === null ? '' : String(value)]));
 }
 
 /** KEY=value lines of docker/.env.example. */
