@@ -272,18 +272,16 @@ describe('serving the built PWA', () => {
       await t.agent().get('/cocoa-tracker');
       await t.agent().get('/events');
       const noon = new Date(startOfDayIn(new Date(), timeZone).getTime() + 12 * 3600_000).toISOString();
-      const created = await admin
-        .post('/api/events')
-        .send({
-          title: 'Pop-up at the Library',
-          location: 'Central Library',
-          address: '400 S State St, Chicago, IL',
-          date: noon,
-          startTime: '10:00',
-          endTime: '14:00',
-          latitude: 41.876,
-          longitude: -87.628,
-        });
+      const created = await admin.post('/api/events').send({
+        title: 'Pop-up at the Library',
+        location: 'Central Library',
+        address: '400 S State St, Chicago, IL',
+        date: noon,
+        startTime: '10:00',
+        endTime: '14:00',
+        latitude: 41.876,
+        longitude: -87.628,
+      });
       expect(created.status).toBe(201);
       try {
         expect(rendered((await t.agent().get('/cocoa-tracker')).text)?.names).toContain('Pop-up at the Library');

@@ -101,15 +101,13 @@ describe('event booking: the owner’s Bookings', () => {
         policyText:
           'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept. Anything paid beyond the deposit is always refunded.',
       });
-      const saved = await admin
-        .put('/api/admin/booking/settings')
-        .send({
-          leadTimeDays: 21,
-          depositPercent: 40,
-          balanceDueDays: 10,
-          fullRefundDays: 30,
-          cancellationPolicy: 'Deposits come back in full up to 30 days before.',
-        });
+      const saved = await admin.put('/api/admin/booking/settings').send({
+        leadTimeDays: 21,
+        depositPercent: 40,
+        balanceDueDays: 10,
+        fullRefundDays: 30,
+        cancellationPolicy: 'Deposits come back in full up to 30 days before.',
+      });
       expect(saved.body).toMatchObject({ leadTimeDays: 21, depositPercent: 40, policyText: 'Deposits come back in full up to 30 days before.' });
       try {
         const month = shopDay(0).slice(0, 7);
@@ -200,18 +198,16 @@ describe('event booking: the owner’s Bookings', () => {
       const other = await requestBooking(t, requestBody(pkg.id, { date: day, startTime: '11:00', endTime: '13:00', contactName: 'Cal Ortiz' }));
       const gone = await requestBooking(t, requestBody(pkg.id, { date: day }));
       await admin.post(`/api/admin/bookings/${gone.id}/decline`).send({ message: 'No' });
-      const stop = await admin
-        .post('/api/events')
-        .send({
-          title: 'Farmers market',
-          location: 'Main Square',
-          address: '1 Main St, Springfield, IL',
-          date: noonOf(day, 'America/Chicago').toISOString(),
-          startTime: '09:00',
-          endTime: '13:00',
-          latitude: 39.8,
-          longitude: -89.6,
-        });
+      const stop = await admin.post('/api/events').send({
+        title: 'Farmers market',
+        location: 'Main Square',
+        address: '1 Main St, Springfield, IL',
+        date: noonOf(day, 'America/Chicago').toISOString(),
+        startTime: '09:00',
+        endTime: '13:00',
+        latitude: 39.8,
+        longitude: -89.6,
+      });
       expect(stop.status).toBe(201);
 
       expect((await admin.post(`/api/admin/bookings/${mine.id}/accept`).send({ note: 'See you there' })).status).toBe(200);

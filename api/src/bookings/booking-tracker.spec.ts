@@ -152,19 +152,17 @@ describe('event booking on the tracker', () => {
     const b = await confirmedWith('public');
     const { stopId } = await detail(b);
     const before = await databaseSnapshot(t.dataSource);
-    const edit = await admin
-      .put(`/api/events/${stopId}`)
-      .send({
-        title: 'Renamed',
-        description: null,
-        location: 'Elsewhere',
-        address: '1 Main St',
-        date: new Date().toISOString(),
-        startTime: '10:00',
-        endTime: '11:00',
-        latitude: null,
-        longitude: null,
-      });
+    const edit = await admin.put(`/api/events/${stopId}`).send({
+      title: 'Renamed',
+      description: null,
+      location: 'Elsewhere',
+      address: '1 Main St',
+      date: new Date().toISOString(),
+      startTime: '10:00',
+      endTime: '11:00',
+      latitude: null,
+      longitude: null,
+    });
     expect(edit.status).toBe(409);
     expect(edit.body).toEqual({
       message: `This stop shows booking ${b.reference}: change or cancel the booking, or its "Show on the tracker" choice, in Bookings`,

@@ -72,17 +72,15 @@ const cases: Case[] = [
     name: 'checkout with a negative quantity',
     as: 'anonymous',
     send: (c) =>
-      c
-        .post('/api/square/checkout/complete')
-        .send({
-          sourceId: 'cnon:card-nonce-ok',
-          amount: 1,
-          shippingCost: 0,
-          taxAmount: 0,
-          shippingData: {},
-          cartItems: [{ id: 1, quantity: -2 }],
-          idempotencyKey: 'abcdefgh12',
-        }),
+      c.post('/api/square/checkout/complete').send({
+        sourceId: 'cnon:card-nonce-ok',
+        amount: 1,
+        shippingCost: 0,
+        taxAmount: 0,
+        shippingData: {},
+        cartItems: [{ id: 1, quantity: -2 }],
+        idempotencyKey: 'abcdefgh12',
+      }),
   },
   {
     name: 'checkout with no items',

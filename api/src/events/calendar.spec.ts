@@ -412,18 +412,16 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   });
 
   it('publishes the schedule as iCalendar that ical.js and node-ical read back: UTC instants of the shop-zone wall times, DATE for all-day stops', async () => {
-    const created = await admin
-      .post('/api/events')
-      .send({
-        title: 'Cocoa at the Plaza',
-        location: 'Daley Plaza',
-        address: '50 W Washington St, Chicago, IL',
-        date: `${isoDay(6)}T18:00:00.000Z`,
-        startTime: '11:00',
-        endTime: '14:00',
-        latitude: 41.8837,
-        longitude: -87.6298,
-      });
+    const created = await admin.post('/api/events').send({
+      title: 'Cocoa at the Plaza',
+      location: 'Daley Plaza',
+      address: '50 W Washington St, Chicago, IL',
+      date: `${isoDay(6)}T18:00:00.000Z`,
+      startTime: '11:00',
+      endTime: '14:00',
+      latitude: 41.8837,
+      longitude: -87.6298,
+    });
     expect(created.status).toBe(201);
     const allDay = await admin
       .post('/api/events')

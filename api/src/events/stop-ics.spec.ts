@@ -23,19 +23,17 @@ describe('GET /api/events/:id/calendar.ics: one stop to add to a calendar', () =
 
   it('writes the stop as the published feed does: its title, place, shop-zone times as UTC instants, pin and tracker link', async () => {
     const day = shopDay(20);
-    const created = await admin
-      .post('/api/events')
-      .send({
-        title: 'Farmers Market',
-        location: 'Millennium Park',
-        address: '201 E Randolph St, Chicago, IL',
-        date: `${day}T12:00:00-06:00`,
-        startTime: '11:00',
-        endTime: '15:30',
-        description: 'Iced mochas all day',
-        latitude: 41.8826,
-        longitude: -87.6226,
-      });
+    const created = await admin.post('/api/events').send({
+      title: 'Farmers Market',
+      location: 'Millennium Park',
+      address: '201 E Randolph St, Chicago, IL',
+      date: `${day}T12:00:00-06:00`,
+      startTime: '11:00',
+      endTime: '15:30',
+      description: 'Iced mochas all day',
+      latitude: 41.8826,
+      longitude: -87.6226,
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as number;
 

@@ -120,15 +120,13 @@ describe('product images: responsive variants, metadata stripped, content-hashed
   });
 
   it('the catalogue answers each uploaded image with its reference; replacing the image gives a new URL at once and serves the new bytes', async () => {
-    const product = await admin
-      .post('/api/products')
-      .send({
-        name: 'Stall Cocoa',
-        price: 7.5,
-        categoryId: null,
-        imageUrl: '/uploads/products/market-stall.jpg',
-        hotImageUrl: '/images/products/cocoa-hot.svg',
-      });
+    const product = await admin.post('/api/products').send({
+      name: 'Stall Cocoa',
+      price: 7.5,
+      categoryId: null,
+      imageUrl: '/uploads/products/market-stall.jpg',
+      hotImageUrl: '/images/products/cocoa-hot.svg',
+    });
     expect(product.status).toBe(201);
     const before = await t.agent().get('/api/square/catalog/products/slug/stall-cocoa');
     expect(before.status).toBe(200);
