@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { normalizeUsername } from '@cocoa/shared-types';
 import { TooManyRequestsError } from '../common/domain-errors';
-import { type RefusalMessage, refuse, type SharedLimiter, sharedLimiter } from '../common/rate-limit.guard';
+import { type Admission, type RefusalMessage, refuse, type SharedLimiter, sharedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 
@@ -54,22 +54,39 @@ export class LoginThrottle {
   }
 
   /**
-   * Counts a password check before it runs (so a burst in flight cannot overshoot the limits), or
-   * refuses it with 429 and Retry-After. `address` is given for sign-in only.
+   * Admits a password check, or refuses it with 429 and Retry-After, reading before it writes: a
+   * right password writes nothing unless the account had failures to forget; a wrong one is
+   * counted (SharedLimiter.admit keeps a burst in flight from overshooting the limits). Trying
+   * during a wait is refused and counts as an attempt. `address` is given for sign-in only.
    */
   async begin(username: string, address?: string): Promise<PasswordAttempt> {
     const account = accountKey(username);
-    if (address !== undefined) await this.byAddress.count(address);
-    const waiting = await this.accountWait.current(account);
-    const counted = await this.byAccount.count(account, accountRefusal);
-    if (waiting) refuse(waiting.msBeforeNext, accountRefusal);
+    const byAddress = address === undefined ? null : await this.byAddress.admit(address);
+    let byAccount: Admission;
+    try {
+      const waiting = await this.accountWait.current(account);
+      if (waiting) {
+        // A try during the wait is an attempt: past the account's limit its refusal (the longer) answers.
+        await this.byAccount.count(account, accountRefusal);
+        refuse(waiting.msBeforeNext, accountRefusal);
+      }
+      byAccount = await this.byAccount.admit(account, accountRefusal);
+    } catch (err) {
+      await byAddress?.failed();
+      byAddress?.done();
+      throw err;
+    }
     return {
       succeeded: async () => {
-        if (address !== undefined) await this.byAddress.giveBack(address);
-        await this.forget(username);
+        byAddress?.done();
+        byAccount.done();
+        if (byAccount.before) await this.forget(username);
       },
       failed: async () => {
-        const failures = counted.consumedPoints;
+        byAddress?.done();
+        byAccount.done();
+        await byAddress?.failed();
+        const failures = (await byAccount.failed()).consumedPoints;
         if (failures > ACCOUNT_FREE_FAILURES) await this.accountWait.block(account, 1000 * 2 ** (failures - ACCOUNT_FREE_FAILURES));
       },
     };

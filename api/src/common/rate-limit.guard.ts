@@ -12,9 +12,9 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { mergeMap, type Observable } from 'rxjs';
+import { catchError, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { TooManyRequestsError } from './domain-errors';
@@ -30,8 +30,10 @@ import { log } from './logger';
  * (default 100 per 15 minutes), counting either every request (register, forgot-password, contact,
  * event inquiries: each one stores or mails something) or only the refused ones (reset-password,
  * checkout: a correct reset or a paid order is never counted, so a venue's crowd buying on one
- * address is not limited by its own purchases). A refused-only count is taken when the request
- * starts and given back before a success is answered, so a burst in flight cannot overshoot it.
+ * address is not limited by its own purchases). A refused-only count reads before it writes: the
+ * request is admitted on a read of the shared count plus the requests this process is still
+ * running, and only a failure is written (SharedLimiter.admit), so a paid checkout costs one read
+ * and a burst in flight cannot overshoot the ceiling on one replica.
  * Sign-in counts wrong passwords per address and per account instead (auth/login-throttle).
  * Every 429 carries Retry-After.
  */
@@ -67,14 +69,73 @@ export function sharedLimiter(db: DatabasePool, name: string, options: { points:
     duration: options.durationMs / 1000,
     blockDuration: (options.blockMs ?? 0) / 1000,
   });
-  return new SharedLimiter(limiter, db);
+  return new SharedLimiter(limiter, db, options.points);
+}
+
+/** How long an admitted attempt holds its place at most (a checkout waits up to 20 s on another with its key). */
+const ADMISSION_HELD_MS = 60_000;
+
+/** One attempt admitted by SharedLimiter.admit, which counts only if it fails. */
+export interface Admission {
+  /** The count this key had when the attempt was admitted (null: none). */
+  readonly before: RateLimiterRes | null;
+  /** The attempt failed: it is counted now (the count is answered). */
+  failed(): Promise<RateLimiterRes>;
+  /** The attempt is over, whichever way: it no longer holds a place. */
+  done(): void;
 }
 
 export class SharedLimiter {
+  /** When the attempts this process admitted and still runs started, by hashed key. */
+  private readonly running = new Map<string, number[]>();
+
   constructor(
     private readonly limiter: RateLimiterPostgres,
     private readonly db: DatabasePool,
+    private readonly points: number,
   ) {}
+
+  /**
+   * Admits one attempt that counts only if it fails (a wrong password, a declined card), reading
+   * before it writes: a success writes nothing. It is refused (429, Retry-After, `message`) when
+   * the shared count and the attempts this process is still running reach the limit, so a burst
+   * in flight cannot overshoot it here; a refusal counts too, as a failure would (which starts
+   * the limiter's block, if it has one).
+   */
+  async admit(key: string, message: RefusalMessage = tooManyAttempts): Promise<Admission> {
+    sweepExpired(this.db);
+    const id = hashed(key);
+    const before = await this.limiter.get(id);
+    const now = Date.now();
+    // An attempt whose end was never reported (its caller failed on the way) stops holding a place.
+    const running = (this.running.get(id) ?? []).filter((started) => now - started < ADMISSION_HELD_MS);
+    if ((before?.consumedPoints ?? 0) + running.length >= this.points) {
+      const counted = await this.limiter.consume(id).catch((err: unknown) => {
+        if (err instanceof RateLimiterRes) return err;
+        throw err;
+      });
+      refuse(Math.max(counted.msBeforeNext, before?.msBeforeNext ?? 0), message);
+    }
+    running.push(now);
+    this.running.set(id, running);
+    let over = false;
+    return {
+      before,
+      failed: () =>
+        this.limiter.consume(id).catch((err: unknown) => {
+          if (err instanceof RateLimiterRes) return err;
+          throw err;
+        }),
+      done: () => {
+        if (over) return;
+        over = true;
+        const left = this.running.get(id) ?? [];
+        const at = left.indexOf(now);
+        if (at >= 0) left.splice(at, 1);
+        if (!left.length) this.running.delete(id);
+      },
+    };
+  }
 
   /** Counts one hit; past the limit the request is refused: 429, Retry-After and `message`. */
   async count(key: string, message: RefusalMessage = tooManyAttempts): Promise<RateLimiterRes> {
@@ -96,11 +157,6 @@ export class SharedLimiter {
       if (err instanceof RateLimiterRes) return Math.max(1, err.msBeforeNext);
       throw err;
     }
-  }
-
-  /** Gives one hit back (the attempt succeeded). */
-  async giveBack(key: string): Promise<void> {
-    await this.limiter.reward(hashed(key));
   }
 
   /** The current count, or undefined when the key has none. */
@@ -165,8 +221,16 @@ export class RateLimitGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request>();
     const limiter = this.limiter(bucket.name);
     const key = clientAddress(req);
-    await limiter.count(key);
-    if (bucket.counts === 'refused requests') (req as RefundableRequest)[REFUND] = () => limiter.giveBack(key);
+    if (bucket.counts === 'every request') await limiter.count(key);
+    else {
+      const admission = await limiter.admit(key);
+      (req as AdmittedRequest)[ADMISSION] = admission;
+      // However the request ends (answered, refused by a later guard, the client gone), its place is freed.
+      context
+        .switchToHttp()
+        .getResponse<Response>()
+        .once('close', () => admission.done());
+    }
     return true;
   }
 
@@ -180,18 +244,19 @@ export class RateLimitGuard implements CanActivate {
   }
 }
 
-const REFUND = Symbol('rate-limit refund');
-type RefundableRequest = Request & { [REFUND]?: () => Promise<void> };
+const ADMISSION = Symbol('rate-limit admission');
+type AdmittedRequest = Request & { [ADMISSION]?: Admission };
 
-/** A request counted only if refused: once its handler has succeeded, the count is given back before the answer goes. */
+/** A request counted only if refused: a failure (any error answered) is counted before the answer goes; a success writes nothing. */
 @Injectable()
-class RateLimitRefund implements NestInterceptor {
+class CountRefusals implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const refund = context.switchToHttp().getRequest<RefundableRequest>()[REFUND];
+    const admission = context.switchToHttp().getRequest<AdmittedRequest>()[ADMISSION];
+    if (!admission) return next.handle();
     return next.handle().pipe(
-      mergeMap(async (answer: unknown) => {
-        await refund?.();
-        return answer;
+      catchError(async (err: unknown) => {
+        await admission.failed();
+        throw err;
       }),
     );
   }
@@ -202,5 +267,5 @@ export const RateLimit = (bucket: string, counts: Counted = 'every request') =>
   applyDecorators(
     SetMetadata(BUCKET_KEY, { name: bucket, counts } satisfies Bucket),
     UseGuards(RateLimitGuard),
-    ...(counts === 'refused requests' ? [UseInterceptors(RateLimitRefund)] : []),
+    ...(counts === 'refused requests' ? [UseInterceptors(CountRefusals)] : []),
   );

@@ -35,4 +35,37 @@ describe('checkout rate limit', () => {
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^[1-9]\d*$/);
   });
+
+  it('writes nothing for a paid checkout: the count is read, and only a refusal is written', async () => {
+    await t.dataSource.query('DELETE FROM rate_limits');
+    for (let i = 0; i < 3; i += 1) expect((await t.agent().post('/api/square/checkout/complete').send(checkoutBody(f))).status).toBe(200);
+    expect(await t.dataSource.query('SELECT count(*)::int AS n FROM rate_limits')).toEqual([{ n: 0 }]);
+    expect(
+      (
+        await t
+          .agent()
+          .post('/api/square/checkout/complete')
+          .send(checkoutBody(f, { sourceId: 'cnon:card-nonce-declined' }))
+      ).status,
+    ).toBe(402);
+    expect(await t.dataSource.query('SELECT count(*)::int AS n FROM rate_limits')).toEqual([{ n: 1 }]);
+  });
+
+  it('lets no burst of declined cards in flight past the ceiling', async () => {
+    await t.dataSource.query('DELETE FROM rate_limits');
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async () =>
+          (
+            await t
+              .agent()
+              .post('/api/square/checkout/complete')
+              .send(checkoutBody(f, { sourceId: 'cnon:card-nonce-declined' }))
+          ).status,
+      ),
+    );
+    expect(statuses.filter((s) => s === 402)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
 });
