@@ -6,8 +6,9 @@
  * - PWA: app → features → ui / lib; a feature reaches another feature only through its index.ts,
  *   and only a feature on a lower floor of PWA_FEATURE_FLOORS, so features never import in a circle.
  * - API, from the top down: app files (main, app factory and module, large-seed main, static shell)
- *   → back office (the owner's views joining several domains) and seed → domain modules → common,
- *   database and state-machine (infrastructure) → config and database-pool (the ground: nothing of ours).
+ *   → back office (the owner's views joining several domains) and seed → domain modules → payments
+ *   (card payments of every kind: square, settings and jobs only) → common, database and
+ *   state-machine (infrastructure) → config and database-pool (the ground: nothing of ours).
  *   A module reaches another module only through its public surface (module, service, gateway,
  *   constants, types files), never its entities (tables) or controllers; no domain module imports
  *   the back office, the seed or an app file; infrastructure imports no domain module.
@@ -183,6 +184,8 @@ export default defineConfig(
         { type: 'api-back-office', pattern: 'api/src/back-office', partialMatch: false },
         { type: 'api-seed', pattern: 'api/src/seed', partialMatch: false },
         { type: 'api-infra', pattern: 'api/src/(common|database|state-machine)', capture: ['module'], partialMatch: false },
+        // Card payments of every kind: on the floor below the domains that take them.
+        { type: 'api-payments', pattern: 'api/src/payments', partialMatch: false },
         // The ground: the parsed environment and the database pool's token; they import nothing of ours.
         { type: 'api-config', pattern: 'api/src/config', partialMatch: false },
         { type: 'api-pool', pattern: 'api/src/database-pool', partialMatch: false },
@@ -219,7 +222,7 @@ export default defineConfig(
               // The composition root wires modules together; still no tables and no controllers.
               allow: [
                 { to: { element: { type: ['api-app', 'api-back-office', 'api-seed', ...API_INFRA] } } },
-                { to: { element: { type: 'api-module', fileInternalPath: '!*.{entity,controller}.ts' } } },
+                { to: { element: { type: ['api-module', 'api-payments'], fileInternalPath: '!*.{entity,controller}.ts' } } },
               ],
             },
             {
@@ -230,7 +233,18 @@ export default defineConfig(
             {
               // Not the back office, the seed nor an app file: a domain stands below them.
               from: { element: { type: 'api-module' } },
-              allow: [{ to: { element: { type: API_INFRA } } }, { to: { element: { type: 'api-module', fileInternalPath: API_PUBLIC_SURFACE } } }],
+              allow: [
+                { to: { element: { type: API_INFRA } } },
+                { to: { element: { type: ['api-module', 'api-payments'], fileInternalPath: API_PUBLIC_SURFACE } } },
+              ],
+            },
+            {
+              // Below the domains that take payments: none of them, only what it charges and refunds through.
+              from: { element: { type: 'api-payments' } },
+              allow: [
+                { to: { element: { type: [...API_INFRA, 'api-payments'] } } },
+                { to: { element: { type: 'api-module', captured: { module: ['square', 'settings', 'jobs'] }, fileInternalPath: API_PUBLIC_SURFACE } } },
+              ],
             },
             {
               from: { element: { type: 'api-infra' } },

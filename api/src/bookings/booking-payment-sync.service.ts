@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { type SquareEventListener, SquareEvents, type SquarePaymentEvent, type SquareRefundEvent } from '../square/square-events.service';
-import { SquareGateway } from '../square/square.gateway';
+import { PaymentsService } from '../payments/payments.service';
+import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
 import { BookingMovesService, lockBooking } from './booking-moves.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
 import { BookingPaymentsService } from './booking-payments.service';
@@ -29,55 +29,58 @@ export interface BookingReconcileReport {
 
 /**
  * Booking payments and refunds that Square settles after we stopped listening:
- * - Square's webhook (through SquareEvents): payment.* with our booking payment's id as
+ * - Square's webhook (PaymentsService hands the booking's own to it, as the kind 'booking'):
+ *   payment.* with our booking payment's id as
  *   reference_id settles a pending deposit or balance (COMPLETED/APPROVED) or removes it
  *   (FAILED/CANCELED); refund.* updates a refund: one Square reports FAILED or REJECTED after it
  *   was counted is uncounted, with a 'refund-failed' row in the thread for the owner to try again.
  * - The reconciler (`reconcile()`, every few minutes from BookingJobsService): a deposit or balance
  *   pending for longer than PAYMENT_RECONCILE_AFTER_S (the customer's answer was lost and they did
- *   not come back) is settled from Square's payments with its reference_id, as the checkout's
- *   reconciler settles orders; a test-mode one charged nothing and goes; a refund still pending
+ *   not come back) is settled from Square's payments with its reference_id
+ *   (PaymentsService.reconcileCharge, as orders are); a test-mode one charged nothing and goes; a refund still pending
  *   (Square never answered) is asked again under the same idempotency key.
  */
 @Injectable()
-export class BookingPaymentSync implements OnModuleInit, SquareEventListener {
+export class BookingPaymentSync implements OnModuleInit, PaymentKind {
+  readonly name = 'booking';
   private running: Promise<BookingReconcileReport> | undefined;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
-    private readonly square: SquareGateway,
-    private readonly payments: BookingPaymentsService,
+    private readonly payments: PaymentsService,
+    private readonly bookingPayments: BookingPaymentsService,
     private readonly moves: BookingMovesService,
-    private readonly squareEvents: SquareEvents,
   ) {}
 
   onModuleInit(): void {
-    this.squareEvents.listen(this);
+    this.payments.register(this);
   }
 
-  async payment(event: SquarePaymentEvent): Promise<void> {
-    if (!isUuid(event.referenceId)) return;
+  async squarePayment(event: SquarePaymentEvent): Promise<boolean> {
+    if (!isUuid(event.referenceId)) return false;
     const row = await this.dataSource.getRepository(BookingPaymentEntity).findOneBy({ id: event.referenceId });
-    if (!row || row.kind === 'refund') return;
+    if (!row || row.kind === 'refund') return false;
     await this.settleCharge(row, event.paymentId, event.status);
+    return true;
   }
 
   /** A pending charge by Square's word: recorded, removed, or left (still PENDING there). */
   private async settleCharge(row: BookingPaymentEntity, paymentId: string, status: string): Promise<'paid' | 'failed' | 'left'> {
     if (row.status !== 'pending') return 'left';
-    if (status === 'COMPLETED' || status === 'APPROVED') {
-      await this.payments.settle(row, { paymentId, providerStatus: status });
+    const verdict = paymentVerdict(status);
+    if (verdict === 'paid' || verdict === 'approved') {
+      await this.bookingPayments.settle(row, { paymentId, providerStatus: status });
       return 'paid';
     }
-    if (status === 'FAILED' || status === 'CANCELED') {
-      await this.payments.fail(row, new PaymentError(`Square ${status === 'FAILED' ? 'declined' : 'cancelled'} the payment`, 'PAYMENT_FAILED'));
+    if (verdict === 'failed') {
+      await this.bookingPayments.fail(row, new PaymentError(`Square ${status === 'FAILED' ? 'declined' : 'cancelled'} the payment`, 'PAYMENT_FAILED'));
       return 'failed';
     }
     return 'left';
   }
 
-  async refund(event: SquareRefundEvent): Promise<void> {
+  async squareRefund(event: SquareRefundEvent): Promise<boolean> {
     // Ours by Square's refund id, or the pending refund of that payment and amount whose answer was lost.
     const [match]: { id: string }[] = await this.dataSource.query(
       `SELECT r.id FROM booking_payments r WHERE r.kind = 'refund' AND r.square_refund_id = $1
@@ -88,16 +91,18 @@ export class BookingPaymentSync implements OnModuleInit, SquareEventListener {
        LIMIT 1`,
       [event.refundId, event.paymentId, event.amountCents],
     );
-    if (!match) return;
+    if (!match) return false;
     const row = await this.dataSource.getRepository(BookingPaymentEntity).findOneByOrFail({ id: match.id });
     const error = `Square ${event.status.toLowerCase()} the refund`;
     if (row.status === 'pending') {
       if (event.status === 'PENDING' || event.status === 'COMPLETED')
-        await this.payments.settleRefund(row, { ok: true, refundId: event.refundId, providerStatus: event.status });
-      else if (refused(event.status)) await this.payments.settleRefund(row, { ok: false, refundId: event.refundId, providerStatus: event.status, error });
-      return;
+        await this.bookingPayments.settleRefund(row, { ok: true, refundId: event.refundId, providerStatus: event.status });
+      else if (refused(event.status))
+        await this.bookingPayments.settleRefund(row, { ok: false, refundId: event.refundId, providerStatus: event.status, error });
+      return true;
     }
     if (row.status === 'completed' && row.providerStatus !== event.status) await this.updateCounted(row.id, event, error);
+    return true;
   }
 
   /** A refund counted when Square took it: COMPLETED is noted on it; FAILED or REJECTED uncounts it. */
@@ -135,24 +140,25 @@ export class BookingPaymentSync implements OnModuleInit, SquareEventListener {
       .take(BATCH)
       .getMany();
     if (stale.length === 0) return report;
-    const mode = await this.square.paymentMode();
+    const connection = await this.payments.connection();
     for (const row of stale) {
       try {
         if (row.kind === 'refund') {
-          await this.payments.executeRefund(row.id);
+          await this.bookingPayments.executeRefund(row.id);
           report.refundsAsked++;
-        } else if (row.testMode) {
-          await this.payments.fail(row, new PaymentError('The test payment stopped before it was recorded: nothing was charged', 'TEST_PAYMENT_UNFINISHED'));
-          report.failed++;
-        } else if (mode.kind !== 'square') {
-          report.left++;
         } else {
-          const found = await this.square.findPayment(mode.connection, { id: row.id, totalCents: row.amountCents, createdAt: row.createdAt });
-          if (found) report[await this.settleCharge(row, found.paymentId, found.status)]++;
-          else {
-            await this.payments.fail(row, new PaymentError('Square has no payment for it: nothing was charged', 'NO_SQUARE_PAYMENT'));
-            report.failed++;
-          }
+          const settled = await this.payments.reconcileCharge(connection, {
+            referenceId: row.id,
+            totalCents: row.amountCents,
+            createdAt: row.createdAt,
+            testMode: row.testMode,
+            paid: (payment) => this.settleCharge(row, payment.paymentId, payment.status),
+            failed: async (reason) => {
+              await this.bookingPayments.fail(row, new PaymentError(reason.message, reason.code));
+              return 'failed' as const;
+            },
+          });
+          report[settled]++;
         }
       } catch (err) {
         report.left++;

@@ -1,19 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  BOOKING_PAID_MOVES,
-  BOOKING_PAYABLE_IN,
-  type BookingPaymentKind,
-  dayIn,
-  DEFAULT_COUNTRY,
-  PAYMENTS_NOT_SET_UP_MESSAGE,
-  TEST_CARD_NONCE_OK,
-  TEST_CARDS,
-} from '@cocoa/shared-types';
+import { randomUUID } from 'node:crypto';
+import { BOOKING_PAID_MOVES, BOOKING_PAYABLE_IN, type BookingPaymentKind, dayIn, DEFAULT_COUNTRY } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ConflictError, DomainError, NotFoundError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
+import { ConflictError, type DomainError, NotFoundError } from '../common/domain-errors';
 import { log } from '../common/logger';
-import { PaymentOutcomeUnknownError, RefundOutcomeUnknownError, type SquareChargeInput, type SquareConnection, SquareGateway } from '../square/square.gateway';
+import { PaymentsService } from '../payments/payments.service';
+import type { SquareChargeInput } from '../square/square.gateway';
 import { BookingMailService } from './booking-mail.service';
 import { BookingMovesService, lockBooking } from './booking-moves.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
@@ -32,15 +24,15 @@ export interface PaymentDone {
   testMode: boolean;
 }
 
+/** A charge that went through: Square's payment id and status (the test card's: COMPLETED). */
 interface Charged {
   paymentId: string;
   providerStatus: string;
 }
 
 /**
- * The deposit and the balance, paid on the status page with the checkout's payment step: Square
- * through SquareGateway (createOrder then pay, the same calls the checkout makes) when connected,
- * the built-in test card otherwise (SquareGateway.paymentMode decides, as for the checkout). The
+ * The deposit and the balance, paid on the status page with the checkout's payment step
+ * (PaymentsService: Square when connected, the built-in test card otherwise, as for orders). The
  * amount is the server's: what the booking says is due; the request only names which payment.
  *
  * No transaction is open while Square answers (a pending record is committed first, settled after):
@@ -48,7 +40,7 @@ interface Charged {
  *    when it is paid already, or not due) and commits a pending booking_payments row under the
  *    request's idempotency key; the unique partial index keeps a second live payment of the same
  *    kind out (409 while one is in progress);
- * 2. charge: Square or the test card, no connection held;
+ * 2. charge: PaymentsService.charge, Square or the test card, no connection held;
  * 3. settle: one short transaction records the payment, adds it to the booking and makes the move
  *    (deposit: → confirmed, the confirmation e-mails with the invitation queued; balance: →
  *    completed). A charge refused removes the pending row (the attempt stays in the thread).
@@ -58,42 +50,35 @@ interface Charged {
  * (BookingPaymentSync) settles it from what Square recorded.
  *
  * Refunds (cancellations) are committed by BookingMovesService and asked of Square here after the
- * commit, by RefundPayment with the refund row's idempotency key. A refund Square refused (or that
+ * commit (PaymentsService.refund) with the refund row's idempotency key. A refund Square refused (or that
  * could not be asked: Square disconnected) can be tried again by the owner under a new key.
  */
 @Injectable()
 export class BookingPaymentsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly square: SquareGateway,
+    private readonly payments: PaymentsService,
     private readonly moves: BookingMovesService,
     private readonly mails: BookingMailService,
   ) {}
 
   async pay(booking: BookingEntity, input: PaymentRequest): Promise<PaymentDone> {
-    const payments = await this.square.paymentMode();
-    if (payments.kind === 'unavailable') throw new UnavailableError(PAYMENTS_NOT_SET_UP_MESSAGE, 'PAYMENTS_NOT_SET_UP');
-    if (payments.kind === 'test' && !TEST_CARDS.some((card) => card.nonce === input.sourceId)) {
-      throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002', 'TEST_MODE_CARD_ONLY');
-    }
+    const mode = await this.payments.modeFor(input.sourceId);
     const existing = await this.dataSource.getRepository(BookingPaymentEntity).findOneBy({ idempotencyKey: input.idempotencyKey });
     if (existing && (existing.bookingId !== booking.id || existing.kind !== input.kind)) {
       throw new ConflictError('This payment key was already used for another payment. Please start the payment again.', 'IDEMPOTENCY_KEY_REUSED');
     }
     if (existing?.status === 'completed') return { paymentId: existing.squarePaymentId ?? '', amountCents: existing.amountCents, testMode: existing.testMode };
-    const row = existing ?? (await this.claim(booking.id, input, payments.kind === 'test'));
-    const charged =
-      payments.kind === 'square' && !row.testMode
-        ? await this.chargeSquare(payments.connection, booking, row, input)
-        : await this.chargeTestCard(row, input.sourceId);
-    try {
-      await this.settle(row, charged);
-    } catch (err) {
-      // The money moved: the customer is answered with it; the row stays pending and their retry settles it.
-      log('error', 'could not record a booking payment that went through', { bookingId: booking.id, paymentRowId: row.id, error: String(err) });
-    }
+    const row = existing ?? (await this.claim(booking.id, input, mode.kind === 'test'));
+    // A row claimed in test mode stays a test payment, whatever the mode is now.
+    const via = mode.kind === 'square' && !row.testMode ? mode.connection : null;
+    const { paymentId } = await this.payments.charge(via, chargeOf(booking, row, input), {
+      ref: { bookingId: booking.id, paymentRowId: row.id },
+      failed: (err) => this.fail(row, err),
+      paid: (payment) => this.settle(row, { paymentId: payment.paymentId, providerStatus: payment.status }),
+    });
     log('info', 'booking payment taken', { bookingId: booking.id, kind: row.kind, amountCents: row.amountCents, testMode: row.testMode });
-    return { paymentId: charged.paymentId, amountCents: row.amountCents, testMode: row.testMode };
+    return { paymentId, amountCents: row.amountCents, testMode: row.testMode };
   }
 
   /** Step 1: the amount due now, committed as a pending payment. */
@@ -119,54 +104,6 @@ export class BookingPaymentsService {
         );
       return m.findOneByOrFail(BookingPaymentEntity, { id });
     });
-  }
-
-  /** Test mode: Square's sandbox test tokens decide; nothing is charged. */
-  private async chargeTestCard(row: BookingPaymentEntity, sourceId: string): Promise<Charged> {
-    if (sourceId !== TEST_CARD_NONCE_OK) {
-      const declined = new PaymentError('Card declined', 'CARD_DECLINED');
-      await this.fail(row, declined);
-      throw declined;
-    }
-    return { paymentId: `test_${randomBytes(12).toString('hex')}`, providerStatus: 'COMPLETED' };
-  }
-
-  /** Step 2 with Square: the checkout's own two calls, for one ad-hoc line (the deposit or the balance). */
-  private async chargeSquare(connection: SquareConnection, b: BookingEntity, row: BookingPaymentEntity, input: PaymentRequest): Promise<Charged> {
-    const [givenName, ...family] = b.contactName.split(/\s+/);
-    const charge: SquareChargeInput = {
-      sourceId: input.sourceId,
-      verificationToken: input.verificationToken,
-      idempotencyKey: input.idempotencyKey,
-      referenceId: row.id,
-      customer: {
-        email: b.contactEmail,
-        givenName,
-        familyName: family.join(' '),
-        phone: b.contactPhone,
-        address: { addressLine1: b.venueAddress, country: DEFAULT_COUNTRY },
-      },
-      lines: [
-        { variationId: null, name: `${b.packageName}, ${row.kind} for booking ${b.reference} (${b.eventDate})`, quantity: 1, unitPriceCents: row.amountCents },
-      ],
-      shippingCents: 0,
-      taxCents: 0,
-      totalCents: row.amountCents,
-    };
-    try {
-      const prepared = await this.square.createOrder(connection, charge);
-      const result = await this.square.pay(connection, prepared, charge);
-      return { paymentId: result.paymentId, providerStatus: result.paymentStatus };
-    } catch (err) {
-      if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'booking charge without an answer: the payment stays pending until the customer retries', {
-          bookingId: b.id,
-          paymentRowId: row.id,
-          error: err instanceof Error ? err.message : String(err),
-        });
-      } else await this.fail(row, err);
-      throw err;
-    }
   }
 
   /** Nothing was charged: the pending row goes (the key may be used again) and the thread keeps the attempt. */
@@ -234,34 +171,24 @@ export class BookingPaymentsService {
     const row = await repo.findOneBy({ id, status: 'pending' });
     if (!row) return;
     const charge = row.refundOf ? await repo.findOneBy({ id: row.refundOf }) : null;
-    const connection = await this.square.connection();
+    const connection = await this.payments.connection();
     if (!connection || !charge?.squarePaymentId) {
       return this.settleRefund(row, { ok: false, error: 'Square is not connected: make this refund in the Square Dashboard' });
     }
-    try {
-      const refund = await this.square.refund(connection, {
-        idempotencyKey: row.idempotencyKey,
-        paymentId: charge.squarePaymentId,
-        amountCents: row.amountCents,
-        reason: 'Event booking cancelled',
-      });
-      const ok = refund.status !== 'REJECTED' && refund.status !== 'FAILED';
-      await this.settleRefund(
-        row,
-        ok
-          ? { ok, refundId: refund.refundId, providerStatus: refund.status }
-          : { ok, error: `Square ${refund.status.toLowerCase()} the refund`, refundId: refund.refundId, providerStatus: refund.status },
-      );
-    } catch (err) {
-      if (err instanceof RefundOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'booking refund without an answer from Square: it stays pending', {
-          refundRowId: row.id,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        return;
-      }
-      await this.settleRefund(row, { ok: false, error: err.message });
-    }
+    const answer = await this.payments.refund(
+      connection,
+      { idempotencyKey: row.idempotencyKey, paymentId: charge.squarePaymentId, amountCents: row.amountCents, reason: 'Event booking cancelled' },
+      { bookingId: row.bookingId, refundRowId: row.id },
+    );
+    if (answer.outcome === 'unknown') return; // it stays pending: the reconciler asks again under the same key
+    if (answer.outcome === 'error') return this.settleRefund(row, { ok: false, error: answer.error.message });
+    const { refundId, status } = answer.refund;
+    await this.settleRefund(
+      row,
+      answer.outcome === 'made'
+        ? { ok: true, refundId, providerStatus: status }
+        : { ok: false, error: `Square ${status.toLowerCase()} the refund`, refundId, providerStatus: status },
+    );
   }
 
   async settleRefund(row: BookingPaymentEntity, outcome: { ok: boolean; refundId?: string; providerStatus?: string; error?: string }): Promise<void> {
@@ -313,4 +240,28 @@ export class BookingPaymentsService {
     });
     await this.executeRefunds([refundId]);
   }
+}
+
+/** The charge as Square is asked for it: one ad-hoc line, the deposit or the balance, for the booking's contact. */
+function chargeOf(b: BookingEntity, row: BookingPaymentEntity, input: PaymentRequest): SquareChargeInput {
+  const [givenName, ...family] = b.contactName.split(/\s+/);
+  return {
+    sourceId: input.sourceId,
+    verificationToken: input.verificationToken,
+    idempotencyKey: input.idempotencyKey,
+    referenceId: row.id,
+    customer: {
+      email: b.contactEmail,
+      givenName,
+      familyName: family.join(' '),
+      phone: b.contactPhone,
+      address: { addressLine1: b.venueAddress, country: DEFAULT_COUNTRY },
+    },
+    lines: [
+      { variationId: null, name: `${b.packageName}, ${row.kind} for booking ${b.reference} (${b.eventDate})`, quantity: 1, unitPriceCents: row.amountCents },
+    ],
+    shippingCents: 0,
+    taxCents: 0,
+    totalCents: row.amountCents,
+  };
 }

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventsModule } from '../events/events.module';
 import { SettingsModule } from '../settings/settings.module';
-import { SquareModule } from '../square/square.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { BookingAvailabilityService } from './booking-availability.service';
 import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
 import { BookingEventEntity } from './booking-event.entity';
@@ -28,7 +28,7 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
   imports: [
     TypeOrmModule.forFeature([BookingPackageEntity, BookingEntity, BookingEventEntity, BookingBlockedDayEntity, BookingPaymentEntity]),
     SettingsModule,
-    SquareModule,
+    PaymentsModule,
     EventsModule,
     StateMachineModule,
     LinksModule,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CheckoutCompleteRequest,
@@ -8,19 +8,18 @@ import {
   formatCents,
   fromCents,
   MAX_LINE_QUANTITY,
-  PAYMENTS_NOT_SET_UP_MESSAGE,
-  TEST_CARDS,
-  TEST_CARD_NONCE_OK,
   toCents,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
-import { ConflictError, DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
+import { ConflictError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
-import { PaymentOutcomeUnknownError, type SquareChargeInput, type SquareChargeResult, type SquareConnection, SquareGateway } from '../square/square.gateway';
+import { PaymentsService } from '../payments/payments.service';
+import type { ChargeOwner } from '../payments/payments.types';
+import type { SquareChargeInput } from '../square/square.gateway';
 import { OrderItem } from './order-item.entity';
-import { type Settled, OrderSettlementService } from './order-settlement.service';
+import { OrderSettlementService } from './order-settlement.service';
 import { Order } from './order.entity';
 
 interface PricedItem {
@@ -56,7 +55,8 @@ const PENDING_WAIT_MS = 20_000;
  * 1. claim: one short transaction prices the cart, takes counted products from stock (a 409
  *    when one is short: nothing is committed) and commits the order as PENDING under its unique
  *    idempotency key, with its lines and a `placed` event;
- * 2. pay: Square is called with no connection held (test mode: the sandbox test card decides);
+ * 2. pay: PaymentsService.charge calls Square with no connection held (test mode: the sandbox
+ *    test card decides);
  * 3. settle: one short transaction moves the order to COMPLETED (OPEN when only approved), or,
  *    when nothing was charged, removes the pending order (its stock given back) so the buyer can
  *    simply try again.
@@ -71,18 +71,14 @@ const PENDING_WAIT_MS = 20_000;
 export class CheckoutService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly square: SquareGateway,
+    private readonly payments: PaymentsService,
     private readonly settlement: OrderSettlementService,
     private readonly stock: StockService,
   ) {}
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
-    const payments = await this.square.paymentMode();
-    if (payments.kind === 'unavailable') throw new UnavailableError(PAYMENTS_NOT_SET_UP_MESSAGE, 'PAYMENTS_NOT_SET_UP');
-    if (payments.kind === 'test' && !TEST_CARDS.some((card) => card.nonce === input.sourceId)) {
-      throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002', 'TEST_MODE_CARD_ONLY');
-    }
-    const testMode = payments.kind === 'test';
+    const mode = await this.payments.modeFor(input.sourceId);
+    const testMode = mode.kind === 'test';
 
     for (let round = 0; round < 3; round++) {
       const existing = await this.dataSource.getRepository(Order).findOneBy({ idempotencyKey: input.idempotencyKey });
@@ -94,8 +90,7 @@ export class CheckoutService {
       const claimed = await this.claim(input, user, testMode);
       if (!claimed) continue; // another request with this key committed first: wait for its answer
       const { orderId, totals } = claimed;
-      const paymentId =
-        payments.kind === 'square' ? await this.chargeSquare(payments.connection, input, claimed) : await this.chargeTestCard(orderId, input.sourceId);
+      const { paymentId } = await this.payments.charge(mode.kind === 'square' ? mode.connection : null, this.chargeOf(input, claimed), this.ownerOf(orderId));
       log('info', 'order placed', { orderId, testMode, totalCents: totals.total, userId: user?.id ?? null });
       return { orderId, paymentId, testMode };
     }
@@ -214,14 +209,10 @@ export class CheckoutService {
     return rows[0]?.id ?? null;
   }
 
-  /**
-   * Steps 2 and 3 with Square, no connection held while it answers. An error before the charge,
-   * or Square's refusal of the charge, removes the pending order (nothing was charged); no answer
-   * to the charge leaves it pending for the reconciler. Answers the payment id.
-   */
-  private async chargeSquare(connection: SquareConnection, input: CheckoutCompleteRequest, { orderId, items, totals }: Claimed): Promise<string> {
+  /** The charge as Square is asked for it: the priced lines, shipping as a service charge, tax as an order-level tax. */
+  private chargeOf(input: CheckoutCompleteRequest, { orderId, items, totals }: Claimed): SquareChargeInput {
     const s = input.shippingData;
-    const charge: SquareChargeInput = {
+    return {
       sourceId: input.sourceId,
       verificationToken: input.verificationToken,
       idempotencyKey: input.idempotencyKey,
@@ -238,61 +229,21 @@ export class CheckoutService {
       taxCents: totals.tax,
       totalCents: totals.total,
     };
-    let result: SquareChargeResult;
-    try {
-      const prepared = await this.square.createOrder(connection, charge);
-      result = await this.square.pay(connection, prepared, charge);
-    } catch (err) {
-      if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'square charge without an answer: the order stays pending for the reconciler', {
-          orderId,
-          error: err instanceof Error ? err.message : String(err),
-        });
-      } else await this.failQuietly(orderId, err);
-      throw err;
-    }
-    await this.settleQuietly(orderId, () =>
-      this.settlement.settle(
-        orderId,
-        { paymentId: result.paymentId, status: result.paymentStatus, squareOrderId: result.squareOrderId, squareCustomerId: result.squareCustomerId },
-        'checkout',
-      ),
-    );
-    return result.paymentId;
-  }
-
-  /** Test mode: Square's sandbox tokens decide, nothing is charged. */
-  private async chargeTestCard(orderId: string, sourceId: string): Promise<string> {
-    if (sourceId !== TEST_CARD_NONCE_OK) {
-      const declined = new PaymentError('Card declined', 'CARD_DECLINED');
-      await this.failQuietly(orderId, declined);
-      throw declined;
-    }
-    const paymentId = `test_${randomBytes(12).toString('hex')}`;
-    await this.settleQuietly(orderId, () => this.settlement.settleTestPayment(orderId, paymentId));
-    return paymentId;
-  }
-
-  /** Removes the pending order of a payment that failed; if that fails too, the reconciler will. */
-  private async failQuietly(orderId: string, err: DomainError): Promise<void> {
-    try {
-      await this.settlement.fail(orderId, { code: err.code, message: err.message }, 'checkout');
-    } catch (cleanup) {
-      log('error', 'could not remove the pending order of a failed payment; the reconciler will', { orderId, error: String(cleanup) });
-    }
   }
 
   /**
-   * The payment went through: the buyer is answered with it even if recording it fails (the
-   * database went away meanwhile); the order then stays pending and the reconciler settles it.
+   * What becomes of the pending order: nothing charged removes it (its stock given back, the buyer
+   * may retry); paid settles it, the confirmation mails queued.
    */
-  private async settleQuietly(orderId: string, settle: () => Promise<Settled>): Promise<void> {
-    try {
-      const settled = await settle();
-      if (settled.outcome !== 'moved') log('error', 'a paid order was not pending any more', { orderId, outcome: settled.outcome });
-    } catch (err) {
-      log('error', 'could not record a payment that went through; the reconciler will', { orderId, error: String(err) });
-    }
+  private ownerOf(orderId: string): ChargeOwner {
+    return {
+      ref: { orderId },
+      failed: async (err) => void (await this.settlement.fail(orderId, { code: err.code, message: err.message }, 'checkout')),
+      paid: async (payment) => {
+        const settled = await this.settlement.settle(orderId, payment, 'checkout');
+        if (settled.outcome !== 'moved') log('error', 'a paid order was not pending any more', { orderId, outcome: settled.outcome });
+      },
+    };
   }
 }
 

@@ -11,10 +11,11 @@ import {
   refundableCents,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ConflictError, DomainError, NotFoundError, UnavailableError, UserInputError } from '../common/domain-errors';
+import { ConflictError, NotFoundError, UnavailableError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { StockService } from '../catalogue/stock.service';
-import { RefundOutcomeUnknownError, type SquareConnection, SquareGateway, type SquareRefundResult } from '../square/square.gateway';
+import { PaymentsService } from '../payments/payments.service';
+import type { SquareConnection } from '../square/square.gateway';
 import { AdminOrdersService, refundedQuantities } from './admin-orders.service';
 import { OrderEvent } from './order-event.entity';
 import { assertNoRefundInFlight, type LockedForFulfilment, lockForFulfilment } from './order-fulfilment.service';
@@ -50,7 +51,7 @@ interface Plan {
 /**
  * Refunds and cancellations by the owner (POST /api/admin/orders/{id}/refunds, /cancel, and
  * /refunds/{refundId}/retry). A Square payment is refunded through Square's Refunds
- * API, a test-mode payment's refund is recorded here; both restock when asked and e-mail the
+ * API (PaymentsService.refund), a test-mode payment's refund is recorded here; both restock when asked and e-mail the
  * customer; no Square call is made inside a transaction.
  *
  * A Square refund runs like the checkout: (1) one transaction checks the order under its lock and
@@ -71,7 +72,7 @@ interface Plan {
 export class OrderRefundsService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly square: SquareGateway,
+    private readonly payments: PaymentsService,
     private readonly mail: OrderMailService,
     private readonly orders: AdminOrdersService,
     private readonly stock: StockService,
@@ -207,33 +208,24 @@ export class OrderRefundsService {
 
   /** Steps 2 and 3 of a Square refund. */
   private async askAndSettle(connection: SquareConnection, plan: Plan, refundId: string, mailer: OrderMailer): Promise<void> {
-    let answer: SquareRefundResult;
-    try {
-      answer = await this.square.refund(connection, {
-        idempotencyKey: refundId,
-        paymentId: plan.paymentId ?? '',
-        amountCents: plan.amountCents,
-        reason: plan.reason,
-      });
-    } catch (err) {
-      if (err instanceof RefundOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'square refund without an answer: it stays pending until retried', {
-          orderId: plan.orderId,
-          refundId,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        throw err instanceof DomainError ? err : new RefundOutcomeUnknownError();
-      }
-      await this.failed(plan, refundId, err.code, err.message);
-      throw new ConflictError(`Square refused the refund: ${err.message}`, err.code);
+    const answer = await this.payments.refund(
+      connection,
+      { idempotencyKey: refundId, paymentId: plan.paymentId ?? '', amountCents: plan.amountCents, reason: plan.reason },
+      { orderId: plan.orderId, refundId },
+    );
+    if (answer.outcome === 'unknown') throw answer.error;
+    if (answer.outcome === 'error') {
+      await this.failed(plan, refundId, answer.error.code, answer.error.message);
+      throw new ConflictError(`Square refused the refund: ${answer.error.message}`, answer.error.code);
     }
-    if (answer.status !== 'PENDING' && answer.status !== 'COMPLETED') {
-      await this.failed(plan, refundId, `SQUARE_REFUND_${answer.status}`, `Square answered ${answer.status}`, answer.refundId);
-      throw new ConflictError(`Square refused the refund (${answer.status}).`, 'SQUARE_REFUND_REFUSED');
+    const { refund } = answer;
+    if (answer.outcome === 'refused') {
+      await this.failed(plan, refundId, `SQUARE_REFUND_${refund.status}`, `Square answered ${refund.status}`, refund.refundId);
+      throw new ConflictError(`Square refused the refund (${refund.status}).`, 'SQUARE_REFUND_REFUSED');
     }
     await this.dataSource.transaction(async (manager) => {
       await lockForFulfilment(manager, plan.orderId);
-      await this.finish(manager, plan, refundId, { status: answer.status as RefundStatus, squareRefundId: answer.refundId }, mailer);
+      await this.finish(manager, plan, refundId, { status: refund.status as RefundStatus, squareRefundId: refund.refundId }, mailer);
     });
   }
 
@@ -369,7 +361,7 @@ export class OrderRefundsService {
   }
 
   private async connection(): Promise<SquareConnection> {
-    const connection = await this.square.connection();
+    const connection = await this.payments.connection();
     if (!connection)
       throw new UnavailableError(
         'Square is not connected, so this card payment cannot be refunded here. Connect Square in Settings first.',

@@ -1,26 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
+import { PaymentsService } from '../payments/payments.service';
+import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
 import { type OrderMailer, OrderMailService } from './order-mail.service';
-import { ORDER_PAYMENT, verdictOf } from './order-states';
+import { ORDER_PAYMENT } from './order-states';
 import { orderStockLines } from './order-stock';
 import type { Order, OrderStatus } from './order.entity';
 
 /** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
 export type Settled =
   { outcome: 'moved'; status: OrderStatus } | { outcome: 'removed' } | { outcome: 'unchanged'; status: OrderStatus } | { outcome: 'not-found' };
-
-/** A refund as Square's refund.updated webhook reports it. */
-export interface RefundFacts {
-  refundId: string;
-  paymentId: string;
-  /** PENDING, COMPLETED, REJECTED or FAILED */
-  status: string;
-  amountCents: number;
-}
 
 /**
  * Settles orders by what is known of their payment: the checkout's own answer from Square (or the
@@ -33,23 +26,36 @@ export interface RefundFacts {
  * the same transaction, the order confirmation to the customer and the new-order alert to the
  * shop: whichever of the checkout, the reconciler or a webhook completes the order, the mails go
  * once, and a move rolled back sends none.
+ *
+ * Orders declare themselves to PaymentsService as the kind 'order': Square's notifications about
+ * an order's payment or refund come here.
  */
 @Injectable()
-export class OrderSettlementService {
+export class OrderSettlementService implements OnModuleInit, PaymentKind {
+  readonly name = 'order';
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly mail: OrderMailService,
     private readonly stock: StockService,
+    private readonly payments: PaymentsService,
   ) {}
+
+  onModuleInit(): void {
+    this.payments.register(this);
+  }
+
+  async squarePayment(event: SquarePaymentEvent): Promise<boolean> {
+    return (await this.applySquarePayment(event)).outcome !== 'not-found';
+  }
+
+  async squareRefund(event: SquareRefundEvent): Promise<boolean> {
+    return (await this.recordRefund(event)).outcome !== 'not-found';
+  }
 
   /** Records the move that created an order (the checkout's claim), in the caller's transaction. */
   async recordPlaced(manager: EntityManager, orderId: string, detail: OrderEvent['detail']): Promise<void> {
     await manager.insert(OrderEvent, { orderId, type: 'placed', fromStatus: null, toStatus: 'PENDING', source: 'checkout', actor: 'checkout', detail });
-  }
-
-  /** A test-mode payment: the sandbox test card was accepted, nothing charged. */
-  settleTestPayment(orderId: string, paymentId: string): Promise<Settled> {
-    return this.settle(orderId, { paymentId, status: 'COMPLETED', squareOrderId: null, squareCustomerId: null }, 'checkout');
   }
 
   /**
@@ -85,17 +91,13 @@ export class OrderSettlementService {
    * A payment.updated webhook: the order is found by the payment id, else by the payment's
    * reference_id (our order id, set by the checkout). Payments of orders we do not have are ignored.
    */
-  async applySquarePayment(payment: SquarePaymentFacts & { referenceId: string | null }): Promise<Settled> {
+  private async applySquarePayment(payment: SquarePaymentEvent): Promise<Settled> {
     const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
       const order =
         (await ORDER_PAYMENT.find(manager, { paymentId: payment.paymentId })) ??
         (payment.referenceId && UUID.test(payment.referenceId) ? await ORDER_PAYMENT.find(manager, { id: payment.referenceId }) : null);
-      if (!order) {
-        log('info', 'square payment for no order of ours, ignored', { paymentId: payment.paymentId, status: payment.status });
-        return { outcome: 'not-found' };
-      }
-      return this.apply(manager, order, payment, 'webhook', mailer);
+      return order ? this.apply(manager, order, payment, 'webhook', mailer) : { outcome: 'not-found' };
     });
   }
 
@@ -105,13 +107,10 @@ export class OrderSettlementService {
    * made here (its order_refunds row carries Square's refund id) takes the new status too; one
    * already counted as completed when Square first answered is not counted again.
    */
-  recordRefund(refund: RefundFacts): Promise<Settled> {
+  private recordRefund(refund: SquareRefundEvent): Promise<Settled> {
     return this.dataSource.transaction(async (manager) => {
       const order = await ORDER_PAYMENT.find(manager, { paymentId: refund.paymentId });
-      if (!order) {
-        log('info', 'square refund for no order of ours, ignored', { refundId: refund.refundId, paymentId: refund.paymentId });
-        return { outcome: 'not-found' };
-      }
+      if (!order) return { outcome: 'not-found' };
       const seen: { status: string }[] = await manager.query(
         `SELECT detail->>'status' AS status FROM order_events WHERE order_id = $1 AND type = 'refund' AND detail->>'refundId' = $2`,
         [order.id, refund.refundId],
@@ -146,7 +145,7 @@ export class OrderSettlementService {
   }
 
   private async apply(manager: EntityManager, order: Order, payment: SquarePaymentFacts, source: OrderEventSource, mailer: OrderMailer): Promise<Settled> {
-    const verdict = verdictOf(payment.status);
+    const verdict = paymentVerdict(payment.status);
     if (verdict === 'unsettled') return { outcome: 'unchanged', status: order.status };
     if (verdict === 'failed' && order.status === 'PENDING') {
       await this.removePending(manager, order.id);

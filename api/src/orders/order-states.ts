@@ -96,24 +96,3 @@ export const ORDER_FULFILMENT = defineStateMachine<Order, FulfilmentStatus, Orde
     },
   },
 });
-
-/**
- * What a Square payment status means for its order: paid (COMPLETED), approved only (OPEN),
- * failed (nothing charged: the pending order goes, an approved one is canceled), or not settled
- * yet (Square's PENDING, or a status we do not know).
- */
-export type PaymentVerdict = 'paid' | 'approved' | 'failed' | 'unsettled';
-
-export function verdictOf(paymentStatus: string | null | undefined): PaymentVerdict {
-  switch (paymentStatus) {
-    case 'COMPLETED':
-      return 'paid';
-    case 'APPROVED':
-      return 'approved';
-    case 'FAILED':
-    case 'CANCELED':
-      return 'failed';
-    default:
-      return 'unsettled';
-  }
-}

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueModule } from '../catalogue/catalogue.module';
 import { SettingsModule } from '../settings/settings.module';
-import { SquareModule } from '../square/square.module';
+import { PaymentsModule } from '../payments/payments.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersService } from './admin-orders.service';
 import { CartController } from './cart.controller';
@@ -20,31 +20,29 @@ import { Order } from './order.entity';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { PaymentReconciler } from './payment-reconciler.service';
-import { SquareWebhookController } from './square-webhook.controller';
-import { SquareWebhookService } from './square-webhook.service';
 import { LinksModule } from '../links/links.module';
 import { StateMachineModule } from '../state-machine/state-machine.module';
 
 /**
- * Checkout, orders, payment settlement (reconciler and Square webhooks), the owner's Orders tab
- * (fulfilment, refunds, cancel), order links and the cart acknowledgement.
+ * Checkout, orders, their payment settlement (the kind 'order' of PaymentsService, and its
+ * reconciler), the owner's Orders tab (fulfilment, refunds, cancel), order links and the cart
+ * acknowledgement.
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]),
-    SquareModule,
+    PaymentsModule,
     CatalogueModule,
     SettingsModule,
     StateMachineModule,
     LinksModule,
   ],
-  controllers: [CheckoutController, OrdersController, CartController, SquareWebhookController, AdminOrdersController],
+  controllers: [CheckoutController, OrdersController, CartController, AdminOrdersController],
   providers: [
     CheckoutService,
     OrdersService,
     OrderSettlementService,
     PaymentReconciler,
-    SquareWebhookService,
     OrderFiguresService,
     AdminOrdersService,
     OrderFulfilmentService,

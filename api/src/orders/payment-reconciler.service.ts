@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { DataSource } from 'typeorm';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { SquareGateway } from '../square/square.gateway';
+import { PaymentsService } from '../payments/payments.service';
 import { OrderSettlementService } from './order-settlement.service';
 
 /** Orders settled per run at most, oldest first; the next run takes the rest. */
@@ -19,8 +19,8 @@ export interface ReconcileReport {
 
 /**
  * Settles the checkouts a crash (or a charge Square never answered) left PENDING, by asking Square
- * what it recorded: its payments of our order's total and location whose reference_id is our
- * order id (payments.list through the real SDK). Only orders pending for longer than
+ * what it recorded (PaymentsService.reconcileCharge): its payments of our order's total and
+ * location whose reference_id is our order id (payments.list through the real SDK). Only orders pending for longer than
  * PAYMENT_RECONCILE_AFTER_S are touched, well past the longest a checkout can take, so a checkout
  * still in flight is never settled under it. A test-mode order left pending charged nothing: it
  * goes. Runs at start and every PAYMENT_RECONCILE_INTERVAL_S (never in NODE_ENV=test, where tests
@@ -34,7 +34,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
-    private readonly square: SquareGateway,
+    private readonly payments: PaymentsService,
     private readonly settlement: OrderSettlementService,
   ) {}
 
@@ -69,31 +69,19 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
     );
     const report: ReconcileReport = { paid: 0, failed: 0, left: 0 };
     if (stale.length === 0) return report;
-    const payments = await this.square.paymentMode();
+    const connection = await this.payments.connection();
     for (const order of stale) {
       try {
-        if (order.test_mode) {
-          const settled = await this.settlement.fail(
-            order.id,
-            { code: 'TEST_PAYMENT_UNFINISHED', message: 'a test-mode checkout stopped before its payment was recorded' },
-            'reconciler',
-          );
-          report[settled.outcome === 'removed' ? 'failed' : 'left']++;
-          continue;
-        }
-        if (payments.kind !== 'square') {
-          report.left++;
-          continue;
-        }
-        const payment = await this.square.findPayment(payments.connection, {
-          id: order.id,
+        const settled = await this.payments.reconcileCharge(connection, {
+          referenceId: order.id,
           totalCents: Number(order.total_cents),
           createdAt: new Date(order.created_at),
+          testMode: order.test_mode,
+          paid: (payment) => this.settlement.settle(order.id, payment, 'reconciler'),
+          failed: (reason) => this.settlement.fail(order.id, reason, 'reconciler'),
         });
-        const settled = payment
-          ? await this.settlement.settle(order.id, payment, 'reconciler')
-          : await this.settlement.fail(order.id, { code: 'NO_SQUARE_PAYMENT', message: 'Square has no payment for this order' }, 'reconciler');
-        if (settled.outcome === 'removed') report.failed++;
+        if (settled === 'left') report.left++;
+        else if (settled.outcome === 'removed') report.failed++;
         else if (settled.outcome === 'moved') report.paid++;
         else report.left++;
       } catch (err) {
@@ -104,7 +92,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
         });
       }
     }
-    if (report.left > 0 && payments.kind !== 'square') log('warn', 'pending Square orders wait for Square to be connected again', { left: report.left });
+    if (report.left > 0 && !connection) log('warn', 'pending Square orders wait for Square to be connected again', { left: report.left });
     log('info', 'payment reconciler run', { ...report });
     return report;
   }

@@ -5,7 +5,6 @@ import { SquareAuthController } from './square-auth.controller';
 import { SquareAuthService } from './square-auth.service';
 import { SquareCatalogSyncService } from './square-catalog-sync.service';
 import { SquareController } from './square.controller';
-import { SquareEvents } from './square-events.service';
 import { SquareGateway } from './square.gateway';
 import { SquareService } from './square.service';
 
@@ -13,7 +12,7 @@ import { SquareService } from './square.service';
 @Module({
   imports: [SettingsModule, CatalogueModule],
   controllers: [SquareController, SquareAuthController],
-  providers: [SquareAuthService, SquareGateway, SquareService, SquareCatalogSyncService, SquareEvents],
-  exports: [SquareGateway, SquareEvents],
+  providers: [SquareAuthService, SquareGateway, SquareService, SquareCatalogSyncService],
+  exports: [SquareGateway],
 })
 export class SquareModule {}

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { ForbiddenError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { SquareEvents } from '../square/square-events.service';
 import { SquareGateway } from '../square/square.gateway';
-import { OrderSettlementService } from './order-settlement.service';
+import { PaymentsService } from './payments.service';
 
 /** Square's event envelope (wire JSON, snake_case); the object is read per event type below. */
 const eventSchema = z.object({
@@ -34,9 +33,9 @@ const refundSchema = z.object({
  * x-square-hmacsha256-signature for the raw body and the notification URL (SQUARE_WEBHOOK_URL,
  * default PUBLIC_URL + /api/square/webhooks) with the subscription's signature key
  * (SQUARE_WEBHOOK_SIGNATURE_KEY); anything else changes nothing: 400 without a signature, 403
- * with a wrong one or while no key is configured. payment.created/updated settle the order the
- * payment belongs to; refund.created/updated record the refund's state. Then both go to the other
- * modules that take payments (SquareEvents: event bookings). Other event types, and events about
+ * with a wrong one or while no key is configured. payment.created/updated settle the charge the
+ * payment belongs to; refund.created/updated record the refund's state: PaymentsService hands each
+ * to the kind (order, booking payment...) that owns it. Other event types, and events about
  * payments of nothing of ours, are acknowledged and ignored, so Square stops sending them.
  */
 @Injectable()
@@ -44,8 +43,7 @@ export class SquareWebhookService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly square: SquareGateway,
-    private readonly settlement: OrderSettlementService,
-    private readonly events: SquareEvents,
+    private readonly payments: PaymentsService,
   ) {}
 
   async receive(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ received: true }> {
@@ -63,23 +61,19 @@ export class SquareWebhookService {
       case 'payment.created':
       case 'payment.updated': {
         const p = parse(paymentSchema, object.payment);
-        const payment = {
+        await this.payments.squarePayment({
           paymentId: p.id,
           status: p.status,
           referenceId: p.reference_id ?? null,
           squareOrderId: p.order_id ?? null,
           squareCustomerId: p.customer_id ?? null,
-        };
-        await this.settlement.applySquarePayment(payment);
-        await this.events.payment(payment);
+        });
         break;
       }
       case 'refund.created':
       case 'refund.updated': {
         const r = parse(refundSchema, object.refund);
-        const refund = { refundId: r.id, paymentId: r.payment_id, status: r.status, amountCents: r.amount_money.amount };
-        await this.settlement.recordRefund(refund);
-        await this.events.refund(refund);
+        await this.payments.squareRefund({ refundId: r.id, paymentId: r.payment_id, status: r.status, amountCents: r.amount_money.amount });
         break;
       }
       default:
