@@ -2,15 +2,17 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CartDrawer, useCartStore } from '../features/cart';
-// By its own file, not the feature's index: the start-up chunk takes this hook only (it loads the rest later).
-import { useBookingOutboxSync } from '../features/bookings/outbox/use-booking-outbox-sync';
-import { useContactOutboxSync } from '../features/content/outbox/use-contact-outbox-sync';
-import { useInquiryOutboxSync } from '../features/events/outbox/use-inquiry-outbox-sync';
+import { useOutboxSync } from '../lib/use-outbox-sync';
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
 import { SiteHeader } from './header';
 import { AppRoutes, PageShownContext } from './router';
 import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
+
+// The forms' outboxes, each imported by its own file, not the feature's index: they load after the first render, out of the start-up chunk.
+const BOOKING_OUTBOX = () => import('../features/bookings/outbox/booking-outbox').then((m) => m.useBookingOutbox);
+const CONTACT_OUTBOX = () => import('../features/content/outbox/contact-outbox').then((m) => m.useContactOutbox);
+const INQUIRY_OUTBOX = () => import('../features/events/outbox/inquiry-outbox').then((m) => m.useInquiryOutbox);
 
 /**
  * The app's frame around the page: header, main (the banners and `routes`), footer, the cart
@@ -46,9 +48,9 @@ export function Shell({ routes = <AppRoutes /> }: { routes?: ReactNode }) {
     void useCartStore.getState().hydrate();
   }, []);
   // Booking requests, contact messages and inquiries written offline are sent when the network is back, whatever page is open.
-  useBookingOutboxSync();
-  useContactOutboxSync();
-  useInquiryOutboxSync();
+  useOutboxSync(BOOKING_OUTBOX);
+  useOutboxSync(CONTACT_OUTBOX);
+  useOutboxSync(INQUIRY_OUTBOX);
 
   return (
     <>

@@ -18,8 +18,7 @@ const errorToasts: Array<[string, string]> = [];
 
 function notesOutbox(): OutboxStore<Note, [text: string, id?: string]> {
   return createOutbox<Note, [text: string, id?: string]>({
-    storageKey: KEY,
-    lockName: KEY,
+    name: KEY,
     isEntry: (e) =>
       typeof e.text === 'string' &&
       (e.status === 'waiting' || (e.status === 'sent' && typeof e.number === 'number') || (e.status === 'refused' && typeof e.message === 'string')),
@@ -29,7 +28,6 @@ function notesOutbox(): OutboxStore<Note, [text: string, id?: string]> {
       const number = await answer(entry.text, entry.id);
       return { id: entry.id, savedAt: entry.savedAt, status: 'sent', text: entry.text, number };
     },
-    refused: (entry, message) => ({ ...entry, status: 'refused', message }),
     texts: {
       sent: (entry) => ({ title: 'Note sent', description: `Note ${entry.number} has reached us.` }),
       refused: { title: 'Note not sent', fallback: 'Your note could not be sent.' },
@@ -250,7 +248,7 @@ describe('startOutboxSync', () => {
 
   it('sends at once when the app starts online', async () => {
     await notesOutbox().getState().keep('written yesterday');
-    const stop = startOutboxSync(outbox, KEY);
+    const stop = startOutboxSync(outbox);
     await settle();
     await outbox.getState().flush();
     expect(sent.map((s) => s.text)).toEqual(['written yesterday']);
@@ -259,7 +257,7 @@ describe('startOutboxSync', () => {
 
   it('sends when the browser comes back online, and no more after it is stopped', async () => {
     online = false;
-    const stop = startOutboxSync(outbox, KEY);
+    const stop = startOutboxSync(outbox);
     await outbox.getState().keep('one');
     await settle();
     expect(sent).toEqual([]);
@@ -284,7 +282,7 @@ describe('startOutboxSync', () => {
     const until = async (done: () => boolean) => {
       for (let i = 0; i < 40 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
     };
-    const stop = startOutboxSync(outbox, KEY);
+    const stop = startOutboxSync(outbox);
     const [everyMinute, ms] = intervals.mock.calls[0] as [() => void, number];
     expect(ms).toBe(OUTBOX_RETRY_MS);
     await until(() => sent.length === 1);
@@ -310,7 +308,7 @@ describe('startOutboxSync', () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
     try {
       online = false;
-      const stop = startOutboxSync(outbox, KEY);
+      const stop = startOutboxSync(outbox);
       await outbox.getState().keep('one');
       online = true;
       worker.dispatchEvent(new MessageEvent('message', { data: { type: OUTBOX_SYNC_MESSAGE, tag: 'another-outbox' } }));

@@ -35,18 +35,16 @@ type WithStatus<E, S extends OutboxStatus> = Extract<E, { status: S }>;
 export type WaitingFields<E extends OutboxEntryBase> = Omit<WithStatus<E, 'waiting'>, 'id' | 'savedAt' | 'status'>;
 
 export interface OutboxOptions<E extends OutboxEntryBase, A extends unknown[]> {
-  /** The IndexedDB key of the stored list. */
-  storageKey: string;
-  /** The Web Lock that tabs take turns through; also the Background Sync tag. */
-  lockName: string;
+  /** The IndexedDB key of the stored list, the Web Lock that tabs take turns through and the Background Sync tag. */
+  name: string;
   /** Whether one stored value, already known to have a string id and savedAt, is an entry of this outbox. */
   isEntry: (value: Record<string, unknown>) => boolean;
   /** What `keep` is called with, as a waiting entry's fields and the id it was already sent under, if any. */
   kept: (...args: A) => { fields: WaitingFields<E>; id?: string };
   /** Sends a waiting entry with its id as the idempotency key; answers it as sent. Throws as apiFetch does. */
   send: (entry: WithStatus<E, 'waiting'>) => Promise<WithStatus<E, 'sent'>>;
-  /** The entry the server refused, with its message. */
-  refused: (entry: WithStatus<E, 'waiting'>, message: string) => WithStatus<E, 'refused'>;
+  /** The entry the server refused, with its message; by default the waiting entry with its status 'refused' and the message. */
+  refused?: (entry: WithStatus<E, 'waiting'>, message: string) => WithStatus<E, 'refused'>;
   /** The toasts' texts: one sent in the background, one refused (the server's message, or `fallback`). */
   texts: {
     sent: (entry: WithStatus<E, 'sent'>) => { title: string; description: string };
@@ -57,6 +55,8 @@ export interface OutboxOptions<E extends OutboxEntryBase, A extends unknown[]> {
 }
 
 export interface OutboxState<E extends OutboxEntryBase, A extends unknown[]> {
+  /** The outbox's name (its storage key and sync tag). */
+  readonly name: string;
   entries: E[];
   hydrated: boolean;
   /** Reads the stored list, once per page. */
@@ -70,6 +70,11 @@ export interface OutboxState<E extends OutboxEntryBase, A extends unknown[]> {
 }
 
 export type OutboxStore<E extends OutboxEntryBase, A extends unknown[]> = UseBoundStore<StoreApi<OutboxState<E, A>>>;
+
+/** What sending in the background needs of any outbox, whatever its entries. */
+export interface SyncedOutbox {
+  getState: () => Pick<OutboxState<OutboxEntryBase, never>, 'name' | 'entries' | 'hydrate' | 'flush'>;
+}
 
 /** What the service worker posts to the open pages when a sync tag of an outbox fires. */
 export const OUTBOX_SYNC_MESSAGE = 'cocoa-outbox-sync';
@@ -136,7 +141,8 @@ function requestBackgroundSync(tag: string): void {
 }
 
 export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(options: OutboxOptions<E, A>): OutboxStore<E, A> {
-  const { storageKey, lockName, texts, toasts } = options;
+  const { name, texts, toasts } = options;
+  const refused = options.refused ?? ((entry, message) => ({ ...entry, status: 'refused', message }) as unknown as WithStatus<E, 'refused'>);
 
   /** What IndexedDB held, keeping only entries of a known shape (a corrupt copy is ignored, as the cart's is). */
   const entriesOf = (stored: unknown): E[] => {
@@ -147,16 +153,16 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
       return typeof entry.id === 'string' && typeof entry.savedAt === 'string' && options.isEntry(entry);
     });
   };
-  const load = async () => entriesOf(await get(storageKey).catch(() => undefined));
+  const load = async () => entriesOf(await get(name).catch(() => undefined));
   let flushing: Promise<void> | null = null;
 
   return create<OutboxState<E, A>>((setState, getState) => {
     /** Writes the list, then shows it: what is on screen is what a reload would read. */
     const store = async (entries: E[]) => {
-      await set(storageKey, entries);
+      await set(name, entries);
       setState({ entries, hydrated: true });
     };
-    const update = (mutate: (entries: E[]) => E[]) => exclusive(lockName, async () => store(mutate(await load())));
+    const update = (mutate: (entries: E[]) => E[]) => exclusive(name, async () => store(mutate(await load())));
 
     const sendWaiting = async () => {
       let entries = await load();
@@ -173,7 +179,7 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
         } catch (error) {
           if (isTransient(error)) break;
           const message = messageOf(error, texts.refused.fallback);
-          next = options.refused(waiting, message);
+          next = refused(waiting, message);
           toasts.errorToast(texts.refused.title, message);
         }
         entries = entries.map((e) => (e.id === entry.id ? next : e));
@@ -182,6 +188,7 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
     };
 
     return {
+      name,
       entries: [],
       hydrated: false,
       hydrate: async () => {
@@ -193,7 +200,7 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
         const { fields, id = newOutboxId() } = options.kept(...args);
         const entry = { ...fields, id, savedAt: new Date().toISOString(), status: 'waiting' } as unknown as E;
         await update((entries) => [...entries, entry]);
-        requestBackgroundSync(lockName);
+        requestBackgroundSync(name);
       },
       dismiss: (id) => update((entries) => entries.filter((e) => e.id !== id)),
       flush: () => {
@@ -201,7 +208,7 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
         if (!flushing) {
           flushing = (async () => {
             await getState().hydrate();
-            await exclusive(lockName, sendWaiting);
+            await exclusive(name, sendWaiting);
           })().finally(() => {
             flushing = null;
           });
@@ -214,10 +221,11 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
 
 /**
  * Sends what an outbox keeps: at once when the app starts online, whenever the browser comes back
- * online, when the service worker's sync event for it asks, and every minute while some still
- * wait. Answers a stop function.
+ * online, when the service worker's sync event for its name asks, and every minute while some still
+ * wait. Answers a stop function (`useOutboxSync` is the hook around it).
  */
-export function startOutboxSync<E extends OutboxEntryBase, A extends unknown[]>(outbox: OutboxStore<E, A>, tag: string): () => void {
+export function startOutboxSync(outbox: SyncedOutbox): () => void {
+  const tag = outbox.getState().name;
   const flush = () => void outbox.getState().flush();
   void outbox.getState().hydrate().then(flush);
   window.addEventListener('online', flush);

@@ -1,21 +1,18 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import type { OutboxEntryBase, OutboxStore } from '../lib/outbox';
-import { SavedEntries, type SavedEntry } from './saved-entries';
+import type { FormOutbox } from './form-outbox';
+import { SavedEntries } from './saved-entries';
 
-/** An outbox entry as the list shows it; a refused one keeps what was sent, to put back in the form. */
-type ShownEntry<R> = OutboxEntryBase & SavedEntry & ({ status: 'waiting' | 'sent' } | { status: 'refused'; request: R });
-
-interface Props<R, E extends ShownEntry<R>, A extends unknown[]> {
-  /** The form's outbox (lib/outbox.ts). */
-  outbox: OutboxStore<E, A>;
+interface Props<R> {
+  /** The form's outbox (`createFormOutbox`). */
+  outbox: FormOutbox<R>;
   /** The list's name for screen readers ('Messages saved on this device'). */
   label: string;
   onRestore: (request: R) => void;
 }
 
 /** What a form kept on this device: waiting for the network, sent in the background, or refused (put back in the form to mend). */
-export function SavedOutbox<R, E extends ShownEntry<R>, A extends unknown[]>({ outbox, label, onRestore }: Props<R, E, A>) {
+export function SavedOutbox<R>({ outbox, label, onRestore }: Props<R>) {
   const { entries, hydrate, dismiss, flush } = useStore(outbox);
   useEffect(() => void hydrate(), [hydrate]);
   return (

@@ -11,7 +11,8 @@ import { MonthCalendar } from '../../../ui/month-calendar';
 import { useAvailability } from '../api/availability';
 import { createBooking } from '../api/create-booking';
 import { addMinutes, bookingDay } from '../format';
-import { newOutboxId, useBookingOutbox } from '../outbox/booking-outbox';
+import { newOutboxId } from '../../../lib/outbox';
+import { useBookingOutbox } from '../outbox/booking-outbox';
 import { BookingEstimate } from './booking-estimate';
 import { PackageChoice } from './package-choice';
 

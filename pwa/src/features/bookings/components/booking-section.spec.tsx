@@ -3,7 +3,7 @@ import { clear, get } from 'idb-keyval';
 import { addMonths, type BookingAvailability, type BookingPackage, dayKey, shiftDay } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { useBookingOutbox } from '../outbox/booking-outbox';
-import { startBookingOutboxSync } from '../outbox/outbox-sync';
+import { startOutboxSync } from '../../../lib/outbox';
 import { BookingSection } from './booking-section';
 
 /** Two of the packages the shop seeds (api/src/bookings/bookings.constants.ts). */
@@ -211,7 +211,7 @@ describe('BookingSection: the booking form on /events', () => {
     // the form is empty again
     expect(within(form()).getByLabelText('Venue name')).toHaveValue('');
 
-    const stop = startBookingOutboxSync();
+    const stop = startOutboxSync(useBookingOutbox);
     await act(async () => {
       await Promise.resolve();
     });

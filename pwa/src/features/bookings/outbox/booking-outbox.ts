@@ -1,5 +1,5 @@
 import type { BookingRequest } from '@cocoa/shared-types';
-import { createOutbox, newOutboxId } from '../../../lib/outbox';
+import { createOutbox } from '../../../lib/outbox';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { createBooking } from '../api/create-booking';
 
@@ -25,8 +25,6 @@ export type OutboxEntry =
   | (OutboxEntryBase & { status: 'sent'; reference: string; statusPath: string })
   | (OutboxEntryBase & { status: 'refused'; request: BookingRequest; message: string });
 
-export { newOutboxId };
-
 /** Whether a stored value is a booking entry of a known shape. */
 function isEntry(entry: Record<string, unknown>): boolean {
   if (typeof entry.packageName !== 'string') return false;
@@ -37,11 +35,8 @@ function isEntry(entry: Record<string, unknown>): boolean {
   return entry.status === 'sent' && typeof entry.reference === 'string' && typeof entry.statusPath === 'string' && entry.statusPath.startsWith('/bookings/');
 }
 
-export const BOOKING_OUTBOX = 'cocoa-booking-outbox';
-
 export const useBookingOutbox = createOutbox<OutboxEntry, [request: BookingRequest, packageName: string, id?: string]>({
-  storageKey: BOOKING_OUTBOX,
-  lockName: BOOKING_OUTBOX,
+  name: 'cocoa-booking-outbox',
   isEntry,
   kept: (request, packageName, id) => ({ fields: { request, packageName }, id }),
   send: async (entry) => {
@@ -55,7 +50,6 @@ export const useBookingOutbox = createOutbox<OutboxEntry, [request: BookingReque
       statusPath: created.statusPath,
     };
   },
-  refused: (entry, message) => ({ ...entry, status: 'refused', message }),
   texts: {
     sent: (entry) => ({
       title: 'Booking request sent',

@@ -1,6 +1,6 @@
-import { COUNTRIES, formatPrice, ORDER_ID_DISPLAY_LENGTH, type OrderView } from '@cocoa/shared-types';
+import { formatPrice, ORDER_ID_DISPLAY_LENGTH, type OrderView } from '@cocoa/shared-types';
+import { OrderAddress, OrderSums } from '../../orders';
 
-const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 const STATUS_LABEL: Record<OrderView['status'], string> = { OPEN: 'Open', COMPLETED: 'Completed', CANCELED: 'Canceled', DRAFT: 'Draft' };
 
 /** /order-confirmation details: test summary (TEST MODE), items, shipping, e-mail note, status. */
@@ -49,35 +49,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
           </tbody>
         </table>
         <dl className="summary">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatPrice(order.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>{formatPrice(order.shipping)}</dd>
-          </div>
-          <div>
-            <dt>Tax</dt>
-            <dd>{formatPrice(order.tax)}</dd>
-          </div>
-          <div className="summary__total">
-            <dt>Total</dt>
-            <dd data-testid="confirmation-total">{formatPrice(order.total)}</dd>
-          </div>
+          <OrderSums order={order} totalClassName="summary__total" totalTestId="confirmation-total" />
         </dl>
       </section>
       <section aria-labelledby="confirmation-shipping-title" className="confirmation__section">
         <h2 id="confirmation-shipping-title">Shipping Information</h2>
-        <address>
-          {order.shippingName}
-          <br />
-          {order.shippingAddress}
-          <br />
-          {order.shippingCity}, {order.shippingState} {order.shippingZip}
-          <br />
-          {countryName(order.shippingCountry)}
-        </address>
+        <OrderAddress order={order} />
         <p className="muted">Order details have been e-mailed to {order.email}.</p>
         <p>
           Order status: <strong>{STATUS_LABEL[order.status]}</strong>

@@ -4,7 +4,7 @@ import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/rend
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { CONTACT_OUTBOX, useContactOutbox } from '../outbox/contact-outbox';
-import { startContactOutboxSync } from '../outbox/outbox-sync';
+import { startOutboxSync } from '../../../lib/outbox';
 import { ContactForm } from './contact-form';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -112,7 +112,7 @@ describe('ContactForm', () => {
     const stored = (await get(CONTACT_OUTBOX)) as Array<{ id: string; status: string; request: unknown }>;
     expect(stored).toEqual([expect.objectContaining({ status: 'waiting', about: 'Wedding', request: MESSAGE })]);
 
-    const stop = startContactOutboxSync();
+    const stop = startOutboxSync(useContactOutbox);
     await act(async () => {
       await Promise.resolve();
     });

@@ -1,8 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { contactSchema, type ContactInput } from '@cocoa/shared-types';
-import { sendOrKeep } from '../../../lib/outbox';
+import { describedBy, Field } from '../../../ui/field';
+import { useSendOrKeep } from '../../../ui/form-outbox';
 import { SavedOutbox } from '../../../ui/saved-outbox';
 import { useSendContactMessage } from '../api/contact';
 import { type ContactMessage, useContactOutbox } from '../outbox/contact-outbox';
@@ -18,42 +19,24 @@ const KEPT = "You're offline. Your message is saved on this device and will be s
  */
 export function ContactForm() {
   const send = useSendContactMessage();
-  const keep = useContactOutbox((s) => s.keep);
-  const [keptId, setKeptId] = useState<string | null>(null);
-  const waiting = useContactOutbox((s) => s.entries.some((e) => e.id === keptId && e.status === 'waiting'));
   const { register, handleSubmit, reset, formState } = useForm<ContactInput, unknown, ContactMessage>({
     resolver: zodResolver(contactSchema),
     defaultValues: EMPTY,
   });
   const { errors } = formState;
-  const onSubmit = handleSubmit(async (values) => {
-    // One key for this message, sent now or kept: however often it is sent, it is stored once.
-    setKeptId(null);
-    const { outcome, id } = await sendOrKeep(
-      (key) => send.mutateAsync({ ...values, idempotencyKey: key }),
-      (key) => keep(values, key),
-    );
-    if (outcome === 'refused') return;
-    reset(EMPTY);
-    if (outcome === 'kept') setKeptId(id);
-  });
+  const { submit, waiting } = useSendOrKeep(
+    useContactOutbox,
+    (values, key) => send.mutateAsync({ ...values, idempotencyKey: key }),
+    () => reset(EMPTY),
+  );
+  const onSubmit = handleSubmit(submit);
 
   const field = (name: keyof ContactMessage, label: string, input: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`contact-${name}`}>{label}</label>
+    <Field id={`contact-${name}`} label={label} error={errors[name]?.message}>
       {input}
-      {errors[name] && (
-        <p className="field__error" id={`contact-${name}-error`} role="alert">
-          {errors[name]?.message}
-        </p>
-      )}
-    </div>
+    </Field>
   );
-  const aria = (name: keyof ContactMessage) => ({
-    id: `contact-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `contact-${name}-error` : undefined,
-  });
+  const aria = (name: keyof ContactMessage) => describedBy(`contact-${name}`, errors[name]);
 
   return (
     <form className="form card" onSubmit={(event) => void onSubmit(event)} noValidate aria-labelledby="contact-form-title">

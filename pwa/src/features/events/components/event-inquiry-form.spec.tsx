@@ -3,7 +3,7 @@ import { clear, get } from 'idb-keyval';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import { INQUIRY_OUTBOX, useInquiryOutbox } from '../outbox/inquiry-outbox';
-import { startInquiryOutboxSync } from '../outbox/outbox-sync';
+import { startOutboxSync } from '../../../lib/outbox';
 import { EventInquiryForm } from './event-inquiry-form';
 
 const INQUIRY = {
@@ -95,7 +95,7 @@ describe('EventInquiryForm', () => {
     const stored = (await get(INQUIRY_OUTBOX)) as Array<{ id: string }>;
     expect(stored).toEqual([expect.objectContaining({ status: 'waiting', about: ABOUT, request: INQUIRY })]);
 
-    const stop = startInquiryOutboxSync();
+    const stop = startOutboxSync(useInquiryOutbox);
     online = true;
     await act(async () => {
       window.dispatchEvent(new Event('online'));

@@ -1,10 +1,10 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventInquiryInput } from '@cocoa/shared-types';
 import { lazyResolver, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
-import { sendOrKeep } from '../../../lib/outbox';
 import { useViewerToday } from '../../../lib/viewer-clock';
-import { FormFields } from '../../../ui/field';
+import { describedBy, Field, FormFields } from '../../../ui/field';
+import { useSendOrKeep } from '../../../ui/form-outbox';
 import { SavedOutbox } from '../../../ui/saved-outbox';
 import { useSendEventInquiry } from '../api/event-inquiry';
 import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
@@ -27,42 +27,24 @@ const KEPT = "You're offline. Your inquiry is saved on this device and will be s
  */
 export function EventInquiryForm() {
   const send = useSendEventInquiry();
-  const keep = useInquiryOutbox((s) => s.keep);
-  const [keptId, setKeptId] = useState<string | null>(null);
-  const waiting = useInquiryOutbox((s) => s.entries.some((e) => e.id === keptId && e.status === 'waiting'));
   const { register, handleSubmit, reset, formState } = useForm<Values, unknown, InquiryRequest>({ resolver, defaultValues: EMPTY });
   const { errors } = formState;
   const formRef = useRef<HTMLFormElement>(null);
   useLoadWhenNear(formRef, resolver.preload);
-  const onSubmit = handleSubmit(async (values) => {
-    // One key for this inquiry, sent now or kept: however often it is sent, it is stored once.
-    setKeptId(null);
-    const { outcome, id } = await sendOrKeep(
-      (key) => send.mutateAsync({ ...values, idempotencyKey: key }),
-      (key) => keep(values, key),
-    );
-    if (outcome === 'refused') return;
-    reset(EMPTY);
-    if (outcome === 'kept') setKeptId(id);
-  });
+  const { submit, waiting } = useSendOrKeep(
+    useInquiryOutbox,
+    (values, key) => send.mutateAsync({ ...values, idempotencyKey: key }),
+    () => reset(EMPTY),
+  );
+  const onSubmit = handleSubmit(submit);
   // The visitor's today (the shop's in the server's first screen and its hydration).
   const minDate = useViewerToday();
 
-  const aria = (name: keyof Values) => ({
-    id: `inquiry-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `inquiry-${name}-error` : undefined,
-  });
+  const aria = (name: keyof Values) => describedBy(`inquiry-${name}`, errors[name]);
   const field = (name: keyof Values, label: string, input: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`inquiry-${name}`}>{label}</label>
+    <Field id={`inquiry-${name}`} label={label} error={errors[name]?.message}>
       {input}
-      {errors[name] && (
-        <p className="field__error" id={`inquiry-${name}-error`} role="alert">
-          {errors[name]?.message}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 
   return (

@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
-import { COUNTRIES, formatCents, formatLongDate, ORDER_ID_DISPLAY_LENGTH, type ProviderOrder } from '@cocoa/shared-types';
+import { formatCents, formatLongDate, ORDER_ID_DISPLAY_LENGTH, type ProviderOrder } from '@cocoa/shared-types';
+import { PostalAddress } from '../../../ui/postal-address';
 import { FulfilmentStatus } from './fulfilment-status';
-import { OrderStateBadge } from './order-state-badge';
-
-const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
+import { OrderHeader } from './order-header';
 
 /**
  * One order of the history: id (8 characters), state, date, total, where the parcel is (with its
@@ -15,22 +14,16 @@ export function OrderCard({ order }: { order: ProviderOrder }) {
   const itemCount = order.lineItems.reduce((sum, item) => sum + (Number(item.quantity) || 0), 0);
   return (
     <article className="card order-card" aria-labelledby={`order-${order.id}-title`}>
-      <header className="order-card__header">
-        <div>
+      <OrderHeader
+        heading={
           <h2 id={`order-${order.id}-title`} className="order-card__title">
             Order #{shortId}
           </h2>
-          <p className="muted order-card__date">{formatLongDate(order.createdAt)}</p>
-        </div>
-        <div>
-          <OrderStateBadge state={order.state} />
-          {order.testMode && (
-            <span className="badge badge--test" title="Placed in test mode: nothing was charged">
-              TEST
-            </span>
-          )}
-        </div>
-      </header>
+        }
+        date={formatLongDate(order.createdAt)}
+        state={order.state}
+        testMode={order.testMode}
+      />
       <FulfilmentStatus fulfilment={order.fulfilment} />
       <p className="order-card__total">
         Total <strong data-testid="order-total">{formatCents(order.totalMoney?.amount ?? 0)}</strong>
@@ -62,15 +55,14 @@ export function OrderCard({ order }: { order: ProviderOrder }) {
       {recipient && (
         <details className="order-card__section">
           <summary>Shipping details</summary>
-          <address>
-            {recipient.displayName}
-            <br />
-            {recipient.address.addressLine1}
-            <br />
-            {recipient.address.locality}, {recipient.address.administrativeDistrictLevel1} {recipient.address.postalCode}
-            <br />
-            {countryName(recipient.address.country)}
-          </address>
+          <PostalAddress
+            name={recipient.displayName}
+            street={recipient.address.addressLine1}
+            city={recipient.address.locality}
+            state={recipient.address.administrativeDistrictLevel1}
+            zip={recipient.address.postalCode}
+            country={recipient.address.country}
+          />
         </details>
       )}
       <p className="order-card__more">

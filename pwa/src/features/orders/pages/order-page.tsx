@@ -1,35 +1,29 @@
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { COUNTRIES, formatLongDate, formatPrice, orderNumberOf, type OrderView } from '@cocoa/shared-types';
+import { formatLongDate, formatPrice, orderNumberOf, type OrderView } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { useUser } from '../../auth';
 import { useOrder } from '../api/order';
 import { FulfilmentStatus } from '../components/fulfilment-status';
-import { OrderStateBadge } from '../components/order-state-badge';
+import { OrderAddress } from '../components/order-address';
+import { OrderHeader } from '../components/order-header';
+import { OrderSums } from '../components/order-sums';
 import '../orders.css';
-
-const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
 function OrderBody({ order }: { order: OrderView }) {
   return (
     <article className="card order-page" aria-labelledby="order-page-title">
-      <header className="order-card__header">
-        <div>
+      <OrderHeader
+        heading={
           <h1 id="order-page-title" className="order-card__title">
             Order #{orderNumberOf(order.id)}
           </h1>
-          <p className="muted order-card__date">Placed {formatLongDate(order.createdAt)}</p>
-        </div>
-        <div>
-          <OrderStateBadge state={order.status} />
-          {order.testMode && (
-            <span className="badge badge--test" title="Placed in test mode: nothing was charged">
-              TEST
-            </span>
-          )}
-        </div>
-      </header>
+        }
+        date={`Placed ${formatLongDate(order.createdAt)}`}
+        state={order.status}
+        testMode={order.testMode}
+      />
       <FulfilmentStatus fulfilment={order.fulfilment} />
       <section aria-labelledby="order-page-items">
         <h2 id="order-page-items">Items</h2>
@@ -45,22 +39,7 @@ function OrderBody({ order }: { order: OrderView }) {
           ))}
         </ul>
         <dl className="order-card__money">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatPrice(order.subtotal)}</dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>{formatPrice(order.shipping)}</dd>
-          </div>
-          <div>
-            <dt>Tax</dt>
-            <dd>{formatPrice(order.tax)}</dd>
-          </div>
-          <div className="order-page__total">
-            <dt>Total</dt>
-            <dd data-testid="order-page-total">{formatPrice(order.total)}</dd>
-          </div>
+          <OrderSums order={order} totalClassName="order-page__total" totalTestId="order-page-total" />
           {order.refunded > 0 && (
             <div>
               <dt>Refunded</dt>
@@ -71,15 +50,7 @@ function OrderBody({ order }: { order: OrderView }) {
       </section>
       <section aria-labelledby="order-page-shipping">
         <h2 id="order-page-shipping">Shipping to</h2>
-        <address>
-          {order.shippingName}
-          <br />
-          {order.shippingAddress}
-          <br />
-          {order.shippingCity}, {order.shippingState} {order.shippingZip}
-          <br />
-          {countryName(order.shippingCountry)}
-        </address>
+        <OrderAddress order={order} />
       </section>
     </article>
   );

@@ -56,15 +56,13 @@ function isEntry(entry: Record<string, unknown>): boolean {
 }
 
 export const useOwnerChanges = createOutbox<OwnerChangeEntry, [change: OwnerChange, label: string, id?: string]>({
-  storageKey: OWNER_CHANGES,
-  lockName: OWNER_CHANGES,
+  name: OWNER_CHANGES,
   isEntry,
   kept: (change, label, id) => ({ fields: { change, label }, id }),
   send: async (entry) => {
     await sendChange(entry.change, entry.id);
     return { id: entry.id, savedAt: entry.savedAt, change: entry.change, label: entry.label, status: 'sent', sentAt: new Date().toISOString() };
   },
-  refused: (entry, message) => ({ ...entry, status: 'refused', message }),
   texts: {
     sent: (entry) => ({ title: 'Sent', description: `${entry.label}: made now that the signal is back.` }),
     refused: { title: 'A saved change was refused', fallback: 'The server refused a change saved on this tablet.' },
@@ -126,7 +124,7 @@ export async function sendOrQueue(change: OwnerChange, label: string): Promise<u
 export function useOwnerChangesSync(): void {
   const client = useQueryClient();
   useEffect(() => {
-    const stop = startOutboxSync(useOwnerChanges, OWNER_CHANGES);
+    const stop = startOutboxSync(useOwnerChanges);
     const unsubscribe = useOwnerChanges.subscribe((state) => {
       const sent = state.entries.filter((e) => e.status === 'sent');
       if (sent.length === 0) return;
