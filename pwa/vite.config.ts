@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, parseAst, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIRST_SCREEN_STYLESHEETS_FILE, FIRST_SCREENS } from '../shared-types/src/first-screen';
+import { FIRST_SCREEN_CSS_FILE, FIRST_SCREENS } from '../shared-types/src/first-screen';
 
 const sharedTypes = fileURLToPath(new URL('../shared-types/src/index.ts', import.meta.url));
 const sharedTypesSrc = fileURLToPath(new URL('../shared-types/src/', import.meta.url));
@@ -61,7 +61,7 @@ function firstScreenPageModules(source: string): Map<string, string> {
 }
 
 /**
- * The client build tells the API each first screen's stylesheets (FIRST_SCREEN_STYLESHEETS_FILE):
+ * The client build tells the API each first screen's stylesheets (FIRST_SCREEN_CSS_FILE):
  * the CSS of the chunk holding the page's module (FIRST_SCREEN_PAGES) and of the chunks it imports,
  * as they load. The API renders the page with them, and names no file of this source.
  */
@@ -90,7 +90,7 @@ function firstScreenStylesheets(): Plugin {
         visit(chunk.fileName);
         listed[page] = [...css];
       }
-      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_STYLESHEETS_FILE, source: `${JSON.stringify(listed, null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_CSS_FILE, source: `${JSON.stringify(listed, null, 2)}\n` });
     },
   };
 }

@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import {
   type Category,
   dayIn,
-  FIRST_SCREEN_STYLESHEETS_FILE,
+  FIRST_SCREEN_CSS_FILE,
   FIRST_SCREENS,
   type FirstScreenData,
   type FirstScreenPage,
@@ -20,19 +20,19 @@ import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 const INDEX_HTML =
   '<html><head><title>Cocoa</title></head><body><div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div></body></html>';
 /**
- * What the PWA's build lists for the first screens (FIRST_SCREEN_STYLESHEETS_FILE), by page: the
+ * What the PWA's build lists for the first screens (FIRST_SCREEN_CSS_FILE), by page: the
  * start-up chunk's stylesheet they import, and their own. No source file of the PWA is named.
  */
-const FIRST_SCREEN_STYLESHEETS: Record<FirstScreenPage, string[]> = {
+const FIRST_SCREEN_CSS: Record<FirstScreenPage, string[]> = {
   home: ['assets/start-abc123.css'],
   products: ['assets/start-abc123.css'],
   product: ['assets/start-abc123.css', 'assets/product-detail-page-d1.css'],
   tracker: ['assets/start-abc123.css', 'assets/cocoa-tracker-page-t1.css'],
   events: ['assets/start-abc123.css'],
 };
-const writeStylesheets = (dist: string, listed: object = FIRST_SCREEN_STYLESHEETS) => {
-  mkdirSync(dirname(join(dist, FIRST_SCREEN_STYLESHEETS_FILE)), { recursive: true });
-  writeFileSync(join(dist, FIRST_SCREEN_STYLESHEETS_FILE), JSON.stringify(listed));
+const writeStylesheets = (dist: string, listed: object = FIRST_SCREEN_CSS) => {
+  mkdirSync(dirname(join(dist, FIRST_SCREEN_CSS_FILE)), { recursive: true });
+  writeFileSync(join(dist, FIRST_SCREEN_CSS_FILE), JSON.stringify(listed));
 };
 
 /**

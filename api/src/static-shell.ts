@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import {
   FIRST_SCREEN_END,
   FIRST_SCREEN_START,
-  FIRST_SCREEN_STYLESHEETS_FILE,
+  FIRST_SCREEN_CSS_FILE,
   FIRST_SCREENS,
   type FirstScreenData,
   type FirstScreenPage,
@@ -46,7 +46,7 @@ export function loadFirstScreenRenderer(file: string): FirstScreenRenderer | nul
   }
 }
 
-/** Each first screen's stylesheets as the PWA's build lists them (FIRST_SCREEN_STYLESHEETS_FILE): CSS files of its dist folder. */
+/** Each first screen's stylesheets as the PWA's build lists them (FIRST_SCREEN_CSS_FILE): CSS files of its dist folder. */
 type FirstScreenStylesheets = Partial<Record<FirstScreenPage, string[]>>;
 
 /** A shell and its status: a product page of an unknown product is a 404. */
@@ -179,7 +179,7 @@ export function shellStatusFor(path: string): 200 | 404 {
  * own, from the page modules of its first-screen table): the API names no file of the PWA's source.
  */
 function readStylesheets(pwaDist: string): FirstScreenStylesheets {
-  const path = join(pwaDist, FIRST_SCREEN_STYLESHEETS_FILE);
+  const path = join(pwaDist, FIRST_SCREEN_CSS_FILE);
   if (!existsSync(path)) return {};
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as FirstScreenStylesheets;

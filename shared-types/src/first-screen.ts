@@ -53,7 +53,7 @@ export type FirstScreenData =
  * part of a first screen is a table keyed by these names, so a page missing from one fails
  * type-checking: the API's data loaders (FIRST_SCREEN_LOADERS) and the PWA's page modules and
  * seeders (FIRST_SCREEN_PAGES), from which the PWA's build also tells the API each page's
- * stylesheets (FIRST_SCREEN_STYLESHEETS_FILE). Each page's answers are its FirstScreenData.
+ * stylesheets (FIRST_SCREEN_CSS_FILE). Each page's answers are its FirstScreenData.
  */
 export const FIRST_SCREENS = {
   home: { route: 'home', dated: false },
@@ -77,7 +77,7 @@ export const DATED_FIRST_SCREENS: ReadonlySet<FirstScreenPage> = new Set(PAGES.f
  * Where the PWA's client build writes each first screen's stylesheets, in its output folder: JSON,
  * page name -> the CSS files (from that folder) its page module and the chunks it imports load.
  */
-export const FIRST_SCREEN_STYLESHEETS_FILE = '.vite/first-screens.json';
+export const FIRST_SCREEN_CSS_FILE = '.vite/first-screens.json';
 
 const MATCHERS = PAGES.map((page) => ({ page, match: appRouteMatcher(APP_ROUTES[FIRST_SCREENS[page].route]) }));
 
