@@ -119,7 +119,7 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     expect(quote, JSON.stringify((await outboxFor(request, CUSTOMER.email)).map((m) => m.template))).toBeDefined();
     expect(quote!.text).toContain('$700.00');
     expect(quote!.text).toContain('A round $700 with a third server for the shakes.');
-    const url = quote!.text.match(new RegExp(`https?://[^\\s]+/bookings/${reference}\\?token=[A-Za-z0-9_-]+`))?.[0];
+    const url = quote!.text.match(new RegExp(`https?://[^\\s]+/bookings/${reference}\\?token=[A-Za-z0-9._-]+`))?.[0];
     expect(url, quote!.text).toBeDefined();
     return url!;
   });
