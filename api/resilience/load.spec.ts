@@ -12,6 +12,8 @@ const BUYERS = 20;
 const REQUEST_TIMEOUT_MS = 60_000;
 /** Clients arrive over the first 2 s (as people do), then all run at once for the rest. */
 const RAMP_MS = 2_000;
+/** What one process should carry (reported against, not asserted: tests do not time things; the bench does). */
+const TARGETS = { PGlite: { perSecond: 1500, p99Ms: 500 }, PostgreSQL: { perSecond: 1800, p99Ms: 400 } } as const;
 
 interface Placed {
   lines: CartLine[];
@@ -59,10 +61,25 @@ class Tally {
 
   /** Latency percentiles in ms, e.g. "p50 12 ms, p99 80 ms". */
   latency(): string {
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    const at = (q: number) => Math.round(sorted[Math.floor(sorted.length * q)] ?? 0);
-    return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`;
+    return `p50 ${percentile(this.latencies, 0.5)} ms, p99 ${percentile(this.latencies, 0.99)} ms`;
   }
+}
+
+function percentile(latencies: readonly number[], q: number): number {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return Math.round(sorted[Math.floor(sorted.length * q)] ?? 0);
+}
+
+/** The whole load (browsing and buying) against what one process should carry: "met" or "NO". */
+function againstTargets(kind: keyof typeof TARGETS, tallies: readonly Tally[], seconds: number): string {
+  const target = TARGETS[kind];
+  const perSecond = Math.round(tallies.reduce((sum, t) => sum + t.requests, 0) / seconds);
+  const p99 = percentile(
+    tallies.flatMap((t) => t.latencies),
+    0.99,
+  );
+  const met = perSecond >= target.perSecond && p99 < target.p99Ms;
+  return `all requests ${perSecond}/s, p99 ${p99} ms; target >= ${target.perSecond}/s with p99 < ${target.p99Ms} ms: ${met ? 'met' : 'NO'}`;
 }
 
 describe.each(databaseKinds())('30 s of load on the built API with %s', (kind) => {
@@ -143,7 +160,8 @@ describe.each(databaseKinds())('30 s of load on the built API with %s', (kind) =
       report(
         `${kind}: ${BROWSERS} browsers made ${browsing.requests} requests in ${seconds.toFixed(1)} s (${Math.round(browsing.requests / seconds)}/s, ${browsing.latency()}); ` +
           `${BUYERS} buyers completed ${placed.size} checkouts with ${buying.requests} requests (${twiceAtOnce} keys sent twice at once, ${retried} retried; ${buying.latency()}); ` +
-          `5xx: ${browsing.serverErrors + buying.serverErrors}, connection errors: ${browsing.connectionErrors + buying.connectionErrors}`,
+          `5xx: ${browsing.serverErrors + buying.serverErrors}, connection errors: ${browsing.connectionErrors + buying.connectionErrors}; ` +
+          againstTargets(kind, [browsing, buying], seconds),
       );
       expect([...browsing.failures, ...buying.failures]).toEqual([]);
       expect(browsing.serverErrors + buying.serverErrors + browsing.connectionErrors + buying.connectionErrors).toBe(0);

@@ -32,7 +32,7 @@ import { BookingPackagesService } from './bookings/booking-packages.service';
 import { firstScreenLoader, type FirstScreenSources } from './first-screen-data';
 import { DatabaseOutage } from './health/database-outage';
 import { uploadCacheHeaders } from './images/upload-cache';
-import { SettingsService } from './settings/settings.service';
+import { SettingsService, withSettingsSnapshot } from './settings/settings.service';
 import { ShopTimeZoneService } from './settings/shop-time-zone.service';
 import { firstScreenRendererFile, loadFirstScreenRenderer, sendShell, shellStatusFor, StaticShell } from './static-shell';
 
@@ -61,6 +61,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalPipes(new ZodValidationPipe());
   app.useGlobalFilters(new ErrorFilter(app.get(DatabaseOutage)));
 
+  // Each request reads the settings once (settings/settings.service.ts).
+  app.use((_req: Request, _res: Response, next: NextFunction) => withSettingsSnapshot(next));
   app.use(securityHeaders(config));
   app.use(jsonBody);
   app.use(originCheck(config.publicUrl));

@@ -51,23 +51,32 @@ export class StockService implements EntitySubscriberInterface {
     const runner = inTransaction(manager, 'take');
     const taken: StockLine[] = [];
     for (const line of merged(lines)) {
-      const rows: Array<{ stock_count: number; low_stock_threshold: number | null }> = await manager.query(
-        `WITH taken AS (UPDATE products SET stock_count = stock_count - $2 WHERE id = $1 AND stock_count >= $2 RETURNING stock_count, low_stock_threshold) SELECT * FROM taken`,
+      // One statement: the conditional UPDATE, and the product as it was (an uncounted one has no
+      // count; a short one names what is left).
+      const [row]: Array<{ name: string; before: number | null; after: number | null; low_stock_threshold: number | null }> = await manager.query(
+        `WITH taken AS (UPDATE products SET stock_count = stock_count - $2 WHERE id = $1 AND stock_count >= $2 RETURNING stock_count, low_stock_threshold)
+         SELECT p.name, p.stock_count AS before, t.stock_count AS after, t.low_stock_threshold FROM products p LEFT JOIN taken t ON true WHERE p.id = $1`,
         [line.productId, line.quantity],
       );
-      if (rows.length === 0) {
-        const [product]: Array<{ name: string; stock_count: number | null }> = await manager.query(`SELECT name, stock_count FROM products WHERE id = $1`, [
-          line.productId,
-        ]);
-        if (!product) throw new UserInputError(`Product #${line.productId} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
-        if (product.stock_count === null) continue; // not counted
-        throw shortOf(product.name, Number(product.stock_count));
+      if (!row) throw new UserInputError(`Product #${line.productId} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
+      if (row.after === null) {
+        if (row.before === null) continue; // not counted
+        throw shortOf(row.name, await this.countNow(manager, line.productId, Number(row.before), line.quantity));
       }
-      const left = Number(rows[0].stock_count);
-      if (left <= (rows[0].low_stock_threshold ?? 0)) runner.data[PUBLIC_STOCK_CHANGED] = true;
+      if (Number(row.after) <= (row.low_stock_threshold ?? 0)) runner.data[PUBLIC_STOCK_CHANGED] = true;
       taken.push(line);
     }
     return taken;
+  }
+
+  /**
+   * What is left of a product the UPDATE found short. The statement's own view of the row is as it
+   * began; when another buyer took from it meanwhile (the view still had enough), the count is read again.
+   */
+  private async countNow(manager: EntityManager, productId: number, seen: number, wanted: number): Promise<number> {
+    if (seen < wanted) return seen;
+    const [now]: Array<{ stock_count: number | null }> = await manager.query(`SELECT stock_count FROM products WHERE id = $1`, [productId]);
+    return Number(now?.stock_count ?? 0);
   }
 
   /** Gives quantities back to counted products (an uncounted one stays uncounted). Answers the lines given back. */

@@ -150,6 +150,20 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     return boss.send(name, data, runner ? { ...rest, db: transactionJobDb(runner) } : rest);
   }
 
+  /** Queues several jobs of one queue in one statement, each with the same options (no singleton keys). */
+  async sendMany<T extends object>(name: string, data: readonly T[], options: Omit<JobSendOptions, 'singletonKey' | 'singletonSeconds'> = {}): Promise<void> {
+    if (data.length === 0) return;
+    const { manager, ...rest } = options;
+    const boss = this.boss ?? (await this.ready);
+    const runner = manager?.queryRunner;
+    const startAfter = rest.startAfter instanceof Date ? rest.startAfter.toISOString() : rest.startAfter;
+    await boss.insert(
+      name,
+      data.map((one) => ({ ...rest, startAfter, data: one })),
+      runner ? { db: transactionJobDb(runner) } : {},
+    );
+  }
+
   /**
    * Every occurrence of `cron` (5 fields, minute granularity; `tz` defaults to SHOP_TIME_ZONE) queues
    * one job of `name` for the whole cluster. Calling it again with another expression replaces it.

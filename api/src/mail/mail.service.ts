@@ -100,20 +100,41 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    * happens later, with retries.
    */
   async queue(mail: QueuedMail, manager?: EntityManager): Promise<number> {
-    const rendered = await renderMail(mail, await this.identity(manager));
-    const write = async (m: EntityManager): Promise<number> => {
-      const entry = await m.getRepository(MailOutboxEntry).save({
-        recipient: mail.to === 'shop' ? this.config.CONTACT_TO : mail.to,
-        subject: oneLine(rendered.subject).slice(0, SUBJECT_MAX),
-        bodyText: rendered.text,
-        bodyHtml: rendered.html,
-        template: mail.template,
-        replyTo: mail.replyTo ?? null,
-        attachments: mail.attachments?.length ? mail.attachments : null,
-        status: 'queued' as const,
-      });
-      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: entry.id }, this.jobOptions(m));
-      return entry.id;
+    const [id] = await this.queueAll([mail], manager);
+    return id;
+  }
+
+  /**
+   * As queue, for several messages of one change (an order's confirmation and the shop's alert):
+   * one outbox insert and one job insert for all of them. Answers their outbox ids, in order.
+   */
+  async queueAll(mails: readonly QueuedMail[], manager?: EntityManager): Promise<number[]> {
+    if (mails.length === 0) return [];
+    const identity = await this.identity(manager);
+    const rows = await Promise.all(
+      mails.map(async (mail) => {
+        const rendered = await renderMail(mail, identity);
+        return {
+          recipient: mail.to === 'shop' ? this.config.CONTACT_TO : mail.to,
+          subject: oneLine(rendered.subject).slice(0, SUBJECT_MAX),
+          bodyText: rendered.text,
+          bodyHtml: rendered.html,
+          template: mail.template,
+          replyTo: mail.replyTo ?? null,
+          attachments: mail.attachments?.length ? mail.attachments : null,
+          status: 'queued' as const,
+        };
+      }),
+    );
+    const write = async (m: EntityManager): Promise<number[]> => {
+      const inserted = await m.getRepository(MailOutboxEntry).insert(rows);
+      const ids = inserted.identifiers.map((identifier) => Number(identifier.id));
+      await this.jobs.sendMany(
+        MAIL_DELIVER_JOB,
+        ids.map((outboxId) => ({ outboxId })),
+        this.jobOptions(m),
+      );
+      return ids;
     };
     return manager ? write(manager) : this.outbox.manager.transaction(write);
   }

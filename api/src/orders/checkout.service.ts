@@ -38,6 +38,8 @@ interface ProductRow {
   variation_id: string | null;
 }
 
+type KeyedOrder = Pick<Order, 'id' | 'status' | 'totalCents' | 'paymentId' | 'testMode'>;
+
 interface Claimed {
   orderId: string;
   items: PricedItem[];
@@ -81,14 +83,22 @@ export class CheckoutService {
     const testMode = mode.kind === 'test';
 
     for (let round = 0; round < 3; round++) {
-      const existing = await this.dataSource.getRepository(Order).findOneBy({ idempotencyKey: input.idempotencyKey });
-      if (existing) {
-        const answer = await this.answerOf(existing, input);
+      // The claim comes first: a new key (nearly every request) costs no look-up of its own.
+      const claimed = await this.claim(input, user, testMode).catch(async (err: unknown) => {
+        // A cart the shop refuses now (sold out, prices changed) may be the retry of an order
+        // placed under this key before: that order's answer wins.
+        if (!(err instanceof UserInputError || err instanceof ConflictError)) throw err;
+        const existing = await this.orderUnder(input.idempotencyKey);
+        if (!existing) throw err;
+        return existing;
+      });
+      if (!claimed || !('items' in claimed)) {
+        // Another request placed an order under this key: its answer, once it is settled.
+        const existing = claimed ?? (await this.orderUnder(input.idempotencyKey));
+        const answer = existing && (await this.answerOf(existing, input));
         if (answer) return answer;
-        // Its payment failed and the pending order went: this request tries again.
+        continue; // its payment failed and the pending order went: this request tries again
       }
-      const claimed = await this.claim(input, user, testMode);
-      if (!claimed) continue; // another request with this key committed first: wait for its answer
       const { orderId, totals } = claimed;
       const { paymentId } = await this.payments.charge(mode.kind === 'square' ? mode.connection : null, this.chargeOf(input, claimed), this.ownerOf(orderId));
       log('info', 'order placed', { orderId, testMode, totalCents: totals.total, userId: user?.id ?? null });
@@ -97,17 +107,25 @@ export class CheckoutService {
     throw stillProcessing();
   }
 
+  /** The order already placed under this key, if any (what its answer needs). */
+  private async orderUnder(idempotencyKey: string): Promise<KeyedOrder | null> {
+    const rows: Array<{ id: string; status: Order['status']; total_cents: number; payment_id: string | null; test_mode: boolean }> =
+      await this.dataSource.query(`SELECT id, status, total_cents, payment_id, test_mode FROM orders WHERE idempotency_key = $1`, [idempotencyKey]);
+    const row = rows[0];
+    return row ? { id: row.id, status: row.status, totalCents: Number(row.total_cents), paymentId: row.payment_id, testMode: row.test_mode } : null;
+  }
+
   /**
    * An order under this key exists: its answer once settled (the same as the first time), unless
    * the key is reused for a different total. Null when its payment failed meanwhile (the pending
    * order was removed). A request still pending after PENDING_WAIT_MS answers 409.
    */
-  private async answerOf(order: Order, input: CheckoutCompleteRequest): Promise<CheckoutCompleteResponse | null> {
+  private async answerOf(order: KeyedOrder, input: CheckoutCompleteRequest): Promise<CheckoutCompleteResponse | null> {
     if (toCents(input.amount) !== order.totalCents) {
       throw new ConflictError('This payment was already submitted with a different total. Please start the checkout again.', 'IDEMPOTENCY_KEY_REUSED');
     }
     const deadline = Date.now() + PENDING_WAIT_MS;
-    let current: Order | null = order;
+    let current: KeyedOrder | null = order;
     for (let pause = 50; current?.status === 'PENDING'; pause = Math.min(pause * 2, 1000)) {
       if (Date.now() > deadline) throw stillProcessing();
       await new Promise((resolve) => setTimeout(resolve, pause));

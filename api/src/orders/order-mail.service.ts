@@ -39,25 +39,30 @@ export class OrderMailer {
     private readonly publicUrl: string,
   ) {}
 
-  /** The customer's copy of a move, to the order's e-mail, with a link that opens the order. */
-  async toCustomer<N extends OrderTemplate>(manager: EntityManager, orderId: string, template: N, extra: Extra<N>): Promise<void> {
-    const data = await this.orderData(manager, orderId);
+  /**
+   * The customer's copy of a move, to the order's e-mail, with a link that opens the order. The
+   * order as the move left it (its row, locked in the move's transaction), or its id to read it.
+   */
+  async toCustomer<N extends OrderTemplate>(manager: EntityManager, order: Order | string, template: N, extra: Extra<N>): Promise<void> {
+    const data = await this.orderData(manager, order);
     await this.mail.queue({ to: data.email, template, data: { ...data, ...extra } } as QueuedMail, manager);
   }
 
   /** A paid order: the confirmation to the customer and the new-order alert to the shop. */
-  async paid(manager: EntityManager, orderId: string): Promise<void> {
-    const data = await this.orderData(manager, orderId);
-    await this.mail.queue({ to: data.email, template: 'order-confirmation', data }, manager);
-    await this.mail.queue(
-      { to: 'shop', template: 'new-order-alert', data: { ...data, adminUrl: `${this.publicUrl}/admin?tab=orders&order=${orderId}` } },
+  async paid(manager: EntityManager, order: Order): Promise<void> {
+    const data = await this.orderData(manager, order);
+    await this.mail.queueAll(
+      [
+        { to: data.email, template: 'order-confirmation', data },
+        { to: 'shop', template: 'new-order-alert', data: { ...data, adminUrl: `${this.publicUrl}/admin?tab=orders&order=${order.id}` } },
+      ],
       manager,
     );
   }
 
-  private async orderData(manager: EntityManager, orderId: string): Promise<OrderMailData> {
-    const order = await manager.getRepository(Order).findOneByOrFail({ id: orderId });
-    const items = await manager.getRepository(OrderItem).find({ where: { orderId }, order: { position: 'ASC' } });
+  private async orderData(manager: EntityManager, orderOrId: Order | string): Promise<OrderMailData> {
+    const order = typeof orderOrId === 'string' ? await manager.getRepository(Order).findOneByOrFail({ id: orderOrId }) : orderOrId;
+    const items = await manager.getRepository(OrderItem).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
     const name = `${order.shippingFirstName} ${order.shippingLastName}`;
     return {
       orderNumber: orderNumberOf(order.id),

@@ -53,7 +53,7 @@ export const ORDER_PAYMENT = defineStateMachine<Order, OrderStatus, OrderMoveCon
   notFound: orderNotFound,
   history: orderHistory,
   on: {
-    COMPLETED: { type: 'paid', queue: (m, order, _move, ctx) => ctx.mailer.paid(m, order.id) },
+    COMPLETED: { type: 'paid', queue: (m, order, _move, ctx) => ctx.mailer.paid(m, order) },
     OPEN: { type: 'payment-approved' },
     CANCELED: { type: 'canceled' },
   },
@@ -82,17 +82,17 @@ export const ORDER_FULFILMENT = defineStateMachine<Order, FulfilmentStatus, Orde
     shipped: {
       type: 'fulfilment',
       queue: (m, o, _move, ctx) =>
-        ctx.mailer.toCustomer(m, o.id, 'order-shipped', {
+        ctx.mailer.toCustomer(m, o, 'order-shipped', {
           carrier: o.carrier ?? 'Other',
           trackingNumber: o.trackingNumber ?? '',
           trackingUrl: trackingUrlFor(o.carrier, o.trackingNumber, o.trackingUrl),
         }),
     },
-    delivered: { type: 'fulfilment', queue: (m, o, _move, ctx) => ctx.mailer.toCustomer(m, o.id, 'order-delivered', {}) },
+    delivered: { type: 'fulfilment', queue: (m, o, _move, ctx) => ctx.mailer.toCustomer(m, o, 'order-delivered', {}) },
     cancelled: {
       type: 'cancelled',
       queue: (m, o, move, ctx) =>
-        ctx.mailer.toCustomer(m, o.id, 'order-cancelled', { reason: String(move.detail.reason ?? ''), refundedCents: Number(move.detail.amountCents ?? 0) }),
+        ctx.mailer.toCustomer(m, o, 'order-cancelled', { reason: String(move.detail.reason ?? ''), refundedCents: Number(move.detail.amountCents ?? 0) }),
     },
   },
 });

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../test/test-app';
-import { SettingsService } from './settings.service';
+import { SettingsService, withSettingsSnapshot } from './settings.service';
 
 describe('SettingsService over the settings table', () => {
   let t: TestApp;
@@ -30,6 +30,28 @@ describe('SettingsService over the settings table', () => {
       SQUARE_LOCATION_ID: 'LOC-1',
     });
     expect(await settings.getMany([])).toEqual({});
+  });
+
+  it('reads the table once per request: later reads answer from it, its own writes are seen at once, the next request sees every change', async () => {
+    await settings.set('SQUARE_LOCATION_ID', 'LOC-before');
+    const write = (value: string) => t.dataSource.query(`UPDATE settings SET value = $1 WHERE key = 'SQUARE_LOCATION_ID'`, [value]);
+    await withSettingsSnapshot(async () => {
+      expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-before');
+      await write('LOC-by-another-replica');
+      // The same request keeps what it read first ...
+      expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-before');
+      expect(await settings.getMany(['SQUARE_LOCATION_ID'])).toEqual({ SQUARE_LOCATION_ID: 'LOC-before' });
+      // ... until it writes a setting itself.
+      await settings.set('SNAPSHOT_PROBE', 'written here');
+      expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-by-another-replica');
+      expect(await settings.get('SNAPSHOT_PROBE')).toBe('written here');
+      await settings.remove('SNAPSHOT_PROBE');
+    });
+    await write('LOC-later');
+    await withSettingsSnapshot(async () => expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-later'));
+    // Outside a request (jobs), every read goes to the table.
+    await write('LOC-job');
+    expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-job');
   });
 
   it('switches the web-payments environment with the stored SQUARE_MODE', async () => {

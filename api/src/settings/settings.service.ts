@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -47,9 +48,31 @@ export const SETTING_KEYS = {
   pushVapidPrivateKey: 'PUSH_VAPID_PRIVATE_KEY',
 } as const;
 
+/** How long one request may answer settings from what it read first. */
+const REQUEST_SNAPSHOT_MS = 1000;
+
+interface RequestSettings {
+  rows?: ReadonlyMap<string, string>;
+  readAt?: number;
+}
+
+/** The settings a request has read, per request (withSettingsSnapshot). */
+const requestSettings = new AsyncLocalStorage<RequestSettings>();
+
 /**
- * Key/value settings over the `settings` table. Read on each use, never cached in memory, so every
- * API replica sees a change at once.
+ * Runs `next` (one HTTP request) with a settings snapshot of its own: the request's first read
+ * loads every row in one query, and its later reads (the payment mode, the link key, the shop's
+ * zone for each e-mail...) answer from it for up to a second. A write made through this service
+ * forgets it. Outside a request (jobs, start-up) every read goes to the table.
+ */
+export function withSettingsSnapshot<T>(next: () => T): T {
+  return requestSettings.run({}, next);
+}
+
+/**
+ * Key/value settings over the `settings` table. Never cached across requests, so every API
+ * replica sees a change with the next request; within one request they are read once
+ * (withSettingsSnapshot).
  */
 @Injectable()
 export class SettingsService {
@@ -62,6 +85,8 @@ export class SettingsService {
 
   /** With `manager`, read inside the caller's transaction. */
   async get(key: string, manager?: EntityManager): Promise<string | undefined> {
+    const snapshot = await this.snapshot(manager);
+    if (snapshot) return snapshot.get(key);
     const row = await this.repository(manager).findOneBy({ key });
     return row?.value;
   }
@@ -72,6 +97,7 @@ export class SettingsService {
    * caller's transaction (the row commits or rolls back with it).
    */
   async setIfAbsent(key: string, value: string, manager?: EntityManager): Promise<boolean> {
+    forgetSnapshot();
     const result = await this.repository(manager).createQueryBuilder().insert().values({ key, value }).orIgnore().returning('key').execute();
     return (result.raw as unknown[]).length > 0;
   }
@@ -94,20 +120,25 @@ export class SettingsService {
   /** Several keys in one query; missing keys are absent from the result. */
   async getMany(keys: readonly string[]): Promise<Record<string, string>> {
     if (keys.length === 0) return {};
+    const snapshot = await this.snapshot();
+    if (snapshot) return Object.fromEntries(keys.flatMap((key) => (snapshot.has(key) ? [[key, snapshot.get(key)!]] : [])));
     const rows = await this.settings.findBy({ key: In([...keys]) });
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
   }
 
   async set(key: string, value: string): Promise<void> {
+    forgetSnapshot();
     await this.settings.upsert({ key, value }, { conflictPaths: ['key'] });
   }
 
   async remove(...keys: string[]): Promise<void> {
+    forgetSnapshot();
     if (keys.length > 0) await this.settings.delete({ key: In(keys) });
   }
 
   /** Deletes the key only while it still holds `value`; true when this call deleted it. */
   async removeIf(key: string, value: string): Promise<boolean> {
+    forgetSnapshot();
     const result = await this.settings.delete({ key, value });
     return (result.affected ?? 0) > 0;
   }
@@ -173,6 +204,17 @@ export class SettingsService {
     return saved && squareModeOfApplicationId(saved) === mode ? saved : null;
   }
 
+  /** The request's snapshot (loaded now when it has none, or an old one), or undefined outside a request. */
+  private async snapshot(manager?: EntityManager): Promise<ReadonlyMap<string, string> | undefined> {
+    const request = requestSettings.getStore();
+    if (!request) return undefined;
+    if (request.rows && Date.now() - (request.readAt ?? 0) < REQUEST_SNAPSHOT_MS) return request.rows;
+    const rows = await this.repository(manager).find();
+    request.rows = new Map(rows.map((row) => [row.key, row.value]));
+    request.readAt = Date.now();
+    return request.rows;
+  }
+
   private repository(manager?: EntityManager): Repository<Setting> {
     return manager ? manager.getRepository(Setting) : this.settings;
   }
@@ -182,4 +224,10 @@ export class SettingsService {
     if (this.box?.secret !== secret) this.box = { secret, box: new SecretBox(secret) };
     return this.box.box;
   }
+}
+
+/** A write in this request: its next read goes to the table. */
+function forgetSnapshot(): void {
+  const request = requestSettings.getStore();
+  if (request) request.rows = undefined;
 }

@@ -165,6 +165,32 @@ describe('the state machine', () => {
     expect((await jobsOf(id)).map((j) => j.name)).toEqual(['accepted-mail:Cocoa', 'ready-push']);
   });
 
+  it('writes what the caller changed on the locked row before the step, and every column of a row read elsewhere', async () => {
+    const id = await placed();
+    await machines.withLocked(PICKUP, { id }, async (m, row) => {
+      row.note = 'changed before the move';
+      await PICKUP.step(m, row, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } });
+    });
+    expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id })).toMatchObject({ state: 'accepted', note: 'changed before the move' });
+
+    const other = await placed();
+    await dataSource.transaction(async (m) => {
+      const row = await m.getRepository(Pickup).findOneOrFail({ where: { id: other }, lock: { mode: 'pessimistic_write' } });
+      row.note = 'read without the machine';
+      await PICKUP.step(m, row, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } });
+      // A second step of the same row writes its own change, and keeps the first.
+      await PICKUP.step(m, row, 'preparing', { actor: 'system' });
+    });
+    expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id: other })).toMatchObject({ state: 'preparing', note: 'read without the machine' });
+    // A column nobody changed is left as another transaction wrote it.
+    const third = await placed();
+    await machines.withLocked(PICKUP, { id: third }, async (m, row) => {
+      await m.query(`UPDATE probe_pickups SET note = 'written beside the move' WHERE id = $1`, [third]);
+      await PICKUP.step(m, row, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } });
+    });
+    expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id: third })).toMatchObject({ state: 'accepted', note: 'written beside the move' });
+  });
+
   it('refuses a move the table does not allow with the declared error, writing nothing', async () => {
     const id = await placed();
     const refused = machines.move(PICKUP, { id }, 'ready', { actor: 'admin:owner', set: { note: 'too soon' } });

@@ -1,4 +1,5 @@
-import type { EntityManager, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityMetadata, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /** What a history row's detail may hold: the words that came with a move, amounts, provider ids. */
 export type MoveDetail = Record<string, string | number | boolean | null>;
@@ -116,8 +117,11 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
   }
 
   /** As lock, but null when no row matches. */
-  find(m: EntityManager, where: FindOptionsWhere<Row>): Promise<Row | null> {
-    return m.getRepository(this.declaration.entity).findOne({ where, lock: { mode: 'pessimistic_write' } });
+  async find(m: EntityManager, where: FindOptionsWhere<Row>): Promise<Row | null> {
+    const repository = m.getRepository(this.declaration.entity);
+    const row = await repository.findOne({ where, lock: { mode: 'pessimistic_write' } });
+    if (row) stored.set(row, columnValues(repository.metadata, row));
+    return row;
   }
 
   /**
@@ -137,9 +141,21 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
       detail: request.detail ?? {},
       ...(request.source === undefined ? {} : { source: request.source }),
     };
+    const metadata = m.getRepository(d.entity).metadata;
     Object.assign(row, request.set ?? {}, { [d.field]: to });
     await d.beforeWrite?.(m, row, move);
-    await m.getRepository(d.entity).save(row);
+    // The columns that differ from the row as lock/find read it (every column of a row read
+    // elsewhere), by the row's key: no read before the write (as save would make), and the row
+    // takes the columns the database sets (its updated_at).
+    const set = changedColumns(metadata, stored.get(row), row);
+    await m
+      .createQueryBuilder()
+      .update(d.entity)
+      .set(set as QueryDeepPartialEntity<Row>)
+      .whereEntity(row)
+      .updateEntity(true)
+      .execute();
+    stored.set(row, columnValues(metadata, row));
     const history = d.history(row, move);
     await m.insert(history.entity, history.values);
     await effects?.queue?.(m, row, move, request.ctx as Ctx);
@@ -153,4 +169,34 @@ export function defineStateMachine<Row extends ObjectLiteral, S extends string, 
   declaration: StateMachineDeclaration<Row, S, Ctx>,
 ): StateMachine<Row, S, Ctx> {
   return new StateMachine(declaration);
+}
+
+/** Rows as lock/find read them (or as the last step wrote them): what a step compares with. */
+const stored = new WeakMap<ObjectLiteral, unknown[]>();
+
+/** Each column's value in a form that compares by content (dates by time, JSON by its text). */
+function columnValues(metadata: EntityMetadata, row: ObjectLiteral): unknown[] {
+  return metadata.columns.map((column) => comparable(column.getEntityValue(row)));
+}
+
+function comparable(value: unknown): unknown {
+  if (value instanceof Date) return `date:${value.getTime()}`;
+  return value !== null && typeof value === 'object' ? `json:${JSON.stringify(value)}` : value;
+}
+
+/**
+ * The columns whose value differs from `before` (all of them without it), as an update's set
+ * (embedded columns nested in their group). Keys and columns the database fills are left out.
+ */
+function changedColumns(metadata: EntityMetadata, before: unknown[] | undefined, row: ObjectLiteral): ObjectLiteral {
+  const set: ObjectLiteral = {};
+  metadata.columns.forEach((column, i) => {
+    if (column.isPrimary || column.isGenerated || column.isCreateDate || column.isUpdateDate || column.isVirtual) return;
+    const value: unknown = column.getEntityValue(row);
+    if (value === undefined || (before && comparable(value) === before[i])) return;
+    let target = set;
+    for (const embedded of column.embeddedMetadata?.parentPropertyNames ?? []) target = (target[embedded] ??= {}) as ObjectLiteral;
+    target[column.propertyName] = value;
+  });
+  return set;
 }
