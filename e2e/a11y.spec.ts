@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { shopCalendar } from './shop-clock';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
-import { tookOver } from './app-helpers';
+import { openAdminSection, tookOver } from './app-helpers';
 
 /**
  * Accessibility of every route, admin tab and dialog, checked by axe-core against
@@ -250,8 +250,7 @@ async function storefront() {
 const MODAL = '[aria-modal="true"]';
 
 async function openTab(name: string) {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  await openAdminSection(page, name, 'click');
   await settled();
 }
 
@@ -280,8 +279,7 @@ async function adminDashboard() {
   ];
   for (const name of tabs) {
     await test.step(`tab ${name}`, async () => {
-      await page.getByRole('tab', { name }).click();
-      await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+      await openAdminSection(page, name, 'click');
       await settled();
       await audit(`admin ${name}`);
     });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { shiftDay, shopCalendar } from './shop-clock';
 import sharp from 'sharp';
 import config from '../playwright.config';
+import { openAdminSection } from './app-helpers';
 
 /**
  * The owner on a tablet (1024 × 768, touch) runs the admin tasks end to end against the
@@ -38,11 +39,6 @@ const LOCATION = { title: `Market Day ${tag}`, location: 'Town Square', address:
 /** The toast region holds one toast at a time (role status, or alert when destructive). */
 const toast = (page: Page, title: string) => page.getByRole('list', { name: 'Notifications (F8)' }).locator('li').filter({ hasText: title });
 
-async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name }).tap();
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-}
-
 test('the owner manages the shop from a tablet: product with image, location, Square settings, backup and restore', async ({ page }) => {
   expect(ADMIN.password, 'playwright.config.ts sets ADMIN_PASSWORD for the server').not.toBe('');
   const PNG = await png();
@@ -56,13 +52,13 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeVisible();
-    await openTab(page, 'Settings & Square Integration');
+    await openAdminSection(page, 'Settings & Square Integration');
     await expect(page.getByLabel('Square Application ID')).toHaveAttribute('placeholder', /^sq0idp-/);
     await expect(page.getByRole('button', { name: 'Save Config' })).toBeDisabled();
   });
 
   await test.step('creates a product with an uploaded main image', async () => {
-    await openTab(page, 'Catalogue');
+    await openAdminSection(page, 'Catalogue');
     await page.getByRole('button', { name: 'Add Product' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Create Product' });
     await expect(dialog).toBeVisible();
@@ -97,7 +93,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
   });
 
   await test.step('uploading the same file again asks before replacing it', async () => {
-    await openTab(page, 'Image Management');
+    await openAdminSection(page, 'Image Management');
     await page.getByLabel('Choose images to upload').setInputFiles({ name: IMAGE, mimeType: 'image/png', buffer: PNG });
     const confirm = page.getByRole('alertdialog', { name: 'Replace existing image?' });
     await expect(confirm).toContainText('Replacing it affects all products using this image.');
@@ -112,7 +108,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
   const dayShown = new Date(`${dayInput}T12:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: '2-digit', year: 'numeric' });
 
   await test.step('schedules a location', async () => {
-    await openTab(page, 'Location Scheduler');
+    await openAdminSection(page, 'Location Scheduler');
     await expect(page.getByRole('heading', { name: 'Calendar Integration' })).toBeVisible();
     await page.getByRole('button', { name: 'Add Location' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Add Location' });
@@ -136,7 +132,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
 
   let backup = '';
   await test.step('creates a backup and can download it', async () => {
-    await openTab(page, 'Database Backup');
+    await openAdminSection(page, 'Database Backup');
     await expect(page.getByText('not hold image files', { exact: false })).toBeVisible();
     await page.getByRole('button', { name: 'Create Backup' }).tap();
     await expect(toast(page, 'Backup created')).toBeVisible();
@@ -151,7 +147,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
   });
 
   await test.step('deletes the product after the backup (only after confirming)', async () => {
-    await openTab(page, 'Catalogue');
+    await openAdminSection(page, 'Catalogue');
     await page.getByLabel('Search products').fill(tag);
     await page.getByRole('button', { name: `Delete ${PRODUCT.name}` }).tap();
     const confirm = page.getByRole('alertdialog', { name: 'Delete product?' });
@@ -162,7 +158,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
   });
 
   await test.step('configures Square, is sent to Square to connect, and hears back when the seller refuses', async () => {
-    await openTab(page, 'Settings & Square Integration');
+    await openAdminSection(page, 'Settings & Square Integration');
     await expect(page.getByText('Not connected', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Connect to Square' }).tap();
     await expect(toast(page, 'Configuration required')).toContainText('Please save your Square Application ID first.');
@@ -192,7 +188,7 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
   });
 
   await test.step('restores the backup after a warning, and the product is back', async () => {
-    await openTab(page, 'Database Backup');
+    await openAdminSection(page, 'Database Backup');
     await page.getByRole('radio', { name: new RegExp(backup.replace(/\./g, '\\.')) }).check();
     await page.getByRole('button', { name: 'Restore', exact: true }).tap();
     const confirm = page.getByRole('alertdialog', { name: 'Restore this backup?' });
@@ -203,10 +199,10 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     const product = await page.request.get(`/api/square/catalog/products/slug/${PRODUCT.slug}`);
     expect(product.status()).toBe(200);
     expect(await product.json()).toMatchObject({ name: PRODUCT.name, price: 9.5, imageUrl: `/uploads/products/${IMAGE}` });
-    await openTab(page, 'Location Scheduler');
+    await openAdminSection(page, 'Location Scheduler');
     await expect(page.getByRole('row').filter({ hasText: LOCATION.title })).toContainText(dayShown);
     // the settings saved after the backup are gone too
-    await openTab(page, 'Settings & Square Integration');
+    await openAdminSection(page, 'Settings & Square Integration');
     await expect(page.getByLabel('Square Application ID')).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Save Config' })).toBeDisabled();
   });

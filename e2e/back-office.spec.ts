@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SquareApiDouble } from '../api/src/square/square-api.double';
 import config, { SQUARE_DOUBLE_PORT, SQUARE_SHOP_PORT } from '../playwright.config';
+import { openAdminSection } from './app-helpers';
 
 /**
  * The back office end to end, on the shop connected to Square (its API is a local double, reached
@@ -131,7 +132,7 @@ test('a guest order is e-mailed, packed, shipped with tracking and partly refund
     await owner.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await owner.getByRole('button', { name: 'Login', exact: true }).tap();
     await expect(owner.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await owner.getByRole('tab', { name: 'Orders' }).tap();
+    await openAdminSection(owner, 'Orders');
     await owner.getByRole('searchbox', { name: 'Search orders' }).fill(GUEST.email);
     await owner.getByRole('button', { name: 'Search', exact: true }).tap();
     await owner.getByRole('button', { name: new RegExp(`^Open order #${number}`) }).tap();

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { shiftDay, shopCalendar } from './shop-clock';
 import config from '../playwright.config';
 import { calendarDay } from './calendar-helpers';
-import { tookOver } from './app-helpers';
+import { openAdminSection, tookOver } from './app-helpers';
 
 /**
  * Event booking end to end, on the test-mode shop (Square not connected): a customer on
@@ -93,9 +93,9 @@ test('a phone books the Iced & Shake Bar, the owner accepts on a tablet with an 
     await owner.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await owner.getByRole('button', { name: 'Login', exact: true }).tap();
     await expect(owner.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await owner.getByRole('tab', { name: /^Inbox/ }).tap();
+    await openAdminSection(owner, /^Inbox/);
     await expect(owner.getByText(`${reference}: Iced & Shake Bar, 60 guests`)).toBeVisible();
-    await owner.getByRole('tab', { name: 'Bookings' }).tap();
+    await openAdminSection(owner, 'Bookings');
     await owner.getByRole('button', { name: new RegExp(`^Open booking ${reference}`) }).tap();
     await expect(owner.getByRole('heading', { name: `Booking ${reference}` })).toBeVisible();
   });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openAdminSection } from './app-helpers';
 import { ADMIN, adminRequest, BASE, checkOutIfLive, openTracker, tablet, todaysStop } from './live-helpers';
 
 /**
@@ -73,7 +74,7 @@ test('the owner marks an order shipped and checks in without signal; both are ma
     await owner.getByRole('button', { name: 'Login', exact: true }).tap();
     await expect(owner.getByRole('heading', { name: "You're not checked in" })).toBeVisible();
     await expect(owner.getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeVisible();
-    await owner.getByRole('tab', { name: 'Orders' }).tap();
+    await openAdminSection(owner, 'Orders');
     await owner.getByRole('searchbox', { name: 'Search orders' }).fill(GUEST_EMAIL);
     await owner.getByRole('button', { name: 'Search', exact: true }).tap();
     await owner.getByRole('button', { name: new RegExp(`^Open order #${order.number}`) }).tap();
@@ -93,7 +94,7 @@ test('the owner marks an order shipped and checks in without signal; both are ma
   });
 
   await test.step("and the check-in at today's stop waits behind it", async () => {
-    await owner.getByRole('tab', { name: "We're here" }).tap();
+    await openAdminSection(owner, "We're here");
     await owner
       .getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
       .first()

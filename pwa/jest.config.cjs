@@ -17,7 +17,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@ionic|@stencil|ionicons|idb-keyval)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@ionic|@stencil|@lit|ionicons|idb-keyval)/)'],
   moduleNameMapper: {
     '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts',
     '^@cocoa/shared-types/(.+)$': '<rootDir>/../shared-types/src/$1.ts',

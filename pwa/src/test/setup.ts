@@ -24,6 +24,8 @@ if (typeof window !== 'undefined') {
     });
   }
   window.scrollTo = () => undefined;
+  // Ionic's scrollable segment scrolls its chosen button into view.
+  Element.prototype.scrollTo ??= () => undefined;
 
   // The API's signed-in hint (SIGNED_IN_HINT_COOKIE): the specs answer GET /api/user themselves (a user, or 401).
   document.cookie = 'cocoa.signedin=1; path=/';

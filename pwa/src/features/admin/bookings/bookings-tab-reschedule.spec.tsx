@@ -9,6 +9,7 @@ import {
   shiftDay,
 } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { segmentNamed, tapChoice } from '../../../test/segment';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';
@@ -165,7 +166,7 @@ describe('BookingsTab: changing a booking’s date', () => {
 
     // Back to the list: the confirmed bookings show the new date.
     fireEvent.click(screen.getByRole('button', { name: '← All bookings' }));
-    fireEvent.click(await within(await screen.findByRole('group', { name: 'Show bookings that are' })).findByRole('button', { name: 'Confirmed 1' }));
+    await waitFor(() => tapChoice(segmentNamed('Show bookings that are'), 'Confirmed 1'));
     const rows = within(await screen.findByRole('list', { name: 'Confirmed bookings' })).getAllByRole('button');
     expect(rows[0]).toHaveTextContent(`${inWords(TO)}, 5:00 PM - 8:30 PM`);
   });

@@ -10,6 +10,7 @@ import {
   type ScheduledEvent,
 } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { expectChosen, segmentNamed, tapChoice } from '../../../test/segment';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';
@@ -99,9 +100,9 @@ describe('BookingsTab: the list', () => {
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Open booking CB-7K3Q, Robin Park, Requested']);
     expect(rows[0]).toHaveTextContent('June 19, 2027, 2:00 PM - 5:00 PM');
     expect(rows[0]).toHaveTextContent('$630.00');
-    const states = screen.getByRole('group', { name: 'Show bookings that are' });
-    expect(within(states).getByRole('button', { name: 'Requested 1' })).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(within(states).getByRole('button', { name: 'Awaiting deposit 2' }));
+    const states = segmentNamed('Show bookings that are');
+    await expectChosen(states, 'Requested 1');
+    tapChoice(states, 'Awaiting deposit 2');
     const awaiting = await screen.findByRole('list', { name: 'Awaiting deposit bookings' });
     await waitFor(() => expect(within(awaiting).getAllByRole('button')).toHaveLength(2));
     expect(within(awaiting).getAllByRole('button')[0]).toHaveTextContent('TEST');

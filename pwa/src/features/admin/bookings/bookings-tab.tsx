@@ -11,6 +11,7 @@ import { BookingPackages } from './bookings-tab-packages';
 import { BookingSettingsForm } from './bookings-tab-settings';
 import './bookings-tab.css';
 import { RefreshButton } from '../shared/refresh-button';
+import { Segment } from '../shared/segment';
 
 const VIEWS = [
   { id: 'list', label: 'Bookings' },
@@ -50,6 +51,17 @@ function BookingRow({ booking, onOpen }: { booking: AdminBookingSummary; onOpen:
   );
 }
 
+const ALL = 'all';
+
+function StateCount({ label, count }: { label: string; count: number | null | undefined }) {
+  return (
+    <>
+      {label}
+      {count != null && <span className="bookings-states__count"> {count}</span>}
+    </>
+  );
+}
+
 /** The list by state: each state's count on its filter, then a page of bookings by event day. */
 function BookingsList({ onOpen }: { onOpen: (id: number) => void }) {
   const [state, setState] = useState<BookingState | undefined>('requested');
@@ -69,17 +81,15 @@ function BookingsList({ onOpen }: { onOpen: (id: number) => void }) {
         <h2 id="bookings-title">Bookings</h2>
         <RefreshButton query={bookings} />
       </div>
-      <div className="bookings-states" role="group" aria-label="Show bookings that are">
-        {BOOKING_STATES.map((s) => (
-          <button key={s} type="button" aria-pressed={state === s} onClick={() => choose(s)}>
-            {BOOKING_STATE_LABELS[s]}
-            {data && <span className="bookings-states__count"> {data.counts[s]}</span>}
-          </button>
-        ))}
-        <button type="button" aria-pressed={state === undefined} onClick={() => choose(undefined)}>
-          All{all !== null && <span className="bookings-states__count"> {all}</span>}
-        </button>
-      </div>
+      <Segment
+        label="Show bookings that are"
+        choices={[
+          ...BOOKING_STATES.map((s) => ({ id: s, label: <StateCount label={BOOKING_STATE_LABELS[s]} count={data?.counts[s]} /> })),
+          { id: ALL, label: <StateCount label="All" count={all} /> },
+        ]}
+        value={state ?? ALL}
+        onChange={(next) => choose(next === ALL ? undefined : next)}
+      />
       {bookings.isPending ? (
         <div role="status" aria-label="Loading bookings">
           {Array.from({ length: 3 }, (_, i) => (
@@ -143,13 +153,7 @@ export function BookingsTab() {
   if (Number.isInteger(openId) && openId > 0) return <BookingDetail id={openId} onBack={() => open(null)} onOpen={open} />;
   return (
     <div className="admin-stack">
-      <div className="admin-segment bookings-views" role="group" aria-label="Bookings view">
-        {VIEWS.map((v) => (
-          <button key={v.id} type="button" aria-pressed={v.id === view} onClick={() => set('view', v.id === 'list' ? null : v.id)}>
-            {v.label}
-          </button>
-        ))}
-      </div>
+      <Segment label="Bookings view" choices={VIEWS} value={view} onChange={(id) => set('view', id === 'list' ? null : id)} />
       {view === 'list' && <BookingsList onOpen={open} />}
       {view === 'month' && <BookingsMonth onOpen={open} />}
       {view === 'packages' && <BookingPackages />}

@@ -1,6 +1,7 @@
 import { dayKey } from '@cocoa/shared-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { expectChosen, segmentNamed, tapChoice } from '../../../test/segment';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { adminEventsQueryOptions } from './api/events';
@@ -86,7 +87,7 @@ describe('CalendarTab', () => {
     renderWithProviders(<CalendarTab />);
     expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    tapChoice(segmentNamed('Which locations to show'), 'Past');
     expect(await screen.findByText('No past locations')).toBeInTheDocument();
     expect(screen.queryByText('No scheduled locations yet')).not.toBeInTheDocument();
   });
@@ -98,23 +99,21 @@ describe('CalendarTab', () => {
       [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
     });
     renderWithProviders(<CalendarTab />);
-    const switcher = screen.getByRole('group', { name: 'Which locations to show' });
-    expect(within(switcher).getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(switcher).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'false');
+    const switcher = segmentNamed('Which locations to show');
+    await expectChosen(switcher, 'Upcoming');
     expect(screen.getByText(`From today, ${todayText}, on, soonest first.`)).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL]);
 
-    fireEvent.click(within(switcher).getByRole('button', { name: 'Past' }));
-    expect(within(switcher).getByRole('button', { name: 'Past' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(switcher).getByRole('button', { name: 'Upcoming' })).toHaveAttribute('aria-pressed', 'false');
+    tapChoice(switcher, 'Past');
+    await expectChosen(switcher, 'Past');
     expect(screen.getByText(`Before today, ${todayText}, newest first.`)).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Last week' })).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Last week', 'Last year']);
     expect(screen.queryByRole('rowheader', { name: 'Coming fair' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL, PAST_URL]);
 
-    fireEvent.click(within(switcher).getByRole('button', { name: 'Upcoming' }));
+    tapChoice(switcher, 'Upcoming');
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Last week' })).not.toBeInTheDocument();
   });
@@ -135,7 +134,7 @@ describe('CalendarTab', () => {
       const { unmount } = renderWithProviders(<CalendarTab />);
       expect(await screen.findByText(`From today, ${shopDate}, on, soonest first.`)).toBeInTheDocument();
       expect(await screen.findByRole('rowheader', { name: `Next in ${zone}` })).toBeInTheDocument();
-      fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+      tapChoice(segmentNamed('Which locations to show'), 'Past');
       expect(await screen.findByText('No past locations')).toBeInTheDocument();
       const lists = calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url);
       expect(lists.at(-1)).toBe(past);
@@ -156,7 +155,7 @@ describe('CalendarTab', () => {
     });
     renderWithProviders(<CalendarTab />);
     expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    tapChoice(segmentNamed('Which locations to show'), 'Past');
     expect(await screen.findByRole('rowheader', { name: 'Past 101' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('rowheader', { name: 'Past 100' })).toBeInTheDocument();
@@ -181,7 +180,7 @@ describe('CalendarTab', () => {
       </>,
     );
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Past' }));
+    tapChoice(segmentNamed('Which locations to show'), 'Past');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Old market' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete location?' })).getByRole('button', { name: 'Delete location' }));
     expect(await screen.findByText('Location deleted')).toBeInTheDocument();
@@ -189,7 +188,7 @@ describe('CalendarTab', () => {
     await waitFor(() => expect(fetched(PAST_URL)).toBe(2));
     expect(fetched(UPCOMING_URL)).toBe(1);
     expect(client.getQueryState(adminEventsQueryOptions('upcoming').queryKey)?.isInvalidated).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Upcoming' }));
+    tapChoice(segmentNamed('Which locations to show'), 'Upcoming');
     await waitFor(() => expect(fetched(UPCOMING_URL)).toBe(2));
   });
 

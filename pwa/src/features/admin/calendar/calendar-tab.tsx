@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../shared/dialog';
 import { GeocodingKeyForm } from './geocoding-key-form';
 import { LocationDialog } from './location-dialog';
 import { MetaRow } from '../shared/meta-row';
+import { Segment } from '../shared/segment';
 
 /** Location Scheduler: scheduled locations and the calendar-feed controls. */
 export function CalendarTab() {
@@ -61,13 +62,7 @@ function LocationsCard() {
           Add Location
         </button>
       </div>
-      <div className="admin-segment" role="group" aria-label="Which locations to show">
-        {SEGMENTS.map((s) => (
-          <button key={s.id} type="button" aria-pressed={s.id === segment} onClick={() => setSegment(s.id)}>
-            {s.label}
-          </button>
-        ))}
-      </div>
+      <Segment label="Which locations to show" choices={SEGMENTS} value={segment} onChange={setSegment} />
       <p className="muted">{shown.hint(formatLongDate(now, shopZone))}</p>
       {events.isPending ? (
         <div aria-label="Loading scheduled locations" role="status">

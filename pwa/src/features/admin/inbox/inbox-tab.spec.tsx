@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InboxListItem, InboxMessage, InboxPage } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { choiceNamed, expectChosen, segmentNamed, tapChoice } from '../../../test/segment';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import AdminPage from '../pages/admin-page';
@@ -55,10 +56,10 @@ describe('InboxTab', () => {
     expect(rows[0]).toHaveClass('is-unread');
     expect(rows[1]).not.toHaveClass('is-unread');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Unread' }));
-    expect(screen.getByRole('button', { name: 'Unread' })).toHaveAttribute('aria-pressed', 'true');
+    tapChoice(segmentNamed('Show'), 'Unread');
+    await expectChosen(segmentNamed('Show'), 'Unread');
     expect(await screen.findByRole('list', { name: 'Unread' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Archived' }));
+    tapChoice(segmentNamed('Show'), 'Archived');
     expect(await screen.findByText('No archived messages.')).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual([
       '/api/admin/inbox?state=all&page=1',
@@ -233,7 +234,8 @@ describe('the Inbox tab on the dashboard', () => {
       'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT]) },
     });
     renderWithProviders(<AdminPage />, { route: '/admin?tab=inbox' });
-    expect(await screen.findByRole('tab', { name: 'Inbox (3)' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(choiceNamed(segmentNamed('Admin sections'), 'Inbox (3)')).toBeInTheDocument());
+    await expectChosen(segmentNamed('Admin sections'), 'Inbox (3)');
     expect(await screen.findByRole('list', { name: 'Inbox' })).toBeInTheDocument();
   });
 });

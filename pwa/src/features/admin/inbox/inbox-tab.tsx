@@ -24,6 +24,7 @@ import { formatDateTime, formatDay } from '../shared/format';
 import './inbox-tab.css';
 import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
+import { Segment } from '../shared/segment';
 
 const FILTERS: Array<{ state: InboxState; label: string; empty: string }> = [
   { state: 'all', label: 'Inbox', empty: 'No messages. Contact messages and event inquiries show here as they arrive.' },
@@ -73,21 +74,15 @@ export function InboxTab() {
         </h2>
         <RefreshButton query={list} />
       </div>
-      <div className="admin-segment" role="group" aria-label="Show">
-        {FILTERS.map((f) => (
-          <button
-            key={f.state}
-            type="button"
-            aria-pressed={state === f.state}
-            onClick={() => {
-              setState(f.state);
-              setPage(1);
-            }}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <Segment
+        label="Show"
+        choices={FILTERS.map((f) => ({ id: f.state, label: f.label }))}
+        value={state}
+        onChange={(next) => {
+          setState(next);
+          setPage(1);
+        }}
+      />
       {!data ? (
         list.isError ? (
           <LoadProblem offline="Messages will show once you are back online." failed="Failed to load messages." onRetry={() => void list.refetch()} />

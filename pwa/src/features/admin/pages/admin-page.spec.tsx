@@ -1,6 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Summary } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/segment';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import AdminPage from './admin-page';
 
@@ -44,8 +45,9 @@ describe('AdminPage', () => {
     api();
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(await screen.findByRole('tab', { name: 'Inbox (2)' })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+    const sections = segmentNamed('Admin sections');
+    await waitFor(() => expect(choiceNamed(sections, 'Inbox (2)')).toBeInTheDocument());
+    expect(choicesOf(sections).map((t) => t.textContent)).toEqual([
       'Summary',
       "We're here",
       'Orders',
@@ -57,24 +59,27 @@ describe('AdminPage', () => {
       'Location Scheduler',
       'Database Backup',
     ]);
-    expect(screen.getByRole('tab', { name: 'Summary' })).toHaveAttribute('aria-selected', 'true');
+    await expectChosen(sections, 'Summary');
     expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Settings & Square Integration' }));
+    tapChoice(sections, 'Settings & Square Integration');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Square Configuration');
+    // The panel is named by its tab.
+    expect(screen.getByRole('tabpanel', { name: 'Settings & Square Integration' })).toHaveTextContent('Square Configuration');
     // The first tab is the address without ?tab=.
-    fireEvent.click(screen.getByRole('tab', { name: 'Summary' }));
+    tapChoice(sections, 'Summary');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Image Management' }));
-    expect(screen.getByRole('tab', { name: 'Image Management' })).toHaveAttribute('aria-selected', 'true');
+    tapChoice(sections, 'Image Management');
+    await expectChosen(sections, 'Image Management');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=images');
     expect(await screen.findByText('No images found. Upload some images first.')).toBeInTheDocument();
 
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Image Management' }), { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { name: 'Location Scheduler' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Location Scheduler' })).toHaveFocus();
+    // The arrow keys move along the tabs and choose, as in any tab list.
+    tabOf(choiceNamed(sections, 'Image Management'))!.focus();
+    fireEvent.keyDown(choiceNamed(sections, 'Image Management'), { key: 'ArrowRight' });
+    await expectChosen(sections, 'Location Scheduler');
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=calendar');
   });
 
   it('opens the settings tab when Square sends the owner back, which tells the outcome', async () => {
@@ -87,7 +92,7 @@ describe('AdminPage', () => {
       { route: '/admin?square=error' },
     );
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Settings & Square Integration' })).toHaveAttribute('aria-selected', 'true');
+    await expectChosen(segmentNamed('Admin sections'), 'Settings & Square Integration');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=settings$/);
   });
 
@@ -95,7 +100,7 @@ describe('AdminPage', () => {
     setSmallScreen(true);
     api();
     renderWithProviders(<AdminPage />, { route: '/admin?tab=database' });
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(document.querySelector('ion-segment')).toBeNull();
     const select = screen.getByLabelText('Admin section');
     expect(select).toHaveValue('database');
     expect(await screen.findByText('No backups yet. Create the first one above.')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { useRef, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { setupIonicReact } from '@ionic/react';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { BookingsTab } from '../bookings/bookings-tab';
@@ -11,10 +11,15 @@ import { InboxTab, inboxTabLabel } from '../inbox/inbox-tab';
 import { LiveTab } from '../live/live-tab';
 import { OrdersTab } from '../orders/orders-tab';
 import { OwnerChanges } from '../shared/owner-changes';
+import { Segment } from '../shared/segment';
 import { SettingsTab } from '../settings/settings-tab';
 import { SummaryTab } from '../summary/summary-tab';
 import { useInboxUnread } from '../inbox/api/inbox-counts';
 import '../admin.css';
+
+// The admin's touch components are Ionic's, in one look (Material) on every tablet; the storefront
+// uses none of them, so Ionic is set up here, in the admin's own chunk.
+setupIonicReact({ mode: 'md' });
 
 export const ADMIN_TABS = [
   { id: 'summary', label: 'Summary', Panel: SummaryTab },
@@ -31,7 +36,7 @@ export const ADMIN_TABS = [
 ] as const;
 
 /**
- * The owner's dashboard: tabs, the summary first (the admin opens on the week
+ * The owner's dashboard: its sections as a segment (Ionic's touch tabs), the summary first (the admin opens on the week
  * at a glance; the settings tab follows the owner's daily ones); a dropdown on small
  * screens. The tab is kept in the address (?tab=, none for the first) so a reload or the back
  * button returns to it. Only the open tab is mounted, so only its data loads and only its status
@@ -41,7 +46,6 @@ export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const [params, setParams] = useSearchParams();
   const small = useMediaQuery('(max-width: 767px)');
-  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const unread = useInboxUnread(true);
   const labelOf = (tab: (typeof ADMIN_TABS)[number]) => (tab.id === 'inbox' ? inboxTabLabel(unread) : tab.label);
   const requested = params.get('tab');
@@ -56,15 +60,6 @@ export default function AdminPage() {
       },
       { replace: true },
     );
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: ADMIN_TABS.length - 1 };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    const target = (moves[event.key] + ADMIN_TABS.length) % ADMIN_TABS.length;
-    select(ADMIN_TABS[target].id);
-    tabRefs.current[target]?.focus();
-  };
 
   // Square's OAuth callback comes back to /admin?square=…, and the settings tab tells its outcome:
   // open that tab (it is not the first any more) before anything mounts.
@@ -91,26 +86,15 @@ export default function AdminPage() {
           </select>
         </div>
       ) : (
-        <div className="tabs admin-tabs" role="tablist" aria-label="Admin sections">
-          {ADMIN_TABS.map((tab, index) => (
-            <button
-              key={tab.id}
-              ref={(el) => {
-                tabRefs.current[index] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`admin-tab-${tab.id}`}
-              aria-selected={tab.id === active.id}
-              aria-controls={`admin-panel-${tab.id}`}
-              tabIndex={tab.id === active.id ? 0 : -1}
-              onClick={() => select(tab.id)}
-              onKeyDown={(event) => onTabKey(event, index)}
-            >
-              {labelOf(tab)}
-            </button>
-          ))}
-        </div>
+        <Segment
+          label="Admin sections"
+          className="admin-tabs"
+          idPrefix="admin-tab"
+          selectOnFocus
+          choices={ADMIN_TABS.map((tab) => ({ id: tab.id, label: labelOf(tab) }))}
+          value={active.id}
+          onChange={select}
+        />
       )}
       <section
         id={`admin-panel-${active.id}`}

@@ -1,0 +1,39 @@
+import { fireEvent, waitFor } from '@testing-library/react';
+
+/**
+ * Ionic's segment in jsdom: each choice's button (role tab, aria-selected) is drawn inside the
+ * choice's shadow root, where Testing Library's queries do not look. These find a segment by its
+ * label and a choice by its text, and read what Ionic drew.
+ */
+export function segmentNamed(label: string): HTMLElement {
+  const found = document.querySelector<HTMLElement>(`ion-segment[aria-label="${label}"]`);
+  if (!found) throw new Error(`no segment labelled ${label}`);
+  return found;
+}
+
+export function choicesOf(segment: HTMLElement): HTMLElement[] {
+  return [...segment.querySelectorAll<HTMLElement>('ion-segment-button')];
+}
+
+export function choiceNamed(segment: HTMLElement, name: string | RegExp): HTMLElement {
+  const all = choicesOf(segment);
+  const named = all.filter((c) => (typeof name === 'string' ? c.textContent === name : name.test(c.textContent ?? '')));
+  if (named.length !== 1) throw new Error(`${named.length} choices named ${String(name)} among ${all.map((c) => c.textContent).join(', ')}`);
+  return named[0];
+}
+
+/** The tab Ionic drew for a choice. */
+export const tabOf = (choice: HTMLElement) => choice.shadowRoot?.querySelector<HTMLButtonElement>('button[role="tab"]') ?? null;
+
+/** Taps a choice as a finger does (the event reaches the segment from the choice). */
+export function tapChoice(segment: HTMLElement, name: string | RegExp) {
+  fireEvent.click(choiceNamed(segment, name));
+}
+
+/** Waits until Ionic shows `name` as the chosen one, and only it. */
+export async function expectChosen(segment: HTMLElement, name: string | RegExp) {
+  const choice = choiceNamed(segment, name);
+  await waitFor(() => {
+    expect(choicesOf(segment).filter((c) => tabOf(c)?.getAttribute('aria-selected') === 'true')).toEqual([choice]);
+  });
+}
