@@ -9,7 +9,7 @@ import {
   shiftDay,
 } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { segmentNamed, tapChoice } from '../../../test/segment';
+import { segmentNamed, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';

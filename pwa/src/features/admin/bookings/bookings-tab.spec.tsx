@@ -10,7 +10,7 @@ import {
   type ScheduledEvent,
 } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
-import { expectChosen, segmentNamed, tapChoice } from '../../../test/segment';
+import { expectChosen, segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';
@@ -98,11 +98,15 @@ describe('BookingsTab: the list', () => {
     const list = await screen.findByRole('list', { name: 'Requested bookings' });
     const rows = within(list).getAllByRole('button');
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Open booking CB-7K3Q, Robin Park, Requested']);
+    // A swipe writes to the contact: the owner's mail app opens, addressed, with the reference.
+    expect(swipeActionsOf(rows[0]).map((a) => [a.textContent, (a as HTMLElement & { href?: string }).href])).toEqual([
+      ['E-mail', `mailto:${encodeURIComponent(summary().contactEmail)}?subject=Your%20booking%20CB-7K3Q`],
+    ]);
     expect(rows[0]).toHaveTextContent('June 19, 2027, 2:00 PM - 5:00 PM');
     expect(rows[0]).toHaveTextContent('$630.00');
     const states = segmentNamed('Show bookings that are');
     await expectChosen(states, 'Requested 1');
-    tapChoice(states, 'Awaiting deposit 2');
+    await tapChoice(states, 'Awaiting deposit 2');
     const awaiting = await screen.findByRole('list', { name: 'Awaiting deposit bookings' });
     await waitFor(() => expect(within(awaiting).getAllByRole('button')).toHaveLength(2));
     expect(within(awaiting).getAllByRole('button')[0]).toHaveTextContent('TEST');

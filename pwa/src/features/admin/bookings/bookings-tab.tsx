@@ -12,6 +12,7 @@ import { BookingSettingsForm } from './bookings-tab-settings';
 import './bookings-tab.css';
 import { RefreshButton } from '../shared/refresh-button';
 import { Segment } from '../shared/segment';
+import { SwipeRow } from '../shared/swipe-row';
 
 const VIEWS = [
   { id: 'list', label: 'Bookings' },
@@ -21,9 +22,11 @@ const VIEWS = [
 ] as const;
 type View = (typeof VIEWS)[number]['id'];
 
+/** A booking's row; a swipe writes to its contact (the owner's mail app opens, addressed). */
 function BookingRow({ booking, onOpen }: { booking: AdminBookingSummary; onOpen: () => void }) {
+  const subject = encodeURIComponent(`Your booking ${booking.reference}`);
   return (
-    <li>
+    <SwipeRow actions={[{ label: 'E-mail', href: `mailto:${encodeURIComponent(booking.contactEmail)}?subject=${subject}` }]}>
       <button
         type="button"
         className="bookings-row"
@@ -47,7 +50,7 @@ function BookingRow({ booking, onOpen }: { booking: AdminBookingSummary; onOpen:
           {booking.testMode && <span className="badge badge--test">TEST</span>}
         </span>
       </button>
-    </li>
+    </SwipeRow>
   );
 }
 

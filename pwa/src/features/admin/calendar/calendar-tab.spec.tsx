@@ -1,7 +1,7 @@
 import { dayKey } from '@cocoa/shared-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { expectChosen, segmentNamed, tapChoice } from '../../../test/segment';
+import { expectChosen, segmentNamed, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { adminEventsQueryOptions } from './api/events';
@@ -87,7 +87,7 @@ describe('CalendarTab', () => {
     renderWithProviders(<CalendarTab />);
     expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
-    tapChoice(segmentNamed('Which locations to show'), 'Past');
+    await tapChoice(segmentNamed('Which locations to show'), 'Past');
     expect(await screen.findByText('No past locations')).toBeInTheDocument();
     expect(screen.queryByText('No scheduled locations yet')).not.toBeInTheDocument();
   });
@@ -105,7 +105,7 @@ describe('CalendarTab', () => {
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL]);
 
-    tapChoice(switcher, 'Past');
+    await tapChoice(switcher, 'Past');
     await expectChosen(switcher, 'Past');
     expect(screen.getByText(`Before today, ${todayText}, newest first.`)).toBeInTheDocument();
     expect(await screen.findByRole('rowheader', { name: 'Last week' })).toBeInTheDocument();
@@ -113,7 +113,7 @@ describe('CalendarTab', () => {
     expect(screen.queryByRole('rowheader', { name: 'Coming fair' })).not.toBeInTheDocument();
     expect(calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url)).toEqual([UPCOMING_URL, PAST_URL]);
 
-    tapChoice(switcher, 'Upcoming');
+    await tapChoice(switcher, 'Upcoming');
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Last week' })).not.toBeInTheDocument();
   });
@@ -134,7 +134,7 @@ describe('CalendarTab', () => {
       const { unmount } = renderWithProviders(<CalendarTab />);
       expect(await screen.findByText(`From today, ${shopDate}, on, soonest first.`)).toBeInTheDocument();
       expect(await screen.findByRole('rowheader', { name: `Next in ${zone}` })).toBeInTheDocument();
-      tapChoice(segmentNamed('Which locations to show'), 'Past');
+      await tapChoice(segmentNamed('Which locations to show'), 'Past');
       expect(await screen.findByText('No past locations')).toBeInTheDocument();
       const lists = calls.filter((c) => c.url.startsWith('/api/events?')).map((c) => c.url);
       expect(lists.at(-1)).toBe(past);
@@ -155,7 +155,7 @@ describe('CalendarTab', () => {
     });
     renderWithProviders(<CalendarTab />);
     expect(await screen.findByText('No scheduled locations yet')).toBeInTheDocument();
-    tapChoice(segmentNamed('Which locations to show'), 'Past');
+    await tapChoice(segmentNamed('Which locations to show'), 'Past');
     expect(await screen.findByRole('rowheader', { name: 'Past 101' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('rowheader', { name: 'Past 100' })).toBeInTheDocument();
@@ -180,7 +180,7 @@ describe('CalendarTab', () => {
       </>,
     );
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
-    tapChoice(segmentNamed('Which locations to show'), 'Past');
+    await tapChoice(segmentNamed('Which locations to show'), 'Past');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Old market' }));
     fireEvent.click(within(screen.getByRole('alertdialog', { name: 'Delete location?' })).getByRole('button', { name: 'Delete location' }));
     expect(await screen.findByText('Location deleted')).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('CalendarTab', () => {
     await waitFor(() => expect(fetched(PAST_URL)).toBe(2));
     expect(fetched(UPCOMING_URL)).toBe(1);
     expect(client.getQueryState(adminEventsQueryOptions('upcoming').queryKey)?.isInvalidated).toBe(true);
-    tapChoice(segmentNamed('Which locations to show'), 'Upcoming');
+    await tapChoice(segmentNamed('Which locations to show'), 'Upcoming');
     await waitFor(() => expect(fetched(UPCOMING_URL)).toBe(2));
   });
 

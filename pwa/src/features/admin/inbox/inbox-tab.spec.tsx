@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InboxListItem, InboxMessage, InboxPage } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { choiceNamed, expectChosen, segmentNamed, tapChoice } from '../../../test/segment';
+import { choiceNamed, expectChosen, segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import AdminPage from '../pages/admin-page';
@@ -40,6 +40,36 @@ const json =
 beforeEach(() => useToastStore.getState().dismiss());
 
 describe('InboxTab', () => {
+  it('a swipe marks a message read or unread and archives it, as in a mail app', async () => {
+    let contact = CONTACT;
+    const { calls } = mockFetch({
+      'GET /api/admin/inbox?state=all&page=1': async () => fakeResponse(200, page(contact.archivedAt ? [INQUIRY] : [contact, INQUIRY])),
+      'GET /api/admin/inbox/counts': { body: { unread: 1 } },
+      'POST /api/admin/inbox/contact/12/read': async () => {
+        contact = { ...contact, readAt: '2026-05-03T10:00:00.000Z' };
+        return fakeResponse(200, contact);
+      },
+      'POST /api/admin/inbox/contact/12/archive': async () => {
+        contact = { ...contact, archivedAt: '2026-05-03T10:01:00.000Z' };
+        return fakeResponse(200, contact);
+      },
+    });
+    renderWithProviders(<InboxTab />);
+    const rows = () => within(screen.getByRole('list', { name: 'Inbox' })).getAllByRole('button');
+    await screen.findByRole('list', { name: 'Inbox' });
+    expect(swipeActionsOf(rows()[0]).map((a) => a.textContent)).toEqual(['Mark read', 'Archive']);
+    expect(swipeActionsOf(rows()[1]).map((a) => a.textContent)).toEqual(['Mark unread', 'Archive']);
+
+    fireEvent.click(swipeActionsOf(rows()[0])[0]);
+    await waitFor(() => expect(rows()[0]).not.toHaveClass('is-unread'));
+    expect(swipeActionsOf(rows()[0]).map((a) => a.textContent)).toEqual(['Mark unread', 'Archive']);
+
+    fireEvent.click(swipeActionsOf(rows()[0])[1]);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]).toHaveTextContent('Kwame Mensah');
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/admin/inbox/contact/12/read', '/api/admin/inbox/contact/12/archive']);
+  });
+
   it('lists both kinds, unread ones marked, and switches between the inbox, unread and the archive', async () => {
     const { calls } = mockFetch({
       'GET /api/admin/inbox?state=all&page=1': { body: page([CONTACT, INQUIRY]) },
@@ -56,10 +86,10 @@ describe('InboxTab', () => {
     expect(rows[0]).toHaveClass('is-unread');
     expect(rows[1]).not.toHaveClass('is-unread');
 
-    tapChoice(segmentNamed('Show'), 'Unread');
+    await tapChoice(segmentNamed('Show'), 'Unread');
     await expectChosen(segmentNamed('Show'), 'Unread');
     expect(await screen.findByRole('list', { name: 'Unread' })).toBeInTheDocument();
-    tapChoice(segmentNamed('Show'), 'Archived');
+    await tapChoice(segmentNamed('Show'), 'Archived');
     expect(await screen.findByText('No archived messages.')).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toEqual([
       '/api/admin/inbox?state=all&page=1',

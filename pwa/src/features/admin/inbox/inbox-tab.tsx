@@ -25,6 +25,7 @@ import './inbox-tab.css';
 import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { Segment } from '../shared/segment';
+import { SwipeRow } from '../shared/swipe-row';
 
 const FILTERS: Array<{ state: InboxState; label: string; empty: string }> = [
   { state: 'all', label: 'Inbox', empty: 'No messages. Contact messages and event inquiries show here as they arrive.' },
@@ -98,9 +99,7 @@ export function InboxTab() {
       ) : (
         <ul className="admin-rows inbox-list" aria-label={filter.label}>
           {data.items.map((item) => (
-            <li key={`${item.kind}-${item.id}`}>
-              <InboxRow item={item} onOpen={() => setOpen({ kind: item.kind, id: item.id })} />
-            </li>
+            <InboxRow key={`${item.kind}-${item.id}`} item={item} onOpen={() => setOpen({ kind: item.kind, id: item.id })} />
           ))}
         </ul>
       )}
@@ -121,24 +120,36 @@ export function InboxTab() {
   );
 }
 
+/** A message's row; a swipe marks it read or unread and archives it (or moves it back), as in a mail app. */
 function InboxRow({ item, onOpen }: { item: InboxListItem; onOpen: () => void }) {
   const unread = !item.readAt;
+  const action = useInboxAction();
+  const act = (what: InboxAction) => action.mutate({ kind: item.kind, id: item.id, action: what });
   return (
-    <button type="button" className={`inbox-row${unread ? ' is-unread' : ''}`} onClick={onOpen}>
-      <span className="inbox-row__top">
-        <span className="inbox-row__from">
-          {unread && <span className="inbox-row__dot" aria-hidden="true" />}
-          {unread && <span className="visually-hidden">Unread: </span>}
-          {item.name}
+    <SwipeRow
+      actions={[
+        { label: unread ? 'Mark read' : 'Mark unread', onAct: () => act(unread ? 'read' : 'unread'), disabled: action.isPending },
+        item.archivedAt
+          ? { label: 'Move to inbox', onAct: () => act('unarchive'), disabled: action.isPending }
+          : { label: 'Archive', onAct: () => act('archive'), tone: 'danger', disabled: action.isPending },
+      ]}
+    >
+      <button type="button" className={`inbox-row${unread ? ' is-unread' : ''}`} onClick={onOpen}>
+        <span className="inbox-row__top">
+          <span className="inbox-row__from">
+            {unread && <span className="inbox-row__dot" aria-hidden="true" />}
+            {unread && <span className="visually-hidden">Unread: </span>}
+            {item.name}
+          </span>
+          <span className="inbox-row__when muted">{formatDateTime(item.receivedAt)}</span>
         </span>
-        <span className="inbox-row__when muted">{formatDateTime(item.receivedAt)}</span>
-      </span>
-      <span className="inbox-row__subject">
-        <span className="badge inbox-kind">{INBOX_KIND_LABELS[item.kind]}</span> {item.subject}
-        {item.eventDate && <span className="muted"> · {formatDay(`${item.eventDate}T12:00:00`)}</span>}
-      </span>
-      <span className="inbox-row__excerpt muted">{item.excerpt}</span>
-    </button>
+        <span className="inbox-row__subject">
+          <span className="badge inbox-kind">{INBOX_KIND_LABELS[item.kind]}</span> {item.subject}
+          {item.eventDate && <span className="muted"> · {formatDay(`${item.eventDate}T12:00:00`)}</span>}
+        </span>
+        <span className="inbox-row__excerpt muted">{item.excerpt}</span>
+      </button>
+    </SwipeRow>
   );
 }
 

@@ -17,6 +17,7 @@ import { useMoveFulfilment } from './api/move-fulfilment';
 import { useRefundOrder } from './api/refund';
 import { ConfirmDialog, FormDialog } from '../shared/dialog';
 import { fieldErrors } from '../shared/field-errors';
+import { Segment } from '../shared/segment';
 
 /** Marking shipped: the carrier (a touch-friendly select), the tracking number, and for Other an optional link. */
 export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
@@ -222,13 +223,7 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
         {formatCents(order.totals.refundedCents)}
         {order.totals.pendingRefundCents > 0 ? `, ${formatCents(order.totals.pendingRefundCents)} on its way` : ''}).
       </p>
-      <div className="admin-segment" role="group" aria-label="What to refund">
-        {MODES.map((m) => (
-          <button key={m.id} type="button" aria-pressed={m.id === mode} onClick={() => setMode(m.id)}>
-            {m.label}
-          </button>
-        ))}
-      </div>
+      <Segment label="What to refund" choices={MODES} value={mode} onChange={setMode} />
       {mode === 'full' && <p>Everything left: {formatCents(refundable)}, shipping included.</p>}
       {mode === 'lines' && (
         <fieldset className="admin-fieldset">

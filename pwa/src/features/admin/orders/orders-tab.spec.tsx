@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminOrderDetail, AdminOrderSummary, AdminOrdersPage } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { OrdersTab } from './orders-tab';
@@ -105,6 +106,36 @@ describe('OrdersTab: the list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Old Customer')).toBeInTheDocument();
     expect(calls.map((c) => c.url)).toContain('/api/admin/orders?test=all&page=2&pageSize=25');
+  });
+
+  it('a swipe on a paid order marks it packed from the list, and the list shows it; other rows offer nothing', async () => {
+    let packed = false;
+    const { calls } = mockFetch({
+      [LIST]: async () =>
+        fakeResponse(
+          200,
+          page([
+            summary(1, { fulfilmentStatus: packed ? 'packed' : 'paid' }),
+            summary(2, { fulfilmentStatus: 'shipped' }),
+            summary(3, { status: 'PENDING', fulfilmentStatus: null }),
+          ]),
+        ),
+      [`POST /api/admin/orders/${ID}/fulfilment`]: async () => {
+        packed = true;
+        return fakeResponse(200, detail({ fulfilmentStatus: 'packed' }));
+      },
+    });
+    renderTab();
+    const rows = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('button');
+    expect(swipeActionsOf(rows[0]).map((a) => a.textContent)).toEqual(['Mark packed']);
+    expect(swipeActionsOf(rows[1])).toEqual([]);
+    expect(swipeActionsOf(rows[2])).toEqual([]);
+
+    fireEvent.click(swipeActionsOf(rows[0])[0]);
+    expect(await screen.findByText('Order #3f2a9c1e: Packed')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([{ method: 'POST', url: `/api/admin/orders/${ID}/fulfilment`, body: { to: 'packed' } }]);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('button')[0]).toHaveTextContent('Packed'));
+    expect(swipeActionsOf(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('button')[0])).toEqual([]);
   });
 
   it('searches on submit and filters on change, back to the first page, with an empty state of its own', async () => {
@@ -247,13 +278,13 @@ describe('OrdersTab: one order', () => {
     const dialog = screen.getByRole('dialog', { name: 'Refund order #3f2a9c1e' });
     expect(dialog).toHaveTextContent('Up to $38.60 can be refunded');
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Amount' }));
+    await tapChoice(segmentNamed('What to refund'), 'Amount');
     fireEvent.change(within(dialog).getByLabelText('Amount to refund ($)'), { target: { value: '40' } });
     fireEvent.change(within(dialog).getByLabelText('Reason (the customer sees it)'), { target: { value: 'Damaged tin' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review refund' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('At most $38.60 can be refunded');
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'By line' }));
+    await tapChoice(segmentNamed('What to refund'), 'By line');
     fireEvent.change(within(dialog).getByLabelText('How many Dark Cocoa to refund'), { target: { value: '1' } });
     fireEvent.click(within(dialog).getByLabelText('Put the refunded items back in stock'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Review refund' }));

@@ -4,6 +4,8 @@ import {
   ADMIN_ORDERS_PAGE_DEFAULT,
   type AdminOrderSummary,
   formatCents,
+  canMoveFulfilment,
+  FULFILMENT_ACTION_LABELS,
   FULFILMENT_ADMIN_LABELS,
   FULFILMENT_STATUSES,
   TEST_ORDER_FILTERS,
@@ -16,6 +18,8 @@ import { formatDateTime } from '../shared/format';
 import { OrderDetail } from './order-detail';
 import './orders.css';
 import { RefreshButton } from '../shared/refresh-button';
+import { SwipeRow } from '../shared/swipe-row';
+import { useMoveFulfilment } from './api/move-fulfilment';
 
 const TEST_LABELS: Record<TestOrderFilter, string> = { all: 'Test and real', exclude: 'Real orders only', only: 'Test orders only' };
 const PAYMENT_LABELS = {
@@ -36,9 +40,16 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { q: '', fulfilment: '', status: '', from: '', to: '', test: 'all' };
 
+/**
+ * A row of the list; a swipe offers the move the owner makes down the list at the packing table
+ * (a paid order's "Mark packed"). Shipping asks for the tracking number, so it stays in the order.
+ */
 function OrderRow({ order, onOpen }: { order: AdminOrderSummary; onOpen: () => void }) {
+  const move = useMoveFulfilment(order.id, order.number);
+  const canPack = order.status === 'COMPLETED' && canMoveFulfilment(order.fulfilmentStatus, 'packed');
+  const actions = canPack ? [{ label: FULFILMENT_ACTION_LABELS.packed, onAct: () => move.mutate({ to: 'packed' }), disabled: move.isPending }] : [];
   return (
-    <li>
+    <SwipeRow actions={actions}>
       <button
         type="button"
         className="orders-row"
@@ -66,7 +77,7 @@ function OrderRow({ order, onOpen }: { order: AdminOrderSummary; onOpen: () => v
           {order.testMode && <span className="badge badge--test">TEST</span>}
         </span>
       </button>
-    </li>
+    </SwipeRow>
   );
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Summary } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
-import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/segment';
+import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import AdminPage from './admin-page';
 
@@ -62,15 +62,15 @@ describe('AdminPage', () => {
     await expectChosen(sections, 'Summary');
     expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
 
-    tapChoice(sections, 'Settings & Square Integration');
+    await tapChoice(sections, 'Settings & Square Integration');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings');
     // The panel is named by its tab.
     expect(screen.getByRole('tabpanel', { name: 'Settings & Square Integration' })).toHaveTextContent('Square Configuration');
     // The first tab is the address without ?tab=.
-    tapChoice(sections, 'Summary');
+    await tapChoice(sections, 'Summary');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
 
-    tapChoice(sections, 'Image Management');
+    await tapChoice(sections, 'Image Management');
     await expectChosen(sections, 'Image Management');
     expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=images');
     expect(await screen.findByText('No images found. Upload some images first.')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { expectChosen, segmentNamed, tapChoice } from '../../../test/ionic';
 import { MailTemplatesCard } from './mail-templates-card';
 
 const LIST = [
@@ -35,13 +36,10 @@ describe('MailTemplatesCard', () => {
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe(CONFIRMATION.html);
 
-    const group = screen.getByRole('group', { name: 'Part to show' });
-    const html = within(group).getByRole('button', { name: 'HTML' });
-    const text = within(group).getByRole('button', { name: 'Text' });
-    expect(html).toHaveAttribute('aria-pressed', 'true');
-    fireEvent.click(text);
-    expect(text).toHaveAttribute('aria-pressed', 'true');
-    expect(html).toHaveAttribute('aria-pressed', 'false');
+    const parts = segmentNamed('Part to show');
+    await expectChosen(parts, 'HTML');
+    await tapChoice(parts, 'Text');
+    await expectChosen(parts, 'Text');
     const pre = screen.getByLabelText('Text part of Order confirmation (to the customer)');
     expect(pre.tagName).toBe('PRE');
     // kept exactly as sent: the columns of the order lines line up

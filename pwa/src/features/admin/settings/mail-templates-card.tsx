@@ -5,8 +5,13 @@ import { Spinner } from '../../../ui/skeleton';
 import { useMailPreview } from './api/mail-preview';
 import { useMailTemplates } from './api/mail-templates';
 import { MetaRow } from '../shared/meta-row';
+import { Segment } from '../shared/segment';
 
 type Part = 'html' | 'text';
+const PARTS: ReadonlyArray<{ id: Part; label: string }> = [
+  { id: 'html', label: 'HTML' },
+  { id: 'text', label: 'Text' },
+];
 
 /**
  * E-mail Templates: each message the shop sends, filled with sample data, as the
@@ -44,13 +49,7 @@ export function MailTemplatesCard() {
               ))}
             </select>
           </Field>
-          <div className="admin-segment" role="group" aria-label="Part to show">
-            {(['html', 'text'] as const).map((p) => (
-              <button key={p} type="button" aria-pressed={part === p} onClick={() => setPart(p)}>
-                {p === 'html' ? 'HTML' : 'Text'}
-              </button>
-            ))}
-          </div>
+          <Segment label="Part to show" choices={PARTS} value={part} onChange={setPart} />
           {preview.isPending ? (
             <Spinner label="Rendering the preview" />
           ) : preview.isError ? (

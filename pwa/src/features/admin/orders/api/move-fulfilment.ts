@@ -5,13 +5,16 @@ import { ownerChangeLabel, sendOrQueue } from '../../shared/api/change-queue';
 import { adminOrderQueryOptions } from './detail';
 import { useOrderChange } from './order-change';
 
-/** POST /api/admin/orders/{id}/fulfilment, through the tablet's offline queue (change-queue.ts). */
-export const useMoveFulfilment = (id: string) => {
+/**
+ * POST /api/admin/orders/{id}/fulfilment, through the tablet's offline queue (change-queue.ts).
+ * `number`: the order's number for the queue's label where the detail is not loaded (a list row).
+ */
+export const useMoveFulfilment = (id: string, number?: string) => {
   const client = useQueryClient();
   return useOrderChange(
     id,
     (body: FulfilmentMoveInput) => {
-      const orderNumber = client.getQueryData(adminOrderQueryOptions(id).queryKey)?.number ?? '?';
+      const orderNumber = number ?? client.getQueryData(adminOrderQueryOptions(id).queryKey)?.number ?? '?';
       const change = { kind: 'order-fulfilment' as const, orderId: id, orderNumber, body };
       return sendOrQueue(change, ownerChangeLabel(change)) as Promise<AdminOrderDetail | typeof QUEUED>;
     },

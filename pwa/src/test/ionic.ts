@@ -25,8 +25,12 @@ export function choiceNamed(segment: HTMLElement, name: string | RegExp): HTMLEl
 /** The tab Ionic drew for a choice. */
 export const tabOf = (choice: HTMLElement) => choice.shadowRoot?.querySelector<HTMLButtonElement>('button[role="tab"]') ?? null;
 
-/** Taps a choice as a finger does (the event reaches the segment from the choice). */
-export function tapChoice(segment: HTMLElement, name: string | RegExp) {
+/**
+ * Taps a choice as a finger does (the event reaches the segment from the choice), once Ionic has
+ * drawn the segment: a segment that has just appeared (in a dialog) takes no tap before.
+ */
+export async function tapChoice(segment: HTMLElement, name: string | RegExp) {
+  await waitFor(() => expect(segment).toHaveClass('hydrated'));
   fireEvent.click(choiceNamed(segment, name));
 }
 
@@ -36,4 +40,14 @@ export async function expectChosen(segment: HTMLElement, name: string | RegExp) 
   await waitFor(() => {
     expect(choicesOf(segment).filter((c) => tabOf(c)?.getAttribute('aria-selected') === 'true')).toEqual([choice]);
   });
+}
+
+/**
+ * The actions a swipe shows on a list row (pwa/src/features/admin/shared/swipe-row.tsx), by their
+ * text; `row` is anything inside the row, such as its button.
+ */
+export function swipeActionsOf(row: HTMLElement): HTMLElement[] {
+  const sliding = row.closest('ion-item-sliding');
+  if (!sliding) throw new Error('not inside a row with swipe actions');
+  return [...sliding.querySelectorAll<HTMLElement>('ion-item-option')];
 }
