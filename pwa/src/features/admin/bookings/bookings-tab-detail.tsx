@@ -20,6 +20,7 @@ import { AcceptDialog, CancelBookingDialog, DeclineDialog, RescheduleDialog, Tra
 import { bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
 import { DetailState } from '../shared/detail-state';
 import { MetaRow } from '../shared/meta-row';
+import { TableHead } from '../../../ui/table-head';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'reschedule' | null;
 
@@ -220,17 +221,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
           <h2 id="booking-payments-heading">Payments</h2>
           <div className="admin-table-wrap">
             <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'What', 'Amount', 'Status', '']} />
               <tbody>
                 {b.payments.map((p) => (
                   <tr key={p.id}>

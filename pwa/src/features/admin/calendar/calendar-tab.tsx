@@ -17,6 +17,7 @@ import { GeocodingKeyForm } from './geocoding-key-form';
 import { LocationDialog } from './location-dialog';
 import { MetaRow } from '../shared/meta-row';
 import { Segment } from '../shared/segment';
+import { TableHead } from '../../../ui/table-head';
 
 /** Location Scheduler: scheduled locations and the calendar-feed controls. */
 export function CalendarTab() {
@@ -83,17 +84,7 @@ function LocationsCard() {
         <div className="admin-table-wrap">
           <table className="admin-table">
             <caption className="visually-hidden">{`${shown.label} scheduled locations`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Location</th>
-                <th scope="col">Date</th>
-                <th scope="col">Time</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'Location', 'Date', 'Time', '']} />
             <tbody>
               {rows.map((event) => (
                 <tr key={event.id}>

@@ -1,5 +1,6 @@
 import { type AdminOrderDetail, formatCents } from '@cocoa/shared-types';
 import { MetaRow } from '../shared/meta-row';
+import { TableHead } from '../../../ui/table-head';
 
 /** The lines bought (with how many were refunded) and the totals, down to what is left to refund. */
 export function OrderItems({ order }: { order: AdminOrderDetail }) {
@@ -9,14 +10,7 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
       <h2 id="order-items">Items</h2>
       <div className="admin-table-wrap">
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Price</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Item', 'Qty', 'Price', 'Total']} />
           <tbody>
             {order.lines.map((line) => (
               <tr key={line.id}>

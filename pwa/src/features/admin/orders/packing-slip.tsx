@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import { type AdminOrderDetail, COUNTRIES } from '@cocoa/shared-types';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { formatDay } from '../shared/format';
+import { TableHead } from '../../../ui/table-head';
 
 const countryName = (code: string) => COUNTRIES.find((c) => c.code === code)?.name ?? code;
 
@@ -45,13 +46,7 @@ export function PackingSlip({ order }: { order: AdminOrderDetail }) {
         </address>
       </div>
       <table className="packing-slip__items">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Packed</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Item', 'Qty', 'Packed']} />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id}>

@@ -17,6 +17,7 @@ import { longDay, ordersCount, shortDay } from './summary-format';
 import './summary-tab.css';
 import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
+import { TableHead } from '../../../ui/table-head';
 
 // recharts is only needed once the summary has loaded: its own chunk, not precached (vite.config.ts).
 // Offline before it was ever loaded, the figures above and the table stand in for it.
@@ -203,13 +204,7 @@ function RevenueSection({ days }: { days: Summary['dailyRevenue'] }) {
       </div>
       <table className="visually-hidden">
         <caption>Revenue per day, last {days.length} days (real orders only)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Orders</th>
-            <th scope="col">Revenue</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Day', 'Orders', 'Revenue']} />
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>

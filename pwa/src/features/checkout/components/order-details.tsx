@@ -1,5 +1,6 @@
 import { formatPrice, ORDER_ID_DISPLAY_LENGTH, type OrderView } from '@cocoa/shared-types';
 import { OrderAddress, OrderSums } from '../../orders';
+import { TableHead } from '../../../ui/table-head';
 
 const STATUS_LABEL: Record<OrderView['status'], string> = { OPEN: 'Open', COMPLETED: 'Completed', CANCELED: 'Canceled', DRAFT: 'Draft' };
 
@@ -29,14 +30,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <section aria-labelledby="confirmation-items-title" className="confirmation__section">
         <h2 id="confirmation-items-title">Order Details</h2>
         <table className="confirmation__items">
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Product', 'Quantity', 'Price', 'Total']} />
           <tbody>
             {order.items.map((item, index) => (
               <tr key={`${item.productId ?? 'x'}-${index}`}>
