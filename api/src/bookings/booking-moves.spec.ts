@@ -12,7 +12,18 @@ import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { BOOKINGS_DAILY_JOB } from './booking-jobs.service';
 import { BookingMovesService } from './booking-moves.service';
-import { bookingRow, insertPackage, lastMailId, mailsSince, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import {
+  bookingLinkIn,
+  bookingRow,
+  insertPackage,
+  lastMailId,
+  mailsSince,
+  paymentKey,
+  type Requested,
+  requestBody,
+  requestBooking,
+  shopDay,
+} from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -90,7 +101,7 @@ describe('event booking: every move, and the moves refused', () => {
       expect(mails.map((m) => [m.template, m.recipient])).toEqual([['booking-quote', 'ana.diaz@example.com']]);
       expect(mails[0].subject).toBe(`Your quote for booking ${b.reference}: $400.00`);
       expect(mails[0].body_text).toContain('Pay the $100.00 deposit');
-      expect(mails[0].body_text).toContain(`/bookings/${b.reference}?token=${b.token}`);
+      expect(await bookingLinkIn(t, mails[0].body_text, b.reference)).toBe('valid');
       expect(mails[0].body_text).toContain('We will set up by the lake from 5 PM.');
 
       const view = await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token });

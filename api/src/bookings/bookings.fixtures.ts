@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type BookingRequestInput, dayIn, DEFAULT_SHOP_TIME_ZONE, shiftDay } from '@cocoa/shared-types';
 import type { DataSource } from 'typeorm';
+import { type LinkVerdict, SignedLinksService } from '../links/signed-links.service';
 import type { TestApp } from '../test/test-app';
+import { BOOKING_LINKS, type LinkedBooking } from './booking-links';
 
 /** Test fixtures for the booking specs (plain data and HTTP steps, no test framework). */
 
@@ -103,4 +105,17 @@ export async function mailsSince(
 export async function lastMailId(dataSource: DataSource): Promise<number> {
   const [row] = await dataSource.query('SELECT COALESCE(max(id), 0)::int AS id FROM mail_outbox');
   return Number(row.id);
+}
+
+/**
+ * What the booking's signer says of the link to `reference` that `text` carries (an e-mail's body,
+ * an answer's URL), or 'absent'. A link is checked, not compared as text with one issued earlier:
+ * a token names the day (UTC) it was issued, so two issued either side of midnight differ.
+ */
+export async function bookingLinkIn(t: TestApp, text: string, reference: string): Promise<LinkVerdict | 'absent'> {
+  const token = new RegExp(`/bookings/${reference}\\?token=([A-Za-z0-9._-]+)`).exec(text)?.[1];
+  if (!token) return 'absent';
+  const [booking] = await t.dataSource.query<LinkedBooking[]>(`SELECT reference, token_nonce AS "tokenNonce" FROM bookings WHERE reference = $1`, [reference]);
+  const signer = await t.app.get(SignedLinksService).signer(BOOKING_LINKS);
+  return signer.verify(booking, token);
 }
