@@ -1,8 +1,8 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, shopBookingFooter, TestBookingNotice } from './booking-parts';
-import { ActionButton, MailLayout, styles } from './layout';
+import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, OpenBookingButton, shopBookingFooter, TestBookingNotice } from './booking-parts';
+import { MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** To the customer (a receipt) and to the shop when the balance is paid: the booking is paid in full. */
@@ -30,9 +30,7 @@ export const bookingBalancePaid: MailTemplate<MailTemplates['booking-balance-pai
         With the deposit of {formatCents(b.depositPaidCents)}, the {b.packageName} on <strong>{bookingDay(b.eventDate, shop)}</strong> is paid in full:{' '}
         {formatCents(b.depositPaidCents + b.balancePaidCents)}.
       </Text>
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
-        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
-      </ActionButton>
+      <OpenBookingButton booking={b} />
       <BookingDetails booking={b} shop={shop} withContact={b.recipient === 'shop'} />
     </MailLayout>
   ),

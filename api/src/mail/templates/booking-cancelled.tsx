@@ -1,8 +1,8 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { bookingDay, bookingFooter, bookingTestTag, shopBookingFooter } from './booking-parts';
-import { ActionButton, MailLayout, styles, TypedText } from './layout';
+import { bookingDay, bookingFooter, bookingTestTag, OpenBookingButton, shopBookingFooter } from './booking-parts';
+import { MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** To the customer and to the shop when a booking is cancelled (by either side): why, and what is refunded. */
@@ -39,9 +39,7 @@ export const bookingCancelled: MailTemplate<MailTemplates['booking-cancelled']> 
             ? 'Under the cancellation policy, the deposit is kept: nothing is refunded.'
             : 'Nothing was paid, so nothing is refunded.'}
       </Text>
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
-        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
-      </ActionButton>
+      <OpenBookingButton booking={b} />
     </MailLayout>
   ),
 };

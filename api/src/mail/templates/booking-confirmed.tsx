@@ -1,8 +1,8 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, shopBookingFooter, TestBookingNotice } from './booking-parts';
-import { ActionButton, MailLayout, styles } from './layout';
+import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, OpenBookingButton, shopBookingFooter, TestBookingNotice } from './booking-parts';
+import { MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** To the customer and to the shop when the deposit is paid; both carry the calendar invitation (an .ics attachment). */
@@ -32,9 +32,7 @@ export const bookingConfirmed: MailTemplate<MailTemplates['booking-confirmed']> 
           ? ` The balance of ${formatCents(b.balanceCents - b.balancePaidCents)} is due ${bookingDay(b.balanceDueDate, shop)}.`
           : ''}
       </Text>
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
-        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
-      </ActionButton>
+      <OpenBookingButton booking={b} />
       <BookingDetails booking={b} shop={shop} withContact={b.recipient === 'shop'} />
     </MailLayout>
   ),

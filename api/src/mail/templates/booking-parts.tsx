@@ -2,7 +2,7 @@ import { Heading, Section, Text } from '@react-email/components';
 import { formatCents, formatEventTime, formatLongDate, noonOf } from '@cocoa/shared-types';
 import type { CSSProperties } from 'react';
 import type { BookingMailData, ShopIdentity } from './types';
-import { COLOURS, styles, TypedText } from './layout';
+import { ActionButton, COLOURS, styles, TypedText } from './layout';
 
 /** What every booking message knows about its booking (bookings/booking-mail.service.ts fills it). */
 
@@ -85,5 +85,23 @@ export function BookingDetails({ booking, shop, withContact = false }: { booking
         </>
       )}
     </Section>
+  );
+}
+
+/** The button to the booking: its page for the customer, the admin's view of it for the shop. */
+export function OpenBookingButton({ booking }: { booking: BookingMailData }) {
+  const shop = booking.recipient === 'shop';
+  return <ActionButton href={shop ? booking.adminUrl : booking.bookingUrl}>{shop ? 'Open the booking in the admin' : 'See your booking'}</ActionButton>;
+}
+
+/** The shop's cancellation policy, as the customer agreed to it, closing a message to them. */
+export function CancellationPolicy({ booking }: { booking: BookingMailData }) {
+  return (
+    <>
+      <Heading as="h2" style={styles.subheading}>
+        Cancellation policy
+      </Heading>
+      <Text style={styles.text}>{booking.policy}</Text>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { bookingDay, BookingDetails, bookingFooter } from './booking-parts';
+import { bookingDay, BookingDetails, bookingFooter, CancellationPolicy } from './booking-parts';
 import { ActionButton, MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 
@@ -30,10 +30,7 @@ export const bookingQuote: MailTemplate<MailTemplates['booking-quote']> = {
       )}
       <ActionButton href={b.bookingUrl}>{b.depositCents > 0 ? `Pay the ${formatCents(b.depositCents)} deposit` : 'See your booking'}</ActionButton>
       <BookingDetails booking={b} shop={shop} />
-      <Heading as="h2" style={styles.subheading}>
-        Cancellation policy
-      </Heading>
-      <Text style={styles.text}>{b.policy}</Text>
+      <CancellationPolicy booking={b} />
     </MailLayout>
   ),
 };

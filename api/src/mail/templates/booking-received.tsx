@@ -1,7 +1,7 @@
 import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { bookingDay, BookingDetails, bookingFooter } from './booking-parts';
+import { bookingDay, BookingDetails, bookingFooter, CancellationPolicy } from './booking-parts';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 
@@ -25,10 +25,7 @@ export const bookingReceived: MailTemplate<MailTemplates['booking-received']> = 
       </Text>
       <ActionButton href={b.bookingUrl}>See your booking</ActionButton>
       <BookingDetails booking={b} shop={shop} />
-      <Heading as="h2" style={styles.subheading}>
-        Cancellation policy
-      </Heading>
-      <Text style={styles.text}>{b.policy}</Text>
+      <CancellationPolicy booking={b} />
     </MailLayout>
   ),
 };

@@ -1,8 +1,8 @@
 import { Heading, Text } from '@react-email/components';
 import { formatEventTime } from '@cocoa/shared-types';
 import type { MailTemplates, ShopIdentity } from './types';
-import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, shopBookingFooter, TestBookingNotice } from './booking-parts';
-import { ActionButton, MailLayout, styles, TypedText } from './layout';
+import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, OpenBookingButton, shopBookingFooter, TestBookingNotice } from './booking-parts';
+import { MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** 'Saturday, May 16, 2026, 6:00 PM to 9:00 PM' */
@@ -44,9 +44,7 @@ export const bookingRescheduled: MailTemplate<MailTemplates['booking-rescheduled
         </div>
       )}
       {b.invitation && <Text style={styles.text}>The updated calendar invitation is attached: open it to move the event in your calendar.</Text>}
-      <ActionButton href={b.recipient === 'shop' ? b.adminUrl : b.bookingUrl}>
-        {b.recipient === 'shop' ? 'Open the booking in the admin' : 'See your booking'}
-      </ActionButton>
+      <OpenBookingButton booking={b} />
       <BookingDetails booking={b} shop={shop} withContact={b.recipient === 'shop'} />
     </MailLayout>
   ),

@@ -1,9 +1,9 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
 import { MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, TestOrderNotice, testTag } from './order-parts';
+import { customerFooter, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the shop cancels the order: why (when the owner said), and what was refunded. */
 export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
@@ -35,11 +35,7 @@ export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
         </Text>
       )}
       <OrderLines order={order} />
-      <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>
-          View your order
-        </Link>
-      </Text>
+      <ViewOrderLink order={order} />
     </MailLayout>
   ),
 };

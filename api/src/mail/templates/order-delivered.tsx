@@ -1,8 +1,8 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import type { OrderMailData } from './types';
 import { MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag } from './order-parts';
+import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the carrier reports the order delivered; says how to reach the shop if something is wrong (the 14-day promise of the FAQ). */
 export const orderDelivered: MailTemplate<OrderMailData> = {
@@ -25,11 +25,7 @@ export const orderDelivered: MailTemplate<OrderMailData> = {
       </Text>
       <ShippingAddress address={order.shippingAddress} heading="Delivered to" />
       <OrderLines order={order} />
-      <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>
-          View your order
-        </Link>
-      </Text>
+      <ViewOrderLink order={order} />
     </MailLayout>
   ),
 };

@@ -1,4 +1,4 @@
-import { Heading, Section, Text } from '@react-email/components';
+import { Heading, Link, Section, Text } from '@react-email/components';
 import { COUNTRIES, formatCents, formatLongDate } from '@cocoa/shared-types';
 import { type CSSProperties, Fragment } from 'react';
 import type { OrderMailAddress, OrderMailData, ShopIdentity } from './types';
@@ -115,5 +115,16 @@ export function ShippingAddress({ address, heading = 'Shipping to' }: { address:
         ))}
       </Text>
     </Section>
+  );
+}
+
+/** The link to the order's page at the end of a message about an order already placed. */
+export function ViewOrderLink({ order }: { order: OrderMailData }) {
+  return (
+    <Text style={styles.text}>
+      <Link href={order.orderUrl} style={styles.link}>
+        View your order
+      </Link>
+    </Text>
   );
 }

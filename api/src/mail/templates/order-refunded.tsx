@@ -1,9 +1,9 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
 import { MailLayout, styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, TestOrderNotice, testTag } from './order-parts';
+import { customerFooter, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer for each refund (full or partial): this refund, and the running total when there were several. */
 export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
@@ -36,11 +36,7 @@ export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
         </>
       )}
       <OrderLines order={order} />
-      <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>
-          View your order
-        </Link>
-      </Text>
+      <ViewOrderLink order={order} />
     </MailLayout>
   ),
 };

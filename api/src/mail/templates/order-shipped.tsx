@@ -1,8 +1,8 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading, Text } from '@react-email/components';
 import type { MailTemplates } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag } from './order-parts';
+import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the order leaves: carrier, tracking number and, when the carrier has one, a tracking link. */
 export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
@@ -31,11 +31,7 @@ export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
       )}
       <ShippingAddress address={order.shippingAddress} />
       <OrderLines order={order} />
-      <Text style={styles.text}>
-        <Link href={order.orderUrl} style={styles.link}>
-          View your order
-        </Link>
-      </Text>
+      <ViewOrderLink order={order} />
     </MailLayout>
   ),
 };
