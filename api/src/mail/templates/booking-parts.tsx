@@ -89,13 +89,13 @@ export function BookingDetails({ booking, shop, withContact = false }: { booking
 }
 
 /** The button to the booking: its page for the customer, the admin's view of it for the shop. */
-export function OpenBookingButton({ booking }: { booking: BookingMailData }) {
+export function OpenBookingButton({ booking }: { booking: BookingMailData & { recipient: 'customer' | 'shop' } }) {
   const shop = booking.recipient === 'shop';
   return <ActionButton href={shop ? booking.adminUrl : booking.bookingUrl}>{shop ? 'Open the booking in the admin' : 'See your booking'}</ActionButton>;
 }
 
 /** The shop's cancellation policy, as the customer agreed to it, closing a message to them. */
-export function CancellationPolicy({ booking }: { booking: BookingMailData }) {
+export function CancellationPolicy({ booking }: { booking: { policy: string } }) {
   return (
     <>
       <Heading as="h2" style={styles.subheading}>
