@@ -29,17 +29,46 @@ export async function chooseInSegment(scope: Page | Locator, segment: string, na
 export const openAdminSection = (page: Page, name: string | RegExp, how: 'tap' | 'click' = 'tap') => chooseInSegment(page, 'Admin sections', name, how);
 
 /**
+ * Drags a finger across the page from one point to another in small steps (Chromium's touch input,
+ * through the DevTools protocol: Playwright's own touchscreen only taps). Ionic's gestures take
+ * touches, and ignore a mouse for a moment after any touch, so a finger is what the tests use.
+ */
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, steps = 16) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (i: number) => ({ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(i)] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
  * Swipes a list row to the left, as a finger does to show the row's actions (Ionic's sliding
- * item, pwa/src/features/admin/shared/swipe-row.tsx): pressed near its right edge, dragged two
- * thirds of its width to the left in small steps, released.
+ * item, pwa/src/features/admin/shared/swipe-row.tsx): from near its right edge, two thirds of its
+ * width to the left.
  */
 export async function swipeLeft(row: Locator) {
   const box = await row.boundingBox();
   if (!box) throw new Error('the row is not on screen');
-  const page = row.page();
   const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width - 20, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width / 3, y, { steps: 12 });
-  await page.mouse.up();
+  await drag(row.page(), { x: box.x + box.width - 20, y }, { x: box.x + box.width / 3, y });
+}
+
+/**
+ * Pulls the admin's page down from `from` (something near its top), as a finger does to refresh it
+ * (Ionic's refresher, pwa/src/features/admin/shared/admin-scroller.tsx), and lets go.
+ */
+export async function pullDown(from: Locator) {
+  const page = from.page();
+  // A pull refreshes only at the top of the page: scroll up there first, as the owner would.
+  await from.hover();
+  await page.mouse.wheel(0, -20000);
+  await expect.poll(async () => (await from.boundingBox())?.y ?? -1).toBeGreaterThan(0);
+  const box = await from.boundingBox();
+  if (!box) throw new Error('nothing to pull from');
+  const x = box.x + box.width / 2;
+  await drag(page, { x, y: box.y + 4 }, { x, y: box.y + 320 }, 24);
 }

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config';
+import { pullDown } from './app-helpers';
 
 /**
  * A visitor writes through the contact page; the owner, on a tablet, sees the unread count in the
  * header and on the summary, opens the message in the Inbox tab and answers it by e-mail from the
- * dashboard. Other tests may have left messages: this one finds its own by subject.
+ * dashboard; a second message shows when the owner pulls the page down. Other tests may have left
+ * messages: this one finds its own by subject.
  */
 const servers = [config.webServer ?? []].flat();
 const env = servers.find((server) => server.command.includes('api/dist/main.js'))?.env ?? {};
@@ -59,5 +61,19 @@ test('a visitor’s message reaches the owner’s inbox, and the owner answers i
 
     await page.getByRole('button', { name: 'Back to messages' }).tap();
     await expect(page.getByRole('button', { name: new RegExp(subject) })).not.toHaveClass(/is-unread/);
+  });
+
+  await test.step('a message that arrives meanwhile shows when the owner pulls the page down', async () => {
+    const later = `${subject}, again`;
+    await expect(page.getByRole('button', { name: new RegExp(subject) })).toBeVisible();
+    const sent = await page.request.post('/api/contact', {
+      data: { name: 'Zoë Ó Briain', email: 'zoe@example.ie', subject: later, message: 'And could you deliver on Fridays?' },
+    });
+    expect(sent.status()).toBe(200);
+    const row = page.getByRole('button', { name: new RegExp(later) });
+    await expect(row).toBeHidden();
+    await pullDown(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
+    await expect(row).toBeVisible();
+    await expect(row).toHaveClass(/is-unread/);
   });
 });

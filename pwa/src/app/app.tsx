@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CartDrawer, useCartStore } from '../features/cart';
@@ -13,6 +13,8 @@ import { IosInstallHint, OfflineBanner, UpdatePrompt } from './status-banners';
 const BOOKING_OUTBOX = () => import('../features/bookings/outbox/booking-outbox').then((m) => m.useBookingOutbox);
 const CONTACT_OUTBOX = () => import('../features/content/outbox/contact-outbox').then((m) => m.useContactOutbox);
 const INQUIRY_OUTBOX = () => import('../features/events/outbox/inquiry-outbox').then((m) => m.useInquiryOutbox);
+// The admin's scroller (pull to refresh), from the admin page's own module: it loads with the admin.
+const AdminScroller = lazy(() => import('../features/admin/pages/admin-page').then((m) => ({ default: m.AdminScroller })));
 
 /**
  * The app's frame around the page: header, main (the banners and `routes`), footer, the cart
@@ -52,22 +54,36 @@ export function Shell({ routes = <AppRoutes /> }: { routes?: ReactNode }) {
   useOutboxSync(CONTACT_OUTBOX);
   useOutboxSync(INQUIRY_OUTBOX);
 
+  const admin = pathname === '/admin' || pathname.startsWith('/admin/');
+  const page = (
+    <>
+      <main id="main" tabIndex={-1}>
+        <OfflineBanner />
+        <IosInstallHint />
+        {routes}
+      </main>
+      <SiteFooter />
+    </>
+  );
+
   return (
     <>
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <SiteHeader />
-      {/* The page scrolls in this box under the fixed header. A plain element, not IonContent: that one
-          is a main landmark itself, which put the page's <main> and the footer inside another main. */}
-      <div ref={scroller} className="app-scroll">
-        <main id="main" tabIndex={-1}>
-          <OfflineBanner />
-          <IosInstallHint />
-          {routes}
-        </main>
-        <SiteFooter />
-      </div>
+      {/* The page scrolls in this box under the fixed header: a plain element, not IonContent (its runtime
+          is not in the start-up budget); the admin's scroller is Ionic's, for pull to refresh. */}
+      {admin ? (
+        // Until the admin's module is there, the plain box (the page is loading meanwhile anyway).
+        <Suspense fallback={<div className="app-scroll">{page}</div>}>
+          <AdminScroller>{page}</AdminScroller>
+        </Suspense>
+      ) : (
+        <div ref={scroller} className="app-scroll">
+          {page}
+        </div>
+      )}
       <CartDrawer />
       <UpdatePrompt />
       <ToastViewport />

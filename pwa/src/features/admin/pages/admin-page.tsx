@@ -21,6 +21,9 @@ import '../admin.css';
 // uses none of them, so Ionic is set up here, in the admin's own chunk.
 setupIonicReact({ mode: 'md' });
 
+// The shell takes the admin's scroller from this module, so both come with the admin's chunk at once.
+export { AdminScroller } from '../shared/admin-scroller';
+
 export const ADMIN_TABS = [
   { id: 'summary', label: 'Summary', Panel: SummaryTab },
   // The owner's check-in at the cart; the header's menu opens it directly (?tab=live).
