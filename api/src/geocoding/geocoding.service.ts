@@ -15,8 +15,11 @@ export const GOOGLE_KEY_SETTING = 'GOOGLE_GEOCODING_API_KEY';
 export const GOOGLE_GEOCODE_URL = 'https://maps.googleapis.com/maps/api/geocode/json';
 /** Nominatim's usage policy: at most one request a second. */
 export const NOMINATIM_MIN_INTERVAL_MS = 1000;
-/** Added to the second between two turns: the hop from the gate to the request is not instant. */
-const GATE_MARGIN_MS = 50;
+/**
+ * Added to the second between two turns: the hop from the gate to Nominatim is not instant, and on
+ * a busy machine two hops differed by more than 50 ms, so two requests reached it 986 ms apart.
+ */
+const GATE_MARGIN_MS = 150;
 /** How long the owner's own lookup (the location form, the test button) may wait for its turn. */
 export const GEOCODE_WAIT_MS = 5_000;
 /** How long a lookup of a calendar import may wait (it runs in the background, address after address). */
@@ -53,7 +56,7 @@ const cacheKeyOf = (address: string): string => normaliseAddress(address).slice(
  * Address → coordinates. OpenStreetMap Nominatim (GEOCODER_URL) by default, with a User-Agent
  * naming the shop and at most one request a second from the whole cluster: each request first
  * takes its turn at a gate in PostgreSQL (rate-limiter-flexible's PostgreSQL store, the
- * `rate_limits` table, one point per 1.05 s), so replicas never add up to more. Lookups of this
+ * `rate_limits` table, one point per 1.15 s), so replicas never add up to more. Lookups of this
  * process queue in order and only the first asks the gate. The owner's lookups wait up to 5 s for
  * a turn and are answered 503 'The geocoder … is busy' beyond that; a calendar import waits up to a
  * minute per address. Google's API (a key saved in settings) is not gated. Every answer is cached in

@@ -100,7 +100,7 @@ describe('geocoding (/api/geocode)', () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => admin.get('/api/geocode').query({ address: `${i + 10} Busy Street` })));
     const statuses = results.map((r) => r.status);
     const served = statuses.filter((s) => s === 200).length;
-    // One turn per 1.05 s and at most 5 s of waiting: about five answered, the rest told to come back.
+    // One turn per 1.15 s and at most 5 s of waiting: about five answered, the rest told to come back.
     expect(served).toBeGreaterThanOrEqual(3);
     expect(served).toBeLessThanOrEqual(6);
     expect(statuses.filter((s) => s === 503)).toHaveLength(8 - served);
