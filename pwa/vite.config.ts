@@ -139,7 +139,7 @@ export default defineConfig(({ isSsrBuild }) =>
           modulePreload: false,
           rolldownOptions: {
             // @ionic/core does not declare its per-component modules free of side effects, so without
-            // this every Ionic component lands in the entry chunk (STACK.md: 362 KB → ~200 KB gzip).
+            // this every Ionic component lands in the entry chunk (measured: 362 KB → ~200 KB gzip).
             treeshake: {
               // zod's builders (z.object(...).refine(...)) have no side effects, but a call is assumed to
               // have some: without this, a page using one plain function of a schema file (the tracker's

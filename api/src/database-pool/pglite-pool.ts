@@ -5,12 +5,22 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * A pg-shaped Pool over ONE embedded PGlite instance, for TypeORM (`driver` option) and the
  * session store. PGlite is a single session, so `connect()` hands out an exclusive client:
- * a transaction started on it cannot be joined by a concurrent query (STACK.md: typeorm-pglite
- * shares one session between clients and commits rolled-back rows). Everything else waits.
+ * a transaction started on it cannot be joined by a concurrent query (a pool that shared the
+ * session between clients would commit rows another client rolled back). Everything else waits.
+ *
+ * PGlite runs on this thread and answers through promises alone, so a queue of holders that
+ * never empties (buyers under load) would run as one endless chain of microtasks: no timer, no
+ * socket and no answer from the cache in between. Once holders have followed each other for
+ * `BURST_MS`, the next hand-over waits one turn of the event loop (`setImmediate`), so HTTP keeps
+ * being served while checkouts queue (docs/performance.md, mixed load).
  */
+/** How long holders may follow each other without letting the event loop turn (see PGlitePool). */
+const BURST_MS = 5;
+
 export class PGlitePool extends EventEmitter {
   private tail: Promise<void> = Promise.resolve();
   private ended = false;
+  private turnedAt = performance.now();
 
   private constructor(private readonly db: PGlite) {
     super();
@@ -27,11 +37,22 @@ export class PGlitePool extends EventEmitter {
     return new PGlitePool(db);
   }
 
-  /** Waits for the previous holder to release, then holds the session until `release()`. */
+  /** One turn of the event loop once holders have run back to back for `BURST_MS`. */
+  private turnIfDue(): Promise<void> | undefined {
+    if (performance.now() - this.turnedAt < BURST_MS) return undefined;
+    return new Promise((resolve) =>
+      setImmediate(() => {
+        this.turnedAt = performance.now();
+        resolve();
+      }),
+    );
+  }
+
+  /** Waits for the previous holder to release and for one turn of the event loop, then holds the session until `release()`. */
   private acquire(): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const ready = this.tail.then(() => release);
+    const ready = this.tail.then(() => this.turnIfDue()).then(() => release);
     this.tail = this.tail.then(() => held);
     return ready;
   }

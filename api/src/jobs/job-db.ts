@@ -5,7 +5,7 @@ import type { PGlitePool } from '../database-pool/pglite-pool';
 /**
  * pg-boss on the embedded database: every statement goes through our PGlite pool, whose `connect()`
  * holds the one session until release, so a pg-boss statement never lands inside a TypeORM
- * transaction (STACK.md). A text without values may be several statements (pg-boss's `BEGIN; …
+ * transaction. A text without values may be several statements (pg-boss's `BEGIN; …
  * RETURNING …; COMMIT` blocks): it runs through PGlite `exec`, and every statement's rows come back,
  * as node-postgres hands pg-boss an array for such a text.
  */
