@@ -86,7 +86,23 @@ function putAnswerCacheInFront(app: INestApplication): void {
   server.on('request', withRequestLog(app.get(PublicAnswerCache).front(listeners[0])));
 }
 
+/**
+ * Pages get the policy the app and Square's card form need. Answers under /api/ are data, never a
+ * document that runs anything, so their policy forbids everything (`default-src 'none'`, no
+ * framing), as recommended for REST APIs: the same protection in 80 bytes instead of 800, sent
+ * with every answer the cache replays.
+ */
 function securityHeaders(config: AppConfig) {
+  const pages = pageSecurityHeaders(config);
+  const answers = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.secureCookies,
+  });
+  return (req: Request, res: Response, next: NextFunction) => (req.url.startsWith('/api/') ? answers : pages)(req, res, next);
+}
+
+function pageSecurityHeaders(config: AppConfig) {
   const tileOrigin = safeOrigin(config.TILE_URL.replace(/\{[a-z]\}/g, 'a'));
   return helmet({
     contentSecurityPolicy: {

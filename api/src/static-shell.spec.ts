@@ -357,6 +357,15 @@ describe('serving the built PWA', () => {
     expect(csp).toContain('https://tile.openstreetmap.org');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends API answers, fresh and replayed from the cache, a policy that allows nothing to run or frame them', async () => {
+    for (const path of ['/api/square/catalog/products', '/api/square/catalog/products', '/api/nothing-here']) {
+      const res = await t.agent().get(path);
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
 });
 
 describe('StaticShell', () => {
