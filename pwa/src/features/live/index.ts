@@ -11,6 +11,7 @@ export { LiveHeadlineLink } from './components/live-headline-link';
 export {
   type LiveChangeDispatch,
   type LiveOwnerChange,
+  prefetchCartDay,
   reverseGeocode,
   sendLiveChange,
   useLiveCheckIn,

@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Summary } from '@cocoa/shared-types';
+import { onlineManager } from '@tanstack/react-query';
+import { dayIn, type ScheduledEvent, startOfDayIn, type Summary } from '@cocoa/shared-types';
+import { persistable } from '../../../app/query-client';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { NOT_LIVE, withFakeLiveStream } from '../../live/test/fake-event-source';
 import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import AdminPage from './admin-page';
@@ -94,6 +97,49 @@ describe('AdminPage', () => {
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
     await expectChosen(segmentNamed('Admin sections'), 'Settings & Square Integration');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=settings$/);
+  });
+
+  describe('at the cart', () => {
+    withFakeLiveStream();
+    afterEach(() => onlineManager.setOnline(true));
+
+    it("takes today's stops along as it opens on the summary, so We're here lists them after the signal drops", async () => {
+      const zone = NOT_LIVE.timeZone;
+      const stopsPath = `/api/events?from=${dayIn(new Date(), zone)}&to=${dayIn(startOfDayIn(new Date(), zone, 1), zone)}`;
+      const stop: ScheduledEvent = {
+        id: 7,
+        title: 'Farmers Market',
+        description: null,
+        location: 'Union Square',
+        address: '1 Union Sq',
+        date: new Date().toISOString(),
+        startTime: '09:00',
+        endTime: '13:00',
+        latitude: 41.9,
+        longitude: -87.7,
+        timeZone: zone,
+        calendarName: null,
+      };
+      const { calls } = mockFetch({
+        'GET /api/admin/summary': { body: SUMMARY },
+        'GET /api/admin/inbox/counts': { body: { unread: 0 } },
+        'GET /api/live': { body: NOT_LIVE },
+        [`GET ${stopsPath}`]: { body: [stop] },
+      });
+      const { client } = renderWithProviders(<AdminPage />, { route: '/admin' });
+      expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
+      await waitFor(() => expect(client.getQueryCache().find({ queryKey: ['stops', 'today'], exact: false })?.state.data).toEqual([stop]));
+      expect(calls.map((c) => c.url)).toContain(stopsPath);
+      // Public, so kept on the device with the catalogue (the admin's own data never is).
+      expect(persistable(client.getQueryCache().find({ queryKey: ['stops', 'today'], exact: false })!)).toBe(true);
+
+      // The park: no signal any more.
+      onlineManager.setOnline(false);
+      global.fetch = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+      await tapChoice(segmentNamed('Admin sections'), "We're here");
+      expect(await screen.findByRole('radio', { name: /Farmers Market/ })).toBeInTheDocument();
+      expect(screen.queryByText('Today’s stops will show once you are back online.')).toBeNull();
+    });
   });
 
   it('shows a dropdown instead of tabs on small screens', async () => {

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { setupIonicReact } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { prefetchCartDay } from '../../live';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { BookingsTab } from '../bookings/bookings-tab';
 import { CalendarTab } from '../calendar/calendar-tab';
@@ -48,6 +51,9 @@ export const ADMIN_TABS = [
 export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const [params, setParams] = useSearchParams();
+  const client = useQueryClient();
+  // Whichever section opens, the tablet takes today's stops along before the signal drops.
+  useEffect(() => void prefetchCartDay(client), [client]);
   const small = useMediaQuery('(max-width: 767px)');
   const unread = useInboxUnread(true);
   const labelOf = (tab: (typeof ADMIN_TABS)[number]) => (tab.id === 'inbox' ? inboxTabLabel(unread) : tab.label);

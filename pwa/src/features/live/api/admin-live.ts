@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type LiveCheckInInput,
   type LiveHistoryEntry,
@@ -7,6 +7,7 @@ import {
   type LiveStatusChange,
   type ScheduledEvent,
   dayIn,
+  DEFAULT_SHOP_TIME_ZONE,
   liveHeadline,
   liveSoldOutLine,
   startOfDayIn,
@@ -14,8 +15,8 @@ import {
 import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { QUEUED, QUEUED_TOAST } from '../../../lib/outbox';
 import { errorToast, toast } from '../../../ui/toast-store';
-import { liveQueryKey } from './live-snapshot';
-import { receiveLiveValue } from './live-state';
+import { liveQueryKey, type LiveSnapshot } from './live-snapshot';
+import { prefetchLiveState, receiveLiveValue } from './live-state';
 
 /**
  * The owner's side of the live tracker: check in at one of today's stops or somewhere
@@ -44,11 +45,16 @@ function shopDays(timeZone: string, now = new Date()): { today: string; tomorrow
   return { today: dayIn(now, timeZone), tomorrow: dayIn(startOfDayIn(now, timeZone, 1), timeZone) };
 }
 
-/** GET /api/events?from=<today>&to=<tomorrow>: the stops the owner can check in at. */
+/**
+ * GET /api/events?from=<today>&to=<tomorrow>: the stops the owner can check in at. They are
+ * public, so unlike the admin's other data they are kept on the device with the catalogue
+ * (query-client.ts): loaded when the admin opens (`prefetchCartDay`), they are there when the
+ * signal drops at the park, and after a restart of the app.
+ */
 export const todayStopsQueryOptions = (timeZone: string, now = new Date()) => {
   const { today, tomorrow } = shopDays(timeZone, now);
   return queryOptions({
-    queryKey: ['admin', 'live', 'today-stops', today] as const,
+    queryKey: ['stops', 'today', today] as const,
     queryFn: async ({ signal }) => {
       const path = `/api/events?${new URLSearchParams({ from: today, to: tomorrow }).toString()}`;
       const data = await adminRead<unknown>(path, signal);
@@ -60,6 +66,16 @@ export const todayStopsQueryOptions = (timeZone: string, now = new Date()) => {
 };
 
 export const useTodayStops = (timeZone: string) => useQuery(todayStopsQueryOptions(timeZone));
+
+/**
+ * What the tablet needs at the cart before the signal drops: the cart's state and today's stops
+ * in the shop's zone (its zone comes with the state). Called as the admin opens; never rejects.
+ */
+export async function prefetchCartDay(client: QueryClient): Promise<void> {
+  await prefetchLiveState(client);
+  const timeZone = client.getQueryData<LiveSnapshot>(liveQueryKey)?.state.timeZone ?? DEFAULT_SHOP_TIME_ZONE;
+  await client.prefetchQuery(todayStopsQueryOptions(timeZone));
+}
 
 /** GET /api/admin/live/reverse-geocode?lat=&lng=: a name for the tablet's position. */
 export const reverseGeocode = (latitude: number, longitude: number, signal?: AbortSignal) =>
