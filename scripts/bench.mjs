@@ -26,6 +26,9 @@ const PRODUCT_PAGE = 'a product page';
 const PAGES = ['/', '/products', PRODUCT_PAGE, '/cocoa-tracker', '/events'];
 const API_ONLY = process.argv.includes('--api-only');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The cached reads against the raw server: this many alternating pairs of this many seconds each. */
+const RATIO_PAIRS = 3;
+const RATIO_SECONDS = Math.max(1, Math.round((LOAD_SECONDS * 3) / 5));
 const CONNECTIONS = 50;
 const BUYERS = 10;
 const SUMMARY_REQUESTS = Number(process.env.BENCH_SUMMARY_REQUESTS ?? 40);
@@ -219,13 +222,19 @@ async function apiFigures(label, extraEnv) {
       if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
       const { body } = first;
       const raw = await startRawServer(body, first.headers['content-type'] ?? 'application/json', first.headers['content-encoding']);
-      let api, ceiling;
+      // API and raw server take turns, and the pair in the middle (by ratio) is reported: a
+      // neighbour's burst on a shared machine then moves one pair, not the figure.
+      const pairs = [];
       try {
-        api = await load({ url: base + path, headers });
-        ceiling = await load({ url: `http://localhost:${RAW_PORT}${path}`, headers });
+        for (let i = 0; i < RATIO_PAIRS; i++) {
+          const api = await load({ url: base + path, headers, duration: RATIO_SECONDS });
+          const ceiling = await load({ url: `http://localhost:${RAW_PORT}${path}`, headers, duration: RATIO_SECONDS });
+          pairs.push({ api, ceiling, ratio: api.rps / ceiling.rps });
+        }
       } finally {
         await raw.stop();
       }
+      const { api, ceiling } = pairs.sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
       const name = `API ${label} GET ${path.replace(/slug\/.*/, 'slug/{slug}')}${client}`;
       const ratio = Math.round((api.rps / ceiling.rps) * 1000) / 10;
       figure(
