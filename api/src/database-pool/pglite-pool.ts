@@ -2,6 +2,9 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 
+/** How long holders may follow each other without letting the event loop turn (see PGlitePool). */
+const BURST_MS = 5;
+
 /**
  * A pg-shaped Pool over ONE embedded PGlite instance, for TypeORM (`driver` option) and the
  * session store. PGlite is a single session, so `connect()` hands out an exclusive client:
@@ -14,9 +17,6 @@ import { PGlite } from '@electric-sql/pglite';
  * `BURST_MS`, the next hand-over waits one turn of the event loop (`setImmediate`), so HTTP keeps
  * being served while checkouts queue (docs/performance.md, mixed load).
  */
-/** How long holders may follow each other without letting the event loop turn (see PGlitePool). */
-const BURST_MS = 5;
-
 export class PGlitePool extends EventEmitter {
   private tail: Promise<void> = Promise.resolve();
   private ended = false;
@@ -48,7 +48,7 @@ export class PGlitePool extends EventEmitter {
     );
   }
 
-  /** Waits for the previous holder to release and for one turn of the event loop, then holds the session until `release()`. */
+  /** Waits for the previous holder to release (and, after a burst, for a turn of the event loop), then holds the session until `release()`. */
   private acquire(): Promise<() => void> {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
