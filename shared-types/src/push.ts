@@ -1,5 +1,3 @@
-import type { PushTopic, PushTopicInput } from './schemas/push.schema';
-
 /**
  * Web Push's plain rules (the limits, a topic's key and its line of text), apart from its schemas
  * (schemas/push.schema.ts): the tracker page shows the topics a visitor follows without loading zod
@@ -16,8 +14,12 @@ export const PUSH_TOPICS_PER_ENDPOINT_MAX = 25;
 /** Coordinates are kept to 4 decimals (about 11 m): the same saved place is the same topic. */
 export const roundCoordinate = (value: number) => Math.round(value * 10_000) / 10_000;
 
+/** A topic as its key and its line read it; a topic as the schema takes it in (PushTopicInput) or gives it out fits. */
+type Topic =
+  { kind: 'stop'; stopId: number | string } | { kind: 'any' } | { kind: 'near'; latitude: number; longitude: number; miles: number; label?: string | null };
+
 /** One key per topic ('any', 'stop:12', 'near:41.8827,-87.6233:5'): the same endpoint and key is one subscription. */
-export function pushTopicKey(topic: PushTopicInput | PushTopic): string {
+export function pushTopicKey(topic: Topic): string {
   switch (topic.kind) {
     case 'stop':
       return `stop:${Number(topic.stopId)}`;
@@ -29,7 +31,7 @@ export function pushTopicKey(topic: PushTopicInput | PushTopic): string {
 }
 
 /** 'Notifications are on for Millennium Park' and the like; `stopName` names a stop topic's place. */
-export function pushTopicLine(topic: PushTopicInput | PushTopic, stopName?: string | null): string {
+export function pushTopicLine(topic: Topic, stopName?: string | null): string {
   switch (topic.kind) {
     case 'stop':
       return `Notifications are on for ${stopName || 'this stop'}`;

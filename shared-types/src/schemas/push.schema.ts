@@ -96,7 +96,6 @@ export const pushTopicSchema = z.discriminatedUnion(
   ],
   { message: 'Topic must be a stop, any or near' },
 );
-export type PushTopic = z.output<typeof pushTopicSchema>;
 export type PushTopicInput = z.input<typeof pushTopicSchema>;
 
 /** POST /api/push/subscriptions. `timeZone`: the visitor's own, so a notification's times read as their clock does. */
