@@ -108,7 +108,8 @@ describe('the state machine', () => {
     });
     await dataSource.initialize();
     machines = new StateMachineService(dataSource);
-  });
+    // Opening PGlite compiles its WebAssembly: seconds alone, up to ~45 s beside two busy workers.
+  }, 120_000);
 
   afterAll(async () => {
     await dataSource.destroy();
