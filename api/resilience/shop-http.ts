@@ -5,7 +5,7 @@ import { TEST_ADMIN } from '../src/test/test-app';
 export interface Answer {
   status: number;
   // Parsed JSON when the answer is JSON, otherwise the text.
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each spec reads the JSON of a different route
   contentType: string;
 }
 

@@ -4,7 +4,7 @@ import type { User } from '@cocoa/shared-types';
 export type SessionUser = User;
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- augmenting Express.User needs its namespace
   namespace Express {
     // passport's Express.User is where req.user gets its type
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging into passport's Express.User takes an interface; it adds nothing of its own

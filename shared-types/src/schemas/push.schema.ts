@@ -13,7 +13,7 @@ import { PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX, PUSH_MILES_MAX, PUSH_MILES_MIN } fro
 const P256DH_CHARS = 87;
 const AUTH_CHARS = 22;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- the rule is to find control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** An https: URL a push service gave the browser (no credentials, no control characters). */

@@ -67,7 +67,7 @@ export function MailTemplatesCard() {
                 <iframe className="admin-mail-frame" title={`HTML part of ${label}`} sandbox="" srcDoc={preview.data.html} />
               ) : (
                 // Scrolls when a line is long: focusable so a keyboard can scroll it too.
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable preview must take focus to scroll by keyboard
                 <pre className="admin-mail-text" tabIndex={0} aria-label={`Text part of ${label}`}>
                   {preview.data.text}
                 </pre>

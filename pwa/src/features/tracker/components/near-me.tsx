@@ -35,7 +35,7 @@ export function NearMe({ events }: { events: ScheduledEvent[] }) {
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per mount on purpose
   }, []);
 
   if (!supported) return null;
