@@ -1,28 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dayIn, type LiveHistoryEntry, type LiveState, type ScheduledEvent, startOfDayIn } from '@cocoa/shared-types';
+import { dayIn, type LiveHistoryEntry, type LiveState, startOfDayIn } from '@cocoa/shared-types';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
 import { products } from '../../../test/fixtures';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
-import { installFakeEventSource, LIVE_AT_PARK, NOT_LIVE, releaseLiveStream, uninstallFakeEventSource } from '../../live/test/fake-event-source';
+import { installFakeEventSource, LIVE_AT_PARK, NOT_LIVE, releaseLiveStream, TODAY_STOP, uninstallFakeEventSource } from '../../live/test/fake-event-source';
 import { GEO_TEXTS } from './live-tab-check-in';
 import { LiveTab } from './live-tab';
 
 const ZONE = 'America/Chicago';
-const STOP: ScheduledEvent = {
-  id: 7,
-  title: 'Farmers Market',
-  description: null,
-  location: 'Union Square',
-  address: '1 Union Sq',
-  date: new Date().toISOString(),
-  startTime: '09:00',
-  endTime: '13:00',
-  latitude: 41.9,
-  longitude: -87.7,
-  timeZone: ZONE,
-  calendarName: null,
-};
+const STOP = TODAY_STOP;
 const HISTORY: LiveHistoryEntry[] = [
   { id: 2, at: '2026-07-04T19:45:00.000Z', actor: 'admin:olive', type: 'sold-out', label: null, minutes: null, product: 'Iced Mocha' },
   { id: 1, at: '2026-07-04T19:00:00.000Z', actor: 'admin:olive', type: 'check-in', label: 'Millennium Park', minutes: null, product: null },

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { dayIn, type ScheduledEvent, startOfDayIn, type Summary } from '@cocoa/shared-types';
+import { dayIn, startOfDayIn, type Summary } from '@cocoa/shared-types';
 import { persistable } from '../../../app/query-client';
 import { mockFetch, renderWithProviders } from '../../../test/render';
-import { NOT_LIVE, withFakeLiveStream } from '../../live/test/fake-event-source';
+import { NOT_LIVE, TODAY_STOP, withFakeLiveStream } from '../../live/test/fake-event-source';
 import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import AdminPage from './admin-page';
@@ -106,20 +106,7 @@ describe('AdminPage', () => {
     it("takes today's stops along as it opens on the summary, so We're here lists them after the signal drops", async () => {
       const zone = NOT_LIVE.timeZone;
       const stopsPath = `/api/events?from=${dayIn(new Date(), zone)}&to=${dayIn(startOfDayIn(new Date(), zone, 1), zone)}`;
-      const stop: ScheduledEvent = {
-        id: 7,
-        title: 'Farmers Market',
-        description: null,
-        location: 'Union Square',
-        address: '1 Union Sq',
-        date: new Date().toISOString(),
-        startTime: '09:00',
-        endTime: '13:00',
-        latitude: 41.9,
-        longitude: -87.7,
-        timeZone: zone,
-        calendarName: null,
-      };
+      const stop = TODAY_STOP;
       const { calls } = mockFetch({
         'GET /api/admin/summary': { body: SUMMARY },
         'GET /api/admin/inbox/counts': { body: { unread: 0 } },

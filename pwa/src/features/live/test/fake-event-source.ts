@@ -1,5 +1,5 @@
 import { act, cleanup } from '@testing-library/react';
-import type { LiveState } from '@cocoa/shared-types';
+import type { LiveState, ScheduledEvent } from '@cocoa/shared-types';
 import { LIVE_RELEASE_GRACE_MS } from '../api/live-stream';
 
 /** jsdom has no EventSource: a small double the test drives (open, messages, errors). */
@@ -110,3 +110,19 @@ export function withFakeLiveStream(): void {
     uninstallFakeEventSource();
   });
 }
+
+/** A stop today at Union Square in the shop's zone: what the owner checks in at. */
+export const TODAY_STOP: ScheduledEvent = {
+  id: 7,
+  title: 'Farmers Market',
+  description: null,
+  location: 'Union Square',
+  address: '1 Union Sq',
+  date: new Date().toISOString(),
+  startTime: '09:00',
+  endTime: '13:00',
+  latitude: 41.9,
+  longitude: -87.7,
+  timeZone: 'America/Chicago',
+  calendarName: null,
+};
