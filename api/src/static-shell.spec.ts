@@ -364,6 +364,10 @@ describe('serving the built PWA', () => {
       expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      // Headers that only steer a document are not sent with data.
+      for (const documentOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-xss-protection', 'x-dns-prefetch-control'])
+        expect(res.headers[documentOnly]).toBeUndefined();
     }
   });
 });

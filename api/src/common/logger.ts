@@ -94,8 +94,9 @@ export function redactUrl(url: string): string {
 const isProbe = (url: string | undefined) => /^\/api\/(health|ready)(\?|$)/.test(url ?? '');
 /** Static files (the site's assets, images, uploads) are not access-logged: one page load is dozens of them. */
 const isStaticFile = (url: string | undefined) =>
-  /^\/(assets|images|uploads|icons|fonts)\//.test(url ?? '') ||
-  /\.(js|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?|webmanifest|mp4|webm)(\?|$)/.test(url ?? '');
+  !url?.startsWith('/api/') &&
+  (/^\/(assets|images|uploads|icons|fonts)\//.test(url ?? '') ||
+    /\.(js|css|map|png|jpe?g|webp|avif|gif|svg|ico|woff2?|webmanifest|mp4|webm)(\?|$)/.test(url ?? ''));
 
 /**
  * The access log and the request id, in front of everything (the public answer cache included):
@@ -111,10 +112,8 @@ export function withRequestLog(listener: RequestListener): RequestListener {
     res.setHeader('X-Request-Id', scope.reqId);
     if (!isStaticFile(req.url)) {
       const startedAt = Date.now();
-      // When the answer is sent, or the connection closes before it is.
-      const finished = () => {
-        res.removeListener('finish', finished);
-        res.removeListener('close', finished);
+      // A response emits 'close' once: after it is sent, or when the connection closes before.
+      res.once('close', () => {
         const level: Level = isProbe(req.url) ? 'debug' : res.statusCode >= 500 ? 'error' : 'info';
         if (!root.isLevelEnabled(level)) return;
         // Short lines: what was asked and answered, no headers (credentials stay out even if a path is added later: REDACT_PATHS).
@@ -125,9 +124,7 @@ export function withRequestLog(listener: RequestListener): RequestListener {
         };
         // Through the root logger with the id as a field: no child logger for a request that logged nothing else.
         root[level]({ reqId: scope.reqId, ...fields }, 'request');
-      };
-      res.on('finish', finished);
-      res.on('close', finished);
+      });
     }
     requestScope.run(scope, () => listener(req, res));
   };

@@ -27,7 +27,8 @@ describe('public answers replayed by the answer cache (whole app)', () => {
       'cache-control',
       'content-security-policy',
       'x-content-type-options',
-      'cross-origin-opener-policy',
+      'x-frame-options',
+      'cross-origin-resource-policy',
     ]) {
       expect(again.headers[header]).toBe(first.headers[header]);
       expect(again.headers[header]).toBeTruthy();

@@ -147,24 +147,26 @@ export class PublicAnswerCache {
   private replay(url: string, req: IncomingMessage, res: ServerResponse): boolean {
     const answer = this.answers.get(url);
     if (!answer?.current || this.now() - answer.storedAt > this.limits.ttlMs) return false;
-    this.send(answer, req, res, {}, res.end.bind(res) as (body?: Buffer) => ServerResponse);
+    this.send(answer, req, res, null, res.end.bind(res) as (body?: Buffer) => ServerResponse);
     return true;
   }
 
   /** Writes a kept answer (304, gzipped or plain), with `extra` headers, through `end`. */
-  private send(answer: Answer, req: IncomingMessage, res: ServerResponse, extra: OutgoingHttpHeaders, end: (body?: Buffer) => ServerResponse): void {
+  private send(answer: Answer, req: IncomingMessage, res: ServerResponse, extra: OutgoingHttpHeaders | null, end: (body?: Buffer) => ServerResponse): void {
+    // writeHead copies what it is given: the kept headers go as they are, unless there is more to add.
+    const withExtra = (headers: OutgoingHttpHeaders) => (extra ? { ...headers, ...extra } : headers);
     if (answer.etag && etagMatches(req.headers['if-none-match'], answer.etag)) {
-      res.writeHead(304, { ...answer.notModifiedHeaders, ...extra });
+      res.writeHead(304, withExtra(answer.notModifiedHeaders));
       end();
     } else if (answer.body.length >= GZIP_MIN_BYTES && acceptsGzip(req.headers['accept-encoding'])) {
       if (!answer.gzipped) {
         answer.gzipped = gzipped(answer);
         this.bytes += answer.gzipped.body.length;
       }
-      res.writeHead(200, { ...answer.gzipped.headers, ...extra });
+      res.writeHead(200, withExtra(answer.gzipped.headers));
       end(answer.gzipped.body);
     } else {
-      res.writeHead(200, { ...answer.headers, ...extra });
+      res.writeHead(200, withExtra(answer.headers));
       end(answer.body);
     }
   }
@@ -246,15 +248,23 @@ function gzipped(answer: Answer): { headers: OutgoingHttpHeaders; body: Buffer }
   return { headers: { ...answer.headers, 'content-encoding': 'gzip', 'content-length': body.length }, body };
 }
 
+/** Accept-Encoding values already read: browsers send one of a handful, on every request. */
+const gzipVerdicts = new Map<string, boolean>();
+
 /** `gzip` listed without `;q=0`. */
 function acceptsGzip(header: string | undefined): boolean {
-  return (
-    !!header &&
-    header.split(',').some((part) => {
+  if (!header) return false;
+  let verdict = gzipVerdicts.get(header);
+  if (verdict === undefined) {
+    verdict = header.split(',').some((part) => {
       const [coding, ...params] = part.trim().toLowerCase().split(';');
       return (coding === 'gzip' || coding === '*') && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-    })
-  );
+    });
+    // Any caller may send any value: the memo stays small.
+    if (gzipVerdicts.size >= 64) gzipVerdicts.clear();
+    gzipVerdicts.set(header, verdict);
+  }
+  return verdict;
 }
 
 /** If-None-Match holds `*` or a list of (weak) entity tags; comparison is weak, as Express's own. */
