@@ -31,6 +31,8 @@ export * from './schemas/inbox.schema';
 export * from './schemas/summary.schema';
 export * from './booking';
 export * from './schemas/booking.schema';
+export * from './pickup';
+export * from './schemas/pickup.schema';
 export * from './schemas/live.schema';
 export * from './live';
 export * from './push';

@@ -18,6 +18,7 @@ export const BACKUP_TABLES = [
   'order_refunds',
   'calendars',
   'scheduled_locations',
+  'pickup_slot_claims',
   'event_inquiries',
   'contact_messages',
   'inbox_replies',

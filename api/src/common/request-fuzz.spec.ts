@@ -333,7 +333,7 @@ function fillPath(ctx: Ctx, route: RegisteredRoute, caller: Caller, override: Re
     if (name === 'filename') return 'backup-20240101-000000-abcdef.json.gz';
     if (route.path.startsWith('/api/products/')) return String(ctx.products[0].id);
     if (route.path.startsWith('/api/categories/')) return String(ctx.categories[0].id);
-    if (route.path.startsWith('/api/events/')) return String(ctx.eventId);
+    if (route.path.startsWith('/api/events/') || route.path.startsWith('/api/stops/')) return String(ctx.eventId);
     if (route.path.startsWith('/api/users/')) return String(caller === 'anonymous' ? ctx.users.customer.id : ctx.users[caller].id);
     if (route.path.startsWith('/api/orders/')) return MISSING_UUID;
     // An order (and refund) that is not there: a well-formed move, cancel or refund is refused with 404, nothing moves.

@@ -54,6 +54,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   // Live tracker notifications: any visitor may be told; the key is public by
   // design (the browser's applicationServerKey); the writes are rate-limited and reveal nothing.
   'GET /api/events/:id/calendar.ics': 'one public stop as an iCalendar file (a private booking’s stop has no place)',
+  'GET /api/stops/:id/pickup': 'the pickup times customers may order ahead for at a stop: times and places left, no one’s order',
   'GET /api/push/public-key': 'the VAPID public key browsers subscribe with',
   'POST /api/push/subscriptions': 'a visitor’s browser subscribes to notifications; rate-limited',
   'POST /api/push/unsubscribe': 'ends subscriptions of an endpoint only its browser knows; same answer whether or not any matched; rate-limited',

@@ -9,14 +9,18 @@ import { EventInquiryEntity } from './event-inquiry.entity';
 import { EventInquiriesService } from './event-inquiries.service';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
+import { OrderAheadController } from './order-ahead.controller';
+import { PickupSettingsService } from './pickup-settings.service';
+import { PickupSlotClaim } from './pickup-slot-claim.entity';
+import { PickupSlotsService } from './pickup-slots.service';
 import { ScheduledLocation } from './scheduled-location.entity';
 
-/** Scheduled locations (events) of the Live Cocoa Tracker, calendar feeds and booking inquiries. */
+/** Scheduled locations (events) of the Live Cocoa Tracker, calendar feeds, booking inquiries and the stops' pickup times. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScheduledLocation, CalendarEntity, EventInquiryEntity]), GeocodingModule, SettingsModule],
+  imports: [TypeOrmModule.forFeature([ScheduledLocation, CalendarEntity, EventInquiryEntity, PickupSlotClaim]), GeocodingModule, SettingsModule],
   // The calendar controller first: its fixed paths must not be read as /events/:id.
-  controllers: [CalendarController, EventsController],
-  providers: [EventsService, CalendarService, EventInquiriesService],
-  exports: [EventsService, EventInquiriesService],
+  controllers: [CalendarController, EventsController, OrderAheadController],
+  providers: [EventsService, CalendarService, EventInquiriesService, PickupSettingsService, PickupSlotsService],
+  exports: [EventsService, EventInquiriesService, PickupSlotsService],
 })
 export class EventsModule {}

@@ -51,6 +51,10 @@ export class ScheduledLocation {
   @Column({ type: 'varchar', length: 9, nullable: true })
   bookingReference: string | null;
 
+  /** Whether customers may order ahead for pickup here (docs/order-ahead.md); the owner's switch, off by default. */
+  @Column({ type: 'boolean', default: false })
+  takesOrders: boolean;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

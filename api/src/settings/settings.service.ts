@@ -43,6 +43,12 @@ export const SETTING_KEYS = {
   bookingBalanceDueDays: 'BOOKING_BALANCE_DUE_DAYS',
   bookingFullRefundDays: 'BOOKING_FULL_REFUND_DAYS',
   bookingCancellationPolicy: 'BOOKING_CANCELLATION_POLICY',
+  /** Ordering ahead (events/pickup-settings.service.ts holds their defaults). */
+  pickupSlotMinutes: 'PICKUP_SLOT_MINUTES',
+  pickupSlotCapacity: 'PICKUP_SLOT_CAPACITY',
+  pickupLeadMinutes: 'PICKUP_LEAD_MINUTES',
+  pickupPaused: 'PICKUP_PAUSED',
+  pickupPausedMessage: 'PICKUP_PAUSED_MESSAGE',
   /** Web Push (live/push-keys.service.ts): the VAPID key pair, made once; the private key sealed. */
   pushVapidPublicKey: 'PUSH_VAPID_PUBLIC_KEY',
   pushVapidPrivateKey: 'PUSH_VAPID_PRIVATE_KEY',
@@ -117,12 +123,12 @@ export class SettingsService {
     return stored;
   }
 
-  /** Several keys in one query; missing keys are absent from the result. */
-  async getMany(keys: readonly string[]): Promise<Record<string, string>> {
+  /** Several keys in one query; missing keys are absent from the result. With `manager`, read inside the caller's transaction. */
+  async getMany(keys: readonly string[], manager?: EntityManager): Promise<Record<string, string>> {
     if (keys.length === 0) return {};
-    const snapshot = await this.snapshot();
+    const snapshot = await this.snapshot(manager);
     if (snapshot) return Object.fromEntries(keys.flatMap((key) => (snapshot.has(key) ? [[key, snapshot.get(key)!]] : [])));
-    const rows = await this.settings.findBy({ key: In([...keys]) });
+    const rows = await this.repository(manager).findBy({ key: In([...keys]) });
     return Object.fromEntries(rows.map((row) => [row.key, row.value]));
   }
 

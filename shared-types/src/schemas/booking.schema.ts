@@ -11,7 +11,7 @@ import {
 } from '../booking';
 import { formatLongDate, HH_MM_PATTERN } from '../time';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
-import { emailSchema, idParamSchema, optionalText } from './common.schema';
+import { emailSchema, idParamSchema, optionalText, wholeNumber } from './common.schema';
 import { MAX_EVENT_GUESTS } from './event-inquiry.schema';
 import { idempotencyKeySchema } from './orders.schema';
 
@@ -29,13 +29,6 @@ export const ADMIN_BOOKINGS_PAGE_SIZE = 25;
 export const ADMIN_BOOKINGS_PAGE_MAX = 10_000;
 
 const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-
-const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
 
 const cents = (name: string) =>
   z

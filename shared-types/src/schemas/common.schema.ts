@@ -9,6 +9,14 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/** A whole number between min and max, its messages naming the field as the form labels it. */
+export const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
 /** An image is a site path (/uploads/..., /images/...) or an http(s) URL; never another scheme. */
 export const imageRefSchema = z
   .string()

@@ -15,6 +15,7 @@ import { Live1764960000000 } from './1764960000000-live';
 import { PushSubscriptions1764970000000 } from './1764970000000-push-subscriptions';
 import { FormIdempotency1764980000000 } from './1764980000000-form-idempotency';
 import { AdminChangeKeys1765100000000 } from './1765100000000-admin-change-keys';
+import { OrderAhead1765200000000 } from './1765200000000-order-ahead';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   PushSubscriptions1764970000000,
   FormIdempotency1764980000000,
   AdminChangeKeys1765100000000,
+  OrderAhead1765200000000,
 ];

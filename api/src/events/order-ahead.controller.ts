@@ -1,0 +1,46 @@
+import { idParamSchema, type PickupSettings, pickupSettingsInputSchema, type StopPickup, stopOrdersAheadInputSchema } from '@cocoa/shared-types';
+import { Body, Controller, Get, Header, Param, Put } from '@nestjs/common';
+import { z } from 'zod';
+import { AdminOnly } from '../common/auth.guards';
+import { createZodDto } from '../common/zod-validation.pipe';
+import { PickupSettingsService } from './pickup-settings.service';
+import { PickupSlotsService } from './pickup-slots.service';
+
+class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
+class PickupSettingsDto extends createZodDto(pickupSettingsInputSchema) {}
+class OrdersAheadDto extends createZodDto(stopOrdersAheadInputSchema) {}
+
+/** Ordering ahead for pickup at a stop (docs/order-ahead.md): the slots customers see, and the owner's switches. */
+@Controller()
+export class OrderAheadController {
+  constructor(
+    private readonly slots: PickupSlotsService,
+    private readonly settings: PickupSettingsService,
+  ) {}
+
+  /** Public: whether this stop takes orders now, and its open pickup times. Not kept by the cache: places go as orders come. */
+  @Get('stops/:id/pickup')
+  @Header('Cache-Control', 'no-cache')
+  pickup(@Param() params: IdParamDto): Promise<StopPickup> {
+    return this.slots.forStop(params.id);
+  }
+
+  @Put('stops/:id/orders-ahead')
+  @AdminOnly()
+  ordersAhead(@Param() params: IdParamDto, @Body() body: OrdersAheadDto): Promise<StopPickup> {
+    return this.slots.setTakesOrders(params.id, body.takesOrders);
+  }
+
+  @Get('admin/pickup/settings')
+  @AdminOnly()
+  @Header('Cache-Control', 'private, no-store')
+  getSettings(): Promise<PickupSettings> {
+    return this.settings.get();
+  }
+
+  @Put('admin/pickup/settings')
+  @AdminOnly()
+  putSettings(@Body() body: PickupSettingsDto): Promise<PickupSettings> {
+    return this.settings.set(body);
+  }
+}
