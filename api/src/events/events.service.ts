@@ -56,6 +56,7 @@ export function toEventResponse(event: ScheduledLocation, timeZone: string, cale
     longitude: event.longitude,
     timeZone,
     calendarName,
+    takesOrders: event.takesOrders,
   };
 }
 

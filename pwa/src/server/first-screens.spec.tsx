@@ -26,6 +26,7 @@ function stop(id: number, title: string, location: string, date: string, startTi
     longitude: -87.63,
     calendarId: null,
     calendarName: null,
+    takesOrders: false,
   } as unknown as ScheduledEvent;
 }
 const today = stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15');

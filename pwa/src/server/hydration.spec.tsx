@@ -38,6 +38,7 @@ function stop(id: number, title: string, location: string, date: string, startTi
     longitude: -87.63,
     calendarId: null,
     calendarName: null,
+    takesOrders: false,
   } as unknown as ScheduledEvent;
 }
 const stops = [

@@ -18,6 +18,8 @@ export const scheduledEventSchema = z.object({
   timeZone: z.string(),
   /** The calendar feed the stop is imported from (it is changed there, not here); null when the owner entered it. */
   calendarName: z.string().nullable(),
+  /** Whether customers may order ahead for pickup at this stop (docs/order-ahead.md). */
+  takesOrders: z.boolean(),
 });
 export type ScheduledEvent = z.infer<typeof scheduledEventSchema>;
 

@@ -327,6 +327,7 @@ describe('BookingsTab: packages and the month', () => {
       longitude: null,
       timeZone: localTimeZone(),
       calendarName: null,
+      takesOrders: false,
     };
     const { calls } = mockFetch({
       [`GET /api/admin/bookings?month=${month}`]: { body: page([summary({ date: day, state: 'confirmed' })]) },

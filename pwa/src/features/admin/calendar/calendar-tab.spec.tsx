@@ -30,6 +30,7 @@ const event = (id: number, over: Record<string, unknown> = {}) => ({
   endTime: '13:30',
   latitude: 40,
   longitude: -89,
+  takesOrders: false,
   ...over,
 });
 const feed = { id: 'https://example.com/a.ics', name: 'Farmers markets', primary: true, active: true, lastSyncedAt: null, lastError: null };
@@ -59,10 +60,36 @@ describe('CalendarTab', () => {
     renderWithProviders(<CalendarTab />);
     const imported = (await screen.findByRole('rowheader', { name: 'Feed market' })).closest('tr')!;
     expect(within(imported).getByText('From Farmers markets')).toBeInTheDocument();
-    expect(within(imported).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(imported).queryByRole('button', { name: /^(Edit|Delete) / })).not.toBeInTheDocument();
+    // Whether the cart takes orders there is the owner's, not the feed's.
+    expect(within(imported).getByRole('checkbox', { name: 'Takes orders at Feed market' })).not.toBeChecked();
     const own = screen.getByRole('rowheader', { name: 'Market 1' }).closest('tr')!;
     expect(within(own).getByRole('button', { name: 'Edit Market 1' })).toBeInTheDocument();
     expect(within(own).getByRole('button', { name: 'Delete Market 1' })).toBeInTheDocument();
+  });
+
+  it('turns orders ahead on for a stop in one tap, says what customers can pick, and the list follows', async () => {
+    let takesOrders = false;
+    const { calls } = mockFetch({
+      [EVENTS]: async () => fakeResponse(200, [event(1, { takesOrders })]),
+      [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
+      'PUT /api/stops/1/orders-ahead': async () => {
+        takesOrders = true;
+        return fakeResponse(200, { stopId: 1, takesOrders: true, open: true, reason: null, slotMinutes: 15, slots: [{}, {}, {}] });
+      },
+    });
+    renderWithProviders(
+      <>
+        <CalendarTab />
+        <ToastViewport />
+      </>,
+    );
+    const toggle = await screen.findByRole('checkbox', { name: 'Takes orders at Market 1' });
+    expect(toggle).not.toBeChecked();
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Takes orders at Market 1' })).toBeChecked());
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/stops/1/orders-ahead', body: { takesOrders: true } }]);
+    expect(useToastStore.getState().current).toMatchObject({ title: 'Market 1 takes orders ahead', description: 'Customers can pick from 3 pickup times.' });
   });
 
   it('shows the first 100 locations and loads the next page with the cursor on Load more', async () => {

@@ -10,6 +10,7 @@ import { useCalendarStatus } from './api/calendar-status';
 import { useInitCalendar } from './api/init-calendar';
 import { type AdminEventsSegment, useAdminEvents } from './api/events';
 import { useDeleteEvent } from './api/delete-event';
+import { useSaveOrdersAhead } from './api/save-orders-ahead';
 import { useSettings } from '../settings/api/settings';
 import { formatDateTime, formatDay } from '../shared/format';
 import { ConfirmDialog } from '../shared/dialog';
@@ -51,6 +52,7 @@ function LocationsCard() {
   const today = dayKey(now, shopZone);
   const events = useAdminEvents(segment, today);
   const remove = useDeleteEvent();
+  const ordersAhead = useSaveOrdersAhead();
   const [editing, setEditing] = useState<ScheduledEvent | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<ScheduledEvent | null>(null);
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
@@ -84,7 +86,7 @@ function LocationsCard() {
         <div className="admin-table-wrap">
           <table className="admin-table">
             <caption className="visually-hidden">{`${shown.label} scheduled locations`}</caption>
-            <TableHead columns={['Title', 'Location', 'Date', 'Time', '']} />
+            <TableHead columns={['Title', 'Location', 'Date', 'Time', 'Orders ahead', '']} />
             <tbody>
               {rows.map((event) => (
                 <tr key={event.id}>
@@ -95,6 +97,22 @@ function LocationsCard() {
                   </td>
                   <td className="admin-table__nowrap">{formatDay(event.date, event.timeZone) || 'TBD'}</td>
                   <td>{eventTimeRange(event)}</td>
+                  <td>
+                    <label className="admin-check">
+                      <input
+                        type="checkbox"
+                        checked={event.takesOrders}
+                        disabled={ordersAhead.isPending}
+                        onChange={() =>
+                          ordersAhead.mutate(
+                            { id: event.id, title: event.title, takesOrders: !event.takesOrders },
+                            { onError: (e) => errorToast('Could not change orders ahead', messageOf(e, 'Please try again.')) },
+                          )
+                        }
+                      />
+                      Takes orders<span className="visually-hidden"> at {event.title}</span>
+                    </label>
+                  </td>
                   <td className="admin-table__actions">
                     {event.calendarName ? (
                       // Imported stops belong to their feed: the next sync would undo an edit made here.

@@ -79,6 +79,7 @@ describe('LocationDialog', () => {
       longitude: -90,
       timeZone: 'Pacific/Auckland',
       calendarName: null,
+      takesOrders: false,
     };
     renderWithProviders(<LocationDialog event={event} onClose={() => undefined} />);
     expect(screen.getByLabelText('Date')).toHaveValue('2026-12-01');
@@ -208,6 +209,7 @@ describe('LocationDialog', () => {
       longitude: -87.25,
       timeZone: 'America/Chicago',
       calendarName: null,
+      takesOrders: false,
     };
 
     it('opens with the stored latitude and longitude and saves them without geocoding (so an edit works offline of the geocoder)', async () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dayIn, type LiveHistoryEntry, type LiveState, startOfDayIn } from '@cocoa/shared-types';
+import { dayIn, type LiveHistoryEntry, type LiveState, PICKUP_SETTINGS_DEFAULTS, startOfDayIn } from '@cocoa/shared-types';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
 import { products } from '../../../test/fixtures';
 import { ToastViewport } from '../../../ui/toast-viewport';
@@ -33,6 +33,7 @@ function serveApi(
     if (key === 'GET /api/live') return options.liveDown ? fakeResponse(503, { message: 'Unavailable' }) : fakeResponse(200, current);
     if (key === `GET /api/events?from=${today}&to=${tomorrow}`) return fakeResponse(200, [STOP]);
     if (key === 'GET /api/admin/live/history') return fakeResponse(200, HISTORY);
+    if (key === 'GET /api/admin/pickup/settings') return fakeResponse(200, PICKUP_SETTINGS_DEFAULTS);
     if (key === 'GET /api/products?limit=26&offset=0') return fakeResponse(200, [...products, { ...products[0], id: 9, name: 'Iced Mocha' }]);
     if (key.startsWith('GET /api/admin/live/reverse-geocode?'))
       return fakeResponse(options.geocode?.status ?? 200, options.geocode?.body ?? { label: 'Millennium Park', address: '201 E Randolph St' });

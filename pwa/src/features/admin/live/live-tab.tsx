@@ -5,6 +5,7 @@ import { useLiveState } from '../../live';
 import { LiveCheckIn } from './live-tab-check-in';
 import { LiveHistory } from './live-tab-history';
 import { LiveStatusPanel } from './live-tab-status';
+import { OrderAheadCard } from './order-ahead-card';
 import './live-tab.css';
 
 /** What visitors see now, as the tracker's banner says it. */
@@ -65,6 +66,7 @@ export function LiveTab() {
             We've moved
           </button>
         ))}
+      <OrderAheadCard />
       <LiveHistory timeZone={timeZone} />
     </div>
   );

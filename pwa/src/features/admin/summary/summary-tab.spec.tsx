@@ -62,6 +62,7 @@ const SUMMARY: Summary = {
       longitude: null,
       timeZone: 'America/Chicago',
       calendarName: null,
+      takesOrders: false,
     },
   ],
 };

@@ -22,6 +22,7 @@ const stop = (id: number, title: string, days: number): ScheduledEvent => {
     longitude: null,
     timeZone: ZONE,
     calendarName: null,
+    takesOrders: false,
   };
 };
 

@@ -17,6 +17,7 @@ const stop: ScheduledEvent = {
   longitude: null,
   timeZone: localTimeZone(),
   calendarName: null,
+  takesOrders: false,
 };
 
 describe('EventsPage, opened for the first time (nothing saved on this device)', () => {

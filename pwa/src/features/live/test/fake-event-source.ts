@@ -125,4 +125,5 @@ export const TODAY_STOP: ScheduledEvent = {
   longitude: -87.7,
   timeZone: 'America/Chicago',
   calendarName: null,
+  takesOrders: false,
 };

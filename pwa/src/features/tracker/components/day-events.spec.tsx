@@ -15,6 +15,7 @@ const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent => ({
   longitude: -87.6226,
   timeZone: localTimeZone(),
   calendarName: null,
+  takesOrders: false,
   ...over,
 });
 

@@ -197,6 +197,7 @@ describe('the day’s list: per-stop actions', () => {
     longitude: -87.6226,
     timeZone: localTimeZone(),
     calendarName: null,
+    takesOrders: false,
   });
 
   it('offers “Tell me when the cart arrives” on a stop still to come, “Add to my calendar” on every stop, and the opt-in under the list', () => {

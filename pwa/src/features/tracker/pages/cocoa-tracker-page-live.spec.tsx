@@ -41,6 +41,7 @@ const stop: ScheduledEvent = {
   longitude: -87.62,
   timeZone: localTimeZone(),
   calendarName: null,
+  takesOrders: false,
 };
 
 function serve(live: unknown) {

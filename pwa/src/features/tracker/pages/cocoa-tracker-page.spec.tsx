@@ -20,6 +20,7 @@ const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
   longitude: -90,
   timeZone: localTimeZone(),
   calendarName: null,
+  takesOrders: false,
   ...over,
 });
 

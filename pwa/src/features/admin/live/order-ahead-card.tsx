@@ -1,0 +1,120 @@
+import { useForm } from 'react-hook-form';
+import { PICKUP_PAUSED_MESSAGE_MAX, type PickupSettings, pickupSettingsInputSchema, pausedMessage } from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
+import { describedBy, Field } from '../../../ui/field';
+import { Skeleton } from '../../../ui/skeleton';
+import { errorToast } from '../../../ui/toast-store';
+import { schemaResolver } from '../shared/schema-resolver';
+import { usePickupSettings } from './api/pickup-settings';
+import { useSavePickupSettings } from './api/save-pickup-settings';
+
+interface RulesFormValues {
+  slotMinutes: string;
+  slotCapacity: string;
+  leadMinutes: string;
+  pausedMessage: string;
+}
+
+const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
+const valuesOf = (s: PickupSettings): RulesFormValues => ({
+  slotMinutes: String(s.slotMinutes),
+  slotCapacity: String(s.slotCapacity),
+  leadMinutes: String(s.leadMinutes),
+  pausedMessage: s.pausedMessage ?? '',
+});
+
+function RulesForm({ settings }: { settings: PickupSettings }) {
+  const save = useSavePickupSettings();
+  const payload = (v: RulesFormValues, paused = settings.paused): PickupSettings => ({
+    slotMinutes: whole(v.slotMinutes),
+    slotCapacity: whole(v.slotCapacity),
+    leadMinutes: whole(v.leadMinutes),
+    paused,
+    pausedMessage: v.pausedMessage.trim() || null,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<RulesFormValues>({
+    defaultValues: valuesOf(settings),
+    resolver: schemaResolver<RulesFormValues>(pickupSettingsInputSchema, (v) => payload(v)),
+  });
+  const send = (paused: boolean) =>
+    handleSubmit((values) =>
+      save.mutate(payload(values, paused), {
+        onSuccess: (saved) => reset(valuesOf(saved)),
+        onError: (e) => errorToast('Could not save the order-ahead settings', messageOf(e, 'Please try again.')),
+      }),
+    );
+  const number = (name: Exclude<keyof RulesFormValues, 'pausedMessage'>, label: string) => (
+    <Field id={`pickup-${name}`} label={label} error={errors[name]?.message}>
+      <input inputMode="numeric" {...describedBy(`pickup-${name}`, errors[name])} {...register(name)} />
+    </Field>
+  );
+  return (
+    <form className="form" noValidate aria-label="Order-ahead settings" onSubmit={(event) => void send(settings.paused)(event)}>
+      <div role="status" aria-live="polite" className={settings.paused ? 'admin-warning' : 'muted'}>
+        {settings.paused ? (
+          <p>Orders ahead are paused. Customers read: “{pausedMessage(settings)}”</p>
+        ) : (
+          <p>Customers can order ahead at the stops you open for it.</p>
+        )}
+      </div>
+      <button
+        type="button"
+        className={`btn live-action ${settings.paused ? 'btn--primary' : 'btn--outline'}`}
+        disabled={save.isPending}
+        onClick={(event) => void send(!settings.paused)(event)}
+      >
+        {settings.paused ? 'Take orders ahead again' : 'Pause orders ahead'}
+      </button>
+      <Field id="pickup-pausedMessage" label="Message while paused (blank: the standard one)" error={errors.pausedMessage?.message}>
+        <textarea
+          rows={2}
+          maxLength={PICKUP_PAUSED_MESSAGE_MAX}
+          {...describedBy('pickup-pausedMessage', errors.pausedMessage)}
+          {...register('pausedMessage')}
+        />
+      </Field>
+      <div className="field-row">
+        {number('slotMinutes', 'Slot length (minutes)')}
+        {number('slotCapacity', 'Orders per slot')}
+        {number('leadMinutes', 'Lead time (minutes)')}
+      </div>
+      <div className="admin-actions">
+        <button type="submit" className="btn btn--primary" disabled={save.isPending || !isDirty}>
+          {save.isPending ? 'Saving...' : 'Save settings'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Ordering ahead, as the owner runs it from the cart: busy mode in one tap (with the words
+ * customers read meanwhile), and the rules pickup times follow: slot length, orders per slot, and
+ * the time needed before the first slot.
+ */
+export function OrderAheadCard() {
+  const settings = usePickupSettings();
+  return (
+    <section className="card admin-card" aria-labelledby="order-ahead-title">
+      <h2 id="order-ahead-title">Orders ahead</h2>
+      {settings.isPending ? (
+        <Skeleton className="skeleton--row" />
+      ) : settings.isError ? (
+        <div className="empty-state" role="alert">
+          <p>{messageOf(settings.error, 'Failed to load the order-ahead settings. Please try again.')}</p>
+          <button type="button" className="btn btn--outline" onClick={() => void settings.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <RulesForm settings={settings.data} />
+      )}
+    </section>
+  );
+}
