@@ -70,5 +70,22 @@ export async function openTracker(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeVisible();
 }
 
-export const tablet = (browser: Browser) =>
-  browser.newContext({ baseURL: BASE, viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: false, hasTouch: true, serviceWorkers: 'block' });
+/** The owner's tablet: 1024x768, touch. */
+export const TABLET = { baseURL: BASE, viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1, isMobile: false, hasTouch: true } as const;
+
+export const tablet = (browser: Browser) => browser.newContext({ ...TABLET, serviceWorkers: 'block' });
+
+/** The owner signs in with taps and lands on `redirect`. */
+export async function signInWithTaps(page: Page, redirect: string) {
+  await page.goto(`/auth?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).tap();
+}
+
+/** Signed in on the admin's summary, which takes today's stops along for a tablet that loses signal. */
+export async function openAdminWithTodaysStops(page: Page) {
+  await signInWithTaps(page, '/admin');
+  await expect(page.getByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeVisible();
+  await page.waitForFunction(() => (localStorage.getItem('cocoa-query-cache') ?? '').includes('"today"'));
+}

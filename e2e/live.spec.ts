@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, adminRequest, BASE, checkOutIfLive, openTracker, tablet, todaysStop } from './live-helpers';
+import { ADMIN, adminRequest, BASE, checkOutIfLive, openTracker, signInWithTaps, tablet, todaysStop } from './live-helpers';
 
 /**
  * The live tracker end to end: the owner on a touch tablet checks in at
@@ -39,10 +39,7 @@ test("the owner checks in on a tablet and a visitor's open tracker shows it with
   const ownerContext = await tablet(browser);
   const owner = await ownerContext.newPage();
   await test.step("the owner signs in on the tablet and opens We're here from the header's menu", async () => {
-    await owner.goto('/auth?redirect=/');
-    await owner.getByLabel('Username').fill(ADMIN.username);
-    await owner.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await owner.getByRole('button', { name: 'Login', exact: true }).tap();
+    await signInWithTaps(owner, '/');
     await expect(owner.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
     // two taps from the home screen
     await owner.locator('.header__user').tap();

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { openAdminSection } from './app-helpers';
-import { ADMIN, adminRequest, BASE, checkOutIfLive, openTracker, tablet, todaysStop } from './live-helpers';
+import { adminRequest, BASE, checkOutIfLive, openAdminWithTodaysStops, openTracker, TABLET, tablet, todaysStop } from './live-helpers';
 
 /**
  * The owner's tablet at the truck: with the signal gone, the owner
@@ -17,6 +17,17 @@ interface OutboxItem {
   to: string;
   template: string | null;
   text: string;
+}
+
+/** We're here, today's stop chosen by its title, and the check-in tapped. */
+async function checkInAt(owner: Page, title: string) {
+  await openAdminSection(owner, "We're here");
+  await expect(owner.getByRole('heading', { name: "You're not checked in" })).toBeVisible();
+  await owner
+    .getByRole('radio', { name: new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+    .first()
+    .check();
+  await owner.getByRole('button', { name: "We're here" }).tap();
 }
 
 test.afterAll(async ({ request }) => {
@@ -69,13 +80,8 @@ test('the owner marks an order shipped and checks in without signal; both are ma
   const ownerContext = await tablet(browser);
   const owner = await ownerContext.newPage();
   await test.step('with signal: the owner opens the admin on its summary, then the order', async () => {
-    await owner.goto('/auth?redirect=/admin');
-    await owner.getByLabel('Username').fill(ADMIN.username);
-    await owner.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await owner.getByRole('button', { name: 'Login', exact: true }).tap();
-    await expect(owner.getByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeVisible();
     // We're here is not opened while there is signal: the admin takes today's stops along as it opens.
-    await owner.waitForFunction(() => (localStorage.getItem('cocoa-query-cache') ?? '').includes('"today"'));
+    await openAdminWithTodaysStops(owner);
     await openAdminSection(owner, 'Orders');
     await owner.getByRole('searchbox', { name: 'Search orders' }).fill(GUEST_EMAIL);
     await owner.getByRole('button', { name: 'Search', exact: true }).tap();
@@ -96,13 +102,7 @@ test('the owner marks an order shipped and checks in without signal; both are ma
   });
 
   await test.step("and the check-in at today's stop, opened for the first time without signal, waits behind it", async () => {
-    await openAdminSection(owner, "We're here");
-    await expect(owner.getByRole('heading', { name: "You're not checked in" })).toBeVisible();
-    await owner
-      .getByRole('radio', { name: new RegExp(stop.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
-      .first()
-      .check();
-    await owner.getByRole('button', { name: "We're here" }).tap();
+    await checkInAt(owner, stop.title);
     await expect(owner.getByText('offline: 2 changes waiting')).toBeVisible();
     await expect(owner.getByRole('region', { name: 'Changes saved on this tablet' }).getByText(`Check in at ${place}`)).toBeVisible();
     // Nothing reached the server.
@@ -136,4 +136,49 @@ test('the owner marks an order shipped and checks in without signal; both are ma
 
   await ownerContext.close();
   await visitorContext.close();
+});
+
+test('the tablet restarted without signal opens the admin from the device and checks in at today’s stop', async ({ browser, request }) => {
+  await adminRequest(request);
+  await checkOutIfLive(request);
+  const stop = await todaysStop(request);
+  const place = stop.location ?? stop.title;
+  const startedAt = new Date().toISOString();
+  // As installed on the tablet: the service worker holds the app's code.
+  const ownerContext = await browser.newContext({ ...TABLET, serviceWorkers: 'allow' });
+  let owner = await ownerContext.newPage();
+
+  await test.step('with signal: the owner signs in and the admin opens on its summary', async () => {
+    await openAdminWithTodaysStops(owner);
+    await expect.poll(() => owner.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+  });
+
+  await test.step('the signal goes and the app is closed and opened again: the admin opens, today’s stop is there', async () => {
+    await ownerContext.setOffline(true);
+    await owner.close();
+    owner = await ownerContext.newPage();
+    await owner.goto('/admin');
+    // Served by the service worker: the server cannot be reached.
+    expect(
+      await owner.evaluate(() =>
+        fetch('/api/ready', { cache: 'no-store' }).then(
+          () => 'reached',
+          () => 'unreachable',
+        ),
+      ),
+    ).toBe('unreachable');
+    await checkInAt(owner, stop.title);
+    await expect(owner.getByText('offline: 1 change waiting')).toBeVisible();
+  });
+
+  await test.step('the signal returns: the check-in is made, once', async () => {
+    await ownerContext.setOffline(false);
+    const live = async () => (await (await request.get('/api/live')).json()) as { live: boolean; place: { label: string } | null };
+    await expect.poll(async () => (await live()).live, { timeout: 15_000 }).toBe(true);
+    expect((await live()).place?.label).toBe(place);
+    await expect(owner.getByText(/changes? waiting/)).toBeHidden();
+    const history = (await (await request.get('/api/admin/live/history')).json()) as Array<{ type: string; at: string }>;
+    expect(history.filter((entry) => entry.type === 'check-in' && entry.at >= startedAt)).toHaveLength(1);
+  });
+  await ownerContext.close();
 });

@@ -4,7 +4,7 @@
 // As on the server: no window, no document (react-dom/server in the API's process).
 import { cloneElement, type ReactElement } from 'react';
 import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop } from '../test/fixtures';
 import { renderFirstScreen } from './first-screens';
 
 const ZONE = 'America/Chicago';
@@ -12,22 +12,18 @@ const ZONE = 'America/Chicago';
 const NOW = new Date('2026-06-10T15:00:00Z');
 
 function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
-  return {
+  return scheduledStop({
     id,
     title,
     location,
     address: `${location}, Chicago, IL`,
-    description: null,
     date,
     timeZone: ZONE,
     startTime,
     endTime,
     latitude: 41.88,
     longitude: -87.63,
-    calendarId: null,
-    calendarName: null,
-    takesOrders: false,
-  } as unknown as ScheduledEvent;
+  });
 }
 const today = stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15');
 const friday = stop(2, 'Friday Night Lights', 'Wrigley Field Gate', '2026-06-12T17:00:00.000Z', '18:30', '21:00');

@@ -11,7 +11,7 @@ import { App } from '../app/app';
 import { seedFirstScreen } from '../app/first-screen-data';
 import { preloadLandingPage } from '../app/router';
 import { hydrateAsViewerIn } from '../lib/viewer-clock';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { renderFirstScreen } from './first-screens';
 
@@ -24,22 +24,18 @@ const NOW = new Date();
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(NOW);
 
 function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
-  return {
+  return scheduledStop({
     id,
     title,
     location,
     address: `${location}, Chicago, IL`,
-    description: null,
     date,
     timeZone: ZONE,
     startTime,
     endTime,
     latitude: 41.88,
     longitude: -87.63,
-    calendarId: null,
-    calendarName: null,
-    takesOrders: false,
-  } as unknown as ScheduledEvent;
+  });
 }
 const stops = [
   stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'),

@@ -1,4 +1,13 @@
-import type { BookingAvailability, BookingPackage, Category, LiveState, MapConfig, Product } from '@cocoa/shared-types';
+import {
+  type BookingAvailability,
+  type BookingPackage,
+  type Category,
+  type LiveState,
+  localTimeZone,
+  type MapConfig,
+  type Product,
+  type ScheduledEvent,
+} from '@cocoa/shared-types';
 
 export const categories: Category[] = [
   { id: 1, name: 'Hot Cocoa', slug: 'hot-cocoa', description: 'Warm and rich', imageUrl: '/images/categories/hot-cocoa.svg' },
@@ -95,3 +104,27 @@ export function liveState(since: string | null, timeZone = 'America/Chicago'): L
 }
 
 export const mapConfig: MapConfig = { tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '&copy; OpenStreetMap contributors', maxZoom: 19 };
+
+/**
+ * A stop as GET /api/events gives it: the Farmers Market at Union Square, 09:00 to 13:00 at noon
+ * of today in this computer's zone, no address or position. A test overrides what it speaks of.
+ */
+export function scheduledStop(over: Partial<ScheduledEvent> = {}): ScheduledEvent {
+  const now = new Date();
+  return {
+    id: 1,
+    title: 'Farmers Market',
+    description: null,
+    location: 'Union Square',
+    address: null,
+    date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(),
+    startTime: '09:00',
+    endTime: '13:00',
+    latitude: null,
+    longitude: null,
+    timeZone: localTimeZone(),
+    calendarName: null,
+    takesOrders: false,
+    ...over,
+  };
+}

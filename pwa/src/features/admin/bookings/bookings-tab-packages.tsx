@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { type BookingPackage, type BookingPackageInput, bookingPackageInputSchema, formatCents, fromCents } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { Skeleton } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
 import { useAdminPackages } from './api/packages';
 import { useSavePackage } from './api/save-package';
 import { dollarsToCents } from './bookings-tab-dialogs';
 import { FormDialog } from '../shared/dialog';
+import { QueryState } from '../shared/query-state';
 import { schemaResolver } from '../shared/schema-resolver';
 
 export interface PackageFormValues {
@@ -155,53 +155,48 @@ export function BookingPackages() {
           Add package
         </button>
       </div>
-      {packages.isPending ? (
-        <Skeleton className="skeleton--row" />
-      ) : packages.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{messageOf(packages.error, 'Failed to load the packages. Please try again.')}</p>
-          <button type="button" className="btn btn--outline" onClick={() => void packages.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : packages.data.length === 0 ? (
-        <p className="empty-state">No packages yet: customers cannot book until you add one.</p>
-      ) : (
-        <ul className="admin-rows">
-          {packages.data.map((p) => (
-            <li key={p.id} className="admin-row">
-              <div className="admin-row__main">
-                <p className="admin-row__title">
-                  {p.name} {!p.active && <span className="badge badge--off">Hidden</span>}
-                </p>
-                <p className="admin-row__meta muted">
-                  {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–
-                  {p.maxGuests} guests · {p.durationMinutes} min
-                </p>
-              </div>
-              <div className="admin-row__actions">
-                <label className="admin-switch">
-                  <input
-                    type="checkbox"
-                    checked={p.active}
-                    disabled={save.isPending}
-                    onChange={(e) =>
-                      save.mutate(
-                        { id: p.id, body: inputOf(p, { active: e.target.checked }) },
-                        { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) },
-                      )
-                    }
-                  />
-                  <span className="visually-hidden">{p.name} </span>Active
-                </label>
-                <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                  Edit
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={packages} failed="Failed to load the packages. Please try again.">
+        {(list) =>
+          list.length === 0 ? (
+            <p className="empty-state">No packages yet: customers cannot book until you add one.</p>
+          ) : (
+            <ul className="admin-rows">
+              {list.map((p) => (
+                <li key={p.id} className="admin-row">
+                  <div className="admin-row__main">
+                    <p className="admin-row__title">
+                      {p.name} {!p.active && <span className="badge badge--off">Hidden</span>}
+                    </p>
+                    <p className="admin-row__meta muted">
+                      {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–
+                      {p.maxGuests} guests · {p.durationMinutes} min
+                    </p>
+                  </div>
+                  <div className="admin-row__actions">
+                    <label className="admin-switch">
+                      <input
+                        type="checkbox"
+                        checked={p.active}
+                        disabled={save.isPending}
+                        onChange={(e) =>
+                          save.mutate(
+                            { id: p.id, body: inputOf(p, { active: e.target.checked }) },
+                            { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) },
+                          )
+                        }
+                      />
+                      <span className="visually-hidden">{p.name} </span>Active
+                    </label>
+                    <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
+                      Edit
+                    </button>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
       {editing && <PackageDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </section>
   );

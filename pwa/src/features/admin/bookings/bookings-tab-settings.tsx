@@ -2,10 +2,10 @@ import { useForm } from 'react-hook-form';
 import { BOOKING_NOTE_MAX, type BookingSettings, bookingSettingsInputSchema } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { Skeleton } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
 import { useSaveBookingSettings } from './api/save-settings';
 import { type BookingSettingsView, useBookingSettings } from './api/settings';
+import { QueryState } from '../shared/query-state';
 import { schemaResolver } from '../shared/schema-resolver';
 
 interface SettingsFormValues {
@@ -98,18 +98,9 @@ export function BookingSettingsForm() {
   return (
     <section className="card admin-card" aria-labelledby="booking-settings-title">
       <h2 id="booking-settings-title">Booking settings</h2>
-      {settings.isPending ? (
-        <Skeleton className="skeleton--row" />
-      ) : settings.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{messageOf(settings.error, 'Failed to load the booking settings. Please try again.')}</p>
-          <button type="button" className="btn btn--outline" onClick={() => void settings.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <SettingsForm settings={settings.data} />
-      )}
+      <QueryState query={settings} failed="Failed to load the booking settings. Please try again.">
+        {(data) => <SettingsForm settings={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -1,19 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  addMonths,
-  type AdminBookingDetail,
-  type AdminBookingSummary,
-  type AdminBookingsPage,
-  type BookingPackage,
-  dayKey,
-  localTimeZone,
-  type ScheduledEvent,
-} from '@cocoa/shared-types';
+import { addMonths, type AdminBookingDetail, type AdminBookingSummary, type AdminBookingsPage, type BookingPackage, dayKey } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { expectChosen, segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';
+import { scheduledStop } from '../../../test/fixtures';
 
 function summary(overrides: Partial<AdminBookingSummary> = {}): AdminBookingSummary {
   return {
@@ -314,21 +306,7 @@ describe('BookingsTab: packages and the month', () => {
   it('shows a month of bookings beside the scheduled stops, and blocks a day for new requests', async () => {
     const month = dayKey(new Date()).slice(0, 7);
     const day = `${month}-15`;
-    const stop: ScheduledEvent = {
-      id: 3,
-      title: 'Farmers Market',
-      description: null,
-      location: 'Union Square',
-      address: null,
-      date: new Date(`${day}T12:00:00`).toISOString(),
-      startTime: '09:00',
-      endTime: '13:00',
-      latitude: null,
-      longitude: null,
-      timeZone: localTimeZone(),
-      calendarName: null,
-      takesOrders: false,
-    };
+    const stop = scheduledStop({ id: 3, date: new Date(`${day}T12:00:00`).toISOString() });
     const { calls } = mockFetch({
       [`GET /api/admin/bookings?month=${month}`]: { body: page([summary({ date: day, state: 'confirmed' })]) },
       [`GET /api/events?from=${month}-01&to=${addMonths(month, 1)}-01`]: { body: [stop] },

@@ -4,6 +4,7 @@ import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/rend
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { LocationDialog } from './location-dialog';
+import { scheduledStop } from '../../../test/fixtures';
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -66,10 +67,9 @@ describe('LocationDialog', () => {
     const save = deferred();
     const { calls } = mockFetch({ 'PUT /api/events/5': () => save.promise });
     // A stop of a shop in Auckland, edited from a tablet in whatever zone this test runs in: the day is the shop's.
-    const event = {
+    const event = scheduledStop({
       id: 5,
       title: 'Fair',
-      description: null,
       location: 'Park',
       address: '2 Oak Ave',
       date: noonOf('2026-12-01', 'Pacific/Auckland').toISOString(),
@@ -78,9 +78,7 @@ describe('LocationDialog', () => {
       latitude: 40,
       longitude: -90,
       timeZone: 'Pacific/Auckland',
-      calendarName: null,
-      takesOrders: false,
-    };
+    });
     renderWithProviders(<LocationDialog event={event} onClose={() => undefined} />);
     expect(screen.getByLabelText('Date')).toHaveValue('2026-12-01');
     fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
@@ -196,21 +194,17 @@ describe('LocationDialog', () => {
 
   describe('editing keeps the stored coordinates', () => {
     // A stop the owner placed by hand: the pin is on the market's gate, not where a geocoder puts the street.
-    const stop = {
+    const stop = scheduledStop({
       id: 9,
       title: 'Fair',
-      description: null,
       location: 'Park',
       address: '2 Oak Ave',
       date: noonOf('2026-12-01', 'America/Chicago').toISOString(),
-      startTime: '09:00',
       endTime: null,
       latitude: 41.5,
       longitude: -87.25,
       timeZone: 'America/Chicago',
-      calendarName: null,
-      takesOrders: false,
-    };
+    });
 
     it('opens with the stored latitude and longitude and saves them without geocoding (so an edit works offline of the geocoder)', async () => {
       const { calls } = mockFetch({ 'PUT /api/events/9': { body: stop } });

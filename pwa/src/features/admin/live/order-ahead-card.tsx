@@ -2,8 +2,8 @@ import { useForm } from 'react-hook-form';
 import { PICKUP_PAUSED_MESSAGE_MAX, type PickupSettings, pickupSettingsInputSchema, pausedMessage } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { Skeleton } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
+import { QueryState } from '../shared/query-state';
 import { schemaResolver } from '../shared/schema-resolver';
 import { usePickupSettings } from './api/pickup-settings';
 import { useSavePickupSettings } from './api/save-pickup-settings';
@@ -103,18 +103,9 @@ export function OrderAheadCard() {
   return (
     <section className="card admin-card" aria-labelledby="order-ahead-title">
       <h2 id="order-ahead-title">Orders ahead</h2>
-      {settings.isPending ? (
-        <Skeleton className="skeleton--row" />
-      ) : settings.isError ? (
-        <div className="empty-state" role="alert">
-          <p>{messageOf(settings.error, 'Failed to load the order-ahead settings. Please try again.')}</p>
-          <button type="button" className="btn btn--outline" onClick={() => void settings.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
-        <RulesForm settings={settings.data} />
-      )}
+      <QueryState query={settings} failed="Failed to load the order-ahead settings. Please try again.">
+        {(data) => <RulesForm settings={data} />}
+      </QueryState>
     </section>
   );
 }

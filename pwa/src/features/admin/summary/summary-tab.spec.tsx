@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { SUMMARY_CHART_DAYS, type Summary } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { SummaryTab } from './summary-tab';
+import { scheduledStop } from '../../../test/fixtures';
 
 /** 30 days ending Thursday 2 April 2026, with sales on three of them. */
 function days(): Summary['dailyRevenue'] {
@@ -48,23 +49,7 @@ const SUMMARY: Summary = {
     { id: 9, name: 'Mint Shake Mix', slug: 'mint-shake-mix', stockCount: 0, lowStockThreshold: null },
     { id: 7, name: 'Dark Hot Cocoa', slug: 'dark-hot-cocoa', stockCount: 2, lowStockThreshold: 5 },
   ],
-  nextStops: [
-    {
-      id: 11,
-      title: 'Farmers Market',
-      description: null,
-      location: 'Pioneer Square',
-      address: '1 Main St',
-      date: '2026-04-04T17:00:00.000Z',
-      startTime: '09:00',
-      endTime: '13:00',
-      latitude: null,
-      longitude: null,
-      timeZone: 'America/Chicago',
-      calendarName: null,
-      takesOrders: false,
-    },
-  ],
+  nextStops: [scheduledStop({ id: 11, location: 'Pioneer Square', address: '1 Main St', date: '2026-04-04T17:00:00.000Z', timeZone: 'America/Chicago' })],
 };
 
 describe('SummaryTab', () => {

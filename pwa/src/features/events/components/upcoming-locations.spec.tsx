@@ -3,27 +3,14 @@ import { dayIn, type ScheduledEvent } from '@cocoa/shared-types';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
 import { FakeEventSource, LIVE_AT_PARK, withFakeLiveStream } from '../../live/test/fake-event-source';
 import { UpcomingLocations } from './upcoming-locations';
+import { scheduledStop } from '../../../test/fixtures';
 
 const ZONE = 'America/Chicago';
 const DAY_MS = 24 * 3600 * 1000;
 /** A stop on the shop's day `days` from today (noon there, as stops are stored). */
 const stop = (id: number, title: string, days: number): ScheduledEvent => {
   const day = dayIn(new Date(Date.now() + days * DAY_MS), ZONE);
-  return {
-    id,
-    title,
-    description: null,
-    location: `${title} place`,
-    address: null,
-    date: `${day}T17:00:00.000Z`,
-    startTime: '10:00',
-    endTime: '14:00',
-    latitude: null,
-    longitude: null,
-    timeZone: ZONE,
-    calendarName: null,
-    takesOrders: false,
-  };
+  return scheduledStop({ id, title, location: `${title} place`, date: `${day}T17:00:00.000Z`, startTime: '10:00', endTime: '14:00', timeZone: ZONE });
 };
 
 function serve(live: unknown, events: ScheduledEvent[]) {

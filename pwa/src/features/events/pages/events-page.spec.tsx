@@ -1,24 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import { localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
-import { categories } from '../../../test/fixtures';
+import { categories, scheduledStop } from '../../../test/fixtures';
 import EventsPage from './events-page';
 
-const stop: ScheduledEvent = {
-  id: 4,
-  title: 'Cocoa Cart at the Farmers Market',
-  description: null,
-  location: 'Union Square',
-  address: null,
-  date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
-  startTime: '09:00',
-  endTime: '13:00',
-  latitude: null,
-  longitude: null,
-  timeZone: localTimeZone(),
-  calendarName: null,
-  takesOrders: false,
-};
+const stop = scheduledStop({ id: 4, title: 'Cocoa Cart at the Farmers Market', date: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString() });
 
 describe('EventsPage, opened for the first time (nothing saved on this device)', () => {
   let online = true;

@@ -1,6 +1,7 @@
 import { act, cleanup } from '@testing-library/react';
 import type { LiveState, ScheduledEvent } from '@cocoa/shared-types';
 import { LIVE_RELEASE_GRACE_MS } from '../api/live-stream';
+import { scheduledStop } from '../../../test/fixtures';
 
 /** jsdom has no EventSource: a small double the test drives (open, messages, errors). */
 export class FakeEventSource {
@@ -112,18 +113,11 @@ export function withFakeLiveStream(): void {
 }
 
 /** A stop today at Union Square in the shop's zone: what the owner checks in at. */
-export const TODAY_STOP: ScheduledEvent = {
+export const TODAY_STOP: ScheduledEvent = scheduledStop({
   id: 7,
-  title: 'Farmers Market',
-  description: null,
-  location: 'Union Square',
   address: '1 Union Sq',
   date: new Date().toISOString(),
-  startTime: '09:00',
-  endTime: '13:00',
   latitude: 41.9,
   longitude: -87.7,
   timeZone: 'America/Chicago',
-  calendarName: null,
-  takesOrders: false,
-};
+});

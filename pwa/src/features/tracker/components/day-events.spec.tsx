@@ -1,23 +1,21 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { DayEvents } from './day-events';
+import { scheduledStop } from '../../../test/fixtures';
 
-const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent => ({
-  id: 1,
-  title: 'Cocoa Cart at Millennium Park',
-  description: 'Warm up near the Bean.',
-  location: 'Millennium Park',
-  address: '201 E Randolph St, Chicago',
-  date: new Date(2026, 10, 22, 12).toISOString(),
-  startTime: '11:00',
-  endTime: '17:30',
-  latitude: 41.8826,
-  longitude: -87.6226,
-  timeZone: localTimeZone(),
-  calendarName: null,
-  takesOrders: false,
-  ...over,
-});
+const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent =>
+  scheduledStop({
+    title: 'Cocoa Cart at Millennium Park',
+    description: 'Warm up near the Bean.',
+    location: 'Millennium Park',
+    address: '201 E Randolph St, Chicago',
+    date: new Date(2026, 10, 22, 12).toISOString(),
+    startTime: '11:00',
+    endTime: '17:30',
+    latitude: 41.8826,
+    longitude: -87.6226,
+    ...over,
+  });
 
 describe('DayEvents (the chosen day’s list)', () => {
   it("adds the shop zone's abbreviation to the times when the viewer's clock differs", () => {

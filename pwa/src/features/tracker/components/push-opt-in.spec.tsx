@@ -3,6 +3,7 @@ import { dayKey, localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/share
 import { base64UrlBytes } from '../api/push';
 import { DayEvents } from './day-events';
 import { PushOptIn, StopPushButton } from './push-opt-in';
+import { scheduledStop } from '../../../test/fixtures';
 
 /** The shop's VAPID public key as GET /api/push/public-key answers it: 65 bytes, base64url. */
 const PUBLIC_KEY = 'BBKG2N410IunQ3HUSAyEs0QmVDsqrcYzfvc9MmpbxjceXqnC99wIQj0E_o_A-pBBO_NBdPdXdNCHxQQPpzX5aHM';
@@ -184,21 +185,17 @@ describe('Web Push opt-in on the tracker', () => {
 });
 
 describe('the day’s list: per-stop actions', () => {
-  const stopOn = (day: string): ScheduledEvent => ({
-    id: 7,
-    title: 'Farmers Market',
-    description: null,
-    location: 'Millennium Park',
-    address: '201 E Randolph St',
-    date: noonOf(day, localTimeZone()).toISOString(),
-    startTime: '11:00',
-    endTime: '15:00',
-    latitude: 41.8826,
-    longitude: -87.6226,
-    timeZone: localTimeZone(),
-    calendarName: null,
-    takesOrders: false,
-  });
+  const stopOn = (day: string): ScheduledEvent =>
+    scheduledStop({
+      id: 7,
+      location: 'Millennium Park',
+      address: '201 E Randolph St',
+      date: noonOf(day, localTimeZone()).toISOString(),
+      startTime: '11:00',
+      endTime: '15:00',
+      latitude: 41.8826,
+      longitude: -87.6226,
+    });
 
   it('offers “Tell me when the cart arrives” on a stop still to come, “Add to my calendar” on every stop, and the opt-in under the list', () => {
     browserWithPush();

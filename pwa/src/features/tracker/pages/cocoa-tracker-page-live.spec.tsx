@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
+
 import { fakeResponse, renderWithProviders } from '../../../test/render';
 import {
   FakeEventSource,
@@ -10,6 +10,7 @@ import {
   uninstallFakeEventSource,
 } from '../../live/test/fake-event-source';
 import CocoaTrackerPage from './cocoa-tracker-page';
+import { scheduledStop } from '../../../test/fixtures';
 
 // Leaflet ships ES modules only: the map double shows what the page hands it (the live marker, the view).
 jest.mock('../components/tracker-map', () => ({
@@ -28,21 +29,16 @@ jest.mock('../components/tracker-map', () => ({
 }));
 
 const now = new Date();
-const stop: ScheduledEvent = {
+const stop = scheduledStop({
   id: 3,
   title: 'Cocoa at the Park',
-  description: null,
   location: 'Millennium Park',
-  address: null,
   date: new Date(now.getFullYear(), now.getMonth(), now.getDate(), 12).toISOString(),
   startTime: '11:00',
   endTime: '17:00',
   latitude: 41.88,
   longitude: -87.62,
-  timeZone: localTimeZone(),
-  calendarName: null,
-  takesOrders: false,
-};
+});
 
 function serve(live: unknown) {
   global.fetch = jest.fn(async (url: string) => {

@@ -1,28 +1,24 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dayKey, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
+import { dayKey, type ScheduledEvent } from '@cocoa/shared-types';
 import { renderWithProviders, testQueryClient } from '../../../test/render';
 import CocoaTrackerPage from './cocoa-tracker-page';
+import { scheduledStop } from '../../../test/fixtures';
 
 // Leaflet and react-leaflet ship ES modules only; what matters here is when the map is mounted.
 jest.mock('../components/tracker-map', () => ({ __esModule: true, default: () => <div data-testid="tracker-map" /> }));
 
 const now = new Date();
-const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent => ({
-  id: day,
-  title: `Stop ${day}`,
-  description: null,
-  location: `Place ${day}`,
-  address: null,
-  date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(),
-  startTime: '09:00',
-  endTime: '13:15',
-  latitude: 40,
-  longitude: -90,
-  timeZone: localTimeZone(),
-  calendarName: null,
-  takesOrders: false,
-  ...over,
-});
+const on = (day: number, over: Partial<ScheduledEvent>): ScheduledEvent =>
+  scheduledStop({
+    id: day,
+    title: `Stop ${day}`,
+    location: `Place ${day}`,
+    date: new Date(now.getFullYear(), now.getMonth(), day, 12).toISOString(),
+    endTime: '13:15',
+    latitude: 40,
+    longitude: -90,
+    ...over,
+  });
 
 function serve(events: ScheduledEvent[], date: string, mapConfig?: unknown, upcoming?: ScheduledEvent[]) {
   global.fetch = jest.fn(async (url: string) => {
