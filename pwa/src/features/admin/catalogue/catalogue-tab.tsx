@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, resolveImageUrl, stockBadge, type Category } from '@cocoa/shared-types';
-import { imgSources } from '../../../lib/image';
+import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, stockBadge, type Category } from '@cocoa/shared-types';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 import { Skeleton } from '../../../ui/skeleton';
 import { useAdminCategories } from './api/categories';
@@ -13,6 +12,7 @@ import { CategoryDialog } from './category-dialog';
 import { ConfirmDialog } from '../shared/dialog';
 import { ProductDialog } from './product-dialog';
 import { FileButton } from '../shared/file-button';
+import { ImageRow } from '../shared/image-row';
 
 /** Catalogue: products (search, create, edit, delete), categories, Excel export and Excel or CSV import. */
 export function CatalogueTab() {
@@ -79,38 +79,23 @@ function ProductsCard({ categories }: { categories: Category[] }) {
       ) : (
         <ul className="admin-rows" aria-label="Products">
           {rows.map((product) => (
-            <li key={product.id} className="admin-row">
-              {product.imageUrl ? (
-                <img
-                  className="admin-row__thumb"
-                  {...imgSources(resolveImageUrl(product.imageUrl, product.imageRefs), '56px')}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                />
-              ) : (
-                <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />
-              )}
-              <div className="admin-row__main">
-                <p className="admin-row__title">
-                  {product.name}
-                  {product.featured && <span className="badge">Featured</span>}
-                  <StockBadge product={product} />
-                </p>
-                <p className="admin-row__meta muted">
-                  {formatPrice(product.price)} · {categoryName(product.categoryId)} · {stockText(product)} · /{product.slug}
-                </p>
-              </div>
-              <div className="admin-row__actions">
-                <button type="button" className="btn btn--outline" onClick={() => setEditing(product)} aria-label={`Edit ${product.name}`}>
-                  Edit
-                </button>
-                <button type="button" className="btn btn--danger" onClick={() => setDeleting(product)} aria-label={`Delete ${product.name}`}>
-                  Delete
-                </button>
-              </div>
-            </li>
+            <ImageRow
+              key={product.id}
+              name={product.name}
+              imageUrl={product.imageUrl}
+              imageRefs={product.imageRefs}
+              onEdit={() => setEditing(product)}
+              onDelete={() => setDeleting(product)}
+            >
+              <p className="admin-row__title">
+                {product.name}
+                {product.featured && <span className="badge">Featured</span>}
+                <StockBadge product={product} />
+              </p>
+              <p className="admin-row__meta muted">
+                {formatPrice(product.price)} · {categoryName(product.categoryId)} · {stockText(product)} · /{product.slug}
+              </p>
+            </ImageRow>
           ))}
         </ul>
       )}
@@ -189,32 +174,17 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
       ) : (
         <ul className="admin-rows" aria-label="Categories">
           {categories.map((category) => (
-            <li key={category.id} className="admin-row">
-              {category.imageUrl ? (
-                <img
-                  className="admin-row__thumb"
-                  {...imgSources(resolveImageUrl(category.imageUrl, category.imageRefs), '56px')}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                />
-              ) : (
-                <span className="admin-row__thumb admin-image-field__thumb--empty" aria-hidden="true" />
-              )}
-              <div className="admin-row__main">
-                <p className="admin-row__title">{category.name}</p>
-                <p className="admin-row__meta muted">/{category.slug}</p>
-              </div>
-              <div className="admin-row__actions">
-                <button type="button" className="btn btn--outline" onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
-                  Edit
-                </button>
-                <button type="button" className="btn btn--danger" onClick={() => setDeleting(category)} aria-label={`Delete ${category.name}`}>
-                  Delete
-                </button>
-              </div>
-            </li>
+            <ImageRow
+              key={category.id}
+              name={category.name}
+              imageUrl={category.imageUrl}
+              imageRefs={category.imageRefs}
+              onEdit={() => setEditing(category)}
+              onDelete={() => setDeleting(category)}
+            >
+              <p className="admin-row__title">{category.name}</p>
+              <p className="admin-row__meta muted">/{category.slug}</p>
+            </ImageRow>
           ))}
         </ul>
       )}
