@@ -5,7 +5,7 @@ import { expectChosen, segmentNamed, swipeActionsOf, tapChoice } from '../../../
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';
-import { scheduledStop } from '../../../test/fixtures';
+import { bookingPackages, scheduledStop } from '../../../test/fixtures';
 
 function summary(overrides: Partial<AdminBookingSummary> = {}): AdminBookingSummary {
   return {
@@ -265,19 +265,7 @@ describe('BookingsTab: accept and decline', () => {
 });
 
 describe('BookingsTab: packages and the month', () => {
-  const PKG: BookingPackage = {
-    id: 2,
-    name: 'Iced & Shake Bar',
-    description: 'Iced cocoa and shakes.',
-    included: ['Two servers'],
-    pricePerGuestCents: 1050,
-    minimumCents: 45000,
-    depositPercent: 25,
-    durationMinutes: 180,
-    minGuests: 30,
-    maxGuests: 200,
-    active: true,
-  };
+  const PKG: BookingPackage = { ...bookingPackages[1], included: ['Two servers'] };
 
   it('hides a package with its active switch (the whole package is sent back) and edits one in a dialog', async () => {
     const { calls } = mockFetch({

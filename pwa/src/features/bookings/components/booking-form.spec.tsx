@@ -1,23 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addMonths, type BookingAvailability, type BookingPackage, dayKey, shiftDay } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { bookingPackages } from '../../../test/fixtures';
 import { BookingSection } from './booking-section';
 
-const PACKAGES: BookingPackage[] = [
-  {
-    id: 2,
-    name: 'Iced & Shake Bar',
-    description: 'Iced cocoa and shakes.',
-    included: ['Two servers'],
-    pricePerGuestCents: 1050,
-    minimumCents: 45000,
-    depositPercent: 25,
-    durationMinutes: 180,
-    minGuests: 30,
-    maxGuests: 200,
-    active: true,
-  },
-];
+const PACKAGES: BookingPackage[] = [{ ...bookingPackages[1], included: ['Two servers'] }];
 
 // The shop's today is the test machine's; next month's 21st is booked, the month after has its 22nd blocked.
 const TODAY = dayKey(new Date());

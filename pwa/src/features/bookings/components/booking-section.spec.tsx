@@ -1,40 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clear, get } from 'idb-keyval';
-import { addMonths, type BookingAvailability, type BookingPackage, dayKey, shiftDay } from '@cocoa/shared-types';
+import { addMonths, type BookingAvailability, dayKey, shiftDay } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { bookingPackages } from '../../../test/fixtures';
 import { useBookingOutbox } from '../outbox/booking-outbox';
 import { startOutboxSync } from '../../../lib/outbox';
 import { BookingSection } from './booking-section';
 
 /** Two of the packages the shop seeds (api/src/bookings/bookings.constants.ts). */
-const PACKAGES: BookingPackage[] = [
-  {
-    id: 1,
-    name: 'Hot Cocoa Bar',
-    description: 'Our classic hot cocoa.',
-    included: ['Two hot cocoa blends'],
-    pricePerGuestCents: 850,
-    minimumCents: 30000,
-    depositPercent: 25,
-    durationMinutes: 180,
-    minGuests: 20,
-    maxGuests: 150,
-    active: true,
-  },
-  {
-    id: 2,
-    name: 'Iced & Shake Bar',
-    description: 'Iced cocoa and shakes.',
-    included: ['Cocoa shakes in three flavours', 'Two servers'],
-    pricePerGuestCents: 1050,
-    minimumCents: 45000,
-    depositPercent: 25,
-    durationMinutes: 180,
-    minGuests: 30,
-    maxGuests: 200,
-    active: true,
-  },
-];
+const PACKAGES = bookingPackages;
 
 // The shop's today is the test machine's; the day booked is the 20th of next month (at least 20 days away).
 const TODAY = dayKey(new Date());

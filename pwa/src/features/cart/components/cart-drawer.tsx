@@ -5,6 +5,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { Dialog } from '../../../ui/dialog';
 import { useCartDrawer } from '../cart-drawer-store';
 import { useCart } from '../use-cart';
+import { LineQuantity } from './line-quantity';
 
 /**
  * Side drawer 'Your Cart': 350px wide, 450px on larger screens. The app's modal dialog
@@ -54,27 +55,7 @@ export function CartDrawer() {
                     <div className="drawer-line__info">
                       <p className="drawer-line__name">{line.name}</p>
                       <p className="drawer-line__price">{formatPrice(line.price)}</p>
-                      <div className="quantity quantity--small" role="group" aria-label={`Quantity of ${line.name}`}>
-                        <button
-                          type="button"
-                          className="icon-btn"
-                          aria-label={`Decrease quantity of ${line.name}`}
-                          onClick={() => dispatch({ type: 'decrement', id: line.id })}
-                        >
-                          −
-                        </button>
-                        <span aria-live="polite" data-testid="line-quantity">
-                          {line.quantity}
-                        </span>
-                        <button
-                          type="button"
-                          className="icon-btn"
-                          aria-label={`Increase quantity of ${line.name}`}
-                          onClick={() => dispatch({ type: 'increment', id: line.id })}
-                        >
-                          +
-                        </button>
-                      </div>
+                      <LineQuantity line={line} dispatch={dispatch} announce />
                     </div>
                     <button type="button" className="link-btn" aria-label={`Remove ${line.name}`} onClick={() => dispatch({ type: 'remove', id: line.id })}>
                       Remove

@@ -4,6 +4,7 @@ import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCart } from '../use-cart';
+import { LineQuantity } from '../components/line-quantity';
 
 export default function CartPage() {
   useDocumentTitle('Shopping Cart');
@@ -38,25 +39,7 @@ export default function CartPage() {
                     </Link>
                     <p className="muted">{formatPrice(line.price)} each</p>
                   </div>
-                  <div className="quantity quantity--small" role="group" aria-label={`Quantity of ${line.name}`}>
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={`Decrease quantity of ${line.name}`}
-                      onClick={() => dispatch({ type: 'decrement', id: line.id })}
-                    >
-                      −
-                    </button>
-                    <span data-testid="line-quantity">{line.quantity}</span>
-                    <button
-                      type="button"
-                      className="icon-btn"
-                      aria-label={`Increase quantity of ${line.name}`}
-                      onClick={() => dispatch({ type: 'increment', id: line.id })}
-                    >
-                      +
-                    </button>
-                  </div>
+                  <LineQuantity line={line} dispatch={dispatch} />
                   <p className="cart-line__total" data-testid="line-total">
                     {formatCents(toCents(line.price) * line.quantity)}
                   </p>
