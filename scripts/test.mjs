@@ -32,16 +32,26 @@ run('shared-types unit tests', 'npm', ['test', '-w', 'shared-types']);
 run('PWA component tests', 'npm', ['test', '-w', 'pwa']);
 run('API tests', 'npm', ['test', '-w', 'api']);
 // Nothing may depend on the server process's zone (the shop has one clock, docs/features.md "Time zone"), nor the browser's: the
-// time-sensitive specs again with the process in UTC (as in our Docker image) and in
-// Pacific/Auckland (far from the shop's).
-for (const tz of ['UTC', 'Pacific/Auckland']) {
+// time-sensitive specs again with the process in UTC (as in our Docker image), in
+// Pacific/Auckland (far east of the shop) and in Pacific/Honolulu (west of it and of UTC, where a
+// calendar day read as a UTC instant falls on the day before).
+for (const tz of ['UTC', 'Pacific/Auckland', 'Pacific/Honolulu']) {
   run(`shared-types, events and calendar specs with TZ=${tz}`, 'npm', ['test', '-w', 'shared-types'], { TZ: tz });
   // The server renders the stops in the shop's zone and the app hydrates that markup in a browser elsewhere.
   run(`PWA first-screen rendering and hydration specs with TZ=${tz}`, 'npx', ['jest', '--maxWorkers=2', 'src/server'], { TZ: tz }, 'pwa');
   run(
-    `API events, calendar, seed, summary and booking availability specs with TZ=${tz}`,
+    `API events, calendar, seed, summary, bookings and booking availability specs with TZ=${tz}`,
     'npx',
-    ['jest', '--maxWorkers=2', 'src/events', 'src/seed/seed.service.spec.ts', 'src/back-office/summary.spec.ts', 'src/bookings/booking-availability.spec.ts'],
+    [
+      'jest',
+      '--maxWorkers=2',
+      'src/events',
+      'src/seed/seed.service.spec.ts',
+      'src/back-office/summary.spec.ts',
+      'src/bookings/bookings.spec.ts',
+      'src/bookings/booking-availability.spec.ts',
+      'src/database-pool/pglite-pool.spec.ts',
+    ],
     { TZ: tz, NODE_OPTIONS: '--experimental-vm-modules', TEST_DB: 'pglite' },
     'api',
   );

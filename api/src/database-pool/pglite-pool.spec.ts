@@ -23,6 +23,19 @@ describe('PGlitePool', () => {
     expect((await outside).rows).toEqual([{ n: 0 }]);
   });
 
+  it('answers a date column as its day, whatever zone the process runs in', async () => {
+    const zone = process.env.TZ;
+    // West of UTC, a Date at UTC midnight is the evening before: a booking on the 3rd read back as the 2nd.
+    process.env.TZ = 'Etc/GMT+12';
+    try {
+      const { rows } = await pool.query(`SELECT $1::date AS day, '2027-01-03'::date AS literal`, ['2027-01-03']);
+      expect(rows).toEqual([{ day: '2027-01-03', literal: '2027-01-03' }]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('hands the session over in the order it was asked for', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => pool.query('INSERT INTO tally (n) VALUES ($1)', [i])));
     const { rows } = await pool.query('SELECT array_agg(n ORDER BY ctid) AS ns FROM tally');

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 
 /** How long holders may follow each other without letting the event loop turn (see PGlitePool). */
 const BURST_MS = 5;
@@ -32,7 +32,11 @@ export class PGlitePool extends EventEmitter {
     // PGlite ships a CommonJS build (0.5+), loaded by require like the rest of the API. An import() made
     // by Function used to load its ES modules instead; under jest, a test file after another one in
     // the same worker then failed inside jest's module loader ("environment has been torn down").
-    const db = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
+    // A `date` column (a booking's day) is a calendar day, not an instant: PGlite would answer it as
+    // a Date at UTC midnight, which TypeORM then reads back in the process's zone (the day before,
+    // west of UTC). Answered as its 'YYYY-MM-DD' text instead, as the day stands in the table.
+    const options = { parsers: { [types.DATE]: (value: string) => value } };
+    const db = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
     await db.waitReady;
     return new PGlitePool(db);
   }
