@@ -28,8 +28,10 @@ describe('PGlitePool', () => {
     // West of UTC, a Date at UTC midnight is the evening before: a booking on the 3rd read back as the 2nd.
     process.env.TZ = 'Etc/GMT+12';
     try {
+      // With parameters (the extended protocol) and without (the simple one, as TypeORM sends a find without conditions).
       const { rows } = await pool.query(`SELECT $1::date AS day, '2027-01-03'::date AS literal`, ['2027-01-03']);
       expect(rows).toEqual([{ day: '2027-01-03', literal: '2027-01-03' }]);
+      expect((await pool.query(`SELECT '2027-01-03'::date AS day`)).rows).toEqual([{ day: '2027-01-03' }]);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
