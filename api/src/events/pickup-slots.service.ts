@@ -52,11 +52,10 @@ export class PickupSlotsService {
     });
     if (!stop) throw new NotFoundError('Stop not found', 'STOP_NOT_FOUND');
     const [settings, zone] = await Promise.all([this.settings.get(), this.zone.current()]);
-    const taken = await this.taken(this.dataSource.manager, stopId);
-    // A full slot is not offered.
-    const open = this.bookable(stop, settings, zone, now)
-      .map((slot) => ({ slot, left: settings.slotCapacity - (taken.get(slot.start.getTime()) ?? 0) }))
-      .filter(({ left }) => left > 0);
+    const bookable = this.bookable(stop, settings, zone, now);
+    // Places are counted only where there are slots to offer; a full slot is not offered.
+    const taken = bookable.length ? await this.taken(this.dataSource.manager, stopId) : new Map<number, number>();
+    const open = bookable.map((slot) => ({ slot, left: settings.slotCapacity - (taken.get(slot.start.getTime()) ?? 0) })).filter(({ left }) => left > 0);
     const reason = closedReason(
       stop,
       settings,

@@ -9,7 +9,7 @@ import { useSavePackage } from './api/save-package';
 import { dollarsToCents } from './bookings-tab-dialogs';
 import { FormDialog } from '../shared/dialog';
 import { QueryState } from '../shared/query-state';
-import { schemaResolver } from '../shared/schema-resolver';
+import { numberOf, schemaResolver } from '../shared/schema-resolver';
 
 export interface PackageFormValues {
   name: string;
@@ -42,7 +42,6 @@ function packageFormValues(p?: BookingPackage | null): PackageFormValues {
 }
 
 /** A typed whole number, or NaN for the schema to name; blank is NaN too (each is required) but the deposit, whose blank is "the default". */
-const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 /** Dollars to cents; not an amount → NaN (the schema's message). */
 const cents = (text: string) => dollarsToCents(text) ?? Number.NaN;
 
@@ -57,10 +56,10 @@ export function packagePayload(v: PackageFormValues): BookingPackageInput {
       .filter(Boolean),
     pricePerGuestCents: cents(v.pricePerGuest),
     minimumCents: cents(v.minimum),
-    ...(v.depositPercent.trim() === '' ? {} : { depositPercent: whole(v.depositPercent) }),
-    durationMinutes: whole(v.durationMinutes),
-    minGuests: whole(v.minGuests),
-    maxGuests: whole(v.maxGuests),
+    ...(v.depositPercent.trim() === '' ? {} : { depositPercent: numberOf(v.depositPercent) }),
+    durationMinutes: numberOf(v.durationMinutes),
+    minGuests: numberOf(v.minGuests),
+    maxGuests: numberOf(v.maxGuests),
     active: v.active,
   };
 }

@@ -6,7 +6,7 @@ import { errorToast } from '../../../ui/toast-store';
 import { useSaveBookingSettings } from './api/save-settings';
 import { type BookingSettingsView, useBookingSettings } from './api/settings';
 import { QueryState } from '../shared/query-state';
-import { schemaResolver } from '../shared/schema-resolver';
+import { numberOf, schemaResolver } from '../shared/schema-resolver';
 
 interface SettingsFormValues {
   leadTimeDays: string;
@@ -16,14 +16,12 @@ interface SettingsFormValues {
   cancellationPolicy: string;
 }
 
-const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
-
 function settingsPayload(v: SettingsFormValues): BookingSettings {
   return {
-    leadTimeDays: whole(v.leadTimeDays),
-    depositPercent: whole(v.depositPercent),
-    balanceDueDays: whole(v.balanceDueDays),
-    fullRefundDays: whole(v.fullRefundDays),
+    leadTimeDays: numberOf(v.leadTimeDays),
+    depositPercent: numberOf(v.depositPercent),
+    balanceDueDays: numberOf(v.balanceDueDays),
+    fullRefundDays: numberOf(v.fullRefundDays),
     cancellationPolicy: v.cancellationPolicy.trim() || null,
   };
 }

@@ -4,7 +4,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { errorToast } from '../../../ui/toast-store';
 import { QueryState } from '../shared/query-state';
-import { schemaResolver } from '../shared/schema-resolver';
+import { numberOf, schemaResolver } from '../shared/schema-resolver';
 import { usePickupSettings } from './api/pickup-settings';
 import { useSavePickupSettings } from './api/save-pickup-settings';
 
@@ -14,8 +14,6 @@ interface RulesFormValues {
   leadMinutes: string;
   pausedMessage: string;
 }
-
-const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 const valuesOf = (s: PickupSettings): RulesFormValues => ({
   slotMinutes: String(s.slotMinutes),
@@ -27,9 +25,9 @@ const valuesOf = (s: PickupSettings): RulesFormValues => ({
 function RulesForm({ settings }: { settings: PickupSettings }) {
   const save = useSavePickupSettings();
   const payload = (v: RulesFormValues, paused = settings.paused): PickupSettings => ({
-    slotMinutes: whole(v.slotMinutes),
-    slotCapacity: whole(v.slotCapacity),
-    leadMinutes: whole(v.leadMinutes),
+    slotMinutes: numberOf(v.slotMinutes),
+    slotCapacity: numberOf(v.slotCapacity),
+    leadMinutes: numberOf(v.leadMinutes),
     paused,
     pausedMessage: v.pausedMessage.trim() || null,
   });

@@ -17,3 +17,6 @@ export function schemaResolver<TValues extends FieldValues>(schema: z.ZodType, t
     return { values: {}, errors: errors as FieldErrors<TValues> };
   };
 }
+
+/** A number field's text as the payload's number: blank is NaN, so the schema says the field is required. */
+export const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
