@@ -44,7 +44,7 @@ const TESTS = [
  */
 const PWA_FEATURE_FLOORS = [
   ['auth', 'cart', 'live', 'payment'],
-  ['bookings', 'catalogue', 'orders'],
+  ['bookings', 'catalogue', 'order-ahead', 'orders'],
   ['account', 'content', 'events'],
   ['checkout', 'tracker'],
   ['admin'],

@@ -1,11 +1,12 @@
 /* global self */
 /**
- * Web Push for the live tracker, imported into the service worker that
+ * Web Push for the live tracker and a pickup order's news, imported into the service worker that
  * vite-plugin-pwa generates (vite.config.ts: workbox.importScripts). The message arrives decrypted
  * by the browser: JSON { title, body, url, tag } (shared-types pushPayloadSchema).
  * - push: shows the notification; one tag ('live'), so a newer check-in replaces an older one.
- * - notificationclick: brings an open window of the site forward on the tracker (a tracker window
- *   first) and takes it to the notification's page; with none open, opens one there.
+ * - notificationclick: brings an open window of the site forward (one already on the
+ *   notification's page first, such as the order's, then a tracker window) and takes it to the
+ *   notification's page; with none open, opens one there.
  */
 const FALLBACK_URL = '/cocoa-tracker';
 
@@ -40,7 +41,8 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).pathname === '/cocoa-tracker') || windows[0];
+      const on = (pathname) => windows.find((w) => new URL(w.url).pathname === pathname);
+      const open = on(new URL(target).pathname) || on('/cocoa-tracker') || windows[0];
       if (open) {
         try {
           const focused = await open.focus();

@@ -27,6 +27,8 @@ export const APP_ROUTES = {
   contact: '/contact',
   events: '/events',
   tracker: '/cocoa-tracker',
+  /** A stop's own page: its menu and pickup times, to order drinks ahead (docs/order-ahead.md). */
+  stop: '/stops/:id',
   cart: '/cart',
   checkout: '/checkout',
   orderConfirmation: '/order-confirmation',

@@ -93,3 +93,18 @@ export function checkoutTotals(lines: readonly PricedLine[]): CheckoutTotals {
   const tax = taxCents(subtotal);
   return { subtotal, shipping, tax, total: subtotal + shipping + tax };
 }
+
+export interface PickupTotals extends CheckoutTotals {
+  /** The customer's tip: paid with the order, apart from its price (Square's tip_money). */
+  tip: number;
+}
+
+/**
+ * A pickup order: the subtotal, no shipping, tax as for shipping orders, and the tip; the total is
+ * what the card is charged. In cents.
+ */
+export function pickupTotals(lines: readonly PricedLine[], tipCents: number): PickupTotals {
+  const subtotal = subtotalCents(lines);
+  const tax = taxCents(subtotal);
+  return { subtotal, shipping: 0, tax, tip: tipCents, total: subtotal + tax + tipCents };
+}

@@ -16,6 +16,8 @@ export interface PickupSettings {
   paused: boolean;
   /** What customers read while orders are paused; null for the standard sentence. */
   pausedMessage: string | null;
+  /** A paid order is accepted at once; off, the owner accepts each one on the queue. */
+  autoAccept: boolean;
 }
 
 export const PICKUP_SETTINGS_DEFAULTS: Readonly<PickupSettings> = {
@@ -24,6 +26,7 @@ export const PICKUP_SETTINGS_DEFAULTS: Readonly<PickupSettings> = {
   leadMinutes: 20,
   paused: false,
   pausedMessage: null,
+  autoAccept: true,
 };
 
 export const PICKUP_SLOT_MINUTES = { min: 5, max: 60 } as const;
@@ -87,4 +90,78 @@ export function withinPickupDays(stopDay: string, now: Date, timeZone: string): 
 export function bookablePickupSlots(slots: readonly PickupSlotTime[], now: Date, leadMinutes: number): PickupSlotTime[] {
   const earliest = now.getTime() + leadMinutes * 60_000;
   return slots.filter((slot) => slot.start.getTime() >= earliest);
+}
+
+/**
+ * A pickup order's states (docs/order-ahead.md): placed once paid, accepted (at once while the
+ * owner lets orders accept themselves, else by the owner), preparing, ready, picked up; cancelled
+ * (refunded), or not collected. Both the server's state machine and the owner's buttons read these.
+ */
+export const PICKUP_STATES = ['placed', 'accepted', 'preparing', 'ready', 'picked_up', 'cancelled', 'not_collected'] as const;
+export type PickupStatus = (typeof PICKUP_STATES)[number];
+
+export const PICKUP_MOVES: Readonly<Record<PickupStatus, readonly PickupStatus[]>> = {
+  placed: ['accepted', 'cancelled'],
+  accepted: ['preparing', 'ready', 'cancelled'],
+  preparing: ['ready', 'cancelled'],
+  ready: ['picked_up', 'not_collected', 'cancelled'],
+  picked_up: [],
+  cancelled: [],
+  not_collected: [],
+};
+
+/** The states an order is still waiting in: a delay moves these, the queue lists them first. */
+export const PICKUP_OPEN_STATES: readonly PickupStatus[] = ['placed', 'accepted', 'preparing', 'ready'];
+
+/** What the customer reads for each state. */
+export const PICKUP_STATUS_LABELS: Readonly<Record<PickupStatus, string>> = {
+  placed: 'Received',
+  accepted: 'Accepted',
+  preparing: 'Being made',
+  ready: 'Ready',
+  picked_up: 'Picked up',
+  cancelled: 'Cancelled',
+  not_collected: 'Not collected',
+};
+
+/** The owner's button for moving an order to each state. */
+export const PICKUP_ACTION_LABELS: Readonly<Record<PickupStatus, string>> = {
+  placed: 'Placed',
+  accepted: 'Accept',
+  preparing: 'Start making',
+  ready: 'Mark ready',
+  picked_up: 'Picked up',
+  cancelled: 'Cancel and refund',
+  not_collected: 'Not collected',
+};
+
+/** A pickup order's name (what the cart calls out). */
+export const PICKUP_NAME_MAX = 60;
+
+/** The delays the owner can announce for a stop's open orders, in minutes. */
+export const PICKUP_DELAYS = [5, 10, 15] as const;
+export type PickupDelay = (typeof PICKUP_DELAYS)[number];
+
+/** The tip buttons, in percent of the subtotal; "none" and an amount typed are the others. */
+export const PICKUP_TIP_PERCENTS = [10, 15, 20] as const;
+/** A tip above this is refused as a slip of the finger. */
+export const PICKUP_TIP_MAX_CENTS = 100_00;
+
+/**
+ * A pickup code: 4 characters a person can read aloud and type on a till, without the ones that
+ * look alike (0/O, 1/I).
+ */
+export const PICKUP_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const PICKUP_CODE_LENGTH = 4;
+
+/** A pickup code from random bytes (at least PICKUP_CODE_LENGTH of them). */
+export function pickupCodeOf(bytes: ArrayLike<number>): string {
+  let code = '';
+  for (let i = 0; i < PICKUP_CODE_LENGTH; i++) code += PICKUP_CODE_ALPHABET[bytes[i] % PICKUP_CODE_ALPHABET.length];
+  return code;
+}
+
+/** The time the customer is told to come: the slot's start, moved by the delays announced. */
+export function pickupTimeOf(slotStart: Date | string, delayMinutes: number): Date {
+  return new Date(new Date(slotStart).getTime() + delayMinutes * 60_000);
 }

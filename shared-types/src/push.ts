@@ -16,7 +16,10 @@ export const roundCoordinate = (value: number) => Math.round(value * 10_000) / 1
 
 /** A topic as its key and its line read it; a topic as the schema takes it in (PushTopicInput) or gives it out fits. */
 type Topic =
-  { kind: 'stop'; stopId: number | string } | { kind: 'any' } | { kind: 'near'; latitude: number; longitude: number; miles: number; label?: string | null };
+  | { kind: 'stop'; stopId: number | string }
+  | { kind: 'any' }
+  | { kind: 'near'; latitude: number; longitude: number; miles: number; label?: string | null }
+  | { kind: 'order'; orderId: string };
 
 /** One key per topic ('any', 'stop:12', 'near:41.8827,-87.6233:5'): the same endpoint and key is one subscription. */
 export function pushTopicKey(topic: Topic): string {
@@ -25,6 +28,8 @@ export function pushTopicKey(topic: Topic): string {
       return `stop:${Number(topic.stopId)}`;
     case 'near':
       return `near:${roundCoordinate(topic.latitude)},${roundCoordinate(topic.longitude)}:${topic.miles}`;
+    case 'order':
+      return `order:${topic.orderId.toLowerCase()}`;
     default:
       return 'any';
   }
@@ -35,6 +40,8 @@ export function pushTopicLine(topic: Topic, stopName?: string | null): string {
   switch (topic.kind) {
     case 'stop':
       return `Notifications are on for ${stopName || 'this stop'}`;
+    case 'order':
+      return 'We will tell you here when your order is ready';
     case 'near':
       return `Notifications are on for check-ins within ${topic.miles} mile${topic.miles === 1 ? '' : 's'} of ${topic.label || 'your saved place'}`;
     default:

@@ -58,6 +58,10 @@ export class Product {
   @Column({ type: 'boolean', default: false })
   featured: boolean;
 
+  /** On the cart's order-ahead menu (docs/order-ahead.md). */
+  @Column({ type: 'boolean', default: false })
+  soldAtCart: boolean;
+
   /** The Square item variation charged at payment. */
   @Column({ type: 'varchar', length: 100, nullable: true })
   variationId: string | null;

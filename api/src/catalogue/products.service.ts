@@ -4,6 +4,7 @@ import {
   fromCents,
   isInStock,
   onlyLeft,
+  type PickupMenuItem,
   PRODUCT_LIST_MAX,
   type Product as ProductResponse,
   type productCreateSchema,
@@ -41,6 +42,7 @@ function toAdminProduct(product: Product): AdminProduct {
     onlyLeft: onlyLeft(product),
     stockCount: product.stockCount,
     lowStockThreshold: product.lowStockThreshold,
+    soldAtCart: product.soldAtCart,
   };
 }
 
@@ -89,6 +91,19 @@ export class ProductsService {
   async listPublic(): Promise<ProductResponse[]> {
     const rows = await this.ordered(this.products.createQueryBuilder('p')).take(PRODUCT_LIST_MAX).getMany();
     return this.withImageRefs(sortProducts(rows.map(toPublicProduct)));
+  }
+
+  /** The cart's order-ahead menu: the products sold at the cart, sold out where the shop shows them out of stock. */
+  async cartMenu(): Promise<PickupMenuItem[]> {
+    const rows = await this.ordered(this.products.createQueryBuilder('p').where('p.sold_at_cart = true')).take(PRODUCT_LIST_MAX).getMany();
+    return rows.map((p) => ({
+      productId: p.id,
+      name: p.name,
+      description: p.subtitle ?? p.description,
+      price: fromCents(p.priceCents),
+      imageUrl: p.imageUrl,
+      soldOut: !isInStock(p),
+    }));
   }
 
   /** At most FEATURED_LIMIT featured products, by name. */

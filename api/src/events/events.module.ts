@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogueModule } from '../catalogue/catalogue.module';
 import { GeocodingModule } from '../geocoding/geocoding.module';
 import { SettingsModule } from '../settings/settings.module';
 import { CalendarEntity } from './calendar.entity';
@@ -17,10 +18,15 @@ import { ScheduledLocation } from './scheduled-location.entity';
 
 /** Scheduled locations (events) of the Live Cocoa Tracker, calendar feeds, booking inquiries and the stops' pickup times. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ScheduledLocation, CalendarEntity, EventInquiryEntity, PickupSlotClaim]), GeocodingModule, SettingsModule],
+  imports: [
+    TypeOrmModule.forFeature([ScheduledLocation, CalendarEntity, EventInquiryEntity, PickupSlotClaim]),
+    CatalogueModule,
+    GeocodingModule,
+    SettingsModule,
+  ],
   // The calendar controller first: its fixed paths must not be read as /events/:id.
   controllers: [CalendarController, EventsController, OrderAheadController],
   providers: [EventsService, CalendarService, EventInquiriesService, PickupSettingsService, PickupSlotsService],
-  exports: [EventsService, EventInquiriesService, PickupSlotsService],
+  exports: [EventsService, EventInquiriesService, PickupSlotsService, PickupSettingsService],
 })
 export class EventsModule {}

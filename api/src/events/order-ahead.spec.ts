@@ -5,7 +5,7 @@ import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { PickupSlotsService } from './pickup-slots.service';
 
-const RULES = { slotMinutes: 15, slotCapacity: 5, leadMinutes: 20, paused: false, pausedMessage: null };
+const RULES = { slotMinutes: 15, slotCapacity: 5, leadMinutes: 20, paused: false, pausedMessage: null, autoAccept: true };
 
 describe('order ahead: pickup times at a stop', () => {
   let t: TestApp;
@@ -64,6 +64,7 @@ describe('order ahead: pickup times at a stop', () => {
       leadMinutes: 20,
       paused: false,
       pausedMessage: null,
+      autoAccept: true,
     });
     expect(await pickup()).toMatchObject({ takesOrders: false, open: false, slots: [] });
   });

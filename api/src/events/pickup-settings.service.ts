@@ -9,6 +9,7 @@ const KEYS = {
   leadMinutes: SETTING_KEYS.pickupLeadMinutes,
   paused: SETTING_KEYS.pickupPaused,
   pausedMessage: SETTING_KEYS.pickupPausedMessage,
+  autoAccept: SETTING_KEYS.pickupAutoAccept,
 } as const;
 
 /**
@@ -35,6 +36,7 @@ export class PickupSettingsService {
       leadMinutes: read('leadMinutes', Number),
       paused: read('paused', (raw) => raw === 'true'),
       pausedMessage: read('pausedMessage', (raw) => raw),
+      autoAccept: read('autoAccept', (raw) => raw === 'true'),
     };
   }
 
@@ -44,6 +46,7 @@ export class PickupSettingsService {
     await this.settings.set(KEYS.slotCapacity, String(input.slotCapacity));
     await this.settings.set(KEYS.leadMinutes, String(input.leadMinutes));
     await this.settings.set(KEYS.paused, String(input.paused));
+    await this.settings.set(KEYS.autoAccept, String(input.autoAccept));
     if (input.pausedMessage) await this.settings.set(KEYS.pausedMessage, input.pausedMessage);
     else await this.settings.remove(KEYS.pausedMessage);
     return this.get();

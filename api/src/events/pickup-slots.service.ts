@@ -11,12 +11,14 @@ import {
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
+import { ProductsService } from '../catalogue/products.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { PickupSettingsService } from './pickup-settings.service';
 import { PickupSlotClaim } from './pickup-slot-claim.entity';
 import { ScheduledLocation } from './scheduled-location.entity';
 
 type StopRow = Pick<ScheduledLocation, 'id' | 'date' | 'startTime' | 'endTime' | 'takesOrders'>;
+type StopFacts = StopRow & Pick<ScheduledLocation, 'title' | 'location' | 'address'>;
 
 /** Why a stop offers no pickup now, in the words a customer reads; null when it does. */
 function closedReason(stop: StopRow, settings: PickupSettings, zone: string, now: Date, open: readonly PickupSlotTime[]): string | null {
@@ -42,16 +44,17 @@ export class PickupSlotsService {
     private readonly dataSource: DataSource,
     private readonly settings: PickupSettingsService,
     private readonly zone: ShopTimeZoneService,
+    private readonly products: ProductsService,
   ) {}
 
-  /** What a customer may pick at this stop now (404 for no such stop). */
+  /** What a customer may pick at this stop now, and the cart's menu (404 for no such stop). */
   async forStop(stopId: number, now = new Date()): Promise<StopPickup> {
-    const stop = await this.dataSource.getRepository(ScheduledLocation).findOne({
+    const stop: StopFacts | null = await this.dataSource.getRepository(ScheduledLocation).findOne({
       where: { id: stopId },
-      select: { id: true, date: true, startTime: true, endTime: true, takesOrders: true },
+      select: { id: true, date: true, startTime: true, endTime: true, takesOrders: true, title: true, location: true, address: true },
     });
     if (!stop) throw new NotFoundError('Stop not found', 'STOP_NOT_FOUND');
-    const [settings, zone] = await Promise.all([this.settings.get(), this.zone.current()]);
+    const [settings, zone, menu] = await Promise.all([this.settings.get(), this.zone.current(), stop.takesOrders ? this.products.cartMenu() : []]);
     const bookable = this.bookable(stop, settings, zone, now);
     // Places are counted only where there are slots to offer; a full slot is not offered.
     const taken = bookable.length ? await this.taken(this.dataSource.manager, stopId) : new Map<number, number>();
@@ -65,21 +68,35 @@ export class PickupSlotsService {
     );
     return {
       stopId,
+      stop: { name: stop.location || stop.title, address: stop.address, date: dayIn(stop.date, zone), startTime: stop.startTime, endTime: stop.endTime },
+      menu,
       takesOrders: stop.takesOrders,
       open: reason === null,
       reason,
       slotMinutes: settings.slotMinutes,
       slots: reason === null ? open.map(({ slot, left }) => ({ start: slot.start.toISOString(), end: slot.end.toISOString(), left })) : [],
+      timeZone: zone,
     };
   }
 
   /**
    * Holds a place for `orderId` in the slot starting at `slotStart`, in the caller's transaction
-   * (the order row is written first in it). Refuses with a 409 and a sentence the customer reads
-   * when the stop does not take orders, the shop is paused, the time is not offered (past, too
-   * soon, not a slot of this stop) or the slot is full.
+   * (the order row is written first in it): `check`, then `record`.
    */
   async claim(m: EntityManager, claim: { stopId: number; slotStart: Date; orderId: string }, now = new Date()): Promise<void> {
+    await this.check(m, claim, now);
+    await this.record(m, claim);
+  }
+
+  /**
+   * Locks the stop's row until the caller's transaction ends and checks that the slot starting at
+   * `slotStart` takes one more order. Refuses with a 409 and a sentence the customer reads when the
+   * stop does not take orders, the shop is paused, the time is not offered (past, too soon, not a
+   * slot of this stop) or the slot is full. A checkout checks before it writes its order: the
+   * order's row refers to the stop, and taking the stop's lock after that reference (a key-share
+   * lock) would let two checkouts wait on each other.
+   */
+  async check(m: EntityManager, claim: { stopId: number; slotStart: Date }, now = new Date()): Promise<void> {
     const stop = await m
       .getRepository(ScheduledLocation)
       .createQueryBuilder('s')
@@ -97,7 +114,17 @@ export class PickupSlotsService {
     }
     const taken = (await this.taken(m, claim.stopId, claim.slotStart)).get(claim.slotStart.getTime()) ?? 0;
     if (taken >= settings.slotCapacity) throw new ConflictError('That pickup time just filled up. Please pick another.', 'SLOT_FULL');
+  }
+
+  /** The order's place, after `check` in the same transaction. */
+  async record(m: EntityManager, claim: { stopId: number; slotStart: Date; orderId: string }): Promise<void> {
     await m.insert(PickupSlotClaim, { orderId: claim.orderId, stopId: claim.stopId, slotStart: claim.slotStart });
+  }
+
+  /** A stop's place as a pickup order's messages name it (its place name, else its title). */
+  async placeOf(m: EntityManager, stopId: number): Promise<{ name: string; address: string | null }> {
+    const stop = await m.getRepository(ScheduledLocation).findOne({ where: { id: stopId }, select: { id: true, title: true, location: true, address: true } });
+    return { name: stop?.location || stop?.title || 'the cart', address: stop?.address ?? null };
   }
 
   /** The owner's switch: whether customers may order ahead for this stop. */

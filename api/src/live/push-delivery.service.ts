@@ -15,8 +15,8 @@ import { PushSubscriptionEntity } from './push-subscription.entity';
 export const PUSH_DELIVER_JOB = 'live.push.deliver';
 export interface PushDeliverJob {
   subscriptionId: number;
-  /** The live change (live_events.id) it tells of. */
-  eventId: number;
+  /** The live change (live_events.id) it tells of; null for an order's news. */
+  eventId: number | null;
   payload: PushPayload;
 }
 

@@ -1,10 +1,44 @@
 import { execFileSync } from 'node:child_process';
+import { createECDH, type ECDH, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { PushPayload } from '@cocoa/shared-types';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** http_ece (web-push's own RFC 8188 library) has no type declarations: the one call used here. */
+const ece = createRequire(__filename)('http_ece') as { decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer };
+
+/** A browser's side of a push subscription: its own P-256 key pair and auth secret (RFC 8291). */
+export interface Browser {
+  name: string;
+  ecdh: ECDH;
+  auth: Buffer;
+  subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+}
+
+/** A browser with fresh keys, subscribing with `endpoint` (PushServiceDouble.endpoint). */
+export function newTestBrowser(name: string, endpoint: string): Browser {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    name,
+    ecdh,
+    auth,
+    subscription: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+  };
+}
+
+/** A message as the browser reads it: decrypted with its keys (RFC 8291), then parsed. */
+export function readPushPayload(message: ReceivedPush, b: Browser): PushPayload {
+  return JSON.parse(
+    ece.decrypt(message.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') }).toString('utf8'),
+  ) as PushPayload;
+}
 
 export interface ReceivedPush {
   method: string;

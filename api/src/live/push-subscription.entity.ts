@@ -19,15 +19,19 @@ export class PushSubscriptionEntity {
   @Column({ type: 'varchar', length: 40 })
   auth: string;
 
-  /** pushTopicKey(topic): 'any', 'stop:12', 'near:41.8827,-87.6233:5'. Unique with the endpoint. */
+  /** pushTopicKey(topic): 'any', 'stop:12', 'near:41.8827,-87.6233:5', 'order:<id>'. Unique with the endpoint. */
   @Column({ type: 'varchar', length: 80 })
   topicKey: string;
 
-  @Column({ type: 'varchar', length: 5 })
-  kind: 'any' | 'stop' | 'near';
+  @Column({ type: 'varchar', length: 8 })
+  kind: 'any' | 'stop' | 'near' | 'order';
 
   @Column({ type: 'integer', nullable: true })
   stopId: number | null;
+
+  /** A pickup order the browser follows (ready, delayed); removed with the order. */
+  @Column({ type: 'uuid', nullable: true })
+  orderId: string | null;
 
   @Column({ type: 'double precision', nullable: true })
   latitude: number | null;

@@ -15,5 +15,7 @@ import { PushService } from './push.service';
   imports: [TypeOrmModule.forFeature([PushSubscriptionEntity]), SettingsModule],
   controllers: [PushController],
   providers: [PushService, PushKeysService, PushDeliveryService],
+  // Orders tell the browsers following a pickup order (PushService.tell).
+  exports: [PushService],
 })
 export class PushModule {}

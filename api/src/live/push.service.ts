@@ -1,6 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import {
   PUSH_TOPICS_PER_ENDPOINT_MAX,
+  type PushPayload,
   type PushPublicKey,
   type pushSubscribeSchema,
   pushTopicKey,
@@ -9,9 +10,11 @@ import {
 } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, type EntityManager, QueryFailedError, Repository } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
+import { JobsService } from '../jobs/jobs.service';
+import { PUSH_DELIVER_JOB, type PushDeliverJob } from './push-delivery.service';
 import { PushKeysService } from './push-keys.service';
 import { PushSubscriptionEntity } from './push-subscription.entity';
 
@@ -32,6 +35,7 @@ export class PushService {
     @InjectRepository(PushSubscriptionEntity) private readonly subscriptions: Repository<PushSubscriptionEntity>,
     private readonly keys: PushKeysService,
     private readonly dataSource: DataSource,
+    private readonly jobs: JobsService,
   ) {}
 
   async publicKey(): Promise<PushPublicKey> {
@@ -52,8 +56,8 @@ export class PushService {
         }
         await repo.update({ endpoint }, { p256dh: keys.p256dh, auth: keys.auth });
         await m.query(
-          `INSERT INTO push_subscriptions (endpoint, p256dh, auth, topic_key, kind, stop_id, latitude, longitude, miles, label, time_zone)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+          `INSERT INTO push_subscriptions (endpoint, p256dh, auth, topic_key, kind, stop_id, latitude, longitude, miles, label, time_zone, order_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
            ON CONFLICT (endpoint, topic_key) DO UPDATE SET label = EXCLUDED.label, time_zone = COALESCE(EXCLUDED.time_zone, push_subscriptions.time_zone), updated_at = now()`,
           [
             endpoint,
@@ -67,16 +71,29 @@ export class PushService {
             near?.miles ?? null,
             near?.label ?? null,
             timeZone ?? null,
+            topic.kind === 'order' ? topic.orderId.toLowerCase() : null,
           ],
         );
       });
     } catch (err) {
       if (err instanceof QueryFailedError && (err.driverError as { code?: string } | undefined)?.code === FOREIGN_KEY_VIOLATION) {
-        throw new NotFoundError('That stop is not on the schedule any more', 'STOP_NOT_FOUND');
+        throw topic.kind === 'order'
+          ? new NotFoundError('Order not found', 'ORDER_NOT_FOUND')
+          : new NotFoundError('That stop is not on the schedule any more', 'STOP_NOT_FOUND');
       }
       throw err;
     }
     return { message: 'Notifications are on' };
+  }
+
+  /**
+   * Tells the browsers following `topic` (an order's: 'order:<id>'), in the caller's transaction:
+   * one delivery job each, sent by the queue after the commit (a move rolled back tells nobody).
+   */
+  async tell(m: EntityManager, topic: { kind: 'order'; orderId: string }, payload: PushPayload): Promise<number> {
+    const rows: { id: number }[] = await m.query(`SELECT id FROM push_subscriptions WHERE topic_key = $1`, [pushTopicKey(topic)]);
+    for (const row of rows) await this.jobs.send<PushDeliverJob>(PUSH_DELIVER_JOB, { subscriptionId: row.id, eventId: null, payload }, { manager: m });
+    return rows.length;
   }
 
   /** Without a topic, every subscription of the endpoint. Answers the same whether anything matched or not. */

@@ -1,6 +1,5 @@
-import { createDecipheriv, createECDH, createPublicKey, type ECDH, hkdfSync, type KeyObject, randomBytes, verify } from 'node:crypto';
-import { createRequire } from 'node:module';
-import type { LiveState, PushPayload } from '@cocoa/shared-types';
+import { createDecipheriv, createPublicKey, hkdfSync, type KeyObject, verify } from 'node:crypto';
+import type { LiveState } from '@cocoa/shared-types';
 import { OutboundFetchError, safeFetch } from '../common/outbound-fetch';
 import { NO_OUTBOUND_EXCEPTIONS, parseOutboundAllowlist } from '../config/outbound-allowlist';
 import { loadConfig } from '../config/config.schema';
@@ -9,18 +8,7 @@ import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { LIVE_PUSH_JOB, type LivePushJob } from './live.constants';
 import { PUSH_TTL_S } from './push-delivery.service';
-import { type PushServiceDouble, type ReceivedPush, startPushServiceDouble } from './push-service.double';
-
-/** http_ece (web-push's own RFC 8188 library) has no type declarations: the one call used here. */
-const ece = createRequire(__filename)('http_ece') as { decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer };
-
-/** A browser's side of a push subscription: its own P-256 key pair and auth secret (RFC 8291). */
-interface Browser {
-  name: string;
-  ecdh: ECDH;
-  auth: Buffer;
-  subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
-}
+import { type Browser, newTestBrowser, type PushServiceDouble, type ReceivedPush, readPushPayload, startPushServiceDouble } from './push-service.double';
 
 /**
  * RFC 8291 §3.4 + RFC 8188, written out with node:crypto alone (not by the library that
@@ -72,19 +60,7 @@ describe('Web Push of the live tracker', () => {
   /** Browsers made so far, by name: later tests read what earlier ones subscribed. */
   const made = new Map<string, Browser>();
   const browser = (name: string): Browser => {
-    const ecdh = createECDH('prime256v1');
-    ecdh.generateKeys();
-    const auth = randomBytes(16);
-    const b = {
-      name,
-      ecdh,
-      auth,
-      subscription: {
-        endpoint: push.endpoint(name),
-        expirationTime: null,
-        keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-      },
-    };
+    const b = newTestBrowser(name, push.endpoint(name));
     made.set(name, b);
     return b;
   };
@@ -93,10 +69,7 @@ describe('Web Push of the live tracker', () => {
     if (!b) throw new Error(`no browser ${name}`);
     return b;
   };
-  const read = (message: ReceivedPush, b: Browser) =>
-    JSON.parse(
-      ece.decrypt(message.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') }).toString('utf8'),
-    ) as PushPayload;
+  const read = readPushPayload;
   const subscribe = (b: Browser, topic: object, extra: object = {}) =>
     t
       .agent()
@@ -206,9 +179,8 @@ describe('Web Push of the live tracker', () => {
       expect(Number(message.headers['content-length'])).toBe(message.body.length);
 
       // Decrypted with the browser's private key and auth secret, twice: by http_ece and by hand.
-      const text = ece.decrypt(message.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth.toString('base64url') }).toString('utf8');
-      expect(decryptByHand(message.body, b)).toBe(text);
-      const payload = JSON.parse(text) as PushPayload;
+      const payload = readPushPayload(message, b);
+      expect(JSON.parse(decryptByHand(message.body, b))).toEqual(payload);
       expect(payload).toEqual({
         title: 'Serving now at Millennium Park',
         body: 'The cocoa cart just arrived. Tap to see it on the tracker.',
@@ -237,9 +209,7 @@ describe('Web Push of the live tracker', () => {
       ).toBe(false);
     }
     // Someone else's message cannot be read with this browser's keys.
-    expect(() =>
-      ece.decrypt(got.get('anywhere')!.body, { version: 'aes128gcm', privateKey: atStop.ecdh, authSecret: atStop.auth.toString('base64url') }),
-    ).toThrow();
+    expect(() => readPushPayload(got.get('anywhere')!, atStop)).toThrow();
   });
 
   it('tells the stop’s and anywhere subscribers of a status change, in the reader’s own clock, and nobody of a check-out', async () => {
@@ -371,8 +341,8 @@ describe('Web Push of the live tracker', () => {
       ],
       [{ subscription: b.subscription, topic: { kind: 'stop', stopId: 99999999 } }, 404, 'That stop is not on the schedule any more'],
       [{ subscription: b.subscription, topic: { kind: 'near', latitude: 41.88, longitude: -87.62, miles: 500 } }, 400, 'Miles must be between 1 and 100'],
-      [{ subscription: b.subscription, topic: { kind: 'somewhere' } }, 400, 'Topic must be a stop, any or near'],
-      [{ subscription: b.subscription }, 400, 'Topic must be a stop, any or near'],
+      [{ subscription: b.subscription, topic: { kind: 'somewhere' } }, 400, 'Topic must be a stop, any, near or order'],
+      [{ subscription: b.subscription }, 400, 'Topic must be a stop, any, near or order'],
       [{ subscription: b.subscription, topic: { kind: 'any' }, isAdmin: true }, 400, 'isAdmin'],
     ];
     for (const [body, status, message] of cases) {

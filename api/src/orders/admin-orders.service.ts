@@ -151,13 +151,14 @@ export class AdminOrdersService {
         refundableCents: order.status === 'COMPLETED' ? refundableCents(order.totalCents, order.refundedCents, pendingRefundCents) : 0,
       },
       shipping: {
-        name: `${order.shippingFirstName} ${order.shippingLastName}`,
-        phone: order.shippingPhone,
-        address: order.shippingAddress,
-        city: order.shippingCity,
-        state: order.shippingState,
-        zip: order.shippingZip,
-        country: order.shippingCountry,
+        // A pickup order has no address: the name and phone it was given, collected at the cart.
+        name: order.pickupName ?? `${order.shippingFirstName ?? ''} ${order.shippingLastName ?? ''}`,
+        phone: order.shippingPhone ?? order.pickupPhone ?? '',
+        address: order.shippingAddress ?? (order.fulfilmentMethod === 'pickup' ? `Pickup at the cart, code ${order.pickupCode ?? ''}` : ''),
+        city: order.shippingCity ?? '',
+        state: order.shippingState ?? '',
+        zip: order.shippingZip ?? '',
+        country: order.shippingCountry ?? '',
       },
       lines: items.map((item) => ({
         id: item.id,

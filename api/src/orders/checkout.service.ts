@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type CheckoutCompleteRequest,
@@ -8,17 +8,23 @@ import {
   formatCents,
   fromCents,
   MAX_LINE_QUANTITY,
+  PICKUP_CODE_LENGTH,
+  pickupCodeOf,
+  pickupTotals,
   toCents,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { ConflictError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { PickupSlotsService } from '../events/pickup-slots.service';
 import type { SessionUser } from '../common/session-user';
 import { PaymentsService } from '../payments/payments.service';
 import type { ChargeOwner } from '../payments/payments.types';
 import type { SquareChargeInput } from '../square/square.gateway';
+import { SignedLinksService } from '../links/signed-links.service';
 import { OrderItem } from './order-item.entity';
+import { ORDER_LINKS } from './order-links';
 import { OrderSettlementService } from './order-settlement.service';
 import { Order } from './order.entity';
 
@@ -35,15 +41,18 @@ interface ProductRow {
   name: string;
   price_cents: number;
   in_stock: boolean;
+  sold_at_cart: boolean;
   variation_id: string | null;
 }
 
-type KeyedOrder = Pick<Order, 'id' | 'status' | 'totalCents' | 'paymentId' | 'testMode'>;
+type KeyedOrder = Pick<Order, 'id' | 'status' | 'totalCents' | 'paymentId' | 'testMode' | 'fulfilmentMethod'>;
 
 interface Claimed {
   orderId: string;
+  /** A pickup order's code. */
+  code: string | null;
   items: PricedItem[];
-  totals: CheckoutTotals;
+  totals: CheckoutTotals & { tip: number };
 }
 
 /** How long a request waits for another request's payment under the same key before answering 409. */
@@ -76,6 +85,8 @@ export class CheckoutService {
     private readonly payments: PaymentsService,
     private readonly settlement: OrderSettlementService,
     private readonly stock: StockService,
+    private readonly slots: PickupSlotsService,
+    private readonly links: SignedLinksService,
   ) {}
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
@@ -102,17 +113,39 @@ export class CheckoutService {
       const { orderId, totals } = claimed;
       const { paymentId } = await this.payments.charge(mode.kind === 'square' ? mode.connection : null, this.chargeOf(input, claimed), this.ownerOf(orderId));
       log('info', 'order placed', { orderId, testMode, totalCents: totals.total, userId: user?.id ?? null });
-      return { orderId, paymentId, testMode };
+      return this.answer(orderId, paymentId, testMode, !!input.pickup);
     }
     throw stillProcessing();
   }
 
+  /** The checkout's answer; a pickup order's carries its signed page, where a guest goes at once. */
+  private async answer(orderId: string, paymentId: string, testMode: boolean, pickup: boolean): Promise<CheckoutCompleteResponse> {
+    return { orderId, paymentId, testMode, ...(pickup ? { orderPath: (await this.links.signer(ORDER_LINKS)).path(orderId) } : {}) };
+  }
+
   /** The order already placed under this key, if any (what its answer needs). */
   private async orderUnder(idempotencyKey: string): Promise<KeyedOrder | null> {
-    const rows: Array<{ id: string; status: Order['status']; total_cents: number; payment_id: string | null; test_mode: boolean }> =
-      await this.dataSource.query(`SELECT id, status, total_cents, payment_id, test_mode FROM orders WHERE idempotency_key = $1`, [idempotencyKey]);
+    const rows: Array<{
+      id: string;
+      status: Order['status'];
+      total_cents: number;
+      payment_id: string | null;
+      test_mode: boolean;
+      fulfilment_method: Order['fulfilmentMethod'];
+    }> = await this.dataSource.query(`SELECT id, status, total_cents, payment_id, test_mode, fulfilment_method FROM orders WHERE idempotency_key = $1`, [
+      idempotencyKey,
+    ]);
     const row = rows[0];
-    return row ? { id: row.id, status: row.status, totalCents: Number(row.total_cents), paymentId: row.payment_id, testMode: row.test_mode } : null;
+    return row
+      ? {
+          id: row.id,
+          status: row.status,
+          totalCents: Number(row.total_cents),
+          paymentId: row.payment_id,
+          testMode: row.test_mode,
+          fulfilmentMethod: row.fulfilment_method,
+        }
+      : null;
   }
 
   /**
@@ -131,7 +164,7 @@ export class CheckoutService {
       await new Promise((resolve) => setTimeout(resolve, pause));
       current = await this.dataSource.getRepository(Order).findOneBy({ id: order.id });
     }
-    return current ? { orderId: current.id, paymentId: current.paymentId ?? '', testMode: current.testMode } : null;
+    return current ? this.answer(current.id, current.paymentId ?? '', current.testMode, current.fulfilmentMethod === 'pickup') : null;
   }
 
   /**
@@ -142,10 +175,17 @@ export class CheckoutService {
   private claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean): Promise<Claimed | null> {
     return this.dataSource.transaction(async (manager) => {
       const items = await this.priceItems(manager, input);
-      const totals = checkoutTotals(items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity })));
+      const lines = items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity }));
+      const totals = input.pickup ? pickupTotals(lines, toCents(input.tipAmount ?? 0)) : { ...checkoutTotals(lines), tip: 0 };
       assertClientTotals(input, totals);
-      const orderId = await this.insertPending(manager, input, user, totals, testMode);
-      if (!orderId) return null;
+      // A pickup order's slot is checked with the stop's row locked, before the order refers to
+      // the stop; a refusal keeps nothing.
+      const slot = input.pickup ? { stopId: input.pickup.stopId, slotStart: new Date(input.pickup.slotStart) } : null;
+      if (slot) await this.slots.check(manager, slot);
+      const inserted = await this.insertPending(manager, input, user, totals, testMode);
+      if (!inserted) return null;
+      const orderId = inserted.id;
+      if (slot) await this.slots.record(manager, { ...slot, orderId });
       await this.stock.take(manager, items);
       await manager.insert(
         OrderItem,
@@ -161,7 +201,7 @@ export class CheckoutService {
         })),
       );
       await this.settlement.recordPlaced(manager, orderId, { totalCents: totals.total, testMode });
-      return { orderId, items, totals };
+      return { orderId, code: inserted.pickup_code, items, totals };
     });
   }
 
@@ -174,7 +214,10 @@ export class CheckoutService {
     }
     const ids = [...wanted.keys()];
     const placeholders = ids.map((_, i) => `$${i + 1}`).join(', ');
-    const rows: ProductRow[] = await manager.query(`SELECT id, name, price_cents, in_stock, variation_id FROM products WHERE id IN (${placeholders})`, ids);
+    const rows: ProductRow[] = await manager.query(
+      `SELECT id, name, price_cents, in_stock, sold_at_cart, variation_id FROM products WHERE id IN (${placeholders})`,
+      ids,
+    );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     return ids.map((id) => {
       const row = byId.get(id);
@@ -182,6 +225,8 @@ export class CheckoutService {
       if (!row)
         throw new UserInputError(`${name ? `"${name}"` : `Product #${id}`} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
       if (!row.in_stock) throw new ConflictError(`${row.name} is out of stock. Please remove it from your cart.`, 'OUT_OF_STOCK');
+      if (input.pickup && !row.sold_at_cart)
+        throw new ConflictError(`${row.name} is not made at the cart: it can be ordered for shipping.`, 'NOT_SOLD_AT_CART');
       // The per-line cap holds for the product, however many lines repeat it.
       if (quantity > MAX_LINE_QUANTITY)
         throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${quantity})`, 'QUANTITY_TOO_LARGE');
@@ -189,63 +234,81 @@ export class CheckoutService {
     });
   }
 
-  /** Inserts the order as PENDING unless the key exists; null when another request owns the key. */
+  /**
+   * Inserts the order as PENDING unless the key exists; null when another request owns the key. A
+   * pickup order gets a fresh code; the rare code its stop already has makes the insert a no-op too,
+   * and the checkout's next round draws another.
+   */
   private async insertPending(
     manager: EntityManager,
     input: CheckoutCompleteRequest,
     user: SessionUser | undefined,
-    totals: CheckoutTotals,
+    totals: Claimed['totals'],
     testMode: boolean,
-  ): Promise<string | null> {
+  ): Promise<{ id: string; pickup_code: string | null } | null> {
     const s = input.shippingData;
-    const rows: { id: string }[] = await manager.query(
+    const p = input.pickup;
+    const rows: { id: string; pickup_code: string | null }[] = await manager.query(
       `INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
-         shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country)
-       VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+         shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
+         fulfilment_method, tip_cents, pickup_stop_id, pickup_slot_start, pickup_code, pickup_name, pickup_phone)
+       VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19, $20, $21, $22, $23, $24)
        ON CONFLICT DO NOTHING
-       RETURNING id`,
+       RETURNING id, pickup_code`,
       [
         input.idempotencyKey,
         user?.id ?? null,
-        s.email.toLowerCase(),
+        (s?.email ?? p?.email ?? '').toLowerCase(),
         testMode,
         totals.subtotal,
         totals.shipping,
         totals.tax,
         totals.total,
-        s.firstName,
-        s.lastName,
-        s.phone,
-        s.address,
-        s.city,
-        s.state,
-        s.zipCode,
-        s.country,
+        s?.firstName ?? null,
+        s?.lastName ?? null,
+        s?.phone ?? null,
+        s?.address ?? null,
+        s?.city ?? null,
+        s?.state ?? null,
+        s?.zipCode ?? null,
+        s?.country ?? null,
         orderIdFor(input.idempotencyKey),
+        p ? 'pickup' : 'shipping',
+        totals.tip,
+        p?.stopId ?? null,
+        p ? new Date(p.slotStart) : null,
+        p ? pickupCodeOf(randomBytes(PICKUP_CODE_LENGTH)) : null,
+        p?.name ?? null,
+        p?.phone ?? null,
       ],
     );
-    return rows[0]?.id ?? null;
+    return rows[0] ?? null;
   }
 
   /** The charge as Square is asked for it: the priced lines, shipping as a service charge, tax as an order-level tax. */
-  private chargeOf(input: CheckoutCompleteRequest, { orderId, items, totals }: Claimed): SquareChargeInput {
+  private chargeOf(input: CheckoutCompleteRequest, { orderId, code, items, totals }: Claimed): SquareChargeInput {
     const s = input.shippingData;
+    const p = input.pickup;
     return {
       sourceId: input.sourceId,
       verificationToken: input.verificationToken,
       idempotencyKey: input.idempotencyKey,
       referenceId: orderId,
-      customer: {
-        email: s.email.toLowerCase(),
-        givenName: s.firstName,
-        familyName: s.lastName,
-        phone: s.phone,
-        address: { addressLine1: s.address, locality: s.city, administrativeDistrictLevel1: s.state, postalCode: s.zipCode, country: s.country },
-      },
+      customer: s
+        ? {
+            email: s.email.toLowerCase(),
+            givenName: s.firstName,
+            familyName: s.lastName,
+            phone: s.phone,
+            address: { addressLine1: s.address, locality: s.city, administrativeDistrictLevel1: s.state, postalCode: s.zipCode, country: s.country },
+          }
+        : { email: p?.email ?? null, givenName: p?.name ?? '', familyName: '', phone: p?.phone ?? null, address: null },
       lines: items.map((item) => ({ variationId: item.variationId, name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
       shippingCents: totals.shipping,
       taxCents: totals.tax,
       totalCents: totals.total,
+      tipCents: totals.tip,
+      ...(p ? { pickup: { at: new Date(p.slotStart), note: `Order ahead ${code ?? ''} for ${p.name}` } } : {}),
     };
   }
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { FulfilmentStatus } from '@cocoa/shared-types';
+import type { FulfilmentStatus, PickupStatus } from '@cocoa/shared-types';
 import type { OrderStatus } from './order.entity';
 
 /** What moved the order: the checkout request, the reconciler, a Square webhook, or the owner. */
@@ -9,7 +9,8 @@ export type OrderEventSource = 'checkout' | 'reconciler' | 'webhook' | 'admin';
  * The audit row of one move of an order, written in the transaction of the move. Payment moves
  * (placed, paid, payment-approved, canceled, refund) hold order states in from/to; fulfilment
  * moves (type 'fulfilment', 'cancelled') hold fulfilment states; refunds the owner makes
- * ('refund-requested', 'refunded', 'refund-failed') keep the fulfilment state in both.
+ * ('refund-requested', 'refunded', 'refund-failed') keep the fulfilment state in both. A pickup
+ * order's moves (type 'pickup', 'cancelled', 'delayed') hold pickup states.
  */
 @Entity('order_events')
 export class OrderEvent {
@@ -24,10 +25,10 @@ export class OrderEvent {
   type: string;
 
   @Column({ type: 'varchar', length: 20, nullable: true })
-  fromStatus: OrderStatus | FulfilmentStatus | null;
+  fromStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
 
   @Column({ type: 'varchar', length: 20, nullable: true })
-  toStatus: OrderStatus | FulfilmentStatus | null;
+  toStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
 
   @Column({ type: 'varchar', length: 20 })
   source: OrderEventSource;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type AdminOrderDetail, type FulfilmentMove, type FulfilmentStatus } from '@cocoa/shared-types';
+import { type AdminOrderDetail, type FulfilmentMove, type FulfilmentStatus, type PickupStatus } from '@cocoa/shared-types';
 import type { EntityManager } from 'typeorm';
 import { claimChangeKey } from '../common/change-key';
 import { ConflictError } from '../common/domain-errors';
@@ -13,6 +13,8 @@ export interface LockedForFulfilment {
   id: string;
   status: OrderStatus;
   fulfilment_status: FulfilmentStatus | null;
+  /** A pickup order's state (null for a shipping order). */
+  pickup_status: PickupStatus | null;
   test_mode: boolean;
   payment_id: string | null;
   total_cents: number;
@@ -24,9 +26,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Locks the order row for a move by the owner; 404 when there is none. */
 export async function lockForFulfilment(manager: EntityManager, orderId: string): Promise<LockedForFulfilment> {
   const rows: LockedForFulfilment[] = UUID.test(orderId)
-    ? await manager.query(`SELECT id, status, fulfilment_status, test_mode, payment_id, total_cents, refunded_cents FROM orders WHERE id = $1 FOR UPDATE`, [
-        orderId,
-      ])
+    ? await manager.query(
+        `SELECT id, status, fulfilment_status, pickup_status, test_mode, payment_id, total_cents, refunded_cents FROM orders WHERE id = $1 FOR UPDATE`,
+        [orderId],
+      )
     : [];
   if (!rows[0]) throw orderNotFound();
   return { ...rows[0], total_cents: Number(rows[0].total_cents), refunded_cents: Number(rows[0].refunded_cents) };

@@ -21,6 +21,7 @@ import { OrderEvent } from './order-event.entity';
 import { assertNoRefundInFlight, type LockedForFulfilment, lockForFulfilment } from './order-fulfilment.service';
 import { type OrderMailer, OrderMailService } from './order-mail.service';
 import { ORDER_FULFILMENT } from './order-states';
+import { ORDER_PICKUP } from './pickup-states';
 import { OrderRefund } from './order-refund.entity';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -116,7 +117,10 @@ export class OrderRefundsService {
   cancel(orderId: string, body: CancelOrder, actor: string): Promise<AdminOrderDetail> {
     return this.run(orderId, async (manager, order) => {
       if (order.status !== 'COMPLETED') throw new ConflictError('Only a paid order can be cancelled.', 'ORDER_NOT_PAID');
-      if (!isBeforeShipping(order.fulfilment_status)) {
+      if (order.pickup_status !== null) {
+        if (!ORDER_PICKUP.can(order.pickup_status, 'cancelled'))
+          throw new ConflictError('This pickup order is over: it can no longer be cancelled.', 'CANCEL_NOT_ALLOWED');
+      } else if (!isBeforeShipping(order.fulfilment_status)) {
         throw new ConflictError(
           order.fulfilment_status === 'cancelled'
             ? 'This order is already cancelled.'
@@ -269,8 +273,8 @@ export class OrderRefundsService {
     }
     if (restocked) await this.stock.restock(manager, plan.restock);
 
-    const [order]: { fulfilment_status: LockedForFulfilment['fulfilment_status']; refunded_cents: number; total_cents: number }[] = await manager.query(
-      `SELECT fulfilment_status, refunded_cents, total_cents FROM orders WHERE id = $1`,
+    const [order]: Pick<LockedForFulfilment, 'fulfilment_status' | 'pickup_status' | 'refunded_cents' | 'total_cents'>[] = await manager.query(
+      `SELECT fulfilment_status, pickup_status, refunded_cents, total_cents FROM orders WHERE id = $1`,
       [plan.orderId],
     );
     const detail: OrderEvent['detail'] = {
@@ -282,6 +286,12 @@ export class OrderRefundsService {
       restocked,
     };
     const from = order.fulfilment_status;
+    if (plan.kind === 'cancel' && ORDER_PICKUP.can(order.pickup_status, 'cancelled')) {
+      // A pickup order's place in its slot goes back to the stop with the cancel.
+      await manager.query(`DELETE FROM pickup_slot_claims WHERE order_id = $1`, [plan.orderId]);
+      await ORDER_PICKUP.step(manager, await ORDER_PICKUP.lock(manager, { id: plan.orderId }), 'cancelled', { actor: plan.actor, detail, ctx: { mailer } });
+      return;
+    }
     if (plan.kind === 'cancel' && isBeforeShipping(from)) {
       // The move's declared e-mail tells the customer the reason and the amount its detail carries.
       await ORDER_FULFILMENT.step(manager, await ORDER_FULFILMENT.lock(manager, { id: plan.orderId }), 'cancelled', {

@@ -9,6 +9,7 @@ import { type OrderEventSource, OrderEvent } from './order-event.entity';
 import { type OrderMailer, OrderMailService } from './order-mail.service';
 import { ORDER_PAYMENT } from './order-states';
 import { orderStockLines } from './order-stock';
+import { PickupOrdersService } from './pickup-orders.service';
 import type { Order, OrderStatus } from './order.entity';
 
 /** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
@@ -39,6 +40,7 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
     private readonly mail: OrderMailService,
     private readonly stock: StockService,
     private readonly payments: PaymentsService,
+    private readonly pickup: PickupOrdersService,
   ) {}
 
   onModuleInit(): void {
@@ -176,10 +178,11 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
         paymentStatus: order.testMode ? null : payment.status,
         squareOrderId: payment.squareOrderId ?? order.squareOrderId,
         squareCustomerId: payment.squareCustomerId ?? order.squareCustomerId,
-        // Paid: the fulfilment starts, waiting to be packed.
-        ...(to === 'COMPLETED' ? { fulfilmentStatus: 'paid' as const } : {}),
+        // Paid: a parcel waits to be packed; a pickup order is placed at the cart.
+        ...(to === 'COMPLETED' ? (order.fulfilmentMethod === 'pickup' ? { pickupStatus: 'placed' as const } : { fulfilmentStatus: 'paid' as const }) : {}),
       },
     });
+    if (to === 'COMPLETED' && order.fulfilmentMethod === 'pickup') await this.pickup.start(manager, order, mailer);
     if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from, to, source, paymentId: payment.paymentId });
     return { outcome: 'moved', status: to };
   }

@@ -1,4 +1,4 @@
-import { FULFILMENT_ADMIN_LABELS, FULFILMENT_MOVES, type FulfilmentStatus, trackingUrlFor } from '@cocoa/shared-types';
+import { FULFILMENT_ADMIN_LABELS, FULFILMENT_MOVES, type FulfilmentStatus, type PickupStatus, trackingUrlFor } from '@cocoa/shared-types';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { defineStateMachine, type HistoryRow, type Move } from '../state-machine/state-machine';
 import { OrderEvent, type OrderEventSource } from './order-event.entity';
@@ -15,7 +15,7 @@ export function orderNotFound(): NotFoundError {
 }
 
 /** The `order_events` row of a move; payment moves name their source, the owner's moves are 'admin'. */
-function orderHistory(order: Order, move: Move<OrderStatus> | Move<FulfilmentStatus>): HistoryRow {
+export function orderHistory(order: Order, move: Move<OrderStatus> | Move<FulfilmentStatus> | Move<PickupStatus>): HistoryRow {
   const source = (move.source ?? 'admin') as OrderEventSource;
   return {
     entity: OrderEvent,
@@ -70,7 +70,7 @@ export const ORDER_FULFILMENT = defineStateMachine<Order, FulfilmentStatus, Orde
   entity: Order,
   field: 'fulfilmentStatus',
   moves: FULFILMENT_MOVES,
-  allows: (order) => order.status === 'COMPLETED',
+  allows: (order) => order.status === 'COMPLETED' && order.fulfilmentMethod === 'shipping',
   refused: (order, to) => {
     const now = order.fulfilmentStatus ? `“${FULFILMENT_ADMIN_LABELS[order.fulfilmentStatus]}”` : 'not paid yet';
     return new ConflictError(`This order cannot be marked “${FULFILMENT_ADMIN_LABELS[to]}”: it is ${now}.`, 'ILLEGAL_FULFILMENT_MOVE');

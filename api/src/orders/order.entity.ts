@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { FulfilmentStatus, OrderState } from '@cocoa/shared-types';
+import type { FulfilmentStatus, OrderState, PickupStatus } from '@cocoa/shared-types';
 import { OrderItem } from './order-item.entity';
 
 /**
@@ -7,6 +7,8 @@ import { OrderItem } from './order-item.entity';
  * the buyer. A payment that fails removes the pending order.
  */
 export type OrderStatus = OrderState | 'PENDING';
+
+export type FulfilmentMethod = 'shipping' | 'pickup';
 
 /** A placed order; money in integer cents, the shipping address and line prices as snapshots. */
 @Entity('orders')
@@ -20,7 +22,7 @@ export class Order {
   @Column({ type: 'integer', nullable: true })
   userId: number | null;
 
-  /** The shipping form's e-mail: a guest's order is tied to it. */
+  /** The shipping form's e-mail: a guest's order is tied to it. '' for a pickup order given a phone only (no mail is sent). */
   @Column({ type: 'varchar', length: 254 })
   email: string;
 
@@ -66,29 +68,38 @@ export class Order {
   @Column({ type: 'integer' })
   totalCents: number;
 
-  @Column({ type: 'varchar', length: 100 })
-  shippingFirstName: string;
+  /** How the order reaches its buyer: shipped (the address below), or picked up at a stop (the pickup fields). */
+  @Column({ type: 'varchar', length: 10, default: 'shipping' })
+  fulfilmentMethod: FulfilmentMethod;
 
-  @Column({ type: 'varchar', length: 100 })
-  shippingLastName: string;
+  /** The buyer's tip (pickup orders), part of totalCents; Square takes it as the payment's tip_money. */
+  @Column({ type: 'integer', default: 0 })
+  tipCents: number;
 
-  @Column({ type: 'varchar', length: 30 })
-  shippingPhone: string;
+  /** The shipping address; null on a pickup order. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  shippingFirstName: string | null;
 
-  @Column({ type: 'varchar', length: 200 })
-  shippingAddress: string;
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  shippingLastName: string | null;
 
-  @Column({ type: 'varchar', length: 100 })
-  shippingCity: string;
+  @Column({ type: 'varchar', length: 30, nullable: true })
+  shippingPhone: string | null;
 
-  @Column({ type: 'varchar', length: 50 })
-  shippingState: string;
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  shippingAddress: string | null;
 
-  @Column({ type: 'varchar', length: 20 })
-  shippingZip: string;
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  shippingCity: string | null;
 
-  @Column({ type: 'varchar', length: 2 })
-  shippingCountry: string;
+  @Column({ type: 'varchar', length: 50, nullable: true })
+  shippingState: string | null;
+
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  shippingZip: string | null;
+
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  shippingCountry: string | null;
 
   /** Where the parcel is (shared-types/src/fulfilment.ts): 'paid' once COMPLETED, null before. */
   @Column({ type: 'varchar', length: 20, nullable: true })
@@ -110,6 +121,34 @@ export class Order {
 
   @Column({ type: 'timestamptz', nullable: true })
   deliveredAt: Date | null;
+
+  /** A pickup order's stop (scheduled_locations.id). */
+  @Column({ type: 'integer', nullable: true })
+  pickupStopId: number | null;
+
+  /** The slot the order holds a place in (pickup_slot_claims); the time to come adds pickupDelayMinutes. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pickupSlotStart: Date | null;
+
+  /** Minutes the owner delayed the order, in all. */
+  @Column({ type: 'integer', default: 0 })
+  pickupDelayMinutes: number;
+
+  /** The code said at the cart: unique among the stop's orders (shared-types pickup.ts). */
+  @Column({ type: 'varchar', length: 4, nullable: true })
+  pickupCode: string | null;
+
+  /** Where a pickup order is (pickup-states.ts): null until paid. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  pickupStatus: PickupStatus | null;
+
+  /** The name called out at the cart. */
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  pickupName: string | null;
+
+  /** The buyer's phone for the owner to call, E.164 (a pickup order needs this or an e-mail). */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  pickupPhone: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

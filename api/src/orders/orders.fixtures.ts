@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckoutCompleteInput } from '@cocoa/shared-types';
+import { type CheckoutCompleteInput, DAY_MS, dayIn, noonOf, percentOfCents, pickupSlotTimes, pickupTotals } from '@cocoa/shared-types';
 import type { DataSource } from 'typeorm';
 
 /** Test fixtures for the checkout and order specs (plain data, no test framework). */
@@ -76,4 +76,39 @@ export async function countOrders(dataSource: DataSource): Promise<{ orders: num
   const [o] = await dataSource.query(`SELECT count(*)::int AS n FROM orders`);
   const [i] = await dataSource.query(`SELECT count(*)::int AS n FROM order_items`);
   return { orders: Number(o.n), items: Number(i.n) };
+}
+
+/** A stop that takes orders ahead, three days from now in `zone`, 10:00 to 11:00 (four slots of 15 minutes). */
+export async function insertPickupStop(dataSource: DataSource, zone: string): Promise<{ stopId: number; firstSlot: string }> {
+  const day = dayIn(new Date(Date.now() + 3 * DAY_MS), zone);
+  const rows: { id: number }[] = await dataSource.query(
+    `INSERT INTO scheduled_locations (title, location, address, date, start_time, end_time, takes_orders)
+     VALUES ('Saturday Market', 'Old Square', '1 Market St, Springfield, IL', $1, '10:00', '11:00', true) RETURNING id`,
+    [noonOf(day, zone)],
+  );
+  return { stopId: Number(rows[0].id), firstSlot: pickupSlotTimes({ day, startTime: '10:00', endTime: '11:00' }, zone, 15)[0].start.toISOString() };
+}
+
+/**
+ * A pickup checkout as the stop's page sends it: 2 cups of the cocoa ($25.98), tax 7 % ($1.82),
+ * a 15 % tip ($3.90), total $31.70, for the slot starting at `slotStart`.
+ */
+export function pickupBody(
+  f: CheckoutFixtures,
+  pickup: { stopId: number; slotStart: string },
+  overrides: Partial<CheckoutCompleteInput> = {},
+): CheckoutCompleteInput {
+  const subtotal = f.cocoa.priceCents * 2;
+  const totals = pickupTotals([{ price: f.cocoa.priceCents / 100, quantity: 2 }], percentOfCents(subtotal, 15));
+  return {
+    sourceId: 'cnon:card-nonce-ok',
+    amount: totals.total / 100,
+    shippingCost: 0,
+    taxAmount: totals.tax / 100,
+    tipAmount: totals.tip / 100,
+    cartItems: [{ id: f.cocoa.id, name: f.cocoa.name, price: f.cocoa.priceCents / 100, quantity: 2 }],
+    pickup: { ...pickup, name: 'Ada', email: 'ada@example.com', phone: '(217) 555-0142' },
+    idempotencyKey: newIdempotencyKey(),
+    ...overrides,
+  };
 }

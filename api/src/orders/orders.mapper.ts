@@ -1,4 +1,13 @@
-import { fromCents, type OrderFulfilment, type OrderState, type OrderView, type ProviderOrder, trackingUrlFor } from '@cocoa/shared-types';
+import {
+  fromCents,
+  type OrderFulfilment,
+  type OrderState,
+  type OrderView,
+  type PickupOrder,
+  pickupTimeOf,
+  type ProviderOrder,
+  trackingUrlFor,
+} from '@cocoa/shared-types';
 import type { OrderItem } from './order-item.entity';
 import type { Order } from './order.entity';
 
@@ -16,8 +25,31 @@ export function fulfilmentOf(order: Order): OrderFulfilment {
   };
 }
 
-/** GET /api/orders/{id}: the site view, prices in dollars. */
-export function toOrderView(order: Order, items: OrderItem[]): OrderView {
+/** A stop's place as an order names it. */
+export interface StopPlace {
+  name: string;
+  address: string | null;
+}
+
+/** Where and when a pickup order is collected, its code and state; null for a shipping order. */
+export function pickupOf(order: Order, place: StopPlace | null, timeZone: string): PickupOrder | null {
+  if (order.fulfilmentMethod !== 'pickup' || order.pickupStopId === null || !order.pickupSlotStart) return null;
+  return {
+    stopId: order.pickupStopId,
+    stopName: place?.name ?? '',
+    address: place?.address ?? null,
+    slotStart: order.pickupSlotStart.toISOString(),
+    pickupAt: pickupTimeOf(order.pickupSlotStart, order.pickupDelayMinutes).toISOString(),
+    delayMinutes: order.pickupDelayMinutes,
+    code: order.pickupCode ?? '',
+    status: order.pickupStatus ?? 'placed',
+    name: order.pickupName ?? '',
+    timeZone,
+  };
+}
+
+/** GET /api/orders/{id}: the site view, prices in dollars (a pickup order's place given). */
+export function toOrderView(order: Order, items: OrderItem[], place: StopPlace | null, timeZone: string): OrderView {
   return {
     id: order.id,
     status: state(order),
@@ -36,14 +68,17 @@ export function toOrderView(order: Order, items: OrderItem[]): OrderView {
     shipping: fromCents(order.shippingCents),
     tax: fromCents(order.taxCents),
     total: fromCents(order.totalCents),
-    shippingName: `${order.shippingFirstName} ${order.shippingLastName}`,
-    shippingAddress: order.shippingAddress,
-    shippingCity: order.shippingCity,
-    shippingState: order.shippingState,
-    shippingZip: order.shippingZip,
-    shippingCountry: order.shippingCountry,
+    shippingName: order.fulfilmentMethod === 'pickup' ? '' : `${order.shippingFirstName ?? ''} ${order.shippingLastName ?? ''}`,
+    shippingAddress: order.shippingAddress ?? '',
+    shippingCity: order.shippingCity ?? '',
+    shippingState: order.shippingState ?? '',
+    shippingZip: order.shippingZip ?? '',
+    shippingCountry: order.shippingCountry ?? '',
     fulfilment: fulfilmentOf(order),
     refunded: fromCents(order.refundedCents),
+    fulfilmentMethod: order.fulfilmentMethod,
+    pickup: pickupOf(order, place, timeZone),
+    tip: fromCents(order.tipCents),
   };
 }
 
@@ -70,15 +105,15 @@ export function toProviderOrder(order: Order, items: OrderItem[]): ProviderOrder
         state: order.status === 'CANCELED' ? 'CANCELED' : 'PROPOSED',
         shipmentDetails: {
           recipient: {
-            displayName: `${order.shippingFirstName} ${order.shippingLastName}`,
+            displayName: order.pickupName ?? `${order.shippingFirstName ?? ''} ${order.shippingLastName ?? ''}`,
             emailAddress: order.email,
-            phoneNumber: order.shippingPhone,
+            phoneNumber: order.shippingPhone ?? order.pickupPhone ?? '',
             address: {
-              addressLine1: order.shippingAddress,
-              locality: order.shippingCity,
-              administrativeDistrictLevel1: order.shippingState,
-              postalCode: order.shippingZip,
-              country: order.shippingCountry,
+              addressLine1: order.shippingAddress ?? '',
+              locality: order.shippingCity ?? '',
+              administrativeDistrictLevel1: order.shippingState ?? '',
+              postalCode: order.shippingZip ?? '',
+              country: order.shippingCountry ?? '',
             },
           },
         },

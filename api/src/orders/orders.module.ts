@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { EventsModule } from '../events/events.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PaymentsModule } from '../payments/payments.module';
 import { AdminOrdersController } from './admin-orders.controller';
@@ -20,7 +21,10 @@ import { Order } from './order.entity';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { PaymentReconciler } from './payment-reconciler.service';
+import { PickupOrdersController } from './pickup-orders.controller';
+import { PickupOrdersService } from './pickup-orders.service';
 import { LinksModule } from '../links/links.module';
+import { PushModule } from '../live/push.module';
 import { StateMachineModule } from '../state-machine/state-machine.module';
 
 /**
@@ -33,11 +37,13 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]),
     PaymentsModule,
     CatalogueModule,
+    EventsModule,
     SettingsModule,
     StateMachineModule,
     LinksModule,
+    PushModule,
   ],
-  controllers: [CheckoutController, OrdersController, CartController, AdminOrdersController],
+  controllers: [CheckoutController, OrdersController, CartController, AdminOrdersController, PickupOrdersController],
   providers: [
     CheckoutService,
     OrdersService,
@@ -48,6 +54,7 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     OrderFulfilmentService,
     OrderRefundsService,
     OrderMailService,
+    PickupOrdersService,
   ],
   // The back office's summary reads the order figures through OrderFiguresService.
   exports: [PaymentReconciler, OrderFiguresService],

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { CreateFromPaymentResponse, MyOrdersQuery, OrderView, ProviderOrder } from '@cocoa/shared-types';
 import { DataSource, In, Not } from 'typeorm';
 import { ForbiddenError, GoneError, NotFoundError, UserInputError } from '../common/domain-errors';
+import { PickupSlotsService } from '../events/pickup-slots.service';
+import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import type { SessionUser } from '../common/session-user';
 import { OrderItem } from './order-item.entity';
 import { SignedLinksService } from '../links/signed-links.service';
@@ -17,6 +19,8 @@ export class OrdersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly links: SignedLinksService,
+    private readonly stops: PickupSlotsService,
+    private readonly zone: ShopTimeZoneService,
   ) {}
 
   /**
@@ -26,16 +30,21 @@ export class OrdersService {
    */
   async findForViewer(id: string, viewer: SessionUser | undefined, token?: string): Promise<OrderView> {
     const order = UUID.test(id) ? await this.dataSource.getRepository(Order).findOneBy({ id, status: Not('PENDING') }) : null;
-    if (order && canSee(order, viewer)) return toOrderView(order, await this.itemsOf(order.id));
+    if (order && canSee(order, viewer)) return this.view(order);
     if (token !== undefined) {
       const verdict = (await this.links.signer(ORDER_LINKS)).verify(id, token);
       if (verdict === 'invalid')
         throw new ForbiddenError('This order link is not valid. Please use the link from your order e-mail, or sign in.', 'ORDER_LINK_INVALID');
       if (verdict === 'expired')
         throw new GoneError('This order link has expired. Please sign in to see your order, or contact us for a new link.', 'ORDER_LINK_EXPIRED');
-      if (order) return toOrderView(order, await this.itemsOf(order.id));
+      if (order) return this.view(order);
     }
     throw new NotFoundError('Order not found', 'ORDER_NOT_FOUND');
+  }
+
+  private async view(order: Order): Promise<OrderView> {
+    const place = order.pickupStopId === null ? null : await this.stops.placeOf(this.dataSource.manager, order.pickupStopId);
+    return toOrderView(order, await this.itemsOf(order.id), place, place ? await this.zone.current() : '');
   }
 
   /** The confirmation page's call: the checkout already stored the order; find it by its payment. */

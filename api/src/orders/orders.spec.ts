@@ -61,6 +61,9 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
         // Where the parcel is: paid, waiting to be packed; nothing refunded.
         fulfilment: { status: 'paid', carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null, deliveredAt: null },
         refunded: 0,
+        fulfilmentMethod: 'shipping',
+        pickup: null,
+        tip: 0,
       });
     });
 

@@ -49,6 +49,7 @@ export const SETTING_KEYS = {
   pickupLeadMinutes: 'PICKUP_LEAD_MINUTES',
   pickupPaused: 'PICKUP_PAUSED',
   pickupPausedMessage: 'PICKUP_PAUSED_MESSAGE',
+  pickupAutoAccept: 'PICKUP_AUTO_ACCEPT',
   /** Web Push (live/push-keys.service.ts): the VAPID key pair, made once; the private key sealed. */
   pushVapidPublicKey: 'PUSH_VAPID_PUBLIC_KEY',
   pushVapidPrivateKey: 'PUSH_VAPID_PRIVATE_KEY',

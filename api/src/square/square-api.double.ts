@@ -18,6 +18,11 @@ export interface RecordedRequest {
   body: Record<string, any> | undefined;
 }
 
+/** An error answer as Square sends it. */
+function refused(status: number, category: string, code: string, detail: string, field?: string): { status: number; body: unknown } {
+  return { status, body: { errors: [{ category, code, detail, ...(field ? { field } : {}) }] } };
+}
+
 /** A payment as Square's wire JSON shows it (the fields the double fills). */
 export interface WirePayment {
   id: string;
@@ -26,6 +31,7 @@ export interface WirePayment {
   reference_id?: string;
   status: string;
   amount_money?: { amount: number; currency: string };
+  tip_money?: { amount: number; currency: string };
   total_money?: { amount: number; currency: string };
   order_id?: string;
   customer_id?: string;
@@ -88,6 +94,8 @@ export class SquareApiDouble {
   /** When each answer was sent (ms since the epoch), in order. */
   readonly answered: { path: string; at: number }[] = [];
   private readonly idempotent = new Map<string, { body: unknown; request: string }>();
+  /** Each order's total as priced, which a payment for it must carry as amount_money. */
+  private readonly orderTotals = new Map<string, number>();
   private server: Server | undefined;
   private counter = 0;
 
@@ -226,7 +234,9 @@ export class SquareApiDouble {
             body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail, field: `order.line_items[${unknown}].catalog_object_id` }] },
           };
         }
-        return ok({ order: this.priceOrder(body?.order ?? {}) });
+        const priced = this.priceOrder(body?.order ?? {});
+        this.orderTotals.set(String(priced.id), (priced.total_money as { amount: number }).amount);
+        return ok({ order: priced });
       }
       case 'GET /v2/payments': {
         const begin = Date.parse(query.get('begin_time') ?? '') || 0;
@@ -240,6 +250,11 @@ export class SquareApiDouble {
         return ok({ payments: matching.slice(start, start + 2), ...(start + 2 < matching.length ? { cursor: String(start + 2) } : {}) });
       }
       case 'POST /v2/payments': {
+        // Like Square: paying for an order, amount_money is the order's total; a tip goes apart in tip_money.
+        const paid = body?.order_id ? this.orderTotals.get(body.order_id) : undefined;
+        if (paid !== undefined && Number(body?.amount_money?.amount) !== paid) {
+          return refused(400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'The amount_money must equal the order total.', 'amount_money.amount');
+        }
         const now = new Date().toISOString();
         const payment: WirePayment = {
           id: this.nextId('PAY'),
@@ -248,7 +263,12 @@ export class SquareApiDouble {
           reference_id: body?.reference_id,
           status: 'COMPLETED',
           amount_money: body?.amount_money,
-          total_money: body?.amount_money,
+          ...(body?.tip_money ? { tip_money: body.tip_money } : {}),
+          // Square's total_money is the amount and the tip.
+          total_money: body?.amount_money && {
+            amount: Number(body.amount_money.amount) + Number(body?.tip_money?.amount ?? 0),
+            currency: body.amount_money.currency,
+          },
           order_id: body?.order_id,
           customer_id: body?.customer_id,
           location_id: body?.location_id,
@@ -271,10 +291,6 @@ export class SquareApiDouble {
    * unless `refundStatus` says otherwise.
    */
   private refund(body: Record<string, any>): { status: number; body: unknown } {
-    const refused = (status: number, category: string, code: string, detail: string, field?: string) => ({
-      status,
-      body: { errors: [{ category, code, detail, ...(field ? { field } : {}) }] },
-    });
     if (!body.amount_money) return refused(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'amount_money');
     if (!body.payment_id) return refused(400, 'INVALID_REQUEST_ERROR', 'MISSING_REQUIRED_PARAMETER', 'Missing required parameter.', 'payment_id');
     const amount = Number(body.amount_money.amount);

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../test/test-app';
-import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts } from '../orders/orders.fixtures';
+import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
 import { SquareApiDouble } from './square-api.double';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -120,7 +120,7 @@ describe('checkout with Square connected (real SDK against a local double of Squ
   it('reuses a customer Square already knows by e-mail', async () => {
     square.customers.push({ id: 'CUST-KNOWN', email_address: 'known@example.com' });
     const body = checkoutBody(f);
-    body.shippingData = { ...body.shippingData, email: 'Known@Example.com' };
+    body.shippingData = { ...SHIPPING, email: 'Known@Example.com' };
     const res = await t.agent().post(COMPLETE).send(body);
     expect(res.status).toBe(200);
     expect(square.calls('/v2/customers')).toHaveLength(0);

@@ -60,7 +60,7 @@ function wire(schema: { jsonOrThrow(raw: unknown, opts: object): unknown }, requ
 function bodies(i: SquareChargeInput, catalogue: string[] = ['SQ-VAR-DARK']): [SquareRoute, Wire][] {
   const ctx = { locationId: 'LOC-MAIN', customerId: 'CUST-1', catalogVariationIds: new Set(catalogue) };
   return [
-    ['POST /v2/customers/search', wire(serialization.SearchCustomersRequest, buildSearchCustomersRequest(i))],
+    ['POST /v2/customers/search', wire(serialization.SearchCustomersRequest, buildSearchCustomersRequest(i.customer.email ?? ''))],
     ['POST /v2/customers', wire(serialization.CreateCustomerRequest, buildCreateCustomerRequest(i))],
     ['POST /v2/catalog/batch-retrieve', wire(serialization.BatchGetCatalogObjectsRequest, { objectIds: variationIdsToCheck(i.lines) })],
     ['POST /v2/orders', wire(serialization.CreateOrderRequest, buildCreateOrderRequest(i, ctx))],

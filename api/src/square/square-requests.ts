@@ -17,11 +17,22 @@ export interface SquareChargeInput {
   idempotencyKey: string;
   /** Our order id, kept on the Square order and payment as their reference. */
   referenceId: string;
-  customer: { email: string; givenName: string; familyName: string; phone: string; address: Square.Address };
+  /** The buyer; a pickup order has no address, and may have a phone but no e-mail. */
+  customer: { email: string | null; givenName: string; familyName: string; phone: string | null; address: Square.Address | null };
   lines: SquareChargeLine[];
   shippingCents: number;
   taxCents: number;
+  /** What the card is charged, the tip included. */
   totalCents: number;
+  /** The buyer's tip: the payment's tip_money, apart from the order's total. */
+  tipCents?: number;
+  /** A pickup order: collected at a stop at this time (a PICKUP fulfilment instead of a SHIPMENT). */
+  pickup?: { at: Date; note: string };
+}
+
+/** The order's own total at Square: what the card pays without the tip. */
+export function orderTotalCents(input: SquareChargeInput): number {
+  return input.totalCents - (input.tipCents ?? 0);
 }
 
 /**
@@ -52,7 +63,7 @@ const DOC = (model: string) =>
 export type SquareRoute =
   'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments' | 'POST /v2/refunds';
 
-export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal';
+export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal' | 'rfc3339';
 
 export interface SquareFieldRule {
   /** Square's documented maximum length; absent where Square documents none. */
@@ -134,11 +145,26 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     },
     'order.fulfillments[].shipment_details.recipient.phone_number': { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
     ...ADDRESS('order.fulfillments[].shipment_details.recipient.address'),
+    'order.fulfillments[].pickup_details.recipient.customer_id': { max: 191, source: `${DOC('FulfillmentRecipient')}: maximum length 191` },
+    'order.fulfillments[].pickup_details.recipient.display_name': { max: 255, source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
+    'order.fulfillments[].pickup_details.recipient.email_address': {
+      max: 255,
+      format: 'email',
+      source: `${DOC('FulfillmentRecipient')}: maximum length 255`,
+    },
+    'order.fulfillments[].pickup_details.recipient.phone_number': { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
+    'order.fulfillments[].pickup_details.pickup_at': {
+      format: 'rfc3339',
+      source: `${DOC('FulfillmentPickupDetails')}: "The timestamp that represents the start of the pickup window ... in RFC 3339 format"`,
+    },
+    'order.fulfillments[].pickup_details.schedule_type': { source: `${DOC('FulfillmentPickupDetailsScheduleType')}: enum SCHEDULED, ASAP` },
+    'order.fulfillments[].pickup_details.note': { max: 500, source: `${DOC('FulfillmentPickupDetails')}: maximum length 500` },
   },
   'POST /v2/payments': {
     source_id: { min: 1, source: `${DOC('CreatePaymentRequest')}: minimum length 1` },
     idempotency_key: { min: 1, max: 45, source: `${DOC('CreatePaymentRequest')}: minimum length 1, maximum length 45` },
     ...MONEY('amount_money'),
+    ...MONEY('tip_money'),
     order_id: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
     customer_id: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
     location_id: { source: `${DOC('CreatePaymentRequest')}: no length documented` },
@@ -165,6 +191,7 @@ const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
   country: (v) => COUNTRIES.has(v),
   currency: (v) => CURRENCIES.has(v),
   decimal: (v) => /^\d+(\.\d+)?$/.test(v),
+  rfc3339: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
 };
 
 const LIMIT_ERROR_CODES: Record<SquareFormat, string> = {
@@ -173,6 +200,7 @@ const LIMIT_ERROR_CODES: Record<SquareFormat, string> = {
   country: 'INVALID_ENUM_VALUE',
   currency: 'INVALID_ENUM_VALUE',
   decimal: 'VALUE_REGEX_MISMATCH',
+  rfc3339: 'INVALID_TIME',
 };
 
 export interface SquareStringField {
@@ -282,21 +310,21 @@ export function squarePhone(phone: string, country: string | undefined): string 
 }
 
 /** POST /v2/customers/search: the customer Square already has with the buyer's e-mail. */
-export function buildSearchCustomersRequest(input: SquareChargeInput): Square.SearchCustomersRequest {
-  return { limit: BigInt(1), query: { filter: { emailAddress: { exact: input.customer.email } } } };
+export function buildSearchCustomersRequest(email: string): Square.SearchCustomersRequest {
+  return { limit: BigInt(1), query: { filter: { emailAddress: { exact: email } } } };
 }
 
 /** POST /v2/customers: the buyer as a Square customer profile. */
 export function buildCreateCustomerRequest(input: SquareChargeInput): Square.CreateCustomerRequest {
   const c = input.customer;
-  const phone = squarePhone(c.phone, c.address.country);
+  const phone = c.phone ? squarePhone(c.phone, c.address?.country) : undefined;
   return {
     idempotencyKey: derivedKey(input.idempotencyKey, 'customer'),
     givenName: fitText(c.givenName, 300) || undefined,
     familyName: fitText(c.familyName, 300) || undefined,
     emailAddress: whole(c.email, 254),
     ...(phone && FORMATS['phone-9-16-digits'](phone) ? { phoneNumber: phone } : {}),
-    address: squareAddress(c.address),
+    ...(c.address ? { address: squareAddress(c.address) } : {}),
   };
 }
 
@@ -319,10 +347,10 @@ export interface OrderContext {
 
 /**
  * POST /v2/orders: catalogue lines by variation id, other lines ad hoc with our name and price,
- * shipping as a service charge, tax as an order-level tax, the shipment to the buyer.
+ * shipping as a service charge, tax as an order-level tax, the shipment to the buyer, or the
+ * pickup at the stop (its time, the name, the note the owner's Point of Sale shows).
  */
 export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderContext): Square.CreateOrderRequest {
-  const c = input.customer;
   return {
     idempotencyKey: derivedKey(input.idempotencyKey, 'order'),
     order: {
@@ -339,22 +367,36 @@ export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderCont
           ? [{ uid: 'shipping', name: 'Shipping', amountMoney: money(input.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }]
           : [],
       taxes: input.taxCents > 0 ? [{ uid: 'sales-tax', name: 'Sales Tax', percentage: TAX_PERCENTAGE, type: 'ADDITIVE', scope: 'ORDER' }] : [],
-      fulfillments: [
-        {
-          type: 'SHIPMENT',
-          state: 'PROPOSED',
-          shipmentDetails: {
-            recipient: {
-              customerId: ctx.customerId,
-              displayName: fitText(`${c.givenName} ${c.familyName}`, 255) || undefined,
-              emailAddress: whole(c.email, 255),
-              phoneNumber: squarePhone(c.phone, c.address.country),
-              address: squareAddress(c.address),
-            },
-          },
-        },
-      ],
+      fulfillments: [fulfillmentOf(input, ctx)],
     },
+  };
+}
+
+function fulfillmentOf(input: SquareChargeInput, ctx: OrderContext): Square.Fulfillment {
+  const c = input.customer;
+  const recipient: Square.FulfillmentRecipient = {
+    customerId: ctx.customerId,
+    displayName: fitText(`${c.givenName} ${c.familyName}`, 255) || undefined,
+    emailAddress: whole(c.email, 255),
+    phoneNumber: c.phone ? squarePhone(c.phone, c.address?.country) : undefined,
+  };
+  if (input.pickup) {
+    return {
+      type: 'PICKUP',
+      state: 'PROPOSED',
+      pickupDetails: {
+        recipient,
+        scheduleType: 'SCHEDULED',
+        // RFC 3339 in UTC, whole seconds.
+        pickupAt: `${input.pickup.at.toISOString().slice(0, 19)}Z`,
+        note: fitText(input.pickup.note, 500) || undefined,
+      },
+    };
+  }
+  return {
+    type: 'SHIPMENT',
+    state: 'PROPOSED',
+    shipmentDetails: { recipient: { ...recipient, ...(c.address ? { address: squareAddress(c.address) } : {}) } },
   };
 }
 
@@ -366,7 +408,8 @@ export function buildCreatePaymentRequest(
   return {
     sourceId: input.sourceId,
     idempotencyKey: input.idempotencyKey,
-    amountMoney: money(input.totalCents),
+    amountMoney: money(orderTotalCents(input)),
+    ...(input.tipCents ? { tipMoney: money(input.tipCents) } : {}),
     orderId: ctx.orderId,
     customerId: ctx.customerId,
     locationId: ctx.locationId,

@@ -12,6 +12,7 @@ import {
   buildCreatePaymentRequest,
   buildRefundPaymentRequest,
   buildSearchCustomersRequest,
+  orderTotalCents,
   liveVariationIds,
   type SquareChargeInput,
   type SquareChargeLine,
@@ -172,9 +173,9 @@ export class SquareGateway {
     const { order } = await this.call(() => client.orders.create(buildCreateOrderRequest(input, { locationId, customerId, catalogVariationIds })));
     if (!order?.id) throw new PaymentError('Square did not create the order', 'SQUARE_ORDER_FAILED');
     const squareTotal = order.totalMoney?.amount;
-    if (squareTotal !== undefined && squareTotal !== null && squareTotal !== BigInt(input.totalCents)) {
+    if (squareTotal !== undefined && squareTotal !== null && squareTotal !== BigInt(orderTotalCents(input))) {
       // Square priced the catalogue differently from our database: never charge a total the buyer did not see.
-      log('warn', 'square order total differs from ours', { squareOrderId: order.id, square: String(squareTotal), ours: input.totalCents });
+      log('warn', 'square order total differs from ours', { squareOrderId: order.id, square: String(squareTotal), ours: orderTotalCents(input) });
       throw new ConflictError('Order total does not match the payment provider. Please refresh your cart and try again.', 'AMOUNT_MISMATCH');
     }
     return { locationId, customerId, squareOrderId: order.id };
@@ -259,9 +260,12 @@ export class SquareGateway {
   }
 
   private async findOrCreateCustomer(client: SquareClient, input: SquareChargeInput): Promise<string> {
-    const found = await this.call(() => client.customers.search(buildSearchCustomersRequest(input)));
-    const existing = found.customers?.find((c) => c.id);
-    if (existing?.id) return existing.id;
+    const email = input.customer.email;
+    if (email) {
+      const found = await this.call(() => client.customers.search(buildSearchCustomersRequest(email)));
+      const existing = found.customers?.find((c) => c.id);
+      if (existing?.id) return existing.id;
+    }
     const { customer } = await this.call(() => client.customers.create(buildCreateCustomerRequest(input)));
     if (!customer?.id) throw new PaymentError('Square did not create the customer', 'SQUARE_CUSTOMER_FAILED');
     return customer.id;

@@ -17,6 +17,7 @@ const ProductsPage = preloadable(FIRST_SCREEN_PAGES.products.page);
 const ProductDetailPage = preloadable(FIRST_SCREEN_PAGES.product.page);
 const EventsPage = preloadable(FIRST_SCREEN_PAGES.events.page);
 const CocoaTrackerPage = preloadable(FIRST_SCREEN_PAGES.tracker.page);
+const StopPage = lazy(() => import('../features/order-ahead/pages/stop-page'));
 const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
 const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
@@ -113,6 +114,8 @@ export function AppRoutes() {
       <Route path={APP_ROUTES.contact} element={page(<ContactPage />)} />
       <Route path={APP_ROUTES.events} element={page(<EventsPage />)} />
       <Route path={APP_ROUTES.tracker} element={page(<CocoaTrackerPage />)} />
+      {/* Order ahead for pickup at a stop: open to guests, apart from the shop's cart (docs/order-ahead.md). */}
+      <Route path={APP_ROUTES.stop} element={page(<StopPage />)} />
       <Route path={APP_ROUTES.cart} element={page(<CartPage />)} />
       {/* Guest checkout is allowed (see docs/decisions.md). */}
       <Route path={APP_ROUTES.checkout} element={page(<CheckoutPage />)} />

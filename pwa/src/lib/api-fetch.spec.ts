@@ -27,7 +27,9 @@ describe('apiFetch', () => {
     global.fetch = async () => fakeResponse(409, { message: 'Taken' }, 'Conflict');
     const error = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, message: 'Taken' });
+    expect(error).toMatchObject({ status: 409, message: 'Taken', code: undefined });
+    global.fetch = async () => fakeResponse(409, { statusCode: 409, message: 'That pickup time just filled up.', code: 'SLOT_FULL' }, 'Conflict');
+    expect(await apiFetch('/api/x').catch((e: unknown) => e)).toMatchObject({ status: 409, message: 'That pickup time just filled up.', code: 'SLOT_FULL' });
   });
   it('treats a non-array list answer as an empty list', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);

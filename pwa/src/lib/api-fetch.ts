@@ -2,14 +2,16 @@
  * The one fetch client (the call rules and the message rule): same-origin calls with cookies,
  * JSON bodies with a JSON content type, 204 → undefined, otherwise the parsed JSON. A non-OK
  * answer throws an ApiError whose message comes from body.message, else body.error, else the raw
- * text, else the status text.
+ * text, else the status text; its code is body.code (the API's stable error codes), when given.
  */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  readonly code: string | undefined;
+  constructor(message: string, status: number, code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
 }
 
@@ -41,6 +43,17 @@ export function errorMessageFrom(text: string, statusText: string): string {
   return statusText || 'Request failed';
 }
 
+/** The API's error code in an error answer ({ statusCode, message, code }), if it has one. */
+function errorCodeFrom(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   return (await apiFetchWithHeaders<T>(path, options)).data;
 }
@@ -61,7 +74,7 @@ export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOpti
   });
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    throw new ApiError(errorMessageFrom(text, response.statusText), response.status);
+    throw new ApiError(errorMessageFrom(text, response.statusText), response.status, errorCodeFrom(text));
   }
   if (response.status === 204) return { data: undefined as T, headers: response.headers };
   const text = await response.text();

@@ -25,7 +25,8 @@ function stop(id: number, title: string, location: string, date: string, startTi
     longitude: -87.63,
   });
 }
-const today = stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15');
+// Takes orders ahead: its 'Order ahead' link is in the first screen.
+const today = { ...stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15'), takesOrders: true };
 const friday = stop(2, 'Friday Night Lights', 'Wrigley Field Gate', '2026-06-12T17:00:00.000Z', '18:30', '21:00');
 const stops = [today, friday];
 
@@ -107,6 +108,8 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
     expect(html).toContain('<h2 id="tracker-day-title">Events on June 10, 2026</h2>');
     // the shop's times, without a zone label: the page is painted for a visitor in the shop's zone
     expect(text(html)).toContain('Farmers Market Daley Plaza 9:00 AM - 1:15 PM');
+    expect(html).toMatch(/<a [^>]*href="\/stops\/1"[^>]*>Order ahead<\/a>/);
+    expect(html).not.toContain('href="/stops/2"');
     expect(html).toMatch(/aria-label="June 12, 2026, has events"/);
     expect(html).toMatch(
       /class="tracker-cal__day tracker-cal__day--event tracker-cal__day--selected tracker-cal__day--today"[^>]*aria-label="June 10, 2026, has events"/,
@@ -163,6 +166,7 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
     expect(html).toContain('<h1>Cocoa for Your Event</h1>');
     expect(text(html)).toContain('Farmers Market Today Daley Plaza June 10, 2026 · 9:00 AM - 1:15 PM');
     expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate June 12, 2026 · 6:30 PM - 9:00 PM');
+    expect(html).toMatch(/<a [^>]*href="\/stops\/1"[^>]*>Order ahead<\/a>/);
     expect(text(html)).toContain('Shakes Thick and cold Shop Shakes');
     expect(html).not.toMatch(/Where to find us next<\/h2><div class="three-up"><div class="skeleton/);
   });

@@ -38,7 +38,8 @@ function stop(id: number, title: string, location: string, date: string, startTi
   });
 }
 const stops = [
-  stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'),
+  // Takes orders ahead: its 'Order ahead' link hydrates too.
+  { ...stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'), takesOrders: true },
   stop(2, 'Late Lights', 'Wrigley Field Gate', `${TODAY}T17:00:00.000Z`, '22:00', '23:50'),
 ];
 const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];

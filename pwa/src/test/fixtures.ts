@@ -5,6 +5,7 @@ import {
   type LiveState,
   localTimeZone,
   type MapConfig,
+  type OrderView,
   type Product,
   type ScheduledEvent,
 } from '@cocoa/shared-types';
@@ -125,6 +126,48 @@ export function scheduledStop(over: Partial<ScheduledEvent> = {}): ScheduledEven
     timeZone: localTimeZone(),
     calendarName: null,
     takesOrders: false,
+    ...over,
+  };
+}
+
+/**
+ * An order as GET /api/orders/{id} gives it: two lines, shipped to Springfield with USPS tracking.
+ * A test overrides what it speaks of (a pickup order: `fulfilmentMethod`, `pickup`, `tip`).
+ */
+export function orderView(over: Partial<OrderView> = {}): OrderView {
+  return {
+    id: '3f2a9c1e-0000-4000-8000-000000000001',
+    status: 'COMPLETED',
+    testMode: false,
+    paymentId: 'PAY-1',
+    createdAt: '2026-11-20T15:30:00.000Z',
+    email: 'guest@example.com',
+    items: [
+      { productId: 1, name: 'Classic Hot Cocoa', quantity: 2, price: 12.99, total: 25.98 },
+      { productId: 2, name: 'Cocoa Mug', quantity: 1, price: 4.5, total: 4.5 },
+    ],
+    subtotal: 30.48,
+    shipping: 5.99,
+    tax: 2.13,
+    total: 38.6,
+    shippingName: 'Ada Lovelace',
+    shippingAddress: '12 Analytical Way',
+    shippingCity: 'Springfield',
+    shippingState: 'IL',
+    shippingZip: '62701',
+    shippingCountry: 'US',
+    fulfilment: {
+      status: 'shipped',
+      carrier: 'USPS',
+      trackingNumber: '9400100000000000000000',
+      trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+      shippedAt: '2026-11-21T15:00:00.000Z',
+      deliveredAt: null,
+    },
+    refunded: 0,
+    fulfilmentMethod: 'shipping',
+    pickup: null,
+    tip: 0,
     ...over,
   };
 }

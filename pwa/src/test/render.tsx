@@ -1,10 +1,17 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
+
+/** A router around a component that renders links (render's `wrapper`). */
+export function InRouter({ children }: { children: ReactNode }) {
+  return <MemoryRouter future={ROUTER_FUTURE}>{children}</MemoryRouter>;
 }
 
 /** Shows the current location so tests can assert redirects. */
@@ -19,7 +26,7 @@ export function renderWithProviders(
 ) {
   const result = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <MemoryRouter initialEntries={[route]} future={ROUTER_FUTURE}>
         <Routes>
           <Route path={path} element={ui} />
           <Route path="*" element={null} />

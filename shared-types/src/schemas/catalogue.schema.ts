@@ -44,6 +44,8 @@ export type Product = z.infer<typeof productSchema>;
 export const adminProductSchema = productSchema.extend({
   stockCount: z.number().nullable(),
   lowStockThreshold: z.number().nullable(),
+  /** On the cart's order-ahead menu (a cup made at the cart, not only a bag that ships). */
+  soldAtCart: z.boolean(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -106,6 +108,7 @@ const productFields = {
   stockCount: stockNumber('Stock count'),
   /** Low at or below this count; null (blank) = only warn when none are left. */
   lowStockThreshold: stockNumber('Low-stock threshold'),
+  soldAtCart: z.boolean({ message: 'Sold at the cart must be true or false' }).default(false),
 };
 
 /**
@@ -125,6 +128,7 @@ export const productUpdateSchema = z
     ...productFields,
     inStock: z.boolean({ message: 'In stock must be true or false' }),
     featured: z.boolean({ message: 'Featured must be true or false' }),
+    soldAtCart: z.boolean({ message: 'Sold at the cart must be true or false' }),
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');

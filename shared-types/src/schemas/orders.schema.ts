@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { CART_SESSION_ID_LENGTH } from '../cart-session';
 import { FULFILMENT_STATUSES } from '../fulfilment';
+import { PICKUP_TIP_MAX_CENTS } from '../pickup';
 import { shippingSchema } from './checkout.schema';
 import { idempotencyKeySchema } from './common.schema';
+import { pickupContactSchema, pickupOrderSchema } from './pickup.schema';
 
 /**
  * Checkout, payment and order wire shapes. Amounts sent by the checkout are in
@@ -64,22 +66,45 @@ export const checkoutCartItemSchema = z
 // Client-chosen key, one per checkout attempt (common.schema.ts: the contact and inquiry forms use it too).
 export { idempotencyKeySchema };
 
-/** POST /api/square/checkout/complete */
-export const checkoutCompleteSchema = z.strictObject({
-  sourceId: z.string({ message: 'sourceId is required' }).trim().min(1, 'sourceId is required').max(500),
-  verificationToken: z.string().max(2000).nullish(),
-  amount: dollars('amount'),
-  shippingCost: dollars('shippingCost'),
-  taxAmount: dollars('taxAmount'),
-  shippingData: shippingSchema,
-  /** Sent by the storefront's client; the server finds the Square customer by e-mail instead of trusting it. */
-  customerId: z.string().max(100).nullish(),
-  cartItems: z
-    .array(checkoutCartItemSchema, { message: 'cartItems must be a list' })
-    .min(1, 'Your cart is empty')
-    .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
-  idempotencyKey: idempotencyKeySchema,
-});
+/**
+ * POST /api/square/checkout/complete: a shipping order (`shippingData`) or a pickup order at one of
+ * the cart's stops (`pickup`, with an optional `tipAmount`), never both: the shop's cart ships, and
+ * the stop's own page orders for pickup (docs/order-ahead.md).
+ */
+export const checkoutCompleteSchema = z
+  .strictObject({
+    sourceId: z.string({ message: 'sourceId is required' }).trim().min(1, 'sourceId is required').max(500),
+    verificationToken: z.string().max(2000).nullish(),
+    amount: dollars('amount'),
+    shippingCost: dollars('shippingCost'),
+    taxAmount: dollars('taxAmount'),
+    shippingData: shippingSchema.optional(),
+    pickup: pickupContactSchema.optional(),
+    /** The tip of a pickup order, in dollars (the buttons give a percentage of the subtotal). */
+    tipAmount: dollars('tipAmount').optional(),
+    /** Sent by the storefront's client; the server finds the Square customer by e-mail instead of trusting it. */
+    customerId: z.string().max(100).nullish(),
+    cartItems: z
+      .array(checkoutCartItemSchema, { message: 'cartItems must be a list' })
+      .min(1, 'Your cart is empty')
+      .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
+    idempotencyKey: idempotencyKeySchema,
+  })
+  .superRefine((data, ctx) => {
+    if (data.shippingData && data.pickup) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pickup'],
+        message: 'Pickup at the cart and shipping are checked out apart: please order the drinks for pickup on their own.',
+      });
+    } else if (!data.shippingData && !data.pickup) {
+      ctx.addIssue({ code: 'custom', path: ['shippingData'], message: 'Shipping details are required' });
+    }
+    if (data.tipAmount && !data.pickup) ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: 'A tip is taken with pickup orders only' });
+    if (data.tipAmount !== undefined && Math.round(data.tipAmount * 100) > PICKUP_TIP_MAX_CENTS) {
+      ctx.addIssue({ code: 'custom', path: ['tipAmount'], message: `A tip can be at most $${PICKUP_TIP_MAX_CENTS / 100}` });
+    }
+  });
 export type CheckoutCompleteInput = z.input<typeof checkoutCompleteSchema>;
 export type CheckoutCompleteRequest = z.output<typeof checkoutCompleteSchema>;
 
@@ -87,6 +112,8 @@ export const checkoutCompleteResponseSchema = z.object({
   orderId: z.string(),
   paymentId: z.string(),
   testMode: z.boolean(),
+  /** A pickup order's page with its signed token ('/orders/{id}?token=…'): a guest follows it there at once. */
+  orderPath: z.string().optional(),
 });
 export type CheckoutCompleteResponse = z.infer<typeof checkoutCompleteResponseSchema>;
 
@@ -144,6 +171,11 @@ export const orderViewSchema = z.object({
   fulfilment: orderFulfilmentSchema,
   /** Refunded so far, in dollars. */
   refunded: z.number(),
+  /** 'pickup': collected at one of the cart's stops (the shipping fields are empty, `pickup` says where and when). */
+  fulfilmentMethod: z.enum(['shipping', 'pickup']),
+  pickup: pickupOrderSchema.nullable(),
+  /** The pickup order's tip, in dollars (0 for shipping orders). */
+  tip: z.number(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 

@@ -75,6 +75,8 @@ export const pushTopicSchema = z.discriminatedUnion(
   [
     z.strictObject({ kind: z.literal('stop'), stopId: idParamSchema }),
     z.strictObject({ kind: z.literal('any') }),
+    /** A pickup order's own news (ready, delayed): its id is the order page's, known only to its buyer. */
+    z.strictObject({ kind: z.literal('order'), orderId: z.string({ message: 'orderId must be text' }).uuid('orderId must be an order id') }),
     z.strictObject({
       kind: z.literal('near'),
       latitude,
@@ -94,7 +96,7 @@ export const pushTopicSchema = z.discriminatedUnion(
         .optional(),
     }),
   ],
-  { message: 'Topic must be a stop, any or near' },
+  { message: 'Topic must be a stop, any, near or order' },
 );
 export type PushTopicInput = z.input<typeof pushTopicSchema>;
 

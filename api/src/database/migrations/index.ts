@@ -16,6 +16,7 @@ import { PushSubscriptions1764970000000 } from './1764970000000-push-subscriptio
 import { FormIdempotency1764980000000 } from './1764980000000-form-idempotency';
 import { AdminChangeKeys1765100000000 } from './1765100000000-admin-change-keys';
 import { OrderAhead1765200000000 } from './1765200000000-order-ahead';
+import { PickupOrders1765300000000 } from './1765300000000-pickup-orders';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   FormIdempotency1764980000000,
   AdminChangeKeys1765100000000,
   OrderAhead1765200000000,
+  PickupOrders1765300000000,
 ];

@@ -23,11 +23,13 @@ import { orderDelivered } from './order-delivered';
 import { orderRefunded } from './order-refunded';
 import { orderShipped } from './order-shipped';
 import { passwordReset } from './password-reset';
+import { pickupDelayed } from './pickup-delayed';
+import { pickupReady } from './pickup-ready';
 import { sampleMailData } from './sample-data';
 import { shopMessage } from './shop-message';
 import type { MailTemplateName, MailTemplates, RenderedMail, ShopIdentity, TemplateMail } from './types';
 
-export type { MailTemplateName, MailTemplates, OrderMailData, RenderedMail, ShopIdentity, TemplateMail } from './types';
+export type { MailTemplateName, MailTemplates, OrderMailAddress, OrderMailData, RenderedMail, ShopIdentity, TemplateMail } from './types';
 
 /**
  * CONTRACT: the e-mail templates' names and data, and `renderMail`. Other modules
@@ -62,6 +64,8 @@ const TEMPLATES: { [N in MailTemplateName]: MailTemplate<MailTemplates[N]> } = {
   'order-delivered': orderDelivered,
   'order-cancelled': orderCancelled,
   'order-refunded': orderRefunded,
+  'pickup-ready': pickupReady,
+  'pickup-delayed': pickupDelayed,
   'password-reset': passwordReset,
   'contact-ack': contactAck,
   'inquiry-ack': inquiryAck,

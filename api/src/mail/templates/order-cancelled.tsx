@@ -13,7 +13,11 @@ export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
     <MailLayout
       shop={shop}
       title={orderCancelled.subject(order, shop)}
-      preview={order.refundedCents > 0 ? `We refunded ${formatCents(order.refundedCents)}.` : `Order ${order.orderNumber} will not be shipped.`}
+      preview={
+        order.refundedCents > 0
+          ? `We refunded ${formatCents(order.refundedCents)}.`
+          : `Order ${order.orderNumber} will not be ${order.pickup ? 'ready for pickup' : 'shipped'}.`
+      }
       footerNote={customerFooter(shop)}
     >
       <Heading as="h1" style={styles.heading}>
@@ -21,7 +25,8 @@ export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
       </Heading>
       <TestOrderNotice order={order} />
       <Text style={styles.text}>
-        Hello {order.customerName}, we have cancelled order {order.orderNumber}; it will not be shipped.
+        Hello {order.customerName}, we have cancelled order {order.orderNumber};{' '}
+        {order.pickup ? `there is nothing to pick up at ${order.pickup.stopName}.` : 'it will not be shipped.'}
       </Text>
       {order.reason && (
         <>

@@ -3,9 +3,12 @@ import { formatCents } from '@cocoa/shared-types';
 import type { OrderMailData } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, placedOn, ShippingAddress, TestOrderNotice, testTag } from './order-parts';
+import { customerFooter, Fulfilment, OrderLines, placedOn, TestOrderNotice, testTag } from './order-parts';
 
-/** To the customer when the order is paid: what they bought, what they paid, where it goes, and a link to the order. */
+/**
+ * To the customer when the order is paid: what they bought, what they paid, where it goes (or, for
+ * a pickup order, the code, stop and time), and a link to the order.
+ */
 export const orderConfirmation: MailTemplate<OrderMailData> = {
   label: 'Order confirmation (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} is confirmed`,
@@ -13,7 +16,7 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
     <MailLayout
       shop={shop}
       title={orderConfirmation.subject(order, shop)}
-      preview={`Order ${order.orderNumber}, ${formatCents(order.totalCents)}. We will e-mail you when it ships.`}
+      preview={`Order ${order.orderNumber}, ${formatCents(order.totalCents)}. ${order.pickup ? 'We will tell you when it is ready.' : 'We will e-mail you when it ships.'}`}
       footerNote={customerFooter(shop)}
     >
       <Heading as="h1" style={styles.heading}>
@@ -21,11 +24,12 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
       </Heading>
       <TestOrderNotice order={order} />
       <Text style={styles.text}>
-        We have received your order {order.orderNumber}, placed on {placedOn(order, shop)}. We will e-mail you again as soon as it ships.
+        We have received your order {order.orderNumber}, placed on {placedOn(order, shop)}.{' '}
+        {order.pickup ? 'We will tell you when it is ready.' : 'We will e-mail you again as soon as it ships.'}
       </Text>
       <ActionButton href={order.orderUrl}>View your order</ActionButton>
       <OrderLines order={order} />
-      <ShippingAddress address={order.shippingAddress} />
+      <Fulfilment order={order} shop={shop} />
     </MailLayout>
   ),
 };

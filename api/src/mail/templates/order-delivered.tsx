@@ -2,7 +2,7 @@ import { Heading, Text } from '@react-email/components';
 import type { OrderMailData } from './types';
 import { MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
+import { customerFooter, Fulfilment, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the carrier reports the order delivered; says how to reach the shop if something is wrong (the 14-day promise of the FAQ). */
 export const orderDelivered: MailTemplate<OrderMailData> = {
@@ -23,7 +23,7 @@ export const orderDelivered: MailTemplate<OrderMailData> = {
         Order {order.orderNumber} was delivered. We hope you enjoy every cup. If something is not right, reply to this e-mail within 14 days and we will make it
         right.
       </Text>
-      <ShippingAddress address={order.shippingAddress} heading="Delivered to" />
+      <Fulfilment order={order} shop={shop} shippingHeading="Delivered to" />
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
     </MailLayout>

@@ -2,7 +2,7 @@ import { Heading, Text } from '@react-email/components';
 import type { MailTemplates } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, ShippingAddress, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
+import { customerFooter, Fulfilment, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the order leaves: carrier, tracking number and, when the carrier has one, a tracking link. */
 export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
@@ -29,7 +29,7 @@ export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
       ) : (
         <Text style={styles.text}>You can follow the package with this tracking number on {order.carrier}&apos;s website.</Text>
       )}
-      <ShippingAddress address={order.shippingAddress} />
+      <Fulfilment order={order} shop={shop} />
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
     </MailLayout>

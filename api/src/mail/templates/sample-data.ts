@@ -1,5 +1,5 @@
-import { checkoutTotals, CURRENCY, toCents } from '@cocoa/shared-types';
-import type { BookingMailData, MailTemplateName, MailTemplates, OrderMailData, ShopIdentity } from './types';
+import { checkoutTotals, CURRENCY, pickupTotals, toCents } from '@cocoa/shared-types';
+import type { BookingMailData, MailTemplateName, MailTemplates, OrderMailData, OrderMailPickup, ShopIdentity } from './types';
 
 /** Two products of the demo catalogue; totals by the checkout's own rule, so the sample adds up. */
 const LINES = [
@@ -8,6 +8,14 @@ const LINES = [
 ];
 
 const ORDER_ID = '3f9a2c1e-5b7d-4e2a-9c61-0d8e4f7a1b23';
+
+/** Two drinks ordered ahead at the cart, with a tip. */
+const PICKUP_LINES = [
+  { name: 'Classic Dark Hot Cocoa (cup)', price: 4.5, quantity: 2 },
+  { name: 'Iced Mocha Cocoa (cup)', price: 5.25, quantity: 1 },
+];
+const PICKUP_ORDER_ID = '8b2e4d60-1c3f-4a7b-b5d2-6e9f0a1c7d45';
+const PICKUP_TIP_CENTS = 75;
 
 /**
  * The data the admin's preview renders each template with (GET /api/mail/templates/:name/preview):
@@ -28,8 +36,33 @@ export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: M
     totalCents: totals.total,
     currency: CURRENCY,
     shippingAddress: { name: 'Ana Díaz', line1: '482 Maple Street', city: 'Springfield', state: 'IL', zip: '62704', country: 'US', phone: '+12175550142' },
+    pickup: null,
+    tipCents: 0,
     orderUrl: `${shop.siteUrl}/orders/${ORDER_ID.slice(0, 8)}?token=sample-preview-token`,
     testMode: false,
+  };
+  const pickupTotal = pickupTotals(PICKUP_LINES, PICKUP_TIP_CENTS);
+  // 5:30 PM in Chicago; the preview prints it in the shop's own zone
+  const pickup: OrderMailPickup = {
+    stopName: 'Farmers Market on the Square',
+    address: '100 N 5th Street, Springfield, IL 62701',
+    pickupAt: '2026-03-14T22:30:00.000Z',
+    code: 'K7QM',
+    name: 'Ana',
+  };
+  const pickupOrder: OrderMailData = {
+    ...order,
+    orderNumber: PICKUP_ORDER_ID.slice(0, 8),
+    placedAt: '2026-03-14T21:05:00.000Z',
+    items: PICKUP_LINES.map((l) => ({ name: l.name, quantity: l.quantity, unitPriceCents: toCents(l.price), totalCents: toCents(l.price) * l.quantity })),
+    subtotalCents: pickupTotal.subtotal,
+    shippingCents: pickupTotal.shipping,
+    taxCents: pickupTotal.tax,
+    tipCents: pickupTotal.tip,
+    totalCents: pickupTotal.total,
+    shippingAddress: null,
+    pickup,
+    orderUrl: `${shop.siteUrl}/orders/${PICKUP_ORDER_ID.slice(0, 8)}?token=sample-preview-token`,
   };
   const trackingNumber = '9400111899223197428490';
   const message =
@@ -41,6 +74,9 @@ export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: M
     'order-delivered': order,
     'order-cancelled': { ...order, reason: 'The Iced Mocha Cocoa sold out before we could pack your order. We are sorry!', refundedCents: order.totalCents },
     'order-refunded': { ...order, refundCents: 1399, totalRefundedCents: 1399, reason: 'One tin arrived damaged.' },
+    'pickup-ready': pickupOrder,
+    // the slot was 5:30 PM; the owner announced 10 minutes late
+    'pickup-delayed': { ...pickupOrder, pickup: { ...pickup, pickupAt: '2026-03-14T22:40:00.000Z' }, delayMinutes: 10 },
     'password-reset': { username: 'anadiaz', resetUrl: `${shop.siteUrl}/reset-password?token=sample-preview-token`, expiresInMinutes: 60 },
     'contact-ack': { name: 'Ana Díaz' },
     'inquiry-ack': { name: 'Ana Díaz', eventDate: '2026-05-16' },

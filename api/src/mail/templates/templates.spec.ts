@@ -6,6 +6,7 @@ import {
   mailTemplateList,
   type MailTemplateName,
   type MailTemplates,
+  type OrderMailAddress,
   type OrderMailData,
   previewMail,
   renderMail,
@@ -17,6 +18,16 @@ import {
 const NAUGHTY: string[] = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'naughty-strings.json'), 'utf8')).strings;
 
 const SHOP = shopIdentity({ siteUrl: 'https://cocoa.example', timeZone: 'America/Chicago', email: 'hello@cocoa.example' });
+
+const ADDRESS: OrderMailAddress = {
+  name: 'Jean-Luc Tremblay',
+  line1: '2701 Riverside Drive',
+  city: 'Ottawa',
+  state: 'ON',
+  zip: 'K1A 0B1',
+  country: 'CA',
+  phone: '+14165550142',
+};
 
 /** An order unlike the preview's sample: three lines, a four-digit total, a Canadian address. */
 const ORDER: OrderMailData = {
@@ -35,18 +46,41 @@ const ORDER: OrderMailData = {
   taxCents: 8498,
   totalCents: 130493,
   currency: 'USD',
-  shippingAddress: {
-    name: 'Jean-Luc Tremblay',
-    line1: '2701 Riverside Drive',
-    city: 'Ottawa',
-    state: 'ON',
-    zip: 'K1A 0B1',
-    country: 'CA',
-    phone: '+14165550142',
-  },
+  shippingAddress: ADDRESS,
+  pickup: null,
+  tipCents: 0,
   orderUrl: 'https://cocoa.example/orders/7c41e0b9?token=abc.def',
   testMode: false,
 };
+
+/** A pickup order at a stop: no address, no shipping, a tip; its time 19:15 CDT on the 14th, already the 15th in UTC. */
+const PICKUP: OrderMailData & { pickup: NonNullable<OrderMailData['pickup']> } = {
+  orderNumber: '5d20a7f3',
+  customerName: 'Aroha Ngata',
+  email: 'aroha@example.com',
+  placedAt: '2026-03-14T23:02:00.000Z',
+  items: [
+    { name: 'Peppermint Bark Hot Cocoa (cup)', quantity: 2, unitPriceCents: 475, totalCents: 950 },
+    { name: 'Coconut Iced Cocoa (cup)', quantity: 1, unitPriceCents: 525, totalCents: 525 },
+  ],
+  subtotalCents: 1475,
+  shippingCents: 0,
+  taxCents: 122,
+  tipCents: 150,
+  totalCents: 1747,
+  currency: 'USD',
+  shippingAddress: null,
+  pickup: {
+    stopName: 'Riverside Farmers Market',
+    address: '410 Riverside Drive, Springfield, IL 62701',
+    pickupAt: '2026-03-15T00:15:00.000Z',
+    code: 'H4XR',
+    name: 'Aroha',
+  },
+  orderUrl: 'https://cocoa.example/orders/5d20a7f3?token=ghi.jkl',
+  testMode: false,
+};
+const PICKUP_TIME = 'Saturday, March 14, 2026 at 7:15 PM';
 
 const render = (mail: TemplateMail, shop = SHOP) => renderMail(mail, shop);
 /** The text part with runs of spaces (table padding, wrapped lines) read as one. */
@@ -68,6 +102,32 @@ function expectOrder(r: RenderedMail, order: OrderMailData) {
   expect(formatCents(order.totalCents)).toBe('$1,304.93');
   expect(flat(r.text)).toMatch(/Peppermint Bark Hot Cocoa 3 \$16\.49 \$49\.47/);
   expect(flat(r.text)).toMatch(/Total \$1,304\.93/);
+}
+
+/** A pickup order's message: the lines, subtotal, tax, tip and total; no Shipping row (nothing ships). */
+function expectPickupOrder(r: RenderedMail, order: OrderMailData) {
+  for (const part of [r.html, flat(r.text)]) {
+    expect(part).toContain(order.orderNumber);
+    for (const line of order.items) {
+      expect(part).toContain(line.name);
+      expect(part).toContain(formatCents(line.totalCents));
+    }
+  }
+  expect(flat(r.text)).toMatch(/Peppermint Bark Hot Cocoa \(cup\) 2 \$4\.75 \$9\.50/);
+  expect(flat(r.text)).toContain('Subtotal $14.75 Tax $1.22 Tip $1.50 Total $17.47');
+  expect(r.text).not.toMatch(/^\s*Shipping\b/m);
+}
+
+/** The pickup's code (large in the HTML, one line in the text), stop, address, time in the shop's zone, name; no shipping address. */
+function expectPickup(r: RenderedMail, time = PICKUP_TIME, codeLine = 'Your pickup code: H4XR') {
+  expect(r.html).toMatch(/font-size:32px[^"]*">H4XR<\/span>/);
+  expect(r.text).toContain(codeLine);
+  for (const line of ['Stop: Riverside Farmers Market', 'Address: 410 Riverside Drive, Springfield, IL 62701', `Time: ${time}`, 'Name: Aroha']) {
+    expect(r.text).toContain(line);
+  }
+  expect(r.html).toContain('Riverside Farmers Market');
+  expect(r.html).toContain(time);
+  expect(r.text).not.toMatch(/Shipping to|Ship to|Delivered to/);
 }
 
 function expectAddress(r: RenderedMail) {
@@ -94,6 +154,8 @@ describe('e-mail templates', () => {
       'order-delivered',
       'order-cancelled',
       'order-refunded',
+      'pickup-ready',
+      'pickup-delayed',
       'password-reset',
       'contact-ack',
       'inquiry-ack',
@@ -231,6 +293,82 @@ describe('e-mail templates', () => {
     expect(flat(second.text)).toContain('In all, $63.96 of the $1,304.93 you paid has been refunded.');
   });
 
+  it('order confirmation of a pickup order: the code large, stop, address, time in the shop zone; no address, no shipping; told when ready', async () => {
+    const r = await render({ template: 'order-confirmation', data: PICKUP });
+    expect(r.subject).toBe('Your Cocoa Shop order 5d20a7f3 is confirmed');
+    expectPickupOrder(r, PICKUP);
+    expectPickup(r);
+    expectLink(r, PICKUP.orderUrl);
+    expect(r.text).toContain('Thank you for your order, Aroha Ngata!');
+    expect(flat(r.text)).toContain('placed on March 14, 2026. We will tell you when it is ready.');
+    expect(r.html).toContain('We will tell you when it is ready.'); // the preview line too
+    expect(r.html).not.toMatch(/ships|shipped/);
+    expect(r.text).not.toMatch(/ships|shipped/);
+    // the same instant read in UTC is past midnight
+    const utc = await render({ template: 'order-confirmation', data: PICKUP }, shopIdentity({ ...SHOP, timeZone: 'UTC' }));
+    expectPickup(utc, 'Sunday, March 15, 2026 at 12:15 AM');
+    // a stop without an address: no Address line
+    const noAddress = await render({ template: 'order-confirmation', data: { ...PICKUP, pickup: { ...PICKUP.pickup, address: null } } });
+    expect(noAddress.text).toContain('Stop: Riverside Farmers Market');
+    expect(noAddress.text).not.toContain('Address:');
+  });
+
+  it('shows a Tip row only when there is a tip', async () => {
+    const tipped = await render({ template: 'order-confirmation', data: PICKUP });
+    expect(tipped.html).toMatch(/>Tip<\/th>/);
+    expect(flat(tipped.text)).toContain('Tip $1.50');
+    const untipped = await render({ template: 'order-confirmation', data: { ...PICKUP, tipCents: 0, totalCents: 1597 } });
+    expect(untipped.html).not.toMatch(/>Tip<\/th>/);
+    expect(untipped.text).not.toMatch(/\bTip\b/);
+    expect(flat(untipped.text)).toContain('Subtotal $14.75 Tax $1.22 Total $15.97');
+    const shipping = await render({ template: 'order-confirmation', data: ORDER });
+    expect(shipping.text).not.toMatch(/\bTip\b/);
+  });
+
+  it('new-order alert of a pickup order: the code, stop, time and name instead of an address', async () => {
+    const r = await render({ template: 'new-order-alert', data: { ...PICKUP, adminUrl: 'https://cocoa.example/admin?tab=orders' } });
+    expect(r.subject).toBe('New order 5d20a7f3: $17.47 from Aroha Ngata');
+    expectPickupOrder(r, PICKUP);
+    expectPickup(r, PICKUP_TIME, 'Pickup code: H4XR');
+    expect(r.text).not.toContain('Your pickup code');
+    expect(r.html).toContain('3 items for Aroha at 7:15 PM, Riverside Farmers Market'); // the preview line
+    expect(r.text).toContain('Aroha Ngata (aroha@example.com) paid $17.47 on March 14, 2026');
+  });
+
+  it('pickup ready: subject, the name, the code large, stop and address, the order link, the lines', async () => {
+    const r = await render({ template: 'pickup-ready', data: PICKUP });
+    expect(r.subject).toBe('Your Cocoa Shop order 5d20a7f3 is ready');
+    expect(r.html).toContain(`<title>${r.subject}</title>`);
+    expect(r.text).toContain('Your order is ready, Aroha!');
+    expect(flat(r.text)).toContain('Order 5d20a7f3 is ready for you at Riverside Farmers Market.');
+    expectPickup(r);
+    expectPickupOrder(r, PICKUP);
+    expectLink(r, PICKUP.orderUrl);
+    expect(r.text).toContain(`View your order ${PICKUP.orderUrl}`);
+    const utc = await render({ template: 'pickup-ready', data: PICKUP }, shopIdentity({ ...SHOP, timeZone: 'UTC' }));
+    expectPickup(utc, 'Sunday, March 15, 2026 at 12:15 AM');
+    const test = await render({ template: 'pickup-ready', data: { ...PICKUP, testMode: true } });
+    expect(test.subject).toBe('[TEST] Your Cocoa Shop order 5d20a7f3 is ready');
+    expect(test.text).toContain('TEST ORDER: placed in test mode. No payment was taken and nothing will be made.');
+  });
+
+  it('pickup delayed: how late, the new time in the shop zone, an apology, the code and the order link', async () => {
+    const r = await render({ template: 'pickup-delayed', data: { ...PICKUP, delayMinutes: 10 } });
+    expect(r.subject).toBe('Your Cocoa Shop order 5d20a7f3 will be ready a little later');
+    expect(flat(r.text)).toContain(
+      'Hello Aroha, we are running 10 minutes late at Riverside Farmers Market. Order 5d20a7f3 will now be ready at 7:15 PM on Saturday, March 14, 2026.',
+    );
+    expect(r.text).toContain('We are sorry');
+    expect(r.html).toContain('Now ready at 7:15 PM.'); // the preview line
+    expectPickup(r);
+    expectLink(r, PICKUP.orderUrl);
+    expect(r.text).toContain(`View your order ${PICKUP.orderUrl}`);
+    const utc = await render({ template: 'pickup-delayed', data: { ...PICKUP, delayMinutes: 10 } }, shopIdentity({ ...SHOP, timeZone: 'UTC' }));
+    expect(flat(utc.text)).toContain('will now be ready at 12:15 AM on Sunday, March 15, 2026.');
+    const one = await render({ template: 'pickup-delayed', data: { ...PICKUP, delayMinutes: 1 } });
+    expect(flat(one.text)).toContain('running 1 minute late');
+  });
+
   it('password reset: the link (in both parts), how long it lasts, whose account', async () => {
     const resetUrl = 'https://cocoa.example/reset-password?token=Zm9vYmFyYmF6cXV4_-0123456789abcdef';
     const r = await render({ template: 'password-reset', data: { username: 'jl.tremblay', resetUrl, expiresInMinutes: 60 } });
@@ -300,8 +438,12 @@ describe('e-mail templates', () => {
     const mailsWith = (s: string): TemplateMail[] => [
       {
         template: 'order-confirmation',
-        data: { ...ORDER, customerName: s, items: [{ ...ORDER.items[0], name: s }], shippingAddress: { ...ORDER.shippingAddress, name: s, line1: s, city: s } },
+        data: { ...ORDER, customerName: s, items: [{ ...ORDER.items[0], name: s }], shippingAddress: { ...ADDRESS, name: s, line1: s, city: s } },
       },
+      { template: 'order-confirmation', data: { ...PICKUP, pickup: { ...PICKUP.pickup, stopName: s, address: s, name: s } } },
+      { template: 'new-order-alert', data: { ...PICKUP, pickup: { ...PICKUP.pickup, name: s, stopName: s }, adminUrl: 'https://cocoa.example/admin' } },
+      { template: 'pickup-ready', data: { ...PICKUP, pickup: { ...PICKUP.pickup, stopName: s, address: s, name: s } } },
+      { template: 'pickup-delayed', data: { ...PICKUP, pickup: { ...PICKUP.pickup, stopName: s, address: s, name: s }, delayMinutes: 10 } },
       { template: 'new-order-alert', data: { ...ORDER, customerName: s, adminUrl: 'https://cocoa.example/admin' } },
       { template: 'order-shipped', data: { ...ORDER, carrier: s, trackingNumber: s, trackingUrl: null } },
       { template: 'order-cancelled', data: { ...ORDER, reason: s, refundedCents: 0 } },

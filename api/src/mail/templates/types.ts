@@ -65,6 +65,18 @@ export interface OrderMailAddress {
   phone: string;
 }
 
+/** A pickup order's stop, time and code, as its messages show them. */
+export interface OrderMailPickup {
+  stopName: string;
+  address: string | null;
+  /** ISO instant: the time to come (the slot, moved by any delay), printed in the shop's zone. */
+  pickupAt: string;
+  /** The code said at the cart, shown large. */
+  code: string;
+  /** The name called out. */
+  name: string;
+}
+
 /** What every order message knows about its order. */
 export interface OrderMailData {
   orderNumber: string;
@@ -77,7 +89,12 @@ export interface OrderMailData {
   taxCents: number;
   totalCents: number;
   currency: string;
-  shippingAddress: OrderMailAddress;
+  /** Null for a pickup order. */
+  shippingAddress: OrderMailAddress | null;
+  /** Where and when a pickup order is collected; null for a shipping order. */
+  pickup: OrderMailPickup | null;
+  /** The tip paid with a pickup order (part of totalCents); 0 otherwise. */
+  tipCents: number;
   /** Absolute link to the order page (for a guest: with its signed token). */
   orderUrl: string;
   testMode: boolean;
@@ -90,6 +107,10 @@ export interface MailTemplates {
   'order-delivered': OrderMailData;
   'order-cancelled': OrderMailData & { reason: string | null; refundedCents: number };
   'order-refunded': OrderMailData & { refundCents: number; totalRefundedCents: number; reason: string | null };
+  /** A pickup order is ready at the cart (its pickup is set). */
+  'pickup-ready': OrderMailData;
+  /** The owner delayed a pickup order by `delayMinutes` more; its pickupAt is the new time. */
+  'pickup-delayed': OrderMailData & { delayMinutes: number };
   'password-reset': { username: string; resetUrl: string; expiresInMinutes: number };
   'contact-ack': { name: string };
   'inquiry-ack': { name: string; eventDate: string };

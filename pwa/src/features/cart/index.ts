@@ -4,3 +4,5 @@ export { useCartDrawer } from './cart-drawer-store';
 export { useCart, useCartCount } from './use-cart';
 export { addToCart } from './add-to-cart';
 export { CartDrawer } from './components/cart-drawer';
+// A line's − and +, for the stop's order-ahead menu (its own lines, apart from this cart).
+export { LineQuantity } from './components/line-quantity';

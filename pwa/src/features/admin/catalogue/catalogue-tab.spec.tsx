@@ -58,6 +58,7 @@ describe('CatalogueTab', () => {
       backgroundImageUrl: null,
       inStock: true,
       featured: false,
+      soldAtCart: false,
       variationId: null,
       stockCount: null,
       lowStockThreshold: null,
@@ -70,6 +71,7 @@ describe('CatalogueTab', () => {
       ...product({ id, name, inStock }),
       stockCount,
       lowStockThreshold,
+      soldAtCart: false,
     });
     mockFetch({
       [LIST]: {

@@ -1,10 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminProduct } from '@cocoa/shared-types';
 import { categories, product } from '../../../test/fixtures';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ProductDialog } from './product-dialog';
 
-const counted: AdminProduct = { ...product({ id: 9, name: 'Classic Hot Cocoa', price: 12.99, categoryId: 1 }), stockCount: 7, lowStockThreshold: 2 };
+const counted: AdminProduct = {
+  ...product({ id: 9, name: 'Classic Hot Cocoa', price: 12.99, categoryId: 1 }),
+  stockCount: 7,
+  lowStockThreshold: 2,
+  soldAtCart: false,
+};
 
 function renderDialog(editing: AdminProduct | null) {
   const onClose = jest.fn();
@@ -79,5 +85,32 @@ describe('ProductDialog stock fields', () => {
     fireEvent.click(within(view.dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(view.onClose).toHaveBeenCalled());
     expect(calls.filter((c) => c.method === 'PATCH')[1].body).toMatchObject({ stockCount: null, lowStockThreshold: null });
+  });
+});
+
+describe('ProductDialog "Sold at the cart"', () => {
+  const SOLD_AT_CART = 'Sold at the cart';
+
+  it('is off for a new product and creates it on the cart’s menu when ticked', async () => {
+    const { calls } = mockFetch({ 'POST /api/products': { status: 201, body: { ...counted, id: 10, soldAtCart: true } } });
+    const { field, dialog, onClose } = renderDialog(null);
+    expect(field(SOLD_AT_CART)).not.toBeChecked();
+    await expectNoAxeViolations(dialog);
+    fireEvent.change(field('Name'), { target: { value: 'Mint Cocoa' } });
+    fireEvent.change(field('Price (USD)'), { target: { value: '5' } });
+    fireEvent.click(field(SOLD_AT_CART));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ name: 'Mint Cocoa', soldAtCart: true });
+  });
+
+  it('shows the saved choice and saves it changed through PATCH', async () => {
+    const { calls } = mockFetch({ 'PATCH /api/products/9': { body: { ...counted, soldAtCart: false } } });
+    const { field, dialog, onClose } = renderDialog({ ...counted, soldAtCart: true });
+    expect(field(SOLD_AT_CART)).toBeChecked();
+    fireEvent.click(field(SOLD_AT_CART));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ soldAtCart: false });
   });
 });

@@ -27,6 +27,7 @@ export interface ProductFormValues extends Record<ImageKey, string> {
   categoryId: string;
   inStock: boolean;
   featured: boolean;
+  soldAtCart: boolean;
   variationId: string;
   stockCount: string;
   lowStockThreshold: string;
@@ -51,6 +52,7 @@ export function productFormValues(product?: AdminProduct | null): ProductFormVal
     backgroundImageUrl: text(product?.backgroundImageUrl),
     inStock: product?.inStock ?? true,
     featured: product?.featured ?? false,
+    soldAtCart: product?.soldAtCart ?? false,
     variationId: text(product?.variationId),
     stockCount: countText(product?.stockCount),
     lowStockThreshold: countText(product?.lowStockThreshold),
@@ -145,6 +147,9 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
         </label>
         <label className="admin-check">
           <input type="checkbox" {...register('featured')} /> Featured
+        </label>
+        <label className="admin-check">
+          <input type="checkbox" {...register('soldAtCart')} /> Sold at the cart
         </label>
       </div>
       <div className="field-row">

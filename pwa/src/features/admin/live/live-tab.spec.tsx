@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { dayIn, type LiveHistoryEntry, type LiveState, PICKUP_SETTINGS_DEFAULTS, startOfDayIn } from '@cocoa/shared-types';
+import { dayIn, type LiveHistoryEntry, type LiveState, PICKUP_SETTINGS_DEFAULTS, type PickupQueueOrder, startOfDayIn } from '@cocoa/shared-types';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
 import { products } from '../../../test/fixtures';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { installFakeEventSource, LIVE_AT_PARK, NOT_LIVE, releaseLiveStream, TODAY_STOP, uninstallFakeEventSource } from '../../live/test/fake-event-source';
+import { pickupQueueOrder } from '../test/pickup-orders';
 import { GEO_TEXTS } from './live-tab-check-in';
 import { LiveTab } from './live-tab';
+import { useNewPickupOrders } from './new-pickup-orders';
 
 const ZONE = 'America/Chicago';
 const STOP = TODAY_STOP;
@@ -18,7 +20,12 @@ const HISTORY: LiveHistoryEntry[] = [
 /** A small stand-in for the API: it keeps the state, applies the changes posted and records every call. */
 function serveApi(
   start: LiveState,
-  options: { failStatus?: { status: number; message: string }; geocode?: { status: number; body: unknown }; liveDown?: boolean } = {},
+  options: {
+    failStatus?: { status: number; message: string };
+    geocode?: { status: number; body: unknown };
+    liveDown?: boolean;
+    pickupOrders?: PickupQueueOrder[];
+  } = {},
 ) {
   let current = start;
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
@@ -34,6 +41,7 @@ function serveApi(
     if (key === `GET /api/events?from=${today}&to=${tomorrow}`) return fakeResponse(200, [STOP]);
     if (key === 'GET /api/admin/live/history') return fakeResponse(200, HISTORY);
     if (key === 'GET /api/admin/pickup/settings') return fakeResponse(200, PICKUP_SETTINGS_DEFAULTS);
+    if (key === `GET /api/admin/pickup/orders?date=${today}`) return fakeResponse(200, options.pickupOrders ?? []);
     if (key === 'GET /api/products?limit=26&offset=0') return fakeResponse(200, [...products, { ...products[0], id: 9, name: 'Iced Mocha' }]);
     if (key.startsWith('GET /api/admin/live/reverse-geocode?'))
       return fakeResponse(options.geocode?.status ?? 200, options.geocode?.body ?? { label: 'Millennium Park', address: '201 E Randolph St' });
@@ -87,6 +95,7 @@ describe('LiveTab', () => {
     localStorage.clear();
     installFakeEventSource();
     useToastStore.setState({ current: null });
+    useNewPickupOrders.setState({ seen: null, fresh: [] });
   });
   afterEach(async () => {
     await releaseLiveStream();
@@ -232,6 +241,19 @@ describe('LiveTab', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Serving now' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You are not checked in.');
     expect(toastTitle()).toBe('Status not changed');
+  });
+
+  it("lists today's pickup orders on the tab, by the shop's day", async () => {
+    const pickupAt = new Date(startOfDayIn(new Date(), ZONE).getTime() + 12.25 * 3_600_000).toISOString();
+    serveApi(LIVE_AT_PARK, {
+      pickupOrders: [
+        pickupQueueOrder({ id: 'o-1', code: 'ABCD', name: 'Ana', slotStart: pickupAt, stopId: STOP.id, items: [{ name: 'Iced Mocha', quantity: 1 }] }),
+      ],
+    });
+    renderTab();
+    const queue = within(screen.getByRole('region', { name: 'Pickup orders' }));
+    expect(await queue.findByRole('listitem', { name: 'ABCD Ana' })).toHaveTextContent('1 × Iced Mocha');
+    expect(queue.getByRole('heading', { level: 4 })).toHaveTextContent(/^12:15 PM/);
   });
 
   it('asks before checking out, and checks out only when confirmed', async () => {

@@ -6,6 +6,7 @@ import { LiveCheckIn } from './live-tab-check-in';
 import { LiveHistory } from './live-tab-history';
 import { LiveStatusPanel } from './live-tab-status';
 import { OrderAheadCard } from './order-ahead-card';
+import { PickupQueue } from './pickup-queue';
 import './live-tab.css';
 
 /** What visitors see now, as the tracker's banner says it. */
@@ -32,10 +33,11 @@ function LiveNow({ state, stale, heardAt }: { state: LiveState | null; stale: bo
 }
 
 /**
- * The owner's Live tab, made for the tablet at the cart: a large 'We're here' check-in
- * at one of today's stops or wherever the tablet is; then one tap per status (serving, late,
- * closing, closed, sold out, back in stock) and check-out; the recent changes below. Visitors'
- * pages update within seconds over the live stream, and so does this tab.
+ * The owner's Live tab, made for the tablet at the cart: what visitors see, then today's pickup
+ * orders (worked one tap at a time, at the top: the owner works down them all day); a large
+ * 'We're here' check-in at one of today's stops or wherever the tablet is; then one tap per status
+ * (serving, late, closing, closed, sold out, back in stock) and check-out; the recent changes below.
+ * Visitors' pages update within seconds over the live stream, and so does this tab.
  */
 export function LiveTab() {
   const { state, stale, heardAt, loading, failed } = useLiveState();
@@ -56,6 +58,7 @@ export function LiveTab() {
       ) : (
         <LiveNow state={state} stale={stale} heardAt={heardAt} />
       )}
+      <PickupQueue timeZone={timeZone} />
       {!loading && !live && <LiveCheckIn timeZone={timeZone} />}
       {live && state && <LiveStatusPanel state={state} />}
       {live &&

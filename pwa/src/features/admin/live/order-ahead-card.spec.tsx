@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PICKUP_PAUSED_DEFAULT_MESSAGE, PICKUP_SETTINGS_DEFAULTS, type PickupSettings } from '@cocoa/shared-types';
+import { expectNoAxeViolations } from '../../../test/axe';
 import { fakeResponse, renderWithProviders } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
@@ -73,6 +74,25 @@ describe('OrderAheadCard', () => {
     fireEvent.click(card.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(puts).toEqual([{ ...PICKUP_SETTINGS_DEFAULTS, slotMinutes: 10, slotCapacity: 6 }]));
     expect(useToastStore.getState().current?.title).toBe('Taking orders ahead');
+  });
+
+  it('lets orders accept themselves by default; unticked and saved, new orders wait for the owner’s Accept', async () => {
+    const { puts } = mockPickupSettings();
+    const card = renderCard();
+    const autoAccept = await card.findByRole('checkbox', { name: 'Accept orders by themselves' });
+    expect(autoAccept).toBeChecked();
+    expect(autoAccept).toHaveAccessibleDescription('Off: each new order waits as Received until you tap Accept on the pickup queue.');
+    await expectNoAxeViolations(document.body);
+    fireEvent.click(autoAccept);
+    fireEvent.click(card.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts).toEqual([{ ...PICKUP_SETTINGS_DEFAULTS, autoAccept: false }]));
+    // the form shows what the server saved, and nothing is left to save
+    await waitFor(() => expect(card.getByRole('button', { name: 'Save settings' })).toBeDisabled());
+    expect(card.getByRole('checkbox', { name: 'Accept orders by themselves' })).not.toBeChecked();
+
+    // pausing keeps the choice
+    fireEvent.click(card.getByRole('button', { name: 'Pause orders ahead' }));
+    await waitFor(() => expect(puts[1]).toEqual({ ...PICKUP_SETTINGS_DEFAULTS, autoAccept: false, paused: true }));
   });
 
   it('keeps the form as typed and says why when the server cannot save', async () => {

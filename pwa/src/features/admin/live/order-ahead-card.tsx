@@ -13,6 +13,7 @@ interface RulesFormValues {
   slotCapacity: string;
   leadMinutes: string;
   pausedMessage: string;
+  autoAccept: boolean;
 }
 
 const valuesOf = (s: PickupSettings): RulesFormValues => ({
@@ -20,6 +21,7 @@ const valuesOf = (s: PickupSettings): RulesFormValues => ({
   slotCapacity: String(s.slotCapacity),
   leadMinutes: String(s.leadMinutes),
   pausedMessage: s.pausedMessage ?? '',
+  autoAccept: s.autoAccept,
 });
 
 function RulesForm({ settings }: { settings: PickupSettings }) {
@@ -30,6 +32,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
     leadMinutes: numberOf(v.leadMinutes),
     paused,
     pausedMessage: v.pausedMessage.trim() || null,
+    autoAccept: v.autoAccept,
   });
   const {
     register,
@@ -47,7 +50,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
         onError: (e) => errorToast('Could not save the order-ahead settings', messageOf(e, 'Please try again.')),
       }),
     );
-  const number = (name: Exclude<keyof RulesFormValues, 'pausedMessage'>, label: string) => (
+  const number = (name: Exclude<keyof RulesFormValues, 'pausedMessage' | 'autoAccept'>, label: string) => (
     <Field id={`pickup-${name}`} label={label} error={errors[name]?.message}>
       <input inputMode="numeric" {...describedBy(`pickup-${name}`, errors[name])} {...register(name)} />
     </Field>
@@ -82,6 +85,14 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
         {number('slotCapacity', 'Orders per slot')}
         {number('leadMinutes', 'Lead time (minutes)')}
       </div>
+      <div className="admin-choice-row">
+        <label className="admin-check">
+          <input type="checkbox" aria-describedby="pickup-autoAccept-help" {...register('autoAccept')} /> Accept orders by themselves
+        </label>
+      </div>
+      <p id="pickup-autoAccept-help" className="muted">
+        Off: each new order waits as Received until you tap Accept on the pickup queue.
+      </p>
       <div className="admin-actions">
         <button type="submit" className="btn btn--primary" disabled={save.isPending || !isDirty}>
           {save.isPending ? 'Saving...' : 'Save settings'}
@@ -93,8 +104,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
 
 /**
  * Ordering ahead, as the owner runs it from the cart: busy mode in one tap (with the words
- * customers read meanwhile), and the rules pickup times follow: slot length, orders per slot, and
- * the time needed before the first slot.
+ * customers read meanwhile), the rules pickup times follow: slot length, orders per slot, and
+ * the time needed before the first slot; and whether a paid order is accepted by itself.
  */
 export function OrderAheadCard() {
   const settings = usePickupSettings();

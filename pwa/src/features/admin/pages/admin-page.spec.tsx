@@ -6,9 +6,12 @@ import { mockFetch, renderWithProviders } from '../../../test/render';
 import { NOT_LIVE, TODAY_STOP, withFakeLiveStream } from '../../live/test/fake-event-source';
 import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
+import { pickupQueueOrder } from '../test/pickup-orders';
 import AdminPage from './admin-page';
 
 const EMPTY = { orders: 0, revenueCents: 0, averageCents: 0 };
+const PICKUP_AT = new Date(Date.now() + 3_600_000).toISOString();
+const PICKUP_ORDER = pickupQueueOrder({ id: 'o-1', code: 'ABCD', slotStart: PICKUP_AT, items: [{ name: 'Iced Mocha', quantity: 1 }] });
 const SUMMARY: Summary = {
   generatedAt: '2026-04-02T14:00:00.000Z',
   timeZone: 'America/Chicago',
@@ -103,15 +106,17 @@ describe('AdminPage', () => {
     withFakeLiveStream();
     afterEach(() => onlineManager.setOnline(true));
 
-    it("takes today's stops along as it opens on the summary, so We're here lists them after the signal drops", async () => {
+    it("takes today's stops and pickup orders along as it opens on the summary, so We're here lists them after the signal drops", async () => {
       const zone = NOT_LIVE.timeZone;
       const stopsPath = `/api/events?from=${dayIn(new Date(), zone)}&to=${dayIn(startOfDayIn(new Date(), zone, 1), zone)}`;
       const stop = TODAY_STOP;
+      const pickupPath = `/api/admin/pickup/orders?date=${dayIn(new Date(), zone)}`;
       const { calls } = mockFetch({
         'GET /api/admin/summary': { body: SUMMARY },
         'GET /api/admin/inbox/counts': { body: { unread: 0 } },
         'GET /api/live': { body: NOT_LIVE },
         [`GET ${stopsPath}`]: { body: [stop] },
+        [`GET ${pickupPath}`]: { body: [PICKUP_ORDER] },
       });
       const { client } = renderWithProviders(<AdminPage />, { route: '/admin' });
       expect(await screen.findByRole('heading', { level: 2, name: 'Orders and revenue' })).toBeInTheDocument();
@@ -119,6 +124,12 @@ describe('AdminPage', () => {
       expect(calls.map((c) => c.url)).toContain(stopsPath);
       // Public, so kept on the device with the catalogue (the admin's own data never is).
       expect(persistable(client.getQueryCache().find({ queryKey: ['stops', 'today'], exact: false })!)).toBe(true);
+      // Today's pickup orders too, as far as the queue needs them (no e-mail, no phone, the first name only).
+      await waitFor(() => expect(calls.map((c) => c.url)).toContain(pickupPath));
+      const pickup = client.getQueryCache().find({ queryKey: ['pickup-queue'], exact: false })!;
+      await waitFor(() => expect(pickup.state.data).toEqual([expect.objectContaining({ code: 'ABCD', firstName: 'Ana' })]));
+      expect(persistable(pickup)).toBe(true);
+      expect(JSON.stringify(pickup.state.data)).not.toMatch(/ana@example\.com|Lopez/);
 
       // The park: no signal any more.
       onlineManager.setOnline(false);
@@ -126,6 +137,7 @@ describe('AdminPage', () => {
       await tapChoice(segmentNamed('Admin sections'), "We're here");
       expect(await screen.findByRole('radio', { name: /Farmers Market/ })).toBeInTheDocument();
       expect(screen.queryByText('Today’s stops will show once you are back online.')).toBeNull();
+      expect(await screen.findByRole('listitem', { name: 'ABCD Ana' })).toHaveTextContent('1 × Iced Mocha');
     });
   });
 

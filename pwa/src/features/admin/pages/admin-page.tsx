@@ -3,7 +3,6 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { setupIonicReact } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { prefetchCartDay } from '../../live';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { BookingsTab } from '../bookings/bookings-tab';
 import { CalendarTab } from '../calendar/calendar-tab';
@@ -11,6 +10,7 @@ import { CatalogueTab } from '../catalogue/catalogue-tab';
 import { DatabaseTab } from '../database/database-tab';
 import { ImagesTab } from '../images/images-tab';
 import { InboxTab, inboxTabLabel } from '../inbox/inbox-tab';
+import { prefetchOwnerDay } from '../live/api/pickup-orders';
 import { LiveTab } from '../live/live-tab';
 import { OrdersTab } from '../orders/orders-tab';
 import { OwnerChanges } from '../shared/owner-changes';
@@ -52,8 +52,8 @@ export default function AdminPage() {
   useDocumentTitle('Admin Dashboard');
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
-  // Whichever section opens, the tablet takes today's stops along before the signal drops.
-  useEffect(() => void prefetchCartDay(client), [client]);
+  // Whichever section opens, the tablet takes today's stops and pickup orders along before the signal drops.
+  useEffect(() => void prefetchOwnerDay(client), [client]);
   const small = useMediaQuery('(max-width: 767px)');
   const unread = useInboxUnread(true);
   const labelOf = (tab: (typeof ADMIN_TABS)[number]) => (tab.id === 'inbox' ? inboxTabLabel(unread) : tab.label);

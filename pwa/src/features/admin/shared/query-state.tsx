@@ -5,10 +5,30 @@ import { Skeleton } from '../../../ui/skeleton';
 
 /**
  * What an admin card shows for its data: a placeholder while it loads, the failure (the server's
- * words, else `failed`) with Try again, then `children` with the data.
+ * words, else `failed`) with Try again, then `children` with the data. With `stale`, data already
+ * there stays when asking again fails (a list polled at the cart when the signal drops), under
+ * what `stale` says about it.
  */
-export function QueryState<T>({ query, failed, children }: { query: UseQueryResult<T>; failed: string; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  failed,
+  stale,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  failed: string;
+  stale?: (error: Error) => ReactNode;
+  children: (data: T) => ReactNode;
+}) {
   if (query.isPending) return <Skeleton className="skeleton--row" />;
+  if (query.isError && stale && query.data !== undefined) {
+    return (
+      <>
+        {stale(query.error)}
+        {children(query.data)}
+      </>
+    );
+  }
   if (query.isError) {
     return (
       <div className="empty-state" role="alert">

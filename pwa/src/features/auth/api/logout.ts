@@ -12,6 +12,8 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       client.setQueryData(userQueryOptions.queryKey, null);
+      // The owner's pickup queue (customers' first names and orders) leaves the device with the session.
+      client.removeQueries({ queryKey: ['pickup-queue'] });
       forgetPersistedQueries();
       toast('Logout successful', 'You have been logged out');
     },

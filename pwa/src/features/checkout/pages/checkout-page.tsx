@@ -11,7 +11,7 @@ import { clearServerCart } from '../api/clear-server-cart';
 import { CheckoutConfirmation } from '../components/checkout-confirmation';
 import { CheckoutSteps, type CheckoutStep } from '../components/checkout-steps';
 import { GuestBanner } from '../components/guest-banner';
-import { OrderSummary } from '../components/order-summary';
+import { OrderSummary } from '../../../ui/order-summary';
 import { PaymentStep } from '../components/payment-step';
 import { shippingDefaults, ShippingForm, type ShippingFormValues } from '../components/shipping-form';
 import { rememberLastOrder } from '../last-order';
@@ -89,7 +89,7 @@ export default function CheckoutPage() {
             <CheckoutConfirmation orderId={placed.orderId} paymentId={placed.paymentId} testMode={placed.testMode} email={placed.email} signedIn={!!user} />
           )}
         </section>
-        <OrderSummary lines={summaryLines} totals={checkoutTotals(summaryLines)} />
+        <OrderSummary name="checkout" title="Order Summary" lines={summaryLines} totals={checkoutTotals(summaryLines)} />
       </div>
     </div>
   );

@@ -65,4 +65,11 @@ describe('UpcomingLocations on /events', () => {
       jest.useRealTimers();
     }
   });
+  it('links “Order ahead” on a stop that takes orders, to its own page', async () => {
+    serve({ ...LIVE_AT_PARK, live: false, place: null, status: null }, [{ ...stop(3, 'Park', 0), takesOrders: true }, stop(5, 'Pier', 2)]);
+    renderWithProviders(<UpcomingLocations />);
+    const park = (await screen.findByRole('heading', { level: 3, name: /^Park/ })).closest('li')!;
+    expect(within(park).getByRole('link', { name: 'Order ahead at Park place' })).toHaveAttribute('href', '/stops/3');
+    expect(within(card('Pier').closest('li')!).queryByRole('link', { name: /Order ahead/ })).toBeNull();
+  });
 });

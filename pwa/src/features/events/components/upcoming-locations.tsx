@@ -4,6 +4,7 @@ import { useViewerZone } from '../../../lib/viewer-clock';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
 import { useLiveState } from '../../live';
+import { OrderAheadLink } from '../../order-ahead';
 import { useUpcomingEvents } from '../api/upcoming-events';
 
 const SHOWN = 6;
@@ -53,6 +54,7 @@ export function UpcomingLocations() {
               <p className="muted">
                 {formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, zone)}
               </p>
+              <OrderAheadLink stop={e} name={e.location || e.title} />
             </li>
           ))}
         </ul>

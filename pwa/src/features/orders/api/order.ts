@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderView } from '@cocoa/shared-types';
+import { type OrderView, PICKUP_OPEN_STATES } from '@cocoa/shared-types';
 import { apiFetch } from '../../../lib/api-fetch';
 
 /**
@@ -12,13 +12,23 @@ export function fetchOrder(id: string, token: string | null, signal?: AbortSigna
   return apiFetch<OrderView>(`/api/orders/${encodeURIComponent(id)}${query}`, { signal, cache: 'no-store' });
 }
 
-/** Personal data: fetched fresh on each visit and not kept once the page is gone. */
+/** How often a pickup order still waiting is asked again: "Ready" shows within this. */
+export const PICKUP_POLL_MS = 2000;
+
+/** A pickup order not yet picked up (or cancelled, or not collected): its status still moves. */
+const pickupWaiting = (order: OrderView | undefined) => !!order?.pickup && PICKUP_OPEN_STATES.includes(order.pickup.status);
+
+/**
+ * Personal data: fetched fresh on each visit and not kept once the page is gone. A pickup order
+ * still waiting is asked again every PICKUP_POLL_MS while its page is on screen, until it ends.
+ */
 export const orderQueryOptions = (id: string, token: string | null, userId: number | null) =>
   queryOptions({
     queryKey: ['order', id, token ?? '', userId ?? 0] as const,
     queryFn: ({ signal }) => fetchOrder(id, token, signal),
     staleTime: 0,
     gcTime: 0,
+    refetchInterval: (query) => (pickupWaiting(query.state.data) ? PICKUP_POLL_MS : false),
   });
 
 export const useOrder = (id: string, token: string | null, userId: number | null, enabled: boolean) =>

@@ -1,21 +1,33 @@
 import { formatPrice, type OrderView } from '@cocoa/shared-types';
 
-/** An order's sums, the rows of its page's or its confirmation's list: subtotal, shipping, tax and the total. */
+/**
+ * An order's sums, the rows of its page's or its confirmation's list: subtotal, shipping (a pickup
+ * order has none), tax, a pickup order's tip, and the total.
+ */
 export function OrderSums({ order, totalClassName, totalTestId }: { order: OrderView; totalClassName: string; totalTestId: string }) {
+  const pickup = order.fulfilmentMethod === 'pickup';
   return (
     <>
       <div>
         <dt>Subtotal</dt>
         <dd>{formatPrice(order.subtotal)}</dd>
       </div>
-      <div>
-        <dt>Shipping</dt>
-        <dd>{formatPrice(order.shipping)}</dd>
-      </div>
+      {!pickup && (
+        <div>
+          <dt>Shipping</dt>
+          <dd>{formatPrice(order.shipping)}</dd>
+        </div>
+      )}
       <div>
         <dt>Tax</dt>
         <dd>{formatPrice(order.tax)}</dd>
       </div>
+      {pickup && (
+        <div>
+          <dt>Tip</dt>
+          <dd>{formatPrice(order.tip)}</dd>
+        </div>
+      )}
       <div className={totalClassName}>
         <dt>Total</dt>
         <dd data-testid={totalTestId}>{formatPrice(order.total)}</dd>

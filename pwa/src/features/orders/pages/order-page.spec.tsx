@@ -1,40 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import type { OrderView } from '@cocoa/shared-types';
+import { orderView } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import OrderPage from './order-page';
 
-const ID = '3f2a9c1e-0000-4000-8000-000000000001';
-const view: OrderView = {
-  id: ID,
-  status: 'COMPLETED',
-  testMode: false,
-  paymentId: 'PAY-1',
-  createdAt: '2026-11-20T15:30:00.000Z',
-  email: 'guest@example.com',
-  items: [
-    { productId: 1, name: 'Classic Hot Cocoa', quantity: 2, price: 12.99, total: 25.98 },
-    { productId: 2, name: 'Cocoa Mug', quantity: 1, price: 4.5, total: 4.5 },
-  ],
-  subtotal: 30.48,
-  shipping: 5.99,
-  tax: 2.13,
-  total: 38.6,
-  shippingName: 'Ada Lovelace',
-  shippingAddress: '12 Analytical Way',
-  shippingCity: 'Springfield',
-  shippingState: 'IL',
-  shippingZip: '62701',
-  shippingCountry: 'US',
-  fulfilment: {
-    status: 'shipped',
-    carrier: 'USPS',
-    trackingNumber: '9400100000000000000000',
-    trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
-    shippedAt: '2026-11-21T15:00:00.000Z',
-    deliveredAt: null,
-  },
-  refunded: 0,
-};
+const view = orderView();
+const ID = view.id;
 const nobody = { status: 401, body: { message: 'Please log in to continue' } };
 const customer = { id: 7, username: 'ada', email: 'ada@example.com', firstName: 'Ada', lastName: null, isAdmin: false };
 const renderAt = (route: string) => renderWithProviders(<OrderPage />, { route, path: '/orders/:id' });

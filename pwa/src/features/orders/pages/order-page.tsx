@@ -9,9 +9,10 @@ import { FulfilmentStatus } from '../components/fulfilment-status';
 import { OrderAddress } from '../components/order-address';
 import { OrderHeader } from '../components/order-header';
 import { OrderSums } from '../components/order-sums';
+import { PickupStatus } from '../components/pickup-status';
 import '../orders.css';
 
-function OrderBody({ order }: { order: OrderView }) {
+function OrderBody({ order, checkFailed }: { order: OrderView; checkFailed: boolean }) {
   return (
     <article className="card order-page" aria-labelledby="order-page-title">
       <OrderHeader
@@ -24,7 +25,11 @@ function OrderBody({ order }: { order: OrderView }) {
         state={order.status}
         testMode={order.testMode}
       />
-      <FulfilmentStatus fulfilment={order.fulfilment} />
+      {order.pickup ? (
+        <PickupStatus orderId={order.id} pickup={order.pickup} shopZone={order.pickup.timeZone} checkFailed={checkFailed} />
+      ) : (
+        <FulfilmentStatus fulfilment={order.fulfilment} />
+      )}
       <section aria-labelledby="order-page-items">
         <h2 id="order-page-items">Items</h2>
         <ul className="order-card__items">
@@ -48,10 +53,12 @@ function OrderBody({ order }: { order: OrderView }) {
           )}
         </dl>
       </section>
-      <section aria-labelledby="order-page-shipping">
-        <h2 id="order-page-shipping">Shipping to</h2>
-        <OrderAddress order={order} />
-      </section>
+      {!order.pickup && (
+        <section aria-labelledby="order-page-shipping">
+          <h2 id="order-page-shipping">Shipping to</h2>
+          <OrderAddress order={order} />
+        </section>
+      )}
     </article>
   );
 }
@@ -88,9 +95,10 @@ function OrderProblem({ error, signInTarget, onRetry }: { error: unknown; signIn
 }
 
 /**
- * /orders/{id}: one order with where it is (fulfilment and tracking), its lines and totals. Opens
- * for anyone with the e-mail link's token (?token=, no account needed), or for its signed-in owner
- * without one; a visitor without a token is sent to sign in first.
+ * /orders/{id}: one order with where it is (fulfilment and tracking, or a pickup order's code and
+ * status, kept current), its lines and totals. Opens for anyone with the e-mail link's token
+ * (?token=, no account needed; the pickup checkout's answer carries it too), or for its signed-in
+ * owner without one; a visitor without a token is sent to sign in first.
  */
 export default function OrderPage() {
   const { id = '' } = useParams();
@@ -108,15 +116,16 @@ export default function OrderPage() {
     <div className="container page narrow order-page-wrap">
       {waitForUser ? (
         <Spinner label="Checking your session" />
-      ) : query.isPending ? (
+      ) : query.data ? (
+        // Shown as last heard while a pickup order's page asks again and that fails (offline).
+        <OrderBody order={query.data} checkFailed={query.isError} />
+      ) : query.isError ? (
+        <OrderProblem error={query.error} signInTarget={here} onRetry={() => void query.refetch()} />
+      ) : (
         <div role="status" aria-busy="true" aria-label="Loading your order">
           <Skeleton className="skeleton--title" />
           <Skeleton className="skeleton--row" />
         </div>
-      ) : query.isError ? (
-        <OrderProblem error={query.error} signInTarget={here} onRetry={() => void query.refetch()} />
-      ) : (
-        <OrderBody order={query.data} />
       )}
       <p className="order-page__back">
         <Link to={user ? '/orders' : '/products'}>{user ? 'All your orders' : 'Continue shopping'}</Link>

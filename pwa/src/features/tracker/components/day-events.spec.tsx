@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
+import { dayKey, localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { DayEvents } from './day-events';
 import { scheduledStop } from '../../../test/fixtures';
+import { InRouter } from '../../../test/render';
 
 const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent =>
   scheduledStop({
@@ -74,5 +75,31 @@ describe('DayEvents (the chosen day’s list)', () => {
     expect(within(second).getByText('2:00 PM - TBD')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'View on Map' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Get Directions' })).not.toBeInTheDocument();
+  });
+  it('links “Order ahead” to the stop’s page on a stop that takes orders and is still to come, and nowhere else', () => {
+    const today = dayKey(new Date());
+    const on = (day: string, over: Partial<ScheduledEvent>) => event({ date: noonOf(day, localTimeZone()).toISOString(), ...over });
+    const { unmount } = render(
+      <DayEvents
+        day={today}
+        daysWithEvents={1}
+        events={[on(today, { id: 4, takesOrders: true }), on(today, { id: 5, location: 'Navy Pier', takesOrders: false })]}
+        loading={false}
+        onViewOnMap={jest.fn()}
+      />,
+      { wrapper: InRouter },
+    );
+    const [taking, notTaking] = screen.getAllByRole('listitem');
+    expect(within(taking).getByRole('link', { name: 'Order ahead at Millennium Park' })).toHaveAttribute('href', '/stops/4');
+    expect(within(notTaking).queryByRole('link', { name: /Order ahead/ })).toBeNull();
+    unmount();
+
+    render(
+      <DayEvents day="2020-03-02" daysWithEvents={1} events={[on('2020-03-02', { id: 4, takesOrders: true })]} loading={false} onViewOnMap={jest.fn()} />,
+      {
+        wrapper: InRouter,
+      },
+    );
+    expect(screen.queryByRole('link', { name: /Order ahead/ })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { directionsUrl, formatStopTimes, hasValidCoordinates, type ScheduledEvent } from '@cocoa/shared-types';
 import { useViewerToday, useViewerZone } from '../../../lib/viewer-clock';
 import { longDay } from '../../../ui/month-calendar';
+import { OrderAheadLink } from '../../order-ahead';
 import { PushOptIn, StopPushButton } from './push-opt-in';
 
 interface Props {
@@ -66,7 +67,8 @@ export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }:
                   </div>
                 )}
                 <div className="tracker-event__actions">
-                  {/* Told when the owner checks in there: only a stop still to come. */}
+                  {/* Ordering ahead and being told when the owner checks in there: only a stop still to come. */}
+                  {day >= today && <OrderAheadLink stop={event} name={event.location || event.title} />}
                   {day >= today && <StopPushButton stopId={event.id} name={event.location || event.title} />}
                   <a
                     className="link-btn"

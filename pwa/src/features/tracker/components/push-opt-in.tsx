@@ -1,58 +1,13 @@
 import { useEffect, useState } from 'react';
-import { PUSH_MILES_MAX, type PushTopicInput, pushTopicKey, pushTopicLine } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
+import { PUSH_MILES_MAX } from '@cocoa/shared-types';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { type FollowedTopic, followTopic, forgetStaleTopics, unfollow, useFollowedTopics, usePushAvailability } from '../api/push';
+import { followTopic, forgetStaleTopics, useFollowedTopics, usePushAvailability } from '../../../lib/push';
+import { FollowedTopicLine, PushProblem, PushTopicButton, usePushAction } from '../../../ui/push-topic';
 
 /** The radii offered for 'near' (miles); the API takes 1 to PUSH_MILES_MAX. */
 const NEAR_MILES = [1, 5, 10, 25, 50].filter((m) => m <= PUSH_MILES_MAX);
 const DEFAULT_MILES = 5;
 const NEAR_LABEL = 'your location';
-const OFFLINE = 'Notifications could not be changed right now. Check your connection and try again.';
-const BROWSER_FAILED = 'This browser could not set up notifications right now. Please try again later.';
-
-/** One request at a time per control: what it is doing, and the last failure in words. */
-function useAction() {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await action();
-    } catch (err) {
-      // The browser's own failures (a DOMException from the push service) are not worded for people.
-      setProblem(err instanceof DOMException ? BROWSER_FAILED : messageOf(err, OFFLINE));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, problem, run };
-}
-
-/** 'Notifications are on for …' and its 'Turn off' (this topic in the shop's list, and the browser's subscription with the last one). */
-function FollowedLine({ followed }: { followed: FollowedTopic }) {
-  const { busy, problem, run } = useAction();
-  return (
-    <div className="push-opt-in__on">
-      <p role="status">{pushTopicLine(followed.topic, followed.name)}</p>
-      <button
-        type="button"
-        className="btn btn--small"
-        disabled={busy}
-        onClick={() => void run(() => unfollow(followed.key))}
-        aria-label={`Turn off: ${pushTopicLine(followed.topic, followed.name)}`}
-      >
-        {busy ? 'Turning off...' : 'Turn off'}
-      </button>
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /**
  * On one stop of the day's list: 'Tell me when the cart arrives' (a push when the owner checks in
@@ -60,30 +15,13 @@ function FollowedLine({ followed }: { followed: FollowedTopic }) {
  * browser cannot be told (PushOptIn below the list says why, once).
  */
 export function StopPushButton({ stopId, name }: { stopId: number; name: string }) {
-  const followedTopics = useFollowedTopics();
-  const { busy, problem, run } = useAction();
-  const topic: PushTopicInput = { kind: 'stop', stopId };
-  const availability = usePushAvailability();
-  const followed = followedTopics.find((t) => t.key === pushTopicKey(topic));
-  if (followed) return <FollowedLine followed={followed} />;
-  if (availability !== 'available') return null;
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn--small"
-        disabled={busy}
-        onClick={() => void run(() => followTopic(topic, name))}
-        aria-label={`Tell me when the cart arrives at ${name}`}
-      >
-        {busy ? 'Turning on...' : 'Tell me when the cart arrives'}
-      </button>
-      {problem && (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
-    </>
+    <PushTopicButton
+      topic={{ kind: 'stop', stopId }}
+      name={name}
+      label="Tell me when the cart arrives"
+      ariaLabel={`Tell me when the cart arrives at ${name}`}
+    />
   );
 }
 
@@ -96,8 +34,8 @@ type Located = { kind: 'idle' } | { kind: 'locating' } | { kind: 'refused' };
  */
 export function PushOptIn() {
   const followedTopics = useFollowedTopics();
-  const anywhere = useAction();
-  const near = useAction();
+  const anywhere = usePushAction();
+  const near = usePushAction();
   const [miles, setMiles] = useState(DEFAULT_MILES);
   const [located, setLocated] = useState<Located>({ kind: 'idle' });
   const availability = usePushAvailability();
@@ -109,7 +47,8 @@ export function PushOptIn() {
     forgetStaleTopics().catch(() => undefined);
   }, []);
 
-  const shown = followedTopics.filter((t) => t.topic.kind !== 'stop');
+  // A stop's line is on its stop, an order's on its page.
+  const shown = followedTopics.filter((t) => t.topic.kind === 'any' || t.topic.kind === 'near');
   const followsAnywhere = followedTopics.some((t) => t.topic.kind === 'any');
 
   const followNear = () =>
@@ -141,7 +80,7 @@ export function PushOptIn() {
         <>
           <p className="muted">We’ll send one when the cocoa cart checks in. Use “Tell me when the cart arrives” on a stop above for that stop alone.</p>
           {shown.map((t) => (
-            <FollowedLine key={t.key} followed={t} />
+            <FollowedTopicLine key={t.key} followed={t} />
           ))}
           {!followsAnywhere && (
             <p>
@@ -155,11 +94,7 @@ export function PushOptIn() {
               </button>
             </p>
           )}
-          {anywhere.problem && (
-            <p className="field__error" role="alert">
-              {anywhere.problem}
-            </p>
-          )}
+          <PushProblem problem={anywhere.problem} />
           {geolocation && (
             <div className="field-row push-opt-in__near">
               <div className="field">
@@ -184,11 +119,7 @@ export function PushOptIn() {
               Location access was not allowed, so we cannot tell when the cart is near you.
             </p>
           )}
-          {near.problem && (
-            <p className="field__error" role="alert">
-              {near.problem}
-            </p>
-          )}
+          <PushProblem problem={near.problem} />
         </>
       )}
     </section>

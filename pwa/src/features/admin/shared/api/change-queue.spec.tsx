@@ -128,5 +128,6 @@ describe('the owner’s changes without signal', () => {
     expect(ownerChangeLabel({ kind: 'live-status', body: { status: 'late', minutes: 15 } })).toBe('Running 15 minutes late');
     expect(ownerChangeLabel({ kind: 'live-status', body: { status: 'sold-out', product: ' Iced Mocha ' } })).toBe('Sold out of Iced Mocha');
     expect(ownerChangeLabel(checkOut)).toBe('Check out');
+    expect(ownerChangeLabel({ kind: 'pickup-move', orderId: 'x', code: 'ABCD', body: { to: 'ready' } })).toBe('Pickup ABCD: Ready');
   });
 });

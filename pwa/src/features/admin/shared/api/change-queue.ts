@@ -1,14 +1,22 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type AdminOrderDetail, FULFILMENT_ADMIN_LABELS, type FulfilmentMoveInput } from '@cocoa/shared-types';
+import {
+  type AdminOrderDetail,
+  FULFILMENT_ADMIN_LABELS,
+  type FulfilmentMoveInput,
+  PICKUP_STATUS_LABELS,
+  type PickupQueueOrder,
+  type PickupStatus,
+} from '@cocoa/shared-types';
 import { apiFetch, isNetworkError } from '../../../../lib/api-fetch';
 import { createOutbox, newOutboxId, QUEUED, startOutboxSync } from '../../../../lib/outbox';
 import { errorToast, toast } from '../../../../ui/toast-store';
 import { type LiveChangeDispatch, liveQueryKey, type LiveOwnerChange, sendLiveChange } from '../../../live';
+import { PICKUP_QUEUE_KEY } from '../../live/api/pickup-key';
 
 /**
- * The owner's tablet at the truck. Check-in, status changes, check-out and order
- * moves made without signal are kept on the tablet (IndexedDB, through the shared outbox of
+ * The owner's tablet at the truck. Check-in, status changes, check-out, order moves and pickup
+ * orders' moves made without signal are kept on the tablet (IndexedDB, through the shared outbox of
  * lib/outbox.ts) and replayed in the order they were made when the signal returns, each under the
  * id the tablet made for it as its Idempotency-Key, so a replay whose answer was lost is made once
  * (one e-mail to the customer, one history row).
@@ -23,7 +31,16 @@ import { type LiveChangeDispatch, liveQueryKey, type LiveOwnerChange, sendLiveCh
  *   on opening the admin, and every minute while changes wait.
  * - The server records a replayed change at the time it arrives.
  */
-export type OwnerChange = LiveOwnerChange | { kind: 'order-fulfilment'; orderId: string; orderNumber: AdminOrderDetail['number']; body: FulfilmentMoveInput };
+export type OwnerChange =
+  | LiveOwnerChange
+  | { kind: 'order-fulfilment'; orderId: string; orderNumber: AdminOrderDetail['number']; body: FulfilmentMoveInput }
+  | { kind: 'pickup-move'; orderId: string; code: string; body: PickupMoveBody };
+
+/** POST /api/admin/pickup/orders/{id}/move: the state to move to; a cancel's reason is said to the customer. */
+interface PickupMoveBody {
+  to: PickupStatus;
+  reason?: string;
+}
 
 interface Base {
   id: string;
@@ -40,16 +57,23 @@ export const OWNER_CHANGES = 'cocoa-owner-changes';
 export const moveFulfilment = (id: string, body: FulfilmentMoveInput, key?: string) =>
   apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}/fulfilment`, { method: 'POST', body, idempotencyKey: key });
 
+/** POST /api/admin/pickup/orders/{id}/move; `key` makes a replay count once. 409 when the move is not allowed now. */
+const movePickupOrder = (id: string, body: PickupMoveBody, key?: string) =>
+  apiFetch<PickupQueueOrder>(`/api/admin/pickup/orders/${encodeURIComponent(id)}/move`, { method: 'POST', body, idempotencyKey: key });
+
 function sendChange(change: OwnerChange, key?: string): Promise<unknown> {
-  return change.kind === 'order-fulfilment' ? moveFulfilment(change.orderId, change.body, key) : sendLiveChange(change, key);
+  if (change.kind === 'order-fulfilment') return moveFulfilment(change.orderId, change.body, key);
+  if (change.kind === 'pickup-move') return movePickupOrder(change.orderId, change.body, key);
+  return sendLiveChange(change, key);
 }
 
-const KINDS: readonly string[] = ['live-check-in', 'live-status', 'live-check-out', 'order-fulfilment'];
+const KINDS: readonly string[] = ['live-check-in', 'live-status', 'live-check-out', 'order-fulfilment', 'pickup-move'];
 
 function isEntry(entry: Record<string, unknown>): boolean {
   const change = entry.change as Record<string, unknown> | null;
   if (typeof entry.label !== 'string' || !change || typeof change !== 'object' || !KINDS.includes(change.kind as string)) return false;
   if (change.kind === 'order-fulfilment' && (typeof change.orderId !== 'string' || !['string', 'number'].includes(typeof change.orderNumber))) return false;
+  if (change.kind === 'pickup-move' && (typeof change.orderId !== 'string' || typeof change.code !== 'string')) return false;
   if (entry.status === 'waiting') return true;
   if (entry.status === 'refused') return typeof entry.message === 'string';
   return entry.status === 'sent' && typeof entry.sentAt === 'string';
@@ -87,6 +111,8 @@ export function ownerChangeLabel(change: OwnerChange, place?: string): string {
     }
     case 'order-fulfilment':
       return `Order #${change.orderNumber}: ${FULFILMENT_ADMIN_LABELS[change.body.to]}${change.body.trackingNumber ? ` (${change.body.trackingNumber})` : ''}`;
+    case 'pickup-move':
+      return `Pickup ${change.code}: ${PICKUP_STATUS_LABELS[change.body.to]}`;
   }
 }
 
@@ -119,7 +145,7 @@ export async function sendOrQueue(change: OwnerChange, label: string): Promise<u
 
 /**
  * Mounted by the admin page: replays the waiting changes (see above) and, as each one is made,
- * refreshes what it changed (the live state, the history, the orders) and takes it off the list.
+ * refreshes what it changed (the live state, the history, the orders, the pickup queue) and takes it off the list.
  */
 export function useOwnerChangesSync(): void {
   const client = useQueryClient();
@@ -128,7 +154,9 @@ export function useOwnerChangesSync(): void {
     const unsubscribe = useOwnerChanges.subscribe((state) => {
       const sent = state.entries.filter((e) => e.status === 'sent');
       if (sent.length === 0) return;
-      if (sent.some((e) => e.change.kind !== 'order-fulfilment')) void client.invalidateQueries({ queryKey: liveQueryKey });
+      if (sent.some((e) => e.change.kind.startsWith('live-'))) void client.invalidateQueries({ queryKey: liveQueryKey });
+      // The pickup queue is kept on the device with the cart's day, so its key is not under 'admin'.
+      if (sent.some((e) => e.change.kind === 'pickup-move')) void client.invalidateQueries({ queryKey: PICKUP_QUEUE_KEY });
       void client.invalidateQueries({ queryKey: ['admin'] });
       for (const entry of sent) void useOwnerChanges.getState().dismiss(entry.id);
     });

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { localTimeZone, type PushPublicKey, type PushSubscribeInput, type PushTopicInput, pushTopicKey, type PushUnsubscribeInput } from '@cocoa/shared-types';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiFetch } from './api-fetch';
 
 /**
- * Web Push for the live tracker: the three calls (GET /api/push/public-key,
+ * Web Push (the tracker's stops, check-ins anywhere or near, a pickup order's news): the three calls (GET /api/push/public-key,
  * POST /api/push/subscriptions, POST /api/push/unsubscribe), the browser's side (permission,
  * the service worker's PushManager) and the topics this browser follows, kept in localStorage
  * so the buttons show their state at once, offline too.
@@ -94,9 +94,7 @@ export function useFollowedTopics(): FollowedTopic[] {
 export class PushPermissionError extends Error {
   constructor(readonly denied: boolean) {
     super(
-      denied
-        ? 'Notifications are blocked for this site. Allow them in your browser’s site settings to be told when the cart arrives.'
-        : 'Notifications were not turned on.',
+      denied ? 'Notifications are blocked for this site. Allow them in your browser’s site settings, then try again.' : 'Notifications were not turned on.',
     );
     this.name = 'PushPermissionError';
   }
