@@ -1,0 +1,113 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminRequest, BASE, signInWithTaps, tablet } from './live-helpers';
+import { shopCalendar } from './shop-clock';
+
+/**
+ * Ordering ahead at the cart, from both sides: a phone orders two drinks for the next free time
+ * at a stop serving now, with a 15 % tip, and pays with the test card; the owner's tablet
+ * (1024x768, touch) shows the order on the Live tab and marks it ready; the phone's open order
+ * page reads "Ready", and the customer's e-mail is sent. The push to a following browser is
+ * proven against a push-service double in api/src/orders/pickup-orders.spec.ts.
+ */
+
+const DRINKS = [
+  { name: 'Cup of Hot Cocoa', price: 4.5 },
+  { name: 'Iced Mocha Cup', price: 5.25 },
+];
+const EMAIL = 'walker.pickup@example.com';
+
+/** 'HH:MM' of `at` on the shop's clock, `minutes` later, on a quarter hour. */
+function wallClock(at: Date, timeZone: string, minutes: number): string {
+  const quarter = 15 * 60_000;
+  const moved = new Date(Math.floor((at.getTime() + minutes * 60_000) / quarter) * quarter);
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(moved);
+}
+
+/** The cups on the cart's menu, and a stop of the shop's today serving from now for three hours that takes orders. */
+async function cartServingNow(request: APIRequestContext): Promise<{ stopId: number; place: string }> {
+  await adminRequest(request);
+  const headers = { Origin: BASE };
+  for (const drink of DRINKS) {
+    const res = await request.post('/api/products', { headers, data: { ...drink, soldAtCart: true } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const { today, timeZone } = await shopCalendar(request);
+  const now = new Date();
+  const place = 'Order Ahead Plaza';
+  const created = await request.post('/api/events', {
+    headers,
+    data: {
+      title: 'Order ahead e2e stop',
+      location: place,
+      address: '5 Plaza Way, Springfield, IL',
+      date: `${today}T18:00:00.000Z`,
+      // From the last quarter hour to three hours on: past midnight it runs into the next day.
+      startTime: wallClock(now, timeZone, 0),
+      endTime: wallClock(now, timeZone, 180),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const stopId = ((await created.json()) as { id: number }).id;
+  const on = await request.put(`/api/stops/${stopId}/orders-ahead`, { headers, data: { takesOrders: true } });
+  expect(on.status(), await on.text()).toBe(200);
+  return { stopId, place };
+}
+
+test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it ready; the phone reads Ready', async ({ page, browser, request }) => {
+  const { stopId, place } = await cartServingNow(request);
+  const owner = await tablet(browser);
+  const tabletPage = await owner.newPage();
+
+  await test.step('the owner has the Live tab open on the tablet', async () => {
+    await signInWithTaps(tabletPage, '/admin?tab=live');
+    await expect(tabletPage.getByRole('heading', { level: 2, name: 'Pickup orders' })).toBeVisible();
+  });
+
+  let code = '';
+  await test.step('the phone orders two drinks for the next free time, tips 15 % and pays with the test card', async () => {
+    await page.goto(`/stops/${stopId}`);
+    await expect(page.getByRole('heading', { level: 1, name: place })).toBeVisible();
+    for (const drink of DRINKS) await page.getByRole('button', { name: `Add ${drink.name}`, exact: true }).click();
+    const times = page.getByRole('radio');
+    await expect(times.first()).toBeChecked();
+    await page.getByLabel('Your name').fill('Walker');
+    await page.getByLabel('E-mail').fill(EMAIL);
+    await page.getByRole('button', { name: /^15%/ }).click();
+    // $9.75 of drinks: 7 % tax $0.68, a 15 % tip $1.46, $11.89 in all.
+    await expect(page.getByTestId('pickup-tip')).toHaveText('$1.46');
+    await expect(page.getByTestId('pickup-total')).toHaveText('$11.89');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    const card = page.getByRole('form', { name: 'Payment' });
+    await expect(card.getByText('TEST MODE', { exact: true })).toBeVisible();
+    await card.getByLabel('Card holder', { exact: true }).fill('Walker');
+    await card.getByLabel('Card number', { exact: true }).fill('4111111111111111');
+    await card.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+    await card.getByLabel('CVC', { exact: true }).fill('123');
+    await card.getByRole('button', { name: 'Pay $11.89' }).click();
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
+    const shown = page.getByRole('img', { name: /^Pickup code / });
+    await expect(shown).toBeVisible();
+    code = ((await shown.getAttribute('aria-label')) ?? '').replace('Pickup code', '').replace(/\s+/g, '');
+    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Accepted' })).toBeVisible();
+  });
+
+  await test.step('the tablet shows the new order, and the owner marks it ready with a tap', async () => {
+    const order = tabletPage.getByRole('listitem').filter({ has: tabletPage.getByText(code, { exact: true }) });
+    await expect(order).toBeVisible();
+    await expect(tabletPage.getByText(`New order ${code} for`)).toBeVisible();
+    await expect(order.getByText('Walker')).toBeVisible();
+    await order.getByRole('button', { name: 'Mark ready' }).tap();
+    await expect(order.getByRole('button', { name: 'Picked up' })).toBeVisible();
+  });
+
+  await test.step('the phone’s open order page reads Ready, and the e-mail went to the customer', async () => {
+    await expect(page.getByRole('status').filter({ hasText: 'Ready' })).toBeVisible();
+    await adminRequest(request);
+    const mails = (await (await request.get('/api/mail/outbox?limit=100')).json()) as Array<{ to: string; template: string | null; text: string }>;
+    const ready = mails.filter((m) => m.to === EMAIL && m.template === 'pickup-ready');
+    expect(ready).toHaveLength(1);
+    expect(ready[0].text).toContain(code);
+  });
+  await owner.close();
+});
