@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { shopCalendar } from './shop-clock';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, test, type Locator, type Page } from '@playwright/test';
 import config from '../playwright.config';
 import { openAdminSection, tookOver } from './app-helpers';
 
@@ -72,6 +72,15 @@ async function visit(path: string, heading: string | RegExp, name = path) {
   await audit(name);
 }
 
+/** A stop's page (/stops/{id}): the first stop of the schedule from this month on, and the name its page shows. */
+async function aStopPage(request: APIRequestContext): Promise<{ path: string; name: string }> {
+  const stops = (await (await request.get('/api/events')).json()) as Array<{ id: number }>;
+  expect(stops.length, 'the seed has stops').toBeGreaterThan(0);
+  const pickup = await request.get(`/api/stops/${stops[0].id}/pickup`);
+  expect(pickup.status(), await pickup.text()).toBe(200);
+  return { path: `/stops/${stops[0].id}`, name: ((await pickup.json()) as { stop: { name: string } }).stop.name };
+}
+
 async function post(path: string, data: unknown) {
   const response = await page.request.post(path, { data, headers: { Origin: BASE } });
   expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -105,12 +114,14 @@ test('the first screens the server paints before the app runs have the same land
   const context = await browser.newContext({ ...test.info().project.use, baseURL: BASE });
   await context.route(/\/assets\/.*\.js$/, (route) => route.abort());
   page = await context.newPage();
+  const stop = await aStopPage(context.request);
   for (const [path, text] of [
     ['/', 'Experience Cocoa Like Never Before'],
     ['/products', 'Our Products'],
     [`/products/${PRODUCT_SLUG}`, 'Iced Mocha Cocoa'],
     ['/cocoa-tracker', 'Live Cocoa Tracker'],
     ['/events', 'Where to find us next'],
+    [stop.path, stop.name],
   ]) {
     await page.goto(path);
     await expect(page.getByRole('main').getByText(text, { exact: true }).first()).toBeVisible();
@@ -122,7 +133,7 @@ test('the first screens the server paints before the app runs have the same land
 
 /** The storefront signed out, then signed in as a customer with an order and a booking. */
 async function storefront() {
-  await test.step('home, catalogue, product, content pages, tracker, 404', async () => {
+  await test.step("home, catalogue, product, content pages, tracker, a stop's page, 404", async () => {
     await visit('/', 'Experience Cocoa Like Never Before');
     await visit('/products', 'Our Products');
     await visit(`/products/${PRODUCT_SLUG}`, 'Iced Mocha Cocoa', 'product page');
@@ -130,6 +141,8 @@ async function storefront() {
     await visit('/contact', 'Contact Us');
     await visit('/events', 'Cocoa for Your Event');
     await visit('/cocoa-tracker', 'Live Cocoa Tracker');
+    const stop = await aStopPage(page.request);
+    await visit(stop.path, stop.name, 'stop page');
     await visit('/privacy', /Privacy/);
     await visit('/no-such-page', '404 Page Not Found', '404 page');
   });

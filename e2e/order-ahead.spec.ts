@@ -3,16 +3,44 @@ import { adminRequest, BASE, signInWithTaps, tablet } from './live-helpers';
 import { shopCalendar } from './shop-clock';
 
 /**
- * Ordering ahead at the cart, from both sides: a phone orders two drinks for the next free time
- * at a stop serving now, with a 15 % tip, and pays with the test card; the owner's tablet
+ * Ordering ahead at the cart, from both sides: a phone orders two drinks with options for the
+ * next free time at a stop serving now, with a 15 % tip, and pays with the test card; the owner's tablet
  * (1024x768, touch) shows the order on the Live tab and marks it ready; the phone's open order
  * page reads "Ready", and the customer's e-mail is sent. The push to a following browser is
  * proven against a push-service double in api/src/orders/pickup-orders.spec.ts.
  */
 
 const DRINKS = [
-  { name: 'Cup of Hot Cocoa', price: 4.5 },
-  { name: 'Iced Mocha Cup', price: 5.25 },
+  {
+    name: 'Cup of Hot Cocoa',
+    price: 4.5,
+    options: [
+      {
+        name: 'Size',
+        min: 1,
+        max: 1,
+        choices: [
+          { name: 'Regular', price: 0 },
+          { name: 'Large', price: 0.75 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Iced Mocha Cup',
+    price: 5.25,
+    options: [
+      {
+        name: 'Toppings',
+        min: 0,
+        max: 2,
+        choices: [
+          { name: 'Whipped cream', price: 0.6 },
+          { name: 'Sprinkles', price: 0.25 },
+        ],
+      },
+    ],
+  },
 ];
 const EMAIL = 'walker.pickup@example.com';
 
@@ -64,18 +92,27 @@ test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it
   });
 
   let code = '';
-  await test.step('the phone orders two drinks for the next free time, tips 15 % and pays with the test card', async () => {
+  await test.step('the phone orders two drinks with options for the next free time, tips 15 % and pays with the test card', async () => {
     await page.goto(`/stops/${stopId}`);
     await expect(page.getByRole('heading', { level: 1, name: place })).toBeVisible();
-    for (const drink of DRINKS) await page.getByRole('button', { name: `Add ${drink.name}`, exact: true }).click();
+    const choose = async (drink: string, choices: string[]) => {
+      await page.getByRole('button', { name: `Add ${drink}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: `Choose your ${drink}` });
+      for (const choice of choices) await dialog.getByLabel(new RegExp(`^${choice}`)).check();
+      await dialog.getByRole('button', { name: 'Add to order' }).click();
+      await expect(dialog).toBeHidden();
+    };
+    await choose('Cup of Hot Cocoa', ['Large']);
+    await choose('Iced Mocha Cup', ['Whipped cream']);
     const times = page.getByRole('radio');
     await expect(times.first()).toBeChecked();
     await page.getByLabel('Your name').fill('Walker');
     await page.getByLabel('E-mail').fill(EMAIL);
     await page.getByRole('button', { name: /^15%/ }).click();
-    // $9.75 of drinks: 7 % tax $0.68, a 15 % tip $1.46, $11.89 in all.
-    await expect(page.getByTestId('pickup-tip')).toHaveText('$1.46');
-    await expect(page.getByTestId('pickup-total')).toHaveText('$11.89');
+    // $5.25 + $5.85 = $11.10 of drinks: 7 % tax $0.78, a 15 % tip $1.67, $13.55 in all.
+    await expect(page.getByRole('complementary', { name: 'Your order' }).getByText('Cup of Hot Cocoa (Large)')).toBeVisible();
+    await expect(page.getByTestId('pickup-tip')).toHaveText('$1.67');
+    await expect(page.getByTestId('pickup-total')).toHaveText('$13.55');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     const card = page.getByRole('form', { name: 'Payment' });
     await expect(card.getByText('TEST MODE', { exact: true })).toBeVisible();
@@ -83,7 +120,7 @@ test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it
     await card.getByLabel('Card number', { exact: true }).fill('4111111111111111');
     await card.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
     await card.getByLabel('CVC', { exact: true }).fill('123');
-    await card.getByRole('button', { name: 'Pay $11.89' }).click();
+    await card.getByRole('button', { name: 'Pay $13.55' }).click();
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
     const shown = page.getByRole('img', { name: /^Pickup code / });
     await expect(shown).toBeVisible();
@@ -97,6 +134,8 @@ test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it
     await expect(order).toBeVisible();
     await expect(tabletPage.getByText(`New order ${code} for`)).toBeVisible();
     await expect(order.getByText('Walker')).toBeVisible();
+    await expect(order.getByText('Cup of Hot Cocoa (Large)')).toBeVisible();
+    await expect(order.getByText('Iced Mocha Cup (Whipped cream)')).toBeVisible();
     await order.getByRole('button', { name: 'Mark ready' }).tap();
     await expect(order.getByRole('button', { name: 'Picked up' })).toBeVisible();
   });

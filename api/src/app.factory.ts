@@ -27,6 +27,7 @@ import { DB_POOL, type DatabasePool } from './database-pool/database-pool';
 import { EventsService } from './events/events.service';
 import { mapConfigFor } from './events/map-config';
 import { LiveService } from './live/live.service';
+import { StopPickupService } from './orders/stop-pickup.service';
 import { BookingAvailabilityService } from './bookings/booking-availability.service';
 import { BookingPackagesService } from './bookings/booking-packages.service';
 import { firstScreenLoader, type FirstScreenSources } from './first-screen-data';
@@ -209,6 +210,7 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
     live: app.get(LiveService),
     bookingPackages: app.get(BookingPackagesService),
     bookingAvailability: app.get(BookingAvailabilityService),
+    stopPickup: app.get(StopPickupService),
     mapConfig: mapConfigFor(config.TILE_URL),
     answers: app.get(PublicAnswerCache),
   };

@@ -8,10 +8,13 @@ import {
   type FirstScreenData,
   type FirstScreenDataOf,
   type FirstScreenPage,
+  type FirstScreenRoute,
   firstScreenRoute,
+  idParamSchema,
   type Product,
   startOfDayIn,
   startOfMonthIn,
+  type StopPickup,
 } from '@cocoa/shared-types';
 import type { BookingAvailabilityService } from './bookings/booking-availability.service';
 import type { BookingPackagesService } from './bookings/booking-packages.service';
@@ -22,12 +25,14 @@ import { NotFoundError } from './common/domain-errors';
 import type { PublicAnswerCache } from './common/public-answer-cache';
 import type { EventsService } from './events/events.service';
 import type { LiveService } from './live/live.service';
+import type { StopPickupService } from './orders/stop-pickup.service';
 import type { ShopTimeZoneService } from './settings/shop-time-zone.service';
 
 /**
  * The answers a public route's first screen is rendered from (StaticShell), read from the services
  * behind the page's public API calls, so they are the answers the app would get; the server keeps
- * them in the PublicAnswerCache, which forgets them on any change.
+ * them in the PublicAnswerCache, which forgets them on any change (all but a stop's page's, which
+ * is read for each request: see its loader).
  */
 
 /** GET /api/square/catalog/products and /categories: /products, and each product page's product and breadcrumb. */
@@ -106,6 +111,8 @@ export interface FirstScreenSources {
   live: LiveService;
   bookingPackages: BookingPackagesService;
   bookingAvailability: BookingAvailabilityService;
+  /** GET /api/stops/:id/pickup's answer, with the cart now laid over it. */
+  stopPickup: StopPickupService;
   /** GET /api/events/map-config's answer (it comes from the configuration). */
   mapConfig: MapConfig;
   answers: PublicAnswerCache;
@@ -120,9 +127,9 @@ export interface LoadedFirstScreen {
   data: FirstScreenData;
 }
 
-/** Reads one page's answers for its route (a product page's slug) and the URL's query; null: no such product (a 404). */
+/** Reads one page's answers for its route (a product page's slug, a stop's id) and the URL's query; null: no such product or stop (a 404). */
 type FirstScreenLoader<P extends FirstScreenPage> = (
-  route: { slug?: string },
+  route: Omit<FirstScreenRoute, 'page'>,
   query: URLSearchParams,
   s: FirstScreenSources,
 ) => Promise<(LoadedFirstScreen & { data: FirstScreenDataOf<P> }) | null>;
@@ -173,16 +180,51 @@ export const FIRST_SCREEN_LOADERS: FirstScreenLoaders = {
     const source = await s.answers.remember('events-first-screen', () => loadEventsFirstScreen(s));
     return { source, variant: '', url: '/events', data: source };
   },
+  stop: async (route, _query, s) => {
+    const stopId = stopIdOf(route.id);
+    const pickup = stopId === null ? null : await stopPickup(s.stopPickup, stopId);
+    if (!pickup) return null;
+    // Never kept (no `s.answers.remember`), unlike every other first screen: read anew for each
+    // request, as its answer route is (`Cache-Control: no-cache`, not a public answer). Places go
+    // as orders come, and an order (POST /api/square/checkout/complete) is one of the writes that
+    // leave the public answers in place (WRITES_LEAVING_PUBLIC_ANSWERS), so a kept screen would
+    // offer a full time until its time to live ran out; the sold-out list and "as soon as
+    // possible" follow the cart and the clock. A short life of its own would still offer a full
+    // time to everyone landing in it. The read replaces the app's own call (the app takes the
+    // page over from this answer without asking again), so the stop costs the server a render
+    // more, not a read more. This fresh answer is the render's source: StaticShell renders it
+    // once and forgets the markup with it.
+    return { source: pickup, variant: '', url: `/stops/${pickup.stopId}`, data: { page: 'stop', ...pickup } };
+  },
 };
 
 /**
  * How to read the answers of the public route at `path`, or null when it has no first screen.
- * Resolves to null for a product page whose product does not exist (a 404).
+ * Resolves to null for a product page whose product does not exist, or a stop's page whose stop
+ * does not (a 404).
  */
 export function firstScreenLoader(path: string, query: URLSearchParams, s: FirstScreenSources): (() => Promise<LoadedFirstScreen | null>) | null {
   const route = firstScreenRoute(path);
   if (!route) return null;
   return () => FIRST_SCREEN_LOADERS[route.page](route, query, s);
+}
+
+/**
+ * A stop's id as its page's path holds it, read as the app reads it (digits without a leading
+ * zero, pwa's isStopId) and as its answer route takes it; null for a path that is no stop's.
+ */
+function stopIdOf(param: string | undefined): number | null {
+  const parsed = idParamSchema.safeParse(param);
+  return parsed.success && String(parsed.data) === param ? parsed.data : null;
+}
+
+async function stopPickup(stops: StopPickupService, stopId: number): Promise<StopPickup | null> {
+  try {
+    return await stops.forStop(stopId);
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
 }
 
 async function productBySlug(products: ProductsService, slug: string): Promise<Product | null> {

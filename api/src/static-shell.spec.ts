@@ -8,12 +8,17 @@ import {
   FIRST_SCREENS,
   type FirstScreenData,
   type FirstScreenPage,
+  noonOf,
+  pickupTotals,
   type Product,
   type ScheduledEvent,
+  type StopPickup,
   type Testimonial,
   startOfDayIn,
   startOfMonthIn,
+  wallTimeIn,
 } from '@cocoa/shared-types';
+import { newIdempotencyKey } from './orders/orders.fixtures';
 import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
 import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 
@@ -29,6 +34,7 @@ const FIRST_SCREEN_CSS: Record<FirstScreenPage, string[]> = {
   product: ['assets/start-abc123.css', 'assets/product-detail-page-d1.css'],
   tracker: ['assets/start-abc123.css', 'assets/cocoa-tracker-page-t1.css'],
   events: ['assets/start-abc123.css'],
+  stop: ['assets/start-abc123.css', 'assets/stop-page-s1.css'],
 };
 const writeStylesheets = (dist: string, listed: object = FIRST_SCREEN_CSS) => {
   mkdirSync(dirname(join(dist, FIRST_SCREEN_CSS_FILE)), { recursive: true });
@@ -43,7 +49,7 @@ const FAKE_RENDERER = `
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 exports.renderFirstScreen = (url, data) => {
   if (data.slug === 'explode') throw new Error('boom');
-  const names = { home: (d) => [...d.featured.map((p) => p.name), ...d.testimonials.map((t) => t.name)], products: (d) => d.products.map((p) => p.name), product: (d) => [d.product.name], tracker: (d) => d.monthEvents.map((e) => e.title), events: (d) => d.upcoming.map((e) => e.title) }[data.page](data);
+  const names = { home: (d) => [...d.featured.map((p) => p.name), ...d.testimonials.map((t) => t.name)], products: (d) => d.products.map((p) => p.name), product: (d) => [d.product.name], tracker: (d) => d.monthEvents.map((e) => e.title), events: (d) => d.upcoming.map((e) => e.title), stop: (d) => [d.stop.name, ...d.menu.map((m) => m.name + (m.soldOut ? ' (sold out)' : '')), ...d.slots.slice(0, 1).map((s) => 'first ' + s.start + ', ' + s.left + ' left')] }[data.page](data);
   return '<section data-page="' + data.page + '" data-url="' + esc(url) + '">' + names.map((n) => '<b class="name">' + esc(n) + '</b>').join('') + '</section>';
 };`;
 
@@ -93,7 +99,18 @@ describe('serving the built PWA', () => {
   });
 
   it('answers unknown URLs 404 with the app shell, which shows the app’s 404 page', async () => {
-    for (const path of ['/no/such/page', '/productsx', '/products/a/b', '/cocoa-tracker/x', '/admin/settings', '/wp-login.php', '/.env', '/no%20such?x=1']) {
+    for (const path of [
+      '/no/such/page',
+      '/productsx',
+      '/products/a/b',
+      '/cocoa-tracker/x',
+      '/stops',
+      '/stops/1/pickup',
+      '/admin/settings',
+      '/wp-login.php',
+      '/.env',
+      '/no%20such?x=1',
+    ]) {
       const res = await t.agent().get(path).set('Accept', 'text/html');
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -234,6 +251,105 @@ describe('serving the built PWA', () => {
       expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
       expect(dataBlocks(res.text)).toEqual([expect.objectContaining({ page: 'events', timeZone, categories, upcoming, live, packages, availability })]);
       expect(rendered(res.text)?.names).toEqual(upcoming.map((e) => e.title));
+    });
+
+    describe("a stop's page (/stops/{id})", () => {
+      let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+      let stopId: number;
+      const menu: Product[] = [];
+      const pickup = async () => (await t.agent().get(`/api/stops/${stopId}/pickup`)).body as StopPickup;
+
+      beforeAll(async () => {
+        admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+        const timeZone = await zone();
+        // Today, from the last quarter hour for three hours (past midnight it runs into the next day), taking orders ahead.
+        const hhmm = (at: Date) => {
+          const wall = wallTimeIn(new Date(Math.floor(at.getTime() / 900_000) * 900_000), timeZone);
+          return `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+        };
+        const [row] = await t.dataSource.query<{ id: number }[]>(
+          `INSERT INTO scheduled_locations (title, location, address, date, start_time, end_time, latitude, longitude, takes_orders)
+           VALUES ('Order ahead at the Park', 'Lincoln Park', '2045 N Lincoln Park W, Chicago, IL', $1, $2, $3, 41.92, -87.63, true) RETURNING id`,
+          [noonOf(dayIn(new Date(), timeZone), timeZone), hhmm(new Date()), hhmm(new Date(Date.now() + 3 * 3_600_000))],
+        );
+        stopId = row.id;
+        // The cart's menu: one drink out of stock, one the owner marks sold out at the stop (the writes clear the kept answers).
+        for (const drink of [
+          { name: 'Park Cocoa', price: 4.5, soldAtCart: true },
+          { name: 'Park Mocha', price: 5.25, soldAtCart: true },
+          { name: 'Park Chai', price: 5, soldAtCart: true, inStock: false },
+        ]) {
+          const created = await admin.post('/api/products').send({ ...drink, categoryId: null });
+          expect(created.status).toBe(201);
+          menu.push(created.body as Product);
+        }
+        await admin.post('/api/admin/live/check-in').send({ stopId }).expect(200);
+        await admin.post('/api/admin/live/status').send({ status: 'sold-out', product: 'park mocha' }).expect(200);
+      });
+      afterAll(async () => {
+        await admin.post('/api/admin/live/check-out').expect(200);
+        for (const product of menu) await admin.patch(`/api/products/${product.id}`).send({ soldAtCart: false }).expect(200);
+      });
+
+      it('the stop, its menu with the sold-out marks and the next free time, as GET /api/stops/{id}/pickup answers them with the cart now', async () => {
+        const res = await t.agent().get(`/stops/${stopId}`);
+        const answer = await pickup();
+        expect(res.status).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/stop-page-s1.css"></head>');
+        // the live overlay too: sold out at this stop by the owner's list, and the first time offered as "as soon as possible"
+        const marks = Object.fromEntries(answer.menu.map((item) => [item.name, item.soldOut]));
+        expect(marks).toMatchObject({ 'Park Cocoa': false, 'Park Mocha': true, 'Park Chai': true });
+        expect(answer.slots.length).toBeGreaterThan(0);
+        expect(answer.asap?.slotStart).toBe(answer.slots[0].start);
+        // the same answer (its "ready about" is the lead time from the moment each was read)
+        expect(dataBlocks(res.text)).toEqual([{ page: 'stop', ...answer, asap: { slotStart: answer.slots[0].start, estimate: expect.any(String) } }]);
+        expect(rendered(res.text)).toEqual({
+          page: 'stop',
+          url: `/stops/${stopId}`,
+          names: [
+            'Lincoln Park',
+            ...answer.menu.map((item) => item.name + (item.soldOut ? ' (sold out)' : '')),
+            `first ${answer.slots[0].start}, ${answer.slots[0].left} left`,
+          ],
+        });
+        // a trailing slash is the same page
+        expect(rendered((await t.agent().get(`/stops/${stopId}/`)).text)?.url).toBe(`/stops/${stopId}`);
+      });
+
+      it('is read for each request, never kept: a place taken by an order (a write that leaves the kept answers) shows at once', async () => {
+        const before = await pickup();
+        const first = before.slots[0];
+        const page = async () => dataBlocks((await t.agent().get(`/stops/${stopId}`)).text)[0] as { slots: StopPickup['slots'] };
+        expect((await page()).slots[0]).toEqual(first);
+        const cocoa = menu[0];
+        const totals = pickupTotals([{ price: cocoa.price, quantity: 1 }], 0);
+        const paid = await t
+          .agent()
+          .post('/api/square/checkout/complete')
+          .send({
+            sourceId: 'cnon:card-nonce-ok',
+            amount: totals.total / 100,
+            shippingCost: 0,
+            taxAmount: totals.tax / 100,
+            tipAmount: 0,
+            cartItems: [{ id: cocoa.id, name: cocoa.name, price: cocoa.price, quantity: 1 }],
+            pickup: { stopId, slotStart: first.start, name: 'Ada', email: 'ada@example.com' },
+            idempotencyKey: newIdempotencyKey(),
+          });
+        expect(paid.status).toBe(200);
+        const after = (await page()).slots.find((slot) => slot.start === first.start);
+        expect(after?.left ?? 0).toBe(first.left - 1);
+        expect((await page()).slots).toEqual((await pickup()).slots);
+      });
+
+      it('a stop that does not exist, or a path that is no stop id, is a 404 with the plain shell', async () => {
+        for (const path of ['/stops/999999', '/stops/abc', '/stops/01', '/stops/0', '/stops/99999999999', '/stops/%E0%A4%A']) {
+          const missing = await t.agent().get(path);
+          expect({ path, status: missing.status }).toEqual({ path, status: 404 });
+          expect(missing.text).toBe(INDEX_HTML);
+        }
+      });
     });
 
     it('escapes what the owner typed, and follows a change at once (the kept page is forgotten)', async () => {

@@ -49,7 +49,7 @@ export function loadFirstScreenRenderer(file: string): FirstScreenRenderer | nul
 /** Each first screen's stylesheets as the PWA's build lists them (FIRST_SCREEN_CSS_FILE): CSS files of its dist folder. */
 type FirstScreenStylesheets = Partial<Record<FirstScreenPage, string[]>>;
 
-/** A shell and its status: a product page of an unknown product is a 404. */
+/** A shell and its status: a product page of an unknown product, or a stop's page of an unknown stop, is a 404. */
 export interface Shell {
   status: 200 | 404;
   html: string;
@@ -57,13 +57,14 @@ export interface Shell {
 
 /**
  * The HTML the server answers for the PWA's routes: index.html, whose header bar paints before the
- * JS arrives. A public route (the home page, /products, a product page, /cocoa-tracker, /events)
- * gets the app itself in its root element, at that page, rendered by the app's own components (the
- * PWA's server entry) from the answers the app would ask for, which come along as a data block its
- * first render is seeded from; the app then hydrates that markup (takes it over as it is) rather
- * than building the page again, so a phone neither creates nor lays out the page twice. Those first
- * screens carry the page's stylesheets (render-blocking there), so nothing grows or moves when the
- * app takes over: a larger element painted later would become the Largest Contentful Paint.
+ * JS arrives. A public route (the home page, /products, a product page, /cocoa-tracker, /events, a
+ * stop's page) gets the app itself in its root element, at that page, rendered by the app's own
+ * components (the PWA's server entry) from the answers the app would ask for, which come along as
+ * a data block its first render is seeded from; the app then hydrates that markup (takes it over
+ * as it is) rather than building the page again, so a phone neither creates nor lays out the page
+ * twice. Those first screens carry the page's stylesheets (render-blocking there), so nothing grows
+ * or moves when the app takes over: a larger element painted later would become the Largest
+ * Contentful Paint.
  */
 export class StaticShell {
   readonly shell: string;
@@ -90,12 +91,12 @@ export class StaticShell {
   }
 
   /**
-   * A public route with its first screen. `load` reads the answers (null: no such product, a 404);
-   * `source` is the cached value they were made from, and `variant` what else of the URL the page
-   * shows (the category, the product, the linked stop): the page is rendered once per both. If the
-   * answers cannot be read, the plain shell goes and the app loads them as before; without the
-   * page's stylesheets (not listed by the PWA's build) or the server entry only the data block goes
-   * (an unstyled page would flash).
+   * A public route with its first screen. `load` reads the answers (null: no such product or
+   * stop, a 404); `source` is the value they were made from (the cached one; a stop's, read for
+   * this request), and `variant` what else of the URL the page shows (the category, the product,
+   * the linked stop): the page is rendered once per both. If the answers cannot be read, the plain
+   * shell goes and the app loads them as before; without the page's stylesheets (not listed by the
+   * PWA's build) or the server entry only the data block goes (an unstyled page would flash).
    */
   async firstScreen(load: () => Promise<LoadedFirstScreen | null>): Promise<Shell> {
     let loaded: LoadedFirstScreen | null;

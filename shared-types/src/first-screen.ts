@@ -10,6 +10,7 @@ import type { MapConfig } from './schemas/calendar.schema';
 import type { Category, Product, Testimonial } from './schemas/catalogue.schema';
 import type { ScheduledEvent } from './schemas/events.schema';
 import type { LiveState } from './schemas/live.schema';
+import type { StopPickup } from './schemas/pickup.schema';
 import { APP_ROUTES, appRouteMatcher } from './app-shell';
 
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
@@ -45,7 +46,12 @@ export type FirstScreenData =
    * GET /api/categories, GET /api/events?from={today}, and the booking form's GET
    * /api/booking/packages and GET /api/booking/availability?month={today's month}.
    */
-  | ({ page: 'events'; categories: Category[]; upcoming: ScheduledEvent[]; packages: BookingPackage[]; availability: BookingAvailability } & StopsFirstScreen);
+  | ({ page: 'events'; categories: Category[]; upcoming: ScheduledEvent[]; packages: BookingPackage[]; availability: BookingAvailability } & StopsFirstScreen)
+  /**
+   * A stop's page (/stops/{id}): GET /api/stops/{id}/pickup, read as the request came (never kept:
+   * places go as orders come). Its `timeZone` is the shop's: the server renders as a visitor there.
+   */
+  | ({ page: 'stop' } & StopPickup);
 
 /**
  * The pages the server paints a first screen of, declared once: the APP_ROUTES pattern each is
@@ -61,6 +67,7 @@ export const FIRST_SCREENS = {
   product: { route: 'product', dated: false },
   tracker: { route: 'tracker', dated: true },
   events: { route: 'events', dated: true },
+  stop: { route: 'stop', dated: true },
 } as const satisfies Record<FirstScreenData['page'], { route: keyof typeof APP_ROUTES; dated: boolean }>;
 
 export type FirstScreenPage = keyof typeof FIRST_SCREENS;
@@ -81,20 +88,35 @@ export const FIRST_SCREEN_CSS_FILE = '.vite/first-screens.json';
 
 const MATCHERS = PAGES.map((page) => ({ page, match: appRouteMatcher(APP_ROUTES[FIRST_SCREENS[page].route]) }));
 
+/** A first screen's route and its params, decoded (APP_ROUTES names them: a product's slug, a stop's id). */
+export interface FirstScreenRoute {
+  page: FirstScreenPage;
+  slug?: string;
+  id?: string;
+}
+
+/** A param as the router gives it (decoded); one that cannot be decoded is kept as it came ('%E0': no product or stop has it). */
+function decoded(param: string): string {
+  try {
+    return decodeURIComponent(param);
+  } catch {
+    return param;
+  }
+}
+
 /**
  * The public route a path lands on, if the server paints a first screen for it (matched as the
- * router matches: case-insensitive, trailing slashes allowed); a product page with its slug.
+ * router matches: case-insensitive, trailing slashes allowed); a product page with its slug, a
+ * stop's page with its id.
  */
-export function firstScreenRoute(pathname: string): { page: FirstScreenPage; slug?: string } | null {
+export function firstScreenRoute(pathname: string): FirstScreenRoute | null {
   for (const { page, match } of MATCHERS) {
     const params = match(pathname);
     if (!params) continue;
-    if (params.slug === undefined) return { page };
-    try {
-      return { page, slug: decodeURIComponent(params.slug) };
-    } catch {
-      return { page, slug: params.slug }; // not a slug any product has ('%E0'): a 404
-    }
+    const route: FirstScreenRoute = { page };
+    if (params.slug !== undefined) route.slug = decoded(params.slug);
+    if (params.id !== undefined) route.id = decoded(params.id);
+    return route;
   }
   return null;
 }

@@ -38,3 +38,4 @@ export * from './live';
 export * from './push';
 export * from './schemas/push.schema';
 export * from './images';
+export * from './product-options';

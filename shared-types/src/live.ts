@@ -33,6 +33,17 @@ export function liveHeadline(state: LiveState, viewerZone?: string): string | nu
   }
 }
 
+/** Two names of one product, as the owner types them in the sold-out list: case does not matter, accents do. */
+export const sameProduct = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
+
+/**
+ * Whether the product is sold out at this stop: the cart is live there and its sold-out list
+ * names it. The list the owner keeps on the Live tab is the order-ahead menu's sold-out list too.
+ */
+export function soldOutAtStop(state: LiveState, stopId: number, productName: string): boolean {
+  return state.live && state.place?.stopId === stopId && state.soldOut.some((name) => sameProduct(name, productName));
+}
+
 /** 'Sold out of Iced Mocha', 'Sold out of Iced Mocha and Classic Hot Cocoa', or null. */
 export function liveSoldOutLine(state: LiveState): string | null {
   if (!state.live || state.soldOut.length === 0) return null;

@@ -1,5 +1,17 @@
-import { bookablePickupSlots, pausedMessage, PICKUP_PAUSED_DEFAULT_MESSAGE, pickupSlotTimes, withinPickupDays } from './pickup';
-import { pickupSettingsInputSchema } from './schemas/pickup.schema';
+import { percentOfCents, pickupTotals } from './money';
+import {
+  bookablePickupSlots,
+  pausedMessage,
+  PICKUP_CODE_ALPHABET,
+  PICKUP_MOVES,
+  PICKUP_OPEN_STATES,
+  PICKUP_PAUSED_DEFAULT_MESSAGE,
+  pickupCodeOf,
+  pickupSlotTimes,
+  pickupTimeOf,
+  withinPickupDays,
+} from './pickup';
+import { pickupContactSchema, pickupSettingsInputSchema } from './schemas/pickup.schema';
 
 const CHICAGO = 'America/Chicago';
 const iso = (slots: { start: Date; end: Date }[]) => slots.map((s) => `${s.start.toISOString()}/${s.end.toISOString()}`);
@@ -66,5 +78,44 @@ describe('pickup settings', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual(['Slot length (minutes) must be at least 5', 'Orders per slot must be at least 1']);
     expect(pickupSettingsInputSchema.safeParse({ slotMinutes: 15, slotCapacity: 10, leadMinutes: 20, paused: false, extra: 1 }).success).toBe(false);
+  });
+});
+
+describe('pickup orders', () => {
+  it('totals the drinks, the tax and the tip, without shipping: the tip is part of what is charged', () => {
+    const lines = [
+      { price: 4.5, quantity: 1 },
+      { price: 5.25, quantity: 1 },
+    ];
+    expect(pickupTotals(lines, percentOfCents(975, 15))).toEqual({ subtotal: 975, shipping: 0, tax: 68, tip: 146, total: 1189 });
+    expect(pickupTotals(lines, 0).total).toBe(1043);
+  });
+
+  it('makes codes from the readable alphabet only: no 0/O or 1/I to mix up at the cart', () => {
+    expect(PICKUP_CODE_ALPHABET).not.toMatch(/[01OI]/);
+    const codes = Array.from({ length: 256 }, (_, b) => pickupCodeOf([b, 255 - b, (b * 7) % 256, (b * 13) % 256]));
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{4}$/);
+    expect(new Set(codes.map((c) => c[0])).size).toBe(PICKUP_CODE_ALPHABET.length);
+  });
+
+  it('moves the time to come by the delays, not the slot', () => {
+    expect(pickupTimeOf('2026-11-22T16:00:00.000Z', 15).toISOString()).toBe('2026-11-22T16:15:00.000Z');
+  });
+
+  it('lets a move happen only along the declared states; the ended ones go nowhere', () => {
+    expect(PICKUP_MOVES.placed).toContain('accepted');
+    expect(PICKUP_MOVES.ready).toEqual(['picked_up', 'not_collected', 'cancelled']);
+    for (const end of ['picked_up', 'cancelled', 'not_collected'] as const) expect(PICKUP_MOVES[end]).toEqual([]);
+    for (const open of PICKUP_OPEN_STATES) expect(PICKUP_MOVES[open]).toContain('cancelled');
+  });
+
+  it('checks the pickup contact: a name and an e-mail or a phone, the phone kept in E.164', () => {
+    const base = { stopId: 3, slotStart: '2026-11-22T16:00:00.000Z', name: ' Ada ' };
+    expect(pickupContactSchema.parse({ ...base, phone: '(217) 555-0142' })).toEqual({ ...base, name: 'Ada', email: null, phone: '+12175550142' });
+    expect(pickupContactSchema.parse({ ...base, email: 'Ada@Example.com' }).email).toBe('ada@example.com');
+    const messages = (input: unknown) => pickupContactSchema.safeParse(input).error?.issues.map((i) => i.message);
+    expect(messages(base)).toEqual(['Give an e-mail or a phone number so we can tell you it is ready']);
+    expect(messages({ ...base, phone: '12' })).toEqual(['Enter a phone number we can reach, e.g. (217) 555-0142']);
+    expect(messages({ ...base, slotStart: 'soon', email: 'a@b.co' })).toEqual(['Choose a pickup time']);
   });
 });

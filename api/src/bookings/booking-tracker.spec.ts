@@ -70,6 +70,17 @@ describe('event booking on the tracker', () => {
     expect(stop?.date).toBe(noonOf(b.day, stop?.timeZone ?? '').toISOString());
   });
 
+  it('gives the customer a pre-order link for the guests while the booking’s stop takes orders ahead', async () => {
+    const b = await confirmedWith('public');
+    const { stopId } = await detail(b);
+    const view = async () => (await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body.preorderPath as string | null;
+    expect(await view()).toBeNull();
+    expect((await admin.put(`/api/stops/${stopId}/orders-ahead`).send({ takesOrders: true })).status).toBe(200);
+    expect(await view()).toBe(`/stops/${stopId}`);
+    expect((await admin.put(`/api/stops/${stopId}/orders-ahead`).send({ takesOrders: false })).status).toBe(200);
+    expect(await view()).toBeNull();
+  });
+
   it('a private booking shows as “Private event”, with no place', async () => {
     const b = await confirmedWith('private');
     const stop = await stopById((await detail(b)).stopId);

@@ -50,6 +50,8 @@ export interface ViewContext {
   settings: BookingSettings;
   events: BookingEventEntity[];
   payments: BookingPaymentEntity[];
+  /** The booking's stop takes orders ahead. */
+  preorders: boolean;
 }
 
 export function toBookingView(b: BookingEntity, ctx: ViewContext): BookingView {
@@ -77,6 +79,7 @@ export function toBookingView(b: BookingEntity, ctx: ViewContext): BookingView {
     balancePaidCents: b.balancePaidCents,
     refundedCents: b.refundedCents,
     balanceDueDate: b.balanceDueDate,
+    preorderPath: ctx.preorders && b.stopId !== null ? `/stops/${b.stopId}` : null,
     amountDue: amountDueOf(b),
     cancellation: { ...cancellation, policy: cancellationPolicyText(ctx.settings) },
     message: b.ownerMessage,

@@ -31,6 +31,7 @@ import { log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
 import { parseOrThrow } from '../common/zod-validation.pipe';
 import { EventsService } from '../events/events.service';
+import { PickupSlotsService } from '../events/pickup-slots.service';
 import { BookingAvailabilityService } from './booking-availability.service';
 import { BookingEventEntity } from './booking-event.entity';
 import { BookingMailService, type MailContext } from './booking-mail.service';
@@ -77,6 +78,7 @@ export class BookingsService {
     private readonly payments: BookingPaymentsService,
     private readonly mails: BookingMailService,
     private readonly events: EventsService,
+    private readonly stops: PickupSlotsService,
   ) {}
 
   // --- The customer --------------------------------------------------------------------------------
@@ -307,11 +309,12 @@ export class BookingsService {
   }
 
   private async view(b: BookingEntity, ctx: MailContext, now: Date): Promise<BookingView> {
-    const [events, payments] = await Promise.all([
+    const [events, payments, preorders] = await Promise.all([
       this.dataSource.getRepository(BookingEventEntity).find({ where: { bookingId: b.id }, order: { id: 'ASC' } }),
       this.dataSource.getRepository(BookingPaymentEntity).find({ where: { bookingId: b.id } }),
+      b.stopId === null ? false : this.stops.takesOrders(b.stopId),
     ]);
-    return toBookingView(b, { timeZone: ctx.timeZone, today: dayIn(now, ctx.timeZone), settings: ctx.settings, events, payments });
+    return toBookingView(b, { timeZone: ctx.timeZone, today: dayIn(now, ctx.timeZone), settings: ctx.settings, events, payments, preorders });
   }
 
   private async paidInTestMode(ids: number[]): Promise<Set<number>> {

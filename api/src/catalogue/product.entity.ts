@@ -1,3 +1,4 @@
+import type { ProductOptionGroup } from '@cocoa/shared-types';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A catalogue product. Money is integer cents here; the API answers dollars (toPublicProduct, toAdminProduct). */
@@ -61,6 +62,10 @@ export class Product {
   /** On the cart's order-ahead menu (docs/order-ahead.md). */
   @Column({ type: 'boolean', default: false })
   soldAtCart: boolean;
+
+  /** Its options at the cart, with their price changes (shared-types product-options.ts). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  options: ProductOptionGroup[];
 
   /** The Square item variation charged at payment. */
   @Column({ type: 'varchar', length: 100, nullable: true })

@@ -43,6 +43,7 @@ function toAdminProduct(product: Product): AdminProduct {
     stockCount: product.stockCount,
     lowStockThreshold: product.lowStockThreshold,
     soldAtCart: product.soldAtCart,
+    options: product.options,
   };
 }
 
@@ -103,6 +104,7 @@ export class ProductsService {
       price: fromCents(p.priceCents),
       imageUrl: p.imageUrl,
       soldOut: !isInStock(p),
+      options: p.options,
     }));
   }
 

@@ -10,20 +10,13 @@ class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 class PickupSettingsDto extends createZodDto(pickupSettingsInputSchema) {}
 class OrdersAheadDto extends createZodDto(stopOrdersAheadInputSchema) {}
 
-/** Ordering ahead for pickup at a stop (docs/order-ahead.md): the slots customers see, and the owner's switches. */
+/** Ordering ahead for pickup at a stop (docs/order-ahead.md): the owner's switches (the customers' answer is the orders module's). */
 @Controller()
 export class OrderAheadController {
   constructor(
     private readonly slots: PickupSlotsService,
     private readonly settings: PickupSettingsService,
   ) {}
-
-  /** Public: whether this stop takes orders now, and its open pickup times. Not kept by the cache: places go as orders come. */
-  @Get('stops/:id/pickup')
-  @Header('Cache-Control', 'no-cache')
-  pickup(@Param() params: IdParamDto): Promise<StopPickup> {
-    return this.slots.forStop(params.id);
-  }
 
   @Put('stops/:id/orders-ahead')
   @AdminOnly()

@@ -47,8 +47,8 @@ export class PickupSlotsService {
     private readonly products: ProductsService,
   ) {}
 
-  /** What a customer may pick at this stop now, and the cart's menu (404 for no such stop). */
-  async forStop(stopId: number, now = new Date()): Promise<StopPickup> {
+  /** What a customer may pick at this stop now, and the cart's menu (404 for no such stop); `asap` is the caller's to set. */
+  async forStop(stopId: number, now = new Date()): Promise<StopPickup & { leadMinutes: number }> {
     const stop: StopFacts | null = await this.dataSource.getRepository(ScheduledLocation).findOne({
       where: { id: stopId },
       select: { id: true, date: true, startTime: true, endTime: true, takesOrders: true, title: true, location: true, address: true },
@@ -76,6 +76,8 @@ export class PickupSlotsService {
       slotMinutes: settings.slotMinutes,
       slots: reason === null ? open.map(({ slot, left }) => ({ start: slot.start.toISOString(), end: slot.end.toISOString(), left })) : [],
       timeZone: zone,
+      asap: null,
+      leadMinutes: settings.leadMinutes,
     };
   }
 
@@ -127,11 +129,17 @@ export class PickupSlotsService {
     return { name: stop?.location || stop?.title || 'the cart', address: stop?.address ?? null };
   }
 
+  /** Whether the stop takes orders ahead (false for no such stop). */
+  async takesOrders(stopId: number): Promise<boolean> {
+    return this.dataSource.getRepository(ScheduledLocation).exists({ where: { id: stopId, takesOrders: true } });
+  }
+
   /** The owner's switch: whether customers may order ahead for this stop. */
   async setTakesOrders(stopId: number, takesOrders: boolean): Promise<StopPickup> {
     const result = await this.dataSource.getRepository(ScheduledLocation).update({ id: stopId }, { takesOrders });
     if (!result.affected) throw new NotFoundError('Stop not found', 'STOP_NOT_FOUND');
-    return this.forStop(stopId);
+    const { leadMinutes: _lead, ...pickup } = await this.forStop(stopId);
+    return pickup;
   }
 
   /** The slots of the stop a customer may pick now, before counting places. */

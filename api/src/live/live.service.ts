@@ -41,6 +41,7 @@ import {
   type LiveReverseGeocode,
   type LiveState,
   type liveStatusChangeSchema,
+  sameProduct,
 } from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -251,8 +252,6 @@ function stateFields(row: LiveStateEntity): StateFields {
   const { id: _id, lastEventId: _event, ...fields } = row;
   return fields;
 }
-
-const sameProduct = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'accent' }) === 0;
 
 /** The wire shape of GET /api/live (no row: not live, never changed). */
 export function toLiveState(row: Omit<LiveStateEntity, 'id' | 'lastEventId'> | null, timeZone: string): LiveState {

@@ -5,12 +5,18 @@ import {
   type CheckoutCompleteResponse,
   type CheckoutTotals,
   checkoutTotals,
+  type ChosenOption,
+  chooseOptions,
   formatCents,
   fromCents,
   MAX_LINE_QUANTITY,
+  nameWithOptions,
   PICKUP_CODE_LENGTH,
   pickupCodeOf,
   pickupTotals,
+  priceWithOptions,
+  soldOutAtStop,
+  type ProductOptionGroup,
   toCents,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -18,6 +24,7 @@ import { StockService } from '../catalogue/stock.service';
 import { ConflictError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { PickupSlotsService } from '../events/pickup-slots.service';
+import { LiveService } from '../live/live.service';
 import type { SessionUser } from '../common/session-user';
 import { PaymentsService } from '../payments/payments.service';
 import type { ChargeOwner } from '../payments/payments.types';
@@ -34,6 +41,7 @@ interface PricedItem {
   variationId: string | null;
   unitPriceCents: number;
   quantity: number;
+  options: ChosenOption[] | null;
 }
 
 interface ProductRow {
@@ -43,6 +51,7 @@ interface ProductRow {
   in_stock: boolean;
   sold_at_cart: boolean;
   variation_id: string | null;
+  options: ProductOptionGroup[] | null;
 }
 
 type KeyedOrder = Pick<Order, 'id' | 'status' | 'totalCents' | 'paymentId' | 'testMode' | 'fulfilmentMethod'>;
@@ -87,9 +96,11 @@ export class CheckoutService {
     private readonly stock: StockService,
     private readonly slots: PickupSlotsService,
     private readonly links: SignedLinksService,
+    private readonly live: LiveService,
   ) {}
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
+    if (input.pickup) await this.refuseSoldOutAtStop(input);
     const mode = await this.payments.modeFor(input.sourceId);
     const testMode = mode.kind === 'test';
 
@@ -116,6 +127,16 @@ export class CheckoutService {
       return this.answer(orderId, paymentId, testMode, !!input.pickup);
     }
     throw stillProcessing();
+  }
+
+  /** A pickup order for a drink the owner's Live tab lists as sold out at this stop, while the cart serves there: 409. */
+  private async refuseSoldOutAtStop(input: CheckoutCompleteRequest): Promise<void> {
+    const live = await this.live.current();
+    if (!live.live || live.place?.stopId !== input.pickup?.stopId || live.soldOut.length === 0) return;
+    const ids = input.cartItems.map((item) => item.productId);
+    const rows: { name: string }[] = await this.dataSource.query(`SELECT name FROM products WHERE id = ANY($1::int[])`, [ids]);
+    const out = rows.find((row) => soldOutAtStop(live, input.pickup!.stopId, row.name));
+    if (out) throw new ConflictError(`${out.name} is sold out at this stop today. Please remove it from your order.`, 'SOLD_OUT_AT_STOP');
   }
 
   /** The checkout's answer; a pickup order's carries its signed page, where a guest goes at once. */
@@ -197,6 +218,7 @@ export class CheckoutService {
           unitPriceCents: item.unitPriceCents,
           quantity: item.quantity,
           totalCents: item.unitPriceCents * item.quantity,
+          options: item.options,
           position,
         })),
       );
@@ -205,32 +227,49 @@ export class CheckoutService {
     });
   }
 
-  /** Database prices, names and stock for each product in the cart (repeated products merged, then held to the per-line cap). */
+  /**
+   * Database prices, names and stock for each line of the cart: lines of one product with the same
+   * options merged, each priced with its options (a drink's size, milk ...) and named with them; the
+   * per-line cap holds for the product however many lines repeat it.
+   */
   private async priceItems(manager: EntityManager, input: CheckoutCompleteRequest): Promise<PricedItem[]> {
-    const wanted = new Map<number, { quantity: number; name?: string }>();
+    const wanted = new Map<string, { productId: number; options: string[]; quantity: number; name?: string }>();
     for (const item of input.cartItems) {
-      const seen = wanted.get(item.productId);
-      wanted.set(item.productId, { quantity: (seen?.quantity ?? 0) + item.quantity, name: seen?.name ?? item.name });
+      const options = [...item.options].sort();
+      const key = `${item.productId}|${options.join('|')}`;
+      const seen = wanted.get(key);
+      wanted.set(key, { productId: item.productId, options, quantity: (seen?.quantity ?? 0) + item.quantity, name: seen?.name ?? item.name });
     }
-    const ids = [...wanted.keys()];
+    const ids = [...new Set([...wanted.values()].map((line) => line.productId))];
     const placeholders = ids.map((_, i) => `$${i + 1}`).join(', ');
     const rows: ProductRow[] = await manager.query(
-      `SELECT id, name, price_cents, in_stock, sold_at_cart, variation_id FROM products WHERE id IN (${placeholders})`,
+      `SELECT id, name, price_cents, in_stock, sold_at_cart, variation_id, options FROM products WHERE id IN (${placeholders})`,
       ids,
     );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    return ids.map((id) => {
+    const perProduct = new Map<number, number>();
+    for (const line of wanted.values()) perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
+    return [...wanted.values()].map(({ productId: id, options, quantity, name }) => {
       const row = byId.get(id);
-      const { quantity, name } = wanted.get(id)!;
       if (!row)
         throw new UserInputError(`${name ? `"${name}"` : `Product #${id}`} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
       if (!row.in_stock) throw new ConflictError(`${row.name} is out of stock. Please remove it from your cart.`, 'OUT_OF_STOCK');
       if (input.pickup && !row.sold_at_cart)
         throw new ConflictError(`${row.name} is not made at the cart: it can be ordered for shipping.`, 'NOT_SOLD_AT_CART');
-      // The per-line cap holds for the product, however many lines repeat it.
-      if (quantity > MAX_LINE_QUANTITY)
-        throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${quantity})`, 'QUANTITY_TOO_LARGE');
-      return { productId: id, name: row.name, variationId: row.variation_id, unitPriceCents: Number(row.price_cents), quantity };
+      const total = perProduct.get(id) ?? quantity;
+      if (total > MAX_LINE_QUANTITY)
+        throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${total})`, 'QUANTITY_TOO_LARGE');
+      const chosen = chooseOptions(row.name, row.options ?? [], options);
+      if (typeof chosen === 'string') throw new ConflictError(chosen, 'OPTIONS_CHANGED');
+      return {
+        productId: id,
+        name: nameWithOptions(row.name, chosen),
+        // A drink with options is its own price: Square's catalogue price would leave them out.
+        variationId: chosen.length ? null : row.variation_id,
+        unitPriceCents: priceWithOptions(Number(row.price_cents), chosen),
+        quantity,
+        options: chosen.length ? chosen : null,
+      };
     });
   }
 

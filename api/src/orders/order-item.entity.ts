@@ -1,3 +1,4 @@
+import type { ChosenOption } from '@cocoa/shared-types';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Order } from './order.entity';
 
@@ -20,8 +21,13 @@ export class OrderItem {
   @Column({ type: 'varchar', length: 100, nullable: true })
   variationId: string | null;
 
-  @Column({ type: 'varchar', length: 120 })
+  /** The product's name, with the options chosen: "Hot Cocoa (Large, Oat milk)". */
+  @Column({ type: 'varchar', length: 300 })
   name: string;
+
+  /** The options chosen, each with its price change (already in unitPriceCents); null for none. */
+  @Column({ type: 'jsonb', nullable: true })
+  options: ChosenOption[] | null;
 
   @Column({ type: 'integer' })
   unitPriceCents: number;

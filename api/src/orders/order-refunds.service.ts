@@ -21,6 +21,7 @@ import { OrderEvent } from './order-event.entity';
 import { assertNoRefundInFlight, type LockedForFulfilment, lockForFulfilment } from './order-fulfilment.service';
 import { type OrderMailer, OrderMailService } from './order-mail.service';
 import { ORDER_FULFILMENT } from './order-states';
+import { PickupOrdersService } from './pickup-orders.service';
 import { ORDER_PICKUP } from './pickup-states';
 import { OrderRefund } from './order-refund.entity';
 
@@ -77,6 +78,7 @@ export class OrderRefundsService {
     private readonly mail: OrderMailService,
     private readonly orders: AdminOrdersService,
     private readonly stock: StockService,
+    private readonly pickupOrders: PickupOrdersService,
   ) {}
 
   refund(orderId: string, body: RefundOrder, actor: string): Promise<AdminOrderDetail> {
@@ -289,7 +291,9 @@ export class OrderRefundsService {
     if (plan.kind === 'cancel' && ORDER_PICKUP.can(order.pickup_status, 'cancelled')) {
       // A pickup order's place in its slot goes back to the stop with the cancel.
       await manager.query(`DELETE FROM pickup_slot_claims WHERE order_id = $1`, [plan.orderId]);
-      await ORDER_PICKUP.step(manager, await ORDER_PICKUP.lock(manager, { id: plan.orderId }), 'cancelled', { actor: plan.actor, detail, ctx: { mailer } });
+      const pickup = await ORDER_PICKUP.lock(manager, { id: plan.orderId });
+      await ORDER_PICKUP.step(manager, pickup, 'cancelled', { actor: plan.actor, detail, ctx: { mailer } });
+      await this.pickupOrders.followAtSquare(manager, pickup);
       return;
     }
     if (plan.kind === 'cancel' && isBeforeShipping(from)) {

@@ -21,9 +21,12 @@ import { Order } from './order.entity';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { PaymentReconciler } from './payment-reconciler.service';
+import { PickupMenuController } from './pickup-menu.controller';
 import { PickupOrdersController } from './pickup-orders.controller';
 import { PickupOrdersService } from './pickup-orders.service';
+import { StopPickupService } from './stop-pickup.service';
 import { LinksModule } from '../links/links.module';
+import { LiveModule } from '../live/live.module';
 import { PushModule } from '../live/push.module';
 import { StateMachineModule } from '../state-machine/state-machine.module';
 
@@ -42,8 +45,9 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     StateMachineModule,
     LinksModule,
     PushModule,
+    LiveModule,
   ],
-  controllers: [CheckoutController, OrdersController, CartController, AdminOrdersController, PickupOrdersController],
+  controllers: [CheckoutController, OrdersController, CartController, AdminOrdersController, PickupOrdersController, PickupMenuController],
   providers: [
     CheckoutService,
     OrdersService,
@@ -55,8 +59,10 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     OrderRefundsService,
     OrderMailService,
     PickupOrdersService,
+    StopPickupService,
   ],
-  // The back office's summary reads the order figures through OrderFiguresService.
-  exports: [PaymentReconciler, OrderFiguresService],
+  // The back office's summary reads the order figures through OrderFiguresService; the stop's
+  // first screen (api/src/first-screen-data.ts) reads a stop's answer through StopPickupService.
+  exports: [PaymentReconciler, OrderFiguresService, StopPickupService],
 })
 export class OrdersModule {}

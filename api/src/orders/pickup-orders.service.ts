@@ -10,12 +10,16 @@ import {
   startOfDayIn,
   zonedDateFormat,
 } from '@cocoa/shared-types';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Square } from 'square';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { claimChangeKey } from '../common/change-key';
+import { log } from '../common/logger';
 import { PickupSettingsService } from '../events/pickup-settings.service';
 import { PickupSlotsService } from '../events/pickup-slots.service';
+import { JobsService } from '../jobs/jobs.service';
 import { PushService } from '../live/push.service';
+import { PaymentsService } from '../payments/payments.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { StateMachineService } from '../state-machine/state-machine.service';
 import { OrderEvent } from './order-event.entity';
@@ -37,8 +41,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * history row and queues its e-mail in its own transaction; ready and delays also tell the
  * browsers that follow the order (Web Push), in the same transaction.
  */
+/** Keeps a pickup order's fulfilment at Square in step with ours (see followAtSquare). */
+export const SQUARE_PICKUP_JOB = 'orders.square-pickup';
+
+/** Our state as Square's fulfilment states say it: accepted and being made are RESERVED, ready PREPARED. */
+const SQUARE_FULFILMENT_STATE: Record<PickupStatus, Square.FulfillmentState> = {
+  placed: 'PROPOSED',
+  accepted: 'RESERVED',
+  preparing: 'RESERVED',
+  ready: 'PREPARED',
+  picked_up: 'COMPLETED',
+  cancelled: 'CANCELED',
+  not_collected: 'FAILED',
+};
+
 @Injectable()
-export class PickupOrdersService {
+export class PickupOrdersService implements OnModuleInit {
   constructor(
     private readonly dataSource: DataSource,
     private readonly moves: StateMachineService,
@@ -47,7 +65,41 @@ export class PickupOrdersService {
     private readonly slots: PickupSlotsService,
     private readonly zone: ShopTimeZoneService,
     private readonly push: PushService,
+    private readonly jobs: JobsService,
+    private readonly payments: PaymentsService,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.work<{ orderId: string }>(SQUARE_PICKUP_JOB, ({ data }) => this.syncAtSquare(data.orderId), {
+      // Polled every second: the till should show "ready" as the tablet does.
+      pollingIntervalSeconds: 1,
+      retryLimit: 6,
+      retryDelay: 30,
+      retryBackoff: true,
+    });
+  }
+
+  /**
+   * A Square order follows ours: after a move of a pickup order paid through Square, a job (queued
+   * in the move's transaction, so a move rolled back sends nothing) sets its fulfilment at Square to
+   * the order's state as it is when the job runs. Jobs of one order may run in any order and
+   * again: each sends the latest state, and one already there is not sent.
+   */
+  async followAtSquare(m: EntityManager, order: Pick<Order, 'id' | 'testMode' | 'squareOrderId'>): Promise<void> {
+    if (order.testMode || !order.squareOrderId) return;
+    await this.jobs.send(SQUARE_PICKUP_JOB, { orderId: order.id }, { manager: m });
+  }
+
+  /** The job: the order's state now, to Square. Without a connection it waits for none (the owner reconnects). */
+  async syncAtSquare(orderId: string): Promise<void> {
+    const order = await this.dataSource.getRepository(Order).findOneBy({ id: orderId });
+    if (!order?.squareOrderId || !order.pickupStatus || order.testMode) return;
+    const connection = await this.payments.connection();
+    if (!connection) return log('warn', 'a pickup order’s state was not sent to Square: Square is not connected', { orderId });
+    const state = SQUARE_FULFILMENT_STATE[order.pickupStatus];
+    const outcome = await this.payments.setPickupState(connection, order.squareOrderId, state);
+    log('info', 'pickup order state sent to Square', { orderId, state, outcome });
+  }
 
   /**
    * A paid pickup order starts, in the payment move's transaction: placed, then accepted at once
@@ -56,6 +108,7 @@ export class PickupOrdersService {
   async start(m: EntityManager, order: Order, mailer: OrderMailer): Promise<void> {
     const settings = await this.settings.get(m);
     if (settings.autoAccept) await ORDER_PICKUP.step(m, order, 'accepted', { actor: 'system', source: 'checkout', ctx: { mailer } });
+    await this.followAtSquare(m, order);
   }
 
   /** The owner's queue: the day's pickup orders (paid), by pickup time. Today in the shop's zone by default. */
@@ -86,6 +139,7 @@ export class PickupOrdersService {
     return this.moves.withLocked(ORDER_PICKUP, { id: orderId }, async (m, order) => {
       if (await claimChangeKey(m, changeKey, `pickup:${order.id}`)) {
         await ORDER_PICKUP.step(m, order, to, { actor, source: 'admin', ctx: { mailer } });
+        await this.followAtSquare(m, order);
         if (to === 'ready') await this.tell(m, order, 'Your order is ready', `Show code ${order.pickupCode ?? ''} at the cart.`);
       }
       return (await this.views(m, [order], await this.zone.current(m)))[0];

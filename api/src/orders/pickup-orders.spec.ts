@@ -1,8 +1,9 @@
-import { orderNumberOf, type OrderView, PICKUP_CODE_ALPHABET, type PickupQueueOrder } from '@cocoa/shared-types';
+import { dayIn, noonOf, orderNumberOf, wallTimeIn, type OrderView, PICKUP_CODE_ALPHABET, type PickupQueueOrder, pickupTotals } from '@cocoa/shared-types';
 import { newTestBrowser, type PushServiceDouble, readPushPayload, startPushServiceDouble } from '../live/push-service.double';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { SquareApiDouble } from '../square/square-api.double';
 import { squareLimitErrors } from '../square/square-requests';
+import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, insertPickupStop, pickupBody } from './orders.fixtures';
 
@@ -121,6 +122,141 @@ describe('pickup orders (test mode)', () => {
     expect(noContact.status).toBe(400);
     expect(JSON.stringify(noContact.body)).toContain('Give an e-mail or a phone number');
     expect(await countOrders(t.dataSource)).toEqual(before);
+  });
+
+  it('prices drinks with their options, names the line with them, and refuses options the drink does not have', async () => {
+    const options = [
+      {
+        name: 'Size',
+        min: 1,
+        max: 1,
+        choices: [
+          { name: 'Regular', price: 0 },
+          { name: 'Large', price: 0.75 },
+        ],
+      },
+      {
+        name: 'Toppings',
+        min: 0,
+        max: 2,
+        choices: [
+          { name: 'Marshmallows', price: 0.5 },
+          { name: 'Whipped cream', price: 0.6 },
+          { name: 'Sprinkles', price: 0.25 },
+        ],
+      },
+    ];
+    const bad = await admin.patch(`/api/products/${f.cocoa.id}`).send({ options: [{ ...options[1], max: 5 }] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Maximum cannot be more than the choices');
+    const saved = await admin.patch(`/api/products/${f.cocoa.id}`).send({ options });
+    expect(saved.status).toBe(200);
+    expect(saved.body.options[0]).toEqual({
+      id: 'size',
+      name: 'Size',
+      min: 1,
+      max: 1,
+      choices: [
+        { id: 'regular', name: 'Regular', priceCents: 0 },
+        { id: 'large', name: 'Large', priceCents: 75 },
+      ],
+    });
+    const menu = (await t.agent().get(`/api/stops/${stop.stopId}/pickup`)).body.menu as Array<{ productId: number; options: unknown[] }>;
+    expect(menu.find((item) => item.productId === f.cocoa.id)?.options).toEqual(saved.body.options);
+
+    // One large with marshmallows and cream ($12.99 + $0.75 + $0.50 + $0.60 = $14.84), one regular ($12.99).
+    const lines = [
+      { id: f.cocoa.id, quantity: 1, options: ['size:large', 'toppings:marshmallows', 'toppings:whipped-cream'] },
+      { id: f.cocoa.id, quantity: 1, options: ['size:regular'] },
+    ];
+    const totals = pickupTotals(
+      [
+        { price: 14.84, quantity: 1 },
+        { price: 12.99, quantity: 1 },
+      ],
+      0,
+    );
+    const money = { amount: totals.total / 100, taxAmount: totals.tax / 100, tipAmount: 0 };
+    const missing = await t
+      .agent()
+      .post(COMPLETE)
+      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: [{ id: f.cocoa.id, quantity: 1 }] }));
+    expect(missing.status).toBe(409);
+    expect(missing.body).toMatchObject({ code: 'OPTIONS_CHANGED', message: 'Test Dark Cocoa: choose a size.' });
+    const unknown = await t
+      .agent()
+      .post(COMPLETE)
+      .send(
+        pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: [{ id: f.cocoa.id, quantity: 1, options: ['size:huge'] }] }),
+      );
+    expect(unknown.body.message).toBe('Test Dark Cocoa: choose a size.');
+
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: lines }));
+    expect(res.status).toBe(200);
+    const items = await t.dataSource.query(`SELECT name, unit_price_cents, options, variation_id FROM order_items WHERE order_id = $1 ORDER BY position`, [
+      res.body.orderId,
+    ]);
+    expect(items).toEqual([
+      {
+        name: 'Test Dark Cocoa (Large, Marshmallows, Whipped cream)',
+        unit_price_cents: 1484,
+        variation_id: null,
+        options: [
+          { group: 'Size', choice: 'Large', priceCents: 75 },
+          { group: 'Toppings', choice: 'Marshmallows', priceCents: 50 },
+          { group: 'Toppings', choice: 'Whipped cream', priceCents: 60 },
+        ],
+      },
+      { name: 'Test Dark Cocoa (Regular)', unit_price_cents: 1299, variation_id: null, options: [{ group: 'Size', choice: 'Regular', priceCents: 0 }] },
+    ]);
+    await admin.patch(`/api/products/${f.cocoa.id}`).send({ options: [] }).expect(200);
+  });
+
+  it('takes the Live tab’s sold-out list as the menu’s while the cart serves at the stop, and refuses those drinks', async () => {
+    const zone = await t.app.get(ShopTimeZoneService).current();
+    // Serving from the last quarter hour for three hours (past midnight it runs into the next day).
+    const hhmm = (at: Date) => {
+      const wall = wallTimeIn(new Date(Math.floor(at.getTime() / 900_000) * 900_000), zone);
+      return `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+    };
+    const [today] = await t.dataSource.query<{ id: number }[]>(
+      `INSERT INTO scheduled_locations (title, location, date, start_time, end_time, latitude, longitude, takes_orders)
+       VALUES ('Park stop', 'The Park', $1, $2, $3, 39.78, -89.65, true) RETURNING id`,
+      [noonOf(dayIn(new Date(), zone), zone), hhmm(new Date()), hhmm(new Date(Date.now() + 3 * 3_600_000))],
+    );
+    const menuSays = async () =>
+      ((await t.agent().get(`/api/stops/${today.id}/pickup`)).body.menu as Array<{ productId: number; soldOut: boolean }>).find(
+        (i) => i.productId === f.cocoa.id,
+      )?.soldOut;
+    expect(await menuSays()).toBe(false);
+    await admin.post('/api/admin/live/check-in').send({ stopId: today.id }).expect(200);
+    await admin.post('/api/admin/live/status').send({ status: 'sold-out', product: 'test dark cocoa' }).expect(200);
+    expect(await menuSays()).toBe(true);
+    // Serving there now: "as soon as possible" is the first open slot, ready after the lead time at the soonest.
+    const served = (await t.agent().get(`/api/stops/${today.id}/pickup`)).body;
+    expect(served.slots.length).toBeGreaterThan(0);
+    expect(served.asap.slotStart).toBe(served.slots[0].start);
+    expect(Date.parse(served.asap.estimate)).toBeGreaterThanOrEqual(Date.now() + 19 * 60_000);
+    expect((await t.agent().get(`/api/stops/${stop.stopId}/pickup`)).body.asap).toBeNull();
+    // Elsewhere the cart's list says nothing: the stop three days ahead still offers it.
+    const later = (await t.agent().get(`/api/stops/${stop.stopId}/pickup`)).body.menu as Array<{ productId: number; soldOut: boolean }>;
+    expect(later.find((i) => i.productId === f.cocoa.id)?.soldOut).toBe(false);
+    const before = await countOrders(t.dataSource);
+    const refused = await t
+      .agent()
+      .post(COMPLETE)
+      .send(pickupBody(f, { stopId: today.id, slotStart: stop.firstSlot }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      code: 'SOLD_OUT_AT_STOP',
+      message: 'Test Dark Cocoa is sold out at this stop today. Please remove it from your order.',
+    });
+    expect(await countOrders(t.dataSource)).toEqual(before);
+    await admin.post('/api/admin/live/check-out').expect(200);
+    expect(await menuSays()).toBe(false);
   });
 
   it('refuses while paused with the owner’s message, and charges nothing', async () => {
@@ -248,6 +384,7 @@ describe('pickup orders with Square connected (real SDK against a local double o
     expect(squareLimitErrors('POST /v2/orders', orderBody)).toEqual([]);
     expect(orderBody.order.fulfillments).toEqual([
       {
+        uid: 'pickup',
         type: 'PICKUP',
         state: 'PROPOSED',
         pickup_details: {
@@ -265,6 +402,28 @@ describe('pickup orders with Square connected (real SDK against a local double o
     expect(paymentBody.tip_money).toEqual({ amount: 390, currency: 'USD' });
     expect(row).toMatchObject({ total_cents: 3170, tip_cents: 390 });
     expect(square.payments[0].total_money).toEqual({ amount: 3170, currency: 'USD' });
+  });
+
+  it('keeps the order at Square in step: accepted is RESERVED, ready PREPARED, picked up COMPLETED (Square’s order completes)', async () => {
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { sourceId: 'cnon:card-from-web-payments' }));
+    expect(res.status).toBe(200);
+    const [{ square_order_id: squareOrderId }] = await t.dataSource.query(`SELECT square_order_id FROM orders WHERE id = $1`, [res.body.orderId]);
+    const atSquare = () => square.orders.get(squareOrderId)!;
+    const fulfilment = (state: string) =>
+      eventually(async () => (atSquare().fulfillments[0].state === state ? true : undefined), `Square's fulfilment to be ${state}`);
+    await fulfilment('RESERVED');
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    await admin.post(`/api/admin/pickup/orders/${res.body.orderId}/move`).send({ to: 'ready' }).expect(200);
+    await fulfilment('PREPARED');
+    await admin.post(`/api/admin/pickup/orders/${res.body.orderId}/move`).send({ to: 'picked_up' }).expect(200);
+    await fulfilment('COMPLETED');
+    expect(atSquare()).toMatchObject({ state: 'COMPLETED', version: 4 });
+    const updates = square.calls(`/v2/orders/${squareOrderId}`).filter((c) => c.method === 'PUT');
+    expect(updates).toHaveLength(3);
+    for (const update of updates) expect(squareLimitErrors('PUT /v2/orders/{order_id}', update.body)).toEqual([]);
   });
 
   it('20 buyers at once for a slot of 5 places: exactly 5 are charged, the others are told to pick another time', async () => {

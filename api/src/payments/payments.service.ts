@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { Square } from 'square';
 import { PAYMENTS_NOT_SET_UP_MESSAGE, TEST_CARD_NONCE_OK, TEST_CARDS } from '@cocoa/shared-types';
 import { DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
@@ -145,6 +146,14 @@ export class PaymentsService {
       return { outcome: 'error', error: err };
     }
     return refund.status === 'PENDING' || refund.status === 'COMPLETED' ? { outcome: 'made', refund } : { outcome: 'refused', refund };
+  }
+
+  /**
+   * Moves a pickup order's fulfilment at Square (the cart's Point of Sale shows it); what happened,
+   * or a thrown error (the caller's job tries again).
+   */
+  setPickupState(connection: SquareConnection, squareOrderId: string, state: Square.FulfillmentState): Promise<'updated' | 'unchanged' | 'closed'> {
+    return this.square.setPickupState(connection, squareOrderId, state);
   }
 
   /**

@@ -94,6 +94,8 @@ export class SquareApiDouble {
   /** When each answer was sent (ms since the epoch), in order. */
   readonly answered: { path: string; at: number }[] = [];
   private readonly idempotent = new Map<string, { body: unknown; request: string }>();
+  /** The orders made, as Square keeps them (its state, version and fulfilments): RetrieveOrder and UpdateOrder read them. */
+  readonly orders = new Map<string, Record<string, any>>();
   /** Each order's total as priced, which a payment for it must carry as amount_money. */
   private readonly orderTotals = new Map<string, number>();
   private server: Server | undefined;
@@ -156,7 +158,8 @@ export class SquareApiDouble {
       this.failNext.delete(path);
       return { status: failure.status, body: { errors: failure.errors } };
     }
-    const route = `${req.method} ${path}`;
+    // One order by id: /v2/orders/{order_id}, as Square's reference names the route.
+    const route = /^\/v2\/orders\/[^/]+$/.test(path) && path !== '/v2/orders/batch-retrieve' ? `${req.method} /v2/orders/{order_id}` : `${req.method} ${path}`;
     const invalid = route in SQUARE_REQUEST_LIMITS ? squareLimitErrors(route as SquareRoute, body) : [];
     if (invalid.length > 0) return { status: 400, body: { errors: invalid } };
     // Like Square: a repeated idempotency key answers the first successful response again; a
@@ -178,7 +181,7 @@ export class SquareApiDouble {
       };
     }
     if (earlier) return { status: 200, body: earlier.body };
-    const answer = this.route(`${req.method} ${path}`, body, query);
+    const answer = route.endsWith('/v2/orders/{order_id}') ? this.oneOrder(req.method ?? 'GET', path.split('/').pop()!, body) : this.route(route, body, query);
     if (key && answer.status === 200) this.idempotent.set(key, { body: answer.body, request: JSON.stringify(body?.amount_money) });
     return answer;
   }
@@ -236,6 +239,7 @@ export class SquareApiDouble {
         }
         const priced = this.priceOrder(body?.order ?? {});
         this.orderTotals.set(String(priced.id), (priced.total_money as { amount: number }).amount);
+        this.orders.set(String(priced.id), priced);
         return ok({ order: priced });
       }
       case 'GET /v2/payments': {
@@ -319,6 +323,31 @@ export class SquareApiDouble {
     return { status: 200, body: { refund } };
   }
 
+  /**
+   * RetrieveOrder and UpdateOrder as Square's reference describes them: an update names the version
+   * it applies to (an older one is refused with VERSION_MISMATCH), an order COMPLETED or CANCELED
+   * is not updated, fulfilments are matched by uid; the version goes up, and the order completes
+   * when every fulfilment has.
+   */
+  private oneOrder(method: string, id: string, body: Record<string, any> | undefined): { status: number; body: unknown } {
+    const order = this.orders.get(id);
+    if (!order) return refused(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Order not found: ${id}`);
+    if (method === 'GET') return { status: 200, body: { order } };
+    if (method !== 'PUT') return refused(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `No route ${method}`);
+    const sparse = body?.order ?? {};
+    if (sparse.version !== order.version) return refused(400, 'INVALID_REQUEST_ERROR', 'VERSION_MISMATCH', 'Order version mismatch.', 'order.version');
+    if (order.state === 'COMPLETED' || order.state === 'CANCELED')
+      return refused(400, 'INVALID_REQUEST_ERROR', 'BAD_REQUEST', `An order in state ${order.state} cannot be updated.`);
+    for (const change of sparse.fulfillments ?? []) {
+      const target = (order.fulfillments ?? []).find((f: { uid?: string }) => f.uid === change.uid);
+      if (!target) return refused(400, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', `Fulfillment ${change.uid} not found.`, 'order.fulfillments');
+      Object.assign(target, change);
+    }
+    order.version += 1;
+    if ((order.fulfillments ?? []).every((f: { state?: string }) => f.state === 'COMPLETED')) order.state = 'COMPLETED';
+    return { status: 200, body: { order } };
+  }
+
   /** Prices line items from the catalogue map, adds service charges and the order-level tax. */
   private priceOrder(order: Record<string, any>): Record<string, unknown> {
     let subtotal = 0;
@@ -334,6 +363,7 @@ export class SquareApiDouble {
     return {
       ...order,
       id: this.nextId('ORDER'),
+      version: 1,
       state: 'OPEN',
       total_money: { amount: total, currency: 'USD' },
       total_tax_money: { amount: tax, currency: 'USD' },

@@ -61,9 +61,15 @@ const DOC = (model: string) =>
   `https://developer.squareup.com/reference/square/objects/${model} (square/square-nodejs-sdk doc/models/${kebab(model)}.md, also node_modules/square/legacy/doc/models/)`;
 
 export type SquareRoute =
-  'POST /v2/customers/search' | 'POST /v2/customers' | 'POST /v2/catalog/batch-retrieve' | 'POST /v2/orders' | 'POST /v2/payments' | 'POST /v2/refunds';
+  | 'POST /v2/customers/search'
+  | 'POST /v2/customers'
+  | 'POST /v2/catalog/batch-retrieve'
+  | 'POST /v2/orders'
+  | 'PUT /v2/orders/{order_id}'
+  | 'POST /v2/payments'
+  | 'POST /v2/refunds';
 
-export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal' | 'rfc3339';
+export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal' | 'rfc3339' | 'fulfillment-state';
 
 export interface SquareFieldRule {
   /** Square's documented maximum length; absent where Square documents none. */
@@ -160,6 +166,12 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     'order.fulfillments[].pickup_details.schedule_type': { source: `${DOC('FulfillmentPickupDetailsScheduleType')}: enum SCHEDULED, ASAP` },
     'order.fulfillments[].pickup_details.note': { max: 500, source: `${DOC('FulfillmentPickupDetails')}: maximum length 500` },
   },
+  'PUT /v2/orders/{order_id}': {
+    idempotency_key: { max: 192, source: `${DOC('UpdateOrderRequest')}: maximum length 192` },
+    'order.location_id': { min: 1, source: `${DOC('Order')}: minimum length 1` },
+    'order.fulfillments[].uid': { max: 60, source: `${DOC('Fulfillment')}: maximum length 60` },
+    'order.fulfillments[].state': { format: 'fulfillment-state', source: `${DOC('FulfillmentState')}: enum` },
+  },
   'POST /v2/payments': {
     source_id: { min: 1, source: `${DOC('CreatePaymentRequest')}: minimum length 1` },
     idempotency_key: { min: 1, max: 45, source: `${DOC('CreatePaymentRequest')}: minimum length 1, maximum length 45` },
@@ -183,6 +195,7 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
 
 const COUNTRIES = new Set<string>(Object.values(Square.Country));
 const CURRENCIES = new Set<string>(Object.values(Square.Currency));
+const FULFILLMENT_STATES = new Set<string>(Object.values(Square.FulfillmentState));
 
 /** The documented formats; the phone one is Square's wording: 9–16 digits, optional + prefix. */
 const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
@@ -191,6 +204,7 @@ const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
   country: (v) => COUNTRIES.has(v),
   currency: (v) => CURRENCIES.has(v),
   decimal: (v) => /^\d+(\.\d+)?$/.test(v),
+  'fulfillment-state': (v) => FULFILLMENT_STATES.has(v),
   rfc3339: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
 };
 
@@ -201,6 +215,7 @@ const LIMIT_ERROR_CODES: Record<SquareFormat, string> = {
   currency: 'INVALID_ENUM_VALUE',
   decimal: 'VALUE_REGEX_MISMATCH',
   rfc3339: 'INVALID_TIME',
+  'fulfillment-state': 'INVALID_ENUM_VALUE',
 };
 
 export interface SquareStringField {
@@ -372,6 +387,25 @@ export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderCont
   };
 }
 
+/** The uid the checkout gives a pickup order's fulfilment at Square. */
+export const PICKUP_FULFILLMENT_UID = 'pickup';
+
+/**
+ * PUT /v2/orders/{order_id}: a sparse order moving the pickup fulfilment to `state`, at the version
+ * Square last answered (Square refuses a stale one). The key is derived from the order and the
+ * state, so asking again after a lost answer makes no second update.
+ */
+export function buildUpdatePickupRequest(
+  order: { id: string; locationId: string; version: number },
+  state: Square.FulfillmentState,
+): Square.UpdateOrderRequest {
+  return {
+    orderId: order.id,
+    order: { locationId: order.locationId, version: order.version, fulfillments: [{ uid: PICKUP_FULFILLMENT_UID, state }] },
+    idempotencyKey: derivedKey(`${order.id}:${order.version}`, `pickup-${state}`),
+  };
+}
+
 function fulfillmentOf(input: SquareChargeInput, ctx: OrderContext): Square.Fulfillment {
   const c = input.customer;
   const recipient: Square.FulfillmentRecipient = {
@@ -382,6 +416,8 @@ function fulfillmentOf(input: SquareChargeInput, ctx: OrderContext): Square.Fulf
   };
   if (input.pickup) {
     return {
+      // Our own uid: the state updates name the fulfilment by it.
+      uid: PICKUP_FULFILLMENT_UID,
       type: 'PICKUP',
       state: 'PROPOSED',
       pickupDetails: {

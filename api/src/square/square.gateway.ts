@@ -12,6 +12,8 @@ import {
   buildCreatePaymentRequest,
   buildRefundPaymentRequest,
   buildSearchCustomersRequest,
+  buildUpdatePickupRequest,
+  PICKUP_FULFILLMENT_UID,
   orderTotalCents,
   liveVariationIds,
   type SquareChargeInput,
@@ -239,6 +241,23 @@ export class SquareGateway {
         ? { paymentId: found.id, status: found.status ?? 'PENDING', squareOrderId: found.orderId ?? null, squareCustomerId: found.customerId ?? null }
         : null;
     });
+  }
+
+  /**
+   * Moves a pickup order's fulfilment at Square to `state` (the cart's Point of Sale shows it):
+   * reads the order for its version, and updates it unless it is there already or Square's order
+   * is over (completed or canceled: Square updates those no more). Answers what happened.
+   */
+  async setPickupState(connection: SquareConnection, squareOrderId: string, state: Square.FulfillmentState): Promise<'updated' | 'unchanged' | 'closed'> {
+    const { order } = await this.call(() => connection.client.orders.get({ orderId: squareOrderId }));
+    if (!order?.locationId) throw new PaymentError('Square did not find the order', 'SQUARE_ORDER_NOT_FOUND');
+    const now = order.fulfillments?.find((f) => f.uid === PICKUP_FULFILLMENT_UID)?.state;
+    if (now === state) return 'unchanged';
+    if (order.state === 'COMPLETED' || order.state === 'CANCELED') return 'closed';
+    await this.call(() =>
+      connection.client.orders.update(buildUpdatePickupRequest({ id: squareOrderId, locationId: order.locationId, version: order.version ?? 1 }, state)),
+    );
+    return 'updated';
   }
 
   /**

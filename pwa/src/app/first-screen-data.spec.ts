@@ -8,7 +8,8 @@ import { availabilityQueryOptions, bookingPackagesQueryOptions } from '../featur
 import { liveQueryKey } from '../features/live';
 import { mapConfigQueryOptions } from '../features/tracker/api/map-config';
 import { monthEventsQueryOptions } from '../features/tracker/api/month-events';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products } from '../test/fixtures';
+import { stopPickupQueryOptions } from '../features/order-ahead/api/stop-pickup';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, stopPickup } from '../test/fixtures';
 import { testQueryClient } from '../test/render';
 import { seedFirstScreenFromPage } from './first-screen-data';
 import { FIRST_SCREEN_PAGES, type FirstScreenPagesTable } from './first-screen-pages';
@@ -119,6 +120,20 @@ describe('seedFirstScreenFromPage', () => {
     expect(events.getQueryData(availabilityQueryOptions('2026-06').queryKey)).toEqual(availability);
   });
 
+  it("a stop's page: GET /api/stops/{id}/pickup under the stop's id, as its page asks for it", () => {
+    const answer = stopPickup({ menu: [{ ...stopPickup().menu[0], name: 'Fudge </script> Cocoa' }] });
+    addDataBlock(asTheApiWritesIt({ page: 'stop', ...answer }));
+    const client = testQueryClient();
+    expect(seedFirstScreenFromPage(client, 'stop')).not.toBeNull();
+    expect(client.getQueryData(stopPickupQueryOptions('12').queryKey)).toEqual(answer);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([['stops', '12', 'pickup']]);
+  });
+
   it('leaves the cache alone without a block (the service worker shell), with an unreadable one, or one of another page', () => {
     const client = testQueryClient();
     expect(seedFirstScreenFromPage(client, 'products')).toBeNull();
@@ -152,6 +167,9 @@ describe('seedFirstScreenFromPage', () => {
       ],
       ['events', null],
       ['home', { page: 'home', featured: products, categories }],
+      // a stop's block without its menu and times
+      ['stop', { page: 'stop', stopId: 12, stop: stopPickup().stop, timeZone: 'America/Chicago' }],
+      ['stop', { page: 'tracker', ...stopPickup() }],
     ] as const) {
       block.textContent = JSON.stringify(data);
       expect({ page, data, seeded: seedFirstScreenFromPage(client, page) }).toEqual({ page, data, seeded: null });

@@ -36,7 +36,7 @@ export function seedFirstScreenFromPage(client: QueryClient, page: FirstScreenDa
   return data;
 }
 
-/** The lists and the product are there (a block from an older or broken server is ignored). */
+/** The lists, the product and the stop are there (a block from an older or broken server is ignored). */
 function readable(data: FirstScreenData): boolean {
   if (typeof data !== 'object' || data === null || !PAGES.has(data.page)) return false;
   switch (data.page) {
@@ -51,6 +51,15 @@ function readable(data: FirstScreenData): boolean {
     case 'events':
       return (
         stopsReadable(data) && Array.isArray(data.categories) && Array.isArray(data.upcoming) && Array.isArray(data.packages) && isObject(data.availability)
+      );
+    case 'stop':
+      return (
+        typeof data.stopId === 'number' &&
+        isObject(data.stop) &&
+        Array.isArray(data.menu) &&
+        Array.isArray(data.slots) &&
+        typeof data.open === 'boolean' &&
+        typeof data.timeZone === 'string'
       );
   }
 }

@@ -6,6 +6,7 @@ import { seedBookingFirstScreen } from '../features/bookings/api/first-screen-da
 import { seedCatalogueFirstScreen } from '../features/catalogue/api/first-screen-data';
 import { seedEventsFirstScreen } from '../features/events/api/first-screen-data';
 import { seedLiveFirstScreen } from '../features/live/api/live-snapshot';
+import { seedStopFirstScreen } from '../features/order-ahead/api/first-screen-data';
 import { seedTrackerFirstScreen } from '../features/tracker/api/first-screen-data';
 // The home page is the usual first screen: part of the start-up chunk, no extra round trip.
 import HomePage from '../features/content/pages/home-page';
@@ -56,4 +57,5 @@ export const FIRST_SCREEN_PAGES = {
       seedBookingFirstScreen(client, data);
     },
   },
+  stop: { page: () => import('../features/order-ahead/pages/stop-page'), seed: seedStopFirstScreen },
 } satisfies FirstScreenPagesTable;

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { dayKey, FIRST_SCREEN_DATA_ID, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
-import { categories, liveState, mapConfig, products } from '../test/fixtures';
+import { categories, liveState, mapConfig, products, stopPickup } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { prepareLanding } from './prefetch';
 import { AppRoutes } from './router';
@@ -92,6 +92,22 @@ describe('landing on a page the server paints a first screen for (its data block
     // with its tile settings in the block, the map comes without a call (here at once: no IntersectionObserver in this test's DOM)
     expect(await screen.findByTestId('tracker-map')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/events/map-config')).toEqual([]);
+  });
+
+  it("a stop's page: the stop, its menu and its times in the first render, without calling GET /api/stops/{id}/pickup", async () => {
+    addDataBlock({ page: 'stop', ...stopPickup() });
+    const { calls } = mockFetch({});
+    const client = testQueryClient();
+    await land(client, '/stops/12');
+    renderRoute(client, '/stops/12');
+    expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading the stop')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Millennium Park' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Classic Hot Cocoa' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iced Mocha: sold out' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^10:00 AM/ })).toBeChecked();
+    await act(async () => undefined);
+    expect(calls.filter((c) => c.url.startsWith('/api/stops/'))).toEqual([]);
   });
 
   it("rendering the page itself (the service worker's shell: no data block), the calls it makes as it mounts are made with its chunk, and not again by its first render", async () => {

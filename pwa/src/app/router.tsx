@@ -17,7 +17,7 @@ const ProductsPage = preloadable(FIRST_SCREEN_PAGES.products.page);
 const ProductDetailPage = preloadable(FIRST_SCREEN_PAGES.product.page);
 const EventsPage = preloadable(FIRST_SCREEN_PAGES.events.page);
 const CocoaTrackerPage = preloadable(FIRST_SCREEN_PAGES.tracker.page);
-const StopPage = lazy(() => import('../features/order-ahead/pages/stop-page'));
+const StopPage = preloadable(FIRST_SCREEN_PAGES.stop.page);
 const CartPage = lazy(() => import('../features/cart/pages/cart-page'));
 const CheckoutPage = lazy(() => import('../features/checkout/pages/checkout-page'));
 const OrderConfirmationPage = lazy(() => import('../features/checkout/pages/order-confirmation-page'));
@@ -58,6 +58,7 @@ const PRELOADABLE_PAGES: Record<Exclude<FirstScreenPage, 'home'>, ReturnType<typ
   product: ProductDetailPage,
   tracker: CocoaTrackerPage,
   events: EventsPage,
+  stop: StopPage,
 };
 
 /**

@@ -4,7 +4,7 @@
 // As on the server: no window, no document (react-dom/server in the API's process).
 import { cloneElement, type ReactElement } from 'react';
 import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop, stopPickup } from '../test/fixtures';
 import { renderFirstScreen } from './first-screens';
 
 const ZONE = 'America/Chicago';
@@ -169,6 +169,37 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
     expect(html).toMatch(/<a [^>]*href="\/stops\/1"[^>]*>Order ahead<\/a>/);
     expect(text(html)).toContain('Shakes Thick and cold Shop Shakes');
     expect(html).not.toMatch(/Where to find us next<\/h2><div class="three-up"><div class="skeleton/);
+  });
+
+  it("a stop's page: its name, day and times on the shop's clock, the menu with prices and sold-out marks, the next free time chosen", () => {
+    const html = renderFirstScreen('/stops/12', { page: 'stop', ...stopPickup() });
+    expect(html).toContain('<h1>Millennium Park</h1>');
+    // the shop's times, without a zone label: the page is painted for a visitor in the shop's zone
+    expect(text(html)).toContain('November 22, 2026 · 9:00 AM - 1:00 PM');
+    expect(text(html)).toContain('201 E Randolph St, Chicago');
+    expect(text(html)).toContain('Menu Classic Hot Cocoa Our house cocoa $4.50 Add Peppermint Mocha $5.25 Add Iced Mocha $5.00 Sold out');
+    expect(html).toContain('<button type="button" class="btn btn--small btn--primary" aria-label="Add Classic Hot Cocoa">Add</button>');
+    expect(html).toContain('<button type="button" class="btn btn--small" disabled="" aria-label="Iced Mocha: sold out">Sold out</button>');
+    // the first free time, chosen, with its places left
+    expect(html).toMatch(/<input type="radio"[^>]* name="pickup-slot" checked="" value="2026-11-22T16:00:00.000Z"\/>/);
+    expect(text(html)).toContain('Pickup time 10:00 AM 3 left 10:15 AM 10 left 10:30 AM 1 left');
+    expect(html).toContain('<form class="form pickup-form" noValidate="" aria-label="Your order">');
+    expect(html).not.toContain('aria-busy="true"');
+    expect(html).not.toContain('Loading');
+  });
+
+  it("a stop's page while the cart serves there: the first time is “as soon as possible”, with when it should be ready", () => {
+    const asap = { slotStart: '2026-11-22T16:00:00.000Z', estimate: '2026-11-22T16:05:00.000Z' };
+    const html = renderFirstScreen('/stops/12', { page: 'stop', ...stopPickup({ asap }) });
+    expect(text(html)).toContain('Pickup time As soon as possible, about 10:05 AM 3 left 10:15 AM');
+  });
+
+  it("a stop's page that takes no orders now: the stop and the reason, no form", () => {
+    const reason = 'We are not taking orders ahead right now. Come and see us at the cart!';
+    const html = renderFirstScreen('/stops/12', { page: 'stop', ...stopPickup({ open: false, reason, slots: [] }) });
+    expect(html).toContain('<h1>Millennium Park</h1>');
+    expect(text(html)).toContain(`Not taking orders ahead ${reason}`);
+    expect(html).not.toContain('<form class="form pickup-form"');
   });
 
   it("renders the app's components: a class changed in the product list entry shows in the server's HTML", () => {

@@ -22,13 +22,14 @@ import ProductDetailPage from '../features/catalogue/pages/product-detail-page';
 import ProductsPage from '../features/catalogue/pages/products-page';
 import EventsPage from '../features/events/pages/events-page';
 import HomePage from '../features/content/pages/home-page';
+import StopPage from '../features/order-ahead/pages/stop-page';
 import CocoaTrackerPage from '../features/tracker/pages/cocoa-tracker-page';
 import { asViewerIn } from '../lib/viewer-clock';
 
 /**
  * Each page's component, imported here rather than loaded as the app loads it (FIRST_SCREEN_PAGES):
  * the render is synchronous. Its route pattern is the one the app's router declares it under
- * (shared-types' FIRST_SCREENS; its params: the product's slug).
+ * (shared-types' FIRST_SCREENS; its params: the product's slug, the stop's id).
  */
 const PAGES: Record<FirstScreenPage, ComponentType> = {
   home: HomePage,
@@ -36,6 +37,7 @@ const PAGES: Record<FirstScreenPage, ComponentType> = {
   product: ProductDetailPage,
   tracker: CocoaTrackerPage,
   events: EventsPage,
+  stop: StopPage,
 };
 
 /**

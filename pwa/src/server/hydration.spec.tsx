@@ -11,7 +11,7 @@ import { App } from '../app/app';
 import { seedFirstScreen } from '../app/first-screen-data';
 import { preloadLandingPage } from '../app/router';
 import { hydrateAsViewerIn } from '../lib/viewer-clock';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop, stopPickup } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { renderFirstScreen } from './first-screens';
 
@@ -79,10 +79,15 @@ const PAGES: Array<[string, FirstScreenData]> = [
       availability: availabilityFrom(TODAY),
     },
   ],
+  // Serving there now: its first time is "as soon as possible".
+  ['/stops/12', { page: 'stop', ...stopPickup({ asap: { slotStart: '2026-11-22T16:00:00.000Z', estimate: '2026-11-22T16:05:00.000Z' } }) }],
 ];
 
-/** The server's markup of `url` in a root, then the app hydrating it; what React had to render anew. */
-async function hydrate(url: string, data: FirstScreenData, tamper: (html: string) => string = (html) => html) {
+/**
+ * The server's markup of `url` in a root, then the app hydrating it; what React had to render anew.
+ * `codeTakesMs`: how long after the data block is seeded the app takes over (its code on the way).
+ */
+async function hydrate(url: string, data: FirstScreenData, tamper: (html: string) => string = (html) => html, codeTakesMs = 0) {
   window.history.replaceState(null, '', url);
   const root = document.createElement('div');
   root.innerHTML = tamper(renderFirstScreen(url, data));
@@ -93,14 +98,20 @@ async function hydrate(url: string, data: FirstScreenData, tamper: (html: string
   seedFirstScreen(client, data);
   if ('timeZone' in data) hydrateAsViewerIn(data.timeZone);
   await preloadLandingPage(url.split('?')[0], client, false);
+  const seededAt = Date.now();
+  const later = codeTakesMs > 0 ? jest.spyOn(Date, 'now').mockImplementation(() => seededAt + codeTakesMs) : null;
   const renderedAnew: unknown[] = [];
   let shown = false;
-  await act(async () => {
-    hydrateRoot(root, <App queryClient={client} onPageShown={() => (shown = true)} />, { onRecoverableError: (error) => renderedAnew.push(error) });
-  });
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
+  try {
+    await act(async () => {
+      hydrateRoot(root, <App queryClient={client} onPageShown={() => (shown = true)} />, { onRecoverableError: (error) => renderedAnew.push(error) });
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  } finally {
+    later?.mockRestore();
+  }
   return { root, heading, renderedAnew, shown };
 }
 
@@ -132,6 +143,28 @@ describe("the app takes over the server's first screens as they are (hydration)"
     const { root, renderedAnew } = await hydrate(url, data);
     expect(renderedAnew).toEqual([]);
     expect(fields(root).map((f) => f.disabled)).toEqual([false, false]);
+  });
+
+  it('/stops/12: the app takes the stop over from its data block without asking for it again, and its order form works', async () => {
+    const [url, data] = PAGES.find(([path]) => path === '/stops/12')!;
+    const { calls } = mockFetch({});
+    const { root, renderedAnew } = await hydrate(url, data);
+    expect(renderedAnew).toEqual([]);
+    expect(calls.filter((call) => call.url.startsWith('/api/stops/'))).toEqual([]);
+    const subtotal = () => root.querySelector('[data-testid="pickup-subtotal"]')?.textContent;
+    expect(subtotal()).toBe('$0.00');
+    await act(async () => root.querySelector<HTMLButtonElement>('button[aria-label="Add Classic Hot Cocoa"]')?.click());
+    expect(subtotal()).toBe('$4.50');
+    expect(root.querySelector<HTMLInputElement>('input[name="pickup-slot"]:checked')?.value).toBe('2026-11-22T16:00:00.000Z');
+  });
+
+  it('/stops/12: an answer the server painted long before the app could take over is asked again as it does (places go as orders come)', async () => {
+    const [url, data] = PAGES.find(([path]) => path === '/stops/12')!;
+    const { page: _page, ...answer } = data as Extract<FirstScreenData, { page: 'stop' }>;
+    const { calls } = mockFetch({ 'GET /api/stops/12/pickup': { body: answer } });
+    const { renderedAnew } = await hydrate(url, data, undefined, 60_000);
+    expect(renderedAnew).toEqual([]);
+    expect(calls.filter((call) => call.url.startsWith('/api/stops/')).map((call) => call.url)).toEqual(['/api/stops/12/pickup']);
   });
 
   it("markup that differs from the app's first render is rendered anew, and said (so the test above can fail)", async () => {

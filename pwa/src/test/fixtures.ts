@@ -1,4 +1,5 @@
 import {
+  type AdminProduct,
   type BookingAvailability,
   type BookingPackage,
   type Category,
@@ -8,6 +9,7 @@ import {
   type OrderView,
   type Product,
   type ScheduledEvent,
+  type StopPickup,
 } from '@cocoa/shared-types';
 
 export const categories: Category[] = [
@@ -34,6 +36,11 @@ export function product(overrides: Partial<Product> & Pick<Product, 'id' | 'name
     onlyLeft: null,
     ...overrides,
   };
+}
+
+/** A product as the admin calls answer it: not counted, not at the cart, no options unless given. */
+export function adminProduct(overrides: Partial<AdminProduct> & Pick<AdminProduct, 'id' | 'name'>): AdminProduct {
+  return { ...product(overrides), stockCount: null, lowStockThreshold: null, soldAtCart: false, options: [], ...overrides };
 }
 
 export const products: Product[] = [
@@ -168,6 +175,36 @@ export function orderView(over: Partial<OrderView> = {}): OrderView {
     fulfilmentMethod: 'shipping',
     pickup: null,
     tip: 0,
+    ...over,
+  };
+}
+
+/**
+ * A stop's order-ahead answer as GET /api/stops/{id}/pickup gives it: Millennium Park on November
+ * 22, 2026, 09:00 to 13:00 in Chicago, taking orders, three drinks (the last sold out) and three
+ * times from 10:00 AM (16:00Z) with places left. A test overrides what it speaks of.
+ */
+export function stopPickup(over: Partial<StopPickup> = {}): StopPickup {
+  const slot = (start: string, end: string, left: number) => ({ start, end, left });
+  return {
+    stopId: 12,
+    stop: { name: 'Millennium Park', address: '201 E Randolph St, Chicago', date: '2026-11-22', startTime: '09:00', endTime: '13:00' },
+    timeZone: 'America/Chicago',
+    menu: [
+      { productId: 1, name: 'Classic Hot Cocoa', description: 'Our house cocoa', price: 4.5, imageUrl: null, soldOut: false, options: [] },
+      { productId: 2, name: 'Peppermint Mocha', description: null, price: 5.25, imageUrl: null, soldOut: false, options: [] },
+      { productId: 3, name: 'Iced Mocha', description: null, price: 5, imageUrl: null, soldOut: true, options: [] },
+    ],
+    takesOrders: true,
+    open: true,
+    reason: null,
+    slotMinutes: 15,
+    slots: [
+      slot('2026-11-22T16:00:00.000Z', '2026-11-22T16:15:00.000Z', 3),
+      slot('2026-11-22T16:15:00.000Z', '2026-11-22T16:30:00.000Z', 10),
+      slot('2026-11-22T16:30:00.000Z', '2026-11-22T16:45:00.000Z', 1),
+    ],
+    asap: null,
     ...over,
   };
 }

@@ -1,4 +1,4 @@
-import { type CartLine, formatCents, TAX_RATE, toCents } from '@cocoa/shared-types';
+import { formatCents, TAX_RATE, toCents } from '@cocoa/shared-types';
 import './order-summary.css';
 
 /** The sums of an order being placed, in cents: shipping for a parcel, a tip for a pickup order. */
@@ -10,11 +10,19 @@ export interface SummaryTotals {
   total: number;
 }
 
+/** A line as the summary shows it (a cart line, or a pickup order's line keyed by its drink and options); price in dollars, each. */
+interface SummaryLine {
+  id: number | string;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
 interface OrderSummaryProps {
   /** Names the heading's id and each sum's test id: `${name}-subtotal` ... */
   name: string;
   title: string;
-  lines: readonly CartLine[];
+  lines: readonly SummaryLine[];
   totals: SummaryTotals;
   /** Shown instead of the lines while there are none. */
   empty?: string;

@@ -235,6 +235,8 @@ export const bookingViewSchema = z.object({
   refundedCents: z.number(),
   /** The day the balance falls due; null until the owner accepts. */
   balanceDueDate: z.string().nullable(),
+  /** The event's stop page ('/stops/{id}') while its stop takes orders ahead: the guests' pre-order link. */
+  preorderPath: z.string().nullable(),
   /** What the payment step would charge now, or null when nothing is due. */
   amountDue: z.object({ kind: z.enum(BOOKING_PAYMENT_KINDS), amountCents: z.number() }).nullable(),
   /** Whether the customer may cancel now, what the policy would refund, and the policy's words. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../slug';
+import { OPTION_CHOICES_MAX, OPTION_GROUPS_MAX, OPTION_NAME_MAX, OPTION_PRICE_MAX_CENTS, type ProductOptionGroup } from '../product-options';
+import { SLUG_PATTERN, slugify } from '../slug';
 import { STOCK_MAX } from '../stock';
 import { imageRefSchema, optionalText } from './common.schema';
 
@@ -8,6 +9,70 @@ import { imageRefSchema, optionalText } from './common.schema';
  * reference (see ../images.ts). Only images with variants are listed; absent on older answers.
  */
 const imageRefsSchema = z.record(z.string(), z.string()).optional();
+
+const optionName = (what: string) =>
+  z
+    .string({ message: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .max(OPTION_NAME_MAX, `${what} must be at most ${OPTION_NAME_MAX} characters`)
+    .refine((v) => slugify(v) !== '', `${what} needs a letter or a digit`);
+
+/** One choice as the owner types it: its name and its price change in dollars. */
+const optionChoiceInput = z.strictObject({
+  name: optionName('Choice name'),
+  price: z
+    .number({ message: 'Price change must be a number' })
+    .min(-OPTION_PRICE_MAX_CENTS / 100, `Price change must be at least -$${OPTION_PRICE_MAX_CENTS / 100}`)
+    .max(OPTION_PRICE_MAX_CENTS / 100, `Price change must be at most $${OPTION_PRICE_MAX_CENTS / 100}`)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price change must have at most two decimals'),
+});
+
+/**
+ * A product's option groups (size, milk, toppings) as the owner types them: a name, how many
+ * choices a drink takes (at least `min`, 1 or more makes it required; at most `max`), and the
+ * choices. Ids come from the names, so names must differ within a product and within a group.
+ */
+export const productOptionsSchema = z
+  .array(
+    z
+      .strictObject({
+        name: optionName('Option name'),
+        min: z.number({ message: 'Minimum must be a number' }).int('Minimum must be a whole number').min(0, 'Minimum cannot be negative'),
+        max: z.number({ message: 'Maximum must be a number' }).int('Maximum must be a whole number').min(1, 'Maximum must be at least 1'),
+        choices: z
+          .array(optionChoiceInput)
+          .min(1, 'An option needs at least one choice')
+          .max(OPTION_CHOICES_MAX, `At most ${OPTION_CHOICES_MAX} choices an option`),
+      })
+      .refine((g) => g.min <= g.max, { message: 'Minimum cannot be more than maximum', path: ['min'] })
+      .refine((g) => g.max <= g.choices.length, { message: 'Maximum cannot be more than the choices', path: ['max'] })
+      .refine((g) => new Set(g.choices.map((c) => slugify(c.name))).size === g.choices.length, {
+        message: 'Two choices have the same name',
+        path: ['choices'],
+      }),
+    { message: 'Options must be a list' },
+  )
+  .max(OPTION_GROUPS_MAX, `At most ${OPTION_GROUPS_MAX} options a product`)
+  .refine((groups) => new Set(groups.map((g) => slugify(g.name))).size === groups.length, 'Two options have the same name')
+  .transform((groups): ProductOptionGroup[] =>
+    groups.map((g) => ({
+      id: slugify(g.name),
+      name: g.name,
+      min: g.min,
+      max: g.max,
+      choices: g.choices.map((c) => ({ id: slugify(c.name), name: c.name, priceCents: Math.round(c.price * 100) })),
+    })),
+  );
+
+/** A product's option groups as the API answers them (ids and price changes in cents). */
+export const productOptionGroupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  min: z.number().int(),
+  max: z.number().int(),
+  choices: z.array(z.object({ id: z.string(), name: z.string(), priceCents: z.number().int() })),
+});
 
 /**
  * A product as the catalogue calls answer it (price in dollars with two decimals). `inStock` is what
@@ -46,6 +111,8 @@ export const adminProductSchema = productSchema.extend({
   lowStockThreshold: z.number().nullable(),
   /** On the cart's order-ahead menu (a cup made at the cart, not only a bag that ships). */
   soldAtCart: z.boolean(),
+  /** The drink's options at the cart (../product-options.ts). */
+  options: z.array(productOptionGroupSchema),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
@@ -109,6 +176,7 @@ const productFields = {
   /** Low at or below this count; null (blank) = only warn when none are left. */
   lowStockThreshold: stockNumber('Low-stock threshold'),
   soldAtCart: z.boolean({ message: 'Sold at the cart must be true or false' }).default(false),
+  options: productOptionsSchema.default([]),
 };
 
 /**
@@ -129,6 +197,7 @@ export const productUpdateSchema = z
     inStock: z.boolean({ message: 'In stock must be true or false' }),
     featured: z.boolean({ message: 'Featured must be true or false' }),
     soldAtCart: z.boolean({ message: 'Sold at the cart must be true or false' }),
+    options: productOptionsSchema,
   })
   .partial()
   .refine((v) => Object.keys(v).length > 0, 'Nothing to update');

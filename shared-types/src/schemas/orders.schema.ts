@@ -58,10 +58,12 @@ export const checkoutCartItemSchema = z
     variationId: z.string().max(100).nullish(),
     name: z.string().max(200).optional(),
     price: z.number().optional(),
+    /** A drink's options, each `${group}:${choice}` (../product-options.ts); the server prices them. */
+    options: z.array(z.string().max(100), { message: 'options must be a list' }).max(40, 'Too many options').optional(),
   })
   .refine((item) => item.id !== undefined || item.productId !== undefined, 'Each cart item needs a product id')
   .refine((item) => item.id === undefined || item.productId === undefined || item.id === item.productId, 'Cart item id and productId disagree')
-  .transform(({ id, productId: pid, quantity, name }) => ({ productId: (pid ?? id) as number, quantity, name }));
+  .transform(({ id, productId: pid, quantity, name, options }) => ({ productId: (pid ?? id) as number, quantity, name, options: options ?? [] }));
 
 // Client-chosen key, one per checkout attempt (common.schema.ts: the contact and inquiry forms use it too).
 export { idempotencyKeySchema };

@@ -12,6 +12,7 @@ import {
   type PickupStatus,
 } from '../pickup';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
+import { productOptionGroupSchema } from './catalogue.schema';
 import { emailSchema, optionalText, wholeNumber } from './common.schema';
 
 /** PUT /api/admin/pickup/settings: every rule; '' or null message: the standard sentence. */
@@ -38,6 +39,8 @@ export const pickupMenuItemSchema = z.object({
   price: z.number(),
   imageUrl: z.string().nullable(),
   soldOut: z.boolean(),
+  /** Its options (size, milk, toppings) and their price changes. */
+  options: z.array(productOptionGroupSchema),
 });
 export type PickupMenuItem = z.infer<typeof pickupMenuItemSchema>;
 
@@ -74,6 +77,11 @@ export const stopPickupSchema = z.object({
   slots: z.array(pickupSlotSchema),
   /** The shop's zone (IANA): the stop's day and times, and the slots, read on its clock. */
   timeZone: z.string(),
+  /**
+   * While the cart is serving at this stop: "as soon as possible" is the first open slot, ready
+   * about `estimate` (ISO; the lead time from now, or the slot's start if later). Null otherwise.
+   */
+  asap: z.object({ slotStart: z.string(), estimate: z.string() }).nullable(),
 });
 export type StopPickup = z.infer<typeof stopPickupSchema>;
 

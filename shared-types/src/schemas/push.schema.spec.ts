@@ -51,7 +51,7 @@ describe('push subscription schema', () => {
   });
 
   it('checks the topic: its kind, a stop id, miles 1-100, coordinates in range', () => {
-    expect(messages({ subscription, topic: { kind: 'everywhere' } })).toEqual(['Topic must be a stop, any or near']);
+    expect(messages({ subscription, topic: { kind: 'everywhere' } })).toEqual(['Topic must be a stop, any, near or order']);
     expect(messages({ subscription, topic: { kind: 'stop', stopId: 'abc' } })).toEqual(['Id must be a whole number']);
     expect(messages({ subscription, topic: { kind: 'near', latitude: 41.88, longitude: -87.62, miles: 0 } })).toEqual(['Miles must be between 1 and 100']);
     expect(messages({ subscription, topic: { kind: 'near', latitude: 91, longitude: -87.62, miles: 5 } })).toEqual(['Latitude must be between -90 and 90']);

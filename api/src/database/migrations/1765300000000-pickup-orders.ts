@@ -28,7 +28,9 @@ function fulfilmentDefault(condition: string): string {
  * pickup order has no shipping address (those columns are empty), and has its stop, the slot it
  * holds a place in, the minutes the owner delayed it, a code unique among its stop's orders, its
  * own state, the name for the cup, an optional phone, and the tip paid with it. A product says
- * whether it is on the cart's menu. A browser can follow its pickup order (a push topic).
+ * whether it is on the cart's menu, and its options there (size, milk ...) with their price
+ * changes; an order line keeps the options chosen. A browser can follow its pickup order (a push
+ * topic).
  */
 export class PickupOrders1765300000000 implements MigrationInterface {
   name = 'PickupOrders1765300000000';
@@ -49,7 +51,9 @@ export class PickupOrders1765300000000 implements MigrationInterface {
     await q.query(fulfilmentDefault(`NEW.status = 'COMPLETED' AND NEW.fulfilment_status IS NULL AND NEW.fulfilment_method = 'shipping'`));
     await q.query(`CREATE UNIQUE INDEX orders_pickup_code ON orders (pickup_stop_id, pickup_code) WHERE pickup_code IS NOT NULL`);
     await q.query(`CREATE INDEX orders_pickup_slot ON orders (pickup_slot_start) WHERE pickup_stop_id IS NOT NULL`);
-    await q.query(`ALTER TABLE products ADD COLUMN sold_at_cart boolean NOT NULL DEFAULT false`);
+    await q.query(`ALTER TABLE products ADD COLUMN sold_at_cart boolean NOT NULL DEFAULT false, ADD COLUMN options jsonb NOT NULL DEFAULT '[]'`);
+    // A line keeps the options chosen (its name says them too, so it may be longer).
+    await q.query(`ALTER TABLE order_items ADD COLUMN options jsonb, ALTER COLUMN name TYPE varchar(300)`);
     // A browser may be told when its pickup order is ready or delayed: the topic 'order'.
     await q.query(`ALTER TABLE push_subscriptions
       DROP CONSTRAINT push_subscriptions_kind_check,
@@ -67,7 +71,8 @@ export class PickupOrders1765300000000 implements MigrationInterface {
       DROP CONSTRAINT push_subscriptions_kind_check,
       ALTER COLUMN kind TYPE varchar(5),
       ADD CONSTRAINT push_subscriptions_kind_check CHECK (kind IN ('any', 'stop', 'near'))`);
-    await q.query(`ALTER TABLE products DROP COLUMN sold_at_cart`);
+    await q.query(`ALTER TABLE order_items DROP COLUMN options`);
+    await q.query(`ALTER TABLE products DROP COLUMN sold_at_cart, DROP COLUMN options`);
     await q.query(`DELETE FROM orders WHERE fulfilment_method = 'pickup'`);
     await q.query(fulfilmentDefault(`NEW.status = 'COMPLETED' AND NEW.fulfilment_status IS NULL`));
     for (const column of SHIPPING_COLUMNS) await q.query(`ALTER TABLE orders ALTER COLUMN ${column} SET NOT NULL`);

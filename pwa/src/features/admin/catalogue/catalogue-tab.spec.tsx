@@ -62,6 +62,7 @@ describe('CatalogueTab', () => {
       variationId: null,
       stockCount: null,
       lowStockThreshold: null,
+      options: [],
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -72,6 +73,7 @@ describe('CatalogueTab', () => {
       stockCount,
       lowStockThreshold,
       soldAtCart: false,
+      options: [],
     });
     mockFetch({
       [LIST]: {

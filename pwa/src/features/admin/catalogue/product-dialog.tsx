@@ -1,5 +1,6 @@
 import { useForm, Controller } from 'react-hook-form';
-import { productCreateSchema, type AdminProduct, type Category, type ProductCreate } from '@cocoa/shared-types';
+import { productCreateSchema, type AdminProduct, type Category } from '@cocoa/shared-types';
+import { ApiError } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { useCreateProduct } from './api/create-product';
 import { useUpdateProduct } from './api/update-product';
@@ -7,6 +8,9 @@ import type { ImageType } from '../images/api/upload-image';
 import { FormDialog } from '../shared/dialog';
 import { ImageField } from '../images/image-field';
 import { schemaResolver } from '../shared/schema-resolver';
+import { type ImageKey, type ProductFormValues, productFormValues, productPayload } from './product-form';
+import { ProductOptionsFields } from './product-options-fields';
+import { readableSaveProblem } from './product-options-form';
 
 const IMAGE_FIELDS: Array<{ name: ImageKey; label: string; type?: ImageType }> = [
   { name: 'imageUrl', label: 'Main image' },
@@ -16,70 +20,12 @@ const IMAGE_FIELDS: Array<{ name: ImageKey; label: string; type?: ImageType }> =
   { name: 'featuredImageUrl', label: 'Featured image', type: 'featured' },
   { name: 'backgroundImageUrl', label: 'Background image', type: 'background' },
 ];
-type ImageKey = 'imageUrl' | 'hotImageUrl' | 'icedImageUrl' | 'shakeImageUrl' | 'featuredImageUrl' | 'backgroundImageUrl';
-
-export interface ProductFormValues extends Record<ImageKey, string> {
-  name: string;
-  slug: string;
-  subtitle: string;
-  description: string;
-  price: string;
-  categoryId: string;
-  inStock: boolean;
-  featured: boolean;
-  soldAtCart: boolean;
-  variationId: string;
-  stockCount: string;
-  lowStockThreshold: string;
-}
-
-const text = (value: string | null | undefined) => value ?? '';
-const countText = (value: number | null | undefined) => (value == null ? '' : String(value));
-
-export function productFormValues(product?: AdminProduct | null): ProductFormValues {
-  return {
-    name: text(product?.name),
-    slug: text(product?.slug),
-    subtitle: text(product?.subtitle),
-    description: text(product?.description),
-    price: product && Number.isFinite(product.price) ? product.price.toFixed(2) : '',
-    categoryId: product?.categoryId != null ? String(product.categoryId) : '',
-    imageUrl: text(product?.imageUrl),
-    hotImageUrl: text(product?.hotImageUrl),
-    icedImageUrl: text(product?.icedImageUrl),
-    shakeImageUrl: text(product?.shakeImageUrl),
-    featuredImageUrl: text(product?.featuredImageUrl),
-    backgroundImageUrl: text(product?.backgroundImageUrl),
-    inStock: product?.inStock ?? true,
-    featured: product?.featured ?? false,
-    soldAtCart: product?.soldAtCart ?? false,
-    variationId: text(product?.variationId),
-    stockCount: countText(product?.stockCount),
-    lowStockThreshold: countText(product?.lowStockThreshold),
-  };
-}
-
-/** A typed count: blank is "not counted" (null); "1,200" reads as 1200; anything else goes to the schema as a number (NaN, 2.5, -1) for its message. */
-function countValue(value: string): number | null {
-  const typed = value.trim().replace(/,/g, '');
-  return typed === '' ? null : Number(typed);
-}
-
-/** Price parsed as a float, category as an integer, counts as whole numbers; the shared schema does the rest. */
-export function productPayload(values: ProductFormValues): ProductCreate {
-  return {
-    ...values,
-    price: values.price.trim() === '' ? Number.NaN : Number.parseFloat(values.price),
-    categoryId: values.categoryId === '' ? null : Number.parseInt(values.categoryId, 10),
-    stockCount: countValue(values.stockCount),
-    lowStockThreshold: countValue(values.lowStockThreshold),
-  };
-}
 
 /**
  * Create or edit a product: update when a product is given, create otherwise. An edit
  * sends the stock count only when the owner changed it: the checkout may have sold some since the
- * dialog opened, and saving a price must not put those back.
+ * dialog opened, and saving a price must not put those back. Input the API refuses (a 400) is
+ * said in the dialog, an option's place read out; the dialog stays open to fix it.
  */
 export function ProductDialog({ product, categories, onClose }: { product?: AdminProduct | null; categories: Category[]; onClose: () => void }) {
   const editing = Boolean(product);
@@ -96,8 +42,12 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
     resolver: schemaResolver<ProductFormValues>(productCreateSchema, productPayload),
   });
 
+  const failure = editing ? update.error : create.error;
+
   const submit = handleSubmit((values) => {
-    const body = productCreateSchema.parse(productPayload(values));
+    const payload = productPayload(values);
+    // The options go as typed: the schema's answer holds them as the API answers them (ids, cents).
+    const body = { ...productCreateSchema.parse(payload), options: payload.options };
     if (product) {
       const { stockCount, ...unchangedCount } = body;
       update.mutate({ id: product.id, patch: dirtyFields.stockCount ? { ...unchangedCount, stockCount } : unchangedCount }, { onSuccess: onClose });
@@ -112,6 +62,7 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
       busy={saving}
       formClassName="form"
       onSubmit={submit}
+      error={failure instanceof ApiError && failure.status === 400 ? readableSaveProblem(failure.message) : undefined}
       actions={{ confirmLabel: editing ? 'Save Changes' : 'Create Product', busyLabel: 'Saving...', footer: true }}
     >
       <Field id="product-name" label="Name" error={errors.name?.message}>
@@ -173,6 +124,7 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
       <Field id="product-variation" label="Square variation ID (used at payment)" error={errors.variationId?.message}>
         <input {...describedBy('product-variation', errors.variationId)} {...register('variationId')} autoCapitalize="none" spellCheck={false} />
       </Field>
+      <ProductOptionsFields control={control} register={register} />
       <fieldset className="admin-fieldset">
         <legend>Images</legend>
         {IMAGE_FIELDS.map((image) => (

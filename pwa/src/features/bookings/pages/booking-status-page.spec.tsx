@@ -32,6 +32,7 @@ function view(overrides: Partial<BookingView> = {}): BookingView {
     balancePaidCents: 0,
     refundedCents: 0,
     balanceDueDate: '2027-06-05',
+    preorderPath: null,
     amountDue: { kind: 'deposit', amountCents: 15000 },
     cancellation: { allowed: true, refundCents: 0, policy: POLICY },
     message: 'A round $600 for the shakes: see you by the river!',
@@ -178,6 +179,20 @@ describe('BookingStatusPage', () => {
     expect(screen.queryByRole('region', { name: 'Cancellation' })).not.toBeInTheDocument();
     expect(screen.getByText('$150.00 will be refunded to your card.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ reason: 'The party moved indoors' }]);
+  });
+
+  it('gives the guests’ pre-order link while the event’s stop takes orders ahead, and none otherwise', async () => {
+    mockFetch({ [GET]: { body: confirmed({ preorderPath: '/stops/41' }) }, 'GET /api/user': { status: 401, body: { message: 'Unauthorized' } } });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Pre-orders for your guests' });
+    expect(within(section).getByRole('link', { name: `${window.location.origin}/stops/41` })).toHaveAttribute('href', '/stops/41');
+  });
+
+  it('shows no pre-order link when the stop does not take orders', async () => {
+    mockFetch({ [GET]: { body: confirmed() }, 'GET /api/user': { status: 401, body: { message: 'Unauthorized' } } });
+    renderPage();
+    await screen.findByRole('heading', { name: 'Your event' });
+    expect(screen.queryByRole('region', { name: 'Pre-orders for your guests' })).toBeNull();
   });
 
   it('says what the policy keeps when the deposit is not refunded', async () => {

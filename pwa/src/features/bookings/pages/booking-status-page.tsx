@@ -17,6 +17,20 @@ import '../bookings.css';
 const WHEN = lazyDateFormat({ month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** Where the booking stands, in one sentence. */
+/** The event's stop takes orders ahead: the page the guests order from, to share with them. */
+function PreorderLink({ path }: { path: string }) {
+  const url = `${window.location.origin}${path}`;
+  return (
+    <section aria-labelledby="booking-preorder-title" className="booking-preorder">
+      <h2 id="booking-preorder-title">Pre-orders for your guests</h2>
+      <p>Your guests can order their drinks ahead and skip the line: share this link with them.</p>
+      <p>
+        <a href={path}>{url}</a>
+      </p>
+    </section>
+  );
+}
+
 function leadOf(b: BookingView): string {
   const due = b.amountDue ? formatCents(b.amountDue.amountCents) : '';
   switch (b.state) {
@@ -136,6 +150,8 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
           {b.notes && <Row term="Notes">{b.notes}</Row>}
         </dl>
       </section>
+
+      {b.preorderPath && <PreorderLink path={b.preorderPath} />}
 
       <section aria-labelledby="booking-price-title">
         <h2 id="booking-price-title">Price</h2>

@@ -1,20 +1,24 @@
-import { type CartLine, type CheckoutCompleteInput, type CheckoutCompleteResponse, fromCents, type PickupTotals } from '@cocoa/shared-types';
+import { type CheckoutCompleteInput, type CheckoutCompleteResponse, fromCents, type PickupTotals } from '@cocoa/shared-types';
 import { apiFetch } from '../../../lib/api-fetch';
 import type { CardPaymentAttempt } from '../../payment';
+import type { PickupLine } from '../pickup-lines';
 
 /** What the stop's order form holds when the customer pays. */
 export interface PickupOrderDraft {
   stopId: number;
   /** The chosen slot's start (ISO), as the stop's answer gave it. */
   slotStart: string;
-  lines: readonly CartLine[];
+  lines: readonly PickupLine[];
   totals: PickupTotals;
   name: string;
   email: string;
   phone: string;
 }
 
-/** The checkout's body for a pickup order: no shipping, the tip apart, the contact in `pickup` (an empty e-mail or phone left out). */
+/**
+ * The checkout's body for a pickup order: no shipping, the tip apart, the contact in `pickup` (an
+ * empty e-mail or phone left out). Each line names its drink's options; the server prices them.
+ */
 export function pickupCheckoutBody(draft: PickupOrderDraft, { sourceId, idempotencyKey }: CardPaymentAttempt): CheckoutCompleteInput {
   const email = draft.email.trim();
   const phone = draft.phone.trim();
@@ -24,7 +28,7 @@ export function pickupCheckoutBody(draft: PickupOrderDraft, { sourceId, idempote
     shippingCost: 0,
     taxAmount: fromCents(draft.totals.tax),
     tipAmount: fromCents(draft.totals.tip),
-    cartItems: draft.lines.map((line) => ({ productId: line.id, quantity: line.quantity, name: line.name })),
+    cartItems: draft.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.name, options: [...line.options] })),
     idempotencyKey,
     pickup: { stopId: draft.stopId, slotStart: draft.slotStart, name: draft.name.trim(), ...(email ? { email } : {}), ...(phone ? { phone } : {}) },
   };

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { StopPickup } from '@cocoa/shared-types';
 import { ApiError, apiFetch } from '../../../lib/api-fetch';
 
@@ -18,13 +18,33 @@ export async function fetchStopPickup(stopId: string, signal?: AbortSignal): Pro
   }
 }
 
-/** Places go as orders come in: asked again on every visit; the copy kept on the device shows offline. */
+/**
+ * The answers the server painted the stop's page from (its first screen's data block, seeded by
+ * seedStopPickup): read for this very visit, as the page was asked for. The app takes the page
+ * over with one without asking again. Only for a short while after it was seeded: long enough for
+ * the page's code to arrive on a slow connection, short enough that a later visit asks.
+ */
+const painted = new WeakSet<StopPickup>();
+const PAINTED_FOR_MS = 30_000;
+
+const justPainted = (data: StopPickup | null | undefined, updatedAt: number) => data != null && painted.has(data) && Date.now() - updatedAt < PAINTED_FOR_MS;
+
+/**
+ * Places go as orders come in: asked again on every visit (but the one the server's first screen
+ * just answered); the copy kept on the device shows offline.
+ */
 export const stopPickupQueryOptions = (stopId: string) =>
   queryOptions({
     queryKey: ['stops', stopId, 'pickup'] as const,
     queryFn: ({ signal }) => fetchStopPickup(stopId, signal),
     staleTime: 0,
-    refetchOnMount: 'always',
+    refetchOnMount: (query) => (justPainted(query.state.data, query.state.dataUpdatedAt) ? false : 'always'),
   });
+
+/** The stop's answer in the server's first screen, under the key the page asks by (its path's id). */
+export function seedStopPickup(client: QueryClient, pickup: StopPickup): void {
+  const kept = client.setQueryData(stopPickupQueryOptions(String(pickup.stopId)).queryKey, pickup);
+  if (kept) painted.add(kept);
+}
 
 export const useStopPickup = (stopId: string) => useQuery({ ...stopPickupQueryOptions(stopId), enabled: isStopId(stopId) });

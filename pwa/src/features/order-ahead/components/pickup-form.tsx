@@ -2,11 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type PickupContactInput, pickupContactSchema, PICKUP_NAME_MAX, type StopPickup } from '@cocoa/shared-types';
-import { describedBy, Field } from '../../../ui/field';
+import { describedBy, Field, FormFields } from '../../../ui/field';
 import { PickupTimes } from './pickup-times';
 
 interface Props {
   slots: StopPickup['slots'];
+  asap: StopPickup['asap'];
   shopZone: string;
   defaultValues: PickupContactInput;
   /** Why the last time chosen was refused: shown over the fresh times. */
@@ -28,15 +29,40 @@ interface Props {
  * name for the cup and an e-mail or a phone, checked with the pickup contact schema the server
  * uses. The values go on as typed, so going back from the payment shows the customer's writing.
  */
-export function PickupForm({ slots, shopZone, defaultValues, slotProblem, hasLines, menu, tipAndTotals, canContinue, onMissingLines, onContinue }: Props) {
+export function PickupForm({
+  slots,
+  asap,
+  shopZone,
+  defaultValues,
+  slotProblem,
+  hasLines,
+  menu,
+  tipAndTotals,
+  canContinue,
+  onMissingLines,
+  onContinue,
+}: Props) {
   const {
     register,
     handleSubmit,
     control,
     setValue,
+    getFieldState,
     formState: { errors, isSubmitted },
   } = useForm<PickupContactInput, unknown, PickupContactInput>({ resolver: zodResolver(pickupContactSchema, undefined, { raw: true }), defaultValues });
   const slotStart = useWatch({ control, name: 'slotStart' });
+
+  // A signed-in customer's name and e-mail, known once the app has asked who is signed in: filled
+  // in where the customer has not typed yet.
+  const { name: knownName, email: knownEmail } = defaultValues;
+  useEffect(() => {
+    for (const [field, known] of [
+      ['name', knownName],
+      ['email', knownEmail],
+    ] as const) {
+      if (known && !getFieldState(field).isDirty) setValue(field, known);
+    }
+  }, [knownName, knownEmail, getFieldState, setValue]);
 
   // Fresh times (after a refusal) without the one chosen: the first free one is chosen instead.
   useEffect(() => {
@@ -62,22 +88,26 @@ export function PickupForm({ slots, shopZone, defaultValues, slotProblem, hasLin
       }}
     >
       {menu}
-      <PickupTimes
-        slots={slots}
-        shopZone={shopZone}
-        value={slotStart ?? ''}
-        onChange={(start) => setValue('slotStart', start, { shouldValidate: isSubmitted })}
-        problem={slotProblem ?? errors.slotStart?.message ?? null}
-      />
-      <section className="pickup-section" aria-labelledby="pickup-details-title">
-        <h2 id="pickup-details-title">Your details</h2>
-        <p className="muted">The name goes on the cup. Give an e-mail or a phone number (or both) so we can tell you when it is ready.</p>
-        {text('name', 'Your name', 'given-name', 'text', PICKUP_NAME_MAX)}
-        <div className="field-row">
-          {text('email', 'E-mail', 'email', 'email')}
-          {text('phone', 'Phone', 'tel', 'tel')}
-        </div>
-      </section>
+      {/* Not chosen before the app takes over the server's page: a choice then would be lost. */}
+      <FormFields>
+        <PickupTimes
+          slots={slots}
+          asap={asap}
+          shopZone={shopZone}
+          value={slotStart ?? ''}
+          onChange={(start) => setValue('slotStart', start, { shouldValidate: isSubmitted })}
+          problem={slotProblem ?? errors.slotStart?.message ?? null}
+        />
+        <section className="pickup-section" aria-labelledby="pickup-details-title">
+          <h2 id="pickup-details-title">Your details</h2>
+          <p className="muted">The name goes on the cup. Give an e-mail or a phone number (or both) so we can tell you when it is ready.</p>
+          {text('name', 'Your name', 'given-name', 'text', PICKUP_NAME_MAX)}
+          <div className="field-row">
+            {text('email', 'E-mail', 'email', 'email')}
+            {text('phone', 'Phone', 'tel', 'tel')}
+          </div>
+        </section>
+      </FormFields>
       {tipAndTotals}
       <button type="submit" className="btn btn--primary btn--block btn--large">
         Continue to payment

@@ -1,20 +1,19 @@
-import { type CartAction, type CartLine, formatPrice, type PickupMenuItem } from '@cocoa/shared-types';
-import { SmartImage } from '../../../ui/smart-image';
-import { LineQuantity } from '../../cart';
+import type { PickupMenuItem as MenuItem } from '@cocoa/shared-types';
+import type { PickupLine, PickupLineAction } from '../pickup-lines';
+import { PickupMenuItem } from './pickup-menu-item';
 
 interface Props {
-  menu: readonly PickupMenuItem[];
-  lines: readonly CartLine[];
-  dispatch: (action: CartAction) => void;
+  menu: readonly MenuItem[];
+  /** The order's lines as they can be ordered from this menu (named and priced from it). */
+  lines: readonly PickupLine[];
+  dispatch: (action: PickupLineAction) => void;
   error?: string;
 }
 
-/** A menu item as a line of this order (the shared cart rules count it; the shop's cart is not touched). */
-const productOf = (item: PickupMenuItem) => ({ id: item.productId, name: item.name, price: item.price, imageUrl: item.imageUrl, slug: '' });
-
 /**
- * The drinks the cart makes for pickup: 'Add', then the line's − and + with 'Remove'. A sold-out
- * drink stays on the list, marked and not orderable.
+ * The drinks the cart makes for pickup: 'Add' (with a "Choose" step for a drink with options), then
+ * the line's − and + with 'Remove'. A sold-out drink stays on the list, marked and not orderable.
+ * The lines are this order's own: the shop's cart is not touched.
  */
 export function PickupMenu({ menu, lines, dispatch, error }: Props) {
   return (
@@ -24,42 +23,9 @@ export function PickupMenu({ menu, lines, dispatch, error }: Props) {
         <p className="muted">Nothing is on the menu for ordering ahead yet. Come and see us at the cart!</p>
       ) : (
         <ul className="pickup-menu">
-          {menu.map((item) => {
-            const line = lines.find((l) => l.id === item.productId);
-            return (
-              <li key={item.productId} className={`pickup-menu__item${item.soldOut ? ' pickup-menu__item--sold-out' : ''}`}>
-                {item.imageUrl && <SmartImage src={item.imageUrl} alt={item.name} width={64} height={64} className="pickup-menu__image" />}
-                <div className="pickup-menu__info">
-                  <h3 className="pickup-menu__name">{item.name}</h3>
-                  {item.description && <p className="muted pickup-menu__text">{item.description}</p>}
-                  <p className="pickup-menu__price">{formatPrice(item.price)}</p>
-                </div>
-                <div className="pickup-menu__actions">
-                  {item.soldOut ? (
-                    <button type="button" className="btn btn--small" disabled aria-label={`${item.name}: sold out`}>
-                      Sold out
-                    </button>
-                  ) : line ? (
-                    <>
-                      <LineQuantity line={line} dispatch={dispatch} announce />
-                      <button type="button" className="link-btn" aria-label={`Remove ${item.name}`} onClick={() => dispatch({ type: 'remove', id: line.id })}>
-                        Remove
-                      </button>
-                    </>
-                  ) : (
-                    <button
-                      type="button"
-                      className="btn btn--small btn--primary"
-                      aria-label={`Add ${item.name}`}
-                      onClick={() => dispatch({ type: 'add', product: productOf(item) })}
-                    >
-                      Add
-                    </button>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {menu.map((item) => (
+            <PickupMenuItem key={item.productId} item={item} lines={lines.filter((line) => line.productId === item.productId)} dispatch={dispatch} />
+          ))}
         </ul>
       )}
       {error && (

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { cartReducer, type CheckoutCompleteResponse, type PickupContactInput, pickupTotals, shopClock, type StopPickup } from '@cocoa/shared-types';
+import { type CheckoutCompleteResponse, type PickupContactInput, pickupTotals, shopClock, type StopPickup } from '@cocoa/shared-types';
 import { ApiError } from '../../../lib/api-fetch';
 import { useViewerZone } from '../../../lib/viewer-clock';
 import { toast } from '../../../ui/toast-store';
@@ -8,6 +8,7 @@ import { useUser } from '../../auth';
 import { CardPayment, type CardPaymentAttempt } from '../../payment';
 import { completePickupCheckout, pickupCheckoutBody } from '../api/complete-pickup-checkout';
 import { rememberPickupOrder } from '../last-pickup-order';
+import { orderableLines, pickupLinesReducer } from '../pickup-lines';
 import { type TipChoice as Tip, tipOf } from '../tip';
 import { PickupForm } from './pickup-form';
 import { PickupMenu } from './pickup-menu';
@@ -35,7 +36,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
   const navigate = useNavigate();
   const viewerZone = useViewerZone();
   const { user } = useUser();
-  const [lines, dispatch] = useReducer(cartReducer, []);
+  const [lines, dispatch] = useReducer(pickupLinesReducer, []);
   const [tip, setTip] = useState<Tip>({ kind: 'none' });
   const [contact, setContact] = useState<PickupContactInput | null>(null);
   const [paying, setPaying] = useState(false);
@@ -43,8 +44,8 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
   const [missingLines, setMissingLines] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  // What can still be ordered: a drink sold out meanwhile leaves the order.
-  const orderable = useMemo(() => lines.filter((line) => pickup.menu.some((item) => item.productId === line.id && !item.soldOut)), [lines, pickup.menu]);
+  // What can still be ordered, named and priced from the fresh menu: a drink sold out meanwhile (or its options gone) leaves the order.
+  const orderable = useMemo(() => orderableLines(lines, pickup.menu), [lines, pickup.menu]);
   const subtotal = pickupTotals(orderable, 0).subtotal;
   const tipNow = tipOf(tip, subtotal);
   const totals = pickupTotals(orderable, tipNow.cents);
@@ -91,6 +92,16 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
     navigate(path);
   };
 
+  const summary = (
+    <OrderSummary
+      name="pickup"
+      title="Your order"
+      className="pickup-summary"
+      lines={orderable}
+      totals={totals}
+      empty="No drinks yet: add some from the menu."
+    />
+  );
   if (paying && contact) {
     return (
       <section className="pickup-payment" aria-labelledby="pickup-payment-title">
@@ -100,14 +111,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
         <p>
           Pickup at <strong>{shopClock(new Date(contact.slotStart), shopZone, viewerZone)}</strong> at {pickup.stop.name}, for {contact.name}.
         </p>
-        <OrderSummary
-          name="pickup"
-          title="Your order"
-          className="pickup-summary"
-          lines={orderable}
-          totals={totals}
-          empty="No drinks yet: add some from the menu."
-        />
+        {summary}
         <CardPayment amountCents={totals.total} submit={submit} onSuccess={onPaid} onCancel={() => setPaying(false)} />
       </section>
     );
@@ -115,6 +119,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
   return (
     <PickupForm
       slots={pickup.slots}
+      asap={pickup.asap}
       shopZone={shopZone}
       defaultValues={defaults}
       slotProblem={refusal && !refusal.aboutDrinks ? refusal.message : null}
@@ -129,7 +134,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
       menu={
         <PickupMenu
           menu={pickup.menu}
-          lines={lines}
+          lines={orderable}
           dispatch={dispatch}
           error={refusal?.aboutDrinks ? refusal.message : missingLines && orderable.length === 0 ? 'Add at least one drink to order.' : undefined}
         />
@@ -137,14 +142,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
       tipAndTotals={
         <>
           <TipChoice value={tip} onChange={setTip} subtotalCents={subtotal} problem={tipNow.problem} />
-          <OrderSummary
-            name="pickup"
-            title="Your order"
-            className="pickup-summary"
-            lines={orderable}
-            totals={totals}
-            empty="No drinks yet: add some from the menu."
-          />
+          {summary}
         </>
       }
     />

@@ -3,6 +3,8 @@ import { useViewerZone } from '../../../lib/viewer-clock';
 
 interface Props {
   slots: StopPickup['slots'];
+  /** While the cart serves at the stop: the first slot is "as soon as possible", ready about `estimate`. */
+  asap: StopPickup['asap'];
   /** The shop's zone: the times are the cart's clock, with its zone's abbreviation for a viewer elsewhere. */
   shopZone: string;
   value: string;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** The pickup times still open, one radio each with the places it has left. */
-export function PickupTimes({ slots, shopZone, value, onChange, problem }: Props) {
+export function PickupTimes({ slots, asap, shopZone, value, onChange, problem }: Props) {
   const viewerZone = useViewerZone();
   return (
     <fieldset className="pickup-section pickup-times" aria-describedby={problem ? 'pickup-times-problem' : undefined}>
@@ -26,7 +28,10 @@ export function PickupTimes({ slots, shopZone, value, onChange, problem }: Props
       )}
       <div className="pickup-times__grid">
         {slots.map((slot, index) => {
-          const time = shopClock(new Date(slot.start), shopZone, viewerZone);
+          const soonest = asap?.slotStart === slot.start;
+          const time = soonest
+            ? `As soon as possible, about ${shopClock(new Date(asap.estimate), shopZone, viewerZone)}`
+            : shopClock(new Date(slot.start), shopZone, viewerZone);
           const id = `pickup-slot-${index}`;
           return (
             <label key={slot.start} className={`pickup-time${slot.start === value ? ' pickup-time--chosen' : ''}`}>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CartLine, StopPickup } from '@cocoa/shared-types';
+import type { CartLine } from '@cocoa/shared-types';
 import { expectNoAxeViolations } from '../../../test/axe';
+import { stopPickup } from '../../../test/fixtures';
 import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
 import { useCartStore } from '../../cart';
 import { stopPickupQueryOptions } from '../api/stop-pickup';
@@ -13,28 +14,7 @@ const nobody = { status: 401, body: { message: 'Please log in to continue' } };
 const testConfig = { body: { testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'sandbox' } };
 
 // The shop's clock is America/Chicago (CST, UTC-6, in November): 16:00Z is 10:00 AM there, whatever this computer's zone.
-const slot = (start: string, end: string, left: number) => ({ start, end, left });
-const SLOTS = [
-  slot('2026-11-22T16:00:00.000Z', '2026-11-22T16:15:00.000Z', 3),
-  slot('2026-11-22T16:15:00.000Z', '2026-11-22T16:30:00.000Z', 10),
-  slot('2026-11-22T16:30:00.000Z', '2026-11-22T16:45:00.000Z', 1),
-];
-const stopPickup = (over: Partial<StopPickup> = {}): StopPickup => ({
-  stopId: 12,
-  stop: { name: 'Millennium Park', address: '201 E Randolph St, Chicago', date: '2026-11-22', startTime: '09:00', endTime: '13:00' },
-  timeZone: 'America/Chicago',
-  menu: [
-    { productId: 1, name: 'Classic Hot Cocoa', description: 'Our house cocoa', price: 4.5, imageUrl: null, soldOut: false },
-    { productId: 2, name: 'Peppermint Mocha', description: null, price: 5.25, imageUrl: null, soldOut: false },
-    { productId: 3, name: 'Iced Mocha', description: null, price: 5, imageUrl: null, soldOut: true },
-  ],
-  takesOrders: true,
-  open: true,
-  reason: null,
-  slotMinutes: 15,
-  slots: SLOTS,
-  ...over,
-});
+const SLOTS = stopPickup().slots;
 
 const shopCart: CartLine[] = [{ id: 9, name: 'Cocoa Mug', price: 12, slug: 'cocoa-mug', quantity: 1 }];
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -93,6 +73,15 @@ describe('StopPage (/stops/:id, order ahead)', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('offers the first time as “as soon as possible” while the cart serves there, with when it should be ready', async () => {
+    // Serving now: ready about 10:05 on the shop's clock, in the 10:00 slot.
+    mockFetch({ 'GET /api/user': nobody, [PICKUP]: { body: stopPickup({ asap: { slotStart: SLOTS[0].start, estimate: '2026-11-22T16:05:00.000Z' } }) } });
+    renderStop();
+    const soonest = await screen.findByRole('radio', { name: /^As soon as possible, about 10:05 AM/ });
+    expect(soonest).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^10:15 AM/ })).not.toBeChecked();
+  });
+
   it('counts the drinks with − and +, and the totals with tax and the tip: none, a percentage, or an amount typed (at most $100)', async () => {
     mockFetch({ 'GET /api/user': nobody, [PICKUP]: { body: stopPickup() } });
     renderStop();
@@ -127,6 +116,22 @@ describe('StopPage (/stops/:id, order ahead)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'None' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove Peppermint Mocha' }));
     expect(screen.getByTestId('pickup-total')).toHaveTextContent('$9.63');
+  });
+
+  it('fills a signed-in customer’s name and e-mail once known, without overwriting what was typed', async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const user = new Promise<Response>((resolve) => (answer = resolve));
+    mockFetch({ [PICKUP]: { body: stopPickup() } });
+    const answered = global.fetch as jest.Mock;
+    global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) =>
+      (typeof input === 'string' ? input : 'url' in input ? input.url : input.href).endsWith('/api/user') ? user : (answered(input, init) as Promise<Response>),
+    ) as typeof fetch;
+    renderStop();
+    const email = await screen.findByLabelText('E-mail');
+    fireEvent.change(email, { target: { value: 'typed@example.com' } });
+    answer(fakeResponse(200, { id: 1, username: 'jane', email: 'j@example.com', firstName: 'Jane', lastName: null, isAdmin: false }));
+    await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveValue('Jane'));
+    expect(email).toHaveValue('typed@example.com');
   });
 
   it('asks for a drink, a name, and an e-mail or a phone before the payment', async () => {
@@ -175,8 +180,8 @@ describe('StopPage (/stops/:id, order ahead)', () => {
       taxAmount: 1,
       tipAmount: 1.43,
       cartItems: [
-        { productId: 1, quantity: 2, name: 'Classic Hot Cocoa' },
-        { productId: 2, quantity: 1, name: 'Peppermint Mocha' },
+        { productId: 1, quantity: 2, name: 'Classic Hot Cocoa', options: [] },
+        { productId: 2, quantity: 1, name: 'Peppermint Mocha', options: [] },
       ],
       idempotencyKey: expect.stringMatching(/^chk_[0-9a-f]{32}$/),
       pickup: { stopId: 12, slotStart: '2026-11-22T16:15:00.000Z', name: 'Ada', phone: '(217) 555-0142' },

@@ -1,5 +1,7 @@
+import { useSyncExternalStore } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { noChanges } from '../../../lib/use-hydrated';
 import { useOnline } from '../../../lib/use-online';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Skeleton } from '../../../ui/skeleton';
@@ -31,6 +33,12 @@ export default function StopPage() {
   const query = useStopPickup(id);
   const online = useOnline();
   const pickup = query.data;
+  // The device's own memory: not in the server's markup, read once the app has taken over.
+  const placed = useSyncExternalStore(
+    noChanges,
+    () => pickupOrderFor(id),
+    () => null,
+  );
   useDocumentTitle(pickup ? `Order ahead: ${pickup.stop.name}` : pickup === null ? 'Stop Not Found' : 'Order ahead');
 
   if (!isStopId(id) || pickup === null) return <StopNotFound />;
@@ -55,7 +63,6 @@ export default function StopPage() {
   }
 
   const shopZone = pickup.timeZone;
-  const placed = pickupOrderFor(id);
   return (
     <div className="container page order-ahead">
       <StopHeading stop={pickup.stop} shopZone={shopZone} />

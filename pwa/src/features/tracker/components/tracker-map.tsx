@@ -17,6 +17,7 @@ import {
   type MapView,
   type ScheduledEvent,
 } from '@cocoa/shared-types';
+import { OrderAheadLink } from '../../order-ahead';
 
 const markerIcon = L.icon({ iconUrl, iconRetinaUrl, shadowUrl, iconSize: [25, 41], iconAnchor: [12, 41], popupAnchor: [1, -34], shadowSize: [41, 41] });
 
@@ -87,6 +88,7 @@ export default function TrackerMap({ config, events, view, version, live }: Prop
                 <a href={directionsUrl(event.latitude, event.longitude)} target="_blank" rel="noopener noreferrer">
                   Get Directions
                 </a>
+                <OrderAheadLink stop={event} name={event.location || event.title} />
               </div>
             </Popup>
           </Marker>
