@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { dayKey, localTimeZone, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { DayEvents } from './day-events';
 import { scheduledStop } from '../../../test/fixtures';
-import { InRouter } from '../../../test/render';
+import { mockFetch, renderWithProviders } from '../../../test/render';
 
 const event = (over: Partial<ScheduledEvent> = {}): ScheduledEvent =>
   scheduledStop({
@@ -79,7 +79,8 @@ describe('DayEvents (the chosen day’s list)', () => {
   it('links “Order ahead” to the stop’s page on a stop that takes orders and is still to come, and nowhere else', () => {
     const today = dayKey(new Date());
     const on = (day: string, over: Partial<ScheduledEvent>) => event({ date: noonOf(day, localTimeZone()).toISOString(), ...over });
-    const { unmount } = render(
+    mockFetch({});
+    const { unmount } = renderWithProviders(
       <DayEvents
         day={today}
         daysWithEvents={1}
@@ -87,18 +88,14 @@ describe('DayEvents (the chosen day’s list)', () => {
         loading={false}
         onViewOnMap={jest.fn()}
       />,
-      { wrapper: InRouter },
     );
     const [taking, notTaking] = screen.getAllByRole('listitem');
     expect(within(taking).getByRole('link', { name: 'Order ahead at Millennium Park' })).toHaveAttribute('href', '/stops/4');
     expect(within(notTaking).queryByRole('link', { name: /Order ahead/ })).toBeNull();
     unmount();
 
-    render(
+    renderWithProviders(
       <DayEvents day="2020-03-02" daysWithEvents={1} events={[on('2020-03-02', { id: 4, takesOrders: true })]} loading={false} onViewOnMap={jest.fn()} />,
-      {
-        wrapper: InRouter,
-      },
     );
     expect(screen.queryByRole('link', { name: /Order ahead/ })).toBeNull();
   });
