@@ -119,21 +119,31 @@ export class SharedLimiter {
     running.push(now);
     this.running.set(id, running);
     let over = false;
+    const done = () => {
+      if (over) return;
+      over = true;
+      const left = this.running.get(id) ?? [];
+      const at = left.indexOf(now);
+      if (at >= 0) left.splice(at, 1);
+      if (!left.length) this.running.delete(id);
+    };
     return {
       before,
+      // Counted now in the shared count, the attempt stops holding its running place in the very
+      // continuation the count's write resolves in: never counted twice by an attempt admitted meanwhile.
       failed: () =>
-        this.limiter.consume(id).catch((err: unknown) => {
-          if (err instanceof RateLimiterRes) return err;
-          throw err;
-        }),
-      done: () => {
-        if (over) return;
-        over = true;
-        const left = this.running.get(id) ?? [];
-        const at = left.indexOf(now);
-        if (at >= 0) left.splice(at, 1);
-        if (!left.length) this.running.delete(id);
-      },
+        this.limiter.consume(id).then(
+          (res) => {
+            done();
+            return res;
+          },
+          (err: unknown) => {
+            if (!(err instanceof RateLimiterRes)) throw err;
+            done();
+            return err;
+          },
+        ),
+      done,
     };
   }
 

@@ -337,7 +337,9 @@ function fillPath(ctx: Ctx, route: RegisteredRoute, caller: Caller, override: Re
     if (route.path.startsWith('/api/users/')) return String(caller === 'anonymous' ? ctx.users.customer.id : ctx.users[caller].id);
     if (route.path.startsWith('/api/orders/')) return MISSING_UUID;
     // An order (and refund) that is not there: a well-formed move, cancel or refund is refused with 404, nothing moves.
-    if (route.path.startsWith('/api/admin/orders/')) return MISSING_UUID;
+    if (route.path.startsWith('/api/admin/orders/') || route.path.startsWith('/api/admin/pickup/orders/')) return MISSING_UUID;
+    // A stop that is not there: a well-formed delay is refused with 404, nothing moves.
+    if (route.path.startsWith('/api/admin/stops/')) return '999999';
     // A well-formed message that is not there: every request is refused (400 or 404), nothing is marked or sent.
     if (route.path.startsWith('/api/admin/inbox/')) return name === 'kind' ? 'contact' : '999999';
     if (route.path.startsWith('/api/mail/templates/')) return 'order-confirmation';

@@ -129,6 +129,11 @@ export class PickupSlotsService {
     return { name: stop?.location || stop?.title || 'the cart', address: stop?.address ?? null };
   }
 
+  /** Whether there is such a stop. */
+  exists(stopId: number): Promise<boolean> {
+    return this.dataSource.getRepository(ScheduledLocation).exists({ where: { id: stopId } });
+  }
+
   /** Whether the stop takes orders ahead (false for no such stop). */
   async takesOrders(stopId: number): Promise<boolean> {
     return this.dataSource.getRepository(ScheduledLocation).exists({ where: { id: stopId, takesOrders: true } });

@@ -14,6 +14,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Square } from 'square';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { claimChangeKey } from '../common/change-key';
+import { NotFoundError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { PickupSettingsService } from '../events/pickup-settings.service';
 import { PickupSlotsService } from '../events/pickup-slots.service';
@@ -153,6 +154,7 @@ export class PickupOrdersService implements OnModuleInit {
   async delay(stopId: number, minutes: PickupDelay, actor: string, changeKey?: string): Promise<{ delayed: number; minutes: number }> {
     const mailer = await this.mail.prepare();
     const clock = timeFormat(await this.zone.current());
+    if (!(await this.slots.exists(stopId))) throw new NotFoundError('Stop not found', 'STOP_NOT_FOUND');
     return this.dataSource.transaction(async (m) => {
       if (!(await claimChangeKey(m, changeKey, `pickup-delay:${stopId}`))) return { delayed: 0, minutes };
       const orders = await m.getRepository(Order).find({

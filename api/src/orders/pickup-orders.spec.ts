@@ -337,6 +337,7 @@ describe('pickup orders (test mode)', () => {
     const view = (await admin.get(`/api/admin/pickup/orders?date=${(await t.agent().get(`/api/stops/${stop.stopId}/pickup`)).body.stop.date}`)).body;
     for (const o of view as PickupQueueOrder[]) expect(Date.parse(o.pickupAt) - Date.parse(o.slotStart)).toBe(o.delayMinutes * 60_000);
     expect((await admin.post(`/api/admin/stops/${stop.stopId}/pickup-delay`).send({ minutes: 7 })).status).toBe(400);
+    expect((await admin.post('/api/admin/stops/999999/pickup-delay').send({ minutes: 5 })).status).toBe(404);
   });
 
   it('cancels with a full refund, the tip included, and gives the place back', async () => {
