@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -8,11 +8,6 @@ export function testQueryClient() {
 }
 
 const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
-
-/** A router around a component that renders links (render's `wrapper`). */
-export function InRouter({ children }: { children: ReactNode }) {
-  return <MemoryRouter future={ROUTER_FUTURE}>{children}</MemoryRouter>;
-}
 
 /** Shows the current location so tests can assert redirects. */
 export function LocationProbe() {
