@@ -6,6 +6,7 @@ import {
   type CheckoutTotals,
   checkoutTotals,
   type ChosenOption,
+  type LiveState,
   chooseOptions,
   formatCents,
   fromCents,
@@ -100,13 +101,14 @@ export class CheckoutService {
   ) {}
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
-    if (input.pickup) await this.refuseSoldOutAtStop(input);
+    // A pickup order's drinks are checked against the Live tab's sold-out list of the stop.
+    const live = input.pickup ? await this.live.current() : null;
     const mode = await this.payments.modeFor(input.sourceId);
     const testMode = mode.kind === 'test';
 
     for (let round = 0; round < 3; round++) {
       // The claim comes first: a new key (nearly every request) costs no look-up of its own.
-      const claimed = await this.claim(input, user, testMode).catch(async (err: unknown) => {
+      const claimed = await this.claim(input, user, testMode, live).catch(async (err: unknown) => {
         // A cart the shop refuses now (sold out, prices changed) may be the retry of an order
         // placed under this key before: that order's answer wins.
         if (!(err instanceof UserInputError || err instanceof ConflictError)) throw err;
@@ -127,16 +129,6 @@ export class CheckoutService {
       return this.answer(orderId, paymentId, testMode, !!input.pickup);
     }
     throw stillProcessing();
-  }
-
-  /** A pickup order for a drink the owner's Live tab lists as sold out at this stop, while the cart serves there: 409. */
-  private async refuseSoldOutAtStop(input: CheckoutCompleteRequest): Promise<void> {
-    const live = await this.live.current();
-    if (!live.live || live.place?.stopId !== input.pickup?.stopId || live.soldOut.length === 0) return;
-    const ids = input.cartItems.map((item) => item.productId);
-    const rows: { name: string }[] = await this.dataSource.query(`SELECT name FROM products WHERE id = ANY($1::int[])`, [ids]);
-    const out = rows.find((row) => soldOutAtStop(live, input.pickup!.stopId, row.name));
-    if (out) throw new ConflictError(`${out.name} is sold out at this stop today. Please remove it from your order.`, 'SOLD_OUT_AT_STOP');
   }
 
   /** The checkout's answer; a pickup order's carries its signed page, where a guest goes at once. */
@@ -193,9 +185,9 @@ export class CheckoutService {
    * order as PENDING with its lines. Null when another request owns the key (we waited on its
    * unique-key lock until it committed).
    */
-  private claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean): Promise<Claimed | null> {
+  private claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean, live: LiveState | null): Promise<Claimed | null> {
     return this.dataSource.transaction(async (manager) => {
-      const items = await this.priceItems(manager, input);
+      const items = await this.priceItems(manager, input, live);
       const lines = items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity }));
       const totals = input.pickup ? pickupTotals(lines, toCents(input.tipAmount ?? 0)) : { ...checkoutTotals(lines), tip: 0 };
       assertClientTotals(input, totals);
@@ -232,7 +224,7 @@ export class CheckoutService {
    * options merged, each priced with its options (a drink's size, milk ...) and named with them; the
    * per-line cap holds for the product however many lines repeat it.
    */
-  private async priceItems(manager: EntityManager, input: CheckoutCompleteRequest): Promise<PricedItem[]> {
+  private async priceItems(manager: EntityManager, input: CheckoutCompleteRequest, live: LiveState | null): Promise<PricedItem[]> {
     const wanted = new Map<string, { productId: number; options: string[]; quantity: number; name?: string }>();
     for (const item of input.cartItems) {
       const options = [...item.options].sort();
@@ -256,6 +248,8 @@ export class CheckoutService {
       if (!row.in_stock) throw new ConflictError(`${row.name} is out of stock. Please remove it from your cart.`, 'OUT_OF_STOCK');
       if (input.pickup && !row.sold_at_cart)
         throw new ConflictError(`${row.name} is not made at the cart: it can be ordered for shipping.`, 'NOT_SOLD_AT_CART');
+      if (input.pickup && live && soldOutAtStop(live, input.pickup.stopId, row.name))
+        throw new ConflictError(`${row.name} is sold out at this stop today. Please remove it from your order.`, 'SOLD_OUT_AT_STOP');
       const total = perProduct.get(id) ?? quantity;
       if (total > MAX_LINE_QUANTITY)
         throw new UserInputError(`${row.name}: at most ${MAX_LINE_QUANTITY} per order (the cart asks for ${total})`, 'QUANTITY_TOO_LARGE');
