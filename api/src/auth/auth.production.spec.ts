@@ -62,6 +62,7 @@ describe('accounts in production settings', () => {
     // Mailed once the answer has gone: wait for it.
     let mail: { body_text: string } | undefined;
     for (let i = 0; i < 400 && !mail; i++) {
+      await t.mailWritten();
       [mail] = await t.dataSource.query(`SELECT body_text FROM mail_outbox WHERE recipient = 'admin@cocoa.local' ORDER BY id DESC LIMIT 1`);
       if (!mail) await new Promise((r) => setTimeout(r, 25));
     }

@@ -36,6 +36,7 @@ describe('accounts: session, registration, password reset, profile', () => {
   const resetLinkFor = async (email: string): Promise<string> => {
     const deadline = Date.now() + 10_000;
     for (;;) {
+      await t.mailWritten();
       const rows: { body_text: string }[] = await t.dataSource.query(
         'SELECT body_text FROM mail_outbox WHERE lower(recipient) = lower($1) ORDER BY id DESC LIMIT 1',
         [email],

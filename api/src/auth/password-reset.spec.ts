@@ -41,8 +41,10 @@ describe('password reset under abuse', () => {
     expect(res.status).toBe(201);
     return { ...body, id: res.body.id as number, agent };
   };
-  const mailsTo = async (email: string): Promise<{ id: number; subject: string; body_text: string }[]> =>
-    t.dataSource.query('SELECT id, subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email]);
+  const mailsTo = async (email: string): Promise<{ id: number; subject: string; body_text: string }[]> => {
+    await t.mailWritten();
+    return t.dataSource.query('SELECT id, subject, body_text FROM mail_outbox WHERE recipient = $1 ORDER BY id', [email]);
+  };
   const tokenIn = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
   const newMailTo = (email: string, after: number) => eventually(async () => (await mailsTo(email)).find((m) => m.id > after), `a reset mail to ${email}`);
   const lastMailId = async () => Number((await t.dataSource.query('SELECT coalesce(max(id), 0) AS id FROM mail_outbox'))[0].id);

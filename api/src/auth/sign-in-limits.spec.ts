@@ -165,6 +165,7 @@ describe('sign-in limits', () => {
 async function resetToken(t: TestApp, email: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
+    await t.mailWritten();
     const rows: { body_text: string }[] = await t.dataSource.query('SELECT body_text FROM mail_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1', [email]);
     const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.body_text ?? '')?.[1];
     if (token) return token;

@@ -287,6 +287,7 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
 
       const [reply] = await t.dataSource.query('SELECT kind, message_id, sent_by, outbox_id FROM inbox_replies');
       expect(reply).toMatchObject({ kind: 'contact', message_id: contact, sent_by: TEST_ADMIN.username });
+      await t.mailWritten();
       const outbox = await t.dataSource.query('SELECT id, recipient, template, body_text FROM mail_outbox');
       expect(outbox).toHaveLength(1);
       expect(outbox[0]).toMatchObject({ id: reply.outbox_id, recipient: 'zoe@example.ie', template: 'inbox-reply' });
@@ -307,6 +308,7 @@ describe('the owner’s inbox (/api/admin/inbox)', () => {
       const res = await admin.post(`/api/admin/inbox/inquiry/${inquiry}/reply`).send({ body: 'We are free that day.' });
       expect(res.status).toBe(201);
       expect(res.body.replies).toHaveLength(1);
+      await t.mailWritten();
       const [mail] = await t.dataSource.query('SELECT recipient, body_text FROM mail_outbox');
       expect(mail.recipient).toBe('kwame@example.gh');
       expect(mail.body_text).toContain('We are free that day.');

@@ -97,7 +97,7 @@ describe('event booking: every move, and the moves refused', () => {
         ['customer', 'requested', null, 'requested', null],
         ['admin:admin', 'accepted', 'requested', 'awaiting_deposit', 'We will set up by the lake from 5 PM.'],
       ]);
-      const mails = await mailsSince(t.dataSource, before);
+      const mails = await mailsSince(t, before);
       expect(mails.map((m) => [m.template, m.recipient])).toEqual([['booking-quote', 'ana.diaz@example.com']]);
       expect(mails[0].subject).toBe(`Your quote for booking ${b.reference}: $400.00`);
       expect(mails[0].body_text).toContain('Pay the $100.00 deposit');
@@ -147,7 +147,7 @@ describe('event booking: every move, and the moves refused', () => {
     const res = await admin.post(`/api/admin/bookings/${b.id}/decline`).send({ message: 'We are booked that day. Would the week after work?' });
     expect(res.status).toBe(200);
     expect(res.body.state).toBe('declined');
-    const mails = await mailsSince(t.dataSource, before);
+    const mails = await mailsSince(t, before);
     expect(mails.map((m) => m.template)).toEqual(['booking-declined']);
     expect(mails[0].body_text).toContain('We are booked that day. Would the week after work?');
     expect((await t.agent().get(`/api/bookings/${b.reference}`).query({ token: b.token })).body).toMatchObject({
@@ -172,7 +172,7 @@ describe('event booking: every move, and the moves refused', () => {
       expect(await bookingRow(t.dataSource, b.id)).toMatchObject({ state: 'confirmed', deposit_paid_cents: 10000 });
       expect((await thread(b)).at(-1)).toEqual({ actor: 'customer', type: 'deposit-paid', from_state: 'awaiting_deposit', to_state: 'confirmed' });
 
-      const mails = await mailsSince(t.dataSource, before);
+      const mails = await mailsSince(t, before);
       expect(mails.map((m) => [m.template, m.recipient])).toEqual([
         ['booking-confirmed', 'ana.diaz@example.com'],
         ['booking-confirmed', 'owner@cocoa.test'],
@@ -280,7 +280,7 @@ describe('event booking: every move, and the moves refused', () => {
       expect(swept.due).toBeGreaterThanOrEqual(1);
       expect((await bookingRow(t.dataSource, b.id)).state).toBe('balance_due');
       expect((await thread(b)).at(-1)).toEqual({ actor: 'system', type: 'balance-due', from_state: 'confirmed', to_state: 'balance_due' });
-      const reminder = (await mailsSince(t.dataSource, before)).find((m) => m.template === 'booking-balance-reminder' && m.body_text.includes(b.reference));
+      const reminder = (await mailsSince(t, before)).find((m) => m.template === 'booking-balance-reminder' && m.body_text.includes(b.reference));
       expect(reminder?.subject).toBe(`The balance for booking ${b.reference} is due: $300.00`);
       // A second run the same day changes nothing more.
       const snapshot = await databaseSnapshot(t.dataSource);
@@ -293,7 +293,7 @@ describe('event booking: every move, and the moves refused', () => {
       expect(res.body).toMatchObject({ amountCents: 30000, booking: { state: 'completed', balancePaidCents: 30000, amountDue: null } });
       expect((await thread(b)).at(-1)).toEqual({ actor: 'customer', type: 'balance-paid', from_state: 'balance_due', to_state: 'completed' });
       // The customer's receipt and the shop's note, queued with the payment.
-      const paidMails = await mailsSince(t.dataSource, mailsBefore);
+      const paidMails = await mailsSince(t, mailsBefore);
       expect(paidMails.map((m) => [m.template, m.recipient])).toEqual([
         ['booking-balance-paid', 'ana.diaz@example.com'],
         ['booking-balance-paid', expect.not.stringMatching(/^ana\.diaz@/)],
@@ -310,7 +310,7 @@ describe('event booking: every move, and the moves refused', () => {
       const res = await pay(b, 'deposit');
       expect(res.body.booking).toMatchObject({ state: 'balance_due', amountDue: { kind: 'balance', amountCents: 30000 } });
       expect((await thread(b)).slice(-2).map((e) => e.type)).toEqual(['deposit-paid', 'balance-due']);
-      expect((await mailsSince(t.dataSource, before)).map((m) => m.template)).toEqual(['booking-confirmed', 'booking-confirmed', 'booking-balance-reminder']);
+      expect((await mailsSince(t, before)).map((m) => m.template)).toEqual(['booking-confirmed', 'booking-confirmed', 'booking-balance-reminder']);
     });
 
     it('runs as a daily job of the queue, at 09:00 in the shop’s zone; a job of it moves the bookings whose balance fell due', async () => {
@@ -351,7 +351,7 @@ describe('event booking: every move, and the moves refused', () => {
         { actor: 'customer', type: 'cancelled', from_state: 'confirmed', to_state: 'cancelled' },
         { actor: 'customer', type: 'refunded', from_state: null, to_state: null },
       ]);
-      const mails = await mailsSince(t.dataSource, before);
+      const mails = await mailsSince(t, before);
       expect(mails.map((m) => [m.template, m.recipient])).toEqual([
         ['booking-cancelled', 'ana.diaz@example.com'],
         ['booking-cancelled', 'owner@cocoa.test'],
@@ -374,7 +374,7 @@ describe('event booking: every move, and the moves refused', () => {
       expect(view.body.cancellation).toMatchObject({ allowed: true, refundCents: 0 });
       const before = await lastMailId(t.dataSource);
       expect((await cancel(late)).body).toMatchObject({ refundCents: 0, booking: { state: 'cancelled', refundedCents: 0, depositPaidCents: 10000 } });
-      expect((await mailsSince(t.dataSource, before))[0].body_text).toContain('Under the cancellation policy, the deposit is kept');
+      expect((await mailsSince(t, before))[0].body_text).toContain('Under the cancellation policy, the deposit is kept');
       expect(await t.dataSource.query(`SELECT count(*)::int AS n FROM booking_payments WHERE booking_id = $1 AND kind = 'refund'`, [late.id])).toEqual([
         { n: 0 },
       ]);
@@ -417,7 +417,7 @@ describe('event booking: every move, and the moves refused', () => {
         ['cancelled', 'admin:admin'],
         ['refunded', 'admin:admin'],
       ]);
-      const mails = await mailsSince(t.dataSource, before);
+      const mails = await mailsSince(t, before);
       expect(mails[0]).toMatchObject({ template: 'booking-cancelled', recipient: 'ana.diaz@example.com' });
       expect(mails[0].body_text).toContain('We have cancelled');
       expect(mails[0].body_text).toContain('Our van broke down; we are so sorry.');

@@ -61,10 +61,12 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     t.dataSource.query(`SELECT kind, status, amount_cents, provider_status FROM booking_payments WHERE booking_id = $1 ORDER BY created_at`, [b.id]);
   const thread = async (b: Requested): Promise<string[]> =>
     (await t.dataSource.query<{ type: string }[]>(`SELECT type FROM booking_events WHERE booking_id = $1 ORDER BY id`, [b.id])).map((e) => e.type);
-  const mails = async (b: Requested): Promise<string[]> =>
-    (await t.dataSource.query<{ template: string }[]>(`SELECT template FROM mail_outbox WHERE subject LIKE $1 ORDER BY id`, [`%${b.reference}%`])).map(
+  const mails = async (b: Requested): Promise<string[]> => {
+    await t.mailWritten();
+    return (await t.dataSource.query<{ template: string }[]>(`SELECT template FROM mail_outbox WHERE subject LIKE $1 ORDER BY id`, [`%${b.reference}%`])).map(
       (m) => m.template,
     );
+  };
   const backdate = () => t.dataSource.query(`UPDATE booking_payments SET created_at = now() - interval '1 hour' WHERE status = 'pending'`);
   /** The customer pays, Square charges, its answer never arrives: the deposit stays pending. */
   const lostAnswer = async (): Promise<{ b: Requested; payment: WirePayment }> => {

@@ -114,7 +114,7 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       const to = shopDay(45);
       const stopId = (await admin.get(`/api/admin/bookings/${b.id}`)).body.stopId as number;
       expect((await stopsOn(b.day)).map((s) => s.id)).toContain(stopId);
-      const confirmation = (await mailsSince(t.dataSource, 0)).find((m) => m.template === 'booking-confirmed' && m.body_text.includes(b.reference))!;
+      const confirmation = (await mailsSince(t, 0)).find((m) => m.template === 'booking-confirmed' && m.body_text.includes(b.reference))!;
       const before = await lastMailId(t.dataSource);
 
       const res = await reschedule(b, { date: to, startTime: '17:00', endTime: '20:30', note: 'The park asked us to move a week later.' });
@@ -148,7 +148,7 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       expect(await bookingRow(t.dataSource, b.id)).toMatchObject({ state: 'confirmed', balance_due_date: shiftDay(to, -14) });
 
       // The customer is told (old → new, the note, the status link) and the shop too; both with the updated invitation.
-      const mails = await mailsSince(t.dataSource, before);
+      const mails = await mailsSince(t, before);
       expect(mails.map((m) => [m.template, m.recipient])).toEqual([
         ['booking-rescheduled', 'ana.diaz@example.com'],
         ['booking-rescheduled', 'owner@cocoa.test'],
@@ -208,16 +208,16 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       const b = await confirmed();
       let before = await lastMailId(t.dataSource);
       expect((await reschedule(b, { date: shopDay(50), startTime: '18:00', endTime: '21:00' })).status).toBe(200);
-      expect(invitationOf((await mailsSince(t.dataSource, before))[0]).sequence).toBe(1);
+      expect(invitationOf((await mailsSince(t, before))[0]).sequence).toBe(1);
       before = await lastMailId(t.dataSource);
       expect((await reschedule(b, { date: shopDay(51), startTime: '12:00', endTime: '15:00' })).status).toBe(200);
-      const second = (await mailsSince(t.dataSource, before))[0];
+      const second = (await mailsSince(t, before))[0];
       expect(invitationOf(second).sequence).toBe(2);
       // Without a note, the message has none.
       expect(flat(second.body_text)).toContain(`Was: `);
       before = await lastMailId(t.dataSource);
       expect((await admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 0, message: 'We have to cancel.' })).status).toBe(200);
-      const cancel = invitationOf((await mailsSince(t.dataSource, before))[0]);
+      const cancel = invitationOf((await mailsSince(t, before))[0]);
       expect(cancel).toMatchObject({ method: 'CANCEL', sequence: 3 });
     });
 
@@ -237,11 +237,7 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       const before = await lastMailId(t.dataSource);
       const res = await reschedule(b, { date: shopDay(10), startTime: '18:00', endTime: '21:00' });
       expect(res.body).toMatchObject({ state: 'balance_due', balanceDueDate: shiftDay(shopDay(10), -14) });
-      expect((await mailsSince(t.dataSource, before)).map((m) => m.template)).toEqual([
-        'booking-rescheduled',
-        'booking-rescheduled',
-        'booking-balance-reminder',
-      ]);
+      expect((await mailsSince(t, before)).map((m) => m.template)).toEqual(['booking-rescheduled', 'booking-rescheduled', 'booking-balance-reminder']);
       expect((await thread(b)).slice(-2).map((e) => [e.type, e.from_state, e.to_state])).toEqual([
         ['rescheduled', null, null],
         ['balance-due', 'confirmed', 'balance_due'],
@@ -263,7 +259,7 @@ describe('event booking: the owner moves a booking’s date and times', () => {
       const before = await lastMailId(t.dataSource);
       const res = await reschedule(b, { date: to, startTime: '10:00', endTime: '13:00' });
       expect(res.body).toMatchObject({ state: 'requested', date: to, balanceDueDate: null, stopId: null });
-      const mails = await mailsSince(t.dataSource, before);
+      const mails = await mailsSince(t, before);
       expect(mails.map((m) => [m.template, m.recipient])).toEqual([['booking-rescheduled', 'ana.diaz@example.com']]);
       expect(mails[0].attachments).toBeNull();
       expect(mails[0].subject).toMatch(new RegExp(`^Your booking ${b.reference} has moved to `));

@@ -85,9 +85,9 @@ export async function bookingRow(
   return row;
 }
 
-/** Messages queued since `afterId` (outbox id), oldest first. */
+/** Messages queued since `afterId` (outbox id), oldest first, written out as their delivery writes them. */
 export async function mailsSince(
-  dataSource: DataSource,
+  t: Pick<TestApp, 'dataSource' | 'mailWritten'>,
   afterId: number,
 ): Promise<
   Array<{
@@ -99,7 +99,8 @@ export async function mailsSince(
     attachments: Array<{ filename: string; content: string; contentType: string }> | null;
   }>
 > {
-  return dataSource.query('SELECT id, recipient, subject, template, body_text, attachments FROM mail_outbox WHERE id > $1 ORDER BY id', [afterId]);
+  await t.mailWritten();
+  return t.dataSource.query('SELECT id, recipient, subject, template, body_text, attachments FROM mail_outbox WHERE id > $1 ORDER BY id', [afterId]);
 }
 
 export async function lastMailId(dataSource: DataSource): Promise<number> {

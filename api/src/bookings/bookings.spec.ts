@@ -60,7 +60,7 @@ describe('event booking: the customer’s request and status page', () => {
     });
     expect(created.booking.history.map((h) => h.state)).toEqual(['requested']);
 
-    const mails = await mailsSince(t.dataSource, before);
+    const mails = await mailsSince(t, before);
     expect(mails.map((m) => [m.template, m.recipient])).toEqual([
       ['booking-received', 'ana.diaz@example.com'],
       ['booking-request', 'owner@cocoa.test'],
@@ -254,7 +254,7 @@ describe('event booking: the customer’s request and status page', () => {
     const reply = await admin.post(`/api/admin/inbox/booking/${id}/reply`).send({ body: 'Yes, we can do gluten-free.' });
     expect(reply.status).toBe(201);
     expect(reply.body.readAt).not.toBeNull();
-    const [mail] = await mailsSince(t.dataSource, before);
+    const [mail] = await mailsSince(t, before);
     expect(mail).toMatchObject({ template: 'inbox-reply', recipient: 'ana.diaz@example.com' });
     expect(mail.subject).toContain(`Booking request ${reference}: ${PACKAGE}, 40 guests`);
 

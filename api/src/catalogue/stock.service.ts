@@ -21,11 +21,12 @@ const LOW_STOCK_LIMIT = 50;
  * counted products (stock_count not null) are touched; products nobody counts pass unchanged.
  *
  * `take` and `restock` work in the CALLER's transaction (the checkout's claim, a removal of a
- * pending order), so the stock moves exactly when the order does. `take` is one conditional UPDATE
- * per product (`stock_count >= quantity`): under concurrent buyers PostgreSQL makes each wait for
- * the row and re-checks the condition on the newest count, so the count never goes below 0 and no
- * more orders are committed than there were items; the short buyer gets a 409 naming the product.
- * Products are taken in id order, so two carts sharing products lock them in the same order.
+ * pending order), so the stock moves exactly when the order does. `take` is one statement with a
+ * conditional UPDATE (`stock_count >= quantity`) per product: under concurrent buyers PostgreSQL
+ * makes each wait for the row and re-checks the condition on the newest count, so the count never
+ * goes below 0 and no more orders are committed than there were items; the short buyer gets a 409
+ * naming the product. Products are locked in id order, so two carts sharing products lock them in
+ * the same order.
  * (Each UPDATE sits in a CTE so that TypeORM answers its returned rows, not [rows, count].)
  *
  * The public catalogue answers are cached (PublicAnswerCache) and the checkout does not clear
@@ -49,16 +50,31 @@ export class StockService implements EntitySubscriberInterface {
    */
   async take(manager: EntityManager, lines: readonly StockLine[]): Promise<StockLine[]> {
     const runner = inTransaction(manager, 'take');
-    const taken: StockLine[] = [];
-    for (const line of merged(lines)) {
-      // One statement: the conditional UPDATE, and the product as it was (an uncounted one has no
-      // count; a short one names what is left).
-      const [row]: Array<{ name: string; before: number | null; after: number | null; low_stock_threshold: number | null }> = await manager.query(
-        `WITH taken AS (UPDATE products SET stock_count = stock_count - $2 WHERE id = $1 AND stock_count >= $2 RETURNING stock_count, low_stock_threshold)
-         SELECT p.name, p.stock_count AS before, t.stock_count AS after, t.low_stock_threshold FROM products p LEFT JOIN taken t ON true WHERE p.id = $1`,
-        [line.productId, line.quantity],
+    const wanted = merged(lines);
+    if (wanted.length === 0) return [];
+    // One statement for the whole cart: the counted products are locked in id order first (so two
+    // carts sharing products cannot wait on each other; the lock is the one an UPDATE takes, which
+    // lets the order lines refer to the product meanwhile), then each is taken with the
+    // condition `stock_count >= quantity`; each product as it was comes back beside it (an
+    // uncounted one has no count; a short one names what is left).
+    const rows: Array<{ id: number; name: string | null; before: number | null; after: number | null; low_stock_threshold: number | null }> =
+      await manager.query(
+        `WITH wanted AS (SELECT * FROM unnest($1::int[], $2::int[]) AS w(id, quantity)),
+              locked AS MATERIALIZED (SELECT p.id FROM products p WHERE p.id = ANY($1::int[]) AND p.stock_count IS NOT NULL ORDER BY p.id FOR NO KEY UPDATE),
+              taken AS (
+                UPDATE products p SET stock_count = p.stock_count - w.quantity
+                  FROM wanted w
+                 WHERE p.id = w.id AND p.id IN (SELECT id FROM locked) AND p.stock_count >= w.quantity
+                RETURNING p.id, p.stock_count, p.low_stock_threshold)
+         SELECT w.id, p.name, p.stock_count AS before, t.stock_count AS after, t.low_stock_threshold
+           FROM wanted w LEFT JOIN products p ON p.id = w.id LEFT JOIN taken t ON t.id = w.id
+          ORDER BY w.id`,
+        [wanted.map((line) => line.productId), wanted.map((line) => line.quantity)],
       );
-      if (!row) throw new UserInputError(`Product #${line.productId} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
+    const taken: StockLine[] = [];
+    for (const line of wanted) {
+      const row = rows.find((r) => Number(r.id) === line.productId);
+      if (!row?.name) throw new UserInputError(`Product #${line.productId} is no longer available. Please remove it from your cart.`, 'PRODUCT_NOT_FOUND');
       if (row.after === null) {
         if (row.before === null) continue; // not counted
         throw shortOf(row.name, await this.countNow(manager, line.productId, Number(row.before), line.quantity));

@@ -30,6 +30,7 @@ describe('POST /api/contact', () => {
     expect(stored).toEqual([{ name: 'Ana Díaz', email: valid.email, subject: valid.subject, message: valid.message }]);
 
     // The shop's copy (reply-to the sender) and the sender's acknowledgement, queued with the message.
+    await t.mailWritten();
     const mails = await t.dataSource.query('SELECT recipient, template, subject, body_text, reply_to FROM mail_outbox ORDER BY id');
     expect(mails.map((m: { recipient: string; template: string }) => [m.recipient, m.template])).toEqual([
       ['owner@cocoa.test', 'shop-message'],
@@ -59,6 +60,7 @@ describe('POST /api/contact', () => {
       .post('/api/contact')
       .send({ ...valid, subject: 'Hi\r\nBcc: victim@example.com' });
     expect(res.status).toBe(200);
+    await t.mailWritten();
     const subjects: { subject: string; template: string }[] = await t.dataSource.query('SELECT subject, template FROM mail_outbox ORDER BY id DESC LIMIT 2');
     for (const { subject } of subjects) expect(subject).not.toMatch(/[\r\n]/);
     // the shop's copy carries the subject (the acknowledgement does not repeat it)

@@ -40,6 +40,7 @@ describe('POST /api/events/inquiries', () => {
       },
     ]);
     // The shop's copy (reply-to the sender) and the sender's acknowledgement.
+    await t.mailWritten();
     const [mail, ack] = await t.dataSource.query('SELECT recipient, template, subject, body_text, reply_to FROM mail_outbox ORDER BY id');
     expect(mail).toMatchObject({ recipient: 'owner@cocoa.test', template: 'shop-message', reply_to: { name: 'Ana Díaz', address: valid.email } });
     expect(mail.subject).toContain('Wedding on 2027-05-12 (120 guests)');

@@ -13,18 +13,23 @@ export class MailOutboxEntry {
   @Column({ type: 'varchar', length: 254 })
   recipient: string;
 
-  @Column({ type: 'varchar', length: 300 })
-  subject: string;
+  /** Subject and bodies: null until the first delivery attempt renders the template (MailService). */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  subject: string | null;
 
-  @Column({ type: 'text' })
-  bodyText: string;
+  @Column({ type: 'text', nullable: true })
+  bodyText: string | null;
 
-  /** Null for messages written before templates (text only). */
+  /** Null for messages written before templates (text only), and until rendered. */
   @Column({ type: 'text', nullable: true })
   bodyHtml: string | null;
 
   @Column({ type: 'varchar', length: 40, nullable: true })
   template: string | null;
+
+  /** What the template reads (null for messages written before templates were rendered on delivery). */
+  @Column({ type: 'jsonb', nullable: true })
+  data: unknown;
 
   @Column({ type: 'jsonb', nullable: true })
   replyTo: { name: string; address: string } | null;

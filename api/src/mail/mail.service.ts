@@ -9,7 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { JobsService, type JobSendOptions } from '../jobs/jobs.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
-import { renderMail, shopIdentity, type ShopIdentity, type TemplateMail } from './templates';
+import { isMailTemplateName, type RenderedMail, renderMail, shopIdentity, type ShopIdentity, type TemplateMail } from './templates';
 
 export interface MailAddress {
   name: string;
@@ -45,17 +45,24 @@ const ERROR_MAX = 500;
 interface Claimed {
   id: number;
   recipient: string;
-  subject: string;
-  body_text: string;
+  subject: string | null;
+  body_text: string | null;
   body_html: string | null;
+  template: string | null;
+  data: unknown;
   reply_to: MailAddress | null;
   attachments: MailAttachment[] | null;
 }
 
+/** A message as it is sent and as the admin reads it. */
+type Written = Pick<RenderedMail, 'subject' | 'text'> & { html: string | null };
+
 /**
- * Every e-mail the shop sends goes through here: `queue` renders the template (HTML + text) and
- * writes the message to `mail_outbox` with a `mail.deliver` job, in the caller's transaction when
- * it passes one (rolled back, nothing is sent). The job queue (jobs/) then delivers it once across
+ * Every e-mail the shop sends goes through here: `queue` writes the message (its template's name
+ * and data) to `mail_outbox` with a `mail.deliver` job, in the caller's transaction when it passes
+ * one (rolled back, nothing is sent). The job renders the template (subject, HTML and text, dates
+ * in the shop's zone) on its first attempt and keeps what it wrote: the change that causes a mail
+ * (a checkout in a rush) does not wait for its rendering. The job queue (jobs/) delivers it once across
  * all replicas: with SMTP_URL through nodemailer, retried with backoff (MAIL_RETRY) and marked
  * 'failed' with the server's last answer when every try is refused (the admin may retry it);
  * without SMTP_URL the message is 'kept' and the admin reads it at GET /api/mail/outbox, which is
@@ -94,10 +101,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /**
-   * CONTRACT: renders the template and queues the message. With `manager`, the outbox row
-   * and its delivery job are written in the caller's transaction, so a rolled-back change sends
-   * nothing (inside a transaction, always pass its manager). Answers the outbox id. Delivery
-   * happens later, with retries.
+   * CONTRACT: queues the message. With `manager`, the outbox row and its delivery job are
+   * written in the caller's transaction, so a rolled-back change sends nothing (inside a
+   * transaction, always pass its manager). Answers the outbox id. Rendering and delivery happen
+   * later, with retries.
    */
   async queue(mail: QueuedMail, manager?: EntityManager): Promise<number> {
     const [id] = await this.queueAll([mail], manager);
@@ -110,22 +117,14 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
    */
   async queueAll(mails: readonly QueuedMail[], manager?: EntityManager): Promise<number[]> {
     if (mails.length === 0) return [];
-    const identity = await this.identity(manager);
-    const rows = await Promise.all(
-      mails.map(async (mail) => {
-        const rendered = await renderMail(mail, identity);
-        return {
-          recipient: mail.to === 'shop' ? this.config.CONTACT_TO : mail.to,
-          subject: oneLine(rendered.subject).slice(0, SUBJECT_MAX),
-          bodyText: rendered.text,
-          bodyHtml: rendered.html,
-          template: mail.template,
-          replyTo: mail.replyTo ?? null,
-          attachments: mail.attachments?.length ? mail.attachments : null,
-          status: 'queued' as const,
-        };
-      }),
-    );
+    const rows = mails.map((mail) => ({
+      recipient: mail.to === 'shop' ? this.config.CONTACT_TO : mail.to,
+      template: mail.template,
+      data: mail.data,
+      replyTo: mail.replyTo ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
+      status: 'queued' as const,
+    }));
     const write = async (m: EntityManager): Promise<number[]> => {
       const inserted = await m.getRepository(MailOutboxEntry).insert(rows);
       const ids = inserted.identifiers.map((identifier) => Number(identifier.id));
@@ -144,9 +143,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     return shopIdentity({ siteUrl: this.config.publicUrl, timeZone: this.config.SHOP_TIME_ZONE, email: this.config.CONTACT_TO });
   }
 
-  /** The shop as a message shows it, dates in the zone saved in Settings (read in the caller's transaction). */
-  async identity(manager?: EntityManager): Promise<ShopIdentity> {
-    return { ...this.shop(), timeZone: await this.zone.current(manager) };
+  /** The shop as a message shows it, dates in the zone saved in Settings. */
+  async identity(): Promise<ShopIdentity> {
+    return { ...this.shop(), timeZone: await this.zone.current() };
   }
 
   /** The outbox for the admin, newest first (bodies included: a kept message is read there). */
@@ -159,7 +158,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (query.cursor) qb.andWhere('m.id < :cursor', { cursor: query.cursor });
     const rows = await qb.getMany();
     const page = rows.slice(0, query.limit);
-    return { messages: page.map(toOutboxMessage), nextCursor: rows.length > query.limit ? String(page[page.length - 1].id) : undefined };
+    const messages = await Promise.all(page.map(async (row) => toOutboxMessage(row, await this.written(row))));
+    return { messages, nextCursor: rows.length > query.limit ? String(page[page.length - 1].id) : undefined };
   }
 
   /** A failed message goes back to the queue (409 for any other state: a sent message is never sent twice). */
@@ -177,7 +177,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: id }, this.jobOptions(m));
     });
     log('info', 'mail queued again by the admin', { outboxId: id });
-    return toOutboxMessage(await this.outbox.findOneByOrFail({ id }));
+    const row = await this.outbox.findOneByOrFail({ id });
+    return toOutboxMessage(row, await this.written(row));
   }
 
   onApplicationShutdown(): void {
@@ -194,17 +195,60 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     };
   }
 
+  /**
+   * Renders every queued message not written out yet, as their delivery would (tests read the
+   * outbox's subjects and bodies without waiting for the job queue).
+   */
+  async renderQueued(): Promise<void> {
+    const rows = await this.outbox.query<Claimed[]>(
+      `SELECT id, recipient, subject, body_text, body_html, template, data, reply_to, attachments FROM mail_outbox WHERE body_text IS NULL ORDER BY id`,
+    );
+    for (const row of rows) await this.writeOut(row);
+  }
+
+  /** The message's subject and bodies, rendered from its template and data the first time and kept. */
+  private async writeOut(message: Claimed): Promise<Written> {
+    if (message.body_text !== null) return { subject: message.subject ?? '', text: message.body_text, html: message.body_html };
+    const written = await this.render(message.template, message.data);
+    await this.outbox.query(`UPDATE mail_outbox SET subject = $2, body_text = $3, body_html = $4 WHERE id = $1 AND body_text IS NULL`, [
+      message.id,
+      written.subject,
+      written.text,
+      written.html,
+    ]);
+    return written;
+  }
+
+  /** A row as the admin reads it: written out, or rendered now for the reading when still queued. */
+  private async written(row: MailOutboxEntry): Promise<Written> {
+    if (row.bodyText !== null) return { subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml };
+    return this.render(row.template, row.data);
+  }
+
+  private async render(template: string | null, data: unknown): Promise<Written> {
+    if (!template || !isMailTemplateName(template)) throw new Error(`mail_outbox: no template "${String(template)}" to render`);
+    const rendered = await renderMail({ template, data } as TemplateMail, await this.identity());
+    return { subject: oneLine(rendered.subject).slice(0, SUBJECT_MAX), text: rendered.text, html: rendered.html };
+  }
+
   /** One delivery attempt (the mail.deliver job); throws when the server refuses, so the queue retries. */
   private async deliver(outboxId: number, lastAttempt: boolean): Promise<void> {
-    const [message] = await this.outbox.query<Claimed[]>(
+    const [claimed] = await this.outbox.query<Claimed[]>(
       `WITH c AS (
          UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1
           WHERE id = $1 AND status IN ('queued', 'sending')
-          RETURNING id, recipient, subject, body_text, body_html, reply_to, attachments)
+          RETURNING id, recipient, subject, body_text, body_html, template, data, reply_to, attachments)
        SELECT * FROM c`,
       [outboxId],
     );
-    if (!message) return; // sent, kept or failed already (or gone): nothing to do
+    if (!claimed) return; // sent, kept or failed already (or gone): nothing to do
+    const written = await this.writeOut(claimed).catch(async (err: unknown) => {
+      const error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
+      await this.settle(outboxId, lastAttempt ? 'failed' : 'queued', error);
+      log('error', 'mail could not be written out from its template', { outboxId, to: claimed.recipient, template: claimed.template, error });
+      throw err;
+    });
+    const message = { ...claimed, subject: written.subject, body_text: written.text, body_html: written.html };
     const fields = { outboxId, to: message.recipient, subject: message.subject };
     if (!this.transport) {
       await this.settle(outboxId, 'kept');
@@ -247,19 +291,19 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   }
 }
 
-function toOutboxMessage(r: MailOutboxEntry): OutboxMessage {
+function toOutboxMessage(r: MailOutboxEntry, written: Written): OutboxMessage {
   return {
     id: r.id,
     createdAt: r.createdAt.toISOString(),
     to: r.recipient,
-    subject: r.subject,
+    subject: written.subject,
     template: r.template,
     status: r.status,
     attempts: r.attempts,
     lastError: r.lastError,
     sentAt: r.sentAt?.toISOString() ?? null,
-    hasHtml: r.bodyHtml !== null,
-    text: r.bodyText,
+    hasHtml: written.html !== null,
+    text: written.text,
   };
 }
 

@@ -6,6 +6,7 @@ import { eventually } from '../test/eventually';
 import { startSmtpDouble, type SmtpDouble } from '../test/smtp-double';
 import { createPostgresDatabase, startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { MailService } from './mail.service';
+import { renderMail } from './templates';
 
 /** Decodes a quoted-printable body well enough to read links and text. */
 const decode = (raw: string) => raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -89,6 +90,22 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
     expect(token).toBeDefined();
     await t.agent().post('/api/auth/reset-password').send({ token, newPassword: 'second-pass' }).expect(200);
     await t.agent().post('/api/login').send({ username: 'smtpuser', password: 'second-pass' }).expect(200);
+  });
+
+  it('queues a message as its template and data; its delivery writes it out once, as the template renders it', async () => {
+    const id = await mail.queue(ackMail('queued@example.com', 'Zoë'));
+    const [queued] = await t.dataSource.query('SELECT template, data FROM mail_outbox WHERE id = $1', [id]);
+    expect(queued).toEqual({ template: 'contact-ack', data: ackMail('queued@example.com', 'Zoë').data });
+    await waitForStatus(t, id, 'sent');
+    const [sent] = await t.dataSource.query('SELECT subject, body_text, body_html FROM mail_outbox WHERE id = $1', [id]);
+    const rendered = await renderMail(ackMail('queued@example.com', 'Zoë'), await mail.identity());
+    expect(sent).toEqual({ subject: rendered.subject, body_text: rendered.text, body_html: rendered.html });
+    const delivered = smtp.received.find((m) => m.to[0] === 'queued@example.com');
+    expect(delivered?.data).toMatch(new RegExp(`^Subject: ${rendered.subject}\\r$`, 'm'));
+    // The admin's list shows what was sent.
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const listed = (await admin.get('/api/mail/outbox').query({ limit: 100 })).body.find((m: { id: number }) => m.id === id);
+    expect(listed).toMatchObject({ subject: rendered.subject, text: rendered.text, hasHtml: true });
   });
 
   it('sends nothing for a message whose transaction rolled back: neither its outbox row nor its job exists', async () => {

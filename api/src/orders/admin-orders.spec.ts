@@ -39,8 +39,10 @@ describe('admin orders (test-mode payments)', () => {
     expect(res.status).toBe(200);
     return res.body.orderId as string;
   }
-  const outbox = async (): Promise<{ recipient: string; template: string | null; body_text: string }[]> =>
-    t.dataSource.query(`SELECT recipient, template, body_text FROM mail_outbox ORDER BY id`);
+  const outbox = async (): Promise<{ recipient: string; template: string | null; body_text: string }[]> => {
+    await t.mailWritten();
+    return t.dataSource.query(`SELECT recipient, template, body_text FROM mail_outbox ORDER BY id`);
+  };
   /**
    * Every table as text, but the outbox's delivery columns: the job queue sends queued mail in the
    * background. Which mails exist is compared by id and template.

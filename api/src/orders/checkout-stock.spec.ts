@@ -120,6 +120,26 @@ describe('checkout takes stock (test mode)', () => {
     expect([await stockOf(t, plenty), await stockOf(t, scarce)]).toEqual([50, 1]);
   });
 
+  it('carts sharing two counted products, listed in either order, sell exactly what there is and never stall on each other', async () => {
+    const mugs = await insertStocked(t, 'Market Mug', 1800, STOCK);
+    const tins = await insertStocked(t, 'Market Tin', 900, STOCK);
+    const answers = await Promise.all(
+      Array.from({ length: BUYERS }, (_, i) => {
+        const lines = [
+          { product: mugs, quantity: 1 },
+          { product: tins, quantity: 1 },
+        ];
+        return t
+          .agent()
+          .post(COMPLETE)
+          .send(bodyFor(i % 2 ? lines.reverse() : lines));
+      }),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([...Array(STOCK).fill(200), ...Array(BUYERS - STOCK).fill(409)]);
+    expect([await stockOf(t, mugs), await stockOf(t, tins)]).toEqual([0, 0]);
+    expect(await ordersOf(t, mugs)).toHaveLength(STOCK);
+    expect(await ordersOf(t, tins)).toHaveLength(STOCK);
+  }, 120_000);
   it('a declined card gives the stock back; the same buyer can then pay and take it', async () => {
     const last = await insertStocked(t, 'Very Last Tin', 1500, 1);
     const body = bodyFor([{ product: last, quantity: 1 }], { sourceId: 'cnon:card-nonce-declined' });

@@ -31,7 +31,6 @@ import { PaymentsService } from '../payments/payments.service';
 import type { ChargeOwner } from '../payments/payments.types';
 import type { SquareChargeInput } from '../square/square.gateway';
 import { SignedLinksService } from '../links/signed-links.service';
-import { OrderItem } from './order-item.entity';
 import { ORDER_LINKS } from './order-links';
 import { OrderSettlementService } from './order-settlement.service';
 import { Order } from './order.entity';
@@ -43,6 +42,8 @@ interface PricedItem {
   unitPriceCents: number;
   quantity: number;
   options: ChosenOption[] | null;
+  /** Whether the product's stock is counted (only those are taken from). */
+  counted: boolean;
 }
 
 interface ProductRow {
@@ -50,6 +51,7 @@ interface ProductRow {
   name: string;
   price_cents: number;
   in_stock: boolean;
+  counted: boolean;
   sold_at_cart: boolean;
   variation_id: string | null;
   options: ProductOptionGroup[] | null;
@@ -124,7 +126,7 @@ export class CheckoutService {
         continue; // its payment failed and the pending order went: this request tries again
       }
       const { orderId, totals } = claimed;
-      const { paymentId } = await this.payments.charge(mode.kind === 'square' ? mode.connection : null, this.chargeOf(input, claimed), this.ownerOf(orderId));
+      const { paymentId } = await this.payments.charge(mode.kind === 'square' ? mode.connection : null, this.chargeOf(input, claimed), this.ownerOf(claimed));
       log('info', 'order placed', { orderId, testMode, totalCents: totals.total, userId: user?.id ?? null });
       return this.answer(orderId, paymentId, testMode, !!input.pickup);
     }
@@ -195,26 +197,13 @@ export class CheckoutService {
       // the stop; a refusal keeps nothing.
       const slot = input.pickup ? { stopId: input.pickup.stopId, slotStart: new Date(input.pickup.slotStart) } : null;
       if (slot) await this.slots.check(manager, slot);
-      const inserted = await this.insertPending(manager, input, user, totals, testMode);
+      const inserted = await this.insertPending(manager, input, user, items, totals, testMode);
       if (!inserted) return null;
       const orderId = inserted.id;
       if (slot) await this.slots.record(manager, { ...slot, orderId });
-      await this.stock.take(manager, items);
-      await manager.insert(
-        OrderItem,
-        items.map((item, position) => ({
-          orderId,
-          productId: item.productId,
-          variationId: item.variationId,
-          name: item.name,
-          unitPriceCents: item.unitPriceCents,
-          quantity: item.quantity,
-          totalCents: item.unitPriceCents * item.quantity,
-          options: item.options,
-          position,
-        })),
-      );
-      await this.settlement.recordPlaced(manager, orderId, { totalCents: totals.total, testMode });
+      // Most drinks are not counted: their stock is not asked about at all.
+      const counted = items.filter((item) => item.counted);
+      if (counted.length) await this.stock.take(manager, counted);
       return { orderId, code: inserted.pickup_code, items, totals };
     });
   }
@@ -235,7 +224,7 @@ export class CheckoutService {
     const ids = [...new Set([...wanted.values()].map((line) => line.productId))];
     const placeholders = ids.map((_, i) => `$${i + 1}`).join(', ');
     const rows: ProductRow[] = await manager.query(
-      `SELECT id, name, price_cents, in_stock, sold_at_cart, variation_id, options FROM products WHERE id IN (${placeholders})`,
+      `SELECT id, name, price_cents, in_stock, stock_count IS NOT NULL AS counted, sold_at_cart, variation_id, options FROM products WHERE id IN (${placeholders})`,
       ids,
     );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
@@ -263,31 +252,54 @@ export class CheckoutService {
         unitPriceCents: priceWithOptions(Number(row.price_cents), chosen),
         quantity,
         options: chosen.length ? chosen : null,
+        counted: row.counted,
       };
     });
   }
 
   /**
-   * Inserts the order as PENDING unless the key exists; null when another request owns the key. A
-   * pickup order gets a fresh code; the rare code its stop already has makes the insert a no-op too,
-   * and the checkout's next round draws another.
+   * Inserts the order as PENDING with its lines and its `placed` history row, in one statement
+   * (a checkout under load waits on every round trip to the database), unless the key exists: null
+   * when another request owns the key. A pickup order gets a fresh code; the rare code its stop
+   * already has makes the insert a no-op too, and the checkout's next round draws another.
    */
   private async insertPending(
     manager: EntityManager,
     input: CheckoutCompleteRequest,
     user: SessionUser | undefined,
+    items: readonly PricedItem[],
     totals: Claimed['totals'],
     testMode: boolean,
   ): Promise<{ id: string; pickup_code: string | null } | null> {
     const s = input.shippingData;
     const p = input.pickup;
+    const lines = items.map((item, position) => ({
+      product_id: item.productId,
+      variation_id: item.variationId,
+      name: item.name,
+      unit_price_cents: item.unitPriceCents,
+      quantity: item.quantity,
+      total_cents: item.unitPriceCents * item.quantity,
+      options: item.options,
+      position,
+    }));
     const rows: { id: string; pickup_code: string | null }[] = await manager.query(
-      `INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
-         shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
-         fulfilment_method, tip_cents, pickup_stop_id, pickup_slot_start, pickup_code, pickup_name, pickup_phone)
-       VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19, $20, $21, $22, $23, $24)
-       ON CONFLICT DO NOTHING
-       RETURNING id, pickup_code`,
+      `WITH o AS (
+         INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
+           shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
+           fulfilment_method, tip_cents, pickup_stop_id, pickup_slot_start, pickup_code, pickup_name, pickup_phone)
+         VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19, $20, $21, $22, $23, $24)
+         ON CONFLICT DO NOTHING
+         RETURNING id, pickup_code),
+       lines AS (
+         INSERT INTO order_items (order_id, product_id, variation_id, name, unit_price_cents, quantity, total_cents, options, position)
+         SELECT o.id, l.product_id, l.variation_id, l.name, l.unit_price_cents, l.quantity, l.total_cents, l.options, l.position
+           FROM o, jsonb_to_recordset($25::jsonb) AS l(product_id integer, variation_id varchar, name varchar, unit_price_cents integer,
+                                                      quantity integer, total_cents integer, options jsonb, position smallint)),
+       placed AS (
+         INSERT INTO order_events (order_id, type, from_status, to_status, source, actor, detail)
+         SELECT o.id, 'placed', NULL, 'PENDING', 'checkout', 'checkout', $26::jsonb FROM o)
+       SELECT id, pickup_code FROM o`,
       [
         input.idempotencyKey,
         user?.id ?? null,
@@ -313,6 +325,8 @@ export class CheckoutService {
         p ? pickupCodeOf(randomBytes(PICKUP_CODE_LENGTH)) : null,
         p?.name ?? null,
         p?.phone ?? null,
+        JSON.stringify(lines),
+        JSON.stringify({ totalCents: totals.total, testMode }),
       ],
     );
     return rows[0] ?? null;
@@ -349,12 +363,12 @@ export class CheckoutService {
    * What becomes of the pending order: nothing charged removes it (its stock given back, the buyer
    * may retry); paid settles it, the confirmation mails queued.
    */
-  private ownerOf(orderId: string): ChargeOwner {
+  private ownerOf({ orderId, items }: Claimed): ChargeOwner {
     return {
       ref: { orderId },
       failed: async (err) => void (await this.settlement.fail(orderId, { code: err.code, message: err.message }, 'checkout')),
       paid: async (payment) => {
-        const settled = await this.settlement.settle(orderId, payment, 'checkout');
+        const settled = await this.settlement.settle(orderId, payment, 'checkout', items);
         if (settled.outcome !== 'moved') log('error', 'a paid order was not pending any more', { orderId, outcome: settled.outcome });
       },
     };

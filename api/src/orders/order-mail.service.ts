@@ -16,6 +16,13 @@ type MailData<N extends QueuedMail['template']> = Extract<QueuedMail, { template
 type OrderMailData = MailData<'order-confirmation'>;
 type Extra<N extends OrderTemplate> = Omit<MailData<N>, keyof OrderMailData>;
 
+/** A line of an order as its e-mails show it. */
+export interface OrderMailLine {
+  name: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
 /**
  * The e-mails an order's moves cause, queued in the move's own transaction (MailService.queue with
  * its manager): a move rolled back sends nothing. `prepare()` reads the order-link key first,
@@ -59,8 +66,8 @@ export class OrderMailer {
   }
 
   /** A paid order: the confirmation to the customer and the new-order alert to the shop. */
-  async paid(manager: EntityManager, order: Order): Promise<void> {
-    const data = await this.orderData(manager, order);
+  async paid(manager: EntityManager, order: Order, lines?: readonly OrderMailLine[]): Promise<void> {
+    const data = await this.orderData(manager, order, lines);
     const adminUrl = order.fulfilmentMethod === 'pickup' ? `${this.publicUrl}/admin?tab=live` : `${this.publicUrl}/admin?tab=orders&order=${order.id}`;
     await this.mail.queueAll(
       [
@@ -83,16 +90,21 @@ export class OrderMailer {
     };
   }
 
-  private async orderData(manager: EntityManager, orderOrId: Order | string): Promise<OrderMailData> {
+  private async orderData(manager: EntityManager, orderOrId: Order | string, lines?: readonly OrderMailLine[]): Promise<OrderMailData> {
     const order = typeof orderOrId === 'string' ? await manager.getRepository(Order).findOneByOrFail({ id: orderOrId }) : orderOrId;
-    const items = await manager.getRepository(OrderItem).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
+    const items = lines ?? (await manager.getRepository(OrderItem).find({ where: { orderId: order.id }, order: { position: 'ASC' } }));
     const name = order.pickupName ?? `${order.shippingFirstName ?? ''} ${order.shippingLastName ?? ''}`.trim();
     return {
       orderNumber: orderNumberOf(order.id),
       customerName: name,
       email: order.email,
       placedAt: order.createdAt.toISOString(),
-      items: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents, totalCents: item.totalCents })),
+      items: items.map((item) => ({
+        name: item.name,
+        quantity: item.quantity,
+        unitPriceCents: item.unitPriceCents,
+        totalCents: item.unitPriceCents * item.quantity,
+      })),
       subtotalCents: order.subtotalCents,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,

@@ -6,8 +6,8 @@ import { PaymentsService } from '../payments/payments.service';
 import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
-import { type OrderMailer, OrderMailService } from './order-mail.service';
-import { ORDER_PAYMENT } from './order-states';
+import { type OrderMailLine, OrderMailService } from './order-mail.service';
+import { ORDER_PAYMENT, type OrderMoveContext } from './order-states';
 import { orderStockLines } from './order-stock';
 import { PickupOrdersService } from './pickup-orders.service';
 import type { Order, OrderStatus } from './order.entity';
@@ -55,20 +55,15 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
     return (await this.recordRefund(event)).outcome !== 'not-found';
   }
 
-  /** Records the move that created an order (the checkout's claim), in the caller's transaction. */
-  async recordPlaced(manager: EntityManager, orderId: string, detail: OrderEvent['detail']): Promise<void> {
-    await manager.insert(OrderEvent, { orderId, type: 'placed', fromStatus: null, toStatus: 'PENDING', source: 'checkout', actor: 'checkout', detail });
-  }
-
   /**
    * Settles the order by its Square payment: COMPLETED → COMPLETED, APPROVED → OPEN, FAILED or
    * CANCELED → a pending order is removed (nothing was charged), an approved one is canceled.
    */
-  async settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource): Promise<Settled> {
+  async settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource, lines?: readonly OrderMailLine[]): Promise<Settled> {
     const mailer = await this.mail.prepare();
     return this.dataSource.transaction(async (manager) => {
       const order = await ORDER_PAYMENT.find(manager, { id: orderId });
-      return order ? this.apply(manager, order, payment, source, mailer) : { outcome: 'not-found' };
+      return order ? this.apply(manager, order, payment, source, { mailer, lines }) : { outcome: 'not-found' };
     });
   }
 
@@ -99,7 +94,7 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
       const order =
         (await ORDER_PAYMENT.find(manager, { paymentId: payment.paymentId })) ??
         (payment.referenceId && UUID.test(payment.referenceId) ? await ORDER_PAYMENT.find(manager, { id: payment.referenceId }) : null);
-      return order ? this.apply(manager, order, payment, 'webhook', mailer) : { outcome: 'not-found' };
+      return order ? this.apply(manager, order, payment, 'webhook', { mailer }) : { outcome: 'not-found' };
     });
   }
 
@@ -146,7 +141,7 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
     });
   }
 
-  private async apply(manager: EntityManager, order: Order, payment: SquarePaymentFacts, source: OrderEventSource, mailer: OrderMailer): Promise<Settled> {
+  private async apply(manager: EntityManager, order: Order, payment: SquarePaymentFacts, source: OrderEventSource, ctx: OrderMoveContext): Promise<Settled> {
     const verdict = paymentVerdict(payment.status);
     if (verdict === 'unsettled') return { outcome: 'unchanged', status: order.status };
     if (verdict === 'failed' && order.status === 'PENDING') {
@@ -172,7 +167,7 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
       actor: source,
       source,
       detail: { paymentId: payment.paymentId, paymentStatus: payment.status },
-      ctx: { mailer },
+      ctx,
       set: {
         paymentId: payment.paymentId,
         paymentStatus: order.testMode ? null : payment.status,
@@ -182,7 +177,7 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
         ...(to === 'COMPLETED' ? (order.fulfilmentMethod === 'pickup' ? { pickupStatus: 'placed' as const } : { fulfilmentStatus: 'paid' as const }) : {}),
       },
     });
-    if (to === 'COMPLETED' && order.fulfilmentMethod === 'pickup') await this.pickup.start(manager, order, mailer);
+    if (to === 'COMPLETED' && order.fulfilmentMethod === 'pickup') await this.pickup.start(manager, order, ctx.mailer);
     if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from, to, source, paymentId: payment.paymentId });
     return { outcome: 'moved', status: to };
   }

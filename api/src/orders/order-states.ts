@@ -2,12 +2,14 @@ import { FULFILMENT_ADMIN_LABELS, FULFILMENT_MOVES, type FulfilmentStatus, type 
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { defineStateMachine, type HistoryRow, type Move } from '../state-machine/state-machine';
 import { OrderEvent, type OrderEventSource } from './order-event.entity';
-import type { OrderMailer } from './order-mail.service';
+import type { OrderMailer, OrderMailLine } from './order-mail.service';
 import { Order, type OrderStatus } from './order.entity';
 
 /** What an order's moves read from outside the database: the mailer, prepared before the transaction. */
 export interface OrderMoveContext {
   mailer: OrderMailer;
+  /** The order's lines when the caller has them already (the checkout that just wrote them): the mail reads none. */
+  lines?: readonly OrderMailLine[];
 }
 
 export function orderNotFound(): NotFoundError {
@@ -53,7 +55,7 @@ export const ORDER_PAYMENT = defineStateMachine<Order, OrderStatus, OrderMoveCon
   notFound: orderNotFound,
   history: orderHistory,
   on: {
-    COMPLETED: { type: 'paid', queue: (m, order, _move, ctx) => ctx.mailer.paid(m, order) },
+    COMPLETED: { type: 'paid', queue: (m, order, _move, ctx) => ctx.mailer.paid(m, order, ctx.lines) },
     OPEN: { type: 'payment-approved' },
     CANCELED: { type: 'canceled' },
   },

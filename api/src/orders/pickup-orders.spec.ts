@@ -20,11 +20,13 @@ describe('pickup orders (test mode)', () => {
   let stop: { stopId: number; firstSlot: string };
   let secondSlot: string;
 
-  const mailsTo = async (orderId: string, template: string): Promise<Array<{ recipient: string; body_text: string }>> =>
-    t.dataSource.query(`SELECT recipient, body_text FROM mail_outbox WHERE template = $1 AND strpos(body_text, $2) > 0 ORDER BY id`, [
+  const mailsTo = async (orderId: string, template: string): Promise<Array<{ recipient: string; body_text: string }>> => {
+    await t.mailWritten();
+    return t.dataSource.query(`SELECT recipient, body_text FROM mail_outbox WHERE template = $1 AND strpos(body_text, $2) > 0 ORDER BY id`, [
       template,
       orderNumberOf(orderId),
     ]);
+  };
   const order = async (orderId: string) => (await t.dataSource.query(`SELECT * FROM orders WHERE id = $1`, [orderId]))[0];
   const place = async (slotStart = stop.firstSlot, extra = {}) => {
     const res = await t

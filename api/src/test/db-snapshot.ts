@@ -12,9 +12,9 @@ import { RATE_LIMIT_TABLE } from '../common/rate-limit.guard';
  * so it moves with any request, good or bad. The session rows themselves (ids and contents) stay
  * in: a bad request that signed someone in or out would still show.
  *
- * Likewise the outbox's delivery columns (status, attempts, sent_at, last_error): the job queue
- * delivers messages queued earlier in the background, which is not what a "changed nothing" check
- * is about. A message a refused request queued would still show as a new row.
+ * Likewise the outbox's delivery columns (status, attempts, sent_at, last_error, and the subject
+ * and bodies its first attempt writes out): the job queue delivers messages queued earlier in the
+ * background, which is not what a "changed nothing" check is about. A message a refused request queued would still show as a new row.
  */
 export async function databaseSnapshot(dataSource: DataSource): Promise<string> {
   const tables: { name: string }[] = await dataSource.query(
@@ -27,7 +27,7 @@ export async function databaseSnapshot(dataSource: DataSource): Promise<string> 
       name === 'session'
         ? `(to_jsonb(t) - 'expire')::text`
         : name === 'mail_outbox'
-          ? `(to_jsonb(t) - 'status' - 'attempts' - 'sent_at' - 'last_error')::text`
+          ? `(to_jsonb(t) - 'status' - 'attempts' - 'sent_at' - 'last_error' - 'subject' - 'body_text' - 'body_html')::text`
           : `to_jsonb(t)::text`;
     const rows: { row: string }[] = await dataSource.query(`SELECT ${row} AS row FROM "${name}" t ORDER BY 1`);
     parts[name] = rows.map((r) => r.row);

@@ -6,6 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
+import { MailService } from '../mail/mail.service';
 import { createApp } from '../app.factory';
 import { type AppConfig, loadConfig } from '../config/config.schema';
 import { seedDataDirFromTemplate } from './pglite-template';
@@ -20,6 +21,8 @@ export interface TestApp {
   agent(): ReturnType<typeof supertest.agent>;
   /** A client already signed in as the given user. */
   signedIn(username: string, password: string): Promise<ReturnType<typeof supertest.agent>>;
+  /** Writes out every queued message as its delivery would, so its subject and bodies can be read in mail_outbox. */
+  mailWritten(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     RATE_LIMIT_MAX: '10000',
@@ -57,6 +60,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       if (res.status !== 200) throw new Error(`login as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return client;
     },
+    mailWritten: () => app.get(MailService).renderQueued(),
     async close() {
       await app.close();
       await database?.drop();

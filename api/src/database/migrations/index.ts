@@ -17,6 +17,7 @@ import { FormIdempotency1764980000000 } from './1764980000000-form-idempotency';
 import { AdminChangeKeys1765100000000 } from './1765100000000-admin-change-keys';
 import { OrderAhead1765200000000 } from './1765200000000-order-ahead';
 import { PickupOrders1765300000000 } from './1765300000000-pickup-orders';
+import { MailRenderedOnDelivery1765400000000 } from './1765400000000-mail-rendered-on-delivery';
 
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   AdminChangeKeys1765100000000,
   OrderAhead1765200000000,
   PickupOrders1765300000000,
+  MailRenderedOnDelivery1765400000000,
 ];
