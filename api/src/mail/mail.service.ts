@@ -1,12 +1,12 @@
 import type { MailStatus, OutboxMessage, OutboxQuery } from '@cocoa/shared-types';
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager, EntitySubscriberInterface, QueryRunner, Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { JobsService, type JobSendOptions } from '../jobs/jobs.service';
+import { type JobRun, JobsService, type JobSendOptions } from '../jobs/jobs.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
 import { isMailTemplateName, type RenderedMail, renderMail, shopIdentity, type ShopIdentity, type TemplateMail } from './templates';
@@ -29,6 +29,14 @@ export type QueuedMail = TemplateMail & { to: string | 'shop'; replyTo?: MailAdd
 
 /** The job that delivers one outbox message. */
 export const MAIL_DELIVER_JOB = 'mail.deliver';
+/** The job that gives a delivery job to messages that lost theirs (see MailService.sweep). */
+const MAIL_SWEEP_JOB = 'mail.sweep';
+/** A message never tried this long after it was queued lost its delivery job. */
+const LOST_AFTER_MINUTES = 5;
+/** How often the sweep runs; it gives a message at most one job in that time. */
+const SWEEP_SECONDS = 300;
+/** Set on a transaction's query runner: the outbox ids whose delivery jobs are sent once it commits. */
+const QUEUED_MAIL = 'queuedMail';
 
 /** How delivery retries (pg-boss: `retryDelay` seconds, doubled each retry with jitter, at most `retryDelayMax`). */
 export interface MailRetryPolicy {
@@ -59,10 +67,11 @@ type Written = Pick<RenderedMail, 'subject' | 'text'> & { html: string | null };
 
 /**
  * Every e-mail the shop sends goes through here: `queue` writes the message (its template's name
- * and data) to `mail_outbox` with a `mail.deliver` job, in the caller's transaction when it passes
- * one (rolled back, nothing is sent). The job renders the template (subject, HTML and text, dates
- * in the shop's zone) on its first attempt and keeps what it wrote: the change that causes a mail
- * (a checkout in a rush) does not wait for its rendering. The job queue (jobs/) delivers it once across
+ * and data) to `mail_outbox`, in the caller's transaction when it passes one (rolled back, nothing
+ * is sent), and its `mail.deliver` job once that commits. The job renders the template (subject,
+ * HTML and text, dates in the shop's zone) on its first attempt and keeps what it wrote: the change
+ * that causes a mail (a checkout in a rush) waits neither for its rendering nor for its job. The
+ * job queue (jobs/) delivers it once across
  * all replicas: with SMTP_URL through nodemailer, retried with backoff (MAIL_RETRY) and marked
  * 'failed' with the server's last answer when every try is refused (the admin may retry it);
  * without SMTP_URL the message is 'kept' and the admin reads it at GET /api/mail/outbox, which is
@@ -74,8 +83,11 @@ type Written = Pick<RenderedMail, 'subject' | 'text'> & { html: string | null };
  * whoever reads the log into the account.
  */
 @Injectable()
-export class MailService implements OnModuleInit, OnApplicationShutdown {
+export class MailService implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown, EntitySubscriberInterface {
   private readonly transport: Transporter | undefined;
+  /** Committed messages whose delivery jobs are not written yet, and the write under way. */
+  private waiting: number[] = [];
+  private sending: Promise<void> | null = null;
   /** The retry schedule of newly queued messages (tests shorten it). */
   retryPolicy: MailRetryPolicy = MAIL_RETRY;
 
@@ -89,22 +101,25 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     this.transport = config.SMTP_URL
       ? createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }, { from: config.MAIL_FROM })
       : undefined;
+    outbox.manager.connection.subscribers.push(this);
   }
 
   async onModuleInit(): Promise<void> {
     // Two at a time per replica; an attempt the process did not live to finish is retried after 2 minutes.
-    await this.jobs.work<{ outboxId: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job.data.outboxId, job.lastAttempt), {
+    await this.jobs.work<{ outboxId: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job.data.outboxId, job), {
       pollingIntervalSeconds: 1,
       concurrency: 2,
       expireInSeconds: 120,
     });
+    await this.jobs.work(MAIL_SWEEP_JOB, async () => void (await this.sweep()));
+    await this.jobs.schedule(MAIL_SWEEP_JOB, `*/${SWEEP_SECONDS / 60} * * * *`);
   }
 
   /**
-   * CONTRACT: queues the message. With `manager`, the outbox row and its delivery job are
-   * written in the caller's transaction, so a rolled-back change sends nothing (inside a
-   * transaction, always pass its manager). Answers the outbox id. Rendering and delivery happen
-   * later, with retries.
+   * CONTRACT: queues the message. With `manager`, the outbox row is written in the caller's
+   * transaction and its delivery job once that commits, so a rolled-back change sends nothing
+   * (inside a transaction, always pass its manager). Answers the outbox id. Rendering and delivery
+   * happen later, with retries.
    */
   async queue(mail: QueuedMail, manager?: EntityManager): Promise<number> {
     const [id] = await this.queueAll([mail], manager);
@@ -113,7 +128,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * As queue, for several messages of one change (an order's confirmation and the shop's alert):
-   * one outbox insert and one job insert for all of them. Answers their outbox ids, in order.
+   * one outbox insert for all of them. Answers their outbox ids, in order.
    */
   async queueAll(mails: readonly QueuedMail[], manager?: EntityManager): Promise<number[]> {
     if (mails.length === 0) return [];
@@ -125,17 +140,75 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       attachments: mail.attachments?.length ? mail.attachments : null,
       status: 'queued' as const,
     }));
-    const write = async (m: EntityManager): Promise<number[]> => {
-      const inserted = await m.getRepository(MailOutboxEntry).insert(rows);
-      const ids = inserted.identifiers.map((identifier) => Number(identifier.id));
-      await this.jobs.sendMany(
-        MAIL_DELIVER_JOB,
-        ids.map((outboxId) => ({ outboxId })),
-        this.jobOptions(m),
-      );
-      return ids;
-    };
-    return manager ? write(manager) : this.outbox.manager.transaction(write);
+    const inserted = await (manager ?? this.outbox.manager).getRepository(MailOutboxEntry).insert(rows);
+    const ids = inserted.identifiers.map((identifier) => Number(identifier.id));
+    const runner = manager?.queryRunner;
+    if (runner?.isTransactionActive) runner.data[QUEUED_MAIL] = [...((runner.data[QUEUED_MAIL] as number[] | undefined) ?? []), ...ids];
+    else this.sendJobs(ids);
+    return ids;
+  }
+
+  /** The transaction that queued messages committed: their delivery jobs go now. */
+  afterTransactionCommit(event: { queryRunner: QueryRunner }): void {
+    const runner = event.queryRunner;
+    const ids = runner.data[QUEUED_MAIL] as number[] | undefined;
+    if (runner.isTransactionActive || !ids) return;
+    delete runner.data[QUEUED_MAIL];
+    this.sendJobs(ids);
+  }
+
+  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
+    if (!event.queryRunner.isTransactionActive) delete event.queryRunner.data[QUEUED_MAIL];
+  }
+
+  /**
+   * Delivery jobs for committed messages. They are written after the commit, not in the
+   * transaction (a checkout under a crowd then waits for one statement less), and the ids that
+   * arrive while one write is under way go together in the next: one statement for a burst. A
+   * process stopped between a commit and its write leaves messages without a job: `sweep` finds them.
+   */
+  private sendJobs(ids: readonly number[]): void {
+    this.waiting.push(...ids);
+    this.sending ??= this.sendWaiting();
+  }
+
+  private async sendWaiting(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.waiting.length) {
+      const batch = this.waiting.splice(0);
+      try {
+        await this.jobs.sendMany(
+          MAIL_DELIVER_JOB,
+          batch.map((outboxId) => ({ outboxId })),
+          this.jobOptions(),
+        );
+      } catch (err) {
+        log('warn', 'delivery jobs not written; the mail sweep will give them', { count: batch.length, error: String(err) });
+      }
+    }
+    this.sending = null;
+  }
+
+  /**
+   * The scheduled sweep (every 5 minutes): a message queued LOST_AFTER_MINUTES ago and never tried
+   * gets a delivery job, at most one per message in a sweep's period (a singleton key). Should
+   * its first job still be waiting, the two cannot both send it: only a retry may take over a
+   * message another attempt is sending.
+   */
+  async sweep(): Promise<number> {
+    const lost: { id: number }[] = await this.outbox.query(
+      `SELECT id FROM mail_outbox WHERE status = 'queued' AND attempts = 0 AND created_at < now() - make_interval(mins => $1) ORDER BY id LIMIT 500`,
+      [LOST_AFTER_MINUTES],
+    );
+    for (const { id } of lost)
+      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: id }, { ...this.jobOptions(), singletonKey: `mail-${id}`, singletonSeconds: SWEEP_SECONDS });
+    if (lost.length) log('warn', 'messages without a delivery job were given one', { count: lost.length });
+    return lost.length;
+  }
+
+  /** Writes the delivery jobs still waiting before the job queue stops. */
+  async onModuleDestroy(): Promise<void> {
+    await this.sending;
   }
 
   /** The shop's name, addresses and links (its zone from SHOP_TIME_ZONE: dates are printed by `identity`). */
@@ -174,7 +247,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
         if (!current) throw new NotFoundError('Message not found', 'MAIL_NOT_FOUND');
         throw new ConflictError(`Only a failed message can be sent again; this one is ${current.status}`, 'MAIL_NOT_FAILED');
       }
-      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: id }, this.jobOptions(m));
+      await this.jobs.send(MAIL_DELIVER_JOB, { outboxId: id }, { ...this.jobOptions(), manager: m });
     });
     log('info', 'mail queued again by the admin', { outboxId: id });
     const row = await this.outbox.findOneByOrFail({ id });
@@ -185,9 +258,8 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     this.transport?.close();
   }
 
-  private jobOptions(manager: EntityManager): JobSendOptions {
+  private jobOptions(): JobSendOptions {
     return {
-      manager,
       retryLimit: this.retryPolicy.retryLimit,
       retryDelay: this.retryPolicy.retryDelay,
       retryDelayMax: this.retryPolicy.retryDelayMax,
@@ -231,15 +303,19 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     return { subject: oneLine(rendered.subject).slice(0, SUBJECT_MAX), text: rendered.text, html: rendered.html };
   }
 
-  /** One delivery attempt (the mail.deliver job); throws when the server refuses, so the queue retries. */
-  private async deliver(outboxId: number, lastAttempt: boolean): Promise<void> {
+  /**
+   * One delivery attempt (the mail.deliver job); throws when the server refuses, so the queue
+   * retries. A message another attempt is sending is taken over only by a retry (that attempt's
+   * process stopped), never by a second job's first attempt.
+   */
+  private async deliver(outboxId: number, { attempt, lastAttempt }: Pick<JobRun<unknown>, 'attempt' | 'lastAttempt'>): Promise<void> {
     const [claimed] = await this.outbox.query<Claimed[]>(
       `WITH c AS (
          UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1
-          WHERE id = $1 AND status IN ('queued', 'sending')
+          WHERE id = $1 AND (status = 'queued' OR (status = 'sending' AND $2::boolean))
           RETURNING id, recipient, subject, body_text, body_html, template, data, reply_to, attachments)
        SELECT * FROM c`,
-      [outboxId],
+      [outboxId, attempt > 1],
     );
     if (!claimed) return; // sent, kept or failed already (or gone): nothing to do
     const written = await this.writeOut(claimed).catch(async (err: unknown) => {

@@ -5,7 +5,8 @@ import { NEXT_CURSOR_HEADER } from '@cocoa/shared-types';
 import { eventually } from '../test/eventually';
 import { startSmtpDouble, type SmtpDouble } from '../test/smtp-double';
 import { createPostgresDatabase, startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { MailService } from './mail.service';
+import { JobsService } from '../jobs/jobs.service';
+import { MAIL_DELIVER_JOB, MailService } from './mail.service';
 import { renderMail } from './templates';
 
 /** Decodes a quoted-printable body well enough to read links and text. */
@@ -106,6 +107,34 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const listed = (await admin.get('/api/mail/outbox').query({ limit: 100 })).body.find((m: { id: number }) => m.id === id);
     expect(listed).toMatchObject({ subject: rendered.subject, text: rendered.text, hasHtml: true });
+  });
+
+  it('gives a message that lost its delivery job (the process stopped after the commit) one job, and sends it once', async () => {
+    const [lost] = await t.dataSource.query(
+      `INSERT INTO mail_outbox (recipient, template, data, status, created_at) VALUES ('lost@example.com', 'contact-ack', $1, 'queued', now() - interval '10 minutes') RETURNING id`,
+      [JSON.stringify({ name: 'Lou' })],
+    );
+    expect(await mail.sweep()).toBe(1);
+    await mail.sweep(); // a second sweep before the job ran adds none
+    const jobs = await t.dataSource.query(`SELECT id FROM pgboss.job WHERE name = $1 AND data->>'outboxId' = $2`, [MAIL_DELIVER_JOB, String(lost.id)]);
+    expect(jobs).toHaveLength(1);
+    await waitForStatus(t, lost.id, 'sent');
+    expect(smtp.received.filter((m) => m.to[0] === 'lost@example.com')).toHaveLength(1);
+    expect(await mail.sweep()).toBe(0);
+  });
+
+  it('a second job for a message another attempt is sending leaves it alone; only a retry takes it over', async () => {
+    const [taken] = await t.dataSource.query(
+      `INSERT INTO mail_outbox (recipient, template, data, status, attempts) VALUES ('taken@example.com', 'contact-ack', $1, 'sending', 1) RETURNING id`,
+      [JSON.stringify({ name: 'Tam' })],
+    );
+    const jobId = await t.app.get(JobsService).send(MAIL_DELIVER_JOB, { outboxId: taken.id });
+    await eventually(async () => {
+      const [job] = await t.dataSource.query(`SELECT state FROM pgboss.job WHERE id = $1`, [jobId]);
+      return job?.state === 'completed' ? job : undefined;
+    }, 'the second job to run');
+    expect(await outboxRow(t, taken.id)).toMatchObject({ status: 'sending', attempts: 1 });
+    expect(smtp.received.some((m) => m.to[0] === 'taken@example.com')).toBe(false);
   });
 
   it('sends nothing for a message whose transaction rolled back: neither its outbox row nor its job exists', async () => {
