@@ -111,7 +111,8 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
       concurrency: 2,
       expireInSeconds: 120,
     });
-    await this.jobs.work(MAIL_SWEEP_JOB, async () => void (await this.sweep()));
+    // The sweep runs every few minutes: its worker need not ask for work every 2 s.
+    await this.jobs.work(MAIL_SWEEP_JOB, async () => void (await this.sweep()), { pollingIntervalSeconds: 30 });
     await this.jobs.schedule(MAIL_SWEEP_JOB, `*/${SWEEP_SECONDS / 60} * * * *`);
   }
 
