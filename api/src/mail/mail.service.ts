@@ -281,7 +281,8 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
 
   /** The message's subject and bodies, rendered from its template and data the first time and kept. */
   private async writeOut(message: Claimed): Promise<Written> {
-    if (message.body_text !== null) return { subject: message.subject ?? '', text: message.body_text, html: message.body_html };
+    const stored = storedWritten(message.subject, message.body_text, message.body_html);
+    if (stored) return stored;
     const written = await this.render(message.template, message.data);
     await this.outbox.query(`UPDATE mail_outbox SET subject = $2, body_text = $3, body_html = $4 WHERE id = $1 AND body_text IS NULL`, [
       message.id,
@@ -294,8 +295,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
 
   /** A row as the admin reads it: written out, or rendered now for the reading when still queued. */
   private async written(row: MailOutboxEntry): Promise<Written> {
-    if (row.bodyText !== null) return { subject: row.subject ?? '', text: row.bodyText, html: row.bodyHtml };
-    return this.render(row.template, row.data);
+    return storedWritten(row.subject, row.bodyText, row.bodyHtml) ?? this.render(row.template, row.data);
   }
 
   private async render(template: string | null, data: unknown): Promise<Written> {
@@ -320,7 +320,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
     );
     if (!claimed) return; // sent, kept or failed already (or gone): nothing to do
     const written = await this.writeOut(claimed).catch(async (err: unknown) => {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
+      const error = failureText(err);
       await this.settle(outboxId, lastAttempt ? 'failed' : 'queued', error);
       log('error', 'mail could not be written out from its template', { outboxId, to: claimed.recipient, template: claimed.template, error });
       throw err;
@@ -344,7 +344,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
           : {}),
       });
     } catch (err) {
-      const error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
+      const error = failureText(err);
       await this.settle(outboxId, lastAttempt ? 'failed' : 'queued', error);
       log(
         lastAttempt ? 'error' : 'warn',
@@ -382,6 +382,16 @@ function toOutboxMessage(r: MailOutboxEntry, written: Written): OutboxMessage {
     hasHtml: written.html !== null,
     text: written.text,
   };
+}
+
+/** A message already written out (its text is there), as it was written; null when it is not yet. */
+function storedWritten(subject: string | null, text: string | null, html: string | null): Written | null {
+  return text === null ? null : { subject: subject ?? '', text, html };
+}
+
+/** What an attempt's failure leaves in `last_error`. */
+function failureText(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
 }
 
 /** Header values stay on one line whatever the caller passes. */
