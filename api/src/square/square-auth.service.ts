@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { type SquareAuthStatus, squareApplicationIdMismatch } from '@cocoa/shared-types';
-import { SquareClient, SquareError } from 'square';
+import type { SquareClient } from 'square';
 import { UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { sameText } from '../common/same-text';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { SQUARE_OAUTH_SCOPES, type SquareMode, squareAuthorizeUrl, squareBaseUrl, squareRedirectUri } from './square.urls';
+import { squareSdk } from './square-sdk';
 
 const STATE_TTL_MS = 15 * 60 * 1000;
 /** Refresh on use when the access token has less than this left (Square's tokens last 30 days). */
@@ -234,11 +235,11 @@ export class SquareAuthService {
   }
 
   private oauthClient(mode: SquareMode, auth?: () => Promise<{ headers: Record<string, string> }>): SquareClient {
-    return new SquareClient({ baseUrl: squareBaseUrl(this.config, mode), maxRetries: 0, timeoutInSeconds: TIMEOUT_S, ...(auth ? { auth } : {}) });
+    return new (squareSdk().SquareClient)({ baseUrl: squareBaseUrl(this.config, mode), maxRetries: 0, timeoutInSeconds: TIMEOUT_S, ...(auth ? { auth } : {}) });
   }
 }
 
 function describe(err: unknown): string {
-  if (err instanceof SquareError) return `${err.statusCode ?? ''} ${err.errors[0]?.code ?? ''} ${err.errors[0]?.detail ?? err.message}`.trim();
+  if (err instanceof squareSdk().SquareError) return `${err.statusCode ?? ''} ${err.errors[0]?.code ?? ''} ${err.errors[0]?.detail ?? err.message}`.trim();
   return err instanceof Error ? err.message : String(err);
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CURRENCY, parsePhone, TAX_RATE } from '@cocoa/shared-types';
-import { Square } from 'square';
+import type { Square } from 'square';
+import { squareSdk } from './square-sdk';
 
 /** What a checkout asks Square to charge: the input of the builders below. */
 export interface SquareChargeLine {
@@ -193,18 +194,23 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
   },
 };
 
-const COUNTRIES = new Set<string>(Object.values(Square.Country));
-const CURRENCIES = new Set<string>(Object.values(Square.Currency));
-const FULFILLMENT_STATES = new Set<string>(Object.values(Square.FulfillmentState));
+/** The SDK's enums, read when a body is first checked (the SDK loads on first use). */
+const sdkEnum = (pick: (sdk: typeof Square) => Record<string, string>) => {
+  let values: Set<string> | undefined;
+  return (v: string) => (values ??= new Set(Object.values(pick(squareSdk().Square)))).has(v);
+};
+const isCountry = sdkEnum((s) => s.Country);
+const isCurrency = sdkEnum((s) => s.Currency);
+const isFulfillmentState = sdkEnum((s) => s.FulfillmentState);
 
 /** The documented formats; the phone one is Square's wording: 9–16 digits, optional + prefix. */
 const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
   'phone-9-16-digits': (v) => /^\+?\d{9,16}$/.test(v.replace(/[\s().-]/g, '')),
   email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
-  country: (v) => COUNTRIES.has(v),
-  currency: (v) => CURRENCIES.has(v),
+  country: isCountry,
+  currency: isCurrency,
   decimal: (v) => /^\d+(\.\d+)?$/.test(v),
-  'fulfillment-state': (v) => FULFILLMENT_STATES.has(v),
+  'fulfillment-state': isFulfillmentState,
   rfc3339: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
 };
 

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { acceptsTestPayments } from '@cocoa/shared-types';
-import { type Square, SquareClient, SquareError, SquareTimeoutError, WebhooksHelper } from 'square';
+import type { Square, SquareClient } from 'square';
 import { ConflictError, PaymentError, UpstreamError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { SquareAuthService } from './square-auth.service';
+import { squareSdk } from './square-sdk';
 import {
   buildCreateCustomerRequest,
   buildCreateOrderRequest,
@@ -142,7 +143,12 @@ export class SquareGateway {
     const mode = this.modeFrom(stored[SETTING_KEYS.squareMode]);
     const baseUrl = squareBaseUrl(this.config, mode);
     const configuredLocationId = this.config.SQUARE_LOCATION_ID ?? (stored[SETTING_KEYS.squareLocationId] || null);
-    return { client: new SquareClient({ baseUrl, token, maxRetries: 0, timeoutInSeconds: REQUEST_TIMEOUT_S }), mode, token, configuredLocationId };
+    return {
+      client: new (squareSdk().SquareClient)({ baseUrl, token, maxRetries: 0, timeoutInSeconds: REQUEST_TIMEOUT_S }),
+      mode,
+      token,
+      configuredLocationId,
+    };
   }
 
   /** SQUARE_LOCATION_ID (env, then settings), else the merchant's first active location. */
@@ -265,7 +271,12 @@ export class SquareGateway {
    * URL + the raw body with the subscription's signature key) with the SDK's WebhooksHelper.
    */
   async verifyWebhook(rawBody: string, signature: string, signatureKey: string): Promise<boolean> {
-    return WebhooksHelper.verifySignature({ requestBody: rawBody, signatureHeader: signature, signatureKey, notificationUrl: this.config.squareWebhookUrl });
+    return squareSdk().WebhooksHelper.verifySignature({
+      requestBody: rawBody,
+      signatureHeader: signature,
+      signatureKey,
+      notificationUrl: this.config.squareWebhookUrl,
+    });
   }
 
   /** Every ITEM and CATEGORY object of the merchant's catalogue, all pages. */
@@ -301,7 +312,7 @@ export class SquareGateway {
       const { objects } = await client.catalog.batchGet({ objectIds });
       return liveVariationIds(objects);
     } catch (err) {
-      if (err instanceof SquareError && err.statusCode === 404) return new Set();
+      if (err instanceof squareSdk().SquareError && err.statusCode === 404) return new Set();
       throw toDomainError(err);
     }
   }
@@ -311,7 +322,7 @@ export class SquareGateway {
     try {
       return await request();
     } catch (err) {
-      if (err instanceof SquareTimeoutError || (err instanceof SquareError && err.statusCode === undefined)) {
+      if (err instanceof squareSdk().SquareTimeoutError || (err instanceof squareSdk().SquareError && err.statusCode === undefined)) {
         log('warn', 'square payment outcome unknown', { error: err.message });
         throw unknown();
       }
@@ -330,8 +341,9 @@ export class SquareGateway {
 }
 
 export function toDomainError(err: unknown): unknown {
-  if (err instanceof SquareTimeoutError) return new UpstreamError('The payment provider did not answer in time. Please try again.', 'SQUARE_TIMEOUT');
-  if (err instanceof SquareError) {
+  if (err instanceof squareSdk().SquareTimeoutError)
+    return new UpstreamError('The payment provider did not answer in time. Please try again.', 'SQUARE_TIMEOUT');
+  if (err instanceof squareSdk().SquareError) {
     const first = err.errors[0];
     const detail = first?.detail || first?.code || err.message || 'Payment failed';
     log('warn', 'square call failed', { status: err.statusCode, code: first?.code, detail });

@@ -1,11 +1,11 @@
-import { SquareEnvironment } from 'square';
 import type { AppConfig } from '../config/config.schema';
+import { squareSdk } from './square-sdk';
 
 export type SquareMode = 'sandbox' | 'production';
 
 /** The Square REST base URL for a mode; SQUARE_BASE_URL (a local double in tests) wins. */
 export function squareBaseUrl(config: AppConfig, mode: SquareMode): string {
-  return config.SQUARE_BASE_URL ?? (mode === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox);
+  return config.SQUARE_BASE_URL ?? (mode === 'production' ? squareSdk().SquareEnvironment.Production : squareSdk().SquareEnvironment.Sandbox);
 }
 
 /** Where the seller authorises the app: Square's connect host for the mode, or SQUARE_BASE_URL's host. */

@@ -1,4 +1,4 @@
-import { Heading, Section, Text } from '@react-email/components';
+import { Heading, Section, Text } from './elements';
 import { formatCents, formatEventTime, formatLongDate, noonOf } from '@cocoa/shared-types';
 import type { CSSProperties } from 'react';
 import type { BookingMailData, ShopIdentity } from './types';

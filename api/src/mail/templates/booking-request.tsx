@@ -1,4 +1,4 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading, Link, Text } from './elements';
 import type { MailTemplates } from './types';
 import { bookingDay, BookingDetails, shopBookingFooter } from './booking-parts';
 import { ActionButton, MailLayout, styles } from './layout';

@@ -1,4 +1,4 @@
-import { Heading, Text } from '@react-email/components';
+import { Heading, Text } from './elements';
 import { formatEventTime } from '@cocoa/shared-types';
 import type { MailTemplates, ShopIdentity } from './types';
 import { bookingDay, BookingDetails, bookingFooter, bookingTestTag, OpenBookingButton, shopBookingFooter, TestBookingNotice } from './booking-parts';

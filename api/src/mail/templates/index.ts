@@ -1,5 +1,4 @@
-import { render } from '@react-email/components';
-import { plainTextSelectors } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
 import { SHOP_CONTACT } from '@cocoa/shared-types';
 import { createElement } from 'react';

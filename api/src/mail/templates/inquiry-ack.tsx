@@ -1,4 +1,4 @@
-import { Heading, Text } from '@react-email/components';
+import { Heading, Text } from './elements';
 import { formatLongDate, noonOf } from '@cocoa/shared-types';
 import type { MailTemplates, ShopIdentity } from './types';
 import { MailLayout, styles } from './layout';

@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from './elements';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import type { ShopIdentity } from './types';
 

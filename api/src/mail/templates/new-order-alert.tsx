@@ -1,4 +1,4 @@
-import { Heading, Link, Text } from '@react-email/components';
+import { Heading, Link, Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates, ShopIdentity } from './types';
 import { ActionButton, MailLayout, styles } from './layout';

@@ -1,4 +1,4 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Link, Section, Text } from './elements';
 import { COUNTRIES, formatCents, formatEventTime, formatLongDate, wallTimeIn } from '@cocoa/shared-types';
 import { type CSSProperties, Fragment } from 'react';
 import type { OrderMailAddress, OrderMailData, OrderMailPickup, ShopIdentity } from './types';

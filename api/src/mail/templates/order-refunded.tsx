@@ -1,4 +1,4 @@
-import { Heading, Text } from '@react-email/components';
+import { Heading, Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
 import { MailLayout, styles, TypedText } from './layout';

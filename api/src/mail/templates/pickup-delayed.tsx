@@ -1,4 +1,4 @@
-import { Heading, Text } from '@react-email/components';
+import { Heading, Text } from './elements';
 import type { MailTemplates } from './types';
 import { ActionButton, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
