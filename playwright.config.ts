@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -14,9 +15,28 @@ const TILE_PORT = 4311;
 /** A second shop connected to Square (a local double of Square's API the back-office test starts). */
 export const SQUARE_SHOP_PORT = 4312;
 export const SQUARE_DOUBLE_PORT = 4313;
+/** A browser's push service (e2e/push-double.mjs): its HTTPS endpoints, and a plain side port where the specs read what it received. */
+export const PUSH_SERVICE_ORIGIN = 'https://127.0.0.1:4314';
+export const PUSH_RECORDS_URL = 'http://127.0.0.1:4315';
 // Set once in the main process; the workers inherit it.
 process.env.COCOA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-'));
 process.env.COCOA_E2E_SQUARE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-square-'));
+process.env.COCOA_E2E_PUSH_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-push-'));
+const PUSH_KEY = join(process.env.COCOA_E2E_PUSH_DIR, 'key.pem');
+/** The push service's certificate: the API under test trusts it through OUTBOUND_EXTRA_CA, nothing else about https is relaxed. */
+const PUSH_CERT = join(process.env.COCOA_E2E_PUSH_DIR, 'cert.pem');
+// Made before any server starts (the API reads OUTBOUND_EXTRA_CA once, at start), with the openssl
+// command (Node has no certificate generator): self-signed P-256 for 127.0.0.1, valid for a day.
+if (!existsSync(PUSH_CERT)) {
+  execFileSync(
+    'openssl',
+    [
+      ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+      ...['-subj', '/CN=e2e-push-service', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', PUSH_KEY, '-out', PUSH_CERT],
+    ],
+    { stdio: 'ignore' },
+  );
+}
 
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -64,6 +84,19 @@ export default defineConfig({
       env: { TILE_DOUBLE_PORT: String(TILE_PORT) },
     },
     {
+      // the push service of the phone that follows its pickup order (e2e/order-ahead.spec.ts)
+      command: `node e2e/push-double.mjs`,
+      url: `${PUSH_RECORDS_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: {
+        PUSH_DOUBLE_PORT: new URL(PUSH_SERVICE_ORIGIN).port,
+        PUSH_DOUBLE_RECORDS_PORT: new URL(PUSH_RECORDS_URL).port,
+        PUSH_DOUBLE_KEY: PUSH_KEY,
+        PUSH_DOUBLE_CERT: PUSH_CERT,
+      },
+    },
+    {
       command: 'node api/dist/main.js',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -80,6 +113,9 @@ export default defineConfig({
         TILE_URL: `http://localhost:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
         // no outside geocoder in tests
         GEOCODER_URL: `http://localhost:${TILE_PORT}/geocoder`,
+        // Web Push reaches the local push service: its address allowed, its certificate trusted.
+        OUTBOUND_ALLOWLIST: new URL(PUSH_SERVICE_ORIGIN).hostname,
+        OUTBOUND_EXTRA_CA: PUSH_CERT,
       },
     },
     {

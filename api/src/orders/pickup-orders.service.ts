@@ -141,7 +141,7 @@ export class PickupOrdersService implements OnModuleInit {
       if (await claimChangeKey(m, changeKey, `pickup:${order.id}`)) {
         await ORDER_PICKUP.step(m, order, to, { actor, source: 'admin', ctx: { mailer } });
         await this.followAtSquare(m, order);
-        if (to === 'ready') await this.tell(m, order, 'Your order is ready', `Show code ${order.pickupCode ?? ''} at the cart.`);
+        if (to === 'ready') await this.tell(m, order, 'Your order is ready', 'Open your order to see its code.');
       }
       return (await this.views(m, [order], await this.zone.current(m)))[0];
     });

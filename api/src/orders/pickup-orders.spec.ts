@@ -314,6 +314,8 @@ describe('pickup orders (test mode)', () => {
     const [message] = await push.waitFor(received + 1);
     const payload = readPushPayload(push.received[received] ?? message, browser);
     expect(payload).toMatchObject({ title: 'Your order is ready', url: `/orders/${orderId}` });
+    // A notification shows on a locked phone: the code stays behind the order's link.
+    expect(JSON.stringify(payload)).not.toContain(mine.code);
     expect(await mailsTo(orderId, 'pickup-ready')).toHaveLength(1);
     const readyRows = await t.dataSource.query(`SELECT count(*)::int AS n FROM order_events WHERE order_id = $1 AND to_status = 'ready'`, [orderId]);
     expect(readyRows[0].n).toBe(1);
