@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
+import { prepareValue } from 'pg/lib/utils';
 
 /** How long holders may follow each other without letting the event loop turn (see PGlitePool). */
 const BURST_MS = 5;
@@ -130,16 +131,37 @@ export class PGlitePoolClient extends EventEmitter {
     const sql = typeof text === 'string' ? text : text.text;
     const values = typeof text === 'string' ? params : (text.values ?? params);
     if (this.released) throw new Error('Client has been released');
-    if (values && values.length > 0) return normalise(await this.db.query(sql, values));
-    // Without parameters use the simple protocol, which also runs several statements (migrations).
-    const results = await this.db.exec(sql);
+    if (values && values.length > 0) {
+      // The extended protocol in one exchange, as node-postgres sends it: parse, bind, describe,
+      // execute and sync together, the values written as node-postgres writes them (its own
+      // prepareValue), so PGlite reads them as a PostgreSQL server reads ours. PGlite's own query()
+      // asks for the statement's parameter types first and sends each message on its own: six
+      // exchanges with the engine instead of one.
+      const message = concat([
+        protocol.serialize.parse({ text: sql }),
+        protocol.serialize.bind({ values: values.map((value) => prepareValue(value)) }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]);
+      return normalise((await this.exchange(message))[0]);
+    }
+    // Without parameters the simple protocol, which also runs several statements (migrations).
+    const results = await this.exchange(concat([protocol.serialize.query(sql), protocol.serialize.sync()]));
     return normalise(results[results.length - 1] ?? { rows: [], fields: [], affectedRows: 0 });
   }
 
   /** Every statement's result of a text without parameters, in order (pg-boss reads a RETURNING before its COMMIT). */
   async queryAll(text: string): Promise<QueryResult[]> {
     if (this.released) throw new Error('Client has been released');
-    return (await this.db.exec(text)).map(normalise);
+    return (await this.exchange(concat([protocol.serialize.query(text), protocol.serialize.sync()]))).map(normalise);
+  }
+
+  /** Protocol messages sent to the engine at once; their results as PGlite's own query() parses them. */
+  private async exchange(message: Uint8Array) {
+    const messages = await this.db.runExclusive(() => this.db.execProtocolStream(message, { syncToFs: false }));
+    await this.db.syncToFs();
+    return parse.parseResults(messages, this.db.parsers);
   }
 
   release(): void {
@@ -159,4 +181,14 @@ function normalise(result: {
   const command = (result.command ?? '').toUpperCase();
   const rowCount = command === 'SELECT' ? result.rows.length : (result.affectedRows ?? result.rowCount ?? result.rows.length);
   return { rows: result.rows as Record<string, unknown>[], rowCount, command, fields: result.fields };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
