@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import type { ProductOptionGroup } from '@cocoa/shared-types';
 import ExcelJS from 'exceljs';
 import type supertest from 'supertest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
@@ -21,21 +22,27 @@ function binary(res: supertest.Response, done: (err: Error | null, body: Buffer)
   res.on('end', () => done(null, Buffer.concat(chunks)));
 }
 
-async function workbook(products: unknown[][], categories?: unknown[][]): Promise<Buffer> {
+async function workbook(products: unknown[][], categories?: unknown[][], options?: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Products');
-  for (const row of products) sheet.addRow(row);
-  if (categories) {
-    const c = wb.addWorksheet('Categories');
-    for (const row of categories) c.addRow(row);
+  for (const [name, rows] of [
+    ['Products', products],
+    ['Categories', categories],
+    ['Options', options],
+  ] as const) {
+    if (!rows) continue;
+    const sheet = wb.addWorksheet(name);
+    for (const row of rows) sheet.addRow(row);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** A sheet's rows as their values, from column A. */
+const sheetRows = (sheet: ExcelJS.Worksheet) => sheet.getRows(1, sheet.actualRowCount)!.map((row) => (row.values as unknown[]).slice(1));
+
 /** Products and categories without timestamps, for before/after comparisons. */
 async function snapshot(t: TestApp) {
   const products = await t.dataSource.query(
-    `SELECT id, name, slug, subtitle, description, price_cents, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, category_id, in_stock, stock_count, low_stock_threshold, featured, variation_id FROM products ORDER BY id`,
+    `SELECT id, name, slug, subtitle, description, price_cents, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, category_id, in_stock, stock_count, low_stock_threshold, featured, sold_at_cart, options, variation_id FROM products ORDER BY id`,
   );
   const categories = await t.dataSource.query(`SELECT id, name, slug, description, image_url FROM categories ORDER BY id`);
   return { products, categories };
@@ -157,6 +164,7 @@ const PRODUCT_HEADERS = [
   'Stock Count',
   'Low Stock Threshold',
   'Featured',
+  'Sold At Cart',
   'Variation ID',
   'Image URL',
   'Hot Image URL',
@@ -192,7 +200,7 @@ describe('catalogue Excel export and import', () => {
   });
 
   let exported: Buffer;
-  it('exports a workbook with a Products sheet and a Categories sheet', async () => {
+  it('exports a workbook with a Products sheet, a Categories sheet and an Options sheet', async () => {
     const res = await admin.get('/api/products/export').buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
@@ -200,7 +208,7 @@ describe('catalogue Excel export and import', () => {
     exported = res.body as Buffer;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exported as unknown as ArrayBuffer);
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Products', 'Categories']);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Products', 'Categories', 'Options']);
     const { products, categories } = await catalogue();
     expect(products.length).toBeGreaterThan(0);
     const sheet = wb.getWorksheet('Products')!;
@@ -320,6 +328,22 @@ describe('catalogue Excel export and import', () => {
         ['A', 1, 'maybe'],
       ],
       'Row 2: In stock must be true or false',
+    ],
+    [
+      'a bad Sold At Cart',
+      [
+        ['Name', 'Price', 'Sold At Cart'],
+        ['A', 1, 'sometimes'],
+      ],
+      'Row 2: Sold at the cart must be true or false',
+    ],
+    [
+      'clearing Sold At Cart',
+      [
+        ['Name', 'Price', 'Sold At Cart'],
+        ['A', 1, '(clear)'],
+      ],
+      'Row 2: Sold At Cart cannot be cleared',
     ],
     [
       'a script image URL',
@@ -592,6 +616,244 @@ describe('catalogue Excel export and import', () => {
     }
   });
 
+  describe('Sold At Cart and the Options sheet', () => {
+    /** A group as the database keeps it: choices as [id, name, price change in cents]. */
+    const group = (id: string, name: string, min: number, max: number, choices: Array<[string, string, number]>): ProductOptionGroup => ({
+      id,
+      name,
+      min,
+      max,
+      choices: choices.map(([choiceId, choiceName, priceCents]) => ({ id: choiceId, name: choiceName, priceCents })),
+    });
+    const DRINK_OPTIONS = [
+      group('size', 'Size', 1, 1, [
+        ['regular', 'Regular', 0],
+        ['large', 'Large', 75],
+        ['kids-cup', "Kids' cup", -50],
+      ]),
+      group('toppings', 'Toppings', 0, 2, [
+        ['marshmallows', 'Marshmallows', 50],
+        ['whipped-cream-extra', 'Whipped cream, "extra"', 45],
+      ]),
+    ];
+    const STALE_OPTIONS = JSON.stringify([{ id: 'old', name: 'Old', min: 0, max: 1, choices: [{ id: 'old', name: 'Old', priceCents: 1 }] }]);
+    const cartState = (slugs: string[]): Promise<Array<{ slug: string; sold_at_cart: boolean; options: ProductOptionGroup[] }>> =>
+      t.dataSource.query(`SELECT slug, sold_at_cart, options FROM products WHERE slug = ANY($1) ORDER BY slug`, [slugs]);
+
+    it('exports Sold At Cart after Featured and one Options row a choice; export → import puts both back and drops options the file does not have', async () => {
+      await t.dataSource.query(`UPDATE products SET sold_at_cart = true, options = $1 WHERE slug = 'classic-dark-hot-cocoa'`, [JSON.stringify(DRINK_OPTIONS)]);
+      await t.dataSource.query(`UPDATE products SET sold_at_cart = true, options = '[]' WHERE slug = 'iced-mocha-cocoa'`);
+      const res = await admin.get('/api/products/export').buffer(true).parse(binary);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(res.body as ArrayBuffer);
+      const products = sheetRows(wb.getWorksheet('Products')!);
+      const soldAtCart = products[0].indexOf('Sold At Cart');
+      expect(products[0][soldAtCart - 1]).toBe('Featured');
+      const soldOf = (slug: string) => products.find((row) => row[1] === slug)![soldAtCart];
+      expect([soldOf('classic-dark-hot-cocoa'), soldOf('iced-mocha-cocoa'), soldOf('salted-caramel-hot-cocoa')]).toEqual([true, true, false]);
+      expect(sheetRows(wb.getWorksheet('Options')!)).toEqual([
+        ['Product', 'Option', 'Min Choices', 'Max Choices', 'Choice', 'Price Change'],
+        ['classic-dark-hot-cocoa', 'Size', 1, 1, 'Regular', 0],
+        ['classic-dark-hot-cocoa', 'Size', 1, 1, 'Large', 0.75],
+        ['classic-dark-hot-cocoa', 'Size', 1, 1, "Kids' cup", -0.5],
+        ['classic-dark-hot-cocoa', 'Toppings', 0, 2, 'Marshmallows', 0.5],
+        ['classic-dark-hot-cocoa', 'Toppings', 0, 2, 'Whipped cream, "extra"', 0.45],
+      ]);
+
+      const before = await catalogue();
+      await t.dataSource.query(`UPDATE products SET sold_at_cart = false, options = '[]' WHERE slug IN ('classic-dark-hot-cocoa', 'iced-mocha-cocoa')`);
+      // Options added after the export: the file has none for the product, so the import takes them away.
+      await t.dataSource.query(`UPDATE products SET sold_at_cart = true, options = $1 WHERE slug = 'salted-caramel-hot-cocoa'`, [STALE_OPTIONS]);
+      const imported = await upload(res.body as Buffer);
+      expect(imported.status).toBe(200);
+      expect(await catalogue()).toEqual(before);
+      expect(await cartState(['classic-dark-hot-cocoa', 'salted-caramel-hot-cocoa'])).toEqual([
+        { slug: 'classic-dark-hot-cocoa', sold_at_cart: true, options: DRINK_OPTIONS },
+        { slug: 'salted-caramel-hot-cocoa', sold_at_cart: false, options: [] },
+      ]);
+    });
+
+    it('reads them as LibreOffice and Google Sheets write them: TRUE()/FALSE(), "yes"/"no", "1"/"0", prices as numbers or text; products on neither sheet keep theirs', async () => {
+      await t.dataSource.query(`UPDATE products SET options = $1 WHERE slug = 'salted-caramel-hot-cocoa'`, [STALE_OPTIONS]);
+      const res = await upload(
+        await workbook(
+          [
+            ['Name', 'Slug', 'Price', 'Sold At Cart'],
+            [null, 'peppermint-bark-hot-cocoa', null, { formula: 'TRUE()', result: true }],
+            [null, 'salted-caramel-hot-cocoa', null, 'yes'],
+            [null, 'iced-mocha-cocoa', null, { formula: 'FALSE()', result: false }],
+            [null, 'mexican-spiced-hot-cocoa', null, '1'],
+            ['Sheet Drink', null, '4.50', 'TRUE'],
+            ['Sheet Tin', null, 9, '0'],
+            ['Sheet Bag', null, 3, 'no'],
+          ],
+          undefined,
+          [
+            // Any header case and order; the product by its slug or by its name.
+            ['product', 'Choice', 'OPTION', 'Price Change', 'min choices', 'Max Choices'],
+            ['Peppermint Bark Hot Cocoa', 'Regular', 'Size', '0.00', '1', '1'],
+            ['peppermint-bark-hot-cocoa', 'Large', 'Size', '$0.75', null, null],
+            ['peppermint-bark-hot-cocoa', 'Small', 'Size', '-$0.50', '1', null],
+            ['sheet-drink', 'Marshmallows', 'Toppings', { formula: '0.25*2', result: 0.5 }, null, 2],
+            ['peppermint-bark-hot-cocoa', 'Oat', 'Milk', 0.6, 0, 1],
+            ['peppermint-bark-hot-cocoa', 'Almond', 'milk', '0,60', null, null],
+            ['sheet-drink', 'Cinnamon', 'Toppings', null, null, null],
+            [],
+          ],
+        ),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ imported: 7, categories: [] });
+      expect(
+        await cartState([
+          'classic-dark-hot-cocoa',
+          'peppermint-bark-hot-cocoa',
+          'salted-caramel-hot-cocoa',
+          'iced-mocha-cocoa',
+          'mexican-spiced-hot-cocoa',
+          'sheet-drink',
+          'sheet-tin',
+          'sheet-bag',
+        ]),
+      ).toEqual([
+        // On neither sheet: as it was.
+        { slug: 'classic-dark-hot-cocoa', sold_at_cart: true, options: DRINK_OPTIONS },
+        { slug: 'iced-mocha-cocoa', sold_at_cart: false, options: [] },
+        { slug: 'mexican-spiced-hot-cocoa', sold_at_cart: true, options: [] },
+        {
+          slug: 'peppermint-bark-hot-cocoa',
+          sold_at_cart: true,
+          options: [
+            group('size', 'Size', 1, 1, [
+              ['regular', 'Regular', 0],
+              ['large', 'Large', 75],
+              ['small', 'Small', -50],
+            ]),
+            group('milk', 'Milk', 0, 1, [
+              ['oat', 'Oat', 60],
+              ['almond', 'Almond', 60],
+            ]),
+          ],
+        },
+        // On the Products sheet with no Options row: no options.
+        { slug: 'salted-caramel-hot-cocoa', sold_at_cart: true, options: [] },
+        { slug: 'sheet-bag', sold_at_cart: false, options: [] },
+        {
+          slug: 'sheet-drink',
+          sold_at_cart: true,
+          options: [
+            group('toppings', 'Toppings', 0, 2, [
+              ['marshmallows', 'Marshmallows', 50],
+              ['cinnamon', 'Cinnamon', 0],
+            ]),
+          ],
+        },
+        { slug: 'sheet-tin', sold_at_cart: false, options: [] },
+      ]);
+    });
+
+    it('a workbook without an Options sheet (an older export) and a CSV leave options and Sold At Cart as they are', async () => {
+      const slugs = ['classic-dark-hot-cocoa', 'peppermint-bark-hot-cocoa'];
+      const kept = await cartState(slugs);
+      expect(kept[0].options).toEqual(DRINK_OPTIONS);
+      let res = await upload(
+        await workbook(
+          [
+            ['Name', 'Slug', 'Price'],
+            [null, 'classic-dark-hot-cocoa', 9],
+            [null, 'peppermint-bark-hot-cocoa', 9],
+          ],
+          [['Name'], ['Hot Cocoa']],
+        ),
+      );
+      expect(res.status).toBe(200);
+      expect(await cartState(slugs)).toEqual(kept);
+      res = await upload(Buffer.from('Name,Slug,Price\r\n,classic-dark-hot-cocoa,9.50\r\n,peppermint-bark-hot-cocoa,9.50\r\n'), 'products.csv');
+      expect(res.status).toBe(200);
+      expect(await cartState(slugs)).toEqual(kept);
+      expect(await t.dataSource.query(`SELECT price_cents FROM products WHERE slug = ANY($1)`, [slugs])).toEqual([{ price_cents: 950 }, { price_cents: 950 }]);
+    });
+
+    const OPTION_HEADER = ['Product', 'Option', 'Min Choices', 'Max Choices', 'Choice', 'Price Change'];
+    it.each<[string, unknown[][], string]>([
+      [
+        'Max Choices below Min Choices',
+        [
+          OPTION_HEADER,
+          ['peppermint-bark-hot-cocoa', 'Size', 1, 1, 'Regular', 0],
+          ['sheet-drink', 'Toppings', 2, 1, 'Cinnamon', 0],
+          ['sheet-drink', 'Toppings', null, null, 'Nutmeg', 0],
+        ],
+        'Options row 3: Minimum cannot be more than maximum',
+      ],
+      [
+        'Max Choices above the choices',
+        [OPTION_HEADER, ['sheet-drink', 'Toppings', 0, null, 'Cinnamon', 0], ['sheet-drink', 'Toppings', null, 3, 'Nutmeg', 0]],
+        'Options row 3: Maximum cannot be more than the choices',
+      ],
+      [
+        'a product neither sheet nor shop has',
+        [OPTION_HEADER, ['peppermint-bark-hot-cocoa', 'Size', 1, 1, 'Regular', 0], ['No Such Drink', 'Size', 1, 1, 'Regular', 0]],
+        'Options row 3: No product has the slug "no-such-drink" (on the Products sheet or in the shop)',
+      ],
+      [
+        'two choices of a group with the same name',
+        [OPTION_HEADER, ['sheet-drink', 'Milk', 0, 1, 'Oat', 0.6], ['sheet-drink', 'Milk', 0, 1, 'Whole', 0], ['sheet-drink', 'milk', 0, 1, 'OAT', 0.5]],
+        'Options row 4: Choice "OAT" of Milk is also on row 2',
+      ],
+      ['a price change that is not money', [OPTION_HEADER, ['sheet-drink', 'Size', 1, 1, 'Large', 'a lot']], 'Options row 2: Price change must be a number'],
+      [
+        'a price change of a tenth of a cent',
+        [OPTION_HEADER, ['sheet-drink', 'Size', 1, 1, 'Large', '$0.755']],
+        'Options row 2: Price change must have at most two decimals',
+      ],
+      ['a price change over $100', [OPTION_HEADER, ['sheet-drink', 'Size', 1, 1, 'Large', 150]], 'Options row 2: Price change must be at most $100'],
+      ['a price change that is cleared', [OPTION_HEADER, ['sheet-drink', 'Size', 1, 1, 'Large', '(clear)']], 'Options row 2: Price Change cannot be cleared'],
+      ['a fraction of a choice', [OPTION_HEADER, ['sheet-drink', 'Size', 0.5, 1, 'Large', 0]], 'Options row 2: Minimum must be a whole number'],
+      [
+        "a group's rows giving two Max Choices",
+        [OPTION_HEADER, ['sheet-drink', 'Size', 1, 1, 'Regular', 0], ['sheet-drink', 'Size', 1, 2, 'Large', 0.75]],
+        'Options row 3: Max Choices of Size is not as on row 2: give it once, or the same on each row',
+      ],
+      ['a row without a choice', [OPTION_HEADER, ['sheet-drink', 'Size', 1, 1, null, 0.75]], 'Options row 2: Choice name is required'],
+      ['a row without a product', [OPTION_HEADER, [null, 'Size', 1, 1, 'Large', 0.75]], 'Options row 2: Product is required'],
+      [
+        'more than 8 options on a product',
+        [OPTION_HEADER, ...Array.from({ length: 9 }, (_, i) => ['sheet-drink', `Group ${i + 1}`, 0, 1, 'Plain', 0])],
+        'Options row 10: At most 8 options a product',
+      ],
+      [
+        'more than 12 choices in an option',
+        [OPTION_HEADER, ...Array.from({ length: 13 }, (_, i) => ['sheet-drink', 'Syrup', 0, 1, `Syrup ${i + 1}`, 0.25])],
+        'Options row 14: At most 12 choices an option',
+      ],
+      [
+        'an Options sheet without a Product column',
+        [
+          ['Option', 'Choice'],
+          ['Size', 'Large'],
+        ],
+        'The Options sheet needs a Product column (delete the sheet to leave options as they are)',
+      ],
+    ])('refuses %s, naming the row, and changes nothing', async (_label, options, message) => {
+      const before = await catalogue();
+      const res = await upload(
+        await workbook(
+          [
+            ['Name', 'Slug', 'Price', 'Sold At Cart'],
+            [null, 'peppermint-bark-hot-cocoa', 12, 'no'],
+            ['Sheet Drink', null, 5, 'no'],
+            ['Brand New Drink', null, 5, 'yes'],
+          ],
+          undefined,
+          options,
+        ),
+      );
+      expect([res.status, res.body.message]).toEqual([400, message]);
+      expect(await catalogue()).toEqual(before);
+    });
+  });
+
   describe('CSV', () => {
     it('reads a UTF-8 CSV with a byte-order mark, quoted commas, quotes and line breaks; blank cells leave a product unchanged', async () => {
       const before = await catalogue();
@@ -849,8 +1111,8 @@ describe('spreadsheets from other programs', () => {
     }
     for (const p of source.products) {
       await t.dataSource.query(
-        `INSERT INTO products (name, slug, subtitle, description, price_cents, category_id, in_stock, featured, variation_id, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, stock_count, low_stock_threshold)
-         VALUES ($1, $2, $3, $4, $5, (SELECT id FROM categories WHERE slug = $6), $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+        `INSERT INTO products (name, slug, subtitle, description, price_cents, category_id, in_stock, featured, variation_id, image_url, hot_image_url, iced_image_url, shake_image_url, featured_image_url, background_image_url, stock_count, low_stock_threshold, sold_at_cart, options)
+         VALUES ($1, $2, $3, $4, $5, (SELECT id FROM categories WHERE slug = $6), $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
         [
           p.name,
           p.slug,
@@ -869,6 +1131,8 @@ describe('spreadsheets from other programs', () => {
           p.backgroundImageUrl,
           p.stockCount,
           p.lowStockThreshold,
+          p.soldAtCart,
+          JSON.stringify(p.options),
         ],
       );
     }
@@ -877,7 +1141,7 @@ describe('spreadsheets from other programs', () => {
   afterAll(() => t.close());
 
   /** Every value the files hold is changed in the database first, so an import that merely left things alone would fail. */
-  async function scramble(categoriesToo: boolean): Promise<void> {
+  async function scramble(categoriesToo: boolean, optionsToo: boolean): Promise<void> {
     await t.dataSource.query(
       `UPDATE products SET in_stock = NOT in_stock, featured = NOT featured, price_cents = price_cents + 1, name = name || ' (old)',
          subtitle = CASE WHEN subtitle IS NULL THEN NULL ELSE 'old' END, description = CASE WHEN description IS NULL THEN NULL ELSE 'old' END,
@@ -889,6 +1153,16 @@ describe('spreadsheets from other programs', () => {
        WHERE slug = ANY($1)`,
       [sourceSlugs],
     );
+    if (optionsToo) {
+      // Every product gets an option it does not have, and the options it has lose their last choice.
+      await t.dataSource.query(
+        `UPDATE products SET sold_at_cart = NOT sold_at_cart, options = (
+           SELECT jsonb_agg(CASE WHEN jsonb_array_length(g->'choices') > 1 THEN jsonb_set(g, '{choices}', (g->'choices') - (-1)) ELSE g END)
+           FROM jsonb_array_elements(options || '[{"id": "old", "name": "Old", "min": 0, "max": 1, "choices": [{"id": "old", "name": "Old", "priceCents": 1}]}]'::jsonb) AS g)
+         WHERE slug = ANY($1)`,
+        [sourceSlugs],
+      );
+    }
     if (categoriesToo) {
       await t.dataSource.query(
         `UPDATE categories SET name = name || ' (old)', description = CASE WHEN description IS NULL THEN NULL ELSE 'old' END, image_url = CASE WHEN image_url IS NULL THEN NULL ELSE '/old.jpg' END
@@ -912,15 +1186,16 @@ describe('spreadsheets from other programs', () => {
     expect(await values(await buildCatalogueWorkbook(products, categories))).toEqual(await values(fixture('our-export.xlsx')));
   });
 
-  it.each<[string, boolean]>([
-    ['our-export.xlsx', true],
-    ['libreoffice-calc-resave.xlsx', true],
-    ['libreoffice-calc.csv', false],
-    ['libreoffice-calc-de.csv', false],
-    ['excel-style.xlsx', true],
-    ['google-sheets-style.xlsx', true],
-  ])('%s imports as the catalogue it was exported from', async (name, hasCategories) => {
-    await scramble(hasCategories);
+  it.each<[string, boolean, boolean]>([
+    ['our-export.xlsx', true, true],
+    ['libreoffice-calc-options-resave.xlsx', true, true],
+    ['libreoffice-calc-resave.xlsx', true, false],
+    ['libreoffice-calc.csv', false, false],
+    ['libreoffice-calc-de.csv', false, false],
+    ['excel-style.xlsx', true, false],
+    ['google-sheets-style.xlsx', true, false],
+  ])('%s imports as the catalogue it was exported from', async (name, hasCategories, hasOptions) => {
+    await scramble(hasCategories, hasOptions);
     const res = await upload(name);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ imported: source.products.length, categories: [] });
@@ -946,6 +1221,18 @@ describe('spreadsheets from other programs', () => {
     }
     expect((await upload('our-export.xlsx')).status).toBe(200);
     expect(await stock()).toEqual(sourceStock);
+  });
+
+  it('files without an Options sheet or a Sold At Cart column leave the live options and flags alone; our-export.xlsx puts them back', async () => {
+    const cart = () => t.dataSource.query(`SELECT slug, sold_at_cart, options FROM products WHERE slug = ANY($1) ORDER BY slug`, [sourceSlugs]);
+    await scramble(false, true);
+    const live = await cart();
+    for (const older of ['libreoffice-calc-resave.xlsx', 'libreoffice-calc.csv', 'excel-style.xlsx', 'google-sheets-style.xlsx']) {
+      expect((await upload(older)).status).toBe(200);
+      expect(await cart()).toEqual(live);
+    }
+    expect((await upload('our-export.xlsx')).status).toBe(200);
+    expect(await snapshot(t)).toEqual(original);
   });
 
   it("LibreOffice's FALSE() formula reads as false: the out-of-stock product stays out of stock", async () => {

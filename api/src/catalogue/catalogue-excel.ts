@@ -1,11 +1,26 @@
-import { categoryCreateSchema, fromCents, IMPORT_CLEAR_MARK, productCreateSchema, slugify } from '@cocoa/shared-types';
+import {
+  categoryCreateSchema,
+  fromCents,
+  IMPORT_CLEAR_MARK,
+  OPTION_CHOICES_MAX,
+  OPTION_GROUPS_MAX,
+  productCreateSchema,
+  type ProductOptionGroup,
+  productOptionsSchema,
+  slugify,
+} from '@cocoa/shared-types';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { UserInputError } from '../common/domain-errors';
+import { onFirstUse } from '../common/on-first-use';
 import type { Category } from './category.entity';
 import { checkWorkbookArchive } from './workbook-archive';
 import type { Product } from './product.entity';
+
+/** exceljs (a few hundred milliseconds to load), for the owner's catalogue spreadsheet. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
+const excel = onFirstUse(() => require('exceljs') as typeof ExcelJS);
 
 /** Rows a sheet may hold; a bigger catalogue is split into several files. */
 export const IMPORT_MAX_ROWS = 5000;
@@ -25,6 +40,7 @@ const PRODUCT_COLUMNS: ReadonlyArray<{ header: string; field: ProductField; widt
   { header: 'Stock Count', field: 'stockCount', width: 12 },
   { header: 'Low Stock Threshold', field: 'lowStockThreshold', width: 20 },
   { header: 'Featured', field: 'featured', width: 10 },
+  { header: 'Sold At Cart', field: 'soldAtCart', width: 12 },
   { header: 'Variation ID', field: 'variationId', width: 28 },
   { header: 'Image URL', field: 'imageUrl', width: 36 },
   { header: 'Hot Image URL', field: 'hotImageUrl', width: 36 },
@@ -39,6 +55,18 @@ const CATEGORY_COLUMNS: ReadonlyArray<{ header: string; field: 'name' | 'slug' |
   { header: 'Slug', field: 'slug', width: 24 },
   { header: 'Description', field: 'description', width: 50 },
   { header: 'Image URL', field: 'imageUrl', width: 36 },
+];
+
+type OptionField = 'product' | 'option' | 'min' | 'max' | 'choice' | 'price';
+
+/** Options sheet columns, in export order: one row a choice, its group's Min and Max on each. */
+const OPTION_COLUMNS: ReadonlyArray<{ header: string; field: OptionField; width: number }> = [
+  { header: 'Product', field: 'product', width: 30 },
+  { header: 'Option', field: 'option', width: 20 },
+  { header: 'Min Choices', field: 'min', width: 12 },
+  { header: 'Max Choices', field: 'max', width: 12 },
+  { header: 'Choice', field: 'choice', width: 24 },
+  { header: 'Price Change', field: 'price', width: 13 },
 ];
 
 /** What a product row asks for: only the fields whose cells hold something; a cleared field is null. */
@@ -60,9 +88,24 @@ export interface ImportedCategoryRow {
   changes: { name?: string; description?: string | null; imageUrl?: string | null };
 }
 
+/** One product's options as the Options sheet gives them: they replace the product's options. */
+export interface ImportedProductOptions {
+  /** The product's first row on the Options sheet. */
+  rowNumber: number;
+  /** The slug of its Product cell (the slug itself, or a name whose slug it is). */
+  slug: string;
+  groups: ProductOptionGroup[];
+}
+
 export interface CatalogueSheet {
   products: ImportedProductRow[];
   categories: ImportedCategoryRow[];
+  /**
+   * Absent when the file has no Options sheet (a CSV, a workbook exported before options were in
+   * it): every product keeps its options. Present, it gives the options of every product on the
+   * Products sheet or on it (none listed: no options).
+   */
+  options?: ImportedProductOptions[];
 }
 
 /** The uploaded file as multer gives it. */
@@ -72,15 +115,14 @@ export interface CatalogueFile {
   mimetype?: string;
 }
 
-/** Export: a Products sheet (category by slug) and a Categories sheet. */
+/** Export: a Products sheet (category by slug), a Categories sheet and an Options sheet (product by slug). */
 export async function buildCatalogueWorkbook(products: Product[], categories: Category[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   workbook.creator = 'Cocoa shop';
   workbook.created = new Date();
   const slugById = new Map(categories.map((c) => [c.id, c.slug]));
 
-  const productSheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
-  productSheet.columns = PRODUCT_COLUMNS.map((c) => ({ header: c.header, key: c.field, width: c.width }));
+  const productSheet = addSheet(workbook, 'Products', PRODUCT_COLUMNS);
   for (const p of products) {
     productSheet.addRow({
       name: p.name,
@@ -93,6 +135,7 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
       stockCount: p.stockCount,
       lowStockThreshold: p.lowStockThreshold,
       featured: p.featured,
+      soldAtCart: p.soldAtCart,
       variationId: p.variationId,
       imageUrl: p.imageUrl,
       hotImageUrl: p.hotImageUrl,
@@ -103,14 +146,29 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
     });
   }
   productSheet.getColumn('price').numFmt = '0.00';
-  productSheet.getRow(1).font = { bold: true };
 
-  const categorySheet = workbook.addWorksheet('Categories', { views: [{ state: 'frozen', ySplit: 1 }] });
-  categorySheet.columns = CATEGORY_COLUMNS.map((c) => ({ header: c.header, key: c.field, width: c.width }));
+  const categorySheet = addSheet(workbook, 'Categories', CATEGORY_COLUMNS);
   for (const c of categories) categorySheet.addRow({ name: c.name, slug: c.slug, description: c.description, imageUrl: c.imageUrl });
-  categorySheet.getRow(1).font = { bold: true };
+
+  const optionSheet = addSheet(workbook, 'Options', OPTION_COLUMNS);
+  for (const p of products) {
+    for (const group of p.options) {
+      for (const choice of group.choices) {
+        optionSheet.addRow({ product: p.slug, option: group.name, min: group.min, max: group.max, choice: choice.name, price: fromCents(choice.priceCents) });
+      }
+    }
+  }
+  optionSheet.getColumn('price').numFmt = '0.00';
 
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A sheet with its header row (bold, frozen) and column widths. */
+function addSheet(workbook: ExcelJS.Workbook, name: string, columns: ReadonlyArray<{ header: string; field: string; width: number }>): ExcelJS.Worksheet {
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, key: c.field, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  return sheet;
 }
 
 /*
@@ -121,10 +179,11 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
  *   (scripts such as openpyxl write them) is refused, naming the row and the column; so is a cell
  *   showing an error (#DIV/0!, #REF!...). A formula whose saved result is empty text reads the same
  *   as one with none (exceljs keeps no difference), so it is refused too: type the value instead.
- * - Booleans: TRUE/FALSE cells, TRUE()/FALSE() formulas (LibreOffice), 1/0, and the words true/false,
- *   yes/no, y/n in any case (plus the TRUE/FALSE words of German, French, Spanish, Italian, Dutch and
- *   Portuguese spreadsheets, whose CSV files write them).
- * - Prices: numbers, or text such as "12.50", "$12.50", "1,299.00" or a decimal comma "12,50".
+ * - Booleans (In Stock, Featured, Sold At Cart): TRUE/FALSE cells, TRUE()/FALSE() formulas
+ *   (LibreOffice), 1/0, and the words true/false, yes/no, y/n in any case (plus the TRUE/FALSE words
+ *   of German, French, Spanish, Italian, Dutch and Portuguese spreadsheets, whose CSV files write them).
+ * - Prices and price changes: numbers, or text such as "12.50", "$12.50", "-$0.50", "+0.75",
+ *   "1,299.00" or a decimal comma "12,50".
  * - Stock Count and Low Stock Threshold: whole numbers ("1,200" too). They set the count as typed, so
  *   an import of an older export puts back the counts of that day: leave the column out (or its
  *   cells blank) to keep the live counts. "(clear)" stops counting the product. A file without
@@ -132,8 +191,16 @@ export async function buildCatalogueWorkbook(products: Product[], categories: Ca
  * - A blank cell leaves an existing product's field unchanged; a cell holding exactly IMPORT_CLEAR_MARK
  *   ("(clear)") empties an optional field. Name, Slug, Price, In Stock and Featured cannot be cleared.
  *   A new product (no product has its slug) needs a Name and a Price; the rest takes the defaults.
+ *   Sold At Cart cannot be cleared either.
  *   The Categories sheet follows the same rule (Description and Image URL can be cleared; a new
  *   category needs a Name). A row is matched by its Slug cell, else by the slug of its Name.
+ * - Options sheet (workbooks only), one row a choice: Product (the product's slug, or a name whose
+ *   slug it is), Option (the group's name), Min Choices and Max Choices (the group's; blank on a
+ *   group's other rows, else the same; 0 and 1 when no row gives them), Choice, Price Change
+ *   (dollars, blank = 0). Groups and choices keep the sheet's order; a row's product must be on the
+ *   Products sheet or in the shop. When the sheet is there it replaces the options of every product
+ *   on either sheet (a product on the Products sheet with no Options row loses its options); when it
+ *   is not (a CSV, an older export), options stay as they are. It has no clear mark.
  * - Everything is validated by the shared schemas before anything is written; the first bad row is
  *   named and nothing changes.
  * - Limits: the upload is at most 10 MB; a workbook is checked before it is unpacked
@@ -188,17 +255,20 @@ export async function readCatalogueFile(file: CatalogueFile): Promise<CatalogueS
 }
 
 async function readWorkbook(file: Buffer): Promise<CatalogueSheet> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (excel().Workbook)();
   try {
     await workbook.xlsx.load(file as unknown as ArrayBuffer);
   } catch {
     throw new UserInputError('The file is not a valid Excel workbook (.xlsx)', 'IMPORT_NOT_XLSX');
   }
-  const productSheet = sheetNamed(workbook, 'products') ?? workbook.worksheets.find((w) => w.name.trim().toLowerCase() !== 'categories');
+  const productSheet = sheetNamed(workbook, 'products') ?? workbook.worksheets.find((w) => !['categories', 'options'].includes(w.name.trim().toLowerCase()));
   if (!productSheet) throw new UserInputError('The workbook has no Products sheet', 'IMPORT_NO_PRODUCTS');
   const categorySheet = sheetNamed(workbook, 'categories');
   const categories = categorySheet ? readCategories(sheetTable(categorySheet, 'The Categories sheet')) : [];
-  return { products: readProducts(sheetTable(productSheet, 'The Products sheet')), categories };
+  const products = readProducts(sheetTable(productSheet, 'The Products sheet'));
+  const optionSheet = sheetNamed(workbook, 'options');
+  if (!optionSheet) return { products, categories };
+  return { products, categories, options: readOptions(sheetTable(optionSheet, 'The Options sheet')) };
 }
 
 function sheetNamed(workbook: ExcelJS.Workbook, name: string): ExcelJS.Worksheet | undefined {
@@ -221,7 +291,7 @@ function sheetTable(sheet: ExcelJS.Worksheet, label: string): Table {
 
 /** A formula gives the result saved with it (exceljs' `cell.value` drops a saved false or 0). */
 function workbookCell(cell: ExcelJS.Cell): Cell {
-  if (cell.type === ExcelJS.ValueType.Formula) {
+  if (cell.type === excel().ValueType.Formula) {
     const result: unknown = cell.result;
     return result === undefined || result === null ? { noSavedValue: true } : plainCell(result);
   }
@@ -305,7 +375,8 @@ function csvError(err: unknown): UserInputError {
   return new UserInputError(`The CSV file could not be read${where}: ${reason}`, 'IMPORT_BAD_CSV');
 }
 
-const PRODUCT_REQUIRED = new Set<ProductField>(['name', 'slug', 'price', 'inStock', 'featured']);
+const PRODUCT_REQUIRED = new Set<ProductField>(['name', 'slug', 'price', 'inStock', 'featured', 'soldAtCart']);
+const BOOLEAN_FIELDS = new Set<string>(['inStock', 'featured', 'soldAtCart']);
 const productChangesSchema = productCreateSchema.partial();
 const categoryChangesSchema = categoryCreateSchema.partial();
 
@@ -326,7 +397,7 @@ function readProducts(table: Table): ImportedProductRow[] {
           ? null
           : field === 'price'
             ? toNumber(value)
-            : field === 'inStock' || field === 'featured'
+            : BOOLEAN_FIELDS.has(field)
               ? toBoolean(value)
               : COUNT_FIELDS.has(field)
                 ? toCount(value)
@@ -370,6 +441,92 @@ function readCategories(table: Table): ImportedCategoryRow[] {
     rows.push({ rowNumber, slug, changes });
   }
   return rows;
+}
+
+/** A group as the Options sheet builds it, with the rows its values come from (for the messages). */
+interface SheetOptionGroup {
+  rowNumber: number;
+  name: string;
+  min?: { value: unknown; rowNumber: number };
+  max?: { value: unknown; rowNumber: number };
+  choices: Array<{ rowNumber: number; name: string | undefined; price: unknown }>;
+  /** Slug of a choice's name → its row. */
+  choiceRows: Map<string, number>;
+}
+
+interface SheetProductOptions {
+  rowNumber: number;
+  slug: string;
+  /** By the slug of the group's name, in the order of the sheet. */
+  groups: Map<string, SheetOptionGroup>;
+}
+
+const OPTION_FIELDS = new Set<string>(OPTION_COLUMNS.map((c) => c.field));
+const OPTION_REQUIRED_COLUMNS: readonly OptionField[] = ['product', 'option', 'choice'];
+
+/** The Options sheet, one row a choice, grouped by product and group and validated by productOptionsSchema. */
+function readOptions(table: Table): ImportedProductOptions[] {
+  const columns = headerColumns(table, OPTION_COLUMNS);
+  const missing = OPTION_COLUMNS.find((c) => OPTION_REQUIRED_COLUMNS.includes(c.field) && !columns.has(c.field));
+  if (missing)
+    throw new UserInputError(`${table.label} needs a ${missing.header} column (delete the sheet to leave options as they are)`, 'IMPORT_NO_OPTION_COLUMN');
+  const products = new Map<string, SheetProductOptions>();
+  for (const { rowNumber, cells } of table.rows) {
+    // Every column refuses the clear mark, so no value is null.
+    const raw = rowValues(cells, columns, rowNumber, OPTION_COLUMNS, OPTION_FIELDS, 'Options row') as Partial<Record<OptionField, CellValue>> | undefined;
+    if (!raw) continue;
+    const where = `Options row ${rowNumber}`;
+    if (raw.product === undefined) throw new UserInputError(`${where}: Product is required`, 'IMPORT_INVALID_ROW');
+    if (raw.option === undefined) throw new UserInputError(`${where}: Option name is required`, 'IMPORT_INVALID_ROW');
+    const slug = slugify(toText(raw.product));
+    if (!slug) throw new UserInputError(`${where}: Product "${toText(raw.product)}" is not a product's slug or name`, 'IMPORT_INVALID_ROW');
+    const product: SheetProductOptions = products.get(slug) ?? { rowNumber, slug, groups: new Map() };
+    products.set(slug, product);
+    const name = toText(raw.option);
+    const group: SheetOptionGroup = product.groups.get(slugify(name)) ?? { rowNumber, name, choices: [], choiceRows: new Map() };
+    product.groups.set(slugify(name), group);
+    groupSetting(group, 'min', raw.min, rowNumber, 'Min Choices');
+    groupSetting(group, 'max', raw.max, rowNumber, 'Max Choices');
+    const choice = raw.choice === undefined ? undefined : toText(raw.choice);
+    const choiceKey = choice === undefined ? '' : slugify(choice);
+    const earlier = group.choiceRows.get(choiceKey);
+    if (earlier !== undefined) throw new UserInputError(`${where}: Choice "${choice}" of ${group.name} is also on row ${earlier}`, 'IMPORT_DUPLICATE_CHOICE');
+    // A choice with no letter or digit is the schema's to refuse.
+    if (choiceKey) group.choiceRows.set(choiceKey, rowNumber);
+    group.choices.push({ rowNumber, name: choice, price: raw.price === undefined ? 0 : toNumber(raw.price) });
+  }
+  return [...products.values()].map((product) => {
+    const groups = [...product.groups.values()];
+    const parsed = productOptionsSchema.safeParse(
+      groups.map((g) => ({ name: g.name, min: g.min?.value ?? 0, max: g.max?.value ?? 1, choices: g.choices.map(({ name, price }) => ({ name, price })) })),
+    );
+    if (!parsed.success) throw rowError('Options row', optionIssueRow(product.rowNumber, groups, parsed.error.issues[0].path), parsed.error.issues[0], []);
+    return { rowNumber: product.rowNumber, slug: product.slug, groups: parsed.data };
+  });
+}
+
+/** A group's Min or Max Choices: given on one of its rows, or the same on several. */
+function groupSetting(group: SheetOptionGroup, key: 'min' | 'max', cell: CellValue | undefined, rowNumber: number, header: string): void {
+  if (cell === undefined) return;
+  const value = toCount(cell);
+  const earlier = group[key];
+  if (!earlier) group[key] = { value, rowNumber };
+  else if (earlier.value !== value)
+    throw new UserInputError(
+      `Options row ${rowNumber}: ${header} of ${group.name} is not as on row ${earlier.rowNumber}: give it once, or the same on each row`,
+      'IMPORT_INVALID_ROW',
+    );
+}
+
+/** The row a schema issue in a product's options is about: the choice's, the setting's or the group's, else the product's first. */
+function optionIssueRow(productRow: number, groups: readonly SheetOptionGroup[], path: readonly PropertyKey[]): number {
+  const [index, field, choice] = path;
+  // The list's own issue is "too many options": the first group over.
+  if (typeof index !== 'number') return groups[OPTION_GROUPS_MAX]?.rowNumber ?? productRow;
+  const group = groups[index];
+  if (field === 'min' || field === 'max') return group[field]?.rowNumber ?? group.rowNumber;
+  if (field !== 'choices') return group.rowNumber;
+  return group.choices[typeof choice === 'number' ? choice : OPTION_CHOICES_MAX]?.rowNumber ?? group.rowNumber;
 }
 
 /**
@@ -453,10 +610,10 @@ function toText(value: CellValue): string {
   return typeof value === 'boolean' ? (value ? 'TRUE' : 'FALSE') : String(value);
 }
 
-/** "12.50", "$12.50", "1,299.00" (thousands) and "12,50" (decimal comma) are numbers. */
+/** "12.50", "$12.50", "-$0.50", "+0.75", "1,299.00" (thousands) and "12,50" (decimal comma) are numbers. */
 function toNumber(value: CellValue): unknown {
   if (typeof value !== 'string') return value;
-  const v = value.replace(/^\$\s*/, '');
+  const v = value.replace(/^([+-]?)\s*\$\s*/, '$1').replace(/^\+(?=\d)/, '');
   if (/^-?\d+(\.\d+)?$/.test(v)) return Number(v);
   if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(v)) return Number(v.replace(/,/g, ''));
   if (/^-?\d+,\d{1,2}$/.test(v)) return Number(v.replace(',', '.'));

@@ -1,4 +1,5 @@
-import type { CatalogSyncResult, ImportResult } from '@cocoa/shared-types';
+import { isDeepStrictEqual } from 'node:util';
+import type { CatalogSyncResult, ImportResult, ProductOptionGroup } from '@cocoa/shared-types';
 import { SLUG_PATTERN, toCents } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -170,8 +171,9 @@ export class CatalogueUpsertService {
   /**
    * The validated sheets: categories upserted by slug, products upserted by slug, a product's category
    * found by slug or name and created when missing. A row changes only the fields it has a value for
-   * (blank cells leave the rest; cleared ones are null); a new product needs a name and a price. Any
-   * error rolls everything back.
+   * (blank cells leave the rest; cleared ones are null); a new product needs a name and a price. An
+   * Options sheet then gives the options of every product on it or on the Products sheet (none
+   * listed: none); without one, options stay as they are. Any error rolls everything back.
    */
   async importCatalogue(sheet: CatalogueSheet): Promise<ImportResult> {
     return this.dataSource.transaction(async (manager) => {
@@ -232,6 +234,23 @@ export class CatalogueUpsertService {
         } else {
           const created = await products.save(products.create({ inStock: true, featured: false, ...values, slug: row.slug }));
           bySlug.set(row.slug, created);
+        }
+      }
+
+      if (sheet.options) {
+        const replaced = new Map<string, ProductOptionGroup[]>(sheet.products.map((row) => [row.slug, []]));
+        for (const entry of sheet.options) {
+          if (!bySlug.has(entry.slug)) {
+            throw new UserInputError(
+              `Options row ${entry.rowNumber}: No product has the slug "${entry.slug}" (on the Products sheet or in the shop)`,
+              'IMPORT_UNKNOWN_PRODUCT',
+            );
+          }
+          replaced.set(entry.slug, entry.groups);
+        }
+        for (const [slug, options] of replaced) {
+          const product = bySlug.get(slug)!;
+          if (!isDeepStrictEqual(product.options, options)) await products.update({ id: product.id }, { options });
         }
       }
       return { imported: sheet.products.length, categories: categories.created };

@@ -8,7 +8,7 @@ import { NoStore } from './catalogue.http';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Excel export of the catalogue (a Products sheet and a Categories sheet); import from that workbook, saved by any spreadsheet program, or a CSV of the Products sheet. */
+/** Excel export of the catalogue (a Products, a Categories and an Options sheet); import from that workbook, saved by any spreadsheet program, or a CSV of the Products sheet. */
 @Controller('products')
 @AdminOnly()
 export class ProductsExcelController {

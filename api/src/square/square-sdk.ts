@@ -1,13 +1,6 @@
 import type * as SquareSdk from 'square';
+import { onFirstUse } from '../common/on-first-use';
 
-let loaded: typeof SquareSdk | undefined;
-
-/**
- * Square's SDK, loaded on first use: it takes a second or more to load, which a shop in test mode
- * or without Square connected never needs to spend (at start, or in each test app).
- */
-export function squareSdk(): typeof SquareSdk {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a synchronous load on first use, not at start
-  loaded ??= require('square') as typeof SquareSdk;
-  return loaded;
-}
+/** Square's SDK (a second or more to load), for a shop that takes payments through Square. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, not at start
+export const squareSdk = onFirstUse(() => require('square') as typeof SquareSdk);

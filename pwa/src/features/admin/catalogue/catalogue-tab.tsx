@@ -215,8 +215,9 @@ function ImportExportCard() {
     <section className="card admin-card" aria-labelledby="import-title">
       <h2 id="import-title">Import and Export</h2>
       <p className="muted">
-        Export downloads an Excel workbook with a products sheet and a categories sheet. Import reads the same layout, saved by any spreadsheet program, or a
-        CSV file with the products sheet's headers: products are matched by slug, missing categories are created, and a file with any bad row changes nothing.
+        Export downloads an Excel workbook with a products sheet, a categories sheet and an options sheet (one row per choice of a drink's options: product
+        slug, option, min and max choices, choice, price change in dollars). Import reads the same layout, saved by any spreadsheet program, or a CSV file with
+        the products sheet's headers: products are matched by slug, missing categories are created, and a file with any bad row changes nothing.
       </p>
       <ImportRule />
       <div className="admin-actions">
@@ -260,7 +261,9 @@ function ImportRule() {
   return (
     <p className="muted">
       A blank cell leaves that field of an existing product as it is. To empty a field, type <code>{IMPORT_CLEAR_MARK}</code> in its cell. New products need a
-      name and a price. Stock Count sets the count as typed: leave that column out of an older file to keep the counts the shop has now.
+      name and a price. Stock Count sets the count as typed: leave that column out of an older file to keep the counts the shop has now. Sold At Cart is yes or
+      no. The options sheet gives the options of every product on it or on the products sheet (a product with no options row has none): leave the sheet out, or
+      import a CSV, to keep the options the shop has now.
     </p>
   );
 }
