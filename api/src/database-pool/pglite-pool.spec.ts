@@ -38,6 +38,46 @@ describe('PGlitePool', () => {
     }
   });
 
+  it('writes values as node-postgres does and reads them back typed: numbers, text, JSON, instants, arrays, null', async () => {
+    const at = new Date('2027-01-03T12:34:56.789Z');
+    const { rows } = await pool.query(`SELECT $1::int AS n, $2::text AS t, $3::jsonb AS j, $4::timestamptz AS at, $5::int[] AS list, $6::text AS none`, [
+      7,
+      "it's",
+      JSON.stringify({ a: [1, 'b'] }),
+      at,
+      [1, 2],
+      null,
+    ]);
+    expect(rows).toEqual([{ n: 7, t: "it's", j: { a: [1, 'b'] }, at, list: [1, 2], none: null }]);
+  });
+
+  it('prepares a text once and binds to it after, and a statement refused the first time works the next', async () => {
+    const prepared = async () =>
+      (await pool.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%FROM tally WHERE n >%'`)).rows[0].n as number;
+    const before = await prepared();
+    for (let i = 0; i < 3; i++) await pool.query('SELECT count(*)::int AS c FROM tally WHERE n > $1', [i]);
+    expect(await prepared()).toBe(before + 1);
+    await expect(pool.query('INSERT INTO tally (n) VALUES ($1)', [null])).rejects.toMatchObject({ code: '23502' });
+    await pool.query('INSERT INTO tally (n) VALUES ($1)', [5]);
+    expect((await pool.query('SELECT count(*)::int AS c FROM tally WHERE n > $1', [1])).rows).toEqual([{ c: 1 }]);
+  });
+
+  it('keeps at most 500 statements prepared, closing the least recently used', async () => {
+    for (let i = 0; i < 600; i++) await pool.query(`SELECT $1::int + ${i} AS n`, [1]);
+    const { rows } = await pool.query(`SELECT count(*)::int AS n FROM pg_prepared_statements`);
+    expect(rows[0].n).toBeLessThanOrEqual(501);
+    expect((await pool.query(`SELECT $1::int + 0 AS n`, [1])).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('forgets its statements when the schema changes what one answers, so the next use works', async () => {
+    await pool.query('CREATE TABLE shifting (a int)');
+    await pool.query('INSERT INTO shifting (a) VALUES ($1)', [1]);
+    expect((await pool.query('SELECT * FROM shifting WHERE a = $1', [1])).rows).toEqual([{ a: 1 }]);
+    await pool.query('ALTER TABLE shifting ADD COLUMN b int');
+    await expect(pool.query('SELECT * FROM shifting WHERE a = $1', [1])).rejects.toThrow(/cached plan/);
+    expect((await pool.query('SELECT * FROM shifting WHERE a = $1', [1])).rows).toEqual([{ a: 1, b: null }]);
+  });
+
   it('hands the session over in the order it was asked for', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => pool.query('INSERT INTO tally (n) VALUES ($1)', [i])));
     const { rows } = await pool.query('SELECT array_agg(n ORDER BY ctid) AS ns FROM tally');

@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs';
 import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import { prepareValue } from 'pg/lib/utils';
 
+/** Statements kept prepared in the session (PreparedStatements). */
+const MAX_PREPARED = 500;
 /** How long holders may follow each other without letting the event loop turn (see PGlitePool). */
 const BURST_MS = 5;
 
@@ -22,6 +24,8 @@ export class PGlitePool extends EventEmitter {
   private tail: Promise<void> = Promise.resolve();
   private ended = false;
   private turnedAt = performance.now();
+
+  private readonly statements = new PreparedStatements();
 
   private constructor(private readonly db: PGlite) {
     super();
@@ -65,7 +69,9 @@ export class PGlitePool extends EventEmitter {
   connect(): Promise<PGlitePoolClient>;
   connect(callback: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): void;
   connect(callback?: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): Promise<PGlitePoolClient> | void {
-    const promise = this.ended ? Promise.reject(new Error('Pool has ended')) : this.acquire().then((release) => new PGlitePoolClient(this.db, release));
+    const promise = this.ended
+      ? Promise.reject(new Error('Pool has ended'))
+      : this.acquire().then((release) => new PGlitePoolClient(this.db, this.statements, release));
     if (!callback) return promise;
     promise.then(
       (client) => callback(undefined, client, () => client.release()),
@@ -122,6 +128,7 @@ export class PGlitePoolClient extends EventEmitter {
 
   constructor(
     private readonly db: PGlite,
+    private readonly statements: PreparedStatements,
     private readonly onRelease: () => void,
   ) {
     super();
@@ -132,19 +139,27 @@ export class PGlitePoolClient extends EventEmitter {
     const values = typeof text === 'string' ? params : (text.values ?? params);
     if (this.released) throw new Error('Client has been released');
     if (values && values.length > 0) {
-      // The extended protocol in one exchange, as node-postgres sends it: parse, bind, describe,
-      // execute and sync together, the values written as node-postgres writes them (its own
-      // prepareValue), so PGlite reads them as a PostgreSQL server reads ours. PGlite's own query()
-      // asks for the statement's parameter types first and sends each message on its own: six
-      // exchanges with the engine instead of one.
+      // The extended protocol in one exchange, as node-postgres sends it: bind, describe, execute
+      // and sync together (after a parse the first time), the values written by node-postgres's
+      // own prepareValue, so PGlite reads them as a PostgreSQL server reads ours. PGlite's own
+      // query() asks for the statement's parameter types first and sends each message on its own:
+      // six exchanges with the engine instead of one, and a parse and plan every time.
+      const { name, prepare } = this.statements.use(sql);
       const message = concat([
-        protocol.serialize.parse({ text: sql }),
-        protocol.serialize.bind({ values: values.map((value) => prepareValue(value)) }),
+        ...prepare,
+        protocol.serialize.bind({ statement: name, values: values.map((value) => prepareValue(value)) }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]);
-      return normalise((await this.exchange(message))[0]);
+      try {
+        const [result] = await this.exchange(message);
+        this.statements.prepared(sql, name);
+        return normalise(result);
+      } catch (err) {
+        this.statements.failed(err);
+        throw err;
+      }
     }
     // Without parameters the simple protocol, which also runs several statements (migrations).
     const results = await this.exchange(concat([protocol.serialize.query(sql), protocol.serialize.sync()]));
@@ -181,6 +196,50 @@ function normalise(result: {
   const command = (result.command ?? '').toUpperCase();
   const rowCount = command === 'SELECT' ? result.rows.length : (result.affectedRows ?? result.rowCount ?? result.rows.length);
   return { rows: result.rows as Record<string, unknown>[], rowCount, command, fields: result.fields };
+}
+
+/**
+ * The statements with parameters kept prepared in the PGlite session, by their text: the first use
+ * parses the text under a new name, later ones bind to it, so the engine parses and plans a text
+ * once, as node-postgres does for a named query. A text counts as prepared once an exchange with
+ * its parse has answered (a refused one is parsed again under another name). The least recently
+ * used beyond `MAX_PREPARED` are closed with the next exchange; a schema change under a kept plan
+ * (PostgreSQL refuses it: "cached plan must not change result type") forgets them all.
+ */
+class PreparedStatements {
+  private readonly names = new Map<string, string>();
+  private closing: string[] = [];
+  private next = 0;
+
+  /** The name to bind to, and what to send first: closes due, and the parse of a new text. */
+  use(sql: string): { name: string; prepare: Uint8Array[] } {
+    const prepare = this.closing.map((name) => protocol.serialize.close({ type: 'S', name }));
+    this.closing = [];
+    const known = this.names.get(sql);
+    if (known !== undefined) {
+      this.names.delete(sql);
+      this.names.set(sql, known); // most recently used last
+      return { name: known, prepare };
+    }
+    const name = `cocoa_${(this.next += 1)}`;
+    return { name, prepare: [...prepare, protocol.serialize.parse({ text: sql, name })] };
+  }
+
+  prepared(sql: string, name: string): void {
+    if (this.names.get(sql) === name) return;
+    this.names.set(sql, name);
+    if (this.names.size <= MAX_PREPARED) return;
+    const [oldest, oldestName] = this.names.entries().next().value as [string, string];
+    this.names.delete(oldest);
+    this.closing.push(oldestName);
+  }
+
+  failed(err: unknown): void {
+    if (err instanceof Error && (err as { code?: string }).code === '0A000' && /cached plan/.test(err.message)) {
+      this.closing.push(...this.names.values());
+      this.names.clear();
+    }
+  }
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
