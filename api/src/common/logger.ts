@@ -83,6 +83,11 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 }
 
 /** A URL as logged: the values of secret query parameters replaced. */
+/** What a caught value says, for a log line or a stored failure: an error's message, anything else as text. */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;

@@ -78,6 +78,27 @@ describe('PGlitePool', () => {
     expect((await pool.query('SELECT * FROM shifting WHERE a = $1', [1])).rows).toEqual([{ a: 1, b: null }]);
   });
 
+  it('opens a transaction with its first statement: rolled back it leaves nothing, and an opening never followed starts none', async () => {
+    const client = await pool.connect();
+    await client.query('START TRANSACTION');
+    await client.query('INSERT INTO tally (n) VALUES ($1)', [1]);
+    expect((await client.query('SELECT count(*)::int AS n FROM tally')).rows).toEqual([{ n: 1 }]);
+    await client.query('ROLLBACK');
+    await client.query('BEGIN');
+    await client.query('COMMIT');
+    await client.query('BEGIN');
+    client.release();
+    const next = await pool.connect();
+    try {
+      await next.query('INSERT INTO tally (n) VALUES ($1)', [2]);
+      // Had the last opening reached the engine, this would roll the row back.
+      await next.query('ROLLBACK');
+    } finally {
+      next.release();
+    }
+    expect((await pool.query('SELECT n FROM tally')).rows).toEqual([{ n: 2 }]);
+  });
+
   it('hands the session over in the order it was asked for', async () => {
     await Promise.all(Array.from({ length: 20 }, (_, i) => pool.query('INSERT INTO tally (n) VALUES ($1)', [i])));
     const { rows } = await pool.query('SELECT array_agg(n ORDER BY ctid) AS ns FROM tally');

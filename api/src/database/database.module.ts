@@ -7,6 +7,7 @@ import { migrations } from './migrations';
 import { SnakeNamingStrategy } from './snake-naming.strategy';
 import { TypeOrmJsonLogger } from './typeorm-json.logger';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
+import { NamedStatementsClient } from '../database-pool/named-statements';
 import { PGlitePool } from '../database-pool/pglite-pool';
 
 /** Opens the pool that DB_POOL names (PGlite in DATA_DIR, or DATABASE_URL's server) for every module. */
@@ -18,7 +19,7 @@ import { PGlitePool } from '../database-pool/pglite-pool';
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig): Promise<DatabasePool> => {
         if (config.DATABASE_URL) {
-          const pool = new Pool({ connectionString: config.DATABASE_URL, max: 3, allowExitOnIdle: true });
+          const pool = new Pool({ connectionString: config.DATABASE_URL, max: 3, allowExitOnIdle: true, Client: NamedStatementsClient });
           pool.on('error', () => undefined); // a dropped idle client must not kill the process
           return { kind: 'postgres', pool };
         }
@@ -46,7 +47,7 @@ class DatabasePoolModule implements OnApplicationShutdown {
       useFactory: (config: AppConfig, db: DatabasePool) => ({
         type: 'postgres' as const,
         ...(db.kind === 'postgres'
-          ? { url: config.DATABASE_URL, poolSize: 10, extra: { allowExitOnIdle: true } }
+          ? { url: config.DATABASE_URL, poolSize: 10, extra: { allowExitOnIdle: true, Client: NamedStatementsClient } }
           : {
               // TypeORM calls `new driver.Pool()`; a constructor returning an object yields that object.
               driver: {

@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { EntityManager, EntitySubscriberInterface, QueryRunner, Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { type JobRun, JobsService, type JobSendOptions } from '../jobs/jobs.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
@@ -37,6 +37,8 @@ const LOST_AFTER_MINUTES = 5;
 const SWEEP_SECONDS = 300;
 /** Set on a transaction's query runner: the outbox ids whose delivery jobs are sent once it commits. */
 const QUEUED_MAIL = 'queuedMail';
+/** How long committed messages wait to have their delivery jobs written together (sendJobs). */
+const JOB_GATHER_MS = 20;
 
 /** How delivery retries (pg-boss: `retryDelay` seconds, doubled each retry with jitter, at most `retryDelayMax`). */
 export interface MailRetryPolicy {
@@ -164,9 +166,11 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
 
   /**
    * Delivery jobs for committed messages. They are written after the commit, not in the
-   * transaction (a checkout under a crowd then waits for one statement less), and the ids that
-   * arrive while one write is under way go together in the next: one statement for a burst. A
-   * process stopped between a commit and its write leaves messages without a job: `sweep` finds them.
+   * transaction (a checkout under a crowd then waits for one statement less), and the ids of
+   * JOB_GATHER_MS after the first, and those that arrive while one write is under way, go together:
+   * one statement for a burst (each costs about a millisecond of the database's one thread on
+   * PGlite). A process stopped between a commit and its write leaves messages without a job:
+   * `sweep` finds them.
    */
   private sendJobs(ids: readonly number[]): void {
     this.waiting.push(...ids);
@@ -174,7 +178,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
   }
 
   private async sendWaiting(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, JOB_GATHER_MS));
     while (this.waiting.length) {
       const batch = this.waiting.splice(0);
       try {
@@ -391,7 +395,7 @@ function storedWritten(subject: string | null, text: string | null, html: string
 
 /** What an attempt's failure leaves in `last_error`. */
 function failureText(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX);
+  return errorText(err).slice(0, ERROR_MAX);
 }
 
 /** Header values stay on one line whatever the caller passes. */
