@@ -3,7 +3,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { UserInputError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService } from '../mail/mail.service';
@@ -50,7 +50,7 @@ export class AuthService implements BeforeApplicationShutdown {
    */
   mailResetLinkLater(email: string): void {
     const task: Promise<void> = this.mailResetLink(email)
-      .catch((err: unknown) => log('error', 'password reset mail failed', { error: err instanceof Error ? err.message : String(err) }))
+      .catch((err: unknown) => log('error', 'password reset mail failed', { error: errorText(err) }))
       .finally(() => this.background.delete(task));
     this.background.add(task);
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { PaymentsService } from '../payments/payments.service';
 import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
@@ -164,7 +164,7 @@ export class BookingPaymentSync implements OnModuleInit, PaymentKind {
         report.left++;
         log('warn', 'booking reconciler could not settle a payment; trying again next run', {
           paymentRowId: row.id,
-          error: err instanceof Error ? err.message : String(err),
+          error: errorText(err),
         });
       }
     }

@@ -18,7 +18,7 @@ import { catchError, type Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { TooManyRequestsError } from './domain-errors';
-import { log } from './logger';
+import { errorText, log } from './logger';
 
 /**
  * Rate limits, counted in PostgreSQL so that every replica shares them: rate-limiter-flexible's
@@ -211,7 +211,7 @@ function sweepExpired(db: DatabasePool): void {
   lastSweep.set(db.pool, now);
   const pool = db.pool as { query(text: string, values: unknown[]): Promise<unknown> };
   pool.query(`DELETE FROM ${RATE_LIMIT_TABLE} WHERE expire < $1`, [now]).catch((err: unknown) => {
-    log('warn', 'sweeping expired rate-limit counters failed', { error: err instanceof Error ? err.message : String(err) });
+    log('warn', 'sweeping expired rate-limit counters failed', { error: errorText(err) });
   });
 }
 

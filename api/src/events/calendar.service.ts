@@ -5,7 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, In, MoreThanOrEqual, Not, type Repository } from 'typeorm';
 import { PublicAnswerCache } from '../common/public-answer-cache';
 import { ConflictError, NotFoundError, UnprocessableError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { type OutboundResponse, safeFetch } from '../common/outbound-fetch';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { GEOCODE_BACKGROUND_WAIT_MS, GeocodingService } from '../geocoding/geocoding.service';
@@ -127,7 +127,7 @@ export class CalendarService implements OnModuleInit {
     try {
       read = await this.readOne(id);
     } catch (err) {
-      throw new UnprocessableError(err instanceof Error ? err.message : String(err), 'CALENDAR_FEED_UNUSABLE');
+      throw new UnprocessableError(errorText(err), 'CALENDAR_FEED_UNUSABLE');
     }
     const hasPrimary = await this.calendars.existsBy({ primary: true });
     await this.calendars.insert({ id, name: name || new URL(id).hostname, primary: !hasPrimary, active: true });
@@ -234,7 +234,7 @@ export class CalendarService implements OnModuleInit {
       log('info', 'calendar synced', { calendar: calendar.id, ...result });
       return result;
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorText(err);
       log('warn', 'calendar sync failed', { calendar: calendar.id, error: message });
       await this.calendars.update({ id: calendar.id }, { lastError: message.slice(0, 500) });
       return { imported: 0, updated: 0, failed: 1 };
@@ -279,7 +279,7 @@ export class CalendarService implements OnModuleInit {
         headers: { Accept: 'text/calendar, */*', 'User-Agent': `CocoaShop/0.1 (+${this.config.publicUrl})` },
       });
     } catch (err) {
-      throw new Error(`Could not fetch the feed: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`Could not fetch the feed: ${errorText(err)}`);
     }
     if (!res.ok) throw new Error(`The feed answered HTTP ${res.status}`);
     const text = res.body.toString('utf8');

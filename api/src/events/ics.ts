@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { instantOf, isTimeZone, noonOf, type WallTime, wallTimeIn } from '@cocoa/shared-types';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import ICAL from 'ical.js';
+import { errorText } from '../common/logger';
 
 /**
  * Calendar feeds in and out, on libraries: subscribed feeds are read and expanded by ical.js, the
@@ -259,7 +260,7 @@ export function readFeed(feedText: string, options: { timeZone: string; now: Dat
   try {
     parsed = ICAL.parse(repairQuotedTzid(feedText));
   } catch (err) {
-    throw new Error(`The feed is not valid iCalendar: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`The feed is not valid iCalendar: ${errorText(err)}`);
   }
   const roots = (Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : (parsed as unknown[])).map((jcal) => new ICAL.Component(jcal as never));
   const calendars = roots.filter((c) => c.name === 'vcalendar');

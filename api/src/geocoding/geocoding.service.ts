@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { DomainError, UnavailableError, UpstreamError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { sharedLimiter, type SharedLimiter } from '../common/rate-limit.guard';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
@@ -137,7 +137,7 @@ export class GeocodingService {
     try {
       return await this.geocode(address, maxWaitMs);
     } catch (err) {
-      log('warn', 'geocoding failed', { address, error: err instanceof Error ? err.message : String(err) });
+      log('warn', 'geocoding failed', { address, error: errorText(err) });
       return null;
     }
   }
@@ -223,7 +223,7 @@ export class GeocodingService {
       });
     } catch (err) {
       this.lastFailureAt = Date.now();
-      log('warn', 'geocoder unreachable', { host: url.host, error: err instanceof Error ? err.message : String(err) });
+      log('warn', 'geocoder unreachable', { host: url.host, error: errorText(err) });
       throw new UpstreamError(GEOCODE_FAILED, 'GEOCODER_FAILED');
     }
     if (!res.ok) {

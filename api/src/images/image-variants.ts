@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { variantFileName, variantWidths, type ImageVariantFormat } from '@cocoa/shared-types';
 import sharp from 'sharp';
 import { UserInputError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import type { ImageFormat } from './image-type';
 
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -70,7 +70,7 @@ export async function cleanImage(bytes: Buffer, format: ImageFormat): Promise<Cl
     const height = animated ? (meta.pageHeight ?? encoded.info.height) : encoded.info.height;
     return { bytes: encoded.data, hash: contentHash(encoded.data), width: encoded.info.width, height, animated };
   } catch (err) {
-    log('warn', 'image could not be decoded', { format, error: err instanceof Error ? err.message : String(err) });
+    log('warn', 'image could not be decoded', { format, error: errorText(err) });
     throw new UserInputError('The image could not be read. Please choose another file.', 'IMAGE_UNREADABLE');
   }
 }

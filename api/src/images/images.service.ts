@@ -15,7 +15,7 @@ import {
 } from '@cocoa/shared-types';
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { detectImageFormat, EXTENSION, type ImageFormat } from './image-type';
 import { carriesMetadata, type CleanImage, cleanImage, describeImage, fullWebp, makeVariants, variantFormats } from './image-variants';
@@ -160,7 +160,7 @@ export class ImagesService implements OnModuleInit, OnApplicationShutdown {
     if (running) return running;
     const work = this.queue.then(() => (this.stopped ? undefined : this.makeMissing(filename)));
     const tracked = work
-      .catch((err: unknown) => log('warn', 'image variants could not be made', { filename, error: err instanceof Error ? err.message : String(err) }))
+      .catch((err: unknown) => log('warn', 'image variants could not be made', { filename, error: errorText(err) }))
       .finally(() => this.pending.delete(filename));
     this.pending.set(filename, tracked);
     this.queue = tracked;

@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, type OnApplicationB
 import { type JobWithMetadata, PgBoss, type Queue, type SendOptions } from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { isDatabaseUnavailable } from '../common/error.filter';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import type { PGlitePool } from '../database-pool/pglite-pool';
@@ -193,7 +193,7 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     } catch (err) {
       // The message only, in the log and in the job's stored output: an error object can carry the
       // parameters of a failed query, which may be personal.
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorText(err);
       log(run.lastAttempt ? 'error' : 'warn', run.lastAttempt ? 'job failed for good' : 'job failed; it will be retried', {
         queue: name,
         jobId: job.id,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { PaymentsService } from '../payments/payments.service';
 import { OrderSettlementService } from './order-settlement.service';
@@ -88,7 +88,7 @@ export class PaymentReconciler implements OnApplicationBootstrap, OnModuleDestro
         report.left++;
         log('warn', 'payment reconciler could not settle an order; trying again next run', {
           orderId: order.id,
-          error: err instanceof Error ? err.message : String(err),
+          error: errorText(err),
         });
       }
     }

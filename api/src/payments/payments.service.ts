@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import type { Square } from 'square';
 import { PAYMENTS_NOT_SET_UP_MESSAGE, TEST_CARD_NONCE_OK, TEST_CARDS } from '@cocoa/shared-types';
 import { DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import {
   PaymentOutcomeUnknownError,
   RefundOutcomeUnknownError,
@@ -99,7 +99,7 @@ export class PaymentsService {
       if (err instanceof PaymentOutcomeUnknownError || !(err instanceof DomainError)) {
         log('warn', 'square charge without an answer: it stays pending for the reconciler', {
           ...owner.ref,
-          error: err instanceof Error ? err.message : String(err),
+          error: errorText(err),
         });
       } else await this.failQuietly(owner, err);
       throw err;
@@ -140,7 +140,7 @@ export class PaymentsService {
       refund = await this.square.refund(connection, input);
     } catch (err) {
       if (err instanceof RefundOutcomeUnknownError || !(err instanceof DomainError)) {
-        log('warn', 'square refund without an answer: it stays pending until asked again', { ...ref, error: err instanceof Error ? err.message : String(err) });
+        log('warn', 'square refund without an answer: it stays pending until asked again', { ...ref, error: errorText(err) });
         return { outcome: 'unknown', error: err instanceof DomainError ? err : new RefundOutcomeUnknownError() };
       }
       return { outcome: 'error', error: err };

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type SquareAuthStatus, squareApplicationIdMismatch } from '@cocoa/shared-types';
 import type { SquareClient } from 'square';
 import { UserInputError } from '../common/domain-errors';
-import { log } from '../common/logger';
+import { errorText, log } from '../common/logger';
 import { sameText } from '../common/same-text';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
@@ -241,5 +241,5 @@ export class SquareAuthService {
 
 function describe(err: unknown): string {
   if (err instanceof squareSdk().SquareError) return `${err.statusCode ?? ''} ${err.errors[0]?.code ?? ''} ${err.errors[0]?.detail ?? err.message}`.trim();
-  return err instanceof Error ? err.message : String(err);
+  return errorText(err);
 }
