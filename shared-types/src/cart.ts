@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CART_SESSION_ID_LENGTH } from './cart-session';
+import { orderLinesReducer } from './order-lines';
 
 export const CART_AUTO_CLOSE_MS = 4000;
 
@@ -34,31 +35,9 @@ export type CartAction =
   | { type: 'remove'; id: number }
   | { type: 'clear' };
 
-/** Adding a product already in the cart raises its quantity by one, otherwise adds it with 1. */
+/** The shared line arithmetic (order-lines.ts), the cart's `add` naming a product. */
 export function cartReducer(lines: readonly CartLine[], action: CartAction): CartLine[] {
-  switch (action.type) {
-    case 'add': {
-      const existing = lines.find((line) => line.id === action.product.id);
-      if (existing) {
-        return lines.map((line) => (line.id === action.product.id ? { ...line, quantity: line.quantity + 1 } : line));
-      }
-      return [...lines, { ...action.product, quantity: 1 }];
-    }
-    case 'increment':
-      return lines.map((line) => (line.id === action.id ? { ...line, quantity: line.quantity + 1 } : line));
-    case 'decrement':
-      // Minus stops at 1; removing is a separate, explicit action.
-      return lines.map((line) => (line.id === action.id && line.quantity > 1 ? { ...line, quantity: line.quantity - 1 } : line));
-    case 'setQuantity': {
-      const quantity = Math.floor(action.quantity);
-      if (!Number.isFinite(quantity) || quantity <= 0) return lines.filter((line) => line.id !== action.id);
-      return lines.map((line) => (line.id === action.id ? { ...line, quantity } : line));
-    }
-    case 'remove':
-      return lines.filter((line) => line.id !== action.id);
-    case 'clear':
-      return [];
-  }
+  return orderLinesReducer(lines, action.type === 'add' ? { type: 'add', line: action.product } : action);
 }
 
 export function cartItemCount(lines: readonly CartLine[]): number {

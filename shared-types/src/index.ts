@@ -5,6 +5,7 @@ export * from './time';
 export * from './time-zone';
 export * from './cart';
 export * from './cart-session';
+export * from './order-lines';
 export * from './quantity';
 export * from './schemas/common.schema';
 export * from './schemas/auth.schema';

@@ -1,4 +1,13 @@
-import { chooseOptions, fromCents, nameWithOptions, type PickupMenuItem, priceWithOptions, toCents } from '@cocoa/shared-types';
+import {
+  chooseOptions,
+  fromCents,
+  type LineAction,
+  nameWithOptions,
+  orderLinesReducer,
+  type PickupMenuItem,
+  priceWithOptions,
+  toCents,
+} from '@cocoa/shared-types';
 
 /**
  * A line of a pickup order: one drink as customised (its options), so two differently customised
@@ -15,8 +24,7 @@ export interface PickupLine {
   quantity: number;
 }
 
-export type PickupLineAction =
-  { type: 'add'; line: Omit<PickupLine, 'quantity'> } | { type: 'increment'; id: string } | { type: 'decrement'; id: string } | { type: 'remove'; id: string };
+export type PickupLineAction = LineAction<PickupLine>;
 
 /** The same drink with the same options is the same line, whatever order the options were named in. */
 const pickupLineId = (productId: number, options: readonly string[]) => [String(productId), ...[...options].sort()].join('|');
@@ -37,21 +45,8 @@ export function pickupLineOf(item: PickupMenuItem, options: readonly string[]): 
   };
 }
 
-/** As the shop's cart: adding a line already there adds one to it; minus stops at 1, removing is its own action. */
-export function pickupLinesReducer(lines: readonly PickupLine[], action: PickupLineAction): PickupLine[] {
-  switch (action.type) {
-    case 'add':
-      return lines.some((line) => line.id === action.line.id)
-        ? lines.map((line) => (line.id === action.line.id ? { ...line, quantity: line.quantity + 1 } : line))
-        : [...lines, { ...action.line, quantity: 1 }];
-    case 'increment':
-      return lines.map((line) => (line.id === action.id ? { ...line, quantity: line.quantity + 1 } : line));
-    case 'decrement':
-      return lines.map((line) => (line.id === action.id && line.quantity > 1 ? { ...line, quantity: line.quantity - 1 } : line));
-    case 'remove':
-      return lines.filter((line) => line.id !== action.id);
-  }
-}
+/** As the shop's cart (the shared line arithmetic): adding a line already there adds one to it. */
+export const pickupLinesReducer = (lines: readonly PickupLine[], action: PickupLineAction): PickupLine[] => orderLinesReducer(lines, action);
 
 /**
  * The lines that can still be ordered from this copy of the menu, named and priced from it: a
