@@ -1,6 +1,9 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useOnline } from '../lib/use-online';
 
+/** When a load that failed is tried again after the connection came back (besides at once). */
+const RETRY_AFTER_RECONNECT_MS = [2_000, 5_000];
+
 interface Props {
   /** Offline: what is missing and that it will show once back online. */
   offline: string;
@@ -23,8 +26,14 @@ export function LoadProblem({ offline, failed, onRetry, page = false }: Props) {
   const wasOnline = useRef(online);
   const retryOnReconnect = useEffectEvent(() => onRetry?.());
   useEffect(() => {
-    if (online && !wasOnline.current) retryOnReconnect();
+    const reconnected = online && !wasOnline.current;
     wasOnline.current = online;
+    if (!reconnected) return;
+    retryOnReconnect();
+    // A phone says it is online as soon as a network is up, often before a request gets through:
+    // while this problem is still shown, the load is tried again a little later, twice.
+    const later = RETRY_AFTER_RECONNECT_MS.map((ms) => setTimeout(retryOnReconnect, ms));
+    return () => later.forEach(clearTimeout);
   }, [online]);
   const title = online ? 'Unable to load' : "You're offline";
   const retry = online && onRetry && (
