@@ -50,6 +50,7 @@ function nameOf(text: string): string {
   return name;
 }
 
-function isStalePlan(err: unknown): boolean {
+/** PostgreSQL's refusal of a kept plan whose answer a schema change altered (both pools forget their statements on it). */
+export function isStalePlan(err: unknown): boolean {
   return err instanceof Error && (err as { code?: string }).code === '0A000' && /cached plan/.test(err.message);
 }

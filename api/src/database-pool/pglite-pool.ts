@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import { prepareValue } from 'pg/lib/utils';
+import { isStalePlan } from './named-statements';
 
 /** A statement that only opens a transaction, as TypeORM and pg-boss send it. */
 const OPENING = /^\s*(BEGIN|START TRANSACTION)\s*;?\s*$/i;
@@ -251,7 +252,7 @@ class PreparedStatements {
   }
 
   failed(err: unknown): void {
-    if (err instanceof Error && (err as { code?: string }).code === '0A000' && /cached plan/.test(err.message)) {
+    if (isStalePlan(err)) {
       this.closing.push(...this.names.values());
       this.names.clear();
     }
