@@ -1,3 +1,4 @@
+import { PublicAnswerCache } from '../common/public-answer-cache';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { SettingsService, withSettingsSnapshot } from './settings.service';
 
@@ -32,23 +33,29 @@ describe('SettingsService over the settings table', () => {
     expect(await settings.getMany([])).toEqual({});
   });
 
-  it('reads the table once per request: later reads answer from it, its own writes are seen at once, the next request sees every change', async () => {
+  it('reads the rows once per request and keeps them between requests until a write through the app, here or told by another replica', async () => {
     await settings.set('SQUARE_LOCATION_ID', 'LOC-before');
     const write = (value: string) => t.dataSource.query(`UPDATE settings SET value = $1 WHERE key = 'SQUARE_LOCATION_ID'`, [value]);
     await withSettingsSnapshot(async () => {
       expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-before');
-      await write('LOC-by-another-replica');
+      await write('LOC-beside-the-app');
       // The same request keeps what it read first ...
       expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-before');
       expect(await settings.getMany(['SQUARE_LOCATION_ID'])).toEqual({ SQUARE_LOCATION_ID: 'LOC-before' });
       // ... until it writes a setting itself.
       await settings.set('SNAPSHOT_PROBE', 'written here');
-      expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-by-another-replica');
+      expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-beside-the-app');
       expect(await settings.get('SNAPSHOT_PROBE')).toBe('written here');
-      await settings.remove('SNAPSHOT_PROBE');
     });
-    await write('LOC-later');
-    await withSettingsSnapshot(async () => expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-later'));
+    // A write through the app is seen by the next request at once.
+    await settings.remove('SNAPSHOT_PROBE');
+    await withSettingsSnapshot(async () => expect(await settings.get('SNAPSHOT_PROBE')).toBeUndefined());
+    // A change made beside the app (psql) is not: the next request still has the kept rows ...
+    await write('LOC-psql');
+    await withSettingsSnapshot(async () => expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-beside-the-app'));
+    // ... until the kept answers are cleared, as another replica's notice (or the time to live) clears them.
+    t.app.get(PublicAnswerCache).clear();
+    await withSettingsSnapshot(async () => expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-psql'));
     // Outside a request (jobs), every read goes to the table.
     await write('LOC-job');
     expect(await settings.get('SQUARE_LOCATION_ID')).toBe('LOC-job');

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   acceptsTestPayments,
@@ -14,6 +14,7 @@ import {
 import { type EntityManager, In, Repository } from 'typeorm';
 import { UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { PublicAnswerCache } from '../common/public-answer-cache';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SecretBox } from './secret-box';
 import { Setting } from './setting.entity';
@@ -68,18 +69,23 @@ const requestSettings = new AsyncLocalStorage<RequestSettings>();
 
 /**
  * Runs `next` (one HTTP request) with a settings snapshot of its own: the request's first read
- * loads every row in one query, and its later reads (the payment mode, the link key, the shop's
- * zone for each e-mail...) answer from it for up to a second. A write made through this service
+ * takes every row at once, and its later reads (the payment mode, the link key, the shop's zone
+ * for each e-mail...) answer from it for up to a second. A write made through this service
  * forgets it. Outside a request (jobs, start-up) every read goes to the table.
  */
 export function withSettingsSnapshot<T>(next: () => T): T {
   return requestSettings.run({}, next);
 }
 
+/** The key the rows are kept under between requests (PublicAnswerCache.remember). */
+const KEPT_ROWS = 'settings:rows';
+
 /**
- * Key/value settings over the `settings` table. Never cached across requests, so every API
- * replica sees a change with the next request; within one request they are read once
- * (withSettingsSnapshot).
+ * Key/value settings over the `settings` table. A request's first read takes the rows kept
+ * between requests (read once, then kept like the public answers: until a write through the API,
+ * here or on another replica, which tells the others, or for the cache's time to live, which
+ * bounds a change made beside the app, in psql); reads inside a transaction go to the table.
+ * Within one request they are read once (withSettingsSnapshot).
  */
 @Injectable()
 export class SettingsService {
@@ -88,6 +94,7 @@ export class SettingsService {
   constructor(
     @InjectRepository(Setting) private readonly settings: Repository<Setting>,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly kept?: PublicAnswerCache,
   ) {}
 
   /** With `manager`, read inside the caller's transaction. */
@@ -104,8 +111,8 @@ export class SettingsService {
    * caller's transaction (the row commits or rolls back with it).
    */
   async setIfAbsent(key: string, value: string, manager?: EntityManager): Promise<boolean> {
-    forgetSnapshot();
     const result = await this.repository(manager).createQueryBuilder().insert().values({ key, value }).orIgnore().returning('key').execute();
+    this.changed();
     return (result.raw as unknown[]).length > 0;
   }
 
@@ -134,19 +141,19 @@ export class SettingsService {
   }
 
   async set(key: string, value: string): Promise<void> {
-    forgetSnapshot();
     await this.settings.upsert({ key, value }, { conflictPaths: ['key'] });
+    this.changed();
   }
 
   async remove(...keys: string[]): Promise<void> {
-    forgetSnapshot();
     if (keys.length > 0) await this.settings.delete({ key: In(keys) });
+    this.changed();
   }
 
   /** Deletes the key only while it still holds `value`; true when this call deleted it. */
   async removeIf(key: string, value: string): Promise<boolean> {
-    forgetSnapshot();
     const result = await this.settings.delete({ key, value });
+    this.changed();
     return (result.affected ?? 0) > 0;
   }
 
@@ -216,10 +223,20 @@ export class SettingsService {
     const request = requestSettings.getStore();
     if (!request) return undefined;
     if (request.rows && Date.now() - (request.readAt ?? 0) < REQUEST_SNAPSHOT_MS) return request.rows;
-    const rows = await this.repository(manager).find();
-    request.rows = new Map(rows.map((row) => [row.key, row.value]));
+    request.rows = manager || !this.kept ? await this.readAll(manager) : await this.kept.remember(KEPT_ROWS, () => this.readAll());
     request.readAt = Date.now();
     return request.rows;
+  }
+
+  private async readAll(manager?: EntityManager): Promise<ReadonlyMap<string, string>> {
+    const rows = await this.repository(manager).find();
+    return new Map(rows.map((row) => [row.key, row.value]));
+  }
+
+  /** After a write: this request reads again, and so does every other (here and, told, on other replicas). */
+  private changed(): void {
+    forgetSnapshot();
+    this.kept?.invalidate();
   }
 
   private repository(manager?: EntityManager): Repository<Setting> {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { SettingsService } from '../settings/settings.service';
 import { SquareApiDouble } from './square-api.double';
 
 const APP_ID = 'sandbox-sq0idb-TestApplication01';
@@ -123,13 +124,13 @@ describe('Square connection (OAuth through the real SDK against a local double) 
       await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'production' }).expect(200);
       expect(await config()).toMatchObject({ testMode: true, applicationId: null, environment: 'production' });
       await admin.post('/api/settings').send({ key: 'SQUARE_MODE', value: 'sandbox' }).expect(200);
-      await t.dataSource.query(`DELETE FROM settings WHERE key IN ('ACCEPT_TEST_PAYMENTS', 'SQUARE_APPLICATION_ID')`);
+      await t.app.get(SettingsService).remove('ACCEPT_TEST_PAYMENTS', 'SQUARE_APPLICATION_ID');
     });
   });
 
   describe('OAuth', () => {
     it("answers 400 'Please save your Square Application ID first.' while no id is saved", async () => {
-      await t.dataSource.query(`DELETE FROM settings WHERE key = 'SQUARE_APPLICATION_ID'`);
+      await t.app.get(SettingsService).remove('SQUARE_APPLICATION_ID');
       const res = await admin.get('/api/square/auth/url');
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ message: 'Please save your Square Application ID first.', code: 'SQUARE_CONFIGURATION_REQUIRED' });
@@ -250,9 +251,7 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     });
 
     it('refreshes the token on use when under 7 days are left', async () => {
-      await t.dataSource.query(`UPDATE settings SET value = $1 WHERE key = 'SQUARE_TOKEN_EXPIRES_AT'`, [
-        new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString(),
-      ]);
+      await t.app.get(SettingsService).set('SQUARE_TOKEN_EXPIRES_AT', new Date(Date.now() + 2 * 24 * 3600 * 1000).toISOString());
       const newExpiry = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
       square.oauth.accessToken = 'EAAAl-oauth-access-token-2';
       square.oauth.expiresAt = newExpiry;

@@ -1,5 +1,6 @@
 import { startTestApp, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
+import { SettingsService } from '../settings/settings.service';
 import { SquareApiDouble } from './square-api.double';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -30,7 +31,7 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     });
 
     it('answers the application id, the first active location and the environment', async () => {
-      await t.dataSource.query(`INSERT INTO settings (key, value) VALUES ('SQUARE_APPLICATION_ID', 'sandbox-sq0idb-app')`);
+      await t.app.get(SettingsService).set('SQUARE_APPLICATION_ID', 'sandbox-sq0idb-app');
       square.locations = [
         { id: 'LOC-CLOSED', status: 'INACTIVE' },
         { id: 'LOC-MAIN', status: 'ACTIVE' },
@@ -49,10 +50,10 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     });
 
     it("answers 404 'Square configuration not found' while the saved id belongs to the other environment", async () => {
-      await t.dataSource.query(`UPDATE settings SET value = 'sq0idp-ProductionApp123' WHERE key = 'SQUARE_APPLICATION_ID'`);
+      await t.app.get(SettingsService).set('SQUARE_APPLICATION_ID', 'sq0idp-ProductionApp123');
       const res = await t.agent().get('/api/square/web-payments/config');
       expect({ status: res.status, message: res.body.message }).toEqual({ status: 404, message: 'Square configuration not found' });
-      await t.dataSource.query(`UPDATE settings SET value = 'sandbox-sq0idb-app' WHERE key = 'SQUARE_APPLICATION_ID'`);
+      await t.app.get(SettingsService).set('SQUARE_APPLICATION_ID', 'sandbox-sq0idb-app');
     });
   });
 

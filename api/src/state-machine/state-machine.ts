@@ -145,23 +145,41 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
     Object.assign(row, request.set ?? {}, { [d.field]: to });
     await d.beforeWrite?.(m, row, move);
     // The columns that differ from the row as lock/find read it (every column of a row read
-    // elsewhere), by the row's key: no read before the write (as save would make), and the row
-    // takes the columns the database sets (its updated_at).
+    // elsewhere), by the row's key: no read before the write (as save would make). The new state
+    // and the history row go in one statement, and the row takes the columns the database sets
+    // (its updated_at).
     const set = changedColumns(metadata, stored.get(row), row);
-    await m
-      .createQueryBuilder()
-      .update(d.entity)
-      .set(set as QueryDeepPartialEntity<Row>)
-      .whereEntity(row)
-      .updateEntity(true)
-      .execute();
+    await writeMove(m, metadata, row, set, d.history(row, move));
     stored.set(row, columnValues(metadata, row));
-    const history = d.history(row, move);
-    await m.insert(history.entity, history.values);
     await effects?.queue?.(m, row, move, request.ctx as Ctx);
     await request.queue?.(m, row, move);
     return move;
   }
+}
+
+/**
+ * The row's update and its history row as one statement (a data-modifying WITH): one round trip
+ * for what is always written together. The update returns what the database sets (updated_at),
+ * which the row takes, as TypeORM's own update would have.
+ */
+async function writeMove(m: EntityManager, metadata: EntityMetadata, row: ObjectLiteral, set: ObjectLiteral, history: HistoryRow): Promise<void> {
+  const returned = metadata.columns.filter((column) => column.isUpdateDate || column.isVersion);
+  const keys = metadata.primaryColumns.map((column) => column.databaseName);
+  const update = m
+    .createQueryBuilder()
+    .update(metadata.target)
+    .set(set as QueryDeepPartialEntity<ObjectLiteral>)
+    .whereEntity(row);
+  update.returning([...keys, ...returned.map((column) => column.databaseName)]);
+  const [updateSql, updateValues] = update.getQueryAndParameters();
+  const [insertSql, insertValues] = m.createQueryBuilder().insert().into(history.entity).values(history.values).getQueryAndParameters();
+  // The insert's placeholders follow the update's.
+  const shifted = insertSql.replace(/\$(\d+)/g, (_all, n: string) => `$${Number(n) + updateValues.length}`);
+  const rows: ObjectLiteral[] = await m.query(`WITH moved AS (${updateSql}), logged AS (${shifted}) SELECT * FROM moved`, [...updateValues, ...insertValues]);
+  const written = rows[0];
+  if (!written) return;
+  const driver = m.connection.driver;
+  for (const column of returned) column.setEntityValue(row, driver.prepareHydratedValue(written[column.databaseName], column));
 }
 
 /** Declares a kind (see StateMachineDeclaration). */
