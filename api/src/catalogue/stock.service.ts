@@ -1,8 +1,9 @@
 import { type LowStockProduct, STOCK_MAX } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, type EntitySubscriberInterface, type QueryRunner } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { ConflictError, UserInputError } from '../common/domain-errors';
 import { PublicAnswerCache } from '../common/public-answer-cache';
+import { afterCommit } from '../database/after-commit';
 
 /** A quantity of one product, taken from or given back to its stock. */
 export interface StockLine {
@@ -10,7 +11,7 @@ export interface StockLine {
   quantity: number;
 }
 
-/** Set on the transaction's query runner when a change the storefront shows is waiting for its commit. */
+/** What a transaction that changed what the storefront shows does once it commits: clear the public answers, once. */
 const PUBLIC_STOCK_CHANGED = 'publicStockChanged';
 
 /** The low-stock list's default and largest length. */
@@ -32,16 +33,14 @@ const LOW_STOCK_LIMIT = 50;
  * The public catalogue answers are cached (PublicAnswerCache) and the checkout does not clear
  * them; so when a change is one the storefront shows (a product goes out, or "Only N left"
  * changes, or it comes back), the cache is cleared once the caller's transaction has committed
- * (a TypeORM subscriber on the commit), never before, so no reader can keep the old answer.
+ * (afterCommit), never before, so no reader can keep the old answer.
  */
 @Injectable()
-export class StockService implements EntitySubscriberInterface {
+export class StockService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly publicAnswers: PublicAnswerCache,
-  ) {
-    dataSource.subscribers.push(this);
-  }
+  ) {}
 
   /**
    * Takes the quantities from counted products. Throws a ConflictError ("… is out of stock" /
@@ -49,7 +48,7 @@ export class StockService implements EntitySubscriberInterface {
    * actually taken (counted products only): what must be given back if the order goes.
    */
   async take(manager: EntityManager, lines: readonly StockLine[]): Promise<StockLine[]> {
-    const runner = inTransaction(manager, 'take');
+    inTransaction(manager, 'take');
     const wanted = merged(lines);
     if (wanted.length === 0) return [];
     // One statement for the whole cart: the counted products are locked in id order first (so two
@@ -79,7 +78,7 @@ export class StockService implements EntitySubscriberInterface {
         if (row.before === null) continue; // not counted
         throw shortOf(row.name, await this.countNow(manager, line.productId, Number(row.before), line.quantity));
       }
-      if (Number(row.after) <= (row.low_stock_threshold ?? 0)) runner.data[PUBLIC_STOCK_CHANGED] = true;
+      if (Number(row.after) <= (row.low_stock_threshold ?? 0)) afterCommit(manager, () => this.publicAnswers.invalidate(), PUBLIC_STOCK_CHANGED);
       taken.push(line);
     }
     return taken;
@@ -97,7 +96,7 @@ export class StockService implements EntitySubscriberInterface {
 
   /** Gives quantities back to counted products (an uncounted one stays uncounted). Answers the lines given back. */
   async restock(manager: EntityManager, lines: readonly StockLine[]): Promise<StockLine[]> {
-    const runner = inTransaction(manager, 'restock');
+    inTransaction(manager, 'restock');
     const given: StockLine[] = [];
     for (const line of merged(lines)) {
       const rows: Array<{ stock_count: number; low_stock_threshold: number | null }> = await manager.query(
@@ -106,7 +105,7 @@ export class StockService implements EntitySubscriberInterface {
       );
       if (rows.length === 0) continue;
       const before = Number(rows[0].stock_count) - line.quantity;
-      if (before <= (rows[0].low_stock_threshold ?? 0)) runner.data[PUBLIC_STOCK_CHANGED] = true;
+      if (before <= (rows[0].low_stock_threshold ?? 0)) afterCommit(manager, () => this.publicAnswers.invalidate(), PUBLIC_STOCK_CHANGED);
       given.push(line);
     }
     return given;
@@ -132,24 +131,10 @@ export class StockService implements EntitySubscriberInterface {
       lowStockThreshold: r.low_stock_threshold === null ? null : Number(r.low_stock_threshold),
     }));
   }
-
-  /** TypeORM: the caller's transaction committed (a savepoint's release is not the commit). */
-  afterTransactionCommit(event: { queryRunner: QueryRunner }): void {
-    const runner = event.queryRunner;
-    if (runner.isTransactionActive || !runner.data[PUBLIC_STOCK_CHANGED]) return;
-    delete runner.data[PUBLIC_STOCK_CHANGED];
-    this.publicAnswers.invalidate();
-  }
-
-  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
-    if (!event.queryRunner.isTransactionActive) delete event.queryRunner.data[PUBLIC_STOCK_CHANGED];
-  }
 }
 
-function inTransaction(manager: EntityManager, what: string): QueryRunner {
-  const runner = manager.queryRunner;
-  if (!runner?.isTransactionActive) throw new Error(`StockService.${what} must run in the caller's transaction`);
-  return runner;
+function inTransaction(manager: EntityManager, what: string): void {
+  if (!manager.queryRunner?.isTransactionActive) throw new Error(`StockService.${what} must run in the caller's transaction`);
 }
 
 /** One line per product, in id order (the lock order), with positive whole quantities. */

@@ -2,10 +2,11 @@ import type { MailStatus, OutboxMessage, OutboxQuery } from '@cocoa/shared-types
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { createTransport, type Transporter } from 'nodemailer';
-import type { EntityManager, EntitySubscriberInterface, QueryRunner, Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { afterCommit } from '../database/after-commit';
 import { type JobRun, JobsService, type JobSendOptions } from '../jobs/jobs.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
@@ -35,8 +36,6 @@ const MAIL_SWEEP_JOB = 'mail.sweep';
 const LOST_AFTER_MINUTES = 5;
 /** How often the sweep runs; it gives a message at most one job in that time. */
 const SWEEP_SECONDS = 300;
-/** Set on a transaction's query runner: the outbox ids whose delivery jobs are sent once it commits. */
-const QUEUED_MAIL = 'queuedMail';
 /** How long committed messages wait to have their delivery jobs written together (sendJobs). */
 const JOB_GATHER_MS = 20;
 
@@ -85,7 +84,7 @@ type Written = Pick<RenderedMail, 'subject' | 'text'> & { html: string | null };
  * whoever reads the log into the account.
  */
 @Injectable()
-export class MailService implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown, EntitySubscriberInterface {
+export class MailService implements OnModuleInit, OnModuleDestroy, OnApplicationShutdown {
   private readonly transport: Transporter | undefined;
   /** Committed messages whose delivery jobs are not written yet, and the write under way. */
   private waiting: number[] = [];
@@ -103,7 +102,6 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
     this.transport = config.SMTP_URL
       ? createTransport({ url: config.SMTP_URL, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 }, { from: config.MAIL_FROM })
       : undefined;
-    outbox.manager.connection.subscribers.push(this);
   }
 
   async onModuleInit(): Promise<void> {
@@ -145,23 +143,8 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
     }));
     const inserted = await (manager ?? this.outbox.manager).getRepository(MailOutboxEntry).insert(rows);
     const ids = inserted.identifiers.map((identifier) => Number(identifier.id));
-    const runner = manager?.queryRunner;
-    if (runner?.isTransactionActive) runner.data[QUEUED_MAIL] = [...((runner.data[QUEUED_MAIL] as number[] | undefined) ?? []), ...ids];
-    else this.sendJobs(ids);
+    afterCommit(manager, () => this.sendJobs(ids));
     return ids;
-  }
-
-  /** The transaction that queued messages committed: their delivery jobs go now. */
-  afterTransactionCommit(event: { queryRunner: QueryRunner }): void {
-    const runner = event.queryRunner;
-    const ids = runner.data[QUEUED_MAIL] as number[] | undefined;
-    if (runner.isTransactionActive || !ids) return;
-    delete runner.data[QUEUED_MAIL];
-    this.sendJobs(ids);
-  }
-
-  afterTransactionRollback(event: { queryRunner: QueryRunner }): void {
-    if (!event.queryRunner.isTransactionActive) delete event.queryRunner.data[QUEUED_MAIL];
   }
 
   /**

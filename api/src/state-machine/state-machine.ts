@@ -1,5 +1,4 @@
 import type { EntityManager, EntityMetadata, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /** What a history row's detail may hold: the words that came with a move, amounts, provider ids. */
 export type MoveDetail = Record<string, string | number | boolean | null>;
@@ -165,14 +164,10 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
 async function writeMove(m: EntityManager, metadata: EntityMetadata, row: ObjectLiteral, set: ObjectLiteral, history: HistoryRow): Promise<void> {
   const returned = metadata.columns.filter((column) => column.isUpdateDate || column.isVersion);
   const keys = metadata.primaryColumns.map((column) => column.databaseName);
-  const update = m
-    .createQueryBuilder()
-    .update(metadata.target)
-    .set(set as QueryDeepPartialEntity<ObjectLiteral>)
-    .whereEntity(row);
+  const update = m.createQueryBuilder().update(metadata.target).set(set).whereEntity(row);
   update.returning([...keys, ...returned.map((column) => column.databaseName)]);
-  const [updateSql, updateValues] = update.getQueryAndParameters();
-  const [insertSql, insertValues] = m.createQueryBuilder().insert().into(history.entity).values(history.values).getQueryAndParameters();
+  const [updateSql, updateValues]: [string, unknown[]] = update.getQueryAndParameters();
+  const [insertSql, insertValues]: [string, unknown[]] = m.createQueryBuilder().insert().into(history.entity).values(history.values).getQueryAndParameters();
   // The insert's placeholders follow the update's.
   const shifted = insertSql.replace(/\$(\d+)/g, (_all, n: string) => `$${Number(n) + updateValues.length}`);
   const rows: ObjectLiteral[] = await m.query(`WITH moved AS (${updateSql}), logged AS (${shifted}) SELECT * FROM moved`, [...updateValues, ...insertValues]);
