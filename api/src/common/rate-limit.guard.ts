@@ -33,7 +33,9 @@ import { errorText, log } from './logger';
  * address is not limited by its own purchases). A refused-only count reads before it writes: the
  * request is admitted on a read of the shared count plus the requests this process is still
  * running, and only a failure is written (SharedLimiter.admit), so a paid checkout costs one read
- * and a burst in flight cannot overshoot the ceiling on one replica.
+ * and a burst in flight cannot overshoot the ceiling on one replica. On PGlite the process is the
+ * database's only writer, so the count it last wrote or read is kept in memory and that read is
+ * not made again (knownCounts).
  * Sign-in counts wrong passwords per address and per account instead (auth/login-throttle).
  * Every 429 carries Retry-After.
  */
@@ -69,7 +71,30 @@ export function sharedLimiter(db: DatabasePool, name: string, options: { points:
     duration: options.durationMs / 1000,
     blockDuration: (options.blockMs ?? 0) / 1000,
   });
-  return new SharedLimiter(limiter, db, options.points);
+  return new SharedLimiter(limiter, db, options.points, db.kind === 'pglite' ? knownCounts(db, name) : undefined);
+}
+
+/** A count as this process last wrote or read it: consumed points until `expireAt` (epoch ms). */
+interface KnownCount {
+  consumed: number;
+  expireAt: number;
+}
+
+/** How many counts a process keeps in memory at most (a flood of new addresses pushes the oldest out: read again). */
+const KNOWN_COUNTS_MAX = 10_000;
+const knownByPool = new WeakMap<object, Map<string, Map<string, KnownCount>>>();
+
+/**
+ * A PGlite directory is opened by one process only, so every write to its counts is this
+ * process's own: what it wrote or read last is the count, and a refused-only limit (a checkout)
+ * reads it from memory. Shared by every limiter of the same name on the pool.
+ */
+function knownCounts(db: DatabasePool, name: string): Map<string, KnownCount> {
+  let byName = knownByPool.get(db.pool);
+  if (!byName) knownByPool.set(db.pool, (byName = new Map<string, Map<string, KnownCount>>()));
+  let known = byName.get(name);
+  if (!known) byName.set(name, (known = new Map<string, KnownCount>()));
+  return known;
 }
 
 /** How long an admitted attempt holds its place at most (a checkout waits up to 20 s on another with its key). */
@@ -93,7 +118,52 @@ export class SharedLimiter {
     private readonly limiter: RateLimiterPostgres,
     private readonly db: DatabasePool,
     private readonly points: number,
+    /** Only where this process is the database's only writer (PGlite): the counts it knows. */
+    private readonly known?: Map<string, KnownCount>,
   ) {}
+
+  /** The key's count: from memory where this process knows it, else read (and, on PGlite, kept). */
+  private async read(id: string): Promise<RateLimiterRes | null> {
+    const now = Date.now();
+    const known = this.known?.get(id);
+    if (known && known.expireAt > now) {
+      return known.consumed === 0 ? null : new RateLimiterRes(Math.max(0, this.points - known.consumed), known.expireAt - now, known.consumed);
+    }
+    const res = await this.limiter.get(id);
+    this.remember(id, res, now);
+    return res;
+  }
+
+  /** What a read or a write answered becomes the known count (a slower answer of an earlier write never lowers it). */
+  private remember<T extends RateLimiterRes | null>(id: string, res: T, now = Date.now()): T {
+    if (!this.known) return res;
+    const next: KnownCount = res
+      ? { consumed: res.consumedPoints, expireAt: res.msBeforeNext >= 0 ? now + res.msBeforeNext : Infinity }
+      : { consumed: 0, expireAt: Infinity };
+    const known = this.known.get(id);
+    if (known && known.expireAt > now && known.consumed > next.consumed && known.expireAt <= next.expireAt + 1000) return res;
+    this.known.delete(id);
+    this.known.set(id, next);
+    if (this.known.size > KNOWN_COUNTS_MAX) this.known.delete(this.known.keys().next().value!);
+    return res;
+  }
+
+  /** A write whose answer says nothing of the count (block, delete): the next use reads it. */
+  private unknown(id: string): void {
+    this.known?.delete(id);
+  }
+
+  /** consume, with the count it answers (or refuses with) kept. */
+  private async consume(id: string): Promise<RateLimiterRes> {
+    try {
+      return this.remember(id, await this.limiter.consume(id));
+    } catch (err) {
+      // rate-limiter-flexible refuses by rejecting with the count itself: passed on as it came.
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- the library's own refusal value, which callers test for
+      if (err instanceof RateLimiterRes) throw this.remember(id, err);
+      throw err;
+    }
+  }
 
   /**
    * Admits one attempt that counts only if it fails (a wrong password, a declined card), reading
@@ -105,12 +175,12 @@ export class SharedLimiter {
   async admit(key: string, message: RefusalMessage = tooManyAttempts): Promise<Admission> {
     sweepExpired(this.db);
     const id = hashed(key);
-    const before = await this.limiter.get(id);
+    const before = await this.read(id);
     const now = Date.now();
     // An attempt whose end was never reported (its caller failed on the way) stops holding a place.
     const running = (this.running.get(id) ?? []).filter((started) => now - started < ADMISSION_HELD_MS);
     if ((before?.consumedPoints ?? 0) + running.length >= this.points) {
-      const counted = await this.limiter.consume(id).catch((err: unknown) => {
+      const counted = await this.consume(id).catch((err: unknown) => {
         if (err instanceof RateLimiterRes) return err;
         throw err;
       });
@@ -132,7 +202,7 @@ export class SharedLimiter {
       // Counted now in the shared count, the attempt stops holding its running place in the very
       // continuation the count's write resolves in: never counted twice by an attempt admitted meanwhile.
       failed: () =>
-        this.limiter.consume(id).then(
+        this.consume(id).then(
           (res) => {
             done();
             return res;
@@ -151,7 +221,7 @@ export class SharedLimiter {
   async count(key: string, message: RefusalMessage = tooManyAttempts): Promise<RateLimiterRes> {
     sweepExpired(this.db);
     try {
-      return await this.limiter.consume(hashed(key));
+      return await this.consume(hashed(key));
     } catch (err) {
       if (err instanceof RateLimiterRes) refuse(err.msBeforeNext, message);
       throw err;
@@ -161,7 +231,7 @@ export class SharedLimiter {
   /** Counts one hit if the limit allows it: answers 0, or the milliseconds until the window lets one through. */
   async tryTake(key: string): Promise<number> {
     try {
-      await this.limiter.consume(hashed(key));
+      await this.consume(hashed(key));
       return 0;
     } catch (err) {
       if (err instanceof RateLimiterRes) return Math.max(1, err.msBeforeNext);
@@ -171,16 +241,20 @@ export class SharedLimiter {
 
   /** The current count, or undefined when the key has none. */
   async current(key: string): Promise<RateLimiterRes | undefined> {
-    return (await this.limiter.get(hashed(key))) ?? undefined;
+    return (await this.read(hashed(key))) ?? undefined;
   }
 
   /** Refuses the key for `ms` from now, whatever its count. */
   async block(key: string, ms: number): Promise<void> {
-    await this.limiter.block(hashed(key), ms / 1000);
+    const id = hashed(key);
+    await this.limiter.block(id, ms / 1000);
+    this.unknown(id);
   }
 
   async forget(key: string): Promise<void> {
-    await this.limiter.delete(hashed(key));
+    const id = hashed(key);
+    await this.limiter.delete(id);
+    this.unknown(id);
   }
 }
 
