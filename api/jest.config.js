@@ -36,6 +36,7 @@ module.exports = {
   transformIgnorePatterns: [
     '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|@tokenizer|uint8array-extras|@borewit|pg-boss|serialize-error|non-error)/)',
   ],
-  moduleNameMapper: { '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts' },
+  // A rule file loaded on its own (`@cocoa/shared-types/password-checker`) comes from source too.
+  moduleNameMapper: { '^@cocoa/shared-types$': '<rootDir>/../shared-types/src/index.ts', '^@cocoa/shared-types/(.+)$': '<rootDir>/../shared-types/src/$1.ts' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
 };

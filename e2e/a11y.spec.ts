@@ -191,6 +191,10 @@ async function storefront() {
     await visit('/auth', 'Welcome to Cocoa Shop');
     await page.getByRole('tab', { name: 'Register' }).click();
     await audit('/auth register tab');
+    // The new password's strength meter, once its list has come.
+    await page.getByLabel('Password', { exact: true }).fill('password');
+    await expect(page.getByText('Strength: too common')).toBeVisible();
+    await audit('/auth register tab with the strength meter');
     await page.getByRole('tab', { name: 'Login' }).click();
     const opener = page.getByRole('button', { name: 'Forgot your password?' });
     await opener.click();
@@ -249,6 +253,7 @@ async function storefront() {
     await visit('/orders', 'Order History');
     await visit(`/orders/${order.orderId}`, /^Order #/, 'order page');
     await visit('/account', 'Account Settings');
+    await visit('/account/security', 'Security');
     await visit(booking.statusPath, `Booking ${booking.reference}`, 'booking status page');
     await page.getByRole('button', { name: CUSTOMER.firstName }).click();
     await audit('user menu');

@@ -178,7 +178,9 @@ export default defineConfig(({ isSsrBuild }) =>
               globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,ico}'],
               // The admin summary's chart (recharts, ~115 KB gzip) is not precached on every customer's
               // phone: the owner works online and it loads with the Summary tab.
-              globIgnores: ['**/revenue-chart-*.js'],
+              // Nor is the password checker's list of common passwords (~230 KB gzip): only the forms that
+              // set a password load it, and offline their meter goes by the length alone.
+              globIgnores: ['**/revenue-chart-*.js', '**/password-checker-*.js'],
               // Navigations get the shell (its header bar); the app renders the page from its cache.
               navigateFallback: '/index.html',
               navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/uploads(\/|$)/],

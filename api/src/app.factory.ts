@@ -10,7 +10,8 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { AppModule } from './app.module';
-import { SESSION_COOKIE, SESSION_MAX_AGE_MS, SESSION_TABLE } from './auth/session.constants';
+import { SESSION_MAX_AGE_MS, SESSION_TABLE, sessionCookieName } from './auth/session.constants';
+import { limitSessionStore, sessionLimits } from './auth/session-limits';
 import { signedInHint } from './auth/signed-in-hint';
 import { CategoriesService } from './catalogue/categories.service';
 import { TestimonialsService } from './catalogue/testimonials.service';
@@ -22,6 +23,7 @@ import { IMMUTABLE_ASSET_CACHE, precompressedAssets } from './common/precompress
 import { answerProtocolErrorsAsJson } from './common/protocol-errors';
 import { PublicAnswerCache } from './common/public-answer-cache';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
+import { CSP_REPORTING_ENDPOINT, CSP_REPORTS_PATH } from './csp-reports/csp-reports.constants';
 import type { AppConfig } from './config/config.schema';
 import { DB_POOL, type DatabasePool } from './database-pool/database-pool';
 import { EventsService } from './events/events.service';
@@ -70,6 +72,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(await sessions(app, config));
   app.use(passport.initialize());
   app.use(passport.session());
+  app.use(sessionLimits(config));
   app.use(signedInHint(config));
   app.use(precompressedAssets(config.pwaDist));
   serveStatic(app, config);
@@ -88,7 +91,9 @@ function putAnswerCacheInFront(app: INestApplication): void {
 }
 
 /**
- * Pages get the policy the app and Square's card form need. Answers under /api/ are data, never a
+ * Pages get the policy the app and Square's card form need (docs/security.md), and say where a
+ * browser reports what it blocked: `report-uri` (Firefox, Safari) and `report-to`, whose endpoint
+ * the Reporting-Endpoints header names (Chromium). Answers under /api/ are data, never a
  * document that runs anything, so they carry what protects data as the OWASP REST guidance lists
  * it: a policy that forbids everything (`default-src 'none'`, no framing), X-Frame-Options,
  * nosniff, Cross-Origin-Resource-Policy and HSTS. The headers that only steer a document (opener
@@ -109,7 +114,12 @@ function securityHeaders(config: AppConfig) {
     xXssProtection: false,
     hsts: config.secureCookies,
   });
-  return (req: Request, res: Response, next: NextFunction) => (req.url.startsWith('/api/') ? answers : pages)(req, res, next);
+  const reportingEndpoints = `${CSP_REPORTING_ENDPOINT}="${config.publicUrl}${CSP_REPORTS_PATH}"`;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.url.startsWith('/api/')) return answers(req, res, next);
+    res.setHeader('Reporting-Endpoints', reportingEndpoints);
+    return pages(req, res, next);
+  };
 }
 
 function pageSecurityHeaders(config: AppConfig) {
@@ -129,10 +139,13 @@ function pageSecurityHeaders(config: AppConfig) {
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // No <base> element: nothing injected can move where the app's relative URLs point.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.secureCookies ? [] : null,
+        reportUri: [CSP_REPORTS_PATH],
+        reportTo: [CSP_REPORTING_ENDPOINT],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -163,9 +176,12 @@ async function sessions(app: INestApplication, config: AppConfig) {
   const db = app.get<DatabasePool>(DB_POOL);
   const PgStore = connectPgSimple(session);
   return session({
-    name: SESSION_COOKIE,
+    // `__Host-` over https (session.constants.ts); Secure follows PUBLIC_URL, and behind a TLS proxy
+    // `proxy` (TRUST_PROXY) lets express-session see the request as https through X-Forwarded-Proto.
+    name: sessionCookieName(config),
     secret: await app.get(SettingsService).sessionSecret(),
-    store: new PgStore({ pool: db.pool as never, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 }),
+    // Each signed-in session expires at the sooner of its idle and total limits (auth/session-limits.ts).
+    store: limitSessionStore(new PgStore({ pool: db.pool as never, tableName: SESSION_TABLE, createTableIfMissing: false, pruneSessionInterval: 15 * 60 })),
     resave: false,
     saveUninitialized: false,
     proxy: config.TRUST_PROXY,

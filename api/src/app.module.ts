@@ -20,6 +20,7 @@ import { BookingsModule } from './bookings/bookings.module';
 import { LiveModule } from './live/live.module';
 import { PushModule } from './live/push.module';
 import { PublicAnswersModule } from './common/public-answers.module';
+import { CspReportsModule } from './csp-reports/csp-reports.module';
 
 /** One module per domain (see docs/architecture.md); each registers its own entities and routes. */
 const domainModules = [
@@ -40,6 +41,7 @@ const domainModules = [
   LiveModule,
   PushModule,
   BackOfficeModule,
+  CspReportsModule,
 ];
 
 @Module({})

@@ -38,6 +38,8 @@ export const APP_ROUTES = {
   /** One event booking's status page: its customer signed in, or anyone with the e-mailed link's token (?token=). */
   booking: '/bookings/:reference',
   account: '/account',
+  /** The account's recent sign-ins and its other devices (for the owner's admin account too). */
+  accountSecurity: '/account/security',
   admin: '/admin',
   auth: '/auth',
   resetPassword: '/reset-password',

@@ -5,10 +5,13 @@ import { DataSource } from 'typeorm';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { hashPassword } from './password.hasher';
+import { passwordRefusal } from './password.policy';
 
 /**
  * On start, creates the admin named ADMIN_USERNAME when no such user exists, with ADMIN_PASSWORD
- * or, when unset, a generated password printed once. Replicas starting together are safe: the
+ * or, when unset, a generated password printed once. An ADMIN_PASSWORD the password rule refuses
+ * (a common one, or the admin's own name or e-mail; its length is checked with the configuration)
+ * is not used: the admin gets a generated password, printed once, and the log says why. Replicas starting together are safe: the
  * insert does nothing on a unique conflict and only the replica whose row went in reports it.
  */
 @Injectable()
@@ -27,8 +30,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     const exists: unknown[] = await this.dataSource.query(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username]);
     if (exists.length > 0) return;
 
-    const generated = this.config.ADMIN_PASSWORD === undefined;
-    const password = this.config.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    const chosen = this.config.ADMIN_PASSWORD;
+    const refusal = chosen === undefined ? undefined : await passwordRefusal(chosen, { username, email: this.config.ADMIN_EMAIL });
+    if (refusal) log('error', `ADMIN_PASSWORD not used: ${refusal.message} A generated password is printed below instead.`, { username });
+    const password = chosen !== undefined && !refusal ? chosen : randomBytes(12).toString('base64url');
+    const generated = password !== chosen;
     const inserted: { id: number }[] = await this.dataSource.query(
       `INSERT INTO users (username, email, password_hash, first_name, is_admin)
        VALUES ($1, $2, $3, 'Admin', true)

@@ -44,7 +44,8 @@ describe('accounts in production settings', () => {
     const res = await https().post('/api/login').send({ username: 'owner', password: line.generatedPassword });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: 'owner', isAdmin: true });
-    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('cocoa.sid='));
+    // Over https the cookie carries the __Host- prefix (its other attributes: auth/sessions.spec.ts).
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('__Host-cocoa.sid='));
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);

@@ -10,6 +10,7 @@ import { MailService } from '../mail/mail.service';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordResetTokenEntity } from './password-reset-token.entity';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.hasher';
+import { assertPasswordAllowed } from './password.policy';
 import { revokeUserSessions } from './session-store.service';
 import { UserEntity } from './user.entity';
 import { toSessionUser } from './user.mapper';
@@ -90,18 +91,21 @@ export class AuthService implements BeforeApplicationShutdown {
   }
 
   /**
-   * Looks the token up first and hashes the new password only for a live one (a bogus token costs
-   * one indexed lookup, no scrypt). Then spends it atomically (so it works once even when two
-   * requests race), sets the password, voids the account's other reset links, signs every session
-   * out and forgets the account's failed sign-ins.
+   * Looks the token up first and checks and hashes the new password only for a live one (a bogus
+   * token costs one indexed lookup, no scrypt); a password refused (password.policy.ts) leaves the
+   * link unspent. Then spends it atomically (so it works once even when two requests race), sets
+   * the password, voids the account's other reset links, signs every session out and forgets the
+   * account's failed sign-ins.
    */
   async resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
     const tokenHash = sha256(token);
-    const live: { user_id: number }[] = await this.dataSource.query(
-      `SELECT user_id FROM password_reset_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
+    const live: { username: string; email: string }[] = await this.dataSource.query(
+      `SELECT u.username, u.email FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+        WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`,
       [tokenHash],
     );
     if (live.length === 0) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
+    await assertPasswordAllowed(newPassword, live[0]);
     // Hashed outside the transaction: no connection is held during the ~100 ms of scrypt.
     const passwordHash = await hashPassword(newPassword);
     const username = await this.dataSource.transaction(async (manager) => {

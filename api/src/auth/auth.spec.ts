@@ -165,7 +165,7 @@ describe('accounts: session, registration, password reset, profile', () => {
     it.each([
       [{ username: 'ab' }, 'Username must be at least 3 characters'],
       [{ email: 'not-an-email' }, 'Please enter a valid email address'],
-      [{ password: '12345' }, 'Password must be at least 6 characters'],
+      [{ password: '1234567' }, 'Password must be at least 8 characters'],
       [{ country: 'FR' }, 'Country must be one of US, CA, GB, AU, MX'],
       [{ confirmPassword: 'whatever' }, 'Unknown field: confirmPassword'],
       [{ isAdmin: true }, 'Unknown field: isAdmin'],
@@ -297,7 +297,7 @@ describe('accounts: session, registration, password reset, profile', () => {
     });
 
     it.each([
-      [{ token: 'abc', newPassword: '123' }, 'Password must be at least 6 characters long.'],
+      [{ token: 'abc', newPassword: '1234567' }, 'Password must be at least 8 characters'],
       [{ newPassword: 'long-enough' }, 'No reset token found. Please request a new password reset.'],
       [{ token: '', newPassword: 'long-enough' }, 'No reset token found. Please request a new password reset.'],
     ])('reset-password answers 400 for %j', async (body, message) => {
@@ -353,7 +353,7 @@ describe('accounts: session, registration, password reset, profile', () => {
     it.each([
       [{ newPassword: 'next-pass-1' }, 'Current password is required'],
       [{ currentPassword: '', newPassword: 'next-pass-1' }, 'Current password is required'],
-      [{ currentPassword: 'x', newPassword: '123' }, 'Password must be at least 6 characters'],
+      [{ currentPassword: 'x', newPassword: '1234567' }, 'Password must be at least 8 characters'],
     ])('answers 400 for %j', async (body, message) => {
       const { agent, user } = await register();
       const res = await agent.patch(`/api/users/${user.id}/password`).send(body);

@@ -21,6 +21,11 @@ export interface PasswordAttempt {
   succeeded(): Promise<void>;
   /** The password was wrong: it stays counted, and past the free failures the account waits before its next try. */
   failed(): Promise<void>;
+  /**
+   * The password was right but the account asks for its second factor next: the attempt is given
+   * back, and the earlier failures (wrong codes too) stay counted until a right code succeeds.
+   */
+  passedPassword(): void;
 }
 
 /**
@@ -30,7 +35,9 @@ export interface PasswordAttempt {
  *   at once; after each further one the account waits 2 s, 4 s, 8 s... before the next is heard
  *   (429 with Retry-After meanwhile, and trying during the wait counts as an attempt); after
  *   ACCOUNT_ATTEMPT_LIMIT attempts it is refused for 15 minutes, even with the right password.
- *   A right password, a reset by e-mail or a password change forgets the account's failures.
+ *   A right password, a reset by e-mail or a password change forgets the account's failures; on
+ *   an account with a second factor only a right code does, and wrong codes count like wrong
+ *   passwords (docs/security.md).
  *   An unknown user name is counted the same way, so the limits do not tell who has an account.
  *   Sign-in (`POST /api/login`) and the current password of a change share these counts.
  * - per address (sign-in only): sign-ins that fail (wrong, or refused by the account's limits) up
@@ -88,6 +95,10 @@ export class LoginThrottle {
         await byAddress?.failed();
         const failures = (await byAccount.failed()).consumedPoints;
         if (failures > ACCOUNT_FREE_FAILURES) await this.accountWait.block(account, 1000 * 2 ** (failures - ACCOUNT_FREE_FAILURES));
+      },
+      passedPassword: () => {
+        byAddress?.done();
+        byAccount.done();
       },
     };
   }

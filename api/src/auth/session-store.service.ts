@@ -19,3 +19,12 @@ export async function revokeUserSessions(manager: EntityManager, userId: number)
 export async function keepOnlyUsersSessions(manager: EntityManager, userIds: readonly number[]): Promise<void> {
   await manager.query(`DELETE FROM ${SESSION_TABLE} WHERE ${SIGNED_IN_USER} IS NOT NULL AND NOT (${SIGNED_IN_USER} = ANY($1::text[]))`, [userIds.map(String)]);
 }
+
+/** Ends every session of an account but one (the caller's own: "Sign out other devices"); how many ended. */
+export async function revokeOtherSessions(manager: EntityManager, userId: number, keptSessionId: string): Promise<number> {
+  const ended: unknown[] = await manager.query(
+    `WITH ended AS (DELETE FROM ${SESSION_TABLE} WHERE ${SIGNED_IN_USER} = $1 AND sid <> $2 RETURNING sid) SELECT sid FROM ended`,
+    [String(userId), keptSessionId],
+  );
+  return ended.length;
+}

@@ -1,19 +1,29 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { isOneTimeCode, SECOND_FACTOR_REQUIRED } from '@cocoa/shared-types';
 import type { Request } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { UnauthenticatedError } from '../common/domain-errors';
+import { DataSource } from 'typeorm';
+import { UnauthenticatedError, UserInputError } from '../common/domain-errors';
 import { clientAddress } from '../common/rate-limit.guard';
 import type { SessionUser } from '../common/session-user';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle.service';
-import { SESSION_COOKIE } from './session.constants';
+import { SecondFactorService } from './second-factor.service';
+import { revokeOtherSessions } from './session-store.service';
+import { limitSession } from './session-limits';
+import { sessionCookieName } from './session.constants';
+import { SignInsService } from './sign-ins.service';
 import { clearSignedInHint, setSignedInHint } from './signed-in-hint';
+import { StepUpService } from './step-up.service';
 import { UsersService } from './users.service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+/** How long a right password waits for the account's second factor before it must be entered again. */
+const SECOND_FACTOR_WAIT_MS = 5 * 60 * 1000;
 
 type UserLoader = (id: number) => Promise<SessionUser | undefined>;
 /** What `passport.authenticate(strategy, options, callback)` returns (typed `any` by @types/passport). */
@@ -50,6 +60,10 @@ export class SessionService implements OnModuleInit {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly throttle: LoginThrottle,
+    private readonly secondFactors: SecondFactorService,
+    private readonly stepUp: StepUpService,
+    private readonly signIns: SignInsService,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly adapterHost: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -85,15 +99,105 @@ export class SessionService implements OnModuleInit {
       await attempt.failed();
       throw new UnauthenticatedError(INVALID_CREDENTIALS, 'INVALID_CREDENTIALS');
     }
+    if (await this.secondFactors.isEnabled(user.id)) {
+      attempt.passedPassword();
+      await this.awaitSecondFactor(req, user);
+      throw new UnauthenticatedError('Enter the 6-digit code from your authenticator app, or a recovery code.', SECOND_FACTOR_REQUIRED);
+    }
     await attempt.succeeded();
     await this.logIn(req, user);
     return user;
   }
 
-  /** passport 0.7 regenerates the session id here, so a planted session id is never promoted. The signed-in hint cookie follows. */
+  /**
+   * The second step of signing in to an account with a second factor (docs/security.md): a
+   * one-time code from its app, or one of its recovery codes, within 5 minutes of the right
+   * password. A wrong code counts against the account and the address like a wrong password.
+   */
+  async logInWithSecondFactor(req: Request, code: string): Promise<SessionUser> {
+    const pending = req.session.secondFactorPending;
+    const user = pending && Date.now() - pending.passedAt < SECOND_FACTOR_WAIT_MS ? await this.users.findSessionUser(pending.userId) : undefined;
+    if (!user) {
+      delete req.session.secondFactorPending;
+      throw new UnauthenticatedError('Please sign in with your password again, then enter the code within 5 minutes.', 'SECOND_FACTOR_EXPIRED');
+    }
+    const attempt = await this.throttle.begin(user.username, clientAddress(req));
+    const right = isOneTimeCode(code) ? await this.secondFactors.takeOneTimeCode(user.id, code) : await this.secondFactors.spendRecoveryCode(user.id, code);
+    if (!right) {
+      await attempt.failed();
+      throw new UnauthenticatedError('That code is not right, or it was used already. Enter the newest code your app shows.', 'INVALID_CODE');
+    }
+    await attempt.succeeded();
+    await this.logIn(req, user);
+    return user;
+  }
+
+  /**
+   * Step-up (docs/security.md): the signed-in user proves again who they are, with their password
+   * or a one-time code from their app, and the session counts as freshly checked from now. A wrong
+   * one is refused and counts against the account like a wrong password.
+   */
+  async stepUpWith(req: Request, user: SessionUser, proof: { password?: string; code?: string }): Promise<void> {
+    const attempt = await this.throttle.begin(user.username);
+    const right =
+      proof.code !== undefined
+        ? await this.secondFactors.takeOneTimeCode(user.id, proof.code)
+        : (await this.auth.validateCredentials(user.username, proof.password ?? ''))?.id === user.id;
+    if (!right) {
+      await attempt.failed();
+      throw new UserInputError(
+        proof.code !== undefined ? 'That code is not right, or it was used already.' : 'That password is not right.',
+        'STEP_UP_INCORRECT',
+      );
+    }
+    await attempt.succeeded();
+    this.stepUp.recordProof(req);
+  }
+
+  /**
+   * A new session that signs nobody in and remembers only that this user's password was right,
+   * and when: a session id planted before, or somebody else's session, keeps nothing.
+   */
+  private async awaitSecondFactor(req: Request, user: SessionUser): Promise<void> {
+    const wasSignedIn = Boolean(req.user);
+    await new Promise<void>((resolve, reject) => req.session.regenerate((err?: unknown) => (err ? reject(asError(err)) : resolve())));
+    req.session.secondFactorPending = { userId: user.id, passedAt: Date.now() };
+    // Stored (and its cookie kept) only as long as the code may come.
+    req.session.cookie.maxAge = SECOND_FACTOR_WAIT_MS;
+    if (wasSignedIn) clearSignedInHint(req.res, this.config);
+  }
+
+  /**
+   * passport 0.7 regenerates the session id here, so a planted session id is never promoted. The
+   * signed-in hint cookie follows. Every caller has just checked a password or a code, so the new
+   * session starts freshly checked (StepUpService). The session is put under its user's limits
+   * (session-limits.ts), and the sign-in is recorded for the account's Security page.
+   */
   async logIn(req: Request, user: SessionUser): Promise<void> {
+    await this.startSession(req, user, Date.now());
+    await this.signIns.record(user.id, { ipAddress: clientAddress(req), userAgent: req.get('user-agent'), sessionId: req.sessionID });
+  }
+
+  /**
+   * The caller's session under a new id (after a password change has ended every session of the
+   * account): the same sign-in, so it keeps its sign-in time (and so its total limit) and its record.
+   */
+  async renew(req: Request, user: SessionUser): Promise<void> {
+    const previousId = req.sessionID;
+    await this.startSession(req, user, req.session.limit?.signedInAt ?? Date.now());
+    await this.signIns.followRenewedSession(previousId, req.sessionID);
+  }
+
+  private async startSession(req: Request, user: SessionUser, signedInAt: number): Promise<void> {
     await new Promise<void>((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(asError(err)) : resolve())));
+    limitSession(req, user, this.config, signedInAt);
+    this.stepUp.recordProof(req);
     setSignedInHint(req.res, this.config);
+  }
+
+  /** "Sign out other devices": ends every session of the account but the caller's own; how many ended. */
+  async signOutOthers(req: Request, user: SessionUser): Promise<number> {
+    return revokeOtherSessions(this.dataSource.manager, user.id, req.sessionID);
   }
 
   /** Destroys the stored session and clears the cookie. */
@@ -101,7 +205,7 @@ export class SessionService implements OnModuleInit {
     if (req.session) {
       await new Promise<void>((resolve, reject) => req.session.destroy((err?: unknown) => (err ? reject(asError(err)) : resolve())));
     }
-    req.res?.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
+    req.res?.clearCookie(sessionCookieName(this.config), { path: '/', httpOnly: true, sameSite: 'lax', secure: this.config.secureCookies });
     clearSignedInHint(req.res, this.config);
   }
 }

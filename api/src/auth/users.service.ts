@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, UserInputError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
 import { LoginThrottle } from './login-throttle.service';
+import { assertPasswordAllowed } from './password.policy';
 import { hashPassword, verifyPassword } from './password.hasher';
 import { revokeUserSessions } from './session-store.service';
 import { UserEntity } from './user.entity';
@@ -30,6 +31,7 @@ export class UsersService {
   async register(input: RegisterInput): Promise<UserEntity> {
     if (await this.findLookAlike(input.username)) throw new ConflictError(USERNAME_TAKEN, 'USERNAME_TAKEN');
     if (await this.findByEmail(input.email)) throw new ConflictError(EMAIL_TAKEN, 'EMAIL_TAKEN');
+    await assertPasswordAllowed(input.password, input);
     const passwordHash = await hashPassword(input.password);
     // ON CONFLICT DO NOTHING: a registration racing this one is answered like the pre-check,
     // and no failed INSERT (with its password hash) reaches the query error log.
@@ -90,13 +92,15 @@ export class UsersService {
   }
 
   /**
-   * Only your own password; the current one must match. Wrong current passwords count against the
-   * account like wrong sign-ins (LoginThrottle: slowed, then refused with 429). Every
-   * session of the account ends with the change, this one too: the controller signs the caller in
-   * again on a new session id, so a stolen session id, whichever it was, does not survive it.
+   * Only your own password; the new one must be allowed (password.policy.ts, checked first, so a
+   * refused one costs no attempt); the current one must match. Wrong current passwords count
+   * against the account like wrong sign-ins (LoginThrottle: slowed, then refused with 429). Every
+   * session of the account ends with the change, this one too: the controller keeps the caller
+   * signed in on a new session id, so a stolen session id, whichever it was, does not survive it.
    */
   async changePassword(actor: SessionUser, targetId: number, currentPassword: string, newPassword: string): Promise<void> {
     if (actor.id !== targetId) throw new ForbiddenError('You can only change your own password');
+    await assertPasswordAllowed(newPassword, actor);
     const attempt = await this.throttle.begin(actor.username);
     const stored = await this.users.findOne({ where: { id: actor.id }, select: { id: true, passwordHash: true } });
     if (!stored) throw new NotFoundError('User not found', 'USER_NOT_FOUND');

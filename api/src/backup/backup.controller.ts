@@ -1,11 +1,15 @@
 import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
 import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { StepUp } from '../common/step-up.guard';
 import { AdminOnly } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
 import { BackupFileParams } from './backup.dto';
 import { BackupService } from './backup.service';
 
-/** The file name is checked against the strict backup pattern (backupFilenameSchema): 400 otherwise. */
+/**
+ * The file name is checked against the strict backup pattern (backupFilenameSchema): 400 otherwise.
+ * Downloading (every customer's data leaves the shop) and restoring ask for a fresh check (@StepUp).
+ */
 @Controller('database')
 @AdminOnly()
 export class BackupController {
@@ -32,12 +36,14 @@ export class BackupController {
   }
 
   @Get('backups/:filename')
+  @StepUp()
   @Header('Cache-Control', 'private, no-store')
   download(@Param() params: BackupFileParams): Promise<StreamableFile> {
     return this.backups.download(params.filename);
   }
 
   @Post('restore/:filename')
+  @StepUp()
   @HttpCode(200)
   restore(@Param() params: BackupFileParams): Promise<RestoreResult> {
     return this.backups.restore(params.filename);

@@ -9,6 +9,9 @@ import { SETTING_KEYS } from '../settings/settings.service';
  */
 export const BACKUP_TABLES = [
   'users',
+  // Two-step sign-in goes with its accounts; the app's secret is sealed with the session secret, which stays with the installation.
+  'second_factors',
+  'recovery_codes',
   'categories',
   'products',
   'testimonials',
@@ -35,9 +38,13 @@ export const BACKUP_TABLES = [
 /**
  * Never in a backup and never touched by a restore: live sign-ins, password-reset tokens and the
  * mail outbox (both hold reset links), the geocoding cache (rebuilt on demand), the rate-limit
- * counters (minutes-long), TypeORM's own migration log (recorded as names instead), and the
- * visitors' Web Push subscriptions (made for this installation's VAPID key, kept below), and the
- * owner's replayed-change keys (only matter while a tablet replays).
+ * counters (minutes-long), TypeORM's own migration log (recorded as names instead), the
+ * visitors' Web Push subscriptions (made for this installation's VAPID key, kept below), the
+ * owner's replayed-change keys (only matter while a tablet replays), Square's webhook events
+ * (a month's record of deliveries, and the work queued for them, which the job queue holds too),
+ * the accounts' recent sign-ins (a record of this installation's sessions, like them), and the
+ * browsers' reports of what the pages' security policy blocked (this installation's diagnostics,
+ * sent by anyone's browser).
  */
 export const EXCLUDED_TABLES = [
   SESSION_TABLE,
@@ -48,6 +55,9 @@ export const EXCLUDED_TABLES = [
   'migrations',
   'push_subscriptions',
   'admin_change_keys',
+  'square_webhook_events',
+  'sign_ins',
+  'csp_reports',
 ] as const;
 
 /**

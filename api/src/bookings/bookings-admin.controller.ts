@@ -20,6 +20,7 @@ import {
 } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
+import { StepUp } from '../common/step-up.guard';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
 import { createZodDto } from '../common/zod-validation.pipe';
@@ -106,7 +107,9 @@ export class BookingsAdminController {
     return this.bookings.decline(params.id, body.message, actorOf(user));
   }
 
+  /** Refunds what the owner chose, so it asks for a fresh check like every refund. */
   @Post('bookings/:id/cancel')
+  @StepUp()
   @HttpCode(200)
   cancel(@Param() params: IdParamDto, @Body() body: AdminCancelDto, @CurrentUser() user: SessionUser): Promise<AdminBookingDetail> {
     return this.bookings.cancelByOwner(params.id, body, actorOf(user));
@@ -120,6 +123,7 @@ export class BookingsAdminController {
 
   /** A refund that failed (Square refused it, or was not connected), asked of Square again under a new key. */
   @Post('bookings/:id/refunds/:refundId/retry')
+  @StepUp()
   @HttpCode(200)
   retryRefund(@Param() params: RefundParamsDto, @CurrentUser() user: SessionUser): Promise<AdminBookingDetail> {
     return this.bookings.retryRefund(params.id, params.refundId, actorOf(user));

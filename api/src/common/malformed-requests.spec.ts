@@ -36,7 +36,7 @@ const cases: Case[] = [
   {
     name: 'form-encoded body to register',
     as: 'anonymous',
-    send: (c) => c.post('/api/register').type('form').send({ username: 'formuser', email: 'f@e.co', password: 'secret1' }),
+    send: (c) => c.post('/api/register').type('form').send({ username: 'formuser', email: 'f@e.co', password: 'secret-pass-1' }),
   },
   { name: 'empty body to contact', as: 'anonymous', send: (c) => c.post('/api/contact') },
   // Wrong types and unknown fields.
@@ -45,12 +45,12 @@ const cases: Case[] = [
   {
     name: 'register with isAdmin',
     as: 'anonymous',
-    send: (c) => c.post('/api/register').send({ username: 'sneaky', email: 's@e.co', password: 'secret1', isAdmin: true }),
+    send: (c) => c.post('/api/register').send({ username: 'sneaky', email: 's@e.co', password: 'secret-pass-1', isAdmin: true }),
   },
   {
     name: 'register with a bad country',
     as: 'anonymous',
-    send: (c) => c.post('/api/register').send({ username: 'farmer', email: 'f@e.co', password: 'secret1', country: 'FR' }),
+    send: (c) => c.post('/api/register').send({ username: 'farmer', email: 'f@e.co', password: 'secret-pass-1', country: 'FR' }),
   },
   {
     name: 'contact with array fields',
@@ -136,7 +136,7 @@ const cases: Case[] = [
   {
     name: 'NUL bytes in a username',
     as: 'anonymous',
-    send: (c) => c.post('/api/register').send({ username: 'bad\u0000name', email: 'nul@e.co', password: 'secret1' }),
+    send: (c) => c.post('/api/register').send({ username: 'bad\u0000name', email: 'nul@e.co', password: 'secret-pass-1' }),
   },
 ];
 
@@ -148,7 +148,7 @@ describe('malformed requests across the API', () => {
     t = await startTestApp();
     clients.anonymous = t.agent();
     const customer = t.agent();
-    const reg = await customer.post('/api/register').send({ username: 'customer1', email: 'customer1@example.com', password: 'secret12' });
+    const reg = await customer.post('/api/register').send({ username: 'customer1', email: 'customer1@example.com', password: 'customer-pass-1' });
     expect(reg.status).toBe(201);
     clients.customer = customer;
     clients.admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);

@@ -14,6 +14,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/logout': 'ends the caller’s own session (no-op when anonymous)',
   'POST /api/auth/forgot-password': 'always answers the same; mails a single-use token',
   'POST /api/auth/reset-password': 'needs the secret token from the mail',
+  'POST /api/login/second-factor': 'the sign-in’s second step: only after a right password in this session, within 5 minutes; limited like sign-in',
   // Anonymous visitors' writes the spec asks for.
   'POST /api/contact': 'contact form; rate-limited',
   'POST /api/events/inquiries': 'event booking inquiry form',
@@ -58,6 +59,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/push/public-key': 'the VAPID public key browsers subscribe with',
   'POST /api/push/subscriptions': 'a visitor’s browser subscribes to notifications; rate-limited',
   'POST /api/push/unsubscribe': 'ends subscriptions of an endpoint only its browser knows; same answer whether or not any matched; rate-limited',
+  // Browsers report what the pages' Content-Security-Policy blocked; nobody is signed in for it.
+  'POST /api/csp-reports': 'a browser’s report of a blocked resource: at most 64 KB, rate-limited, stored without query strings',
 };
 
 /** A concrete URL for a route pattern; guards run before validation, so any value will do. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { z } from 'zod';
-import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from '@cocoa/shared-types';
+import { DEFAULT_SHOP_TIME_ZONE, isTimeZone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@cocoa/shared-types';
 import { parseOutboundAllowlist } from './outbound-allowlist';
 
 const optionalUrl = (name: string) =>
@@ -37,11 +37,13 @@ export const envSchema = z.object({
   PWA_DIST: z.string().trim().min(1).optional(),
   ADMIN_USERNAME: z.string().trim().min(3, 'ADMIN_USERNAME must be at least 3 characters').default('admin'),
   ADMIN_EMAIL: z.string().trim().email('ADMIN_EMAIL must be an e-mail address').default('admin@cocoa.local'),
+  /** The first admin's password follows the rule of every new password (password.ts; the list is checked when the admin is made). */
   ADMIN_PASSWORD: z
     .string()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= 6, 'ADMIN_PASSWORD must be at least 6 characters'),
+    .refine((v) => v === undefined || passwordLength(v) >= PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .refine((v) => v === undefined || passwordLength(v) <= PASSWORD_MAX_LENGTH, `ADMIN_PASSWORD must be at most ${PASSWORD_MAX_LENGTH} characters`),
   SESSION_SECRET: z
     .string()
     .optional()
@@ -89,6 +91,12 @@ export const envSchema = z.object({
    * shares one address; accounts have their own, fixed limits. Tests of many clients raise it.
    */
   RATE_LIMIT_MAX: positiveInt(RATE_LIMIT_MAX_DEFAULT),
+  /**
+   * How long a password or one-time code entered counts as a fresh check of who is signed in: the
+   * most dangerous actions (restore, refunds, Square, password and e-mail changes, backup download)
+   * ask again past it (docs/security.md).
+   */
+  STEP_UP_MAX_AGE_S: positiveInt(300),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /**
    * Exceptions to the rule that URLs a user supplies (calendar feeds) reach only public addresses:
@@ -131,6 +139,15 @@ export const envSchema = z.object({
       }
       return [...rootCertificates, ...certificates];
     }),
+  /**
+   * How long a session lasts (docs/decisions.md "Sessions"): it ends after this many seconds without
+   * a request (idle) or this many after its sign-in (in all), whichever comes first; an admin's
+   * sooner than a customer's. Checked on every request.
+   */
+  ADMIN_SESSION_IDLE_S: positiveInt(30 * 60),
+  ADMIN_SESSION_MAX_S: positiveInt(12 * 60 * 60),
+  CUSTOMER_SESSION_IDLE_S: positiveInt(30 * 24 * 60 * 60),
+  CUSTOMER_SESSION_MAX_S: positiveInt(90 * 24 * 60 * 60),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'], { message: 'TRUST_PROXY must be true or false' })
     .default('false')

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
 import type { AdminOrderDetail, AdminOrdersPage } from '@cocoa/shared-types';
+import { StepUp } from '../common/step-up.guard';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';
 import { ChangeKey } from '../common/change-key';
 import type { SessionUser } from '../common/session-user';
@@ -48,14 +49,16 @@ export class AdminOrdersController {
     return this.fulfilment.move(params.id, body, actorOf(user), key);
   }
 
-  /** Before shipping only; refunds what is left. */
+  /** Before shipping only; refunds what is left. Money goes back, so it asks for a fresh check like a refund. */
   @Post(':id/cancel')
+  @StepUp()
   @HttpCode(200)
   cancel(@Param() params: OrderIdParamDto, @Body() body: CancelOrderDto, @CurrentUser() user: SessionUser): Promise<AdminOrderDetail> {
     return this.refunds.cancel(params.id, body, actorOf(user));
   }
 
   @Post(':id/refunds')
+  @StepUp()
   @HttpCode(200)
   refund(@Param() params: OrderIdParamDto, @Body() body: RefundOrderDto, @CurrentUser() user: SessionUser): Promise<AdminOrderDetail> {
     return this.refunds.refund(params.id, body, actorOf(user));
@@ -63,6 +66,7 @@ export class AdminOrdersController {
 
   /** A refund Square never answered: asked again with the same idempotency key. */
   @Post(':id/refunds/:refundId/retry')
+  @StepUp()
   @HttpCode(200)
   retry(@Param() params: OrderRefundParamDto, @CurrentUser() user: SessionUser): Promise<AdminOrderDetail> {
     return this.refunds.retry(params.id, params.refundId, actorOf(user));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type CheckoutCompleteInput, checkoutTotals, fromCents } from '@cocoa/shared-types';
-import { signedWebhook, SquareApiDouble, squareWebhookEvent } from '../square/square-api.double';
+import { SquareApiDouble, squareWebhookEvent } from '../square/square-api.double';
+import { deliverSquareEvent } from '../test/square-webhooks';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { newIdempotencyKey, SHIPPING } from './orders.fixtures';
 
@@ -229,13 +230,11 @@ describe('checkout takes stock (Square)', () => {
     expect([other.status, other.body.message]).toEqual([409, 'Only 1 left of Square Counted Cocoa. Please lower the quantity in your cart.']);
 
     const payment = square.payments.at(-1)!;
-    const { body, signature } = signedWebhook(squareWebhookEvent('payment.updated', { ...payment, status: 'FAILED' }), WEBHOOK_KEY, WEBHOOK_URL);
-    const hook = await t
-      .agent()
-      .post('/api/square/webhooks')
-      .set('Content-Type', 'application/json')
-      .set('x-square-hmacsha256-signature', signature)
-      .send(body);
+    // Delivered, and its job waited for: the webhook answers before the work is done.
+    const hook = await deliverSquareEvent(t, squareWebhookEvent('payment.updated', { ...payment, status: 'FAILED' }), {
+      signatureKey: WEBHOOK_KEY,
+      notificationUrl: WEBHOOK_URL,
+    });
     expect(hook.status).toBe(200);
     expect(await ordersOf(t, cocoa)).toEqual([]);
     expect(await stockOf(t, cocoa)).toBe(4);

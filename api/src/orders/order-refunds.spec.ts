@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminOrderDetailSchema } from '@cocoa/shared-types';
 import { SquareClient, SquareError } from 'square';
-import { signedWebhook, SquareApiDouble, squareWebhookEvent, type WireRefund } from '../square/square-api.double';
+import { SquareApiDouble, squareWebhookEvent, type WireRefund } from '../square/square-api.double';
+import { deliverSquareEvent } from '../test/square-webhooks';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
 
@@ -59,10 +60,8 @@ describe('refunds of Square payments (real SDK against the double)', () => {
     t.dataSource.query(`SELECT status, amount_cents, square_refund_id FROM order_refunds WHERE order_id = $1 ORDER BY created_at`, [orderId]);
   const mailsTo = async (template: string) =>
     Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE template = $1`, [template]))[0].n);
-  const postWebhook = (refund: WireRefund) => {
-    const { body, signature } = signedWebhook(squareWebhookEvent('refund.updated', refund), SAMPLE.signatureKey, SAMPLE.notificationUrl);
-    return t.agent().post('/api/square/webhooks').set('Content-Type', 'application/json').set('x-square-hmacsha256-signature', signature).send(body);
-  };
+  /** Delivers refund.updated and waits for its job: the webhook answers before the work is done. */
+  const postWebhook = (refund: WireRefund) => deliverSquareEvent(t, squareWebhookEvent('refund.updated', refund), SAMPLE);
 
   it('a paid Square order starts as paid and queues its confirmation', async () => {
     const before = await mailsTo('order-confirmation');

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type supertest from 'supertest';
-import { signedWebhook, SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
+import { SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { databaseSnapshot } from '../test/db-snapshot';
+import { deliverSquareEvent } from '../test/square-webhooks';
 import { startTestApp, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
 import { PaymentReconciler } from './payment-reconciler.service';
@@ -66,10 +67,8 @@ describe('payment settlement outside database transactions', () => {
     expect(await orderRow(orderId)).toMatchObject({ status: 'PENDING', payment_id: null });
     return { orderId, payment };
   }
-  const postWebhook = (event: unknown, key = SAMPLE.signatureKey) => {
-    const { body, signature } = signedWebhook(event, key, SAMPLE.notificationUrl);
-    return t.agent().post(WEBHOOKS).set('Content-Type', 'application/json').set('x-square-hmacsha256-signature', signature).send(body);
-  };
+  /** Delivers a signed event and waits for its job: the webhook answers before the work is done. */
+  const postWebhook = (event: unknown, key = SAMPLE.signatureKey) => deliverSquareEvent(t, event, SAMPLE, key);
 
   it('never makes reads wait while Square answers a checkout: 50 reads finish before Square’s first answer', async () => {
     const buyer = t.agent();
@@ -173,13 +172,18 @@ describe('payment settlement outside database transactions', () => {
 
   describe('POST /api/square/webhooks', () => {
     it('accepts Square’s own signed sample notification and refuses it altered, unsigned or signed with another key, changing nothing', async () => {
-      const before = await databaseSnapshot(t.dataSource);
       const send = (body: string, signature?: string) => {
         const req = t.agent().post(WEBHOOKS).set('Content-Type', 'application/json');
         return (signature === undefined ? req : req.set('x-square-hmacsha256-signature', signature)).send(body);
       };
       const ok = await send(SAMPLE.requestBody, SAMPLE.signatureHeader);
       expect([ok.status, ok.body]).toEqual([200, { received: true }]);
+      // Taken: recorded under its event_id, a type the shop does not use.
+      const eventId = (JSON.parse(SAMPLE.requestBody) as { event_id: string }).event_id;
+      expect(await t.dataSource.query(`SELECT type, outcome FROM square_webhook_events WHERE event_id = $1`, [eventId])).toEqual([
+        { type: 'webhooks.test_notification', outcome: 'ignored' },
+      ]);
+      const before = await databaseSnapshot(t.dataSource);
       const altered = await send(SAMPLE.requestBody.replace('2022-07-13', '2022-06-13'), SAMPLE.signatureHeader);
       expect([altered.status, altered.body.code]).toEqual([403, 'WEBHOOK_SIGNATURE_INVALID']);
       const reformatted = await send(JSON.stringify(JSON.parse(SAMPLE.requestBody), null, 2), SAMPLE.signatureHeader);
@@ -227,12 +231,13 @@ describe('payment settlement outside database transactions', () => {
       const { orderId, payment } = await unansweredCharge();
       expect((await postWebhook(squareWebhookEvent('payment.updated', { ...payment, status: 'FAILED' }))).status).toBe(200);
       expect(await orderRow(orderId)).toBeUndefined();
-      const before = await databaseSnapshot(t.dataSource);
+      const before = await databaseSnapshot(t.dataSource, ['square_webhook_events']);
       const stranger = await postWebhook(
         squareWebhookEvent('payment.updated', { ...payment, id: 'PAY-SOLD-AT-THE-COUNTER', reference_id: null, status: 'COMPLETED' }),
       );
       expect(stranger.status).toBe(200);
-      expect(await databaseSnapshot(t.dataSource)).toBe(before);
+      // Only its record: taken, owned by nothing of ours.
+      expect(await databaseSnapshot(t.dataSource, ['square_webhook_events'])).toBe(before);
     });
 
     it('refund.updated (Square’s example, pointed at our payment) records the refund state and counts a completed refund once', async () => {
@@ -243,6 +248,8 @@ describe('payment settlement outside database transactions', () => {
       Object.assign(event.data.object.refund, squareRefund(payment, 1000, 'PENDING', 'REFUND-1'));
       expect((await postWebhook(event)).status).toBe(200);
       expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'COMPLETED', refund_status: 'PENDING', refunded_cents: 0 });
+      // Square's next event about the refund, under an event_id of its own, delivered twice.
+      event.event_id = `${event.event_id}-completed`;
       event.data.object.refund.status = 'COMPLETED';
       for (let delivery = 0; delivery < 2; delivery++) expect((await postWebhook(event)).status).toBe(200);
       expect(await orderRow(res.body.orderId)).toMatchObject({ status: 'COMPLETED', refund_status: 'COMPLETED', refunded_cents: 1000 });
@@ -251,7 +258,7 @@ describe('payment settlement outside database transactions', () => {
 
     it('answers a signed event it cannot read with 400, changing nothing', async () => {
       const before = await databaseSnapshot(t.dataSource);
-      const res = await postWebhook({ type: 'payment.updated', data: { object: { payment: { status: 'COMPLETED' } } } });
+      const res = await postWebhook({ type: 'payment.updated', event_id: 'unreadable-payment-event', data: { object: { payment: { status: 'COMPLETED' } } } });
       expect([res.status, res.body.code]).toEqual([400, 'WEBHOOK_EVENT_INVALID']);
       expect(await databaseSnapshot(t.dataSource)).toBe(before);
     });

@@ -169,15 +169,17 @@ export class PaymentsService {
     return found ? stale.paid(found) : stale.failed({ code: 'NO_SQUARE_PAYMENT', message: 'Square has no payment for it: nothing was charged' });
   }
 
-  /** Square's payment.* notification, handed to the kind whose charge it is. */
-  async squarePayment(event: SquarePaymentEvent): Promise<void> {
-    for (const kind of this.kinds) if (await kind.squarePayment(event)) return;
+  /** Square's payment.* notification, handed to the kind whose charge it is; false when no kind owns it. */
+  async squarePayment(event: SquarePaymentEvent): Promise<boolean> {
+    for (const kind of this.kinds) if (await kind.squarePayment(event)) return true;
     log('info', 'square payment for nothing of ours, ignored', { paymentId: event.paymentId, status: event.status });
+    return false;
   }
 
-  /** Square's refund.* notification, handed to the kind whose refund it is. */
-  async squareRefund(event: SquareRefundEvent): Promise<void> {
-    for (const kind of this.kinds) if (await kind.squareRefund(event)) return;
-    log('info', 'square refund for nothing of ours, ignored', { refundId: event.refundId, paymentId: event.paymentId });
+  /** Square's refund.* notification, handed to the kind whose refund it is; false when no kind owns it (yet). */
+  async squareRefund(event: SquareRefundEvent): Promise<boolean> {
+    for (const kind of this.kinds) if (await kind.squareRefund(event)) return true;
+    log('info', 'square refund for no payment of ours (yet)', { refundId: event.refundId, paymentId: event.paymentId });
+    return false;
   }
 }

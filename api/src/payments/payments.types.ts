@@ -26,7 +26,8 @@ interface PaymentFailure {
  * A kind of thing paid for by card (a shipping order, a booking's deposit or balance...), as it
  * declares itself to PaymentsService at module init. Square's notifications are handed to each
  * kind in turn until one owns them; a kind answers false for a payment or refund that is not its
- * own, and throws when it could not record one of its own (Square then sends it again).
+ * own, and throws when it could not record one of its own (the event's job is then tried again, so
+ * a kind's handlers must be safe to run twice).
  */
 export interface PaymentKind {
   /** For the logs: 'order', 'booking'. */

@@ -1,6 +1,7 @@
 import type { CatalogSyncResult, SquareAuthStatus } from '@cocoa/shared-types';
 import { squareOAuthCallbackQuerySchema } from '@cocoa/shared-types';
 import { Controller, Get, Header, HttpCode, Inject, Post, Query, Redirect } from '@nestjs/common';
+import { StepUp } from '../common/step-up.guard';
 import { AdminOnly } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -24,8 +25,9 @@ export class SquareAuthController {
     return this.auth.status();
   }
 
-  /** 400 SQUARE_CONFIGURATION_REQUIRED 'Please save your Square Application ID first.' without an id. */
+  /** 400 SQUARE_CONFIGURATION_REQUIRED 'Please save your Square Application ID first.' without an id. Connecting asks for a fresh check. */
   @Get('auth/url')
+  @StepUp()
   @AdminOnly()
   @Header('Cache-Control', 'private, no-store')
   authUrl(): Promise<{ authUrl: string }> {
@@ -41,6 +43,7 @@ export class SquareAuthController {
   }
 
   @Post('auth/disconnect')
+  @StepUp()
   @AdminOnly()
   @HttpCode(200)
   disconnect(): Promise<SquareAuthStatus> {

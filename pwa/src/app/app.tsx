@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CartDrawer, useCartStore } from '../features/cart';
+import { useHydrated } from '../lib/use-hydrated';
 import { useOutboxSync } from '../lib/use-outbox-sync';
 import { ToastViewport } from '../ui/toast-viewport';
 import { SiteFooter } from './footer';
@@ -15,6 +16,8 @@ const CONTACT_OUTBOX = () => import('../features/content/outbox/contact-outbox')
 const INQUIRY_OUTBOX = () => import('../features/events/outbox/inquiry-outbox').then((m) => m.useInquiryOutbox);
 // The admin's scroller (pull to refresh), from the admin page's own module: it loads with the admin.
 const AdminScroller = lazy(() => import('../features/admin/pages/admin-page').then((m) => ({ default: m.AdminScroller })));
+// "Confirm it's you" before the most dangerous actions (docs/security.md): its own chunk, loaded once the app has taken over.
+const StepUpHost = lazy(() => import('../features/auth/components/step-up-dialog').then((m) => ({ default: m.StepUpHost })));
 
 /**
  * The app's frame around the page: header, main (the banners and `routes`), footer, the cart
@@ -54,6 +57,7 @@ export function Shell({ routes = <AppRoutes /> }: { routes?: ReactNode }) {
   useOutboxSync(CONTACT_OUTBOX);
   useOutboxSync(INQUIRY_OUTBOX);
 
+  const hydrated = useHydrated();
   const admin = pathname === '/admin' || pathname.startsWith('/admin/');
   const page = (
     <>
@@ -87,6 +91,11 @@ export function Shell({ routes = <AppRoutes /> }: { routes?: ReactNode }) {
       <CartDrawer />
       <UpdatePrompt />
       <ToastViewport />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <StepUpHost />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,6 +6,12 @@
 import { DATED_FIRST_SCREENS, firstScreenRoute } from '@cocoa/shared-types';
 import { noteEarlyInput } from './early-input';
 
+// zod probes `new Function` once, as its first object schema is made, to pick its fast path; our
+// Content-Security-Policy forbids eval, so the probe is reported as a violation (Lighthouse's best
+// practices count it; docs/security.md). Its jitless mode skips the probe. Set here, before this
+// module imports start.tsx, whose own imports may make schemas, and on the config object zod uses
+// (the one it finds on globalThis, or makes there), never a new object zod would not see.
+((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {}).jitless = true;
 // Where the first screen was scrolled to and the taps on its buttons before the app has taken over are made again once it has (early-input.ts).
 noteEarlyInput();
 // React's DOM renderer is evaluated in a task of its own, then the app (start.tsx, which imports it

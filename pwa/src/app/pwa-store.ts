@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { keepStorage } from '../lib/persistent-storage';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt: () => Promise<void>;
@@ -23,7 +24,21 @@ export function listenForInstallPrompt() {
     event.preventDefault();
     usePwaStore.setState({ installEvent: event as BeforeInstallPromptEvent });
   });
-  window.addEventListener('appinstalled', () => usePwaStore.setState({ installEvent: null }));
+  window.addEventListener('appinstalled', () => {
+    usePwaStore.setState({ installEvent: null });
+    // An installed app keeps its cart and outbox where the browser allows it (lib/persistent-storage.ts).
+    void keepStorage('installed');
+  });
+}
+
+/** The app runs installed: from the home screen, in its own window (standalone), not in a browser tab. */
+function isStandalone(): boolean {
+  return (navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia('(display-mode: standalone)').matches;
+}
+
+/** Started installed: the browser is asked to keep the app's storage (lib/persistent-storage.ts); in a browser tab, nothing is asked. */
+export function keepStorageWhenInstalled(): void {
+  if (isStandalone()) void keepStorage('installed');
 }
 
 export async function promptInstall() {
@@ -37,6 +52,5 @@ export async function promptInstall() {
 export function isIosSafariNotInstalled(): boolean {
   const ua = navigator.userAgent;
   const ios = /iphone|ipad|ipod/i.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
-  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true || window.matchMedia('(display-mode: standalone)').matches;
-  return ios && !standalone;
+  return ios && !isStandalone();
 }

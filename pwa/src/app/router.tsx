@@ -25,6 +25,7 @@ const OrdersPage = lazy(() => import('../features/orders/pages/orders-page'));
 const OrderPage = lazy(() => import('../features/orders/pages/order-page'));
 const BookingStatusPage = lazy(() => import('../features/bookings/pages/booking-status-page'));
 const AccountPage = lazy(() => import('../features/account/pages/account-page'));
+const SecurityPage = lazy(() => import('../features/account/pages/security-page'));
 const AdminPage = lazy(() => import('../features/admin/pages/admin-page'));
 const AuthPage = lazy(() => import('../features/auth/pages/auth-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/pages/reset-password-page'));
@@ -127,6 +128,7 @@ export function AppRoutes() {
       {/* Public: a booking's e-mail link carries a signed token; its signed-in customer needs none. */}
       <Route path={APP_ROUTES.booking} element={page(<BookingStatusPage />)} />
       <Route path={APP_ROUTES.account} element={<ProtectedRoute>{page(<AccountPage />)}</ProtectedRoute>} />
+      <Route path={APP_ROUTES.accountSecurity} element={<ProtectedRoute>{page(<SecurityPage />)}</ProtectedRoute>} />
       <Route path={APP_ROUTES.admin} element={<AdminRoute>{page(<AdminPage />)}</AdminRoute>} />
       <Route path={APP_ROUTES.auth} element={page(<AuthPage />)} />
       <Route path={APP_ROUTES.resetPassword} element={page(<ResetPasswordPage />)} />

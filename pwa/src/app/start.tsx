@@ -10,15 +10,11 @@ import './theme.css';
 import { App } from './app';
 import { createQueryClient, restorePersistedQueries } from './query-client';
 import { registerServiceWorker } from './sw-registration';
-import { listenForInstallPrompt } from './pwa-store';
+import { keepStorageWhenInstalled, listenForInstallPrompt } from './pwa-store';
 import { prepareLanding } from './prefetch';
 import { applyStartupPath } from './startup-path';
 import { replayEarlyInput, stopNotingEarlyInput } from './early-input';
 
-// zod (in the lazy pages' chunks) probes `new Function` once to pick its fast path; our
-// Content-Security-Policy forbids eval, so the probe is reported as a violation (Lighthouse's best
-// practices count it). Its jitless mode skips the probe; set where zod reads its config, before it loads.
-(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
 listenForInstallPrompt();
 
 /**
@@ -75,7 +71,7 @@ async function startApp(root: HTMLElement) {
     const hydrated = () => {
       if (shown) return;
       tookOver();
-      void restorePersistedQueries(queryClient).then(registerInProduction);
+      void restorePersistedQueries(queryClient).then(afterFirstPage);
     };
     stopNotingEarlyInput();
     // A transition: React hydrates in short slices instead of one long task.
@@ -90,7 +86,7 @@ async function startApp(root: HTMLElement) {
   // A transition lets React render the first screen in short slices instead of one long task, so a
   // slow phone stays responsive while the app takes over from the server's first screen.
   startTransition(() => createRoot(root).render(appTree(queryClient, tookOver)));
-  await registerInProduction();
+  await afterFirstPage();
 }
 
 const appTree = (queryClient: QueryClient, onPageShown: () => void) => (
@@ -99,10 +95,11 @@ const appTree = (queryClient: QueryClient, onPageShown: () => void) => (
   </StrictMode>
 );
 
-async function registerInProduction() {
-  if (!import.meta.env.PROD) return;
+/** Once the first page is on screen: the service worker (built app only), and an installed app's request to keep its storage. */
+async function afterFirstPage() {
   await nextTask();
-  registerServiceWorker();
+  keepStorageWhenInstalled();
+  if (import.meta.env.PROD) registerServiceWorker();
 }
 
 const root = document.getElementById('root');

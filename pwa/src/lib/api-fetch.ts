@@ -1,8 +1,12 @@
+import { STEP_UP_REQUIRED } from '@cocoa/shared-types';
+
 /**
  * The one fetch client (the call rules and the message rule): same-origin calls with cookies,
  * JSON bodies with a JSON content type, 204 → undefined, otherwise the parsed JSON. A non-OK
  * answer throws an ApiError whose message comes from body.message, else body.error, else the raw
  * text, else the status text; its code is body.code (the API's stable error codes), when given.
+ * An answer STEP_UP_REQUIRED (docs/security.md) asks the person to confirm it is them (the
+ * step-up dialog, when the app has one open for it) and, once they have, makes the call again, once.
  */
 export class ApiError extends Error {
   readonly status: number;
@@ -54,12 +58,35 @@ function errorCodeFrom(text: string): string | undefined {
   }
 }
 
+/** Asks the person to enter their password or a code again (the step-up dialog); true once they have. */
+type StepUpPrompt = () => Promise<boolean>;
+let stepUpPrompt: StepUpPrompt | undefined;
+
+/** The app's step-up dialog offers itself here while it is mounted; `undefined` when it goes. */
+export function setStepUpPrompt(prompt: StepUpPrompt | undefined): void {
+  stepUpPrompt = prompt;
+}
+
+/** The step-up dialog for an action the browser makes itself (a download link); false when there is none or the person cancelled. */
+export function askForStepUp(): Promise<boolean> {
+  return stepUpPrompt ? stepUpPrompt() : Promise.resolve(false);
+}
+
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   return (await apiFetchWithHeaders<T>(path, options)).data;
 }
 
 /** apiFetch that also hands back the response headers (e.g. a list's next-page cursor). */
 export async function apiFetchWithHeaders<T>(path: string, options: ApiFetchOptions = {}): Promise<{ data: T; headers: Headers }> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === STEP_UP_REQUIRED && (await askForStepUp()))) throw error;
+    return send<T>(path, options);
+  }
+}
+
+async function send<T>(path: string, options: ApiFetchOptions): Promise<{ data: T; headers: Headers }> {
   const { method = 'GET', body, signal, cache, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -1,6 +1,7 @@
 import { get, set } from 'idb-keyval';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { ApiError, isNetworkError, messageOf } from './api-fetch';
+import { keepStorage } from './persistent-storage';
 
 /**
  * Writes that wait: what a person sends while the network is away is kept on this
@@ -201,6 +202,8 @@ export function createOutbox<E extends OutboxEntryBase, A extends unknown[]>(opt
         const entry = { ...fields, id, savedAt: new Date().toISOString(), status: 'waiting' } as unknown as E;
         await update((entries) => [...entries, entry]);
         requestBackgroundSync(name);
+        // What waits on the device: the browser is asked, once per device, not to clear it when short of space.
+        void keepStorage('holds-something');
       },
       dismiss: (id) => update((entries) => entries.filter((e) => e.id !== id)),
       flush: () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, DEFAULT_COUNTRY, MIN_PASSWORD_LENGTH, MIN_USERNAME_LENGTH } from '../constants';
+import { COUNTRY_CODES, DEFAULT_COUNTRY, MIN_USERNAME_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from '../constants';
+import { newPasswordSchema } from '../password';
 import { emailSchema, optionalText } from './common.schema';
 
 /** A user name as accounts are kept and matched: NFKC-normalised, then trimmed. */
@@ -28,12 +29,16 @@ const newUsernameSchema = z
       .refine((v) => !/[\p{C}\p{Zl}\p{Zp}]/u.test(v), 'Username must not contain invisible or control characters'),
   );
 
-export const passwordSchema = z
+/**
+ * A password typed to sign in: 6 to 200 characters, the rule passwords were set by before the
+ * longer one (password.ts), so accounts made then still open.
+ */
+const signInPasswordSchema = z
   .string({ message: 'Password is required' })
-  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .min(SIGN_IN_PASSWORD_MIN_LENGTH, `Password must be at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters`)
   .max(200, 'Password must be at most 200 characters');
 
-export const loginSchema = z.strictObject({ username: usernameSchema, password: passwordSchema });
+export const loginSchema = z.strictObject({ username: usernameSchema, password: signInPasswordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** The address and contact fields a user may keep on the account (all optional). */
@@ -52,7 +57,7 @@ const addressFields = {
 export const registerPayloadSchema = z.strictObject({
   username: newUsernameSchema,
   email: emailSchema,
-  password: passwordSchema,
+  password: newPasswordSchema,
   ...addressFields,
 });
 export type RegisterPayload = z.input<typeof registerPayloadSchema>;
@@ -77,15 +82,12 @@ export const resetPasswordPayloadSchema = z.strictObject({
     .string({ message: 'No reset token found. Please request a new password reset.' })
     .min(1, 'No reset token found. Please request a new password reset.')
     .max(200, 'Invalid reset token'),
-  newPassword: z
-    .string({ message: 'Password must be at least 6 characters long.' })
-    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.')
-    .max(200, 'Password must be at most 200 characters'),
+  newPassword: newPasswordSchema,
 });
 
 export const resetPasswordFormSchema = z
   .object({
-    newPassword: z.string().min(1, 'New password is required').min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long.'),
+    newPassword: z.string().min(1, 'New password is required').pipe(newPasswordSchema),
     confirmPassword: z.string().min(1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: 'Please make sure both passwords are the same.', path: ['confirmPassword'] });
@@ -93,14 +95,14 @@ export const resetPasswordFormSchema = z
 /** PATCH /api/users/{id}/password */
 export const passwordChangePayloadSchema = z.strictObject({
   currentPassword: z.string({ message: 'Current password is required' }).min(1, 'Current password is required').max(200),
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 });
 
 export const passwordChangeFormSchema = z
   .object({
     currentPassword: z.string().min(1, 'Current password is required'),
-    newPassword: passwordSchema,
-    confirmPassword: passwordSchema,
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'Please confirm your new password'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
@@ -147,3 +149,31 @@ export const customerProfileSchema = z.object({
   }),
 });
 export type CustomerProfile = z.infer<typeof customerProfileSchema>;
+
+/** How many sign-ins an account keeps on record (its Security page lists them); older ones are dropped. */
+export const RECENT_SIGN_INS_KEPT = 20;
+
+/** GET /api/me/sign-ins: the account's recent sign-ins, newest first, and the shop's zone to show their times in. */
+export const recentSignInsSchema = z.object({
+  timeZone: z.string(),
+  signIns: z.array(
+    z.object({
+      id: z.number(),
+      /** When (ISO instant). */
+      at: z.string(),
+      /** The address it came from, as the shop saw it (behind a proxy: X-Forwarded-For with TRUST_PROXY). */
+      ipAddress: z.string().nullable(),
+      /** The browser's User-Agent header as sent (cut to 512 characters). */
+      userAgent: z.string().nullable(),
+      /** The same in plain words: 'Firefox on Windows', 'Safari on iPhone'. */
+      device: z.string(),
+      /** Whether this is the sign-in of the session asking. */
+      current: z.boolean(),
+    }),
+  ),
+});
+export type RecentSignIns = z.infer<typeof recentSignInsSchema>;
+
+/** POST /api/me/sign-out-others: how many other sessions of the account were ended. */
+export const signedOutOthersSchema = z.object({ message: z.string(), ended: z.number() });
+export type SignedOutOthers = z.infer<typeof signedOutOthersSchema>;

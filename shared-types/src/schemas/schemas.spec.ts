@@ -22,10 +22,10 @@ describe('shared validation schemas', () => {
   it('login and register: minimum lengths and matching confirmation', () => {
     expect(firstMessage(loginSchema.safeParse({ username: 'ab', password: 'secret1' }))).toBe('Username must be at least 3 characters');
     expect(firstMessage(loginSchema.safeParse({ username: 'abc', password: '12345' }))).toBe('Password must be at least 6 characters');
-    const form = { username: 'cocoa', email: 'a@b.co', password: 'secret1', confirmPassword: 'secret2' };
+    const form = { username: 'cocoa', email: 'a@b.co', password: 'secret-one', confirmPassword: 'secret-two' };
     const r = registerFormSchema.safeParse(form);
     expect(r.error?.issues[0]).toMatchObject({ message: "Passwords don't match", path: ['confirmPassword'] });
-    const payload = registerPayloadSchema.parse({ username: 'cocoa', email: 'a@b.co', password: 'secret1' });
+    const payload = registerPayloadSchema.parse({ username: 'cocoa', email: 'a@b.co', password: 'secret-one' });
     expect(payload.country).toBe('US');
     expect(registerPayloadSchema.safeParse({ ...form }).success).toBe(false); // confirmPassword is not sent
   });

@@ -18,7 +18,11 @@ import { AdminChangeKeys1765100000000 } from './1765100000000-admin-change-keys'
 import { OrderAhead1765200000000 } from './1765200000000-order-ahead';
 import { PickupOrders1765300000000 } from './1765300000000-pickup-orders';
 import { MailRenderedOnDelivery1765400000000 } from './1765400000000-mail-rendered-on-delivery';
+import { SignIns1765500000000 } from './1765500000000-sign-ins';
+import { SquareWebhookEvents1765520000000 } from './1765520000000-square-webhook-events';
+import { SecondFactor1765510000000 } from './1765510000000-second-factor';
 
+import { CspReports1765530000000 } from './1765530000000-csp-reports';
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
   Foundation1763800000000,
@@ -41,4 +45,8 @@ export const migrations = [
   OrderAhead1765200000000,
   PickupOrders1765300000000,
   MailRenderedOnDelivery1765400000000,
+  SignIns1765500000000,
+  SecondFactor1765510000000,
+  SquareWebhookEvents1765520000000,
+  CspReports1765530000000,
 ];

@@ -1,5 +1,6 @@
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import { type CartAction, type CartLine, newCartSessionId } from '@cocoa/shared-types';
+import { keepStorage } from '../../lib/persistent-storage';
 import { idbCartStorage, type CartStorage } from './cart-storage';
 
 type CartRules = Pick<typeof import('@cocoa/shared-types/cart'), 'cartReducer' | 'cartItemCount' | 'parseStoredCart'>;
@@ -36,6 +37,8 @@ export function createCartStore(storage: CartStorage, rulesLoader: () => Promise
     const persist = () => {
       const { lines, sessionId } = get();
       storage.save({ lines, sessionId }).catch((error) => console.error('Could not save the cart', error));
+      // A cart worth keeping: the browser is asked, once per device, not to clear it when short of space.
+      if (lines.length > 0) void keepStorage('holds-something');
     };
     const apply = (lines: CartLine[]) => set({ lines, count: rules ? rules.cartItemCount(lines) : 0 });
     /** `lines` with the actions taken before the cart and its rules were in made on top (none without rules). */

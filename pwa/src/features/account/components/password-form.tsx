@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PASSWORD_CHANGE_RELOAD_MS, passwordChangeFormSchema } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from '../../auth';
+import { PasswordStrength } from '../../../ui/password-strength';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { passwordChangeFailure, useChangePassword } from '../api/change-password';
 
@@ -13,9 +14,19 @@ const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassw
 
 /**
  * Password tab: on success 'Password Updated', the form resets and the page
- * reloads 1.5 s later; a wrong current password marks that field 'Incorrect password'.
+ * reloads 1.5 s later; a wrong current password marks that field 'Incorrect password', a new
+ * password the server refuses (a common one) marks the new one. The strength meter follows the
+ * new password, knowing the account's own name and e-mail (`owner`).
  */
-export function PasswordForm({ userId, reload = () => window.location.reload() }: { userId: number; reload?: () => void }) {
+export function PasswordForm({
+  userId,
+  owner = {},
+  reload = () => window.location.reload(),
+}: {
+  userId: number;
+  owner?: { username?: string; email?: string };
+  reload?: () => void;
+}) {
   const change = useChangePassword();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -24,11 +35,13 @@ export function PasswordForm({ userId, reload = () => window.location.reload() }
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors },
   } = useForm<PasswordForm>({
     resolver: zodResolver(passwordChangeFormSchema),
     defaultValues: EMPTY,
   });
+  const newPassword = useWatch({ control, name: 'newPassword' });
 
   // handleSubmit is called in the submit event, not while rendering: its callback touches a ref.
   const submit = (event: FormEvent) =>
@@ -44,6 +57,7 @@ export function PasswordForm({ userId, reload = () => window.location.reload() }
           onError: (error) => {
             const failure = passwordChangeFailure(error);
             if (failure.fieldError) setError('currentPassword', { message: failure.fieldError }, { shouldFocus: true });
+            if (failure.newPasswordError) setError('newPassword', { message: failure.newPasswordError }, { shouldFocus: true });
             errorToast('Error', failure.toast);
           },
         },
@@ -67,6 +81,7 @@ export function PasswordForm({ userId, reload = () => window.location.reload() }
           {...describedBy('password-new', errors.newPassword)}
           {...register('newPassword')}
         />
+        <PasswordStrength id="password-new-strength" password={newPassword} owner={owner} />
       </Field>
       <Field id="password-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
         <PasswordInput

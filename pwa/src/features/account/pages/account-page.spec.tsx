@@ -34,6 +34,17 @@ describe('Account page', () => {
     expect(screen.getByLabelText('State')).toHaveValue('OR');
     fireEvent.click(screen.getByRole('tab', { name: 'Password' }));
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    // The new password's strength meter, knowing the account's own name.
+    fill('New password', 'a long passphrase');
+    expect(await screen.findByText('Strength: strong')).toBeInTheDocument();
+    fill('New password', 'jane@example.com');
+    expect(screen.getByText('Strength: too easy to guess')).toBeInTheDocument();
+  });
+
+  it('links to the Security page', async () => {
+    mockFetch({ 'GET /api/user': { body: user }, 'GET /api/me/customer': { body: profile } });
+    renderWithProviders(<AccountPage />, { route: '/account' });
+    expect(await screen.findByRole('link', { name: 'Security' })).toHaveAttribute('href', '/account/security');
   });
 });
 
@@ -103,10 +114,32 @@ describe('PasswordForm', () => {
     fillPassword('', 'abc', 'abd');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Current password is required')).toBeInTheDocument();
-    expect(screen.getAllByText('Password must be at least 6 characters').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Password must be at least 8 characters').length).toBeGreaterThan(0);
+    expect(screen.getByText('Strength: too short')).toHaveAttribute('aria-live', 'polite');
     fillPassword('old-secret', 'new-secret', 'other-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
+    // The meter rates the new password once its list has come.
+    expect(await screen.findByText(/^Strength: (very weak|weak|fair|good|strong)$/)).toBeInTheDocument();
+    fill('New password', 'password1');
+    expect(await screen.findByText('Strength: too common')).toBeInTheDocument();
+  });
+
+  it('marks the new password with the server’s reason when it refuses a common one', async () => {
+    mockFetch({
+      'PATCH /api/users/7/password': {
+        status: 400,
+        body: { message: 'This password is on a list of common or leaked passwords. Please choose another.', code: 'PASSWORD_TOO_COMMON' },
+      },
+    });
+    renderWithProviders(<PasswordForm userId={7} reload={jest.fn()} />);
+    fillPassword('old-secret', 'sunshine1', 'sunshine1');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+      'This password is on a list of common or leaked passwords. Please choose another.',
+    );
+    expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
   });
 
   it("marks 'Incorrect password' and toasts the specified text when the server says the current password is incorrect", async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { APP_ROUTES } from '@cocoa/shared-types';
 import { Spinner } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { messageOf } from '../../../lib/api-fetch';
@@ -27,6 +29,10 @@ export default function AccountPage() {
   return (
     <div className="container page narrow">
       <h1>Account Settings</h1>
+      <p>
+        <Link to={APP_ROUTES.accountSecurity}>Security</Link>
+        <span className="muted">: your recent sign-ins, and signing out your other devices.</span>
+      </p>
       <div role="tablist" aria-label="Account settings" className="tabs">
         {tabButton('profile', 'Profile')}
         {tabButton('password', 'Password')}
@@ -49,7 +55,7 @@ export default function AccountPage() {
         </section>
       ) : (
         <section role="tabpanel" id="account-panel-password" aria-labelledby="account-tab-password" className="card">
-          <PasswordForm userId={user.id} />
+          <PasswordForm userId={user.id} owner={user} />
         </section>
       )}
       <MyBookings userId={user.id} />

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { BACKUP_UPLOAD_MAX_BYTES, type BackupKind } from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
+import { errorToast } from '../../../ui/toast-store';
 import { Skeleton } from '../../../ui/skeleton';
-import { backupDownloadUrl } from './api/download-url';
+import { backupDownloadUrl, downloadBackup } from './api/download-url';
 import { useBackups } from './api/list';
 import { useCreateBackup } from './api/create';
 import { useRestoreBackup } from './api/restore';
@@ -132,7 +134,15 @@ export function DatabaseTab() {
         )}
         <div className="admin-actions">
           {current ? (
-            <a className="btn btn--outline" href={backupDownloadUrl(current)} download={current}>
+            <a
+              className="btn btn--outline"
+              href={backupDownloadUrl(current)}
+              download={current}
+              onClick={(event) => {
+                event.preventDefault();
+                downloadBackup(current).catch((error: unknown) => errorToast('Download failed', messageOf(error, 'The backup could not be downloaded.')));
+              }}
+            >
               Download
             </a>
           ) : (

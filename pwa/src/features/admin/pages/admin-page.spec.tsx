@@ -51,6 +51,8 @@ describe('AdminPage', () => {
     api();
     renderWithProviders(<AdminPage />, { route: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    // The owner's own Security page (recent sign-ins, other devices).
+    expect(screen.getByRole('link', { name: 'Security' })).toHaveAttribute('href', '/account/security');
     const sections = segmentNamed('Admin sections');
     await waitFor(() => expect(choiceNamed(sections, 'Inbox (2)')).toBeInTheDocument());
     expect(choicesOf(sections).map((t) => t.textContent)).toEqual([

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { APP_ROUTES } from '@cocoa/shared-types';
 import { setupIonicReact } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -82,6 +83,11 @@ export default function AdminPage() {
   return (
     <div className="container page admin">
       <h1>Admin Dashboard</h1>
+      {/* The owner's own account: recent sign-ins and other devices (the admin's session limits are shorter: docs/decisions.md). */}
+      <p>
+        <Link to={APP_ROUTES.accountSecurity}>Security</Link>
+        <span className="muted">: your recent sign-ins, and signing out your other devices.</span>
+      </p>
       <OwnerChanges />
       {small ? (
         <div className="field admin-section-select">

@@ -14,6 +14,7 @@ import { useSettings } from './api/settings';
 import { ConfirmDialog } from '../shared/dialog';
 import { MailTemplatesCard } from './mail-templates-card';
 import { OutgoingMailCard } from './outgoing-mail-card';
+import { CspReportsCard } from './csp-reports-card';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -29,6 +30,7 @@ export function SettingsTab() {
       <ShopTimeZoneCard />
       <MailTemplatesCard />
       <OutgoingMailCard />
+      <CspReportsCard />
       <LegacyProviderCard />
     </div>
   );

@@ -84,6 +84,22 @@ describe('Auth page', () => {
     expect(body).not.toHaveProperty('confirmPassword');
   });
 
+  it('rates the new password as it is typed, in words, knowing the user name and e-mail typed', async () => {
+    mockFetch({ 'GET /api/user': { status: 401 } });
+    renderWithProviders(<AuthPage />, { route: '/auth' });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+    fill('Username', 'mochafan');
+    fill('Email', 'mocha@example.com');
+    fill('Password', 'mocha');
+    expect(screen.getByText('Strength: too short')).toHaveAttribute('aria-live', 'polite');
+    fill('Password', 'password');
+    expect(await screen.findByText('Strength: too common')).toBeInTheDocument();
+    fill('Password', 'MochaFan');
+    expect(screen.getByText('Strength: too easy to guess')).toBeInTheDocument();
+    fill('Password', 'cocoa at the lake 🍫');
+    expect(screen.getByText('Strength: strong')).toBeInTheDocument();
+  });
+
   it('forgot password: an e-mail without @ gets the Invalid Email toast; a valid one is sent', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/auth/forgot-password': { body: { message: 'Check your inbox' } } });
     renderWithProviders(
@@ -158,7 +174,8 @@ describe('Reset password page', () => {
     fill('Confirm New Password', '123');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Invalid Password')).toBeInTheDocument();
-    expect(screen.getAllByText('Password must be at least 6 characters long.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Password must be at least 8 characters').length).toBeGreaterThan(0);
+    expect(screen.getByText('Strength: too short')).toBeInTheDocument();
     fill('New Password', 'new-secret');
     fill('Confirm New Password', 'other-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -1,19 +1,30 @@
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginInput } from '@cocoa/shared-types';
-import { useLogin } from '../api/login';
+import { loginSchema, type LoginInput, secondFactorCodeSchema } from '@cocoa/shared-types';
+import { messageOf } from '../../../lib/api-fetch';
+import { needsSecondFactor, useLogin, useLoginWithCode } from '../api/login';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
 
 export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onForgot: () => void }) {
   const login = useLogin();
+  const [askingCode, setAskingCode] = useState(false);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  if (askingCode) return <SecondFactorForm onSuccess={onSuccess} onBack={() => setAskingCode(false)} />;
   return (
-    <form className="form" noValidate onSubmit={(event) => void handleSubmit((values) => login.mutate(values, { onSuccess }))(event)} aria-label="Login">
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) =>
+        void handleSubmit((values) => login.mutate(values, { onSuccess, onError: (error) => setAskingCode(needsSecondFactor(error)) }))(event)
+      }
+      aria-label="Login"
+    >
       <Field id="login-username" label="Username" error={errors.username?.message}>
         <input type="text" autoComplete="username" {...describedBy('login-username', errors.username)} {...register('username')} />
       </Field>
@@ -25,6 +36,56 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
       </button>
       <button type="button" className="link-btn" onClick={onForgot}>
         Forgot your password?
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The sign-in's second step, after a right password on an account with two-step sign-in
+ * (docs/security.md): the 6-digit code the authenticator app shows, or one of the recovery codes.
+ */
+function SecondFactorForm({ onSuccess, onBack }: { onSuccess: () => void; onBack: () => void }) {
+  const login = useLoginWithCode();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
+  // It replaces the password form that had focus: focus moves on to the code, what comes next.
+  useEffect(() => field.current?.focus(), []);
+  const id = 'login-code';
+  return (
+    <form
+      className="form"
+      noValidate
+      aria-label="Two-step sign-in"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const parsed = secondFactorCodeSchema.safeParse({ code });
+        if (!parsed.success) {
+          setError(parsed.error.issues[0]?.message);
+          return;
+        }
+        setError(undefined);
+        login.mutate(parsed.data, { onSuccess, onError: (failure) => setError(messageOf(failure, 'The code could not be checked. Please try again.')) });
+      }}
+    >
+      <p id="login-code-help">Your password was right. Enter the 6-digit code your authenticator app shows for Cocoa Shop, or one of your recovery codes.</p>
+      <Field id={id} label="Code" error={error}>
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          ref={field}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          {...describedBy(id, error)}
+        />
+      </Field>
+      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
+        {login.isPending ? 'Checking...' : 'Sign in'}
+      </button>
+      <button type="button" className="link-btn" onClick={onBack}>
+        Start again with your password
       </button>
     </form>
   );

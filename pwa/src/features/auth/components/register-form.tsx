@@ -1,20 +1,23 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, type RegisterForm as RegisterValues } from '@cocoa/shared-types';
 import { useRegister } from '../api/register';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
+import { PasswordStrength } from '../../../ui/password-strength';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const registerUser = useRegister();
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '', firstName: '', lastName: '' },
   });
+  const [username, email, password] = useWatch({ control, name: ['username', 'email', 'password'] });
   return (
     <form
       className="form"
@@ -38,6 +41,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       </div>
       <Field id="register-password" label="Password" error={errors.password?.message}>
         <PasswordInput toggleLabel="password" autoComplete="new-password" {...describedBy('register-password', errors.password)} {...register('password')} />
+        <PasswordStrength id="register-password-strength" password={password} owner={{ username, email }} />
       </Field>
       <Field id="register-confirm" label="Confirm password" error={errors.confirmPassword?.message}>
         <PasswordInput

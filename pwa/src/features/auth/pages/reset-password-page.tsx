@@ -1,20 +1,25 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { resetPasswordFormSchema } from '@cocoa/shared-types';
+import { PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, resetPasswordFormSchema } from '@cocoa/shared-types';
 import type { z } from 'zod';
 import { errorToast } from '../../../ui/toast-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from '../components/password-input';
+import { PasswordStrength } from '../../../ui/password-strength';
 
 type Values = z.infer<typeof resetPasswordFormSchema>;
 
+/** The account is not known on this page (only the link's token is); the server also refuses its own name or e-mail. */
+const NO_OWNER = {};
+
 /** Toast titles for the reset form's messages. */
 const TITLES: Record<string, string> = {
-  'Password must be at least 6 characters long.': 'Invalid Password',
+  [PASSWORD_TOO_SHORT]: 'Invalid Password',
+  [PASSWORD_TOO_LONG]: 'Invalid Password',
   'Please make sure both passwords are the same.': "Passwords Don't Match",
 };
 
@@ -27,11 +32,13 @@ export default function ResetPasswordPage() {
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<Values>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const newPassword = useWatch({ control, name: 'newPassword' });
 
   useEffect(() => {
     if (token) return;
@@ -66,6 +73,7 @@ export default function ResetPasswordPage() {
             {...describedBy('reset-new', errors.newPassword)}
             {...register('newPassword')}
           />
+          <PasswordStrength id="reset-new-strength" password={newPassword} owner={NO_OWNER} />
         </Field>
         <Field id="reset-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
           <PasswordInput

@@ -17,7 +17,7 @@ const PAGES: Record<Kind, { title: string; sections: Array<[string, string]> }> 
       ],
       [
         'Cookies and storage',
-        'We use one session cookie to keep you signed in. Your cart and the last catalogue you saw are kept in your own browser so the shop works offline.',
+        'We use one session cookie to keep you signed in. Your cart, the last catalogue you saw and messages waiting for a signal are kept in your own browser so the shop works offline. When you install the app or first put something in your cart, we ask your browser to keep them; if it says no, a phone short of space may clear a waiting cart or message, and nothing else changes.',
       ],
       [
         'Your choices',

@@ -1,0 +1,22 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** An account's authenticator app (docs/security.md). The secret is sealed (settings' SecretBox), never stored plain. */
+@Entity('second_factors')
+export class SecondFactorEntity {
+  @PrimaryColumn({ type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'text' })
+  secret: string;
+
+  /** Null while the enrolment waits for its first code: the factor is not asked for until then. */
+  @Column({ type: 'timestamptz', nullable: true })
+  confirmedAt: Date | null;
+
+  /** The 30-second step of the last code taken (bigint: the driver answers a string). */
+  @Column({ type: 'bigint', nullable: true })
+  lastUsedStep: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
