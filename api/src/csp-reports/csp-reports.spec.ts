@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORTS_KEPT } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
@@ -64,10 +67,16 @@ const reportingDelivery = () => [
 
 describe('Content-Security-Policy reports', () => {
   let t: TestApp;
+  // A built app's shell of its own, so its pages are served whether or not the PWA was built yet.
+  const dist = mkdtempSync(join(tmpdir(), 'cocoa-csp-dist-'));
   beforeAll(async () => {
-    t = await startTestApp();
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Cocoa</title></head><body><div id="root"></div></body></html>');
+    t = await startTestApp({ PWA_DIST: dist });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
 
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM csp_reports'))[0].n);
   const post = (type: string, body: string) => t.agent().post('/api/csp-reports').set('Content-Type', type).set('User-Agent', FIREFOX_UA).send(body);
