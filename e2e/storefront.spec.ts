@@ -236,6 +236,18 @@ test('on a slow phone the painted product page scrolls, and where it was scrolle
   expect(Math.abs((await scroller.evaluate((box) => box.scrollTop)) - scrolledTo)).toBeLessThanOrEqual(2);
 });
 
+test('a category chosen in the painted phone drop-down before the app has taken over is applied once it has', async ({ page }) => {
+  // The app's start-up chunk held back until the visitor has chosen.
+  const release = await holdStartUp(page);
+  await page.goto('/products');
+  await painted(page).getByLabel('Select Category').selectOption({ label: 'Iced Cocoa' });
+  await expect(tookOver(page)).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/\/products\?category=iced-cocoa$/);
+  await expect(tookOver(page).getByRole('link', { name: /Iced Mocha Cocoa/ })).toBeVisible();
+  await expect(tookOver(page).getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toHaveCount(0);
+});
+
 test('unknown paths answer HTTP 404 and show the 404 page', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);

@@ -145,4 +145,58 @@ describe('scrolling and taps on the server’s first screen before the app takes
     replay();
     expect(scroller.scrollTop).toBe(0);
   });
+
+  describe('a choice in a drop-down (the catalogue’s category on a phone)', () => {
+    const SELECT = (id: string) =>
+      `<label for="${id}">Select Category</label><select id="${id}"><option value="">All Products</option><option value="hot-cocoa">Hot Cocoa</option><option value="iced-cocoa">Iced Cocoa</option></select>`;
+    const pick = (value: string) => {
+      const select = root.querySelector('main select') as HTMLSelectElement;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    function appSelect(id: string, options = SELECT(id)) {
+      root.innerHTML = `<div class="app-scroll"><main>${options}</main></div>`;
+      const chosen: string[] = [];
+      root.querySelector('select')!.addEventListener('change', (e) => chosen.push((e.target as HTMLSelectElement).value));
+      return chosen;
+    }
+    beforeEach(() => {
+      window.history.replaceState(null, '', '/products');
+      root.innerHTML = `<main>${SELECT('category-select')}</main>`;
+    });
+
+    it('is made again on the app’s drop-down with the same id, the last choice only', () => {
+      const replay = recordEarlyInput(root);
+      pick('hot-cocoa');
+      pick('iced-cocoa');
+      const chosen = appSelect('category-select');
+      replay();
+      expect(chosen).toEqual(['iced-cocoa']);
+      expect((root.querySelector('select') as HTMLSelectElement).value).toBe('iced-cocoa');
+    });
+
+    it('is dropped when the app’s drop-down does not offer that option, or is another one', () => {
+      let replay = recordEarlyInput(root);
+      pick('iced-cocoa');
+      let chosen = appSelect('category-select', '<select id="category-select"><option value="">All Products</option></select>');
+      replay();
+      expect(chosen).toEqual([]);
+
+      root.innerHTML = `<main>${SELECT('category-select')}</main>`;
+      replay = recordEarlyInput(root);
+      pick('iced-cocoa');
+      chosen = appSelect('sort-select');
+      replay();
+      expect(chosen).toEqual([]);
+    });
+
+    it('is dropped when the app opened on another page', () => {
+      const replay = recordEarlyInput(root);
+      pick('iced-cocoa');
+      window.history.replaceState(null, '', '/events');
+      const chosen = appSelect('category-select');
+      replay();
+      expect(chosen).toEqual([]);
+    });
+  });
 });
