@@ -144,6 +144,8 @@ async function storefront() {
     const stop = await aStopPage(page.request);
     await visit(stop.path, stop.name, 'stop page');
     await visit('/privacy', /Privacy/);
+    await visit('/terms', 'Terms of Service');
+    await visit('/refund-policy', 'Refund and cancellation policy');
     await visit('/no-such-page', '404 Page Not Found', '404 page');
   });
 
@@ -287,9 +289,11 @@ async function adminDashboard() {
     'Summary',
     "We're here",
     'Orders',
+    'Discounts',
     /^Inbox/,
     'Bookings',
     'Settings & Square Integration',
+    'Legal pages',
     'Catalogue',
     'Image Management',
     'Location Scheduler',
@@ -302,6 +306,17 @@ async function adminDashboard() {
       await audit(`admin ${name}`);
     });
   }
+
+  await test.step('discount code form dialog', async () => {
+    await openTab('Discounts');
+    const opener = page.getByRole('button', { name: 'Add discount' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Add a discount code' });
+    await expect(dialog).toBeVisible();
+    await trapsFocus(dialog);
+    await audit('admin discount dialog', MODAL);
+    await closesOnEscape(dialog, opener);
+  });
 
   await test.step('product form dialog and a confirmation', async () => {
     await openTab('Catalogue');

@@ -10,6 +10,16 @@ export const tookOver = (page: Page) => page.locator('#root:not([data-server-ren
 /** The server's painted copy of the app, before the app has taken it over. */
 export const painted = (page: Page) => page.locator('#root[data-server-rendered]');
 
+/** Puts one of the product in the cart from its page, as a buyer does, and closes the cart drawer. */
+export async function addProductToCart(page: Page, slug: string) {
+  await page.goto(`/products/${slug}`);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
+  await expect(drawer.getByText('You have 1 item(s) in your cart.')).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await expect(drawer).toBeHidden();
+}
+
 /**
  * Chooses `name` in the segment labelled `segment` (the admin's Ionic segments,
  * pwa/src/features/admin/shared/segment.tsx) as a finger or a mouse does, and waits until it is

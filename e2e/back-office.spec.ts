@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SquareApiDouble } from '../api/src/square/square-api.double';
 import config, { SQUARE_DOUBLE_PORT, SQUARE_SHOP_PORT } from '../playwright.config';
-import { chooseInSegment, openAdminSection, swipeLeft } from './app-helpers';
+import { chooseInSegment, openAdminSection, swipeLeft, addProductToCart } from './app-helpers';
 
 /**
  * The back office end to end, on the shop connected to Square (its API is a local double, reached
@@ -65,11 +65,7 @@ async function outboxFor(request: APIRequestContext, to: string): Promise<Outbox
 
 async function payAsGuest(page: Page) {
   await page.route('https://sandbox.web.squarecdn.com/v1/square.js', (route) => route.fulfill({ contentType: 'text/javascript', body: FAKE_SQUARE_JS }));
-  await page.goto(`/products/${PRODUCT_SLUG}`);
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
-  await expect(drawer.getByText('You have 1 item(s) in your cart.')).toBeVisible();
-  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await addProductToCart(page, PRODUCT_SLUG);
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Shipping information' });
   await form.getByLabel('First name', { exact: true }).fill(GUEST.first);

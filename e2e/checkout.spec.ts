@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { addProductToCart } from './app-helpers';
 
 /**
  * Checkout in test mode (Square not connected) against the production build: a guest invited to
@@ -25,15 +26,6 @@ async function expectedTotalCents(request: APIRequestContext, quantity: number) 
   const product = await (await request.get(`/api/square/catalog/products/slug/${PRODUCT_SLUG}`)).json();
   const subtotal = Math.round(product.price * 100) * quantity;
   return { name: product.name as string, total: subtotal + 599 + Math.round(subtotal * 0.07) };
-}
-
-async function addProductToCart(page: Page) {
-  await page.goto(`/products/${PRODUCT_SLUG}`);
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
-  await expect(drawer.getByText('You have 1 item(s) in your cart.')).toBeVisible();
-  await drawer.getByRole('button', { name: 'Close cart' }).click();
-  await expect(drawer).toBeHidden();
 }
 
 const shippingForm = (page: Page) => page.getByRole('form', { name: 'Shipping information' });
@@ -66,7 +58,7 @@ test('a guest logs in from the checkout banner, pays with the test card, and fin
   const expected = await expectedTotalCents(request, 1);
 
   await test.step('a guest adds a product and opens the checkout', async () => {
-    await addProductToCart(page);
+    await addProductToCart(page, PRODUCT_SLUG);
     await page.goto('/checkout');
     await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Checkout progress' })).toContainText('Shipping');
@@ -144,7 +136,7 @@ test('a declined card shows Payment Failed and creates no order; the retry, even
   expect(login.ok()).toBe(true);
   const myOrders = async () => (await (await page.request.get('/api/me/orders')).json()) as Array<{ id: string; totalMoney: { amount: number } }>;
 
-  await addProductToCart(page);
+  await addProductToCart(page, PRODUCT_SLUG);
   await page.goto('/checkout');
   await expect(shippingField(page, 'Email')).toHaveValue(user.email);
   await fillShipping(page);
@@ -217,7 +209,7 @@ test('account settings: the profile saves and pre-fills the checkout; a wrong cu
   expect(relogin.ok()).toBe(true);
 
   // the checkout is pre-filled from the saved profile
-  await addProductToCart(page);
+  await addProductToCart(page, PRODUCT_SLUG);
   await page.goto('/checkout');
   await expect(shippingField(page, 'Last name')).toHaveValue('Profiled');
   await expect(shippingField(page, 'City')).toHaveValue('Boise');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { addProductToCart } from './app-helpers';
 import { SquareApiDouble } from '../api/src/square/square-api.double';
 import config, { SQUARE_DOUBLE_PORT, SQUARE_SHOP_PORT } from '../playwright.config';
 import { shiftDay, shopCalendar } from './shop-clock';
@@ -170,11 +171,7 @@ const phone = (browser: Browser, base: string) => browser.newContext({ ...test.i
 
 /** Puts a product in the cart and opens the checkout's payment step. */
 async function openCheckoutPayment(page: Page) {
-  await page.goto(`/products/${PRODUCT_SLUG}`);
-  await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Your Cart' });
-  await expect(drawer.getByText('You have 1 item(s) in your cart.')).toBeVisible();
-  await drawer.getByRole('button', { name: 'Close cart' }).click();
+  await addProductToCart(page, PRODUCT_SLUG);
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: 'Shipping information' });
   await form.getByLabel('First name', { exact: true }).fill('Sam');

@@ -234,6 +234,17 @@ export default defineConfig(({ isSsrBuild }) =>
                   },
                 },
                 {
+                  // The legal pages (privacy, terms, refund and cancellation): a page read once opens offline.
+                  urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/legal-pages/'),
+                  handler: 'NetworkFirst',
+                  options: {
+                    cacheName: 'legal-api',
+                    networkTimeoutSeconds: 5,
+                    expiration: { maxEntries: 10, maxAgeSeconds: 30 * 24 * 3600 },
+                    cacheableResponse: { statuses: [200] },
+                  },
+                },
+                {
                   // Map tiles ({z}/{x}/{y}.png of the server's TILE_URL, any host): the tracker works
                   // offline with the tiles already seen. Capped at ~1000 tiles, 30 days.
                   urlPattern: ({ url, request }) => request.destination === 'image' && /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),

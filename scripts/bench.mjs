@@ -289,10 +289,11 @@ async function summaryFigures(label, base) {
 /** Test-mode checkouts, BUYERS at a time, each with a fresh idempotency key and correct totals. */
 async function checkoutFigures(label, base, products) {
   const sharedTypes = await import(pathToFileURL(join(root, 'shared-types/dist/index.js')).href);
-  const { checkoutTotals } = sharedTypes.checkoutTotals ? sharedTypes : sharedTypes.default;
+  const { priceOrder, MONEY_SETTINGS_DEFAULTS } = sharedTypes.priceOrder ? sharedTypes : sharedTypes.default;
   const inStock = products.filter((p) => p.inStock !== false).slice(0, 2);
   const lines = inStock.map((p, i) => ({ id: p.id, name: p.name, price: p.price, quantity: i + 1 }));
-  const totals = checkoutTotals(lines);
+  // the bench's shop keeps the default rates
+  const totals = priceOrder({ lines, place: { country: 'US', region: 'IL' }, settings: MONEY_SETTINGS_DEFAULTS });
   const body = () =>
     JSON.stringify({
       sourceId: 'cnon:card-nonce-ok',

@@ -1,4 +1,12 @@
-import { type CheckoutCompleteInput, type CheckoutTotals, checkoutTotals, fromCents, type Product, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
+import {
+  type CheckoutCompleteInput,
+  fromCents,
+  MONEY_SETTINGS_DEFAULTS,
+  type OrderTotals,
+  priceOrder,
+  type Product,
+  TEST_CARD_NONCE_OK,
+} from '@cocoa/shared-types';
 import { SHIPPING } from '../src/orders/orders.fixtures';
 
 export interface CartLine {
@@ -10,8 +18,13 @@ export interface CartLine {
  * A test-mode checkout as the PWA sends it: the amounts the buyer saw, computed with the shared
  * money rules from the catalogue's prices, and the test card that is always approved.
  */
-export function checkoutRequest(lines: readonly CartLine[], idempotencyKey: string): { body: CheckoutCompleteInput; totals: CheckoutTotals } {
-  const totals = checkoutTotals(lines.map((l) => ({ price: l.product.price, quantity: l.quantity })));
+export function checkoutRequest(lines: readonly CartLine[], idempotencyKey: string): { body: CheckoutCompleteInput; totals: OrderTotals } {
+  // the shop's default rates: the resilience runs never change them
+  const totals = priceOrder({
+    lines: lines.map((l) => ({ price: l.product.price, quantity: l.quantity })),
+    place: { country: SHIPPING.country, region: SHIPPING.state },
+    settings: MONEY_SETTINGS_DEFAULTS,
+  });
   return {
     totals,
     body: {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
@@ -10,6 +10,7 @@ import session from 'express-session';
 import helmet from 'helmet';
 import passport from 'passport';
 import { AppModule } from './app.module';
+import { APPLE_PAY_DOMAIN_PATH, applePayDomainAssociation } from './apple-pay-domain';
 import { SESSION_MAX_AGE_MS, SESSION_TABLE, sessionCookieName } from './auth/session.constants';
 import { limitSessionStore, sessionLimits } from './auth/session-limits';
 import { signedInHint } from './auth/signed-in-hint';
@@ -32,12 +33,15 @@ import { LiveService } from './live/live.service';
 import { StopPickupService } from './orders/stop-pickup.service';
 import { BookingAvailabilityService } from './bookings/booking-availability.service';
 import { BookingPackagesService } from './bookings/booking-packages.service';
-import { firstScreenLoader, type FirstScreenSources } from './first-screen-data';
+import { firstScreenLoader, type FirstScreenSources, shopIdentityOf } from './first-screen-data';
 import { DatabaseOutage } from './health/database-outage';
 import { uploadCacheHeaders } from './images/upload-cache';
 import { SettingsService, withSettingsSnapshot } from './settings/settings.service';
+import { ShopIdentityService } from './settings/shop-identity.service';
 import { ShopTimeZoneService } from './settings/shop-time-zone.service';
 import { firstScreenRendererFile, loadFirstScreenRenderer, sendShell, shellStatusFor, StaticShell } from './static-shell';
+import { structuredDataBlock, withShopName } from './structured-data';
+import { ownerManifest } from './web-manifest';
 
 const JSON_LIMIT = '1mb';
 
@@ -74,6 +78,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.use(passport.session());
   app.use(sessionLimits(config));
   app.use(signedInHint(config));
+  app.use(APPLE_PAY_DOMAIN_PATH, applePayDomainAssociation(config));
   app.use(precompressedAssets(config.pwaDist));
   serveStatic(app, config);
   putAnswerCacheInFront(app);
@@ -91,7 +96,7 @@ function putAnswerCacheInFront(app: INestApplication): void {
 }
 
 /**
- * Pages get the policy the app and Square's card form need (docs/security.md), and say where a
+ * Pages get the policy the app, Square's card form and the wallets need (docs/security.md), and say where a
  * browser reports what it blocked: `report-uri` (Firefox, Safari) and `report-to`, whose endpoint
  * the Reporting-Endpoints header names (Chromium). Answers under /api/ are data, never a
  * document that runs anything, so they carry what protects data as the OWASP REST guidance lists
@@ -122,18 +127,34 @@ function securityHeaders(config: AppConfig) {
   };
 }
 
+/**
+ * What Square's SDK loads into the page for the wallets (docs/security.md "Script inventory"):
+ * Google's Google Pay script and sheet, Apple's Apple Pay script (Apple Pay outside Safari), Cash
+ * App's Pay Kit and its calls. The policy is one for the whole app: the PWA moves between pages
+ * without asking the server again, so the document's first policy is the one the payment step has.
+ */
+const WALLET_SCRIPT_ORIGINS = ['https://pay.google.com', 'https://applepay.cdn-apple.com', 'https://kit.cash.app'];
+const WALLET_CALL_ORIGINS = ['https://pay.google.com', 'https://*.cash.app'];
+
 function pageSecurityHeaders(config: AppConfig) {
   const tileOrigin = safeOrigin(config.TILE_URL.replace(/\{[a-z]\}/g, 'a'));
   return helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://sandbox.web.squarecdn.com', 'https://web.squarecdn.com'],
-        // Ionic and Square's card form set inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://sandbox.web.squarecdn.com', 'https://web.squarecdn.com'],
+        scriptSrc: ["'self'", 'https://sandbox.web.squarecdn.com', 'https://web.squarecdn.com', ...WALLET_SCRIPT_ORIGINS],
+        // Ionic, Square's card form and the wallets' buttons set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://sandbox.web.squarecdn.com', 'https://web.squarecdn.com', 'https://kit.cash.app'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...(tileOrigin ? [tileOrigin] : [])],
-        connectSrc: ["'self'", 'https://*.squareup.com', 'https://*.squareupsandbox.com', 'https://*.squarecdn.com', ...(tileOrigin ? [tileOrigin] : [])],
-        frameSrc: ["'self'", 'https://*.squareup.com', 'https://*.squareupsandbox.com', 'https://*.squarecdn.com'],
+        connectSrc: [
+          "'self'",
+          'https://*.squareup.com',
+          'https://*.squareupsandbox.com',
+          'https://*.squarecdn.com',
+          ...WALLET_CALL_ORIGINS,
+          ...(tileOrigin ? [tileOrigin] : []),
+        ],
+        frameSrc: ["'self'", 'https://*.squareup.com', 'https://*.squareupsandbox.com', 'https://*.squarecdn.com', ...WALLET_CALL_ORIGINS],
         fontSrc: ["'self'", 'data:', 'https://*.squarecdn.com'],
         mediaSrc: ["'self'"],
         workerSrc: ["'self'"],
@@ -190,6 +211,28 @@ async function sessions(app: INestApplication, config: AppConfig) {
 }
 
 /**
+ * /manifest.webmanifest: the build's manifest with the shop's name and logo (web-manifest.ts), kept
+ * with the public answers, so a change of identity in Settings shows at the next read.
+ */
+function serveManifest(app: NestExpressApplication, config: AppConfig): void {
+  const file = join(config.pwaDist, 'manifest.webmanifest');
+  if (!existsSync(file)) return;
+  const built = readFileSync(file, 'utf8');
+  const answers = app.get(PublicAnswerCache);
+  const shopIdentity = app.get(ShopIdentityService);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/manifest.webmanifest') return next();
+    answers
+      .remember('web-manifest', async () => ownerManifest(built, await shopIdentityOf({ answers, shopIdentity })))
+      .then((body) => {
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('application/manifest+json').send(body);
+      })
+      .catch(next);
+  });
+}
+
+/**
  * /uploads from the uploads folder; the built PWA at / with an app-shell fallback for client
  * routes, never for /api or /uploads (those answer a real 404).
  */
@@ -205,6 +248,7 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
     log('warn', 'PWA build not found; run `npm run build` to serve the shop', { pwaDist: config.pwaDist });
     return;
   }
+  serveManifest(app, config);
   app.use(
     express.static(config.pwaDist, {
       index: false,
@@ -229,6 +273,8 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
     stopPickup: app.get(StopPickupService),
     mapConfig: mapConfigFor(config.TILE_URL),
     answers: app.get(PublicAnswerCache),
+    shopIdentity: app.get(ShopIdentityService),
+    siteUrl: config.publicUrl,
   };
   app.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api') || req.path.startsWith('/uploads')) return next();
@@ -239,17 +285,26 @@ function serveStatic(app: NestExpressApplication, config: AppConfig): void {
     }
     res.setHeader('Cache-Control', 'no-cache');
     const load = firstScreenLoader(req.path, new URLSearchParams(req.originalUrl.split('?')[1] ?? ''), sources);
+    // The shell names the shop in force, and every page carries the business's structured data
+    // (structured-data.ts); a first screen adds its products or stops.
     if (load) {
-      shell
-        .firstScreen(load)
-        .then(({ status, html }) => {
+      Promise.all([shell.firstScreen(load), shopIdentityOf(sources)])
+        .then(([{ status, html }, shop]) => {
           res.status(status);
-          sendShell(req, res, html);
+          sendShell(req, res, withShopName(html, shop));
         })
         .catch(next);
       return;
     }
-    res.status(shellStatusFor(req.path));
-    sendShell(req, res, shell.shell);
+    shopIdentityOf(sources)
+      .then((shop) => {
+        res.status(shellStatusFor(req.path));
+        sendShell(
+          req,
+          res,
+          withShopName(shell.shell, shop).replace('</head>', () => `${structuredDataBlock(shop, config.publicUrl)}</head>`),
+        );
+      })
+      .catch(next);
   });
 }

@@ -21,6 +21,8 @@ import { LiveModule } from './live/live.module';
 import { PushModule } from './live/push.module';
 import { PublicAnswersModule } from './common/public-answers.module';
 import { CspReportsModule } from './csp-reports/csp-reports.module';
+import { DiscountsModule } from './discounts/discounts.module';
+import { LegalModule } from './legal/legal.module';
 
 /** One module per domain (see docs/architecture.md); each registers its own entities and routes. */
 const domainModules = [
@@ -42,6 +44,8 @@ const domainModules = [
   PushModule,
   BackOfficeModule,
   CspReportsModule,
+  DiscountsModule,
+  LegalModule,
 ];
 
 @Module({})

@@ -12,6 +12,7 @@ import {
   firstScreenRoute,
   idParamSchema,
   type Product,
+  type ShopIdentity,
   startOfDayIn,
   startOfMonthIn,
   type StopPickup,
@@ -26,7 +27,10 @@ import type { PublicAnswerCache } from './common/public-answer-cache';
 import type { EventsService } from './events/events.service';
 import type { LiveService } from './live/live.service';
 import type { StopPickupService } from './orders/stop-pickup.service';
+import type { ShopIdentityService } from './settings/shop-identity.service';
 import type { ShopTimeZoneService } from './settings/shop-time-zone.service';
+import { jsonForHtml } from './json-for-html';
+import { structuredDataBlock } from './structured-data';
 
 /**
  * The answers a public route's first screen is rendered from (StaticShell), read from the services
@@ -116,6 +120,10 @@ export interface FirstScreenSources {
   /** GET /api/events/map-config's answer (it comes from the configuration). */
   mapConfig: MapConfig;
   answers: PublicAnswerCache;
+  /** GET /api/shop's answer: the header and footer of every first screen, and its structured data. */
+  shopIdentity: ShopIdentityService;
+  /** PUBLIC_URL: the structured data's addresses are absolute. */
+  siteUrl: string;
 }
 
 /** A first screen's answers; `source` the cached value they come from and `variant` what else of the URL the page shows (StaticShell.firstScreen). */
@@ -125,6 +133,8 @@ export interface LoadedFirstScreen {
   /** The URL rendered: the path and only the query the page reads, so one render serves every URL showing the same. */
   url: string;
   data: FirstScreenData;
+  /** What goes at the end of the page's head: its structured data (structured-data.ts). */
+  head?: string;
 }
 
 /** Reads one page's answers for its route (a product page's slug, a stop's id) and the URL's query; null: no such product or stop (a 404). */
@@ -206,7 +216,16 @@ export const FIRST_SCREEN_LOADERS: FirstScreenLoaders = {
 export function firstScreenLoader(path: string, query: URLSearchParams, s: FirstScreenSources): (() => Promise<LoadedFirstScreen | null>) | null {
   const route = firstScreenRoute(path);
   if (!route) return null;
-  return () => FIRST_SCREEN_LOADERS[route.page](route, query, s);
+  return async () => {
+    const [loaded, shop] = await Promise.all([FIRST_SCREEN_LOADERS[route.page](route, query, s), shopIdentityOf(s)]);
+    if (!loaded) return null;
+    return { ...loaded, data: { ...loaded.data, shop }, head: structuredDataBlock(shop, s.siteUrl, loaded.data) };
+  };
+}
+
+/** The shop's identity as GET /api/shop answers it, kept with the public answers (a settings write clears it). */
+export function shopIdentityOf(s: Pick<FirstScreenSources, 'answers' | 'shopIdentity'>): Promise<ShopIdentity> {
+  return s.answers.remember('shop-identity', () => s.shopIdentity.get());
 }
 
 /**
@@ -239,15 +258,4 @@ async function productBySlug(products: ProductsService, slug: string): Promise<P
 /** A JSON data block (not executed, so the Content-Security-Policy allows it) the app seeds its first render from. */
 export function firstScreenDataBlock(data: FirstScreenData): string {
   return `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForHtml(data)}</script>`;
-}
-
-/**
- * JSON inside <script>: a `<` would let a product name close the element ("</script>") or open a
- * comment; `\u003c` parses back to the same string. U+2028/2029 are escaped for old parsers.
- */
-function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }

@@ -4,12 +4,14 @@ import { basename, dirname, join } from 'node:path';
 import {
   type Category,
   dayIn,
+  DEMO_SHOP_IDENTITY,
   FIRST_SCREEN_CSS_FILE,
   FIRST_SCREENS,
   type FirstScreenData,
   type FirstScreenPage,
   noonOf,
-  pickupTotals,
+  MONEY_SETTINGS_DEFAULTS,
+  priceOrder,
   type Product,
   type ScheduledEvent,
   type StopPickup,
@@ -58,6 +60,10 @@ const DATA_BLOCK = /<script type="application\/json" id="first-screen-data">([\s
 function dataBlocks(html: string): FirstScreenData[] {
   return [...html.matchAll(DATA_BLOCK)].map((m) => JSON.parse(m[1]) as FirstScreenData);
 }
+/** The page without its structured data (structured-data.ts checks it; the shop identity spec reads it). */
+const STRUCTURED_DATA = /<script type="application\/ld\+json">[\s\S]*?<\/script>/;
+const withoutStructuredData = (html: string) => html.replace(STRUCTURED_DATA, '');
+
 /** The fake renderer's output: page, URL rendered and names shown. */
 function rendered(html: string): { page: string; url: string; names: string[] } | null {
   const main = /<section data-page="([^"]*)" data-url="([^"]*)">([\s\S]*?)<\/section>/.exec(html);
@@ -94,7 +100,8 @@ describe('serving the built PWA', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toBe(INDEX_HTML);
+      expect(res.text).toMatch(STRUCTURED_DATA);
+      expect(withoutStructuredData(res.text)).toBe(INDEX_HTML);
     }
   });
 
@@ -115,7 +122,8 @@ describe('serving the built PWA', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.text).toBe(INDEX_HTML);
+      expect(res.text).toMatch(STRUCTURED_DATA);
+      expect(withoutStructuredData(res.text)).toBe(INDEX_HTML);
     }
     const zipped = await t.agent().get('/no/such/page').set('Accept-Encoding', 'gzip');
     expect(zipped.status).toBe(404);
@@ -147,7 +155,7 @@ describe('serving the built PWA', () => {
         expect(res.text).toContain('<link rel="stylesheet" href="/assets/start-abc123.css"></head>');
         expect(res.text).toContain('<div id="root" data-server-rendered><section data-page="home" data-url="/">');
         expect(rendered(res.text)?.names).toEqual([...featured.map((p) => p.name), ...testimonials.map((x) => x.name)]);
-        expect(dataBlocks(res.text)).toEqual([{ page: 'home', featured, categories, testimonials }]);
+        expect(dataBlocks(res.text)).toEqual([{ page: 'home', featured, categories, testimonials, shop: DEMO_SHOP_IDENTITY }]);
       }
     });
 
@@ -161,7 +169,7 @@ describe('serving the built PWA', () => {
       const { products, categories } = await catalogue();
       expect(res.text).toContain('<div id="root" data-server-rendered><section data-page="products" data-url="/products">');
       expect(rendered(res.text)?.names).toEqual(products.map((p) => p.name));
-      expect(dataBlocks(res.text)).toEqual([{ page: 'products', products, categories }]);
+      expect(dataBlocks(res.text)).toEqual([{ page: 'products', products, categories, shop: DEMO_SHOP_IDENTITY }]);
       // the rendered app is the root's whole content (the app hydrates it, so nothing else may be in there); the block comes after it
       expect(res.text).toMatch(
         /<div id="root" data-server-rendered><section [^]*<\/section><\/div><script type="application\/json" id="first-screen-data">[^<]*<\/script><\/body>/,
@@ -174,7 +182,7 @@ describe('serving the built PWA', () => {
       expect(rendered((await t.agent().get('/products?category=iced-cocoa&utm=x')).text)?.url).toBe('/products?category=iced-cocoa');
       expect(rendered((await t.agent().get('/products?category=no-such-thing')).text)?.url).toBe('/products');
       const trailingSlash = await t.agent().get('/products/');
-      expect(dataBlocks(trailingSlash.text)).toEqual([{ page: 'products', products, categories }]);
+      expect(dataBlocks(trailingSlash.text)).toEqual([{ page: 'products', products, categories, shop: DEMO_SHOP_IDENTITY }]);
       const head = await t.agent().head('/products');
       expect(head.status).toBe(200);
       expect(head.headers['content-type']).toMatch(/text\/html/);
@@ -190,7 +198,7 @@ describe('serving the built PWA', () => {
         '<link rel="stylesheet" href="/assets/start-abc123.css"><link rel="stylesheet" href="/assets/product-detail-page-d1.css"></head>',
       );
       const bySlug = (await t.agent().get(`/api/square/catalog/products/slug/${product.slug}`)).body as Product;
-      expect(dataBlocks(res.text)).toEqual([{ page: 'product', product: bySlug, categories }]);
+      expect(dataBlocks(res.text)).toEqual([{ page: 'product', product: bySlug, categories, shop: DEMO_SHOP_IDENTITY }]);
 
       for (const path of ['/products/no-such-cocoa', '/products/%E0%A4%A']) {
         const missing = await t.agent().get(path);
@@ -303,7 +311,9 @@ describe('serving the built PWA', () => {
         expect(answer.slots.length).toBeGreaterThan(0);
         expect(answer.asap?.slotStart).toBe(answer.slots[0].start);
         // the same answer (its "ready about" is the lead time from the moment each was read)
-        expect(dataBlocks(res.text)).toEqual([{ page: 'stop', ...answer, asap: { slotStart: answer.slots[0].start, estimate: expect.any(String) } }]);
+        expect(dataBlocks(res.text)).toEqual([
+          { page: 'stop', ...answer, asap: { slotStart: answer.slots[0].start, estimate: expect.any(String) }, shop: DEMO_SHOP_IDENTITY },
+        ]);
         expect(rendered(res.text)).toEqual({
           page: 'stop',
           url: `/stops/${stopId}`,
@@ -323,7 +333,13 @@ describe('serving the built PWA', () => {
         const page = async () => dataBlocks((await t.agent().get(`/stops/${stopId}`)).text)[0] as { slots: StopPickup['slots'] };
         expect((await page()).slots[0]).toEqual(first);
         const cocoa = menu[0];
-        const totals = pickupTotals([{ price: cocoa.price, quantity: 1 }], 0);
+        const totals = priceOrder({
+          lines: [{ price: cocoa.price, quantity: 1 }],
+          place: { country: 'US' },
+          pickup: true,
+          settings: MONEY_SETTINGS_DEFAULTS,
+          tipCents: 0,
+        });
         const paid = await t
           .agent()
           .post('/api/square/checkout/complete')
@@ -360,8 +376,10 @@ describe('serving the built PWA', () => {
       expect(created.status).toBe(201);
       try {
         const res = await t.agent().get('/products');
-        // one data block, closed where the server closed it
-        expect(res.text.match(/<\/script>/g)).toHaveLength(1);
+        // the data block and the structured data, each closed where the server closed it
+        expect(res.text.match(/<\/script>/g)).toHaveLength(2);
+        const ld = JSON.parse(STRUCTURED_DATA.exec(res.text)![0].replace(/^<script[^>]*>|<\/script>$/g, '')) as { '@graph': Array<{ name: string }> };
+        expect(ld['@graph'].map((node) => node.name)).toContain('Fudge </script><script>alert(1)</script> & "Friends" <!--');
         expect(res.text).not.toContain('<script>alert(1)');
         expect(rendered(res.text)?.names).toContain('Fudge &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Friends&quot; &lt;!--');
         const [data] = dataBlocks(res.text);

@@ -107,14 +107,15 @@ export class StaticShell {
       return { status: 200, html: this.shell };
     }
     if (!loaded) return { status: 404, html: this.shell };
-    const { source, variant, url, data } = loaded;
+    const { source, variant, url, data, head = '' } = loaded;
     const dataBlock = firstScreenDataBlock(data);
     const stylesheets = this.stylesheets.get(data.page);
     const markup = stylesheets ? this.render(source, `${data.page} ${variant}`, url, data) : null;
-    if (!stylesheets || markup === null || !this.hasRoot) return { status: 200, html: this.shell.replace('</body>', () => `${dataBlock}</body>`) };
+    const withHead = head ? this.shell.replace('</head>', () => `${head}</head>`) : this.shell;
+    if (!stylesheets || markup === null || !this.hasRoot) return { status: 200, html: withHead.replace('</body>', () => `${dataBlock}</body>`) };
     return {
       status: 200,
-      html: this.shell
+      html: withHead
         .replace('</head>', () => `${stylesheets}</head>`)
         .replace(this.rootContent, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>${dataBlock}`),
     };

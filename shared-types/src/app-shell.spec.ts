@@ -16,6 +16,7 @@ describe('isAppRoute (the route table the API answers 404 outside of)', () => {
     '/reset-password',
     '/privacy',
     '/terms',
+    '/refund-policy',
     '/shipping',
   ])('%s is a page of the app', (path) => expect(isAppRoute(path)).toBe(true));
 

@@ -45,6 +45,7 @@ export const APP_ROUTES = {
   resetPassword: '/reset-password',
   privacy: '/privacy',
   terms: '/terms',
+  refundPolicy: '/refund-policy',
   shipping: '/shipping',
 } as const;
 

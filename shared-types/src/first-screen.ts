@@ -11,6 +11,7 @@ import type { Category, Product, Testimonial } from './schemas/catalogue.schema'
 import type { ScheduledEvent } from './schemas/events.schema';
 import type { LiveState } from './schemas/live.schema';
 import type { StopPickup } from './schemas/pickup.schema';
+import type { ShopIdentity } from './schemas/shop-identity.schema';
 import { APP_ROUTES, appRouteMatcher } from './app-shell';
 
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
@@ -34,7 +35,12 @@ interface StopsFirstScreen {
   live: LiveState;
 }
 
-export type FirstScreenData =
+export type FirstScreenData = FirstScreenPageData & {
+  /** GET /api/shop: the shop's identity the header and footer show (absent from an older server's block). */
+  shop?: ShopIdentity;
+};
+
+type FirstScreenPageData =
   /** The home page: GET /api/products/featured, GET /api/categories and GET /api/square/testimonials/featured. */
   | { page: 'home'; featured: Product[]; categories: Category[]; testimonials: Testimonial[] }
   | ({ page: 'products' } & CatalogueFirstScreenData)

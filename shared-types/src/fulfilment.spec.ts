@@ -53,14 +53,35 @@ describe('tracking links', () => {
 });
 
 describe('refund amounts', () => {
-  it('refunds lines at their price plus the 7 % tax, and never below zero what remains', () => {
-    expect(linesRefundCents([{ unitPriceCents: 1299, quantity: 1 }])).toBe(1390);
+  it('takes each line’s share of a discount code’s amount off what its refund gives back', () => {
+    // 30.48 less a 5.00 code = 25.48, taxed 7 %: 1.78
+    const charged = { subtotalCents: 3048, taxCents: 178, discountCents: 500 };
+    // 12.99 - its share of 5.00 (2.13) + its share of the tax (0.76)
+    expect(linesRefundCents([{ unitPriceCents: 1299, quantity: 1 }], charged)).toBe(1299 - 213 + 76);
+    const everything = [
+      { unitPriceCents: 1299, quantity: 2 },
+      { unitPriceCents: 450, quantity: 1 },
+    ];
+    expect(linesRefundCents(everything, charged)).toBe(3048 - 500 + 178);
+  });
+
+  it("refunds lines at their price plus their share of the order's tax, and never below zero what remains", () => {
+    // an order of 30.48 charged 2.13 tax (7 %)
+    const charged = { subtotalCents: 3048, taxCents: 213 };
+    expect(linesRefundCents([{ unitPriceCents: 1299, quantity: 1 }], charged)).toBe(1299 + 91);
     expect(
-      linesRefundCents([
-        { unitPriceCents: 1299, quantity: 2 },
-        { unitPriceCents: 450, quantity: 1 },
-      ]),
+      linesRefundCents(
+        [
+          { unitPriceCents: 1299, quantity: 2 },
+          { unitPriceCents: 450, quantity: 1 },
+        ],
+        charged,
+      ),
     ).toBe(3048 + 213);
+    // an order taxed 6.25 % (Illinois): 20.00 charged 1.25, half of it refunded
+    expect(linesRefundCents([{ unitPriceCents: 1000, quantity: 1 }], { subtotalCents: 2000, taxCents: 125 })).toBe(1000 + 63);
+    // an untaxed order refunds the prices alone
+    expect(linesRefundCents([{ unitPriceCents: 1000, quantity: 1 }], { subtotalCents: 2000, taxCents: 0 })).toBe(1000);
     expect(refundableCents(3860, 1390, 500)).toBe(1970);
     expect(refundableCents(3860, 3860, 500)).toBe(0);
   });

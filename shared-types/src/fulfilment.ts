@@ -1,5 +1,3 @@
-import { taxCents } from './money';
-
 /**
  * Order fulfilment, written once (anything moving through states has its states and
  * allowed moves in one place). It runs beside the provider-shaped order state (OPEN,
@@ -109,12 +107,17 @@ export function trackingUrlFor(carrier: string | null | undefined, trackingNumbe
 }
 
 /**
- * What refunding some lines costs the shop: their prices plus the 7 % tax charged on them
- * (shipping is refunded only by amount). Integer cents.
+ * What refunding some lines costs the shop: their prices less their share of a discount code's
+ * amount, plus their share of the tax the order was charged (each in proportion to the order's
+ * subtotal, rounded to the cent; shipping is refunded only by amount). Integer cents.
  */
-export function linesRefundCents(lines: readonly { unitPriceCents: number; quantity: number }[]): number {
+export function linesRefundCents(
+  lines: readonly { unitPriceCents: number; quantity: number }[],
+  charged: { subtotalCents: number; taxCents: number; discountCents?: number },
+): number {
   const subtotal = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  return subtotal + taxCents(subtotal);
+  const share = (cents: number) => (charged.subtotalCents > 0 ? Math.round((subtotal * cents) / charged.subtotalCents) : 0);
+  return subtotal - share(charged.discountCents ?? 0) + share(charged.taxCents);
 }
 
 /** What can still be refunded: the total less what is refunded or on its way. Never negative. */

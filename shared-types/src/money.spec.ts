@@ -1,4 +1,4 @@
-import { cartTotals, checkoutTotals, formatCents, formatPrice, fromCents, shippingCents, taxCents, toCents } from './money';
+import { formatCents, formatPrice, fromCents, MONEY_SETTINGS_DEFAULTS, type MoneySettings, priceOrder, toCents } from './money';
 
 describe('money rules', () => {
   it('converts dollars to cents without float drift', () => {
@@ -29,25 +29,82 @@ describe('money rules', () => {
     for (const bad of [undefined, null, NaN, 'abc', '', {}, Infinity]) expect(formatPrice(bad)).toBe('Price unavailable');
   });
 
-  it('charges flat 5.99 shipping only when there is something to ship', () => {
-    expect(shippingCents(0)).toBe(0);
-    expect(shippingCents(1)).toBe(599);
-    expect(shippingCents(100000)).toBe(599);
+  const lines = [
+    { price: 12.99, quantity: 2 },
+    { price: 8.5, quantity: 1 },
+  ];
+  const us = { country: 'US', region: 'IL' };
+
+  it('prices an order at the default rates as before: 5.99 shipping and 7 % tax of the subtotal, rounded half up', () => {
+    expect(priceOrder({ lines, place: us, settings: MONEY_SETTINGS_DEFAULTS })).toEqual({
+      subtotal: 3448,
+      shipping: 599,
+      tax: 241, // 241.36
+      tip: 0,
+      total: 4288,
+      taxPercent: 7,
+    });
+    expect(priceOrder({ lines: [{ price: 13.5, quantity: 1 }], place: us, settings: MONEY_SETTINGS_DEFAULTS }).tax).toBe(95); // 94.5 rounds up
+    // 9.45 % of 30.00 is 283.5 cents exactly, though 30 × 9.45 / 100 in floating point is 283.49999…: it rounds up too
+    const at945: MoneySettings = { ...MONEY_SETTINGS_DEFAULTS, taxRates: [{ country: 'US', region: null, percent: 9.45 }] };
+    expect(priceOrder({ lines: [{ price: 30, quantity: 1 }], place: us, settings: at945 }).tax).toBe(284);
+    expect(priceOrder({ lines: [], place: us, settings: MONEY_SETTINGS_DEFAULTS })).toMatchObject({ subtotal: 0, shipping: 0, tax: 0, total: 0 });
   });
 
-  it('computes 7 % tax rounded to the cent', () => {
-    expect(taxCents(1000)).toBe(70);
-    expect(taxCents(1299)).toBe(91); // 90.93
-    expect(taxCents(1350)).toBe(95); // 94.5 rounds up
-  });
-
-  it('totals a cart as subtotal + shipping, and a checkout with tax on the subtotal', () => {
-    const lines = [
-      { price: 12.99, quantity: 2 },
-      { price: 8.5, quantity: 1 },
+  it('takes no shipping for pickup, and adds the tip to what is charged', () => {
+    const pickup = [
+      { price: 4.5, quantity: 1 },
+      { price: 5.25, quantity: 1 },
     ];
-    expect(cartTotals(lines)).toEqual({ subtotal: 3448, shipping: 599, total: 4047 });
-    expect(checkoutTotals(lines)).toEqual({ subtotal: 3448, shipping: 599, tax: 241, total: 4288 });
-    expect(checkoutTotals([])).toEqual({ subtotal: 0, shipping: 0, tax: 0, total: 0 });
+    expect(priceOrder({ lines: pickup, place: us, pickup: true, settings: MONEY_SETTINGS_DEFAULTS, tipCents: 146 })).toEqual({
+      subtotal: 975,
+      shipping: 0,
+      tax: 68,
+      tip: 146,
+      total: 1189,
+      taxPercent: 7,
+    });
+  });
+
+  const owner: MoneySettings = {
+    shipTo: ['US', 'CA', 'GB'],
+    shippingRates: [
+      { country: 'US', region: null, cents: 599 },
+      { country: 'US', region: 'HI', cents: 1499 },
+      { country: 'CA', region: null, cents: 1200 },
+      { country: 'GB', region: null, cents: 1800 },
+    ],
+    freeShippingOverCents: 5000,
+    taxRates: [
+      { country: 'US', region: null, percent: 5 },
+      { country: 'US', region: 'IL', percent: 6.25 },
+      { country: 'CA', region: 'ON', percent: 13 },
+    ],
+  };
+
+  it("uses the owner's rates: a region's over its country's, and no tax where none is set", () => {
+    expect(priceOrder({ lines, place: us, settings: owner })).toMatchObject({ shipping: 599, tax: 216, taxPercent: 6.25, total: 3448 + 599 + 216 }); // 215.5
+    expect(priceOrder({ lines, place: { country: 'US', region: 'TX' }, settings: owner })).toMatchObject({ tax: 172, taxPercent: 5 }); // 172.4
+    expect(priceOrder({ lines, place: { country: 'US', region: 'HI' }, settings: owner })).toMatchObject({ shipping: 1499, tax: 172 });
+    expect(priceOrder({ lines, place: { country: 'CA', region: 'ON' }, settings: owner })).toMatchObject({ shipping: 1200, tax: 448, taxPercent: 13 });
+    expect(priceOrder({ lines, place: { country: 'CA', region: 'BC' }, settings: owner })).toMatchObject({ shipping: 1200, tax: 0, taxPercent: 0 });
+    expect(priceOrder({ lines, place: { country: 'GB' }, settings: owner })).toMatchObject({ shipping: 1800, tax: 0 });
+  });
+
+  it("ships free once the subtotal reaches the owner's amount", () => {
+    expect(priceOrder({ lines: [{ price: 49.99, quantity: 1 }], place: us, settings: owner }).shipping).toBe(599);
+    expect(priceOrder({ lines: [{ price: 50, quantity: 1 }], place: us, settings: owner }).shipping).toBe(0);
+    expect(priceOrder({ lines: [{ price: 25, quantity: 3 }], place: { country: 'GB' }, settings: owner }).shipping).toBe(0);
+  });
+
+  it('takes a discount off the subtotal before tax, never more than the subtotal, and never off shipping', () => {
+    expect(priceOrder({ lines, place: { country: 'US', region: 'TX' }, settings: owner, discountCents: 448 })).toMatchObject({
+      subtotal: 3448,
+      discount: 448,
+      shipping: 599,
+      tax: 150,
+      total: 3000 + 599 + 150,
+    });
+    expect(priceOrder({ lines, place: us, settings: MONEY_SETTINGS_DEFAULTS, discountCents: 99999 })).toMatchObject({ discount: 3448, tax: 0, total: 599 });
   });
 });

@@ -2,8 +2,6 @@
  * Money rules. Amounts are integer cents everywhere except at the display edge,
  * so rounding happens once, here.
  */
-export const SHIPPING_FLAT_CENTS = 599;
-export const TAX_RATE = 0.07;
 export const CURRENCY = 'USD';
 
 /** Dollars (as typed or stored as a decimal) to integer cents. */
@@ -55,56 +53,113 @@ export function subtotalCents(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + toCents(line.price) * line.quantity, 0);
 }
 
-/** Flat 5.99 when there is anything to ship, else nothing. */
-export function shippingCents(subtotal: number): number {
-  return subtotal > 0 ? SHIPPING_FLAT_CENTS : 0;
-}
-
 /** `percent` % (a whole number, 0-100) of an amount in cents, rounded to the nearest cent (half up). */
 export function percentOfCents(cents: number, percent: number): number {
   return Math.round((cents * percent) / 100);
 }
 
-/** 7 % of the subtotal, rounded to the nearest cent. */
-export function taxCents(subtotal: number): number {
-  return Math.round(subtotal * TAX_RATE);
+/** A country (ISO 3166-1 alpha-2) and, where it has them, a region (its ISO 3166-2 code without the country: 'IL', 'ON'). */
+export interface Place {
+  country: string;
+  region?: string | null;
 }
 
-export interface CartTotals {
-  subtotal: number;
-  shipping: number;
-  total: number;
-}
-
-/** Cart page and drawer: subtotal + flat shipping, no tax. In cents. */
-export function cartTotals(lines: readonly PricedLine[]): CartTotals {
-  const subtotal = subtotalCents(lines);
-  const shipping = shippingCents(subtotal);
-  return { subtotal, shipping, total: subtotal + shipping };
-}
-
-export interface CheckoutTotals extends CartTotals {
-  tax: number;
-}
-
-/** Checkout: subtotal + shipping + 7 % tax of the subtotal. In cents. */
-export function checkoutTotals(lines: readonly PricedLine[]): CheckoutTotals {
-  const { subtotal, shipping } = cartTotals(lines);
-  const tax = taxCents(subtotal);
-  return { subtotal, shipping, tax, total: subtotal + shipping + tax };
-}
-
-export interface PickupTotals extends CheckoutTotals {
-  /** The customer's tip: paid with the order, apart from its price (Square's tip_money). */
-  tip: number;
+/** A rate for a country (region null) or, overriding it, for one of its regions. */
+interface PlaceRate {
+  country: string;
+  region: string | null;
 }
 
 /**
- * A pickup order: the subtotal, no shipping, tax as for shipping orders, and the tip; the total is
- * what the card is charged. In cents.
+ * The owner's shipping and tax rules (Admin → Settings → Shipping; docs/admin.md). Amounts in
+ * cents, tax in percent (up to three decimals). Checked by moneySettingsSchema.
  */
-export function pickupTotals(lines: readonly PricedLine[], tipCents: number): PickupTotals {
-  const subtotal = subtotalCents(lines);
-  const tax = taxCents(subtotal);
-  return { subtotal, shipping: 0, tax, tip: tipCents, total: subtotal + tax + tipCents };
+export interface MoneySettings {
+  /** The countries the shop ships to, as the checkout offers them. */
+  shipTo: string[];
+  shippingRates: Array<PlaceRate & { cents: number }>;
+  /** An order whose subtotal reaches this ships free; null: never. */
+  freeShippingOverCents: number | null;
+  taxRates: Array<PlaceRate & { percent: number }>;
+}
+
+/**
+ * Until the owner sets them: the United States only, 5.99 shipping, 7 % tax in every state and
+ * none elsewhere (docs/decisions.md, "Shipping and tax rates").
+ */
+export const MONEY_SETTINGS_DEFAULTS: MoneySettings = {
+  shipTo: ['US'],
+  shippingRates: [{ country: 'US', region: null, cents: 599 }],
+  freeShippingOverCents: null,
+  taxRates: [{ country: 'US', region: null, percent: 7 }],
+};
+
+/** The rate for the place: its region's, else its country's; undefined when neither is set. */
+function rateFor<R extends PlaceRate>(rates: readonly R[], place: Place): R | undefined {
+  return (
+    (place.region ? rates.find((r) => r.country === place.country && r.region === place.region) : undefined) ??
+    rates.find((r) => r.country === place.country && r.region === null)
+  );
+}
+
+/** The tax rate in percent at a place: its region's, else its country's, else 0. */
+export function taxPercentAt(settings: MoneySettings, place: Place): number {
+  return rateFor(settings.taxRates, place)?.percent ?? 0;
+}
+
+/** Whether the shop ships to the country. */
+export function shipsTo(settings: MoneySettings, country: string): boolean {
+  return settings.shipTo.includes(country);
+}
+
+/** A discount as taken: never below zero, never more than the subtotal. */
+function discountTaken(subtotal: number, discountCents: number): number {
+  return Math.max(0, Math.min(Math.round(discountCents), subtotal));
+}
+
+export interface PriceOrderOptions {
+  lines: readonly PricedLine[];
+  /** A parcel's address, or a pickup order's stop (its country and state). */
+  place: Place;
+  /** A pickup order: nothing is shipped. */
+  pickup?: boolean;
+  settings: MoneySettings;
+  /** The customer's tip (pickup orders): paid with the order, apart from its price. */
+  tipCents?: number;
+  /** What a discount code takes off the subtotal (never more than the subtotal). */
+  discountCents?: number;
+}
+
+export interface OrderTotals {
+  subtotal: number;
+  /** What a discount code took off the subtotal; present only when it took something. */
+  discount?: number;
+  shipping: number;
+  tax: number;
+  tip: number;
+  /** What the card is charged: subtotal - discount + shipping + tax + tip. */
+  total: number;
+  /** The tax rate applied, in percent (sent to Square as the order's tax). */
+  taxPercent: number;
+}
+
+/**
+ * The one price of an order, in cents: the cart and checkout pages, the server's order, its
+ * e-mail and the request to Square all come from it (docs/decisions.md, "Shipping and tax rates").
+ * Shipping is the place's flat rate: none for pickup or an empty cart, none once the subtotal
+ * (before any discount) reaches the owner's free-shipping amount, never discounted. Tax is the
+ * place's rate of the subtotal less the discount (shipping is not taxed), rounded to the nearest
+ * cent, half up.
+ */
+export function priceOrder(options: PriceOrderOptions): OrderTotals {
+  const { settings, place } = options;
+  const subtotal = subtotalCents(options.lines);
+  const discount = discountTaken(subtotal, options.discountCents ?? 0);
+  const free = settings.freeShippingOverCents !== null && subtotal >= settings.freeShippingOverCents;
+  const shipping = options.pickup || subtotal === 0 || free ? 0 : (rateFor(settings.shippingRates, place)?.cents ?? 0);
+  const taxPercent = taxPercentAt(settings, place);
+  // in thousandths of a percent, so the product is an exact integer and a half cent rounds up exactly
+  const tax = Math.round(((subtotal - discount) * Math.round(taxPercent * 1000)) / 100_000);
+  const tip = options.tipCents ?? 0;
+  return { subtotal, ...(discount > 0 ? { discount } : {}), shipping, tax, tip, total: subtotal - discount + shipping + tax + tip, taxPercent };
 }

@@ -1,4 +1,4 @@
-import { percentOfCents, pickupTotals } from './money';
+import { MONEY_SETTINGS_DEFAULTS, percentOfCents, priceOrder } from './money';
 import {
   bookablePickupSlots,
   pausedMessage,
@@ -87,8 +87,9 @@ describe('pickup orders', () => {
       { price: 4.5, quantity: 1 },
       { price: 5.25, quantity: 1 },
     ];
-    expect(pickupTotals(lines, percentOfCents(975, 15))).toEqual({ subtotal: 975, shipping: 0, tax: 68, tip: 146, total: 1189 });
-    expect(pickupTotals(lines, 0).total).toBe(1043);
+    const at = { place: { country: 'US' }, pickup: true, settings: MONEY_SETTINGS_DEFAULTS };
+    expect(priceOrder({ lines, ...at, tipCents: percentOfCents(975, 15) })).toMatchObject({ subtotal: 975, shipping: 0, tax: 68, tip: 146, total: 1189 });
+    expect(priceOrder({ lines, ...at, tipCents: 0 }).total).toBe(1043);
   });
 
   it('makes codes from the readable alphabet only: no 0/O or 1/I to mix up at the cart', () => {

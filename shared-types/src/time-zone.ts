@@ -49,6 +49,17 @@ export function dayIn(instant: Date, timeZone: string): string {
   return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+/**
+ * 'YYYY-MM-DD' and 'HH:MM' on a clock in `timeZone`, written as ISO 8601 with that zone's offset
+ * then ('2026-06-10T10:00:00.000-05:00'): how structured data (schema.org's Event) states a stop's times.
+ */
+export function zonedIsoOf(day: string, time: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const at = instantOf({ year, month, day: date, hour, minute }, timeZone);
+  return new TZDate(at.getTime(), timeZone).toISOString();
+}
+
 /** 'YYYY-MM-DD' → noon of that day in `timeZone`: how a stop's day is stored ('noon of the chosen day'). */
 export function noonOf(day: string, timeZone: string): Date {
   const [year, month, date] = day.split('-').map(Number);

@@ -3,7 +3,7 @@ import {
   idParamSchema,
   loginSchema,
   passwordChangePayloadSchema,
-  profileUpdateSchema,
+  profileAddressUpdateSchema,
   registerPayloadSchema,
   resetPasswordPayloadSchema,
 } from '@cocoa/shared-types';
@@ -15,6 +15,6 @@ export class RegisterDto extends createZodDto(registerPayloadSchema) {}
 export class ForgotPasswordDto extends createZodDto(forgotPasswordSchema) {}
 export class ResetPasswordDto extends createZodDto(resetPasswordPayloadSchema) {}
 export class PasswordChangeDto extends createZodDto(passwordChangePayloadSchema) {}
-export class ProfileUpdateDto extends createZodDto(profileUpdateSchema) {}
+export class ProfileUpdateDto extends createZodDto(profileAddressUpdateSchema) {}
 /** Route params of /api/users/:id/... */
 export class UserParams extends createZodDto(z.strictObject({ id: idParamSchema })) {}

@@ -121,7 +121,7 @@ export class AuthService implements BeforeApplicationShutdown {
       const userId = spent[0]?.user_id;
       // Spent meanwhile by a request racing this one.
       if (userId === undefined) throw new UserInputError(INVALID_RESET_LINK, 'INVALID_RESET_TOKEN');
-      await manager.update(UserEntity, { id: userId }, { passwordHash });
+      await manager.update(UserEntity, { id: userId }, { passwordHash, passwordChangedAt: new Date() });
       await manager.query(`UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL`, [userId]);
       await revokeUserSessions(manager, userId);
       return (await manager.findOneByOrFail(UserEntity, { id: userId })).username;

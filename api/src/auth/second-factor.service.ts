@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { RECOVERY_CODE_COUNT, type RecoveryCodes, type SecondFactorEnrolment, type SecondFactorStatus, SHOP_CONTACT } from '@cocoa/shared-types';
+import { RECOVERY_CODE_COUNT, type RecoveryCodes, type SecondFactorEnrolment, type SecondFactorStatus } from '@cocoa/shared-types';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { DataSource, type EntityManager, IsNull, Not, type Repository } from 'typeorm';
 import { ConflictError, UserInputError } from '../common/domain-errors';
 import { SettingsService } from '../settings/settings.service';
+import { ShopIdentityService } from '../settings/shop-identity.service';
 import { RecoveryCodeEntity } from './recovery-code.entity';
 import { SecondFactorEntity } from './second-factor.entity';
 
@@ -54,6 +55,7 @@ export class SecondFactorService {
     @InjectRepository(RecoveryCodeEntity) private readonly recoveryCodes: Repository<RecoveryCodeEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly settings: SettingsService,
+    private readonly shopIdentity: ShopIdentityService,
   ) {}
 
   async status(userId: number): Promise<SecondFactorStatus> {
@@ -84,7 +86,9 @@ export class SecondFactorService {
         WHERE second_factors.confirmed_at IS NULL`,
       [user.id, sealed],
     );
-    const otpauthUri = new TOTP({ issuer: SHOP_CONTACT.name, label: user.username, secret: Secret.fromBase32(secret), ...TOTP_PARAMS }).toString();
+    // The issuer the authenticator app lists the account under: the shop's name in force.
+    const issuer = (await this.shopIdentity.get()).name;
+    const otpauthUri = new TOTP({ issuer, label: user.username, secret: Secret.fromBase32(secret), ...TOTP_PARAMS }).toString();
     const qrCode = await QRCode.toDataURL(otpauthUri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
     return { secret, otpauthUri, qrCode };
   }

@@ -42,6 +42,10 @@ export class UserEntity {
   @Column({ type: 'boolean', default: false })
   isAdmin: boolean;
 
+  /** When the password was last changed or reset (null: not since this was recorded). */
+  @Column({ type: 'timestamptz', nullable: true })
+  passwordChangedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

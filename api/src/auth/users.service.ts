@@ -1,10 +1,11 @@
 import type { profileUpdateSchema, registerPayloadSchema } from '@cocoa/shared-types';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { ConflictError, ForbiddenError, NotFoundError, UserInputError } from '../common/domain-errors';
 import type { SessionUser } from '../common/session-user';
+import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { LoginThrottle } from './login-throttle.service';
 import { assertPasswordAllowed } from './password.policy';
 import { hashPassword, verifyPassword } from './password.hasher';
@@ -25,7 +26,36 @@ export class UsersService {
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly throttle: LoginThrottle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Whether the first admin (ADMIN_USERNAME) no longer signs in with the password it was created
+   * with: changed or reset since (passwordChangedAt), or no longer ADMIN_PASSWORD. A generated
+   * password (printed once at creation) counts as unchanged until the owner changes it. True when
+   * no such account exists: there is nothing to change.
+   */
+  async firstAdminPasswordChanged(): Promise<boolean> {
+    const admin = await this.users
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.username) = lower(:username)', { username: this.config.ADMIN_USERNAME })
+      .getOne();
+    if (!admin) return true;
+    if (admin.passwordChangedAt) return true;
+    const configured = this.config.ADMIN_PASSWORD;
+    return configured !== undefined && !(await verifyPassword(configured, admin.passwordHash));
+  }
+
+  /** The admin accounts that sign in with a password alone (no confirmed second factor), by name. */
+  async adminsWithoutSecondFactor(): Promise<string[]> {
+    const rows: Array<{ username: string }> = await this.users.query(
+      `SELECT u.username FROM users u
+        WHERE u.is_admin AND NOT EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.confirmed_at IS NOT NULL)
+        ORDER BY u.username`,
+    );
+    return rows.map((row) => row.username);
+  }
 
   /** The schema has NFKC-normalised the name and refused invisible characters; a look-alike of a taken name is taken. */
   async register(input: RegisterInput): Promise<UserEntity> {
@@ -110,7 +140,7 @@ export class UsersService {
     }
     const passwordHash = await hashPassword(newPassword);
     await this.dataSource.transaction(async (manager) => {
-      await manager.update(UserEntity, { id: actor.id }, { passwordHash });
+      await manager.update(UserEntity, { id: actor.id }, { passwordHash, passwordChangedAt: new Date() });
       await revokeUserSessions(manager, actor.id);
     });
     await attempt.succeeded();

@@ -108,11 +108,11 @@ export class InboxService {
 
   /** Queues the reply to the sender and keeps it in the thread, in one transaction; answers the message with its thread. */
   async reply(kind: InboxKind, id: number, body: string, sentBy: string): Promise<InboxMessage> {
+    const shop = await this.mail.identity();
     await this.dataSource.transaction(async (m) => {
       const source = this.sources[kind];
       const found = await source.inboxMessage(id, m);
       if (!found) throw notFound();
-      const shop = this.mail.shop();
       const original = replyContext(found);
       const outboxId = await this.mail.queue(
         {

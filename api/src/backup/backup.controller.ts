@@ -1,9 +1,10 @@
-import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type RestoreResult } from '@cocoa/shared-types';
-import { Controller, Get, Header, HttpCode, Param, Post, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type BackupSchedule, type RestoreResult } from '@cocoa/shared-types';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { StepUp } from '../common/step-up.guard';
 import { AdminOnly } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
-import { BackupFileParams } from './backup.dto';
+import { BackupScheduleService } from './backup-schedule.service';
+import { BackupFileParams, BackupScheduleDto } from './backup.dto';
 import { BackupService } from './backup.service';
 
 /**
@@ -13,7 +14,22 @@ import { BackupService } from './backup.service';
 @Controller('database')
 @AdminOnly()
 export class BackupController {
-  constructor(private readonly backups: BackupService) {}
+  constructor(
+    private readonly backups: BackupService,
+    private readonly schedule: BackupScheduleService,
+  ) {}
+
+  /** The daily backup: on or off, how many to keep, and when it last ran. */
+  @Get('schedule')
+  @Header('Cache-Control', 'private, no-store')
+  scheduleStatus(): Promise<BackupSchedule> {
+    return this.schedule.status();
+  }
+
+  @Put('schedule')
+  saveSchedule(@Body() body: BackupScheduleDto): Promise<BackupSchedule> {
+    return this.schedule.save(body);
+  }
 
   @Post('backup')
   @HttpCode(201)

@@ -19,6 +19,8 @@ export const BACKUP_TABLES = [
   'order_items',
   'order_events',
   'order_refunds',
+  'discount_codes',
+  'discount_redemptions',
   'calendars',
   'scheduled_locations',
   'pickup_slot_claims',
@@ -32,6 +34,8 @@ export const BACKUP_TABLES = [
   'booking_payments',
   'live_state',
   'live_events',
+  // The owner's text of the legal pages (legal/legal-pages.service.ts).
+  'legal_pages',
   'settings',
 ] as const;
 

@@ -22,6 +22,8 @@ export interface MailContext {
   signer: LinkSigner<LinkedBooking>;
   timeZone: string;
   settings: BookingSettings;
+  /** The shop's name and mailbox, for the calendar invitations. */
+  shop: { name: string; email: string };
 }
 
 /**
@@ -40,8 +42,13 @@ export class BookingMailService {
   ) {}
 
   async context(): Promise<MailContext> {
-    const [signer, timeZone, settings] = await Promise.all([this.links.signer(BOOKING_LINKS), this.shopTime.current(), this.bookingSettings.get()]);
-    return { signer, timeZone, settings };
+    const [signer, timeZone, settings, shop] = await Promise.all([
+      this.links.signer(BOOKING_LINKS),
+      this.shopTime.current(),
+      this.bookingSettings.get(),
+      this.mail.identity(),
+    ]);
+    return { signer, timeZone, settings, shop };
   }
 
   adminUrl(b: Pick<BookingEntity, 'id'>): string {
@@ -177,10 +184,9 @@ export class BookingMailService {
   }
 
   private invitation(b: BookingEntity, ctx: MailContext, method: 'PUBLISH' | 'CANCEL', url: string, sequence?: number) {
-    const shop = this.mail.shop();
     return bookingInvitation(b, {
-      shopName: shop.name,
-      shopEmail: shop.email,
+      shopName: ctx.shop.name,
+      shopEmail: ctx.shop.email,
       host: new URL(this.config.publicUrl).host,
       timeZone: ctx.timeZone,
       url,

@@ -47,6 +47,6 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     BookingPaymentSync,
   ],
   // The owner's inbox (the back office) lists booking requests through BookingInboxService.
-  exports: [BookingInboxService],
+  exports: [BookingInboxService, BookingSettingsService],
 })
 export class BookingsModule {}

@@ -71,6 +71,10 @@ export class Product {
   @Column({ type: 'varchar', length: 100, nullable: true })
   variationId: string | null;
 
+  /** Square's time of the stock count last applied (catalogue/stock.service.ts): an older one is ignored. */
+  @Column({ type: 'timestamptz', nullable: true })
+  squareCountedAt: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

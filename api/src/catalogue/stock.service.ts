@@ -14,6 +14,24 @@ export interface StockLine {
 /** What a transaction that changed what the storefront shows does once it commits: clear the public answers, once. */
 const PUBLIC_STOCK_CHANGED = 'publicStockChanged';
 
+/** One of Square's counts, read already (docs/operations.md, "Stock with Square connected"): whole units, 0 or more. */
+export interface SquareStockCount {
+  variationId: string;
+  quantity: number;
+  /** Square's calculated_at of the count. */
+  calculatedAt: Date;
+}
+
+/** What applying Square's counts did, count by count. */
+export interface SquareCountsApplied {
+  /** Set on a product (its stock is now Square's count). */
+  applied: number;
+  /** A product has a count Square calculated later already: left as it is. */
+  stale: number;
+  /** No product has that variation id. */
+  unmatched: number;
+}
+
 /** The low-stock list's default and largest length. */
 const LOW_STOCK_LIMIT = 50;
 
@@ -109,6 +127,61 @@ export class StockService {
       given.push(line);
     }
     return given;
+  }
+
+  /**
+   * Square's counts set the stock of the products synced from those variations (products.variation_id),
+   * in one transaction: a count is applied only when it was calculated after the one applied last
+   * (products.square_counted_at), so a late event never undoes a newer count. A product that was
+   * not counted becomes counted. The public answers are cleared once it commits when a stock changed.
+   */
+  async applySquareCounts(counts: readonly SquareStockCount[]): Promise<SquareCountsApplied> {
+    const newest = new Map<string, SquareStockCount>();
+    for (const c of counts) {
+      if (!Number.isSafeInteger(c.quantity) || c.quantity < 0) throw new Error(`Square count of ${c.variationId} is not a whole number of units`);
+      const seen = newest.get(c.variationId);
+      if (!seen || seen.calculatedAt < c.calculatedAt) newest.set(c.variationId, c);
+    }
+    if (newest.size === 0) return { applied: 0, stale: 0, unmatched: 0 };
+    const list = [...newest.values()];
+    return this.dataSource.transaction(async (manager) => {
+      const rows: Array<{ known: boolean; applied: boolean; changed: boolean }> = await manager.query(
+        `WITH c AS (SELECT * FROM unnest($1::varchar[], $2::int[], $3::timestamptz[]) AS c(variation_id, quantity, calculated_at)),
+              fresh AS MATERIALIZED (
+                SELECT p.id, p.stock_count AS before, c.quantity, c.calculated_at FROM products p JOIN c ON c.variation_id = p.variation_id
+                 WHERE p.square_counted_at IS NULL OR p.square_counted_at < c.calculated_at
+                 ORDER BY p.id FOR NO KEY UPDATE OF p),
+              written AS (
+                UPDATE products p SET stock_count = f.quantity, square_counted_at = f.calculated_at, updated_at = now()
+                  FROM fresh f WHERE p.id = f.id
+                RETURNING p.id, f.before, p.stock_count AS after)
+         SELECT p.id IS NOT NULL AS known, s.id IS NOT NULL AS applied, s.id IS NOT NULL AND s.before IS DISTINCT FROM s.after AS changed
+           FROM c LEFT JOIN products p ON p.variation_id = c.variation_id LEFT JOIN written s ON s.id = p.id`,
+        [list.map((c) => c.variationId), list.map((c) => Math.min(c.quantity, STOCK_MAX)), list.map((c) => c.calculatedAt.toISOString())],
+      );
+      if (rows.some((r) => r.changed)) afterCommit(manager, () => this.publicAnswers.invalidate(), PUBLIC_STOCK_CHANGED);
+      return {
+        applied: rows.filter((r) => r.applied).length,
+        stale: rows.filter((r) => r.known && !r.applied).length,
+        unmatched: rows.filter((r) => !r.known).length,
+      };
+    });
+  }
+
+  /** The variation ids of every product synced from Square, for the periodic read of Square's counts. */
+  async squareVariationIds(): Promise<string[]> {
+    const rows: Array<{ variation_id: string }> = await this.dataSource.query(`SELECT variation_id FROM products WHERE variation_id IS NOT NULL ORDER BY id`);
+    return rows.map((r) => r.variation_id);
+  }
+
+  /** Those of `variationIds` whose stock Square counts (a Square count was applied to their product). */
+  async squareCountedVariationIds(variationIds: readonly string[]): Promise<Set<string>> {
+    if (variationIds.length === 0) return new Set();
+    const rows: Array<{ variation_id: string }> = await this.dataSource.query(
+      `SELECT variation_id FROM products WHERE variation_id = ANY($1::varchar[]) AND square_counted_at IS NOT NULL`,
+      [[...variationIds]],
+    );
+    return new Set(rows.map((r) => r.variation_id));
   }
 
   /**

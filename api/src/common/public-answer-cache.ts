@@ -30,6 +30,8 @@ const WRITES_LEAVING_PUBLIC_ANSWERS = new Set([
   'POST /api/square/webhooks',
   'POST /api/orders/create-from-payment',
   'DELETE /api/cart/clear',
+  // The legal pages editor's preview: renders, stores nothing.
+  'POST /api/admin/legal-pages/preview',
 ]);
 
 /** Smaller answers gain less from gzip than it costs the phone to inflate them. */

@@ -350,6 +350,10 @@ function fillPath(ctx: Ctx, route: RegisteredRoute, caller: Caller, override: Re
     if (route.path.startsWith('/api/admin/bookings/') && name === 'refundId') return MISSING_UUID;
     if (route.path.startsWith('/api/admin/bookings/') || route.path.startsWith('/api/admin/booking/packages/')) return '999999';
     if (route.path.startsWith('/api/admin/booking/blocked-days/')) return '2031-01-01';
+    // A discount code that is not there: every well-formed edit, switch or delete is refused with 404.
+    if (route.path.startsWith('/api/admin/discounts/')) return '999999';
+    // A legal page that exists: only a body that fails the schema is sent to it.
+    if (route.path.startsWith('/api/legal-pages/') || route.path.startsWith('/api/admin/legal-pages/')) return 'privacy';
     throw new Error(`the fuzzer has no value for :${name} of ${routeKey(route)}`);
   });
 }
@@ -381,6 +385,11 @@ function baseInput(ctx: Ctx, key: string, rng: Rng): Record<string, Json> {
     'POST /api/geocode/init': { apiKey: 'abc' },
     'POST /api/square/checkout/complete': clone(checkoutBody(ctx.checkout, { idempotencyKey: `fuzz-${rng.int(1e9)}` })),
     'POST /api/orders/create-from-payment': { paymentIntentId: 'test_abc' },
+    'PUT /api/admin/discounts/:id': { code: 'FUZZ-10', kind: 'percent', value: 10 },
+    'PATCH /api/admin/discounts/:id': { active: false },
+    'PUT /api/admin/legal-pages/:kind': { markdown: '## Fuzz\n\nText.' },
+    'POST /api/admin/legal-pages/preview': { markdown: '## Fuzz\n\nText.' },
+    'POST /api/checkout/discount': { code: 'NO-SUCH-CODE', cartItems: clone(checkoutBody(ctx.checkout).cartItems) },
     'POST /api/admin/inbox/:kind/:id/reply': { body: 'Thank you for your message.' },
     'POST /api/admin/orders/:id/fulfilment': { to: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     'POST /api/admin/orders/:id/cancel': { reason: 'Customer asked', restock: true },

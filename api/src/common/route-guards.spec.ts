@@ -19,6 +19,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/contact': 'contact form; rate-limited',
   'POST /api/events/inquiries': 'event booking inquiry form',
   'POST /api/square/checkout/complete': 'guest checkout (allowed, see docs/decisions.md); amounts recomputed server-side',
+  'POST /api/checkout/discount': 'the checkout’s Apply of a discount code, for guests too; refused checks are rate-limited',
   'DELETE /api/cart/clear': 'the cart lives in the browser; the server only acknowledges a session id',
   // Public reads of the catalogue, events and content.
   'GET /api/square/catalog/categories': 'catalogue',
@@ -31,6 +32,10 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/events': 'public event schedule',
   'GET /api/events/map-config': 'tile URL and map centre for the tracker',
   'GET /api/events/calendar.ics': 'the public schedule as an iCalendar feed',
+  'GET /api/money-settings': 'the ship-to countries, shipping and tax rates the checkout prices with',
+  'GET /api/shop': "the shop's name, logo, address, phone, e-mail, hours and social links customers see",
+  'GET /api/admin/go-live/mail-confirmed': 'the go-live test e-mail’s link: refused unless its signed token is valid',
+  'GET /api/legal-pages/:kind': 'the privacy, terms and refund pages',
   'GET /api/square/web-payments/config': 'application and location ids the card form needs; no secret',
   // Operations and provider callbacks.
   'GET /api/health': 'process liveness',

@@ -76,6 +76,13 @@ export const envSchema = z.object({
   PAYMENT_RECONCILE_AFTER_S: positiveInt(300),
   /** How often the payment reconciler looks for such checkouts (also once at start; never in NODE_ENV=test). */
   PAYMENT_RECONCILE_INTERVAL_S: positiveInt(300),
+  /** With Square connected, Square's stock counts are read every this many minutes (never in NODE_ENV=test; docs/operations.md). */
+  SQUARE_INVENTORY_READ_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1, 'SQUARE_INVENTORY_READ_MINUTES must be 1 to 59')
+    .max(59, 'SQUARE_INVENTORY_READ_MINUTES must be 1 to 59')
+    .default(5),
   /** The shop's time zone (IANA): every wall-clock time is read and written in it; the admin can change it in Settings. */
   SHOP_TIME_ZONE: z.string().trim().default(DEFAULT_SHOP_TIME_ZONE).refine(isTimeZone, 'SHOP_TIME_ZONE must be an IANA time zone name such as America/Chicago'),
   GEOCODER_URL: z.string().trim().url('GEOCODER_URL must be a URL').default('https://nominatim.openstreetmap.org'),
@@ -138,6 +145,23 @@ export const envSchema = z.object({
         return z.NEVER;
       }
       return [...rootCertificates, ...certificates];
+    }),
+  /**
+   * The path of the Apple Pay domain association file Square gives for the shop's domain, read at
+   * start and served at /.well-known/apple-developer-merchantid-domain-association (docs/operations.md).
+   */
+  APPLE_PAY_DOMAIN_ASSOCIATION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        return readFileSync(v, 'utf8');
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `cannot read ${v} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+        return z.NEVER;
+      }
     }),
   /**
    * How long a session lasts (docs/decisions.md "Sessions"): it ends after this many seconds without

@@ -252,8 +252,10 @@ describe('Content-Security-Policy reports', () => {
     expect(directives.get('frame-ancestors')).toBe("'none'");
     expect(directives.get('report-uri')).toBe('/api/csp-reports');
     expect(directives.get('report-to')).toBe('csp-endpoint');
-    // still what the app and Square's card form need
-    expect(directives.get('script-src')).toBe("'self' https://sandbox.web.squarecdn.com https://web.squarecdn.com");
+    // still what the app, Square's card form and the wallets Square's SDK shows need
+    expect(directives.get('script-src')).toBe(
+      "'self' https://sandbox.web.squarecdn.com https://web.squarecdn.com https://pay.google.com https://applepay.cdn-apple.com https://kit.cash.app",
+    );
     expect(res.headers['reporting-endpoints']).toBe('csp-endpoint="http://localhost:3000/api/csp-reports"');
     // API answers are data: they run nothing, so they report nothing
     const api = await t.agent().get('/api/health');

@@ -10,6 +10,7 @@ import { type OutboundResponse, safeFetch } from '../common/outbound-fetch';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { GEOCODE_BACKGROUND_WAIT_MS, GeocodingService } from '../geocoding/geocoding.service';
 import { JobsService } from '../jobs/jobs.service';
+import { ShopIdentityService } from '../settings/shop-identity.service';
 import { CalendarEntity } from './calendar.entity';
 import { EventsService, LOCATION_NOT_FOUND } from './events.service';
 import { type FeedOccurrence, type FeedReading, feedWindow, publishedCalendar, readFeed } from './ics';
@@ -88,6 +89,7 @@ export class CalendarService implements OnModuleInit {
     private readonly events: EventsService,
     private readonly publicAnswers: PublicAnswerCache,
     private readonly jobs: JobsService,
+    private readonly shopIdentity: ShopIdentityService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -164,9 +166,9 @@ export class CalendarService implements OnModuleInit {
 
   async publishedFeed(): Promise<string> {
     const timeZone = await this.events.timeZone();
-    const rows = await this.events.forFeed(timeZone);
+    const [rows, shop] = await Promise.all([this.events.forFeed(timeZone), this.shopIdentity.get()]);
     return publishedCalendar(rows, {
-      name: 'Cocoa Shop events',
+      name: `${shop.name} events`,
       host: new URL(this.config.publicUrl).hostname,
       url: `${this.config.publicUrl}/cocoa-tracker`,
       timeZone,

@@ -8,6 +8,7 @@ import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { afterCommit } from '../database/after-commit';
 import { type JobRun, JobsService, type JobSendOptions } from '../jobs/jobs.service';
+import { ShopIdentityService } from '../settings/shop-identity.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
 import { isMailTemplateName, type RenderedMail, renderMail, shopIdentity, type ShopIdentity, type TemplateMail } from './templates';
@@ -97,6 +98,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
     @InjectRepository(MailOutboxEntry) private readonly outbox: Repository<MailOutboxEntry>,
     private readonly jobs: JobsService,
     private readonly zone: ShopTimeZoneService,
+    private readonly shopIdentity: ShopIdentityService,
   ) {
     // Timeouts keep one attempt from holding a worker long on a slow mail server; the URL's own settings win.
     this.transport = config.SMTP_URL
@@ -199,14 +201,21 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
     await this.sending;
   }
 
-  /** The shop's name, addresses and links (its zone from SHOP_TIME_ZONE: dates are printed by `identity`). */
-  shop(): ShopIdentity {
-    return shopIdentity({ siteUrl: this.config.publicUrl, timeZone: this.config.SHOP_TIME_ZONE, email: this.config.CONTACT_TO });
+  /**
+   * The shop as a message shows it: the owner's identity (the demo's where unset), dates in the zone
+   * saved in Settings. Reads settings: call it before a transaction opens, never inside one.
+   */
+  async identity(): Promise<ShopIdentity> {
+    const [shop, timeZone] = await Promise.all([this.shopIdentity.get(), this.zone.current()]);
+    return shopIdentity({ siteUrl: this.config.publicUrl, timeZone, email: this.config.CONTACT_TO, shop });
   }
 
-  /** The shop as a message shows it, dates in the zone saved in Settings. */
-  async identity(): Promise<ShopIdentity> {
-    return { ...this.shop(), timeZone: await this.zone.current() };
+  /** Who messages are from: MAIL_FROM's mailbox, under the shop's name once the owner has set it. */
+  private async sender(): Promise<string | MailAddress> {
+    const { saved } = await this.shopIdentity.settingsView();
+    if (!saved.name) return this.config.MAIL_FROM;
+    const address = /<([^<>]+)>\s*$/.exec(this.config.MAIL_FROM)?.[1] ?? this.config.MAIL_FROM;
+    return { name: saved.name, address };
   }
 
   /** The outbox for the admin, newest first (bodies included: a kept message is read there). */
@@ -321,6 +330,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
     }
     try {
       await this.transport.sendMail({
+        from: await this.sender(),
         to: message.recipient,
         subject: message.subject,
         text: message.body_text,

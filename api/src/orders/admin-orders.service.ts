@@ -143,6 +143,8 @@ export class AdminOrdersService {
       totals: {
         currency: order.currency,
         subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        discountCode: order.discountCode,
         shippingCents: order.shippingCents,
         taxCents: order.taxCents,
         totalCents: order.totalCents,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CheckoutCompleteInput, checkoutTotals, fromCents } from '@cocoa/shared-types';
+import { type CheckoutCompleteInput, MONEY_SETTINGS_DEFAULTS, priceOrder, fromCents } from '@cocoa/shared-types';
 import { SquareApiDouble, squareWebhookEvent } from '../square/square-api.double';
 import { deliverSquareEvent } from '../test/square-webhooks';
 import { startTestApp, type TestApp } from '../test/test-app';
@@ -36,7 +36,11 @@ async function insertStocked(
 
 /** A checkout body for these lines with the totals a correct client computes. */
 function bodyFor(lines: Array<{ product: Stocked; quantity: number }>, overrides: Partial<CheckoutCompleteInput> = {}): CheckoutCompleteInput {
-  const totals = checkoutTotals(lines.map((l) => ({ price: fromCents(l.product.priceCents), quantity: l.quantity })));
+  const totals = priceOrder({
+    lines: lines.map((l) => ({ price: fromCents(l.product.priceCents), quantity: l.quantity })),
+    place: { country: 'US' },
+    settings: MONEY_SETTINGS_DEFAULTS,
+  });
   return {
     sourceId: 'cnon:card-nonce-ok',
     amount: fromCents(totals.total),

@@ -3,27 +3,34 @@ import { Injectable } from '@nestjs/common';
 import {
   type CheckoutCompleteRequest,
   type CheckoutCompleteResponse,
-  type CheckoutTotals,
-  checkoutTotals,
   type ChosenOption,
+  type DiscountCheckRequest,
+  type DiscountCheckResponse,
   type LiveState,
   chooseOptions,
   formatCents,
   fromCents,
   MAX_LINE_QUANTITY,
+  type MoneySettings,
   nameWithOptions,
+  type OrderTotals,
   PICKUP_CODE_LENGTH,
   pickupCodeOf,
-  pickupTotals,
+  type Place,
+  priceOrder,
   priceWithOptions,
+  shipsTo,
   soldOutAtStop,
   type ProductOptionGroup,
+  subtotalCents,
   toCents,
+  pickupPlace,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { ConflictError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { type CheckedDiscount, DiscountsService } from '../discounts/discounts.service';
 import { PickupSlotsService } from '../events/pickup-slots.service';
 import { LiveService } from '../live/live.service';
 import type { SessionUser } from '../common/session-user';
@@ -31,6 +38,7 @@ import { PaymentsService } from '../payments/payments.service';
 import type { ChargeOwner } from '../payments/payments.types';
 import type { SquareChargeInput } from '../square/square.gateway';
 import { SignedLinksService } from '../links/signed-links.service';
+import { MoneySettingsService } from './money-settings.service';
 import { ORDER_LINKS } from './order-links';
 import { OrderSettlementService } from './order-settlement.service';
 import { Order } from './order.entity';
@@ -64,7 +72,9 @@ interface Claimed {
   /** A pickup order's code. */
   code: string | null;
   items: PricedItem[];
-  totals: CheckoutTotals & { tip: number };
+  totals: OrderTotals;
+  /** The discount code the order took a use of. */
+  discount: CheckedDiscount | null;
 }
 
 /** How long a request waits for another request's payment under the same key before answering 409. */
@@ -100,7 +110,20 @@ export class CheckoutService {
     private readonly slots: PickupSlotsService,
     private readonly links: SignedLinksService,
     private readonly live: LiveService,
+    private readonly discounts: DiscountsService,
+    private readonly money: MoneySettingsService,
   ) {}
+
+  /**
+   * POST /api/checkout/discount: what a code takes off this cart, priced from the database, or the
+   * buyer's message why not. Nothing is taken: the checkout checks the code again and takes its use.
+   */
+  async checkDiscount(input: DiscountCheckRequest, user: SessionUser | undefined): Promise<DiscountCheckResponse> {
+    const items = await this.priceItems(this.dataSource.manager, { cartItems: input.cartItems }, null);
+    const subtotal = subtotalCents(items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity })));
+    const checked = await this.discounts.check(input.code, subtotal, { userId: user?.id, email: input.email });
+    return { code: checked.code, kind: checked.rule.kind, value: checked.rule.value, discount: fromCents(checked.discountCents), label: checked.label };
+  }
 
   async complete(input: CheckoutCompleteRequest, user: SessionUser | undefined): Promise<CheckoutCompleteResponse> {
     // A pickup order's drinks are checked against the Live tab's sold-out list of the stop.
@@ -189,23 +212,46 @@ export class CheckoutService {
    */
   private claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean, live: LiveState | null): Promise<Claimed | null> {
     return this.dataSource.transaction(async (manager) => {
+      const settings = await this.money.get(manager);
+      const place = await this.placeOf(manager, input, settings);
       const items = await this.priceItems(manager, input, live);
       const lines = items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity }));
-      const totals = input.pickup ? pickupTotals(lines, toCents(input.tipAmount ?? 0)) : { ...checkoutTotals(lines), tip: 0 };
+      // The code's row stays locked until this transaction ends, so its usage limit holds (DiscountsService).
+      const customer = { userId: user?.id, email: input.shippingData?.email ?? input.pickup?.email, phone: input.pickup?.phone };
+      const discount = input.discountCode ? await this.discounts.check(input.discountCode, subtotalCents(lines), customer, manager) : null;
+      const off = discount?.discountCents ?? 0;
+      const tipCents = input.pickup ? toCents(input.tipAmount ?? 0) : 0;
+      const totals = priceOrder({ lines, place, pickup: !!input.pickup, settings, tipCents, discountCents: off });
       assertClientTotals(input, totals);
       // A pickup order's slot is checked with the stop's row locked, before the order refers to
       // the stop; a refusal keeps nothing.
       const slot = input.pickup ? { stopId: input.pickup.stopId, slotStart: new Date(input.pickup.slotStart) } : null;
       if (slot) await this.slots.check(manager, slot);
-      const inserted = await this.insertPending(manager, input, user, items, totals, testMode);
+      const inserted = await this.insertPending(manager, input, user, items, totals, testMode, discount);
       if (!inserted) return null;
       const orderId = inserted.id;
+      if (discount) await this.discounts.redeem(manager, discount, orderId);
       if (slot) await this.slots.record(manager, { ...slot, orderId });
       // Most drinks are not counted: their stock is not asked about at all.
       const counted = items.filter((item) => item.counted);
       if (counted.length) await this.stock.take(manager, counted);
-      return { orderId, code: inserted.pickup_code, items, totals };
+      return { orderId, code: inserted.pickup_code, items, totals, discount };
     });
+  }
+
+  /**
+   * Where the order is taxed (docs/decisions.md, "Shipping and tax rates"): a parcel's address, in
+   * a country the shop ships to (else 400), or a pickup order's stop, in the US state its address
+   * names (the US-wide rate when it names none).
+   */
+  private async placeOf(manager: EntityManager, input: CheckoutCompleteRequest, settings: MoneySettings): Promise<Place> {
+    const s = input.shippingData;
+    if (s) {
+      if (!shipsTo(settings, s.country)) throw new UserInputError('We do not ship to this country. Please choose another address.', 'COUNTRY_NOT_SHIPPED');
+      return { country: s.country, region: s.state || null };
+    }
+    const stop = input.pickup ? await this.slots.placeOf(manager, input.pickup.stopId) : null;
+    return pickupPlace(stop?.address);
   }
 
   /**
@@ -213,7 +259,11 @@ export class CheckoutService {
    * options merged, each priced with its options (a drink's size, milk ...) and named with them; the
    * per-line cap holds for the product however many lines repeat it.
    */
-  private async priceItems(manager: EntityManager, input: CheckoutCompleteRequest, live: LiveState | null): Promise<PricedItem[]> {
+  private async priceItems(
+    manager: EntityManager,
+    input: Pick<CheckoutCompleteRequest, 'cartItems' | 'pickup'>,
+    live: LiveState | null,
+  ): Promise<PricedItem[]> {
     const wanted = new Map<string, { productId: number; options: string[]; quantity: number; name?: string }>();
     for (const item of input.cartItems) {
       const options = [...item.options].sort();
@@ -270,6 +320,7 @@ export class CheckoutService {
     items: readonly PricedItem[],
     totals: Claimed['totals'],
     testMode: boolean,
+    discount: CheckedDiscount | null,
   ): Promise<{ id: string; pickup_code: string | null } | null> {
     const s = input.shippingData;
     const p = input.pickup;
@@ -287,8 +338,8 @@ export class CheckoutService {
       `WITH o AS (
          INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
            shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
-           fulfilment_method, tip_cents, pickup_stop_id, pickup_slot_start, pickup_code, pickup_name, pickup_phone)
-         VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19, $20, $21, $22, $23, $24)
+           fulfilment_method, tip_cents, pickup_stop_id, pickup_slot_start, pickup_code, pickup_name, pickup_phone, discount_code, discount_cents)
+         VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19, $20, $21, $22, $23, $24, $27, $28)
          ON CONFLICT DO NOTHING
          RETURNING id, pickup_code),
        lines AS (
@@ -327,13 +378,18 @@ export class CheckoutService {
         p?.phone ?? null,
         JSON.stringify(lines),
         JSON.stringify({ totalCents: totals.total, testMode }),
+        discount?.code ?? null,
+        totals.discount ?? 0,
       ],
     );
     return rows[0] ?? null;
   }
 
-  /** The charge as Square is asked for it: the priced lines, shipping as a service charge, tax as an order-level tax. */
-  private chargeOf(input: CheckoutCompleteRequest, { orderId, code, items, totals }: Claimed): SquareChargeInput {
+  /**
+   * The charge as Square is asked for it: the priced lines, shipping as a service charge, a discount
+   * code as an order-level discount, tax as an order-level tax.
+   */
+  private chargeOf(input: CheckoutCompleteRequest, { orderId, code, items, totals, discount }: Claimed): SquareChargeInput {
     const s = input.shippingData;
     const p = input.pickup;
     return {
@@ -352,7 +408,9 @@ export class CheckoutService {
         : { email: p?.email ?? null, givenName: p?.name ?? '', familyName: '', phone: p?.phone ?? null, address: null },
       lines: items.map((item) => ({ variationId: item.variationId, name: item.name, quantity: item.quantity, unitPriceCents: item.unitPriceCents })),
       shippingCents: totals.shipping,
+      ...(discount && totals.discount ? { discount: { code: discount.code, cents: totals.discount } } : {}),
       taxCents: totals.tax,
+      taxPercent: totals.taxPercent,
       totalCents: totals.total,
       tipCents: totals.tip,
       ...(p ? { pickup: { at: new Date(p.slotStart), note: `Order ahead ${code ?? ''} for ${p.name}` } } : {}),
@@ -383,7 +441,7 @@ function stillProcessing(): ConflictError {
 }
 
 /** The client's amounts are what the buyer saw; any difference from ours refuses the payment. */
-function assertClientTotals(input: CheckoutCompleteRequest, totals: CheckoutTotals): void {
+function assertClientTotals(input: CheckoutCompleteRequest, totals: OrderTotals): void {
   if (toCents(input.amount) === totals.total && toCents(input.shippingCost) === totals.shipping && toCents(input.taxAmount) === totals.tax) return;
   throw new ConflictError(
     `Order total does not match the current prices (subtotal ${formatCents(totals.subtotal)}, shipping ${formatCents(totals.shipping)}, tax ${formatCents(totals.tax)}, total ${formatCents(totals.total)}). Please review your cart and try again.`,

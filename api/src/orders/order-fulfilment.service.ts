@@ -19,6 +19,9 @@ export interface LockedForFulfilment {
   payment_id: string | null;
   total_cents: number;
   refunded_cents: number;
+  subtotal_cents: number;
+  tax_cents: number;
+  discount_cents: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,7 +30,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function lockForFulfilment(manager: EntityManager, orderId: string): Promise<LockedForFulfilment> {
   const rows: LockedForFulfilment[] = UUID.test(orderId)
     ? await manager.query(
-        `SELECT id, status, fulfilment_status, pickup_status, test_mode, payment_id, total_cents, refunded_cents FROM orders WHERE id = $1 FOR UPDATE`,
+        `SELECT id, status, fulfilment_status, pickup_status, test_mode, payment_id, total_cents, refunded_cents, subtotal_cents, tax_cents,
+                discount_cents FROM orders WHERE id = $1 FOR UPDATE`,
         [orderId],
       )
     : [];

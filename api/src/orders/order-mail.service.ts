@@ -106,6 +106,8 @@ export class OrderMailer {
         totalCents: item.unitPriceCents * item.quantity,
       })),
       subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      discountCode: order.discountCode,
       shippingCents: order.shippingCents,
       taxCents: order.taxCents,
       totalCents: order.totalCents,

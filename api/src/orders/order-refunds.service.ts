@@ -98,7 +98,12 @@ export class OrderRefundsService {
           );
         return { item, quantity: line.quantity };
       });
-      const amountCents = body.amountCents ?? linesRefundCents(lines.map(({ item, quantity }) => ({ unitPriceCents: item.unit_price_cents, quantity })));
+      const amountCents =
+        body.amountCents ??
+        linesRefundCents(
+          lines.map(({ item, quantity }) => ({ unitPriceCents: item.unit_price_cents, quantity })),
+          { subtotalCents: Number(order.subtotal_cents), taxCents: Number(order.tax_cents), discountCents: Number(order.discount_cents) },
+        );
       const remaining = await this.remaining(manager, order);
       if (remaining === 0) throw new ConflictError('Nothing is left to refund on this order.', 'NOTHING_TO_REFUND');
       if (amountCents > remaining) throw new ConflictError(`At most ${formatCents(remaining)} can still be refunded on this order.`, 'REFUND_TOO_LARGE');

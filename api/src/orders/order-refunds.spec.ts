@@ -114,14 +114,14 @@ describe('refunds of Square payments (real SDK against the double)', () => {
     const mug = adminOrderDetailSchema.parse((await admin.get(`${ADMIN}/${id}`)).body).lines[1];
     const res = await admin.post(`${ADMIN}/${id}/refunds`).send({ lines: [{ itemId: mug.id, quantity: 1 }], reason: 'Chipped mug', restock: true });
     expect(res.status).toBe(200);
-    // $4.50 + 7 % tax ($0.32)
-    expect(refundCalls()[0].body?.amount_money).toEqual({ amount: 482, currency: 'USD' });
-    expect(res.body.totals).toMatchObject({ refundedCents: 482, refundableCents: 3860 - 482 });
+    // $4.50 + its share of the order's tax: $2.13 × 4.50 / 30.48 = $0.31
+    expect(refundCalls()[0].body?.amount_money).toEqual({ amount: 481, currency: 'USD' });
+    expect(res.body.totals).toMatchObject({ refundedCents: 481, refundableCents: 3860 - 481 });
     expect(res.body.refunds[0]).toMatchObject({ status: 'COMPLETED', restocked: true, lines: [{ itemId: mug.id, quantity: 1 }] });
     expect(Number((await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [f.mug.id]))[0].stock_count)).toBe(10);
 
     expect((await postWebhook(square.refunds.at(-1)!)).status).toBe(200);
-    expect((await admin.get(`${ADMIN}/${id}`)).body.totals.refundedCents).toBe(482);
+    expect((await admin.get(`${ADMIN}/${id}`)).body.totals.refundedCents).toBe(481);
   });
 
   it('never asks Square for more than remains, and records Square’s own refusal as a failed refund', async () => {

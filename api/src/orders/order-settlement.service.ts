@@ -2,13 +2,15 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
+import { DiscountsService } from '../discounts/discounts.service';
 import { PaymentsService } from '../payments/payments.service';
 import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
+import { SquareInventoryService } from '../square/square-inventory.service';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
 import { type OrderMailLine, OrderMailService } from './order-mail.service';
 import { ORDER_PAYMENT, type OrderMoveContext } from './order-states';
-import { orderStockLines } from './order-stock';
+import { orderSaleLines, orderStockLines } from './order-stock';
 import { PickupOrdersService } from './pickup-orders.service';
 import type { Order, OrderStatus } from './order.entity';
 
@@ -24,8 +26,8 @@ export type Settled =
  * (a webhook delivered twice, a reconciler racing the checkout) changes nothing.
  *
  * The move to COMPLETED also starts the fulfilment ('paid': waiting to be packed) and queues, in
- * the same transaction, the order confirmation to the customer and the new-order alert to the
- * shop: whichever of the checkout, the reconciler or a webhook completes the order, the mails go
+ * the same transaction, the order confirmation to the customer, the new-order alert to the shop
+ * and (paid through Square) the sale sent to Square's inventory: whichever of the checkout, the reconciler or a webhook completes the order, the mails go
  * once, and a move rolled back sends none.
  *
  * Orders declare themselves to PaymentsService as the kind 'order': Square's notifications about
@@ -41,6 +43,8 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
     private readonly stock: StockService,
     private readonly payments: PaymentsService,
     private readonly pickup: PickupOrdersService,
+    private readonly discounts: DiscountsService,
+    private readonly squareInventory: SquareInventoryService,
   ) {}
 
   onModuleInit(): void {
@@ -178,11 +182,25 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
       },
     });
     if (to === 'COMPLETED' && order.fulfilmentMethod === 'pickup') await this.pickup.start(manager, order, ctx.mailer);
+    // Paid through Square: the sale goes to Square's inventory by a job queued with this move (docs/operations.md).
+    if (to === 'COMPLETED' && !order.testMode) {
+      await this.squareInventory.queueSale(manager, {
+        orderId: order.id,
+        squareOrderId: payment.squareOrderId ?? order.squareOrderId,
+        occurredAt: new Date().toISOString(),
+        lines: await orderSaleLines(manager, order.id),
+      });
+    }
+    // An order cancelled before it was paid gives its discount code's use back.
+    if (to === 'CANCELED') await this.discounts.release(manager, order.id);
     if (source !== 'checkout') log('info', 'order settled', { orderId: order.id, from, to, source, paymentId: payment.paymentId });
     return { outcome: 'moved', status: to };
   }
 
-  /** Nothing was charged: the pending order goes with its lines, and what the checkout took from stock comes back. */
+  /**
+   * Nothing was charged: the pending order goes with its lines (and its discount code's use, whose row
+   * goes with the order), and what the checkout took from stock comes back.
+   */
   private async removePending(manager: EntityManager, orderId: string): Promise<void> {
     await this.stock.restock(manager, await orderStockLines(manager, orderId));
     await manager.query(`DELETE FROM orders WHERE id = $1`, [orderId]);

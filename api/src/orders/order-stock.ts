@@ -13,3 +13,12 @@ export async function orderStockLines(manager: EntityManager, orderId: string): 
   );
   return rows.map((r) => ({ productId: Number(r.product_id), quantity: Number(r.quantity) }));
 }
+
+/** An order's lines of products synced from Square (they carry its variation id), for the sale sent to Square's inventory. */
+export async function orderSaleLines(manager: EntityManager, orderId: string): Promise<Array<{ variationId: string; quantity: number }>> {
+  const rows: Array<{ variation_id: string; quantity: number }> = await manager.query(
+    `SELECT variation_id, quantity FROM order_items WHERE order_id = $1 AND variation_id IS NOT NULL ORDER BY id`,
+    [orderId],
+  );
+  return rows.map((r) => ({ variationId: r.variation_id, quantity: Number(r.quantity) }));
+}

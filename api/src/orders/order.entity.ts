@@ -68,6 +68,13 @@ export class Order {
   @Column({ type: 'integer' })
   totalCents: number;
 
+  /** The discount code the order took a use of (upper-cased), and what it took off the subtotal. */
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  discountCode: string | null;
+
+  @Column({ type: 'integer', default: 0 })
+  discountCents: number;
+
   /** How the order reaches its buyer: shipped (the address below), or picked up at a stop (the pickup fields). */
   @Column({ type: 'varchar', length: 10, default: 'shipping' })
   fulfilmentMethod: FulfilmentMethod;

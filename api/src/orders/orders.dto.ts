@@ -4,6 +4,7 @@ import {
   cartClearQuerySchema,
   checkoutCompleteSchema,
   createFromPaymentSchema,
+  discountCheckSchema,
   fulfilmentMoveSchema,
   myOrdersQuerySchema,
   orderLinkQuerySchema,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { createZodDto } from '../common/zod-validation.pipe';
 
 export class CheckoutCompleteDto extends createZodDto(checkoutCompleteSchema) {}
+export class DiscountCheckDto extends createZodDto(discountCheckSchema) {}
 export class CreateFromPaymentDto extends createZodDto(createFromPaymentSchema) {}
 export class MyOrdersQueryDto extends createZodDto(myOrdersQuerySchema) {}
 export class CartClearQueryDto extends createZodDto(cartClearQuerySchema) {}

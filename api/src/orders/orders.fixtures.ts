@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type CheckoutCompleteInput, DAY_MS, dayIn, noonOf, percentOfCents, pickupSlotTimes, pickupTotals } from '@cocoa/shared-types';
+import { type CheckoutCompleteInput, DAY_MS, dayIn, MONEY_SETTINGS_DEFAULTS, noonOf, percentOfCents, pickupSlotTimes, priceOrder } from '@cocoa/shared-types';
 import type { DataSource } from 'typeorm';
 
 /** Test fixtures for the checkout and order specs (plain data, no test framework). */
@@ -99,7 +99,13 @@ export function pickupBody(
   overrides: Partial<CheckoutCompleteInput> = {},
 ): CheckoutCompleteInput {
   const subtotal = f.cocoa.priceCents * 2;
-  const totals = pickupTotals([{ price: f.cocoa.priceCents / 100, quantity: 2 }], percentOfCents(subtotal, 15));
+  const totals = priceOrder({
+    lines: [{ price: f.cocoa.priceCents / 100, quantity: 2 }],
+    place: { country: 'US' },
+    pickup: true,
+    settings: MONEY_SETTINGS_DEFAULTS,
+    tipCents: percentOfCents(subtotal, 15),
+  });
   return {
     sourceId: 'cnon:card-nonce-ok',
     amount: totals.total / 100,

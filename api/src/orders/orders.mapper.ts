@@ -65,6 +65,8 @@ export function toOrderView(order: Order, items: OrderItem[], place: StopPlace |
       total: fromCents(item.totalCents),
     })),
     subtotal: fromCents(order.subtotalCents),
+    discount: fromCents(order.discountCents),
+    discountCode: order.discountCode,
     shipping: fromCents(order.shippingCents),
     tax: fromCents(order.taxCents),
     total: fromCents(order.totalCents),

@@ -1,14 +1,19 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { DiscountsModule } from '../discounts/discounts.module';
 import { EventsModule } from '../events/events.module';
 import { SettingsModule } from '../settings/settings.module';
 import { PaymentsModule } from '../payments/payments.module';
+import { SquareModule } from '../square/square.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersService } from './admin-orders.service';
 import { CartController } from './cart.controller';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutService } from './checkout.service';
+import { DiscountCheckController } from './discount-check.controller';
+import { MoneySettingsController } from './money-settings.controller';
+import { MoneySettingsService } from './money-settings.service';
 import { OrderEvent } from './order-event.entity';
 import { OrderFiguresService } from './order-figures.service';
 import { OrderFulfilmentService } from './order-fulfilment.service';
@@ -39,6 +44,7 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
   imports: [
     TypeOrmModule.forFeature([Order, OrderItem, OrderEvent, OrderRefund]),
     PaymentsModule,
+    SquareModule,
     CatalogueModule,
     EventsModule,
     SettingsModule,
@@ -46,8 +52,18 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     LinksModule,
     PushModule,
     LiveModule,
+    DiscountsModule,
   ],
-  controllers: [CheckoutController, OrdersController, CartController, AdminOrdersController, PickupOrdersController, PickupMenuController],
+  controllers: [
+    CheckoutController,
+    DiscountCheckController,
+    OrdersController,
+    CartController,
+    AdminOrdersController,
+    PickupOrdersController,
+    PickupMenuController,
+    MoneySettingsController,
+  ],
   providers: [
     CheckoutService,
     OrdersService,
@@ -60,6 +76,7 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     OrderMailService,
     PickupOrdersService,
     StopPickupService,
+    MoneySettingsService,
   ],
   // The back office's summary reads the order figures through OrderFiguresService; the stop's
   // first screen (api/src/first-screen-data.ts) reads a stop's answer through StopPickupService.

@@ -1,4 +1,4 @@
-import { checkoutTotals, fromCents, NEXT_CURSOR_HEADER, providerOrderSchema } from '@cocoa/shared-types';
+import { MONEY_SETTINGS_DEFAULTS, priceOrder, fromCents, NEXT_CURSOR_HEADER, providerOrderSchema } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
 
@@ -43,6 +43,8 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
         testMode: true,
         paymentId: aliceOrder.paymentId,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        discount: 0,
+        discountCode: null,
         email: 'ada@example.com',
         items: [
           { productId: f.cocoa.id, name: 'Test Dark Cocoa', quantity: 2, price: 12.99, total: 25.98 },
@@ -141,7 +143,7 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
     beforeAll(async () => {
       carol = await register('carol');
       for (let i = 1; i <= 5; i += 1) {
-        const totals = checkoutTotals([{ price: 4.5, quantity: i }]);
+        const totals = priceOrder({ lines: [{ price: 4.5, quantity: i }], place: { country: 'US' }, settings: MONEY_SETTINGS_DEFAULTS });
         const amounts = { amount: fromCents(totals.total), shippingCost: fromCents(totals.shipping), taxAmount: fromCents(totals.tax) };
         const res = await carol.post(COMPLETE).send(checkoutBody(f, { cartItems: [{ id: f.mug.id, quantity: i }], ...amounts }));
         expect(res.status).toBe(200);

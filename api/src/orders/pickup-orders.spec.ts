@@ -1,4 +1,14 @@
-import { dayIn, noonOf, orderNumberOf, wallTimeIn, type OrderView, PICKUP_CODE_ALPHABET, type PickupQueueOrder, pickupTotals } from '@cocoa/shared-types';
+import {
+  dayIn,
+  noonOf,
+  orderNumberOf,
+  wallTimeIn,
+  type OrderView,
+  PICKUP_CODE_ALPHABET,
+  type PickupQueueOrder,
+  MONEY_SETTINGS_DEFAULTS,
+  priceOrder,
+} from '@cocoa/shared-types';
 import { newTestBrowser, type PushServiceDouble, readPushPayload, startPushServiceDouble } from '../live/push-service.double';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { SquareApiDouble } from '../square/square-api.double';
@@ -171,13 +181,16 @@ describe('pickup orders (test mode)', () => {
       { id: f.cocoa.id, quantity: 1, options: ['size:large', 'toppings:marshmallows', 'toppings:whipped-cream'] },
       { id: f.cocoa.id, quantity: 1, options: ['size:regular'] },
     ];
-    const totals = pickupTotals(
-      [
+    const totals = priceOrder({
+      lines: [
         { price: 14.84, quantity: 1 },
         { price: 12.99, quantity: 1 },
       ],
-      0,
-    );
+      place: { country: 'US' },
+      pickup: true,
+      settings: MONEY_SETTINGS_DEFAULTS,
+      tipCents: 0,
+    });
     const money = { amount: totals.total / 100, taxAmount: totals.tax / 100, tipAmount: 0 };
     const missing = await t
       .agent()

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Square } from 'square';
-import { PAYMENTS_NOT_SET_UP_MESSAGE, TEST_CARD_NONCE_OK, TEST_CARDS } from '@cocoa/shared-types';
+import { PAYMENTS_NOT_SET_UP_MESSAGE, TEST_CARD_NONCE_OK, TEST_CARDS, TEST_WALLET_NONCE } from '@cocoa/shared-types';
 import { DomainError, PaymentError, UnavailableError, UserInputError } from '../common/domain-errors';
 import { errorText, log } from '../common/logger';
 import {
@@ -59,15 +59,16 @@ export class PaymentsService {
   }
 
   /**
-   * How this card payment is taken: 503 PAYMENTS_NOT_SET_UP when payments are not set up, 400
-   * TEST_MODE_CARD_ONLY for anything but a sandbox test card in test mode.
+   * How this payment (a card's or a wallet's token) is taken: 503 PAYMENTS_NOT_SET_UP when payments
+   * are not set up, 400 TEST_MODE_CARD_ONLY for anything but a sandbox test card or the test wallet
+   * in test mode.
    */
   async modeFor(sourceId: string): Promise<ChargeMode> {
     const payments = await this.square.paymentMode();
     if (payments.kind === 'unavailable') throw new UnavailableError(PAYMENTS_NOT_SET_UP_MESSAGE, 'PAYMENTS_NOT_SET_UP');
     if (payments.kind === 'square') return payments;
-    if (!TEST_CARDS.some((card) => card.nonce === sourceId)) {
-      throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002', 'TEST_MODE_CARD_ONLY');
+    if (sourceId !== TEST_WALLET_NONCE && !TEST_CARDS.some((card) => card.nonce === sourceId)) {
+      throw new UserInputError('Test mode accepts only the test cards 4111 1111 1111 1111 and 4000 0000 0000 0002, or the test wallet', 'TEST_MODE_CARD_ONLY');
     }
     return { kind: 'test' };
   }
@@ -75,8 +76,9 @@ export class PaymentsService {
   /**
    * Steps 2 and 3 of a charge its owner committed pending: Square's two calls (createOrder, then
    * pay) with no connection held, or, with no connection, the test card (Square's sandbox tokens
-   * decide; nothing is charged). An error before the charge, or Square's (or the test card's)
-   * refusal, fails it through its owner and is thrown; no answer to the charge leaves it pending
+   * decide; the test wallet pays like the successful card; nothing is charged). An error before
+   * the charge, or Square's (or the test card's) refusal, fails it through its owner and is
+   * thrown; no answer to the charge leaves it pending
    * and is thrown. A charge that went through is answered even if recording it fails (the
    * database went away meanwhile): it stays pending, and the reconciler or the webhook settles it.
    */
@@ -107,7 +109,7 @@ export class PaymentsService {
   }
 
   private async chargeTestCard(sourceId: string, owner: ChargeOwner): Promise<SquarePaymentFacts> {
-    if (sourceId !== TEST_CARD_NONCE_OK) {
+    if (sourceId !== TEST_CARD_NONCE_OK && sourceId !== TEST_WALLET_NONCE) {
       const declined = new PaymentError('Card declined', 'CARD_DECLINED');
       await this.failQuietly(owner, declined);
       throw declined;

@@ -5,6 +5,7 @@ import { ForbiddenError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { JobsService, type WorkOptions } from '../jobs/jobs.service';
+import { type SquareInventoryCountFacts, SquareInventoryService } from '../square/square-inventory.service';
 import { SquareGateway } from '../square/square.gateway';
 import { PaymentsService } from './payments.service';
 import type { SquarePaymentEvent, SquareRefundEvent } from './payments.types';
@@ -34,13 +35,13 @@ const EVENT_JOB_OPTIONS: WorkOptions = {
 
 /** What handling made of an event (the `outcome` column). */
 type Outcome =
-  /** A kind (order, booking payment...) took it. */
+  /** A kind (order, booking payment...) took it; or a stock count set a product's stock. */
   | 'handled'
   /** No kind owns it: a payment of nothing of ours, or a refund of a payment not known yet (it is tried again when its payment is handled). */
   | 'unmatched'
-  /** Square had already told us of a newer state of the same payment or refund: nothing was done. */
+  /** Square had already told us of a newer state of the same payment or refund (or a newer count of the product): nothing was done. */
   | 'stale'
-  /** A type the shop does not use. */
+  /** A type the shop does not use (or a stock count while Square is not connected). */
   | 'ignored';
 
 /** Square's event envelope (wire JSON, snake_case); the object is read per event type below. */
@@ -70,10 +71,27 @@ const refundSchema = z.object({
   updated_at: updatedAt,
 });
 
+/** Square's InventoryCount as inventory.count.updated carries it. */
+const inventoryCountsSchema = z
+  .array(
+    z.object({
+      catalog_object_id: z.string().min(1).max(192),
+      location_id: z.string().min(1).max(192),
+      state: z.string().max(50),
+      quantity: z.string().max(40),
+      calculated_at: z.iso.datetime({ offset: true }),
+    }),
+  )
+  .max(1000);
+
+/** The queue's singleton key of stock counts: they are applied one event at a time. */
+const INVENTORY_JOB_KEY = 'square-inventory';
+
 /** An event as recorded: what the shop read from it, for its job. */
 type Recorded =
   | { kind: 'payment'; objectId: string; paymentId: string; updatedAt: string | null; data: SquarePaymentEvent }
   | { kind: 'refund'; objectId: string; paymentId: string; updatedAt: string | null; data: SquareRefundEvent }
+  | { kind: 'inventory'; objectId: null; paymentId: null; updatedAt: string | null; data: SquareInventoryCountFacts[] }
   | { kind: 'other' };
 
 interface EventRow {
@@ -82,7 +100,7 @@ interface EventRow {
   object_id: string | null;
   payment_id: string | null;
   object_updated_at: Date | null;
-  data: SquarePaymentEvent | SquareRefundEvent | null;
+  data: SquarePaymentEvent | SquareRefundEvent | SquareInventoryCountFacts[] | null;
   handled_at: Date | null;
 }
 
@@ -103,7 +121,9 @@ interface EventRow {
  * that owns it. An event older (by Square's updated_at) than one already handled for the same
  * payment or refund is not handed on. A refund no kind owns waits, and is handed on again each
  * time an event of its payment is handled, so a refund that overtook its payment is recorded once
- * the payment is. Other event types are recorded as ignored, so Square stops sending them.
+ * the payment is. inventory.count.updated sets the online stock from Square's counts
+ * (SquareInventoryService, docs/operations.md "Stock with Square connected"); its events are handled
+ * one at a time. Other event types are recorded as ignored, so Square stops sending them.
  */
 @Injectable()
 export class SquareWebhookService implements OnModuleInit {
@@ -113,6 +133,7 @@ export class SquareWebhookService implements OnModuleInit {
     private readonly jobs: JobsService,
     private readonly square: SquareGateway,
     private readonly payments: PaymentsService,
+    private readonly inventory: SquareInventoryService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -153,7 +174,7 @@ export class SquareWebhookService implements OnModuleInit {
         [eventId, type, about?.objectId ?? null, about?.paymentId ?? null, about?.updatedAt ?? null, about ? JSON.stringify(about.data) : null, !about],
       );
       if (inserted.length === 0) return false;
-      if (about) await this.jobs.send(SQUARE_EVENT_JOB, { eventId }, { manager: m, singletonKey: about.paymentId });
+      if (about) await this.jobs.send(SQUARE_EVENT_JOB, { eventId }, { manager: m, singletonKey: about.paymentId ?? INVENTORY_JOB_KEY });
       return true;
     });
   }
@@ -174,6 +195,7 @@ export class SquareWebhookService implements OnModuleInit {
 
   /** The ordering rule, then the kind that owns it. */
   private async apply(row: EventRow): Promise<Outcome> {
+    if (row.type === 'inventory.count.updated') return this.applyCounts(row.data as SquareInventoryCountFacts[]);
     if (await this.newerHandled(row)) {
       log('info', 'square webhook older than one already handled, not applied', { eventId: row.event_id, type: row.type, objectId: row.object_id });
       return 'stale';
@@ -182,6 +204,14 @@ export class SquareWebhookService implements OnModuleInit {
       ? await this.payments.squarePayment(row.data as SquarePaymentEvent)
       : await this.payments.squareRefund(row.data as SquareRefundEvent);
     return owned ? 'handled' : 'unmatched';
+  }
+
+  /** Square's counts set the stock; the ordering rule is per product (a count older than the one applied is stale). */
+  private async applyCounts(counts: SquareInventoryCountFacts[]): Promise<Outcome> {
+    const result = await this.inventory.applyCounts(counts);
+    if (!result) return 'ignored';
+    if (result.applied > 0) return 'handled';
+    return result.stale > 0 ? 'stale' : 'unmatched';
   }
 
   /** An event of the same payment or refund, with a later updated_at, was already handled. */
@@ -258,6 +288,18 @@ function readEvent(type: string, object: Record<string, unknown>): Recorded {
       const r = parse(refundSchema, object.refund);
       const data: SquareRefundEvent = { refundId: r.id, paymentId: r.payment_id, status: r.status, amountCents: r.amount_money.amount };
       return { kind: 'refund', objectId: r.id, paymentId: r.payment_id, updatedAt: r.updated_at ?? null, data };
+    }
+    case 'inventory.count.updated': {
+      const counts = parse(inventoryCountsSchema, object.inventory_counts);
+      const data: SquareInventoryCountFacts[] = counts.map((c) => ({
+        variationId: c.catalog_object_id,
+        locationId: c.location_id,
+        state: c.state,
+        quantity: c.quantity,
+        calculatedAt: c.calculated_at,
+      }));
+      const latest = data.map((c) => c.calculatedAt).sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null;
+      return { kind: 'inventory', objectId: null, paymentId: null, updatedAt: latest, data };
     }
     default:
       return { kind: 'other' };

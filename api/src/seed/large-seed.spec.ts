@@ -1,5 +1,6 @@
 import {
-  checkoutTotals,
+  MONEY_SETTINGS_DEFAULTS,
+  priceOrder,
   EVENTS_PAGE_MAX,
   FEATURED_LIMIT,
   fromCents,
@@ -85,7 +86,7 @@ describe('the large data set (seedLarge) at small scale', () => {
     expect(await count('SELECT count(DISTINCT user_id) AS n FROM orders')).toBe(COUNTS.users);
   });
 
-  it('stores totals that follow the shared money rules (lines, flat shipping, 7 % tax)', async () => {
+  it('stores totals that follow the shared money rules at the default rates (lines, 5.99 shipping, 7 % tax)', async () => {
     const orders: OrderRow[] = await t.dataSource.query('SELECT o.*, u.email AS user_email FROM orders o LEFT JOIN users u ON u.id = o.user_id');
     const items: Array<{ order_id: string; unit_price_cents: number; quantity: number; total_cents: number }> = await t.dataSource.query(
       'SELECT order_id, unit_price_cents, quantity, total_cents FROM order_items',
@@ -95,8 +96,17 @@ describe('the large data set (seedLarge) at small scale', () => {
     for (const order of orders) {
       const lines = linesOf.get(order.id) ?? [];
       for (const line of lines) expect(line.total_cents).toBe(line.unit_price_cents * line.quantity);
-      const totals = checkoutTotals(lines.map((l) => ({ price: fromCents(l.unit_price_cents), quantity: l.quantity })));
-      expect({ subtotal: order.subtotal_cents, shipping: order.shipping_cents, tax: order.tax_cents, total: order.total_cents }).toEqual(totals);
+      const { subtotal, shipping, tax, total } = priceOrder({
+        lines: lines.map((l) => ({ price: fromCents(l.unit_price_cents), quantity: l.quantity })),
+        place: { country: 'US' },
+        settings: MONEY_SETTINGS_DEFAULTS,
+      });
+      expect({ subtotal: order.subtotal_cents, shipping: order.shipping_cents, tax: order.tax_cents, total: order.total_cents }).toEqual({
+        subtotal,
+        shipping,
+        tax,
+        total,
+      });
     }
   });
 

@@ -1,9 +1,13 @@
-import { DEFAULT_SHOP_TIME_ZONE, SHIPPING_FLAT_CENTS, slugify, startOfMonthIn, TAX_RATE } from '@cocoa/shared-types';
+import { DEFAULT_SHOP_TIME_ZONE, MONEY_SETTINGS_DEFAULTS, slugify, startOfMonthIn } from '@cocoa/shared-types';
 import type { DataSource, EntityManager } from 'typeorm';
 import { hashPassword } from '../auth/password.hasher';
 import type { SettingsService } from '../settings/settings.service';
 import { CATEGORY_BASES, CATEGORY_IMAGES, CITIES, FIRST_NAMES, FLAVOURS, LAST_NAMES, ORIGINS, PACKS, START_TIMES, STREETS, VENUES } from './large-seed.data';
 import { CATEGORY_SEEDS } from './seed.data';
+
+/** The seed's orders are priced at the default rates (US shipping, US-wide tax), whatever the owner sets later. */
+const SEED_SHIPPING_CENTS = MONEY_SETTINGS_DEFAULTS.shippingRates[0].cents;
+const SEED_TAX_RATE = MONEY_SETTINGS_DEFAULTS.taxRates[0].percent / 100;
 
 /**
  * The large data set (`npm run seed:large`): thousands of products and users, a hundred thousand
@@ -246,7 +250,7 @@ async function insertOrders(m: EntityManager, first: number, last: number, count
        FROM seed_orders o
        JOIN seed_users u ON u.n = 1 + o.order_no % $3::int
        CROSS JOIN LATERAL (SELECT $4::timestamptz - (($5::int - o.order_no) * ($6::int * interval '1 day') / $5::int) AS at) t`,
-    [SHIPPING_FLAT_CENTS, String(TAX_RATE), users, now, counts.orders, ORDER_HISTORY_DAYS],
+    [SEED_SHIPPING_CENTS, String(SEED_TAX_RATE), users, now, counts.orders, ORDER_HISTORY_DAYS],
   );
   const inserted: Array<{ n: number }> = await m.query(
     `WITH items AS (

@@ -54,6 +54,28 @@ export const SETTING_KEYS = {
   /** Web Push (live/push-keys.service.ts): the VAPID key pair, made once; the private key sealed. */
   pushVapidPublicKey: 'PUSH_VAPID_PUBLIC_KEY',
   pushVapidPrivateKey: 'PUSH_VAPID_PRIVATE_KEY',
+  /** Shipping and tax rates, one JSON value (orders/money-settings.service.ts holds their defaults). */
+  moneySettings: 'MONEY_SETTINGS',
+  /** ISO instant the owner last confirmed the legal pages were reviewed (legal/legal-pages.service.ts). */
+  legalReviewedAt: 'LEGAL_REVIEWED_AT',
+  /** The shop's identity (settings/shop-identity.service.ts): '' or absent means the demo's value. */
+  shopName: 'SHOP_NAME',
+  shopLogoImage: 'SHOP_LOGO_IMAGE',
+  shopAddressStreet: 'SHOP_ADDRESS_STREET',
+  shopAddressCity: 'SHOP_ADDRESS_CITY',
+  shopAddressRegion: 'SHOP_ADDRESS_REGION',
+  shopAddressPostcode: 'SHOP_ADDRESS_POSTCODE',
+  shopAddressCountry: 'SHOP_ADDRESS_COUNTRY',
+  shopPhone: 'SHOP_PHONE',
+  shopEmail: 'SHOP_EMAIL',
+  shopHours: 'SHOP_HOURS',
+  /** A JSON array of https URLs. */
+  shopSocialLinks: 'SHOP_SOCIAL_LINKS',
+  /** ISO time the owner followed the link of the go-live test e-mail (back-office/go-live.service.ts). */
+  mailTestConfirmedAt: 'MAIL_TEST_CONFIRMED_AT',
+  /** The daily backup (backup/backup-schedule.service.ts): 'true' | 'false', and how many of its files to keep. */
+  backupDaily: 'BACKUP_DAILY',
+  backupKeep: 'BACKUP_KEEP',
 } as const;
 
 /** How long one request may answer settings from what it read first. */

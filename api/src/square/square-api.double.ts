@@ -2,6 +2,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { squareInventoryErrors } from './square-inventory-requests';
 import { SQUARE_REQUEST_LIMITS, type SquareRoute, squareLimitErrors } from './square-requests';
 
 /**
@@ -89,6 +90,13 @@ export class SquareApiDouble {
   readonly payments: WirePayment[] = [];
   /** Refunds made (wire shape). */
   readonly refunds: WireRefund[] = [];
+  /** Square's IN_STOCK counts by `variation@location` (wire InventoryCount), as BatchChangeInventory moves them. */
+  readonly inventory = new Map<string, WireInventoryCount>();
+  /** The inventory changes Square applied (a request repeated under its idempotency key applies none). */
+  readonly inventoryChanges: Record<string, any>[] = [];
+  /** BatchRetrieveInventoryCounts answers at most this many counts a page (then a cursor), whatever the limit asked. */
+  inventoryPageSize = 2;
+  private lastCalculatedAt = 0;
   /** The status RefundPayment answers a new refund with: Square's sandbox answers PENDING, then completes it (refund.updated). */
   refundStatus: 'PENDING' | 'COMPLETED' = 'PENDING';
   /** When each answer was sent (ms since the epoch), in order. */
@@ -162,6 +170,8 @@ export class SquareApiDouble {
     const route = /^\/v2\/orders\/[^/]+$/.test(path) && path !== '/v2/orders/batch-retrieve' ? `${req.method} /v2/orders/{order_id}` : `${req.method} ${path}`;
     const invalid = route in SQUARE_REQUEST_LIMITS ? squareLimitErrors(route as SquareRoute, body) : [];
     if (invalid.length > 0) return { status: 400, body: { errors: invalid } };
+    const inventoryInvalid = path.startsWith('/v2/inventory/') ? squareInventoryErrors(path, body) : [];
+    if (inventoryInvalid.length > 0) return { status: 400, body: { errors: inventoryInvalid } };
     // Like Square: a repeated idempotency key answers the first successful response again; a
     // refund's key reused for a different amount is refused, as Square refuses it.
     const key = body?.idempotency_key ? `${path}:${body.idempotency_key}` : undefined;
@@ -237,6 +247,8 @@ export class SquareApiDouble {
             body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail, field: `order.line_items[${unknown}].catalog_object_id` }] },
           };
         }
+        const discountError = discountRuleError(body?.order?.discounts ?? []);
+        if (discountError) return { status: 400, body: { errors: [discountError] } };
         const priced = this.priceOrder(body?.order ?? {});
         this.orderTotals.set(String(priced.id), (priced.total_money as { amount: number }).amount);
         this.orders.set(String(priced.id), priced);
@@ -279,10 +291,15 @@ export class SquareApiDouble {
           source_type: 'CARD',
         };
         this.payments.push(payment);
+        this.sellFromStock(body?.order_id, body?.location_id);
         return ok({ payment });
       }
       case 'POST /v2/refunds':
         return this.refund(body ?? {});
+      case 'POST /v2/inventory/changes/batch-create':
+        return this.changeInventory(body ?? {});
+      case 'POST /v2/inventory/counts/batch-retrieve':
+        return this.retrieveCounts(body ?? {});
       default:
         return { status: 404, body: { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: `No route ${route}` }] } };
     }
@@ -357,9 +374,18 @@ export class SquareApiDouble {
       subtotal += Number(unit) * Number(item.quantity);
     }
     const charges = (order.service_charges ?? []).reduce((sum: number, c: any) => sum + Number(c.amount_money?.amount ?? 0), 0);
+    // Like Square: order-level discounts come off the items before the taxes are applied.
+    const discount = Math.min(
+      subtotal,
+      (order.discounts ?? []).reduce(
+        (sum: number, d: any) =>
+          sum + (d.type === 'FIXED_PERCENTAGE' ? Math.round((subtotal * Number(d.percentage)) / 100) : Number(d.amount_money?.amount ?? 0)),
+        0,
+      ),
+    );
     const percentage = (order.taxes ?? []).reduce((sum: number, t: any) => sum + Number(t.percentage ?? 0), 0);
-    const tax = Math.round((subtotal * percentage) / 100);
-    const total = subtotal + charges + tax + this.orderTotalDrift;
+    const tax = Math.round(((subtotal - discount) * percentage) / 100);
+    const total = subtotal - discount + charges + tax + this.orderTotalDrift;
     return {
       ...order,
       id: this.nextId('ORDER'),
@@ -367,6 +393,7 @@ export class SquareApiDouble {
       state: 'OPEN',
       total_money: { amount: total, currency: 'USD' },
       total_tax_money: { amount: tax, currency: 'USD' },
+      total_discount_money: { amount: discount, currency: 'USD' },
     };
   }
 
@@ -394,10 +421,107 @@ export class SquareApiDouble {
     };
   }
 
+  /**
+   * Sets Square's IN_STOCK count of a variation at a location (a count made at the cart's Point of
+   * Sale, say); answers it as inventory.count.updated carries it.
+   */
+  setInventoryCount(variationId: string, quantity: string, locationId = 'LOC-MAIN'): WireInventoryCount {
+    const count: WireInventoryCount = {
+      catalog_object_id: variationId,
+      catalog_object_type: 'ITEM_VARIATION',
+      state: 'IN_STOCK',
+      location_id: locationId,
+      quantity,
+      calculated_at: this.nextCalculatedAt(),
+    };
+    this.inventory.set(`${variationId}@${locationId}`, count);
+    return count;
+  }
+
+  /**
+   * BatchChangeInventory as Square's reference describes it (the body already checked against
+   * Square's limits): an ADJUSTMENT moves its quantity out of from_state and into to_state (only
+   * IN_STOCK is counted here), a PHYSICAL_COUNT sets the count; the answer is the counts of the
+   * variations named, after the changes.
+   */
+  private changeInventory(body: Record<string, any>): { status: number; body: unknown } {
+    const touched = new Set<string>();
+    for (const change of body.changes ?? []) {
+      const c = change.type === 'ADJUSTMENT' ? change.adjustment : change.physical_count;
+      if (!c) continue;
+      const location = c.to_location_id ?? c.location_id;
+      const key = `${c.catalog_object_id}@${location}`;
+      const now = scaled(this.inventory.get(key)?.quantity ?? '0');
+      const q = scaled(c.quantity);
+      const next = change.type === 'PHYSICAL_COUNT' ? q : now - (c.from_state === 'IN_STOCK' ? q : 0n) + (c.to_state === 'IN_STOCK' ? q : 0n);
+      this.setInventoryCount(c.catalog_object_id, unscaled(next), location);
+      this.inventoryChanges.push(change);
+      touched.add(key);
+    }
+    return { status: 200, body: { counts: [...touched].map((k) => this.inventory.get(k)) } };
+  }
+
+  /** BatchRetrieveInventoryCounts: the counts the filters name, newest first, a page at a time behind a cursor. */
+  private retrieveCounts(body: Record<string, any>): { status: number; body: unknown } {
+    const ids: string[] | undefined = body.catalog_object_ids;
+    const locations: string[] | undefined = body.location_ids;
+    const states: string[] | undefined = body.states;
+    const matching = [...this.inventory.values()]
+      .filter((c) => (!ids || ids.includes(c.catalog_object_id)) && (!locations || locations.includes(c.location_id)) && (!states || states.includes(c.state)))
+      .sort((a, b) => Date.parse(b.calculated_at) - Date.parse(a.calculated_at));
+    const size = Math.min(Number(body.limit ?? 100), this.inventoryPageSize);
+    const start = Number(body.cursor ?? 0);
+    const page = matching.slice(start, start + size);
+    return { status: 200, body: { counts: page, ...(start + size < matching.length ? { cursor: String(start + size) } : {}) } };
+  }
+
+  /**
+   * Like Square: an order paid in full moves its catalogue lines' quantities from IN_STOCK to SOLD
+   * where the variation's stock is tracked (it has a count at the order's location).
+   */
+  private sellFromStock(orderId: string | undefined, locationId: string | undefined): void {
+    const order = orderId ? this.orders.get(orderId) : undefined;
+    const location = order?.location_id ?? locationId;
+    for (const item of order?.line_items ?? []) {
+      const key = `${item.catalog_object_id}@${location}`;
+      const count = item.catalog_object_id ? this.inventory.get(key) : undefined;
+      if (count) this.setInventoryCount(item.catalog_object_id, unscaled(scaled(count.quantity) - scaled(String(item.quantity))), location);
+    }
+  }
+
+  /** Square's calculated_at of a new count: always later than the one before. */
+  private nextCalculatedAt(): string {
+    this.lastCalculatedAt = Math.max(Date.now(), this.lastCalculatedAt + 1);
+    return new Date(this.lastCalculatedAt).toISOString();
+  }
+
   private nextId(prefix: string): string {
     this.counter += 1;
     return `${prefix}-${this.counter}`;
   }
+}
+
+/** An inventory count as Square's wire JSON shows it (InventoryCount). */
+export interface WireInventoryCount {
+  catalog_object_id: string;
+  catalog_object_type: string;
+  state: string;
+  location_id: string;
+  quantity: string;
+  calculated_at: string;
+}
+
+/** A decimal string of up to 5 decimals as an integer of 1/100000 units, and back. */
+function scaled(decimal: string): bigint {
+  const [whole, fraction = ''] = decimal.replace('-', '').split('.');
+  const units = BigInt(whole) * 100000n + BigInt(fraction.padEnd(5, '0').slice(0, 5));
+  return decimal.startsWith('-') ? -units : units;
+}
+function unscaled(units: bigint): string {
+  const sign = units < 0n ? '-' : '';
+  const abs = units < 0n ? -units : units;
+  const fraction = (abs % 100000n).toString().padStart(5, '0').replace(/0+$/, '');
+  return `${sign}${abs / 100000n}${fraction ? `.${fraction}` : ''}`;
 }
 
 interface WireVariation {
@@ -454,5 +578,47 @@ export function signedWebhook(event: unknown, signatureKey: string, notification
     signature: createHmac('sha256', signatureKey)
       .update(notificationUrl + body)
       .digest('base64'),
+  };
+}
+
+/**
+ * Square's published rules for an order's discounts (OrderLineItemDiscount): a FIXED_AMOUNT discount
+ * carries amount_money and no percentage; a FIXED_PERCENTAGE one a percentage (a decimal string, at
+ * most 10 characters) and no amount_money; an ad-hoc discount (no catalog_object_id) must name
+ * itself; the shop sends order-level discounts only (scope ORDER). Lengths, enums and formats are
+ * checked by squareLimitErrors with the rest of the body.
+ */
+function discountRuleError(discounts: any[]): { category: string; code: string; detail: string; field: string } | null {
+  for (const [i, d] of discounts.entries()) {
+    const field = (name: string) => `order.discounts[${i}].${name}`;
+    const refused = (code: string, detail: string, name: string) => ({ category: 'INVALID_REQUEST_ERROR', code, detail, field: field(name) });
+    if (!d?.catalog_object_id && !d?.name) return refused('MISSING_REQUIRED_PARAMETER', 'An ad hoc discount must have a name.', 'name');
+    if (d?.scope !== 'ORDER') return refused('INVALID_VALUE', 'Only order-level discounts are expected.', 'scope');
+    if (d.type === 'FIXED_AMOUNT') {
+      if (d.percentage !== undefined) return refused('INVALID_VALUE', 'percentage is not set for amount-based discounts.', 'percentage');
+      const amount = d.amount_money?.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) {
+        return refused('INVALID_VALUE', 'A FIXED_AMOUNT discount needs a positive amount_money.', 'amount_money');
+      }
+    } else if (d.type === 'FIXED_PERCENTAGE') {
+      if (d.amount_money !== undefined) return refused('INVALID_VALUE', 'amount_money is not set for percentage-based discounts.', 'amount_money');
+      if (typeof d.percentage !== 'string') return refused('EXPECTED_STRING', 'percentage must be a string.', 'percentage');
+      const pct = Number(d.percentage);
+      if (!(pct > 0 && pct <= 100)) return refused('INVALID_VALUE', 'percentage must be between 0 and 100.', 'percentage');
+    } else {
+      return refused('INVALID_ENUM_VALUE', 'Only FIXED_AMOUNT and FIXED_PERCENTAGE discounts are expected.', 'type');
+    }
+  }
+  return null;
+}
+
+/** inventory.count.updated as Square sends it: the counts that changed, in Square's example envelope. */
+export function squareInventoryEvent(counts: readonly WireInventoryCount[]): Record<string, unknown> {
+  return {
+    merchant_id: 'MERCHANT-1',
+    type: 'inventory.count.updated',
+    event_id: `inventory-event-${Math.random().toString(16).slice(2)}`,
+    created_at: new Date().toISOString(),
+    data: { type: 'inventory', id: `inventory-${Math.random().toString(16).slice(2)}`, object: { inventory_counts: counts } },
   };
 }

@@ -1,4 +1,4 @@
-import { checkoutTotals, fromCents } from '@cocoa/shared-types';
+import { MONEY_SETTINGS_DEFAULTS, priceOrder, fromCents } from '@cocoa/shared-types';
 import { SquareClient, SquareError } from 'square';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { checkoutBody, type CheckoutFixtures, insertCheckoutProducts } from '../orders/orders.fixtures';
@@ -26,7 +26,11 @@ describe('Square connected beside the demo catalogue', () => {
 
   /** A checkout of these products, one each, with the amounts a correct client computes. */
   const cartOf = (products: { id: number; name: string; price_cents: number }[], shipping: Partial<ReturnType<typeof checkoutBody>['shippingData']> = {}) => {
-    const totals = checkoutTotals(products.map((p) => ({ price: fromCents(p.price_cents), quantity: 1 })));
+    const totals = priceOrder({
+      lines: products.map((p) => ({ price: fromCents(p.price_cents), quantity: 1 })),
+      place: { country: 'US' },
+      settings: MONEY_SETTINGS_DEFAULTS,
+    });
     const body = checkoutBody(f);
     return {
       ...body,

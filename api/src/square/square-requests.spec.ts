@@ -43,6 +43,7 @@ function input(overrides: Partial<SquareChargeInput['customer']> = {}, lines?: S
     ],
     shippingCents: 599,
     taxCents: 213,
+    taxPercent: 7,
     totalCents: 3860,
   };
 }

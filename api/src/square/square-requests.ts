@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CURRENCY, parsePhone, TAX_RATE } from '@cocoa/shared-types';
+import { CURRENCY, parsePhone } from '@cocoa/shared-types';
 import type { Square } from 'square';
 import { squareSdk } from './square-sdk';
 
@@ -22,7 +22,14 @@ export interface SquareChargeInput {
   customer: { email: string | null; givenName: string; familyName: string; phone: string | null; address: Square.Address | null };
   lines: SquareChargeLine[];
   shippingCents: number;
+  /** A discount code's amount off the subtotal (before tax): an order-level discount at Square. */
+  discount?: { code: string; cents: number };
   taxCents: number;
+  /**
+   * The rate `taxCents` was worked out with (priceOrder), in percent: sent as the order's tax, so
+   * Square's order total is ours to the cent (docs/decisions.md, "Shipping and tax rates").
+   */
+  taxPercent?: number;
   /** What the card is charged, the tip included. */
   totalCents: number;
   /** The buyer's tip: the payment's tip_money, apart from the order's total. */
@@ -70,7 +77,8 @@ export type SquareRoute =
   | 'POST /v2/payments'
   | 'POST /v2/refunds';
 
-export type SquareFormat = 'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal' | 'rfc3339' | 'fulfillment-state';
+export type SquareFormat =
+  'phone-9-16-digits' | 'email' | 'country' | 'currency' | 'decimal' | 'rfc3339' | 'fulfillment-state' | 'discount-type' | 'discount-scope';
 
 export interface SquareFieldRule {
   /** Square's documented maximum length; absent where Square documents none. */
@@ -130,6 +138,16 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     'order.service_charges[].name': { max: 512, source: `${DOC('OrderServiceCharge')}: maximum length 512` },
     'order.service_charges[].calculation_phase': { source: `${DOC('OrderServiceChargeCalculationPhase')}: enum` },
     ...MONEY('order.service_charges[].amount_money'),
+    'order.discounts[].uid': { max: 60, source: `${DOC('OrderLineItemDiscount')}: maximum length 60` },
+    'order.discounts[].name': { max: 255, source: `${DOC('OrderLineItemDiscount')}: maximum length 255` },
+    'order.discounts[].type': { format: 'discount-type', source: `${DOC('OrderLineItemDiscountType')}: enum` },
+    'order.discounts[].percentage': {
+      max: 10,
+      format: 'decimal',
+      source: `${DOC('OrderLineItemDiscount')}: maximum length 10, "a string representation of a decimal number"; not set for amount-based discounts`,
+    },
+    'order.discounts[].scope': { format: 'discount-scope', source: `${DOC('OrderLineItemDiscountScope')}: enum` },
+    ...MONEY('order.discounts[].amount_money'),
     'order.taxes[].uid': { max: 60, source: `${DOC('OrderLineItemTax')}: maximum length 60` },
     'order.taxes[].name': { max: 255, source: `${DOC('OrderLineItemTax')}: maximum length 255` },
     'order.taxes[].percentage': {
@@ -202,6 +220,8 @@ const sdkEnum = (pick: (sdk: typeof Square) => Record<string, string>) => {
 const isCountry = sdkEnum((s) => s.Country);
 const isCurrency = sdkEnum((s) => s.Currency);
 const isFulfillmentState = sdkEnum((s) => s.FulfillmentState);
+const isDiscountType = sdkEnum((s) => s.OrderLineItemDiscountType);
+const isDiscountScope = sdkEnum((s) => s.OrderLineItemDiscountScope);
 
 /** The documented formats; the phone one is Square's wording: 9–16 digits, optional + prefix. */
 const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
@@ -211,6 +231,8 @@ const FORMATS: Record<SquareFormat, (value: string) => boolean> = {
   currency: isCurrency,
   decimal: (v) => /^\d+(\.\d+)?$/.test(v),
   'fulfillment-state': isFulfillmentState,
+  'discount-type': isDiscountType,
+  'discount-scope': isDiscountScope,
   rfc3339: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)),
 };
 
@@ -222,6 +244,8 @@ const LIMIT_ERROR_CODES: Record<SquareFormat, string> = {
   decimal: 'VALUE_REGEX_MISMATCH',
   rfc3339: 'INVALID_TIME',
   'fulfillment-state': 'INVALID_ENUM_VALUE',
+  'discount-type': 'INVALID_ENUM_VALUE',
+  'discount-scope': 'INVALID_ENUM_VALUE',
 };
 
 export interface SquareStringField {
@@ -301,8 +325,6 @@ export function derivedKey(key: string, purpose: string): string {
   return createHash('sha256').update(`${purpose}:${key}`).digest('hex').slice(0, 40);
 }
 
-export const TAX_PERCENTAGE = String(Math.round(TAX_RATE * 10000) / 100);
-
 /** Canadian postal codes as Canada Post writes them (K1A 0B1); others trimmed and upper-cased. */
 export function postalCode(value: string, country: string | undefined): string {
   const compact = fitText(value).toUpperCase();
@@ -368,7 +390,8 @@ export interface OrderContext {
 
 /**
  * POST /v2/orders: catalogue lines by variation id, other lines ad hoc with our name and price,
- * shipping as a service charge, tax as an order-level tax, the shipment to the buyer, or the
+ * shipping as a service charge, a discount code as an order-level discount, tax as an order-level
+ * tax, the shipment to the buyer, or the
  * pickup at the stop (its time, the name, the note the owner's Point of Sale shows).
  */
 export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderContext): Square.CreateOrderRequest {
@@ -387,9 +410,28 @@ export function buildCreateOrderRequest(input: SquareChargeInput, ctx: OrderCont
         input.shippingCents > 0
           ? [{ uid: 'shipping', name: 'Shipping', amountMoney: money(input.shippingCents), calculationPhase: 'TOTAL_PHASE', taxable: false }]
           : [],
-      taxes: input.taxCents > 0 ? [{ uid: 'sales-tax', name: 'Sales Tax', percentage: TAX_PERCENTAGE, type: 'ADDITIVE', scope: 'ORDER' }] : [],
+      // Square takes order-level discounts off before it applies the order's taxes, as we do.
+      ...(input.discount ? { discounts: [discountOf(input.discount)] } : {}),
+      taxes:
+        input.taxCents > 0 && input.taxPercent
+          ? [{ uid: 'sales-tax', name: 'Sales Tax', percentage: String(input.taxPercent), type: 'ADDITIVE', scope: 'ORDER' }]
+          : [],
       fulfillments: [fulfillmentOf(input, ctx)],
     },
+  };
+}
+
+/**
+ * A discount code as Square's order-level discount: always its amount in cents (FIXED_AMOUNT), also for
+ * a percentage code, so that Square's total is ours to the cent (docs/decisions.md "Discount codes").
+ */
+function discountOf(discount: { code: string; cents: number }): Square.OrderLineItemDiscount {
+  return {
+    uid: 'discount-code',
+    name: fitText(`Discount code ${discount.code}`, 255),
+    type: 'FIXED_AMOUNT',
+    amountMoney: money(discount.cents),
+    scope: 'ORDER',
   };
 }
 

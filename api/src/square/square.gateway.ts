@@ -289,6 +289,31 @@ export class SquareGateway {
     });
   }
 
+  /**
+   * The variations a Square order carries as catalogue lines (catalog_object_id): Square itself
+   * counts those down when the order is paid, where the variation's stock is tracked.
+   */
+  async orderCatalogVariationIds(connection: SquareConnection, squareOrderId: string): Promise<Set<string>> {
+    const { order } = await this.call(() => connection.client.orders.get({ orderId: squareOrderId }));
+    return new Set((order?.lineItems ?? []).map((l) => l.catalogObjectId).filter((id): id is string => !!id));
+  }
+
+  /** BatchChangeInventory: the changes applied at Square; answers Square's counts after them. */
+  async changeInventory(connection: SquareConnection, request: Square.BatchChangeInventoryRequest): Promise<Square.InventoryCount[]> {
+    const { counts } = await this.call(() => connection.client.inventory.batchCreateChanges(request));
+    return counts ?? [];
+  }
+
+  /** BatchRetrieveInventoryCounts: every count the request names, all pages (the SDK follows Square's cursor). */
+  async inventoryCounts(connection: SquareConnection, request: Square.BatchGetInventoryCountsRequest): Promise<Square.InventoryCount[]> {
+    return this.call(async () => {
+      const counts: Square.InventoryCount[] = [];
+      const pages = await connection.client.inventory.batchGetCounts(request);
+      for await (const count of pages) counts.push(count);
+      return counts;
+    });
+  }
+
   private async findOrCreateCustomer(client: SquareClient, input: SquareChargeInput): Promise<string> {
     const email = input.customer.email;
     if (email) {

@@ -23,11 +23,13 @@ export function squareRedirectUri(config: AppConfig): string {
   return `${config.publicUrl}/api/square/auth/callback`;
 }
 
-/** Catalogue, customers, orders, payments and the merchant profile. */
+/** Catalogue, stock (docs/operations.md, "Stock with Square connected"), customers, orders, payments and the merchant profile. */
 export const SQUARE_OAUTH_SCOPES = [
   'MERCHANT_PROFILE_READ',
   'ITEMS_READ',
   'ITEMS_WRITE',
+  'INVENTORY_READ',
+  'INVENTORY_WRITE',
   'CUSTOMERS_READ',
   'CUSTOMERS_WRITE',
   'ORDERS_READ',

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_SCREEN_DATA_ID, FIRST_SCREENS, type FirstScreenData } from '@cocoa/shared-types';
+import { shopIdentityQueryOptions } from '../lib/shop-identity';
 import { FIRST_SCREEN_PAGES } from './first-screen-pages';
 
 const PAGES: ReadonlySet<string> = new Set(Object.keys(FIRST_SCREENS));
@@ -13,6 +14,8 @@ export function seedFirstScreen(client: QueryClient, data: FirstScreenData): voi
   // Each page's seeder takes that page's data, which `data.page` says this is.
   const seed = FIRST_SCREEN_PAGES[data.page].seed as (client: QueryClient, data: FirstScreenData) => void;
   seed(client, data);
+  // The header and footer's shop (GET /api/shop), sent with every first screen.
+  if (data.shop) client.setQueryData(shopIdentityQueryOptions.queryKey, data.shop);
 }
 
 /**

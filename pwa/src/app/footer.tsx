@@ -1,28 +1,35 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
-import { SHOP_CONTACT } from '@cocoa/shared-types';
-
-const SOCIAL = ['Facebook', 'Instagram', 'Twitter', 'YouTube'];
+import { APP_ROUTES } from '@cocoa/shared-types';
+import { useShopIdentity } from '../lib/shop-identity';
+import { SocialLinks } from '../ui/social-links';
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const shop = useShopIdentity();
   return (
     <footer className="site-footer">
       <div className="container footer__grid">
         <section aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="footer__title">
-            {SHOP_CONTACT.name}
+            {shop?.name ?? 'About us'}
           </h2>
           <p>Small-batch hot, iced and shake cocoa mixes from our family kitchen, shipped across the country and served at your events.</p>
-          <ul className="footer__social">
-            {SOCIAL.map((name) => (
-              <li key={name}>
-                {/* Placeholder social links: they go nowhere yet, so they are not links nor in the tab order. */}
-                <span role="img" aria-label={`${name} (coming soon)`}>
-                  {name[0]}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {shop && (
+            <address className="footer__contact" data-testid="footer-contact">
+              {shop.addressLines.map((line, i) => (
+                <Fragment key={line}>
+                  {i > 0 && <br />}
+                  {line}
+                </Fragment>
+              ))}
+              <br />
+              <a href={shop.phoneUri}>{shop.phone}</a>
+              <br />
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            </address>
+          )}
+          <SocialLinks links={shop?.socialLinks ?? []} className="footer__social" />
         </section>
         <nav aria-labelledby="footer-products">
           <h2 id="footer-products" className="footer__title">
@@ -87,7 +94,7 @@ export function SiteFooter() {
       </div>
       <div className="container footer__legal">
         <p>
-          © {year} {SHOP_CONTACT.name}. All rights reserved.
+          © {year} {shop?.name}. All rights reserved.
         </p>
         <ul>
           <li>
@@ -95,6 +102,9 @@ export function SiteFooter() {
           </li>
           <li>
             <Link to="/terms">Terms of Service</Link>
+          </li>
+          <li>
+            <Link to={APP_ROUTES.refundPolicy}>Refund and cancellation policy</Link>
           </li>
           <li>
             <Link to="/shipping">Shipping Policy</Link>

@@ -69,7 +69,8 @@ describe('SiteHeader unread messages badge', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Olive' }));
     expect(screen.queryByRole('link', { name: /Admin Panel/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: "We're here" })).not.toBeInTheDocument();
-    expect(calls.map((c) => c.url)).toEqual(['/api/user']);
+    // The user, and the shop's name and logo the header shows: no customer, no inbox.
+    expect(calls.map((c) => c.url).sort()).toEqual(['/api/shop', '/api/user']);
   });
 
   it('shows no badge to an admin with nothing unread', async () => {

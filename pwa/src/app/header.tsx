@@ -4,6 +4,7 @@ import { useInboxUnread } from '../features/admin';
 import { displayName, useLogout, useUser } from '../features/auth';
 import { useCartCount, useCartDrawer } from '../features/cart';
 import { useKeyedState } from '../lib/use-keyed-state';
+import { useShopIdentity } from '../lib/shop-identity';
 import { CartIcon, CloseIcon, MenuIcon, PersonIcon } from '../ui/icons';
 import { promptInstall, usePwaStore } from './pwa-store';
 
@@ -122,6 +123,7 @@ function UserMenu() {
 }
 
 export function SiteHeader() {
+  const shop = useShopIdentity();
   const count = useCartCount();
   const openCart = useCartDrawer((s) => s.open);
   const installEvent = usePwaStore((s) => s.installEvent);
@@ -144,9 +146,9 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="header__bar container">
-        <Link to="/" className="header__logo" aria-label="Cocoa Shop home">
-          <img src="/logo.svg" alt="" width="40" height="40" />
-          <span>Cocoa Shop</span>
+        <Link to="/" className="header__logo" aria-label={shop ? `${shop.name} home` : 'Home'}>
+          <img src={shop?.logo ?? '/logo.svg'} alt="" width="40" height="40" style={{ objectFit: 'contain' }} />
+          <span>{shop?.name}</span>
         </Link>
         <nav id="main-nav" className={`header__nav ${menuOpen ? 'is-open' : ''}`} aria-label="Main">
           <ul>

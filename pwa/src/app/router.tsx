@@ -134,6 +134,7 @@ export function AppRoutes() {
       <Route path={APP_ROUTES.resetPassword} element={page(<ResetPasswordPage />)} />
       <Route path={APP_ROUTES.privacy} element={page(<LegalPage kind="privacy" />)} />
       <Route path={APP_ROUTES.terms} element={page(<LegalPage kind="terms" />)} />
+      <Route path={APP_ROUTES.refundPolicy} element={page(<LegalPage kind="refund-policy" />)} />
       <Route path={APP_ROUTES.shipping} element={page(<LegalPage kind="shipping" />)} />
       <Route path="*" element={page(<NotFoundPage />)} />
     </Routes>

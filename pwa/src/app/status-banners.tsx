@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useHydrated } from '../lib/use-hydrated';
+import { useShopIdentity } from '../lib/shop-identity';
 import { useOnline } from '../lib/use-online';
 import { whenText } from '../ui/saved-entries';
 import { isIosSafariNotInstalled, usePwaStore } from './pwa-store';
@@ -62,10 +63,11 @@ export function IosInstallHint() {
   // Only in the browser: the server's first screen (and the app's hydration of it) has no hint.
   const hydrated = useHydrated();
   const [dismissed, setDismissed] = useState(false);
+  const shopName = useShopIdentity()?.name;
   if (!hydrated || dismissed || !isIosSafariNotInstalled() || localStorage.getItem(IOS_HINT_KEY) === '1') return null;
   return (
     <div className="banner banner--hint" role="note">
-      <span>Install Cocoa Shop: tap the Share button, then “Add to Home Screen”.</span>
+      <span>Install {shopName ?? 'the app'}: tap the Share button, then “Add to Home Screen”.</span>
       <button
         type="button"
         className="icon-btn"

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { SHOP_CONTACT } from '@cocoa/shared-types';
+import { useShopIdentity } from './shop-identity';
 
-export const SITE_NAME = SHOP_CONTACT.name;
-
+/** "<title> | <shop's name>", the shop's name alone on a page without a title of its own. */
 export function useDocumentTitle(title: string | undefined) {
+  const name = useShopIdentity()?.name;
   useEffect(() => {
-    document.title = title ? `${title} | ${SITE_NAME}` : SITE_NAME;
-  }, [title]);
+    const parts = [title, name].filter(Boolean);
+    if (parts.length > 0) document.title = parts.join(' | ');
+  }, [title, name]);
 }

@@ -154,6 +154,8 @@ export function orderView(over: Partial<OrderView> = {}): OrderView {
       { productId: 2, name: 'Cocoa Mug', quantity: 1, price: 4.5, total: 4.5 },
     ],
     subtotal: 30.48,
+    discount: 0,
+    discountCode: null,
     shipping: 5.99,
     tax: 2.13,
     total: 38.6,

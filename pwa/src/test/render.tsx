@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { MONEY_SETTINGS_DEFAULTS } from '@cocoa/shared-types';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -40,12 +41,15 @@ export function fakeResponse(status: number, body?: unknown, statusText = ''): R
   return { ok: status >= 200 && status < 300, status, statusText, text: async () => text } as Response;
 }
 
+/** Answers every test gets unless it names the route itself: the shop's default shipping and tax rates. */
+const DEFAULT_ROUTES: Record<string, { body: unknown }> = { 'GET /api/money-settings': { body: MONEY_SETTINGS_DEFAULTS } };
+
 export function mockFetch(routes: Record<string, { status?: number; body?: unknown } | (() => Promise<Response>)>) {
   const calls: Array<{ method: string; url: string; body: unknown }> = [];
   const fn = jest.fn(async (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body });
-    const route = routes[`${method} ${url}`];
+    const route = routes[`${method} ${url}`] ?? DEFAULT_ROUTES[`${method} ${url}`];
     if (!route) return fakeResponse(404, { message: 'Not Found' }, 'Not Found');
     if (typeof route === 'function') return route();
     return fakeResponse(route.status ?? 200, route.body ?? {});

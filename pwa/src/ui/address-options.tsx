@@ -1,24 +1,25 @@
-import { COUNTRIES, US_STATES } from '@cocoa/shared-types';
+import { COUNTRIES, regionLabel, regionsOf } from '@cocoa/shared-types';
 
-/** The options of a state select: a prompt, then the 50 US states by name. */
-export function StateOptions() {
+/** The options of a region select for the country: a prompt ("Select a province"), then its regions by name. */
+export function RegionOptions({ country }: { country: string }) {
+  const label = regionLabel(country) ?? 'region';
   return (
     <>
-      <option value="">Select a state</option>
-      {US_STATES.map((s) => (
-        <option key={s.code} value={s.code}>
-          {s.name}
+      <option value="">Select a {label.toLowerCase()}</option>
+      {regionsOf(country).map((r) => (
+        <option key={r.code} value={r.code}>
+          {r.name}
         </option>
       ))}
     </>
   );
 }
 
-/** The options of a country select: the countries the shop ships to. */
-export function CountryOptions() {
+/** The options of a country select: the countries given (the ones the shop ships to), else every one it knows. */
+export function CountryOptions({ codes }: { codes?: readonly string[] }) {
   return (
     <>
-      {COUNTRIES.map((c) => (
+      {COUNTRIES.filter((c) => !codes || codes.includes(c.code)).map((c) => (
         <option key={c.code} value={c.code}>
           {c.name}
         </option>

@@ -1,13 +1,17 @@
-import { formatCents, TAX_RATE, toCents } from '@cocoa/shared-types';
+import { formatCents, toCents } from '@cocoa/shared-types';
 import './order-summary.css';
 
 /** The sums of an order being placed, in cents: shipping for a parcel, a tip for a pickup order. */
 export interface SummaryTotals {
   subtotal: number;
+  /** What a discount code takes off the subtotal (shown as a negative amount). */
+  discount?: number;
   shipping?: number;
   tax: number;
   tip?: number;
   total: number;
+  /** The tax rate applied, in percent, shown beside the tax. */
+  taxPercent?: number;
 }
 
 /** A line as the summary shows it (a cart line, or a pickup order's line keyed by its drink and options); price in dollars, each. */
@@ -23,7 +27,8 @@ interface OrderSummaryProps {
   name: string;
   title: string;
   lines: readonly SummaryLine[];
-  totals: SummaryTotals;
+  /** Undefined while the rates load: the lines show, the sums wait. */
+  totals: SummaryTotals | undefined;
   /** Shown instead of the lines while there are none. */
   empty?: string;
   className?: string;
@@ -31,10 +36,17 @@ interface OrderSummaryProps {
 
 /** An order's lines with their prices, then the subtotal, shipping or tip, the tax and the total. */
 export function OrderSummary({ name, title, lines, totals, empty, className = '' }: OrderSummaryProps) {
+  // While the rates load, the subtotal is the lines' alone and the other sums wait.
+  const shown = (key: keyof SummaryTotals) =>
+    totals
+      ? formatCents((key === 'discount' ? -1 : 1) * (totals[key] ?? 0))
+      : key === 'subtotal'
+        ? formatCents(lines.reduce((cents, line) => cents + toCents(line.price) * line.quantity, 0))
+        : '…';
   const sum = (label: string, key: keyof SummaryTotals, extra = '') => (
     <div className={extra}>
       <dt>{label}</dt>
-      <dd data-testid={`${name}-${key}`}>{formatCents(totals[key] ?? 0)}</dd>
+      <dd data-testid={`${name}-${key}`}>{shown(key)}</dd>
     </div>
   );
   return (
@@ -56,9 +68,10 @@ export function OrderSummary({ name, title, lines, totals, empty, className = ''
       )}
       <dl>
         {sum('Subtotal', 'subtotal')}
-        {totals.shipping !== undefined && sum('Shipping', 'shipping')}
-        {sum(`Tax (${Math.round(TAX_RATE * 100)}%)`, 'tax')}
-        {totals.tip !== undefined && sum('Tip', 'tip')}
+        {!!totals?.discount && sum('Discount', 'discount')}
+        {(!totals || totals.shipping !== undefined) && sum('Shipping', 'shipping')}
+        {sum(totals?.taxPercent !== undefined ? `Tax (${totals.taxPercent}%)` : 'Tax', 'tax')}
+        {totals?.tip !== undefined && sum('Tip', 'tip')}
         {sum('Total', 'total', 'summary__total')}
       </dl>
     </aside>

@@ -20,7 +20,7 @@ export const TEST_ORDER_FILTERS = ['all', 'exclude', 'only'] as const;
 export type TestOrderFilter = (typeof TEST_ORDER_FILTERS)[number];
 
 /** A calendar day 'YYYY-MM-DD' that exists (no 2026-02-30), in years an order can have. */
-const day = (name: string) =>
+export const calendarDay = (name: string) =>
   z
     .string({ message: `${name} must be a date (YYYY-MM-DD)` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
@@ -30,6 +30,7 @@ const day = (name: string) =>
       return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
     }, `${name} must be a date (YYYY-MM-DD)`)
     .refine((v) => v >= '1970-01-01' && v <= '9998-12-31', `${name} must be between 1970 and 9998`);
+const day = calendarDay;
 
 const pageNumber = (name: string, max: number) =>
   z.coerce
@@ -143,6 +144,9 @@ export const adminOrderDetailSchema = z.object({
   totals: z.object({
     currency: z.string(),
     subtotalCents: z.number().int(),
+    /** What a discount code took off the subtotal (0 without one), and the code. */
+    discountCents: z.number().int(),
+    discountCode: z.string().nullable(),
     shippingCents: z.number().int(),
     taxCents: z.number().int(),
     totalCents: z.number().int(),

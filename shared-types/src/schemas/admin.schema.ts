@@ -146,12 +146,13 @@ export type ImageBulkDeleteResult = z.infer<typeof imageBulkDeleteResultSchema>;
  * The prefix says where a backup came from: none, made by the owner (Create Backup); `safety-`,
  * taken just before a restore; `uploaded-`, a file the owner uploaded (checked like every restore).
  */
-export const BACKUP_FILENAME_PATTERN = /^(?:(?:safety|uploaded)-)?backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/;
+export const BACKUP_FILENAME_PATTERN = /^(?:(?:safety|uploaded|scheduled)-)?backup-\d{8}-\d{6}-[0-9a-f]{6}\.json\.gz$/;
 export const backupFilenameSchema = z.string().regex(BACKUP_FILENAME_PATTERN, 'Invalid backup file name');
-export const BACKUP_KINDS = ['manual', 'safety', 'uploaded'] as const;
+export const BACKUP_KINDS = ['manual', 'safety', 'uploaded', 'scheduled'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
 /** The kind a backup's file name says (see BACKUP_FILENAME_PATTERN). */
 export function backupKindOf(filename: string): BackupKind {
+  if (filename.startsWith('scheduled-')) return 'scheduled';
   return filename.startsWith('safety-') ? 'safety' : filename.startsWith('uploaded-') ? 'uploaded' : 'manual';
 }
 export const backupInfoSchema = z.object({ filename: z.string(), created: z.string(), size: z.number(), kind: z.enum(BACKUP_KINDS) });

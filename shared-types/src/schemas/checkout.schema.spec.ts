@@ -11,7 +11,15 @@ const SHIPPING = {
   zipCode: '62701',
   country: 'US',
 };
-const phoneOf = (phone: string, country = 'US') => shippingSchema.safeParse({ ...SHIPPING, phone, country });
+/** A real place of each country, so that only the phone is in question (the postcode follows the country). */
+const PLACES: Record<string, { city: string; state: string; zipCode: string }> = {
+  US: { city: 'Springfield', state: 'IL', zipCode: '62701' },
+  CA: { city: 'Ottawa', state: 'ON', zipCode: 'K1A 0B1' },
+  GB: { city: 'London', state: '', zipCode: 'SW1A 2AA' },
+  AU: { city: 'Melbourne', state: 'VIC', zipCode: '3000' },
+  MX: { city: 'Ciudad de México', state: 'CMX', zipCode: '06000' },
+};
+const phoneOf = (phone: string, country = 'US') => shippingSchema.safeParse({ ...SHIPPING, ...PLACES[country], phone, country });
 
 describe('shipping phone: E.164 for Square, refused in the form when it is not a number we can reach', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { addressProblems, regionLabel } from '../address';
 import { COUNTRY_CODES, type CountryCode, DEFAULT_COUNTRY } from '../constants';
 
 /** A phone number as the shop keeps it: E.164 (`+12175550142`) and the extension typed, if any. */
@@ -45,7 +46,9 @@ const PHONE_MAX = 30;
  * Shipping form with its exact messages. The phone must also be a real number of the
  * shipping country (or carry its own +country code): the output holds it in E.164, with the
  * extension kept after " ext. ", so the shop keeps what the buyer typed and Square, whose
- * recipient phone allows 17 characters, gets the E.164 part only.
+ * recipient phone allows 17 characters, gets the E.164 part only. The region and postcode follow
+ * the country (address.ts): a region of the country where it has them (none kept where it has
+ * none), a postcode of its form, and a US ZIP of the state chosen.
  */
 export const shippingSchema = z
   .strictObject({
@@ -55,17 +58,24 @@ export const shippingSchema = z
     phone: z.string().trim().min(PHONE_MIN, 'Valid phone number is required').max(PHONE_MAX),
     address: z.string().trim().min(5, 'Address is required').max(200),
     city: z.string().trim().min(2, 'City is required').max(100),
-    state: z.string().trim().min(2, 'State is required').max(50),
-    zipCode: z.string().trim().min(5, 'ZIP code is required').max(20),
+    state: z.string({ message: 'State is required' }).trim().max(50),
+    zipCode: z.string().trim().max(20),
     country: z.enum(COUNTRY_CODES, { message: 'Country is required' }),
   })
   .superRefine((data, ctx) => {
     // A phone of the wrong length already has its own message; the others are checked here, beside
     // the other fields' messages, so the form shows them all at once.
+    if (COUNTRY_CODES.includes(data.country) && typeof data.zipCode === 'string' && typeof data.state === 'string') {
+      for (const problem of addressProblems(data)) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
     if (typeof data.phone !== 'string' || data.phone.length < PHONE_MIN || data.phone.length > PHONE_MAX) return;
     if (!parsePhone(data.phone, data.country)) ctx.addIssue({ code: 'custom', path: ['phone'], message: phoneMessage(data.country) });
   })
-  .transform((data) => ({ ...data, phone: formatParsedPhone(parsePhone(data.phone, data.country)!) }));
+  .transform((data) => ({
+    ...data,
+    state: regionLabel(data.country) ? data.state : '',
+    phone: formatParsedPhone(parsePhone(data.phone, data.country)!),
+  }));
 export type ShippingData = z.infer<typeof shippingSchema>;
 
 /**

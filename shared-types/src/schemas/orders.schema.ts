@@ -4,12 +4,13 @@ import { FULFILMENT_STATUSES } from '../fulfilment';
 import { PICKUP_TIP_MAX_CENTS } from '../pickup';
 import { shippingSchema } from './checkout.schema';
 import { idempotencyKeySchema } from './common.schema';
+import { discountCodeSchema } from './discount-code.schema';
 import { pickupContactSchema, pickupOrderSchema } from './pickup.schema';
 
 /**
  * Checkout, payment and order wire shapes. Amounts sent by the checkout are in
  * dollars, as the storefront's client sends them; the server compares them in cents with
- * `checkoutTotals` and never trusts them. Order history uses Square's shape with amounts in cents.
+ * `priceOrder` and never trusts them. Order history uses Square's shape with amounts in cents.
  */
 
 /** Square's sandbox test tokens, accepted by the server only while Square is not connected. */
@@ -20,6 +21,12 @@ export const TEST_CARDS = [
   { number: '4111111111111111', nonce: TEST_CARD_NONCE_OK },
   { number: '4000000000000002', nonce: TEST_CARD_NONCE_DECLINED },
 ] as const;
+/**
+ * The test wallet's token: test mode's "Pay with test wallet" button sends it in place of an Apple
+ * Pay, Google Pay or Cash App Pay token. Accepted exactly where the test cards are, and paid like
+ * the successful one (docs/decisions.md "Wallets").
+ */
+export const TEST_WALLET_NONCE = 'wnon:test-wallet-ok';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
@@ -91,6 +98,8 @@ export const checkoutCompleteSchema = z
       .min(1, 'Your cart is empty')
       .max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines`),
     idempotencyKey: idempotencyKeySchema,
+    /** A discount code the buyer applied: the server checks it again and takes its use with the order. */
+    discountCode: discountCodeSchema.optional(),
   })
   .superRefine((data, ctx) => {
     if (data.shippingData && data.pickup) {
@@ -161,6 +170,9 @@ export const orderViewSchema = z.object({
   email: z.string(),
   items: z.array(z.object({ productId: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() })),
   subtotal: z.number(),
+  /** What a discount code took off the subtotal, in dollars (0 without one), and the code. */
+  discount: z.number(),
+  discountCode: z.string().nullable(),
   shipping: z.number(),
   tax: z.number(),
   total: z.number(),

@@ -23,6 +23,10 @@ import { SquareWebhookEvents1765520000000 } from './1765520000000-square-webhook
 import { SecondFactor1765510000000 } from './1765510000000-second-factor';
 
 import { CspReports1765530000000 } from './1765530000000-csp-reports';
+import { ShopIdentity1765540000000 } from './1765540000000-shop-identity';
+import { LegalPages1765550000000 } from './1765550000000-legal-pages';
+import { DiscountCodes1765570000000 } from './1765570000000-discount-codes';
+import { SquareStock1765580000000 } from './1765580000000-square-stock';
 /** Every migration, oldest first. Add new ones at the end. */
 export const migrations = [
   Foundation1763800000000,
@@ -49,4 +53,8 @@ export const migrations = [
   SecondFactor1765510000000,
   SquareWebhookEvents1765520000000,
   CspReports1765530000000,
+  ShopIdentity1765540000000,
+  LegalPages1765550000000,
+  DiscountCodes1765570000000,
+  SquareStock1765580000000,
 ];

@@ -1,6 +1,6 @@
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile } from 'html-to-text';
-import { SHOP_CONTACT } from '@cocoa/shared-types';
+import { DEMO_SHOP_IDENTITY, type ShopIdentity as ShopProfile } from '@cocoa/shared-types';
 import { createElement } from 'react';
 import { bookingBalancePaid } from './booking-balance-paid';
 import { bookingBalanceReminder } from './booking-balance-reminder';
@@ -15,6 +15,7 @@ import { contactAck } from './contact-ack';
 import { inboxReply } from './inbox-reply';
 import { inquiryAck } from './inquiry-ack';
 import type { MailTemplate } from './mail-template';
+import { mailTest } from './mail-test';
 import { newOrderAlert } from './new-order-alert';
 import { orderCancelled } from './order-cancelled';
 import { orderConfirmation } from './order-confirmation';
@@ -45,14 +46,28 @@ export type { MailTemplateName, MailTemplates, OrderMailAddress, OrderMailData, 
 /** The PWA's 192 px app icon (pwa/public/icons), served by the site: the logo of every message. */
 const LOGO_PATH = '/icons/icon-192.png';
 
+/** Logo images mail clients show (not WebP, AVIF or SVG). */
+const MAIL_LOGO_TYPES = /\.(png|jpe?g|gif)$/i;
+
 /**
- * The shop as every message shows it: name, postal address and phone from SHOP_CONTACT (shared
- * with the contact page and footer), the site, its zone, and `email`: the address the shop reads
- * (CONTACT_TO), so "write to …" and the owner's replies reach a mailbox someone opens.
+ * The shop as every message shows it: name, postal address, phone and logo from the owner's
+ * identity (settings/shop-identity.service.ts; the demo shop's until set, shared with the contact
+ * page and footer), the site, its zone, and `email`: the address the shop reads (CONTACT_TO), so
+ * "write to …" and the owner's replies reach a mailbox someone opens.
  */
-export function shopIdentity({ siteUrl, timeZone, email }: { siteUrl: string; timeZone: string; email: string }): ShopIdentity {
-  const { name, address, phone } = SHOP_CONTACT;
-  return { name, address, email, phone, siteUrl, logoUrl: `${siteUrl}${LOGO_PATH}`, timeZone };
+export function shopIdentity({
+  siteUrl,
+  timeZone,
+  email,
+  shop = DEMO_SHOP_IDENTITY,
+}: {
+  siteUrl: string;
+  timeZone: string;
+  email: string;
+  shop?: Pick<ShopProfile, 'name' | 'addressLines' | 'phone' | 'logo'>;
+}): ShopIdentity {
+  const logoUrl = `${siteUrl}${shop.logo && MAIL_LOGO_TYPES.test(shop.logo) ? shop.logo : LOGO_PATH}`;
+  return { name: shop.name, address: shop.addressLines, email, phone: shop.phone, siteUrl, logoUrl, timeZone };
 }
 
 /** Every template by name; the mapped type keeps each name with its own data type. */
@@ -70,6 +85,7 @@ const TEMPLATES: { [N in MailTemplateName]: MailTemplate<MailTemplates[N]> } = {
   'inquiry-ack': inquiryAck,
   'shop-message': shopMessage,
   'inbox-reply': inboxReply,
+  'mail-test': mailTest,
   'booking-received': bookingReceived,
   'booking-request': bookingRequest,
   'booking-quote': bookingQuote,

@@ -68,6 +68,7 @@ export function OrderLines({ order }: { order: OrderMailData }) {
   // a pickup order ships nothing: no Shipping row unless it was charged; a Tip row only for a tip
   const totals: Array<[string, number]> = [
     ['Subtotal', order.subtotalCents],
+    ...(order.discountCents ? [[`Discount (${order.discountCode ?? 'code'})`, -order.discountCents] as [string, number]] : []),
     ...(order.pickup && order.shippingCents === 0 ? [] : [['Shipping', order.shippingCents] as [string, number]]),
     ['Tax', order.taxCents],
     ...(order.tipCents > 0 ? [['Tip', order.tipCents] as [string, number]] : []),

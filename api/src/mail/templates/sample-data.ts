@@ -1,7 +1,7 @@
-import { checkoutTotals, CURRENCY, pickupTotals, toCents } from '@cocoa/shared-types';
+import { CURRENCY, MONEY_SETTINGS_DEFAULTS, priceOrder, toCents } from '@cocoa/shared-types';
 import type { BookingMailData, MailTemplateName, MailTemplates, OrderMailData, OrderMailPickup, ShopIdentity } from './types';
 
-/** Two products of the demo catalogue; totals by the checkout's own rule, so the sample adds up. */
+/** Two products of the demo catalogue; totals by the checkout's own rule (at the default rates), so the sample adds up. */
 const LINES = [
   { name: 'Classic Dark Hot Cocoa', price: 14.99, quantity: 2 },
   { name: 'Iced Mocha Cocoa', price: 13.99, quantity: 1 },
@@ -23,7 +23,7 @@ const PICKUP_TIP_CENTS = 75;
  * token.
  */
 export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: MailTemplates[N] } {
-  const totals = checkoutTotals(LINES);
+  const totals = priceOrder({ lines: LINES, place: { country: 'US', region: 'IL' }, settings: MONEY_SETTINGS_DEFAULTS });
   const order: OrderMailData = {
     orderNumber: ORDER_ID.slice(0, 8),
     customerName: 'Ana Díaz',
@@ -41,7 +41,13 @@ export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: M
     orderUrl: `${shop.siteUrl}/orders/${ORDER_ID.slice(0, 8)}?token=sample-preview-token`,
     testMode: false,
   };
-  const pickupTotal = pickupTotals(PICKUP_LINES, PICKUP_TIP_CENTS);
+  const pickupTotal = priceOrder({
+    lines: PICKUP_LINES,
+    place: { country: 'US', region: 'IL' },
+    pickup: true,
+    settings: MONEY_SETTINGS_DEFAULTS,
+    tipCents: PICKUP_TIP_CENTS,
+  });
   // 5:30 PM in Chicago; the preview prints it in the shop's own zone
   const pickup: OrderMailPickup = {
     stopName: 'Farmers Market on the Square',
@@ -94,6 +100,7 @@ export function sampleMailData(shop: ShopIdentity): { [N in MailTemplateName]: M
       originalSubject: 'Wedding in May',
       originalMessage: message,
     },
+    'mail-test': { confirmUrl: `${shop.siteUrl}/api/admin/go-live/mail-confirmed?token=sample-preview-token` },
     ...bookingSamples(shop),
   };
 }

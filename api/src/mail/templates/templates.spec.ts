@@ -161,6 +161,7 @@ describe('e-mail templates', () => {
       'inquiry-ack',
       'shop-message',
       'inbox-reply',
+      'mail-test',
       'booking-received',
       'booking-request',
       'booking-quote',

@@ -85,6 +85,9 @@ export interface OrderMailData {
   placedAt: string;
   items: OrderMailLine[];
   subtotalCents: number;
+  /** What a discount code took off the subtotal (before tax), and the code; absent or 0 without one. */
+  discountCents?: number;
+  discountCode?: string | null;
   shippingCents: number;
   taxCents: number;
   totalCents: number;
@@ -118,6 +121,8 @@ export interface MailTemplates {
   'shop-message': { kind: 'contact' | 'inquiry'; name: string; email: string; subject: string; message: string; adminUrl: string };
   /** The owner's reply from the inbox. */
   'inbox-reply': { name: string; body: string; originalSubject: string; originalMessage: string };
+  /** The go-live checklist's test message (to CONTACT_TO): its signed link marks outgoing mail as working. */
+  'mail-test': { confirmUrl: string };
   /** Event bookings; the policy is the cancellation policy as the customer reads it. */
   'booking-received': BookingMailData & { policy: string };
   'booking-request': BookingMailData;

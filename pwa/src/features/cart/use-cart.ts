@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { cartTotals, type CartProduct, type Product, resolveImageUrl } from '@cocoa/shared-types';
+import { type CartProduct, type Product, resolveImageUrl, subtotalCents } from '@cocoa/shared-types';
 import { useCartStore } from './cart-store';
 
 export function useCart() {
@@ -7,7 +7,7 @@ export function useCart() {
   const hydrated = useCartStore((s) => s.hydrated);
   const dispatch = useCartStore((s) => s.dispatch);
   const count = useCartStore((s) => s.count);
-  const totals = useMemo(() => cartTotals(lines), [lines]);
+  const totals = useMemo(() => ({ subtotal: subtotalCents(lines) }), [lines]);
   return { lines, hydrated, dispatch, totals, count };
 }
 

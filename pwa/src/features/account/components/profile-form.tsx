@@ -1,13 +1,14 @@
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { COUNTRIES, DEFAULT_COUNTRY, profileUpdateSchema, type CustomerProfile } from '@cocoa/shared-types';
-import { CountryOptions, StateOptions } from '../../../ui/address-options';
+import { COUNTRIES, DEFAULT_COUNTRY, postcodeLabel, profileAddressUpdateSchema, regionLabel, type CustomerProfile } from '@cocoa/shared-types';
+import { CountryOptions, RegionOptions } from '../../../ui/address-options';
 import { describedBy, Field } from '../../../ui/field';
 import { useUpdateProfile } from '../api/update-profile';
 
-type ProfileInput = z.input<typeof profileUpdateSchema>;
-type ProfileOutput = z.output<typeof profileUpdateSchema>;
+type ProfileInput = z.input<typeof profileAddressUpdateSchema>;
+type ProfileOutput = z.output<typeof profileAddressUpdateSchema>;
 
 export function profileDefaults(profile: CustomerProfile): ProfileInput {
   const country = COUNTRIES.find((c) => c.code === profile.address.country)?.code ?? DEFAULT_COUNTRY;
@@ -24,17 +25,32 @@ export function profileDefaults(profile: CustomerProfile): ProfileInput {
   };
 }
 
-/** Profile tab: e-mail required and valid, everything else optional. */
+/**
+ * Profile tab: e-mail required and valid, everything else optional. The region and postcode
+ * follow the country (a select of its states or provinces under its word for them, none for the
+ * UK), checked by the same rules as the checkout's.
+ */
 export function ProfileForm({ profile, reload }: { profile: CustomerProfile; reload?: () => void }) {
   const update = useUpdateProfile(reload);
   const {
     register,
     handleSubmit,
+    control,
+    setValue,
     formState: { errors },
   } = useForm<ProfileInput, unknown, ProfileOutput>({
-    resolver: zodResolver(profileUpdateSchema),
+    resolver: zodResolver(profileAddressUpdateSchema),
     defaultValues: profileDefaults(profile),
   });
+  const country = useWatch({ control, name: 'country' }) ?? DEFAULT_COUNTRY;
+  const region = regionLabel(country);
+  // Another country: the region chosen for the last one means nothing there.
+  const shownCountry = useRef(country);
+  useEffect(() => {
+    if (shownCountry.current === country) return;
+    shownCountry.current = country;
+    setValue('state', '');
+  }, [country, setValue]);
   const text = (name: keyof ProfileInput, label: string, autoComplete: string, type = 'text') => (
     <Field id={`profile-${name}`} label={label} error={errors[name]?.message}>
       <input type={type} autoComplete={autoComplete} {...describedBy(`profile-${name}`, errors[name])} {...register(name)} />
@@ -51,14 +67,16 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
       {text('address', 'Address', 'street-address')}
       <div className="field-row">
         {text('city', 'City', 'address-level2')}
-        <Field id="profile-state" label="State" error={errors.state?.message}>
-          <select autoComplete="address-level1" {...describedBy('profile-state', errors.state)} {...register('state')}>
-            <StateOptions />
-          </select>
-        </Field>
+        {region && (
+          <Field id="profile-state" label={region} error={errors.state?.message}>
+            <select autoComplete="address-level1" {...describedBy('profile-state', errors.state)} {...register('state')}>
+              <RegionOptions country={country} />
+            </select>
+          </Field>
+        )}
       </div>
       <div className="field-row">
-        {text('zipCode', 'ZIP code', 'postal-code')}
+        {text('zipCode', postcodeLabel(country), 'postal-code')}
         <Field id="profile-country" label="Country" error={errors.country?.message}>
           <select autoComplete="country" {...describedBy('profile-country', errors.country)} {...register('country')}>
             <CountryOptions />

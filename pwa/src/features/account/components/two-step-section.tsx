@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type SecondFactorEnrolment, secondFactorConfirmSchema, formatLongDate, type User } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { Dialog } from '../../../ui/dialog';
 import { describedBy, Field } from '../../../ui/field';
 import { LoadProblem } from '../../../ui/load-problem';
@@ -159,7 +160,7 @@ function EnrolmentForm({
       <p>
         Cannot scan it? Choose to enter a key by hand, and type this key (time-based): <code className="two-step__key">{grouped(enrolment.secret)}</code>
       </p>
-      <p>2. Enter the 6-digit code the app now shows for Cocoa Shop.</p>
+      <p>2. Enter the 6-digit code the app now shows for {issuerOf(enrolment.otpauthUri)}.</p>
       <Field id={id} label="Code" error={error}>
         <input
           type="text"
@@ -183,9 +184,19 @@ function EnrolmentForm({
 }
 
 /** Shown once: each code signs in once when the phone is not at hand. */
+/** The name the authenticator app lists the account under: the shop's name when the code was set up. */
+function issuerOf(otpauthUri: string): string {
+  try {
+    return new URL(otpauthUri).searchParams.get('issuer') ?? 'this shop';
+  } catch {
+    return 'this shop';
+  }
+}
+
 function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const [copied, setCopied] = useState<'yes' | 'failed'>();
-  const text = `Cocoa Shop recovery codes (each works once)\n\n${codes.join('\n')}\n`;
+  const shopName = useShopIdentity()?.name;
+  const text = `${shopName ? `${shopName} recovery codes` : 'Recovery codes'} (each works once)\n\n${codes.join('\n')}\n`;
   const copy = () => {
     if (!('clipboard' in navigator)) return setCopied('failed');
     navigator.clipboard.writeText(text).then(

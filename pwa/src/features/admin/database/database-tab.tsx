@@ -8,6 +8,7 @@ import { useBackups } from './api/list';
 import { useCreateBackup } from './api/create';
 import { useRestoreBackup } from './api/restore';
 import { useUploadBackup } from './api/upload';
+import { BackupScheduleCard } from './backup-schedule-card';
 import { formatBytes, formatDateTime } from '../shared/format';
 import { ConfirmDialog } from '../shared/dialog';
 import { FileButton } from '../shared/file-button';
@@ -17,6 +18,7 @@ import { RefreshButton } from '../shared/refresh-button';
 const KIND_LABEL: Partial<Record<BackupKind, { text: string; title: string }>> = {
   safety: { text: 'Safety backup', title: 'Taken automatically just before a restore' },
   uploaded: { text: 'Uploaded', title: 'A backup file uploaded from this device' },
+  scheduled: { text: 'Daily', title: 'Taken by the daily backup' },
 };
 
 /**
@@ -51,6 +53,8 @@ export function DatabaseTab() {
           {create.isPending && <span className="spinner spinner--inline" role="status" aria-label="Creating backup" />}
         </div>
       </section>
+
+      <BackupScheduleCard />
 
       <section className="card admin-card" aria-labelledby="backup-upload-title">
         <h2 id="backup-upload-title">Upload a Backup</h2>

@@ -166,7 +166,10 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
     if (mode === 'lines') {
       const chosen = left.filter(({ line }) => (quantities[line.id] ?? 0) > 0);
       if (!chosen.length) return 'Choose at least one item to refund';
-      const cents = linesRefundCents(chosen.map(({ line }) => ({ unitPriceCents: line.unitPriceCents, quantity: quantities[line.id] })));
+      const cents = linesRefundCents(
+        chosen.map(({ line }) => ({ unitPriceCents: line.unitPriceCents, quantity: quantities[line.id] })),
+        order.totals,
+      );
       if (cents > refundable) return `These items come to ${formatCents(cents)}, more than the ${formatCents(refundable)} left to refund`;
       return { body: { ...base, lines: chosen.map(({ line }) => ({ itemId: line.id, quantity: quantities[line.id] })) }, cents };
     }

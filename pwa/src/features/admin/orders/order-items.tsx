@@ -28,6 +28,7 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
       </div>
       <dl className="orders-totals">
         <MetaRow term="Subtotal">{formatCents(totals.subtotalCents)}</MetaRow>
+        {totals.discountCents > 0 && <MetaRow term={`Discount (${totals.discountCode ?? 'code'})`}>−{formatCents(totals.discountCents)}</MetaRow>}
         <MetaRow term="Shipping">{formatCents(totals.shippingCents)}</MetaRow>
         <MetaRow term="Tax">{formatCents(totals.taxCents)}</MetaRow>
         <div className="orders-totals__total">

@@ -51,6 +51,8 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     totals: {
       currency: 'USD',
       subtotalCents: 3048,
+      discountCents: 0,
+      discountCode: null,
       shippingCents: 599,
       taxCents: 213,
       totalCents: 3860,

@@ -9,9 +9,11 @@ import { BookingsTab } from '../bookings/bookings-tab';
 import { CalendarTab } from '../calendar/calendar-tab';
 import { CatalogueTab } from '../catalogue/catalogue-tab';
 import { DatabaseTab } from '../database/database-tab';
+import { DiscountsTab } from '../discounts/discounts-tab';
 import { ImagesTab } from '../images/images-tab';
 import { InboxTab, inboxTabLabel } from '../inbox/inbox-tab';
 import { prefetchOwnerDay } from '../live/api/pickup-orders';
+import { LegalTab } from '../legal/legal-tab';
 import { LiveTab } from '../live/live-tab';
 import { OrdersTab } from '../orders/orders-tab';
 import { OwnerChanges } from '../shared/owner-changes';
@@ -33,9 +35,11 @@ export const ADMIN_TABS = [
   // The owner's check-in at the cart; the header's menu opens it directly (?tab=live).
   { id: 'live', label: "We're here", Panel: LiveTab },
   { id: 'orders', label: 'Orders', Panel: OrdersTab },
+  { id: 'discounts', label: 'Discounts', Panel: DiscountsTab },
   { id: 'inbox', label: 'Inbox', Panel: InboxTab },
   { id: 'bookings', label: 'Bookings', Panel: BookingsTab },
   { id: 'settings', label: 'Settings & Square Integration', Panel: SettingsTab },
+  { id: 'legal', label: 'Legal pages', Panel: LegalTab },
   { id: 'catalogue', label: 'Catalogue', Panel: CatalogueTab },
   { id: 'images', label: 'Image Management', Panel: ImagesTab },
   { id: 'calendar', label: 'Location Scheduler', Panel: CalendarTab },

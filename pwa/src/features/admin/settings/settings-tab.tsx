@@ -14,7 +14,9 @@ import { useSettings } from './api/settings';
 import { ConfirmDialog } from '../shared/dialog';
 import { MailTemplatesCard } from './mail-templates-card';
 import { OutgoingMailCard } from './outgoing-mail-card';
+import { ShopIdentityCard } from './shop-identity-card';
 import { CspReportsCard } from './csp-reports-card';
+import { ShippingCard } from './shipping-card';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -24,10 +26,12 @@ export function SettingsTab() {
   useSquareCallbackOutcome();
   return (
     <div className="admin-stack">
+      <ShopIdentityCard />
       <ConnectionCard />
       <SquareConfigCard />
       <TestPaymentsCard />
       <ShopTimeZoneCard />
+      <ShippingCard />
       <MailTemplatesCard />
       <OutgoingMailCard />
       <CspReportsCard />

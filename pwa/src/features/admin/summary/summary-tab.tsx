@@ -18,6 +18,7 @@ import './summary-tab.css';
 import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { TableHead } from '../../../ui/table-head';
+import { GoLiveCard } from '../go-live/go-live-card';
 
 // recharts is only needed once the summary has loaded: its own chunk, not precached (vite.config.ts).
 // Offline before it was ever loaded, the figures above and the table stand in for it.
@@ -37,6 +38,15 @@ const PERIOD_TITLES: Record<SummaryPeriod, string> = { today: 'Today', week: 'Th
  * the next stops, and the month's best sellers. Refreshed every minute while open.
  */
 export function SummaryTab() {
+  return (
+    <div className="admin-stack">
+      <GoLiveCard />
+      <WeekAtAGlance />
+    </div>
+  );
+}
+
+function WeekAtAGlance() {
   const summary = useSummary();
   const s = summary.data;
 

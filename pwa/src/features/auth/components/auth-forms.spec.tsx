@@ -190,6 +190,6 @@ describe('Reset password page', () => {
       title: 'Password Reset Successful',
       description: 'Your password has been reset. You can now log in with your new password.',
     });
-    expect(calls[0].body).toEqual({ token: 'abc123', newPassword: 'new-secret' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ token: 'abc123', newPassword: 'new-secret' });
   });
 });

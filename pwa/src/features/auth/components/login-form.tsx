@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput, secondFactorCodeSchema } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { needsSecondFactor, useLogin, useLoginWithCode } from '../api/login';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
@@ -47,6 +48,7 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
  */
 function SecondFactorForm({ onSuccess, onBack }: { onSuccess: () => void; onBack: () => void }) {
   const login = useLoginWithCode();
+  const shopName = useShopIdentity()?.name;
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const field = useRef<HTMLInputElement>(null);
@@ -69,7 +71,9 @@ function SecondFactorForm({ onSuccess, onBack }: { onSuccess: () => void; onBack
         login.mutate(parsed.data, { onSuccess, onError: (failure) => setError(messageOf(failure, 'The code could not be checked. Please try again.')) });
       }}
     >
-      <p id="login-code-help">Your password was right. Enter the 6-digit code your authenticator app shows for Cocoa Shop, or one of your recovery codes.</p>
+      <p id="login-code-help">
+        Your password was right. Enter the 6-digit code your authenticator app shows for {shopName ?? 'this shop'}, or one of your recovery codes.
+      </p>
       <Field id={id} label="Code" error={error}>
         <input
           type="text"

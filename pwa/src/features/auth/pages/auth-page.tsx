@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../ui/skeleton';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUser } from '../api/user';
 import { ForgotPasswordDialog } from '../components/forgot-password-dialog';
@@ -17,6 +18,7 @@ export default function AuthPage() {
   const [tab, setTab] = useState<'login' | 'register'>('login');
   const [forgotOpen, setForgotOpen] = useState(false);
 
+  const shopName = useShopIdentity()?.name;
   if (isLoading) return <Spinner label="Checking your session" />;
   if (user) return <Navigate to={target} replace />;
   const done = () => navigate(target, { replace: true });
@@ -24,7 +26,7 @@ export default function AuthPage() {
   return (
     <div className="container page auth-layout">
       <section className="auth-card card">
-        <h1>Welcome to Cocoa Shop</h1>
+        <h1>{shopName ? `Welcome to ${shopName}` : 'Welcome'}</h1>
         <div role="tablist" aria-label="Login or register" className="tabs">
           <button type="button" role="tab" id="tab-login" aria-controls="panel-login" aria-selected={tab === 'login'} onClick={() => setTab('login')}>
             Login

@@ -1,7 +1,15 @@
 import { useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { type BookingAvailability, type BookingPackage, type BookingRequest, BOOKING_NOTE_MAX, dayKey, type UnavailableReason } from '@cocoa/shared-types';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  APP_ROUTES,
+  type BookingAvailability,
+  type BookingPackage,
+  type BookingRequest,
+  BOOKING_NOTE_MAX,
+  dayKey,
+  type UnavailableReason,
+} from '@cocoa/shared-types';
 import { ApiError, isNetworkError, messageOf } from '../../../lib/api-fetch';
 import { lazyOnce, loadZodResolver, useLoadWhenNear } from '../../../lib/lazy-resolver';
 import { useViewerToday } from '../../../lib/viewer-clock';
@@ -287,7 +295,10 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
         <button type="submit" className="btn btn--primary btn--large" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Request booking'}
         </button>
-        <p className="muted">Nothing is charged now: we answer with a quote, and the date is yours once the deposit is paid.</p>
+        <p className="muted">
+          Nothing is charged now: we answer with a quote, and the date is yours once the deposit is paid. See the{' '}
+          <Link to={APP_ROUTES.refundPolicy}>refund and cancellation policy</Link> and the <Link to={APP_ROUTES.terms}>terms</Link>.
+        </p>
       </FormFields>
     </form>
   );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { BOOKING_STATE_LABELS, type BookingPaymentResult, type BookingView, formatCents, lazyDateFormat } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast-store';
@@ -91,6 +92,7 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
   const cancel = useCancelBooking(booking.reference, token, userId);
   const [cancelling, setCancelling] = useState(false);
   const b = booking;
+  const shopName = useShopIdentity()?.name;
   const paid = b.depositPaidCents + b.balancePaidCents;
   const quoted = b.state !== 'requested';
 
@@ -124,7 +126,7 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
       {b.message && (
         <figure className="booking-status__message">
           <blockquote>{b.message}</blockquote>
-          <figcaption>From Cocoa Shop</figcaption>
+          <figcaption>{shopName ? `From ${shopName}` : 'From the shop'}</figcaption>
         </figure>
       )}
 

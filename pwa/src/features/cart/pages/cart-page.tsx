@@ -1,14 +1,20 @@
 import { Link } from 'react-router-dom';
-import { formatCents, formatPrice, toCents } from '@cocoa/shared-types';
+import { COUNTRIES, formatCents, formatPrice, priceOrder, toCents } from '@cocoa/shared-types';
 import { SmartImage } from '../../../ui/smart-image';
 import { Skeleton } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCart } from '../use-cart';
+import { useMoneySettings } from '../api/money-settings';
 import { LineQuantity } from '../components/line-quantity';
 
 export default function CartPage() {
   useDocumentTitle('Shopping Cart');
   const { lines, hydrated, dispatch, totals } = useCart();
+  // Shipping to the first country the shop ships to, until the checkout knows the address.
+  const money = useMoneySettings().data;
+  const country = money?.shipTo[0];
+  const estimate = money && country ? priceOrder({ lines, place: { country }, settings: money }) : null;
+  const countryName = COUNTRIES.find((c) => c.code === country)?.name;
 
   return (
     <div className="container page">
@@ -61,14 +67,15 @@ export default function CartPage() {
                 <dd data-testid="summary-subtotal">{formatCents(totals.subtotal)}</dd>
               </div>
               <div>
-                <dt>Shipping</dt>
-                <dd data-testid="summary-shipping">{formatCents(totals.shipping)}</dd>
+                <dt>Shipping{money && money.shipTo.length > 1 && countryName ? ` (${countryName})` : ''}</dt>
+                <dd data-testid="summary-shipping">{estimate ? formatCents(estimate.shipping) : 'At checkout'}</dd>
               </div>
               <div className="summary__total">
                 <dt>Total</dt>
-                <dd data-testid="summary-total">{formatCents(totals.total)}</dd>
+                <dd data-testid="summary-total">{formatCents(totals.subtotal + (estimate?.shipping ?? 0))}</dd>
               </div>
             </dl>
+            <p className="muted">Tax, and shipping to your address, are worked out at checkout.</p>
             <Link to="/checkout" className="btn btn--primary btn--block">
               Proceed to Checkout
             </Link>

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK, type CartLine, type ShippingData } from '@cocoa/shared-types';
+import { MONEY_SETTINGS_DEFAULTS, TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK, type CartLine, type ShippingData } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
 import { webPaymentsConfigQueryOptions } from '../../payment/api/web-payments-config';
 import { ToastViewport } from '../../../ui/toast-viewport';
@@ -46,7 +46,7 @@ function renderStep() {
   const onCancel = jest.fn();
   renderWithProviders(
     <>
-      <PaymentStep lines={lines} shipping={shipping} onSuccess={onSuccess} onCancel={onCancel} />
+      <PaymentStep lines={lines} shipping={shipping} settings={MONEY_SETTINGS_DEFAULTS} onSuccess={onSuccess} onCancel={onCancel} />
       <ToastViewport />
     </>,
   );
@@ -114,7 +114,7 @@ describe('PaymentStep', () => {
     fillCard('4111111111111111');
     expect(screen.getByLabelText('Card number')).toHaveValue('4111 1111 1111 1111');
     fireEvent.click(screen.getByRole('button', { name: 'Pay $49.30' }));
-    fireEvent.click(screen.getByRole('button', { name: /Pay|Processing/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pay \$|Processing/ }));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -275,7 +275,9 @@ describe('PaymentStep with Square connected', () => {
     mockFetch({ [CONFIG]: squareConfig });
     const client = testQueryClient();
     client.setQueryData(webPaymentsConfigQueryOptions.queryKey, testConfig.body as never);
-    renderWithProviders(<PaymentStep lines={lines} shipping={shipping} onSuccess={jest.fn()} onCancel={jest.fn()} />, { client });
+    renderWithProviders(<PaymentStep lines={lines} shipping={shipping} settings={MONEY_SETTINGS_DEFAULTS} onSuccess={jest.fn()} onCancel={jest.fn()} />, {
+      client,
+    });
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.getAllByText('Loading payment form...').length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Pay $49.30' })).toBeEnabled());

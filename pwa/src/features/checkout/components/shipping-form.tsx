@@ -1,7 +1,8 @@
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { COUNTRIES, DEFAULT_COUNTRY, shippingSchema, US_STATES, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
-import { CountryOptions, StateOptions } from '../../../ui/address-options';
+import { DEFAULT_COUNTRY, postcodeLabel, regionLabel, regionsOf, shippingSchema, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
+import { CountryOptions, RegionOptions } from '../../../ui/address-options';
 import { describedBy, Field } from '../../../ui/field';
 
 export type ShippingFormValues = ShippingData;
@@ -18,10 +19,14 @@ export const EMPTY_SHIPPING: ShippingFormValues = {
   country: DEFAULT_COUNTRY,
 };
 
-/** Pre-fill for a signed-in buyer: the profile record, else at least the account's e-mail. */
-export function shippingDefaults(profile: CustomerProfile | undefined, email: string | undefined): ShippingFormValues {
-  if (!profile) return { ...EMPTY_SHIPPING, email: email ?? '' };
-  const country = COUNTRIES.find((c) => c.code === profile.address.country)?.code ?? DEFAULT_COUNTRY;
+/**
+ * Pre-fill for a signed-in buyer: the profile record, else at least the account's e-mail. The
+ * country is the profile's when the shop ships there, else the first the shop ships to.
+ */
+export function shippingDefaults(profile: CustomerProfile | undefined, email: string | undefined, countries: readonly string[]): ShippingFormValues {
+  const first = (countries[0] ?? DEFAULT_COUNTRY) as ShippingFormValues['country'];
+  if (!profile) return { ...EMPTY_SHIPPING, email: email ?? '', country: first };
+  const country = countries.includes(profile.address.country ?? '') ? (profile.address.country as ShippingFormValues['country']) : first;
   return {
     firstName: profile.givenName ?? '',
     lastName: profile.familyName ?? '',
@@ -29,7 +34,7 @@ export function shippingDefaults(profile: CustomerProfile | undefined, email: st
     phone: profile.phoneNumber ?? '',
     address: profile.address.line1 ?? '',
     city: profile.address.city ?? '',
-    state: US_STATES.some((s) => s.code === profile.address.state) ? (profile.address.state as string) : '',
+    state: regionsOf(country).some((r) => r.code === profile.address.state) ? (profile.address.state as string) : '',
     zipCode: profile.address.postalCode ?? '',
     country,
   };
@@ -39,17 +44,38 @@ export function shippingDefaults(profile: CustomerProfile | undefined, email: st
  * Step 0: the shipping form, validated by the shared shipping schema (and its messages): a phone
  * that is not a valid number of the shipping country is refused here, before the payment step.
  * The values go on as typed (`raw`), so Cancel on the payment step shows the buyer their own
- * writing; the API parses them with the same schema, which keeps the phone in E.164.
+ * writing; the API parses them with the same schema, which keeps the phone in E.164. The region
+ * and postcode follow the country chosen among those the shop ships to: a select of its states or
+ * provinces under the country's word for them, none where addresses carry none (the UK).
  */
-export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: ShippingFormValues; onSubmit: (data: ShippingData) => void }) {
+export function ShippingForm({
+  defaultValues,
+  countries,
+  onSubmit,
+}: {
+  defaultValues: ShippingFormValues;
+  countries: readonly string[];
+  onSubmit: (data: ShippingData) => void;
+}) {
   const {
     register,
     handleSubmit,
+    control,
+    setValue,
     formState: { errors },
   } = useForm<ShippingFormValues, unknown, ShippingData>({
     resolver: zodResolver(shippingSchema, undefined, { raw: true }),
     defaultValues,
   });
+  const country = useWatch({ control, name: 'country' });
+  const region = regionLabel(country);
+  // Another country: the region chosen for the last one means nothing there.
+  const shownCountry = useRef(country);
+  useEffect(() => {
+    if (shownCountry.current === country) return;
+    shownCountry.current = country;
+    setValue('state', '');
+  }, [country, setValue]);
   const text = (name: keyof ShippingFormValues, label: string, autoComplete: string, type = 'text', inputMode?: 'tel' | 'numeric' | 'email') => (
     <Field id={`shipping-${name}`} label={label} error={errors[name]?.message}>
       <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...describedBy(`shipping-${name}`, errors[name])} {...register(name)} />
@@ -68,17 +94,19 @@ export function ShippingForm({ defaultValues, onSubmit }: { defaultValues: Shipp
       {text('address', 'Address', 'shipping street-address')}
       <div className="field-row">
         {text('city', 'City', 'shipping address-level2')}
-        <Field id="shipping-state" label="State" error={errors.state?.message}>
-          <select autoComplete="shipping address-level1" {...describedBy('shipping-state', errors.state)} {...register('state')}>
-            <StateOptions />
-          </select>
-        </Field>
+        {region && (
+          <Field id="shipping-state" label={region} error={errors.state?.message}>
+            <select autoComplete="shipping address-level1" {...describedBy('shipping-state', errors.state)} {...register('state')}>
+              <RegionOptions country={country} />
+            </select>
+          </Field>
+        )}
       </div>
       <div className="field-row">
-        {text('zipCode', 'ZIP code', 'shipping postal-code', 'text', 'numeric')}
+        {text('zipCode', postcodeLabel(country), 'shipping postal-code', 'text', /^(US|AU|MX)$/.test(country) ? 'numeric' : undefined)}
         <Field id="shipping-country" label="Country" error={errors.country?.message}>
           <select autoComplete="shipping country" {...describedBy('shipping-country', errors.country)} {...register('country')}>
-            <CountryOptions />
+            <CountryOptions codes={countries} />
           </select>
         </Field>
       </div>

@@ -22,6 +22,8 @@ const orderView = {
   email: 'jane@example.com',
   items: [{ productId: 1, name: 'Classic Hot Cocoa', quantity: 2, price: 12.99, total: 25.98 }],
   subtotal: 25.98,
+  discount: 0,
+  discountCode: null,
   shipping: 5.99,
   tax: 1.82,
   total: 33.79,

@@ -1,17 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { checkoutTotals, type CartLine, type CheckoutCompleteResponse, type ShippingData } from '@cocoa/shared-types';
+import { type CartLine, type CheckoutCompleteResponse, priceOrder, type ShippingData } from '@cocoa/shared-types';
 import { Spinner } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCustomerProfile } from '../../account';
 import { useUser } from '../../auth';
-import { useCart, useCartStore } from '../../cart';
+import { useCart, useCartStore, useMoneySettings } from '../../cart';
 import { clearServerCart } from '../api/clear-server-cart';
 import { CheckoutConfirmation } from '../components/checkout-confirmation';
 import { CheckoutSteps, type CheckoutStep } from '../components/checkout-steps';
 import { GuestBanner } from '../components/guest-banner';
 import { OrderSummary } from '../../../ui/order-summary';
+import { type AppliedDiscount, discountCentsOf } from '../components/discount-code-field';
 import { PaymentStep } from '../components/payment-step';
 import { shippingDefaults, ShippingForm, type ShippingFormValues } from '../components/shipping-form';
 import { rememberLastOrder } from '../last-order';
@@ -30,9 +31,11 @@ export default function CheckoutPage() {
   const { user, isLoading: userLoading } = useUser();
   const profile = useCustomerProfile(user?.id);
   const { lines, hydrated, dispatch } = useCart();
+  const money = useMoneySettings();
   const [step, setStep] = useState<CheckoutStep>(0);
   const [shipping, setShipping] = useState<ShippingData | null>(null);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -60,7 +63,11 @@ export default function CheckoutPage() {
 
   const summaryLines = placed ? placed.lines : lines;
   const profileSettled = !user || !profile.isPending;
-  const defaults: ShippingFormValues = shipping ?? shippingDefaults(profile.data, user?.email);
+  const settings = money.data;
+  const countries = settings?.shipTo ?? [];
+  const defaults: ShippingFormValues = shipping ?? shippingDefaults(profile.data, user?.email, countries);
+  // Before the address is known: the first country the shop ships to.
+  const place = shipping ? { country: shipping.country, region: shipping.state } : { country: countries[0] ?? 'US' };
 
   return (
     <div className="container page checkout-page">
@@ -73,23 +80,46 @@ export default function CheckoutPage() {
             {STEP_TITLES[step]}
           </h2>
           {step === 0 &&
-            (userLoading || !profileSettled ? (
+            (money.isError && !settings ? (
+              <div role="alert">
+                <p>We could not load the shipping rates. Please check your connection.</p>
+                <button type="button" className="btn btn--outline" onClick={() => void money.refetch()}>
+                  Try again
+                </button>
+              </div>
+            ) : userLoading || !profileSettled || !settings ? (
               <Spinner label="Loading your details" />
             ) : (
               <ShippingForm
                 defaultValues={defaults}
+                countries={countries}
                 onSubmit={(data) => {
                   setShipping(data);
                   setStep(1);
                 }}
               />
             ))}
-          {step === 1 && shipping && <PaymentStep lines={lines} shipping={shipping} onSuccess={onPaid} onCancel={() => setStep(0)} />}
+          {step === 1 && shipping && settings && (
+            <PaymentStep
+              lines={lines}
+              shipping={shipping}
+              settings={settings}
+              onSuccess={onPaid}
+              onCancel={() => setStep(0)}
+              discount={discount}
+              onDiscountChange={setDiscount}
+            />
+          )}
           {step === 2 && placed && (
             <CheckoutConfirmation orderId={placed.orderId} paymentId={placed.paymentId} testMode={placed.testMode} email={placed.email} signedIn={!!user} />
           )}
         </section>
-        <OrderSummary name="checkout" title="Order Summary" lines={summaryLines} totals={checkoutTotals(summaryLines)} />
+        <OrderSummary
+          name="checkout"
+          title="Order Summary"
+          lines={summaryLines}
+          totals={settings ? priceOrder({ lines: summaryLines, place, settings, discountCents: discountCentsOf(discount, summaryLines) }) : undefined}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const COMMITMENTS = [
@@ -9,6 +10,7 @@ const COMMITMENTS = [
 
 export default function AboutPage() {
   useDocumentTitle('Our Story');
+  const shop = useShopIdentity();
   return (
     <>
       <section className="hero hero--small">
@@ -50,6 +52,16 @@ export default function AboutPage() {
             ))}
           </div>
         </section>
+        {shop && (
+          <section aria-labelledby="visit">
+            <h2 id="visit">Visit {shop.name}</h2>
+            <p>
+              Find us at {shop.addressLines.join(', ')}. Call <a href={shop.phoneUri}>{shop.phone}</a> or write to{' '}
+              <a href={`mailto:${shop.email}`}>{shop.email}</a>.
+            </p>
+            {shop.hours && <p style={{ whiteSpace: 'pre-line' }}>{shop.hours}</p>}
+          </section>
+        )}
         <p className="center">
           <Link to="/products" className="btn btn--primary btn--large">
             EXPLORE OUR PRODUCTS

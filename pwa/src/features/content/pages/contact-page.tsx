@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
-import { SHOP_CONTACT } from '@cocoa/shared-types';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SocialLinks } from '../../../ui/social-links';
 import { ContactForm } from '../components/contact-form';
 
 const FAQ = [
@@ -26,10 +27,9 @@ const FAQ = [
   },
 ];
 
-const SOCIAL = ['Facebook', 'Instagram', 'Twitter', 'YouTube'];
-
 export default function ContactPage() {
   useDocumentTitle('Contact Us');
+  const shop = useShopIdentity();
   return (
     <>
       <section className="hero hero--small">
@@ -42,38 +42,43 @@ export default function ContactPage() {
         <ContactForm />
         <aside className="card contact-card" aria-labelledby="contact-card-title">
           <h2 id="contact-card-title">Get in Touch</h2>
-          <h3>Visit us</h3>
-          <address>
-            {SHOP_CONTACT.address.map((line, i) => (
-              <Fragment key={line}>
-                {i > 0 && <br />}
-                {line}
-              </Fragment>
-            ))}
-          </address>
-          <h3>Email</h3>
-          <p>
-            <a href={`mailto:${SHOP_CONTACT.email}`}>{SHOP_CONTACT.email}</a>
-          </p>
-          <h3>Phone</h3>
-          <p>
-            <a href={SHOP_CONTACT.phoneUri}>{SHOP_CONTACT.phone}</a>
-          </p>
-          <h3>Hours</h3>
-          <ul className="hours">
-            <li>Mon-Fri 9AM-5PM</li>
-            <li>Sat 10AM-4PM</li>
-            <li>Sun closed</li>
-          </ul>
-          <ul className="footer__social contact-card__social">
-            {SOCIAL.map((name) => (
-              <li key={name}>
-                <span role="img" aria-label={`${name} (coming soon)`}>
-                  {name[0]}
-                </span>
-              </li>
-            ))}
-          </ul>
+          {shop ? (
+            <>
+              <h3>Visit us</h3>
+              <address>
+                {shop.addressLines.map((line, i) => (
+                  <Fragment key={line}>
+                    {i > 0 && <br />}
+                    {line}
+                  </Fragment>
+                ))}
+              </address>
+              <h3>Email</h3>
+              <p>
+                <a href={`mailto:${shop.email}`}>{shop.email}</a>
+              </p>
+              <h3>Phone</h3>
+              <p>
+                <a href={shop.phoneUri}>{shop.phone}</a>
+              </p>
+              {shop.hours && (
+                <>
+                  <h3>Hours</h3>
+                  <ul className="hours">
+                    {shop.hours
+                      .split('\n')
+                      .filter((line) => line.trim() !== '')
+                      .map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                  </ul>
+                </>
+              )}
+              <SocialLinks links={shop.socialLinks} className="footer__social contact-card__social" />
+            </>
+          ) : (
+            <p aria-busy="true">Loading our address…</p>
+          )}
         </aside>
       </div>
       <section id="faq" className="container page faq" aria-labelledby="faq-title">

@@ -1,63 +1,29 @@
 import { Link } from 'react-router-dom';
+import { formatLongDate, LEGAL_PAGE_TITLES, type LegalPageKind } from '@cocoa/shared-types';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadProblem } from '../../../ui/load-problem';
+import { Skeleton } from '../../../ui/skeleton';
+import { useLegalPage } from '../api/legal-page';
 
-type Kind = 'privacy' | 'terms' | 'shipping';
-
-const PAGES: Record<Kind, { title: string; sections: Array<[string, string]> }> = {
-  privacy: {
-    title: 'Privacy Policy',
-    sections: [
-      [
-        'What we collect',
-        'When you create an account or place an order we keep your name, e-mail address, shipping address and phone number, and the items you ordered. Card details go straight to our payment provider; we never see or store your card number.',
-      ],
-      [
-        'How we use it',
-        'We use your details to ship your order, answer your messages, and — only if you ask — send our newsletter. We do not sell or rent your data.',
-      ],
-      [
-        'Cookies and storage',
-        'We use one session cookie to keep you signed in. Your cart, the last catalogue you saw and messages waiting for a signal are kept in your own browser so the shop works offline. When you install the app or first put something in your cart, we ask your browser to keep them; if it says no, a phone short of space may clear a waiting cart or message, and nothing else changes.',
-      ],
-      [
-        'Your choices',
-        'You can update your profile in Account Settings at any time, or write to us through the contact page to have your account and orders deleted.',
-      ],
+const SHIPPING: { title: string; sections: Array<[string, string]> } = {
+  title: 'Shipping Policy',
+  sections: [
+    ['Processing', 'Orders ship within 1-2 business days.'],
+    [
+      'Delivery',
+      'Domestic orders arrive in 3-5 business days. International delivery times vary by destination. Every order ships with tracking, sent to you by e-mail.',
     ],
-  },
-  terms: {
-    title: 'Terms of Service',
-    sections: [
-      [
-        'Orders',
-        'Placing an order is an offer to buy. We confirm it by e-mail once payment is accepted. Prices are in US dollars and include no tax until checkout.',
-      ],
-      ['Products', 'Our mixes are food products made in a kitchen that also handles milk and nuts. Please read each description for allergen information.'],
-      ['Event bookings', 'Event dates are confirmed once we reply to your request. Details and deposits are agreed with you in writing.'],
-      ['Liability', 'We do our best to keep the site accurate and available but cannot promise it will be free of errors or interruptions.'],
-    ],
-  },
-  shipping: {
-    title: 'Shipping Policy',
-    sections: [
-      ['Processing', 'Orders ship within 1-2 business days.'],
-      [
-        'Delivery',
-        'Domestic orders arrive in 3-5 business days. International delivery times vary by destination. Every order ships with tracking, sent to you by e-mail.',
-      ],
-      ['Cost', 'Shipping is a flat $5.99 per order.'],
-      ['Returns', 'If something arrives damaged or is not right, contact us within 14 days of receipt and we will make it right.'],
-    ],
-  },
+    ['Cost', 'Shipping is a flat $5.99 per order.'],
+    ['Returns', 'If something arrives damaged or is not right, contact us within 14 days of receipt and we will make it right.'],
+  ],
 };
 
-export default function LegalPage({ kind }: { kind: Kind }) {
-  const page = PAGES[kind];
-  useDocumentTitle(page.title);
+function ShippingPolicy() {
+  useDocumentTitle(SHIPPING.title);
   return (
     <div className="container page prose">
-      <h1>{page.title}</h1>
-      {page.sections.map(([heading, text]) => (
+      <h1>{SHIPPING.title}</h1>
+      {SHIPPING.sections.map(([heading, text]) => (
         <section key={heading}>
           <h2>{heading}</h2>
           <p>{text}</p>
@@ -68,4 +34,43 @@ export default function LegalPage({ kind }: { kind: Kind }) {
       </p>
     </div>
   );
+}
+
+/**
+ * A page the owner writes in Admin → Legal pages (privacy, terms, refund and cancellation). The
+ * server renders and sanitises its Markdown (api/src/legal/legal-markdown.ts: no raw HTML, no
+ * scripts, no on* attributes, links to http(s), mailto, tel and the shop's paths only), so its
+ * HTML is shown as it comes.
+ */
+function OwnerLegalPage({ kind }: { kind: LegalPageKind }) {
+  const title = LEGAL_PAGE_TITLES[kind];
+  useDocumentTitle(title);
+  const page = useLegalPage(kind);
+  if (page.isError && !page.data) {
+    return (
+      <LoadProblem
+        page
+        offline={`The ${title.toLowerCase()} has not been saved on this device yet. It will show once you are back online.`}
+        failed={`The ${title.toLowerCase()} could not be loaded. Please try again.`}
+        onRetry={() => void page.refetch()}
+      />
+    );
+  }
+  return (
+    <div className="container page prose legal-page">
+      <h1>{title}</h1>
+      {page.data ? (
+        <div className="legal-page__body" dangerouslySetInnerHTML={{ __html: page.data.html }} />
+      ) : (
+        <div aria-busy="true">
+          <Skeleton className="skeleton--row" label="Loading the page" />
+        </div>
+      )}
+      {page.data?.updatedAt && <p className="muted">Last updated {formatLongDate(page.data.updatedAt)}.</p>}
+    </div>
+  );
+}
+
+export default function LegalPage({ kind }: { kind: LegalPageKind | 'shipping' }) {
+  return kind === 'shipping' ? <ShippingPolicy /> : <OwnerLegalPage kind={kind} />;
 }

@@ -1,4 +1,4 @@
-import { type CheckoutCompleteInput, type CheckoutCompleteResponse, fromCents, type PickupTotals } from '@cocoa/shared-types';
+import { type CheckoutCompleteInput, type CheckoutCompleteResponse, fromCents, type OrderTotals } from '@cocoa/shared-types';
 import { apiFetch } from '../../../lib/api-fetch';
 import type { CardPaymentAttempt } from '../../payment';
 import type { PickupLine } from '../pickup-lines';
@@ -9,7 +9,7 @@ export interface PickupOrderDraft {
   /** The chosen slot's start (ISO), as the stop's answer gave it. */
   slotStart: string;
   lines: readonly PickupLine[];
-  totals: PickupTotals;
+  totals: OrderTotals;
   name: string;
   email: string;
   phone: string;

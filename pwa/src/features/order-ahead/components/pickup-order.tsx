@@ -1,10 +1,19 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { type CheckoutCompleteResponse, type PickupContactInput, pickupTotals, shopClock, type StopPickup } from '@cocoa/shared-types';
+import {
+  type CheckoutCompleteResponse,
+  type PickupContactInput,
+  pickupPlace,
+  priceOrder,
+  shopClock,
+  type StopPickup,
+  subtotalCents,
+} from '@cocoa/shared-types';
 import { ApiError } from '../../../lib/api-fetch';
 import { useViewerZone } from '../../../lib/viewer-clock';
 import { toast } from '../../../ui/toast-store';
 import { useUser } from '../../auth';
+import { useMoneySettings } from '../../cart';
 import { CardPayment, type CardPaymentAttempt } from '../../payment';
 import { completePickupCheckout, pickupCheckoutBody } from '../api/complete-pickup-checkout';
 import { rememberPickupOrder } from '../last-pickup-order';
@@ -46,9 +55,13 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
 
   // What can still be ordered, named and priced from the fresh menu: a drink sold out meanwhile (or its options gone) leaves the order.
   const orderable = useMemo(() => orderableLines(lines, pickup.menu), [lines, pickup.menu]);
-  const subtotal = pickupTotals(orderable, 0).subtotal;
+  const subtotal = subtotalCents(orderable);
   const tipNow = tipOf(tip, subtotal);
-  const totals = pickupTotals(orderable, tipNow.cents);
+  // Taxed at the stop's state, at the shop's rates (as the server prices it); nothing to pay until they are known.
+  const settings = useMoneySettings().data;
+  const totals = settings
+    ? priceOrder({ lines: orderable, place: pickupPlace(pickup.stop.address), pickup: true, settings, tipCents: tipNow.cents })
+    : undefined;
 
   useEffect(() => {
     if (paying) heading.current?.focus();
@@ -63,6 +76,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
   };
 
   const submit = async (attempt: CardPaymentAttempt) => {
+    if (!totals) throw new Error('The prices are still loading');
     const draft = {
       stopId: pickup.stopId,
       slotStart: contact?.slotStart ?? '',
@@ -102,7 +116,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
       empty="No drinks yet: add some from the menu."
     />
   );
-  if (paying && contact) {
+  if (paying && contact && totals) {
     return (
       <section className="pickup-payment" aria-labelledby="pickup-payment-title">
         <h2 id="pickup-payment-title" ref={heading} tabIndex={-1}>
@@ -124,7 +138,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
       defaultValues={defaults}
       slotProblem={refusal && !refusal.aboutDrinks ? refusal.message : null}
       hasLines={orderable.length > 0}
-      canContinue={tipNow.problem === null}
+      canContinue={tipNow.problem === null && totals !== undefined}
       onMissingLines={setMissingLines}
       onContinue={(values) => {
         setContact(values);

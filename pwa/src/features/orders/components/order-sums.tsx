@@ -1,7 +1,8 @@
 import { formatPrice, type OrderView } from '@cocoa/shared-types';
 
 /**
- * An order's sums, the rows of its page's or its confirmation's list: subtotal, shipping (a pickup
+ * An order's sums, the rows of its page's or its confirmation's list: subtotal, a discount code's
+ * amount off, shipping (a pickup
  * order has none), tax, a pickup order's tip, and the total.
  */
 export function OrderSums({ order, totalClassName, totalTestId }: { order: OrderView; totalClassName: string; totalTestId: string }) {
@@ -12,6 +13,12 @@ export function OrderSums({ order, totalClassName, totalTestId }: { order: Order
         <dt>Subtotal</dt>
         <dd>{formatPrice(order.subtotal)}</dd>
       </div>
+      {order.discount > 0 && (
+        <div>
+          <dt>Discount{order.discountCode ? ` (${order.discountCode})` : ''}</dt>
+          <dd data-testid="order-discount">−{formatPrice(order.discount)}</dd>
+        </div>
+      )}
       {!pickup && (
         <div>
           <dt>Shipping</dt>

@@ -24,6 +24,8 @@ const pickupOrder = (over: Partial<PickupOrder> = {}): OrderView =>
     status: 'OPEN',
     items: [{ productId: 1, name: 'Classic Hot Cocoa', quantity: 2, price: 4.5, total: 9 }],
     subtotal: 9,
+    discount: 0,
+    discountCode: null,
     shipping: 0,
     tax: 0.63,
     tip: 1.35,

@@ -8,6 +8,9 @@ import type { CardMethod } from '../card/card-method';
 import { newIdempotencyKey } from '../card/idempotency-key';
 import { SquareCardForm } from '../card/square-card-form';
 import { TestCardForm } from '../card/test-card-form';
+import { SquareWallets } from '../wallet/square-wallets';
+import { TestWalletButton } from '../wallet/test-wallet-button';
+import type { WalletTokenize } from '../wallet/wallet-token';
 import '../payment.css';
 
 /** One payment attempt: the card form's token and the attempt's idempotency key. */
@@ -26,11 +29,13 @@ export interface CardPaymentProps<T> {
 }
 
 /**
- * The payment step, used by the checkout and by a booking's deposit and balance: the card
- * form loads (Square's when connected, the test card otherwise), is ready once attached, processes
- * while paying, then succeeds (the page moves on) or fails (message shown, retry allowed). Cancel
- * is disabled while processing. One idempotency key per attempt, kept across a double click (and
- * across a lost answer, so a retry cannot charge twice); a refusal from the server starts a new attempt.
+ * The payment step, used by the checkout, a pickup order and a booking's deposit and balance: the
+ * wallets the device offers (Apple Pay, Google Pay, Cash App Pay; test mode's test wallet) beside
+ * the card form. The card form loads (Square's when connected, the test card otherwise), is ready
+ * once attached, processes while paying, then succeeds (the page moves on) or fails (message
+ * shown, retry allowed). Cancel is disabled while processing. One idempotency key per attempt,
+ * kept across a double click (and across a lost answer, so a retry cannot charge twice); a refusal
+ * from the server starts a new attempt.
  */
 export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: CardPaymentProps<T>) {
   const config = useWebPaymentsConfig();
@@ -43,15 +48,15 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
   const onReady = useCallback((ready: CardMethod) => setMethod(() => ready), []);
   const onSetupFailure = useCallback(() => setSetupFailed(true), []);
 
-  const pay = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy.current || !method) return;
+  /** One attempt with the card's token or a wallet's (docs/decisions.md "Wallets"): same endpoint, same key rules. */
+  const attempt = async (tokenize: WalletTokenize) => {
+    if (busy.current) return;
     busy.current = true;
     setProcessing(true);
     setFailure(null);
     try {
-      const sourceId = await method.tokenize();
-      if (sourceId === null) return; // the card form shows what is missing
+      const sourceId = await tokenize();
+      if (sourceId === null) return; // the card form shows what is missing; a wallet's sheet was closed
       onSuccess(await submit({ sourceId, idempotencyKey: idempotencyKey.current }));
     } catch (error) {
       // The server answered: that attempt is over. Without an answer the key stays for the retry.
@@ -63,6 +68,11 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
       setProcessing(false);
     }
   };
+  const pay = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (method) void attempt(() => method.tokenize());
+  };
+  const payWithWallet = (tokenize: WalletTokenize) => void attempt(tokenize);
 
   // Never a remembered answer: the card form follows the config this visit fetched.
   const configFresh = config.isSuccess && !config.isFetching;
@@ -70,7 +80,7 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
   const unavailable = configFresh && config.data.paymentsAvailable === false;
   const loading = config.isPending || config.isFetching || (config.isSuccess && !method && !setupFailed && !unavailable);
   return (
-    <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={(event) => void pay(event)}>
+    <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={pay}>
       {config.isError ? (
         <div className="notice" role="alert">
           <strong>Payment Error</strong>
@@ -87,9 +97,15 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
       ) : (
         configFresh &&
         (config.data.testMode ? (
-          <TestCardForm onReady={onReady} disabled={processing} />
+          <>
+            <TestWalletButton disabled={processing} pay={payWithWallet} />
+            <TestCardForm onReady={onReady} disabled={processing} />
+          </>
         ) : (
-          <SquareCardForm config={config.data} onReady={onReady} onFailure={onSetupFailure} />
+          <>
+            <SquareWallets config={config.data} amountCents={amountCents} disabled={processing} pay={payWithWallet} />
+            <SquareCardForm config={config.data} onReady={onReady} onFailure={onSetupFailure} />
+          </>
         ))
       )}
       {loading && !config.isError && <Spinner label="Loading payment form..." />}

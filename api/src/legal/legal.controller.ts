@@ -1,0 +1,53 @@
+import { legalPageKindSchema, type LegalPagesAdmin, legalPageUpdateSchema, type LegalPageView } from '@cocoa/shared-types';
+import { Body, Controller, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { z } from 'zod';
+import { AdminOnly } from '../common/auth.guards';
+import { PublicAnswer } from '../common/public-answer.decorator';
+import { createZodDto } from '../common/zod-validation.pipe';
+import { LegalPagesService } from './legal-pages.service';
+
+class KindParamDto extends createZodDto(z.strictObject({ kind: legalPageKindSchema })) {}
+class LegalPageUpdateDto extends createZodDto(legalPageUpdateSchema) {}
+
+/** The legal pages: read by anyone, written by the owner in Markdown (docs/admin.md "Legal pages"). */
+@Controller()
+export class LegalController {
+  constructor(private readonly legal: LegalPagesService) {}
+
+  /** One page as sanitised HTML, with the booking and session rules in force written in. */
+  @Get('legal-pages/:kind')
+  @PublicAnswer()
+  page(@Param() params: KindParamDto): Promise<LegalPageView> {
+    return this.legal.page(params.kind);
+  }
+
+  /** The three pages' Markdown, default text and rendering, and when they were last marked reviewed. */
+  @Get('admin/legal-pages')
+  @AdminOnly()
+  @Header('Cache-Control', 'private, no-store')
+  list(): Promise<LegalPagesAdmin> {
+    return this.legal.adminPages();
+  }
+
+  /** What the text would show, with the rules in force; stores nothing. */
+  @Post('admin/legal-pages/preview')
+  @AdminOnly()
+  @HttpCode(200)
+  preview(@Body() body: LegalPageUpdateDto): Promise<{ html: string }> {
+    return this.legal.preview(body.markdown);
+  }
+
+  /** The owner confirms the pages were reviewed (LEGAL_REVIEWED_AT = now). */
+  @Post('admin/legal-pages/reviewed')
+  @AdminOnly()
+  @HttpCode(200)
+  markReviewed(): Promise<{ reviewedAt: string }> {
+    return this.legal.markReviewed();
+  }
+
+  @Put('admin/legal-pages/:kind')
+  @AdminOnly()
+  save(@Param() params: KindParamDto, @Body() body: LegalPageUpdateDto): Promise<LegalPageView> {
+    return this.legal.save(params.kind, body.markdown);
+  }
+}
