@@ -23,7 +23,7 @@ const RECOVERY_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
 /** 12 characters of 32: 60 bits each, too many to guess, so a plain sha-256 is enough to keep. */
 const RECOVERY_CODE_LENGTH = 12;
 
-const WRONG_CODE = 'That code is not right. Use the newest code your app shows for Cocoa Shop.';
+const WRONG_CODE = 'That code is not right. Use the newest code your authenticator app shows for this shop.';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 /** A recovery code as stored: lower case, no dashes or spaces (as secondFactorCodeSchema leaves it). */

@@ -93,7 +93,7 @@ describe('the Security page’s two-step sign-in', () => {
       'POST /api/auth/second-factor/enrolment': { body: ENROLMENT },
       'POST /api/auth/second-factor/enrolment/confirm': {
         status: 400,
-        body: { message: 'That code is not right. Use the newest code your app shows for Cocoa Shop.', code: 'INVALID_CODE' },
+        body: { message: 'That code is not right. Use the newest code your authenticator app shows for this shop.', code: 'INVALID_CODE' },
       },
     });
     renderSection();

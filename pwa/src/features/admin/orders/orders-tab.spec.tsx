@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AdminOrderDetail, AdminOrderSummary, AdminOrdersPage } from '@cocoa/shared-types';
+import { type AdminOrderDetail, type AdminOrderSummary, type AdminOrdersPage, DEMO_SHOP_IDENTITY } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
@@ -318,7 +318,8 @@ describe('OrdersTab: one order', () => {
   });
 
   it('copies the address and prints the packing slip (items and quantities, no prices)', async () => {
-    mockFetch({ [DETAIL]: { body: detail({ testMode: true }) } });
+    const shop = { ...DEMO_SHOP_IDENTITY, name: 'Ruth’s Mill Cocoa', addressLines: ['42 Mill Road', 'Peoria, IL 61602'], isSet: true };
+    mockFetch({ [DETAIL]: { body: detail({ testMode: true }) }, 'GET /api/shop': { body: shop } });
     const writeText = jest.fn(async () => undefined);
     Object.assign(navigator, { clipboard: { writeText } });
     const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
@@ -332,6 +333,9 @@ describe('OrdersTab: one order', () => {
     const slip = screen.getByTestId('packing-slip');
     expect(slip.parentElement).toBe(document.body);
     expect(slip).toHaveTextContent('Order #3f2a9c1e');
+    // from the shop the owner set, not the demo's
+    expect(await within(slip).findByRole('heading', { level: 1, hidden: true, name: 'Ruth’s Mill Cocoa' })).toBeInTheDocument();
+    expect(slip).toHaveTextContent('42 Mill Road · Peoria, IL 61602');
     expect(slip).toHaveTextContent('Dark Cocoa');
     expect(slip).toHaveTextContent('TEST ORDER: do not ship.');
     expect(slip).not.toHaveTextContent('$');

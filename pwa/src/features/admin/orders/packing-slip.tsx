@@ -1,5 +1,6 @@
 import { createPortal } from 'react-dom';
 import { type AdminOrderDetail, COUNTRIES } from '@cocoa/shared-types';
+import { useShopIdentity } from '../../../lib/shop-identity';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { formatDay } from '../shared/format';
 import { TableHead } from '../../../ui/table-head';
@@ -28,10 +29,13 @@ export async function copyAddress(order: AdminOrderDetail): Promise<void> {
  * window to block. Items and quantities, no prices: it travels in the parcel.
  */
 export function PackingSlip({ order }: { order: AdminOrderDetail }) {
+  // The shop's name and return address as the owner set them (Settings → Shop details).
+  const shop = useShopIdentity();
   return createPortal(
     <section className="packing-slip" aria-hidden="true" data-testid="packing-slip">
       <header className="packing-slip__head">
-        <h1>Cocoa Shop</h1>
+        <h1>{shop?.name}</h1>
+        {shop && <p>{shop.addressLines.join(' · ')}</p>}
         <p>
           Packing slip · Order #{order.number} · {formatDay(order.createdAt)}
         </p>
