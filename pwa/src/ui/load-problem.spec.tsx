@@ -15,7 +15,7 @@ describe('LoadProblem', () => {
     setOnline(true);
   });
 
-  it('offline says what will show; back online it loads at once, and again at 2 s and 5 s while the problem is still shown', () => {
+  it('offline says what will show; back online it loads at once, and again at 2, 5 and 10 s while the problem is still shown', () => {
     setOnline(false);
     const onRetry = jest.fn();
     render(<LoadProblem page offline="This product is not saved on this device yet." failed="This product could not be loaded." onRetry={onRetry} />);
@@ -29,8 +29,45 @@ describe('LoadProblem', () => {
     expect(onRetry).toHaveBeenCalledTimes(2);
     act(() => jest.advanceTimersByTime(3_000));
     expect(onRetry).toHaveBeenCalledTimes(3);
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(onRetry).toHaveBeenCalledTimes(4);
     act(() => jest.advanceTimersByTime(60_000));
+    expect(onRetry).toHaveBeenCalledTimes(4);
+  });
+
+  it('the tries left after a reconnect go on when the notice comes back after a failed try (the loading state took it away meanwhile)', () => {
+    setOnline(false);
+    const onRetry = jest.fn();
+    const notice = <LoadProblem page offline="Not saved yet." failed="Could not load." onRetry={onRetry} />;
+    const first = render(notice);
+    setOnline(true);
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    // The try at once: the query shows its loading state, then fails 300 ms later.
+    first.unmount();
+    act(() => jest.advanceTimersByTime(300));
+    const second = render(notice);
+    act(() => jest.advanceTimersByTime(1_700));
+    expect(onRetry).toHaveBeenCalledTimes(2);
+    second.unmount();
+    act(() => jest.advanceTimersByTime(1_000));
+    render(notice);
+    act(() => jest.advanceTimersByTime(2_000));
     expect(onRetry).toHaveBeenCalledTimes(3);
+    act(() => jest.advanceTimersByTime(5_000));
+    expect(onRetry).toHaveBeenCalledTimes(4);
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(onRetry).toHaveBeenCalledTimes(4);
+  });
+
+  it('a problem that shows long after the last reconnect is not retried by itself', () => {
+    setOnline(false);
+    setOnline(true);
+    act(() => jest.advanceTimersByTime(30_000));
+    const onRetry = jest.fn();
+    render(<LoadProblem offline="Not saved yet." failed="Could not load." onRetry={onRetry} />);
+    act(() => jest.advanceTimersByTime(60_000));
+    expect(onRetry).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 
   it('tries no more once the data has shown (the problem is gone) or the connection drops again', () => {

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { useOnline } from '../lib/use-online';
+import { msSinceReconnect, useOnline } from '../lib/use-online';
 
-/** When a load that failed is tried again after the connection came back (besides at once). */
-const RETRY_AFTER_RECONNECT_MS = [2_000, 5_000];
+/** When a load that failed is tried again after the connection came back (besides at once), counted from the reconnect. */
+const RETRY_AFTER_RECONNECT_MS = [2_000, 5_000, 10_000];
 
 interface Props {
   /** Offline: what is missing and that it will show once back online. */
@@ -20,6 +20,12 @@ interface Props {
  * so and what will show when the connection is back, and loads it then (TanStack Query's own
  * refetch on reconnect misses a page that was opened offline: it never saw the 'offline' event);
  * never an empty list or 'Not Found', which would tell the person something untrue.
+ *
+ * A phone says it is online as soon as a network is up, often before a request gets through, so
+ * the load is tried again at set times after the reconnect while this problem is still shown. The
+ * times count from the reconnect, not from this notice's mount: a query without data shows its
+ * loading state while it tries again, which takes this notice away and brings it back when the try
+ * fails, and the tries still left must survive that.
  */
 export function LoadProblem({ offline, failed, onRetry, page = false }: Props) {
   const online = useOnline();
@@ -28,11 +34,10 @@ export function LoadProblem({ offline, failed, onRetry, page = false }: Props) {
   useEffect(() => {
     const reconnected = online && !wasOnline.current;
     wasOnline.current = online;
-    if (!reconnected) return;
-    retryOnReconnect();
-    // A phone says it is online as soon as a network is up, often before a request gets through:
-    // while this problem is still shown, the load is tried again a little later, twice.
-    const later = RETRY_AFTER_RECONNECT_MS.map((ms) => setTimeout(retryOnReconnect, ms));
+    if (!online) return;
+    if (reconnected) retryOnReconnect();
+    const since = msSinceReconnect();
+    const later = RETRY_AFTER_RECONNECT_MS.filter((ms) => ms > since).map((ms) => setTimeout(retryOnReconnect, ms - since));
     return () => later.forEach(clearTimeout);
   }, [online]);
   const title = online ? 'Unable to load' : "You're offline";
