@@ -39,6 +39,14 @@ const loaders = new WeakMap<object, UserLoader>();
 const asError = (err: unknown): Error => (err instanceof Error ? err : new Error(`session callback failed: ${String(err)}`));
 let hooksRegistered = false;
 
+/**
+ * Writes the session to the store before the answer goes out. express-session writes a changed
+ * session only as the answer ends, after the headers (with a new session's cookie) are sent, so a
+ * request sent as soon as those arrive could read the session before that write: a sign-in stored
+ * by passport without its limits (signed out again at once), a step-up or a pending code not yet seen.
+ */
+const saveSession = (req: Request) => new Promise<void>((resolve, reject) => req.session.save((err?: unknown) => (err ? reject(asError(err)) : resolve())));
+
 function registerPassportHooks(): void {
   if (hooksRegistered) return;
   hooksRegistered = true;
@@ -152,6 +160,7 @@ export class SessionService implements OnModuleInit {
     }
     await attempt.succeeded();
     this.stepUp.recordProof(req);
+    await saveSession(req);
   }
 
   /**
@@ -164,6 +173,7 @@ export class SessionService implements OnModuleInit {
     req.session.secondFactorPending = { userId: user.id, passedAt: Date.now() };
     // Stored (and its cookie kept) only as long as the code may come.
     req.session.cookie.maxAge = SECOND_FACTOR_WAIT_MS;
+    await saveSession(req);
     if (wasSignedIn) clearSignedInHint(req.res, this.config);
   }
 
@@ -192,6 +202,7 @@ export class SessionService implements OnModuleInit {
     await new Promise<void>((resolve, reject) => req.logIn(user, (err?: unknown) => (err ? reject(asError(err)) : resolve())));
     limitSession(req, user, this.config, signedInAt);
     this.stepUp.recordProof(req);
+    await saveSession(req);
     setSignedInHint(req.res, this.config);
   }
 

@@ -1,6 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { recentSignInsSchema, signedOutOthersSchema } from '@cocoa/shared-types';
 import supertest from 'supertest';
+import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
@@ -203,10 +206,12 @@ describe('session limits', () => {
   });
 
   it('keeps an admin session that is used, and ends it 3 s after its sign-in all the same', async () => {
-    const signedIn = Date.now();
+    // The server's sign-in falls between these two moments (a busy machine makes them far apart).
+    const asked = Date.now();
     const admin = await signIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const signedIn = Date.now();
     // A request every 0.4 s: never 1 s idle, so it lasts until its total is up.
-    while (Date.now() - signedIn < 2_400) {
+    while (Date.now() - asked < 2_400) {
       expect((await admin.get('/api/user')).status).toBe(200);
       await sleep(400);
     }
@@ -215,5 +220,60 @@ describe('session limits', () => {
     expect(await liveSessions(admin.sid)).toBe(0);
     // Never again, whatever the cookie says.
     expect((await admin.get('/api/user')).status).toBe(401);
+  });
+});
+
+describe('a session is stored before its answer goes out', () => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    // Step-up counts for 2 s, so a sign-in's own proof is soon out of date.
+    t = await startTestApp({ STEP_UP_MAX_AGE_S: '2' });
+    // Every write of a whole session takes 300 ms (a busy database): a write left to the end of the
+    // answer lands well after its headers.
+    const pool = t.app.get<DatabasePool>(DB_POOL).pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const query = pool.query.bind(pool);
+    pool.query = async (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('INSERT INTO "session"')) await sleep(300);
+      return query(...args);
+    };
+    const server = t.app.getHttpServer() as Server;
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  /** fetch resolves as soon as the headers arrive: the caller goes on before the body's last byte, as a browser's other requests may. */
+  const post = (path: string, json: unknown, cookie?: string) =>
+    fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(json) });
+  const get = async (path: string, cookie: string) => {
+    const res = await fetch(base + path, { headers: { cookie } });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const cookieOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('cocoa.sid='))
+      ?.split(';')[0] ?? '';
+
+  it('a request sent with the new cookie the moment the sign-in answers is signed in', async () => {
+    const signedIn = await post('/api/login', TEST_ADMIN);
+    expect(signedIn.status).toBe(200);
+    const cookie = cookieOf(signedIn);
+    expect(await get('/api/user', cookie)).toMatchObject({ status: 200, body: { username: TEST_ADMIN.username } });
+    await signedIn.text();
+    expect((await get('/api/user', cookie)).status).toBe(200);
+  });
+
+  it('a request sent the moment a step-up answers counts as freshly checked', async () => {
+    const signedIn = await post('/api/login', TEST_ADMIN);
+    const cookie = cookieOf(signedIn);
+    await signedIn.text();
+    await sleep(2_100);
+    expect(await get('/api/auth/step-up', cookie)).toEqual({ status: 200, body: { freshUntil: null } });
+    const steppedUp = await post('/api/auth/step-up', { password: TEST_ADMIN.password }, cookie);
+    expect(steppedUp.status).toBe(200);
+    expect(Date.parse(String((await get('/api/auth/step-up', cookie)).body.freshUntil))).toBeGreaterThan(Date.now());
+    await steppedUp.text();
   });
 });
