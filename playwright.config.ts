@@ -18,6 +18,8 @@ export const SQUARE_DOUBLE_PORT = 4313;
 /** A browser's push service (e2e/push-double.mjs): its HTTPS endpoints, and a plain side port where the specs read what it received. */
 export const PUSH_SERVICE_ORIGIN = 'https://127.0.0.1:4314';
 export const PUSH_RECORDS_URL = 'http://127.0.0.1:4315';
+/** The mail server of the shop connected to Square (e2e/smtp-double.mjs): it takes every message. */
+const SMTP_DOUBLE_PORT = 4316;
 // Set once in the main process; the workers inherit it.
 process.env.COCOA_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-'));
 process.env.COCOA_E2E_SQUARE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cocoa-e2e-square-'));
@@ -97,6 +99,14 @@ export default defineConfig({
       },
     },
     {
+      // the mail server of the shop connected to Square: the go-live checklist's test e-mail (e2e/go-live.spec.ts)
+      command: `node --disable-warning=MODULE_TYPELESS_PACKAGE_JSON e2e/smtp-double.mjs`,
+      port: SMTP_DOUBLE_PORT,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      env: { SMTP_DOUBLE_PORT: String(SMTP_DOUBLE_PORT) },
+    },
+    {
       command: 'node api/dist/main.js',
       url: `http://localhost:${PORT}/api/health`,
       reuseExistingServer: false,
@@ -138,6 +148,7 @@ export default defineConfig({
         SQUARE_LOCATION_ID: 'LOC-MAIN',
         SQUARE_BASE_URL: `http://127.0.0.1:${SQUARE_DOUBLE_PORT}`,
         PUBLIC_URL: `http://localhost:${SQUARE_SHOP_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_DOUBLE_PORT}`,
         TILE_URL: `http://localhost:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
         GEOCODER_URL: `http://localhost:${TILE_PORT}/geocoder`,
       },

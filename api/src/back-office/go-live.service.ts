@@ -69,9 +69,9 @@ export class GoLiveService {
         'square',
         'Square connected in production mode',
         !connection
-          ? 'Square is not connected: connect it in production mode to take real payments.'
+          ? 'Square is not connected: connect it in production mode (or set SQUARE_ACCESS_TOKEN and SQUARE_MODE=production in the server’s configuration) to take real payments.'
           : connection.mode !== 'production'
-            ? 'Square is connected in sandbox mode: switch to production and connect again to take real payments.'
+            ? 'Square is connected in sandbox mode: switch to production and connect again (or set SQUARE_MODE=production with a production SQUARE_ACCESS_TOKEN in the server’s configuration) to take real payments.'
             : '',
         '/admin?tab=settings',
         'Open Square settings',
@@ -134,7 +134,7 @@ export class GoLiveService {
         !publicUrl
           ? 'PUBLIC_URL is not set in the server’s configuration: links in e-mails point to localhost.'
           : !publicUrl.startsWith('https://')
-            ? 'PUBLIC_URL is not an https:// address.'
+            ? `PUBLIC_URL in the server’s configuration is ${publicUrl}, not an https:// address.`
             : '',
         '',
         '',

@@ -44,9 +44,12 @@ export class BackupScheduleService implements OnModuleInit {
     };
   }
 
+  /** Turning the daily backup on takes its first backup at once: the owner sees it work without waiting for the night. */
   async save(input: BackupScheduleInput): Promise<BackupSchedule> {
+    const wasOn = (await this.status()).enabled;
     await this.settings.set(SETTING_KEYS.backupDaily, String(input.enabled));
     await this.settings.set(SETTING_KEYS.backupKeep, String(input.keep));
+    if (input.enabled && !wasOn) await this.runDaily();
     return this.status();
   }
 

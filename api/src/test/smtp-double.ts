@@ -21,9 +21,9 @@ export interface SmtpDouble {
 
 /**
  * A local SMTP server speaking just enough of RFC 5321 for nodemailer (EHLO, MAIL, RCPT, DATA,
- * RSET, NOOP, QUIT; no STARTTLS, no AUTH), so the real SMTP client runs in tests.
+ * RSET, NOOP, QUIT; no STARTTLS, no AUTH), so the real SMTP client runs in tests. On `port`, or a free one.
  */
-export async function startSmtpDouble(): Promise<SmtpDouble> {
+export async function startSmtpDouble(port = 0): Promise<SmtpDouble> {
   const received: ReceivedMail[] = [];
   const attempts: number[] = [];
   const state = { refusing: false };
@@ -83,11 +83,11 @@ export async function startSmtpDouble(): Promise<SmtpDouble> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const bound = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     attempts,
     get refusing() {

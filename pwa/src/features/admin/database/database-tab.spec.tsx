@@ -78,6 +78,26 @@ describe('DatabaseTab', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: new RegExp(newer.filename) })).toBeChecked());
   });
 
+  it('turns the daily backup on: it says when the first one (taken at once) ran and lists it', async () => {
+    const daily = { filename: 'scheduled-backup-20261124-101500-abcdef.json.gz', created: '2026-11-24T10:15:00.000Z', size: 2048, kind: 'scheduled' };
+    let on = false;
+    mockFetch({
+      'GET /api/database/backups': async () => fakeResponse(200, { backups: on ? [daily] : [] }),
+      'GET /api/database/schedule': async () => fakeResponse(200, { enabled: on, keep: 7, lastRunAt: on ? daily.created : null }),
+      'PUT /api/database/schedule': async () => {
+        on = true;
+        return fakeResponse(200, { enabled: true, keep: 7, lastRunAt: daily.created });
+      },
+    });
+    renderWithProviders(<DatabaseTab />);
+    expect(await screen.findByText(/No daily backup has been taken yet\./)).toBeInTheDocument();
+    expect(await screen.findByText('No backups yet. Create the first one above.')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Take a backup every night'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save daily backup' }));
+    expect(await screen.findByText(/Last daily backup:/)).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: new RegExp(daily.filename) })).toBeInTheDocument();
+  });
+
   it("labels the safety backup a restore took ('Safety backup') and an uploaded one ('Uploaded')", async () => {
     mockFetch({ 'GET /api/database/backups': { body: { backups: [older, safety, uploaded] } } });
     renderWithProviders(<DatabaseTab />);
