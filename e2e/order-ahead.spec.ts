@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminRequest, BASE, signInWithTaps, tablet } from './live-helpers';
 import { newPushBrowser, pushesTo, readPushPayload, readVapid, standInForPushManager, subscribeCalls } from './push-helpers';
 import { shopCalendar } from './shop-clock';
@@ -59,10 +59,13 @@ function wallClock(at: Date, timeZone: string, minutes: number): string {
 }
 
 /** The cups on the cart's menu, and a stop of the shop's today serving from now for three hours that takes orders. */
-async function cartServingNow(request: APIRequestContext): Promise<{ stopId: number; place: string }> {
+async function cartServingNow(
+  request: APIRequestContext,
+  drinks: ReadonlyArray<{ name: string; price: number }> = DRINKS,
+): Promise<{ stopId: number; place: string }> {
   await adminRequest(request);
   const headers = { Origin: BASE };
-  for (const drink of DRINKS) {
+  for (const drink of drinks) {
     const res = await request.post('/api/products', { headers, data: { ...drink, soldAtCart: true } });
     expect(res.status(), await res.text()).toBe(201);
   }
@@ -86,6 +89,17 @@ async function cartServingNow(request: APIRequestContext): Promise<{ stopId: num
   const on = await request.put(`/api/stops/${stopId}/orders-ahead`, { headers, data: { takesOrders: true } });
   expect(on.status(), await on.text()).toBe(200);
   return { stopId, place };
+}
+
+/** Pays `amount` with the test card that succeeds, in the shop's test mode. */
+async function payWithTestCard(page: Page, holder: string, amount: string): Promise<void> {
+  const card = page.getByRole('form', { name: 'Payment' });
+  await expect(card.getByText('TEST MODE', { exact: true })).toBeVisible();
+  await card.getByLabel('Card holder', { exact: true }).fill(holder);
+  await card.getByLabel('Card number', { exact: true }).fill('4111111111111111');
+  await card.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
+  await card.getByLabel('CVC', { exact: true }).fill('123');
+  await card.getByRole('button', { name: `Pay ${amount}` }).click();
 }
 
 test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it ready; the phone reads Ready and gets a Web Push', async ({
@@ -129,13 +143,7 @@ test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it
     await expect(page.getByTestId('pickup-tip')).toHaveText('$1.67');
     await expect(page.getByTestId('pickup-total')).toHaveText('$13.55');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
-    const card = page.getByRole('form', { name: 'Payment' });
-    await expect(card.getByText('TEST MODE', { exact: true })).toBeVisible();
-    await card.getByLabel('Card holder', { exact: true }).fill('Walker');
-    await card.getByLabel('Card number', { exact: true }).fill('4111111111111111');
-    await card.getByLabel('Expiry (MM/YY)', { exact: true }).fill('12/30');
-    await card.getByLabel('CVC', { exact: true }).fill('123');
-    await card.getByRole('button', { name: 'Pay $13.55' }).click();
+    await payWithTestCard(page, 'Walker', '$13.55');
     await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
     const shown = page.getByRole('img', { name: /^Pickup code / });
     await expect(shown).toBeVisible();
@@ -195,4 +203,46 @@ test('a phone orders ahead with a tip; the owner’s tablet gets it and marks it
     expect(JSON.stringify(payload)).not.toContain(code);
   });
   await owner.close();
+});
+
+test('a buyer at the stop applies the owner’s discount code: off the drinks before tax, the tip on the drinks’ whole price; the order shows it', async ({
+  page,
+  request,
+}) => {
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();
+  const code = `CART-${tag}`;
+  const drink = `Discounted Cocoa ${tag}`;
+  const { stopId, place } = await cartServingNow(request, [{ name: drink, price: 4 }]);
+
+  await test.step('the owner adds a $1.00 code', async () => {
+    const res = await request.post('/api/admin/discounts', { headers: { Origin: BASE }, data: { code, kind: 'amount', value: 1 } });
+    expect(res.status(), await res.text()).toBe(201);
+  });
+
+  await test.step('the buyer orders two cups with a 20 % tip, applies the code and pays the discounted total', async () => {
+    await page.goto(`/stops/${stopId}`);
+    await expect(page.getByRole('heading', { level: 1, name: place })).toBeVisible();
+    await page.getByRole('button', { name: `Add ${drink}`, exact: true }).click();
+    await page.getByRole('button', { name: `Increase quantity of ${drink}` }).click();
+    await page.getByLabel('Your name').fill('Dana');
+    await page.getByLabel('E-mail').fill(`dana-${tag.toLowerCase()}@example.com`);
+    await page.getByRole('button', { name: '20% ($1.60)' }).click();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByLabel('Discount code').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Discount code ${code}` })).toContainText('$1.00 off');
+    // $8.00 - $1.00 = $7.00: 7 % tax $0.49, the tip 20 % of $8.00 = $1.60, $9.09 in all.
+    await expect(page.getByTestId('pickup-discount')).toHaveText('-$1.00');
+    await expect(page.getByTestId('pickup-tax')).toHaveText('$0.49');
+    await expect(page.getByTestId('pickup-tip')).toHaveText('$1.60');
+    await expect(page.getByTestId('pickup-total')).toHaveText('$9.09');
+    await payWithTestCard(page, 'Dana', '$9.09');
+    await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\?token=/);
+  });
+
+  await test.step('the order page shows the discount with its code, and the total charged', async () => {
+    await expect(page.getByText(`Discount (${code})`)).toBeVisible();
+    await expect(page.getByTestId('order-discount')).toHaveText('−$1.00');
+    await expect(page.getByTestId('order-page-total')).toHaveText('$9.09');
+  });
 });

@@ -91,12 +91,14 @@ export async function insertPickupStop(dataSource: DataSource, zone: string): Pr
 
 /**
  * A pickup checkout as the stop's page sends it: 2 cups of the cocoa ($25.98), tax 7 % ($1.82),
- * a 15 % tip ($3.90), total $31.70, for the slot starting at `slotStart`.
+ * a 15 % tip ($3.90), total $31.70, for the slot starting at `slotStart`. With `discountCents`
+ * (a code's, named in `overrides`), that much is off the cups before tax; the tip stays 15 % of them.
  */
 export function pickupBody(
   f: CheckoutFixtures,
   pickup: { stopId: number; slotStart: string },
   overrides: Partial<CheckoutCompleteInput> = {},
+  discountCents = 0,
 ): CheckoutCompleteInput {
   const subtotal = f.cocoa.priceCents * 2;
   const totals = priceOrder({
@@ -105,6 +107,7 @@ export function pickupBody(
     pickup: true,
     settings: MONEY_SETTINGS_DEFAULTS,
     tipCents: percentOfCents(subtotal, 15),
+    discountCents,
   });
   return {
     sourceId: 'cnon:card-nonce-ok',

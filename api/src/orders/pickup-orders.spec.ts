@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   dayIn,
   noonOf,
   orderNumberOf,
@@ -274,6 +275,44 @@ describe('pickup orders (test mode)', () => {
     expect(await menuSays()).toBe(false);
   });
 
+  it('takes a discount code off the drinks before tax, the tip a percentage of the subtotal before it; refuses a code expired or used up, storing nothing', async () => {
+    const zone = await t.app.get(ShopTimeZoneService).current();
+    await admin.post('/api/admin/discounts').send({ code: 'CART-TEN', kind: 'percent', value: 10, usageLimit: 1, onePerCustomer: false }).expect(201);
+    const yesterday = dayIn(new Date(Date.now() - DAY_MS), zone);
+    await admin.post('/api/admin/discounts').send({ code: 'CART-OLD', kind: 'amount', value: 1, startsOn: yesterday, endsOn: yesterday }).expect(201);
+    const thirdSlot = new Date(Date.parse(stop.firstSlot) + 30 * 60_000).toISOString();
+    // 10 % of the cups ($25.98) is $2.60, off before tax: 7 % of $23.38 = $1.64; the tip stays 15 % of $25.98 = $3.90.
+    const discounted = (discountCode: string) => pickupBody(f, { stopId: stop.stopId, slotStart: thirdSlot }, { discountCode }, 260);
+    const paid = await t.agent().post(COMPLETE).send(discounted('cart-ten'));
+    expect(paid.status).toBe(200);
+    const { orderId, orderPath } = paid.body as { orderId: string; orderPath: string };
+    expect(await order(orderId)).toMatchObject({
+      subtotal_cents: 2598,
+      discount_code: 'CART-TEN',
+      discount_cents: 260,
+      tax_cents: 164,
+      tip_cents: 390,
+      total_cents: 2598 - 260 + 164 + 390,
+    });
+    const view = (await t.agent().get(`/api${orderPath}`).expect(200)).body as OrderView;
+    expect(view).toMatchObject({ discount: 2.6, discountCode: 'CART-TEN', tip: 3.9, total: 28.92 });
+    const redemptions = await t.dataSource.query(`SELECT amount_cents FROM discount_redemptions WHERE order_id = $1`, [orderId]);
+    expect(redemptions).toEqual([{ amount_cents: 260 }]);
+
+    const before = await countOrders(t.dataSource);
+    const claims = async () => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM pickup_slot_claims`))[0].n);
+    const claimsBefore = await claims();
+    for (const [code, refusal] of [
+      ['CART-TEN', { code: 'DISCOUNT_USED_UP', message: 'This code has reached its usage limit' }],
+      ['CART-OLD', { code: 'DISCOUNT_EXPIRED', message: 'This code has expired' }],
+    ] as const) {
+      const res = await t.agent().post(COMPLETE).send(discounted(code));
+      expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: refusal });
+    }
+    expect(await countOrders(t.dataSource)).toEqual(before);
+    expect(await claims()).toBe(claimsBefore);
+  });
+
   it('refuses while paused with the owner’s message, and charges nothing', async () => {
     await admin
       .put('/api/admin/pickup/settings')
@@ -465,5 +504,27 @@ describe('pickup orders with Square connected (real SDK against a local double o
     expect(n).toBe(5);
     const codes = await t.dataSource.query(`SELECT DISTINCT pickup_code FROM orders WHERE pickup_stop_id = $1`, [stop.stopId]);
     expect(codes).toHaveLength(5);
+  });
+
+  it('charges a pickup order with a discount code the discounted total: the order at Square less the code, the tip apart', async () => {
+    square.reset();
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    await admin.post('/api/admin/discounts').send({ code: 'CART-TEN', kind: 'percent', value: 10 }).expect(201);
+    const thirdSlot = new Date(Date.parse(stop.firstSlot) + 30 * 60_000).toISOString();
+    const res = await t
+      .agent()
+      .post(COMPLETE)
+      .send(pickupBody(f, { stopId: stop.stopId, slotStart: thirdSlot }, { sourceId: 'cnon:card-from-web-payments', discountCode: 'CART-TEN' }, 260));
+    expect(res.status).toBe(200);
+    // $25.98 less $2.60, tax 7 % of $23.38 = $1.64: Square's order is $25.02; the tip of $3.90 goes apart
+    expect(square.calls('/v2/orders')[0].body!.order.discounts).toEqual([
+      { uid: 'discount-code', name: 'Discount code CART-TEN', type: 'FIXED_AMOUNT', amount_money: { amount: 260, currency: 'USD' }, scope: 'ORDER' },
+    ]);
+    const paymentBody = square.calls('/v2/payments')[0].body!;
+    expect(paymentBody.amount_money).toEqual({ amount: 2502, currency: 'USD' });
+    expect(paymentBody.tip_money).toEqual({ amount: 390, currency: 'USD' });
+    expect(square.payments.at(-1)!.total_money).toEqual({ amount: 2892, currency: 'USD' });
+    const [row] = await t.dataSource.query(`SELECT total_cents, discount_cents, discount_code FROM orders WHERE id = $1`, [res.body.orderId]);
+    expect(row).toEqual({ total_cents: 2892, discount_cents: 260, discount_code: 'CART-TEN' });
   });
 });

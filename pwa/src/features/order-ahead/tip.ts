@@ -1,6 +1,6 @@
 import { formatCents, percentOfCents, PICKUP_TIP_MAX_CENTS } from '@cocoa/shared-types';
 
-/** The tip buttons: none, a percentage of the subtotal (PICKUP_TIP_PERCENTS), or an amount typed in dollars. */
+/** The tip buttons: none, a percentage of the subtotal before any discount code (PICKUP_TIP_PERCENTS), or an amount typed in dollars. */
 export type TipChoice = { kind: 'none' } | { kind: 'percent'; percent: number } | { kind: 'amount'; text: string };
 
 const DOLLARS = /^\d{1,6}(\.\d{0,2})?$/;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { APP_ROUTES, fromCents, type CartLine, type CheckoutCompleteResponse, type MoneySettings, priceOrder, type ShippingData } from '@cocoa/shared-types';
 import { CardPayment, type CardPaymentAttempt } from '../../payment';
 import { completeCheckout } from '../api/complete-checkout';
-import { type AppliedDiscount, discountCentsOf, DiscountCodeField } from './discount-code-field';
+import { type AppliedDiscount, discountCentsOf, DiscountCodeField } from '../../../ui/discount-code-field';
 
 export interface PaymentStepProps {
   lines: readonly CartLine[];

@@ -12,7 +12,7 @@ import { CheckoutConfirmation } from '../components/checkout-confirmation';
 import { CheckoutSteps, type CheckoutStep } from '../components/checkout-steps';
 import { GuestBanner } from '../components/guest-banner';
 import { OrderSummary } from '../../../ui/order-summary';
-import { type AppliedDiscount, discountCentsOf } from '../components/discount-code-field';
+import { type AppliedDiscount, discountCentsOf } from '../../../ui/discount-code-field';
 import { PaymentStep } from '../components/payment-step';
 import { shippingDefaults, ShippingForm, type ShippingFormValues } from '../components/shipping-form';
 import { rememberLastOrder } from '../last-order';

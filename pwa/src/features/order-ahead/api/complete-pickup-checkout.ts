@@ -13,11 +13,14 @@ export interface PickupOrderDraft {
   name: string;
   email: string;
   phone: string;
+  /** The discount code applied, if any: its share is already off `totals`, and the server checks it again. */
+  discountCode?: string;
 }
 
 /**
  * The checkout's body for a pickup order: no shipping, the tip apart, the contact in `pickup` (an
- * empty e-mail or phone left out). Each line names its drink's options; the server prices them.
+ * empty e-mail or phone left out), the discount code if one is applied. Each line names its
+ * drink's options; the server prices them.
  */
 export function pickupCheckoutBody(draft: PickupOrderDraft, { sourceId, idempotencyKey }: CardPaymentAttempt): CheckoutCompleteInput {
   const email = draft.email.trim();
@@ -31,6 +34,7 @@ export function pickupCheckoutBody(draft: PickupOrderDraft, { sourceId, idempote
     cartItems: draft.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, name: line.name, options: [...line.options] })),
     idempotencyKey,
     pickup: { stopId: draft.stopId, slotStart: draft.slotStart, name: draft.name.trim(), ...(email ? { email } : {}), ...(phone ? { phone } : {}) },
+    ...(draft.discountCode ? { discountCode: draft.discountCode } : {}),
   };
 }
 

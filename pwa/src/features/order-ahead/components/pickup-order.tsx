@@ -11,6 +11,7 @@ import {
 } from '@cocoa/shared-types';
 import { ApiError } from '../../../lib/api-fetch';
 import { useViewerZone } from '../../../lib/viewer-clock';
+import { type AppliedDiscount, discountCentsOf, DiscountCodeField } from '../../../ui/discount-code-field';
 import { toast } from '../../../ui/toast-store';
 import { useUser } from '../../auth';
 import { useMoneySettings } from '../../cart';
@@ -47,6 +48,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
   const { user } = useUser();
   const [lines, dispatch] = useReducer(pickupLinesReducer, []);
   const [tip, setTip] = useState<Tip>({ kind: 'none' });
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [contact, setContact] = useState<PickupContactInput | null>(null);
   const [paying, setPaying] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; aboutDrinks: boolean } | null>(null);
@@ -56,11 +58,19 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
   // What can still be ordered, named and priced from the fresh menu: a drink sold out meanwhile (or its options gone) leaves the order.
   const orderable = useMemo(() => orderableLines(lines, pickup.menu), [lines, pickup.menu]);
   const subtotal = subtotalCents(orderable);
+  // A tip's percentage is of the subtotal before any discount code (docs/order-ahead.md, "Totals").
   const tipNow = tipOf(tip, subtotal);
   // Taxed at the stop's state, at the shop's rates (as the server prices it); nothing to pay until they are known.
   const settings = useMoneySettings().data;
   const totals = settings
-    ? priceOrder({ lines: orderable, place: pickupPlace(pickup.stop.address), pickup: true, settings, tipCents: tipNow.cents })
+    ? priceOrder({
+        lines: orderable,
+        place: pickupPlace(pickup.stop.address),
+        pickup: true,
+        settings,
+        tipCents: tipNow.cents,
+        discountCents: discountCentsOf(discount, orderable),
+      })
     : undefined;
 
   useEffect(() => {
@@ -85,12 +95,14 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
       name: contact?.name ?? '',
       email: contact?.email ?? '',
       phone: contact?.phone ?? '',
+      discountCode: discount?.code,
     };
     try {
       return await completePickupCheckout(pickupCheckoutBody(draft, attempt));
     } catch (error) {
-      // Refused before any charge: back to the order, with the times and the menu asked again.
-      if (error instanceof ApiError && error.status === 409) {
+      // Refused before any charge: back to the order, with the times and the menu asked again. A
+      // code refused (expired, used up meanwhile) stays on this step, its sentence shown by the payment.
+      if (error instanceof ApiError && error.status === 409 && !error.code?.startsWith('DISCOUNT_')) {
         setRefusal({ message: error.message, aboutDrinks: DRINK_REFUSALS.has(error.code) });
         setPaying(false);
         onRefresh();
@@ -126,6 +138,7 @@ export function PickupOrder({ pickup, shopZone, onRefresh }: Props) {
           Pickup at <strong>{shopClock(new Date(contact.slotStart), shopZone, viewerZone)}</strong> at {pickup.stop.name}, for {contact.name}.
         </p>
         {summary}
+        <DiscountCodeField lines={orderable} email={contact.email} applied={discount} onChange={setDiscount} />
         <CardPayment amountCents={totals.total} submit={submit} onSuccess={onPaid} onCancel={() => setPaying(false)} />
       </section>
     );

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import type { CartLine } from '@cocoa/shared-types';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { mockFetch, renderWithProviders } from '../test/render';
 import { type AppliedDiscount, discountCentsOf, DiscountCodeField } from './discount-code-field';
 
 const CHECK = 'POST /api/checkout/discount';
@@ -52,6 +52,16 @@ describe('DiscountCodeField', () => {
     expect(onApplied).toHaveBeenLastCalledWith(null);
     expect(screen.getByLabelText('Discount code')).toBeInTheDocument();
     expect(screen.getByTestId('off')).toHaveTextContent('0');
+  });
+
+  it("checks a drink with its options by product (an order ahead's lines), for the server to price them", async () => {
+    const { calls } = mockFetch({ [CHECK]: { body: { code: 'CUP-1', kind: 'amount', value: 1, discount: 1, label: '$1.00 off' } } });
+    const drinks = [{ id: '1|size:large', productId: 1, options: ['size:large'], name: 'Hot Cocoa (Large)', price: 5.25, quantity: 2 }];
+    renderWithProviders(<DiscountCodeField lines={drinks} applied={null} onChange={jest.fn()} />);
+    type('CUP-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ code: 'CUP-1', cartItems: [{ productId: 1, quantity: 2, options: ['size:large'] }] });
   });
 
   it.each([

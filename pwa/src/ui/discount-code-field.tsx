@@ -1,7 +1,15 @@
 import { useId, useState } from 'react';
-import { type CartLine, type DiscountCheckResponse, type DiscountRule, discountCodeSchema, discountOffCents, subtotalCents } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
-import { checkDiscount } from '../api/check-discount';
+import {
+  type DiscountCheckInput,
+  type DiscountCheckResponse,
+  type DiscountRule,
+  discountCodeSchema,
+  discountOffCents,
+  type PricedLine,
+  subtotalCents,
+} from '@cocoa/shared-types';
+import { apiFetch, messageOf } from '../lib/api-fetch';
+import './discount-code-field.css';
 
 /** A code the server accepted for this cart: its rule is applied to the subtotal with the shared `discountOffCents`. */
 export interface AppliedDiscount {
@@ -17,11 +25,20 @@ export const appliedOf = (answer: DiscountCheckResponse): AppliedDiscount => ({
 });
 
 /** The cents an applied code takes off these lines now (the server computes the same). */
-export const discountCentsOf = (applied: AppliedDiscount | null, lines: readonly CartLine[]): number =>
+export const discountCentsOf = (applied: AppliedDiscount | null, lines: readonly PricedLine[]): number =>
   applied ? discountOffCents(applied.rule, subtotalCents(lines)) : 0;
 
+/** A line the code is checked for: a shop's cart line (its id is the product's) or a drink with its options. */
+type DiscountLine = PricedLine & ({ id: number } | { productId: number; options: readonly string[] });
+
+const cartItemOf = (line: DiscountLine): DiscountCheckInput['cartItems'][number] =>
+  'productId' in line ? { productId: line.productId, quantity: line.quantity, options: [...line.options] } : { id: line.id, quantity: line.quantity };
+
+/** POST /api/checkout/discount: what a code takes off these lines, or the server's message why not (4xx). */
+const checkDiscount = (body: DiscountCheckInput) => apiFetch<DiscountCheckResponse>('/api/checkout/discount', { method: 'POST', body });
+
 interface DiscountCodeFieldProps {
-  lines: readonly CartLine[];
+  lines: readonly DiscountLine[];
   /** The buyer's e-mail (a guest's), so "one per customer" is told before paying. */
   email?: string;
   applied: AppliedDiscount | null;
@@ -29,7 +46,7 @@ interface DiscountCodeFieldProps {
 }
 
 /**
- * The checkout's "Discount code" with its Apply button. The server checks the code for this cart
+ * The "Discount code" of a checkout (the shop's and a stop's order ahead), with its Apply button. The server checks the code for this cart
  * and answers what it takes off, or why not; the payment sends the code again and the server checks
  * it once more as it takes the code's use with the order.
  */
@@ -45,7 +62,7 @@ export function DiscountCodeField({ lines, email, applied, onChange }: DiscountC
     setBusy(true);
     setError(null);
     try {
-      const answer = await checkDiscount({ code: parsed.data, email, cartItems: lines.map((line) => ({ id: line.id, quantity: line.quantity })) });
+      const answer = await checkDiscount({ code: parsed.data, email, cartItems: lines.map(cartItemOf) });
       onChange(appliedOf(answer));
       setText('');
     } catch (err) {
