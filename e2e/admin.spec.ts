@@ -36,8 +36,11 @@ const IMAGE = `e2e-cocoa-${tag}.png`;
 const SQUARE_APP_ID = 'sandbox-sq0idb-E2eTabletOwner01';
 const LOCATION = { title: `Market Day ${tag}`, location: 'Town Square', address: '100 Main Street, Springfield, IL' };
 
-/** The toast region holds one toast at a time (role status, or alert when destructive). */
-const toast = (page: Page, title: string) => page.getByRole('list', { name: 'Notifications (F8)' }).locator('li').filter({ hasText: title });
+/** The admin's toast, Ionic's (one at a time): its live region, a status, or an alert when destructive. */
+const toast = (page: Page, title: string) => {
+  const ionToast = page.locator('ion-toast');
+  return ionToast.getByRole('status').or(ionToast.getByRole('alert')).filter({ hasText: title });
+};
 
 test('the owner manages the shop from a tablet: product with image, location, Square settings, backup and restore', async ({ page }) => {
   expect(ADMIN.password, 'playwright.config.ts sets ADMIN_PASSWORD for the server').not.toBe('');

@@ -57,7 +57,7 @@ test("the owner checks in on a tablet and a visitor's open tracker shows it with
     await owner.getByRole('button', { name: "We're here" }).tap();
     await expect(banner.getByText(servingNow)).toBeVisible({ timeout: LIVE_WITHIN_MS });
     await expect(owner.getByRole('region', { name: 'Visitors see' }).getByText(servingNow)).toBeVisible();
-    await expect(owner.getByRole('list', { name: 'Notifications (F8)' }).getByText("You're checked in")).toBeVisible();
+    await expect(owner.locator('ion-toast').getByText("You're checked in")).toBeVisible();
   });
 
   await test.step('the live marker is on the visitor’s map, and View on map centres it', async () => {

@@ -51,3 +51,11 @@ export function swipeActionsOf(row: HTMLElement): HTMLElement[] {
   if (!sliding) throw new Error('not inside a row with swipe actions');
   return [...sliding.querySelectorAll<HTMLElement>('ion-item-option')];
 }
+
+/**
+ * Waits until Ionic shows an admin dialog (pwa/src/features/admin/shared/dialog.tsx): until then
+ * its card sits in a modal Ionic has not drawn yet, which axe does not look into.
+ */
+export async function shownDialog(dialog: HTMLElement) {
+  await waitFor(() => expect(dialog.closest('ion-modal')).toHaveClass('show-modal'));
+}

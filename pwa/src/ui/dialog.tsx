@@ -28,11 +28,12 @@ interface DialogProps {
 }
 
 /**
- * The one modal primitive of the app: every dialog (cart drawer, forgot password, the admin's
- * dialogs and confirmations, the booking cancellation) is this. It sits in a portal on <body>,
- * outside the page's landmarks, with `aria-modal` and its title as its name. Focus is handled by
- * the shared trap (ui/use-focus-trap): it moves in on open, Tab stays inside, Escape belongs to
- * the innermost open modal only, and focus returns to the opener on close. The backdrop closes it.
+ * The storefront's one modal primitive: every dialog outside the admin (cart drawer, forgot
+ * password, the booking cancellation) is this; the admin's are on Ionic (docs/admin.md). It sits
+ * in a portal on <body>, outside the page's landmarks, with `aria-modal` and its title as its
+ * name. Focus is handled by the shared trap (ui/use-focus-trap): it moves in on open, Tab stays
+ * inside, Escape belongs to the innermost open modal only, and focus returns to the opener on
+ * close. The backdrop closes it.
  */
 export function Dialog({
   title,

@@ -12,6 +12,8 @@ export interface Toast {
 
 interface ToastState {
   current: Toast | null;
+  /** True while another host shows the toasts (the admin's, on Ionic): the viewport then shows none. */
+  hosted: boolean;
   show: (toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }) => void;
   dismiss: () => void;
 }
@@ -20,6 +22,7 @@ let nextId = 1;
 
 export const useToastStore = create<ToastState>((set) => ({
   current: null,
+  hosted: false,
   // A new toast replaces the one on screen: the limit is one.
   show: (toast) => set({ current: { variant: 'default', ...toast, id: nextId++ } }),
   dismiss: () => set({ current: null }),

@@ -3,9 +3,13 @@ import { showToastKeptAcrossReload, TOAST_DURATION_MS, useToastStore } from './t
 
 const SWIPE_DISMISS_PX = 50;
 
-/** The one toast region: polite live region, F8 focuses it, swipe right or close dismisses. */
+/**
+ * The app's toast region: polite live region, F8 focuses it, swipe right or close dismisses. While
+ * another host shows the toasts (`hosted`) it shows none, and still keeps each toast's time.
+ */
 export function ToastViewport() {
   const current = useToastStore((s) => s.current);
+  const hosted = useToastStore((s) => s.hosted);
   const dismiss = useToastStore((s) => s.dismiss);
   const regionRef = useRef<HTMLOListElement>(null);
   const startX = useRef<number | null>(null);
@@ -29,7 +33,7 @@ export function ToastViewport() {
 
   return (
     <ol ref={regionRef} className="toast-viewport" tabIndex={-1} aria-label="Notifications (F8)" aria-live="polite">
-      {current && (
+      {current && !hosted && (
         // The list item stays a listitem (a role on it would break the list); the message inside is the status or alert.
         <li
           key={current.id}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminProduct } from '@cocoa/shared-types';
 import { adminProduct, categories } from '../../../test/fixtures';
 import { expectNoAxeViolations } from '../../../test/axe';
+import { shownDialog } from '../../../test/ionic';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ProductDialog } from './product-dialog';
 
@@ -90,6 +91,7 @@ describe('ProductDialog "Sold at the cart"', () => {
     const { calls } = mockFetch({ 'POST /api/products': { status: 201, body: { ...counted, id: 10, soldAtCart: true } } });
     const { field, dialog, onClose } = renderDialog(null);
     expect(field(SOLD_AT_CART)).not.toBeChecked();
+    await shownDialog(dialog);
     await expectNoAxeViolations(dialog);
     fireEvent.change(field('Name'), { target: { value: 'Mint Cocoa' } });
     fireEvent.change(field('Price (USD)'), { target: { value: '5' } });
@@ -165,6 +167,7 @@ describe('ProductDialog "Options at the cart"', () => {
     fireEvent.click(within(toppings).getByRole('button', { name: 'Add choice to option 2' }));
     type(toppings, 'Choice 2', 'Whip');
     type(toppings, 'Choice 2 price change ($)', '+0.5');
+    await shownDialog(dialog);
     await expectNoAxeViolations(dialog);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
@@ -234,6 +237,7 @@ describe('ProductDialog "Options at the cart"', () => {
     expect(within(size).getByLabelText('Up to how many choices')).toHaveAccessibleDescription('Maximum cannot be more than the choices');
     expect(within(size).getByLabelText('Choice 2 price change ($)')).toHaveAttribute('aria-invalid', 'true');
     expect(within(size).getByText('Price change must have at most two decimals')).toBeInTheDocument();
+    await shownDialog(dialog);
     await expectNoAxeViolations(dialog);
     expect(calls).toEqual([]);
 

@@ -4,6 +4,7 @@ import { clear } from 'idb-keyval';
 import { dayIn, instantOf, PICKUP_MOVES, PICKUP_OPEN_STATES, type PickupQueueOrder, shopClock } from '@cocoa/shared-types';
 import { persistable } from '../../../app/query-client';
 import { expectNoAxeViolations } from '../../../test/axe';
+import { shownDialog } from '../../../test/ionic';
 import { fakeResponse, renderWithProviders, testQueryClient } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { pickupQueueOrder } from '../test/pickup-orders';
@@ -230,6 +231,7 @@ describe('PickupQueue', () => {
 
     fireEvent.click(within(card('ABCD')).getByRole('button', { name: 'Cancel and refund' }));
     dialog = screen.getByRole('alertdialog', { name: 'Cancel order ABCD?' });
+    await shownDialog(dialog);
     await expectNoAxeViolations(dialog);
     fireEvent.change(within(dialog).getByLabelText('Reason told to the customer (optional)'), { target: { value: ' Out of oat milk ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
@@ -306,6 +308,7 @@ describe('PickupQueue', () => {
     fireEvent.click(delays.getByRole('button', { name: 'Delay 10 min' }));
     const dialog = screen.getByRole('alertdialog', { name: 'Delay by 10 minutes?' });
     expect(dialog).toHaveTextContent('3 open orders at Millennium Park move 10 minutes later. Each of the 3 customers is told.');
+    await shownDialog(dialog);
     await expectNoAxeViolations(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delay 10 min' }));
     await waitFor(() => expect(api.posts()).toEqual([{ method: 'POST', url: '/api/admin/stops/7/pickup-delay', body: { minutes: 10 }, key: undefined }]));

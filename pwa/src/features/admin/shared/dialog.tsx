@@ -1,10 +1,20 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
-import { Dialog as ModalDialog } from '../../../ui/dialog';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { IonModal } from '@ionic/react';
+import { useFocusTrap } from '../../../ui/use-focus-trap';
+import { useOpenOnNextFrame } from './open-on-next-frame';
+import './dialog.css';
+
+/** Where focus starts: the first marked control, field or button but Close, in page order. */
+const FIRST_FOCUS = '[data-autofocus], input, select, textarea, button:not([data-dialog-close])';
 
 /**
- * An admin dialog: the app's one modal primitive (ui/dialog: labelled by its title, focus trapped
- * and given back, Escape and the backdrop close it unless busy) with the admin's padding and a
- * scrolling body. `wide` dialogs are at most 600px.
+ * An admin dialog, on Ionic's modal: a card in the middle of the tablet (at most 480px, `wide` ones
+ * 600px) over Ionic's backdrop, its body scrolling inside the window. The dialog is the panel inside
+ * (role, `aria-modal`, named by its title through `aria-labelledby`): Ionic draws its own wrapper in
+ * its shadow root, where a name given by id cannot reach, so that wrapper gives up its role
+ * (docs/admin.md). Focus starts on the first marked control or field once the card is shown, Tab
+ * stays inside, Escape closes the innermost dialog, and focus goes back to the opener; a tap on the
+ * backdrop closes it through Ionic. While busy nothing closes it (Ionic's `canDismiss`).
  */
 export function Dialog({
   title,
@@ -23,18 +33,57 @@ export function Dialog({
   role?: 'dialog' | 'alertdialog';
   describedBy?: string;
 }) {
+  const titleId = useId();
+  const dismissed = useRef(false);
+  const close = () => {
+    if (!busy) onClose();
+  };
+  // The app's focus trap (ui/use-focus-trap), as in every dialog: Tab stays in, Escape closes the
+  // innermost dialog only, and focus goes back to the opener however the dialog closes.
+  const panel = useFocusTrap<HTMLDivElement>(true, close, FIRST_FOCUS);
+  const open = useOpenOnNextFrame();
+  // Ionic takes focus off the page as it presents the card, and shows it after its animation: focus
+  // starts again then, unless a confirmation opened from this dialog meanwhile has it.
+  const focusFirst = () => {
+    const holder = document.activeElement?.closest('[aria-modal="true"]');
+    if (holder && holder !== panel.current) return;
+    (panel.current?.querySelector<HTMLElement>(FIRST_FOCUS) ?? panel.current)?.focus();
+  };
+
   return (
-    <ModalDialog
-      title={title}
-      onClose={onClose}
-      busy={busy}
-      role={role}
-      describedBy={describedBy}
-      className={`admin-dialog${wide ? ' admin-dialog--wide' : ''}`}
-      rootClassName="admin-modal-root"
+    <IonModal
+      isOpen={open}
+      keepContentsMounted
+      canDismiss={!busy}
+      // The app's trap keeps focus and places it; Ionic moving it too would pull it between them.
+      focusTrap={false}
+      keyboardClose={false}
+      className={`admin-ion-modal${wide ? ' admin-ion-modal--wide' : ''}`}
+      onWillPresent={(event) => {
+        // The panel is the dialog: Ionic's wrapper stops being a second, unnamed one.
+        const wrapper = event.target.shadowRoot?.querySelector('.ion-overlay-wrapper');
+        wrapper?.removeAttribute('role');
+        wrapper?.removeAttribute('aria-modal');
+        focusFirst();
+      }}
+      onDidPresent={focusFirst}
+      onDidDismiss={() => {
+        // A tap on the backdrop: Ionic has closed the card; the page takes the dialog away.
+        if (dismissed.current) return;
+        dismissed.current = true;
+        onClose();
+      }}
     >
-      <div className="admin-dialog__body">{children}</div>
-    </ModalDialog>
+      <div ref={panel} className="card admin-dialog" role={role} aria-modal="true" aria-labelledby={titleId} aria-describedby={describedBy} tabIndex={-1}>
+        <div className="dialog__head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-btn" aria-label="Close" data-dialog-close onClick={close} disabled={busy}>
+            ×
+          </button>
+        </div>
+        <div className="admin-dialog__body">{children}</div>
+      </div>
+    </IonModal>
   );
 }
 
