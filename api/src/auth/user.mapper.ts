@@ -1,29 +1,19 @@
 import type { CustomerProfile, User } from '@cocoa/shared-types';
+import { pick } from '../common/pick';
 import type { SessionUser } from '../common/session-user';
 import type { UserEntity } from './user.entity';
 
+/** The user's fields a request keeps (req.user) and the API answers: never the password hash or the address. */
+const USER_FIELDS = ['id', 'username', 'email', 'firstName', 'lastName', 'isAdmin'] as const;
+
 /** What a request keeps of its user (req.user). */
 export function toSessionUser(user: UserEntity): SessionUser {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
-  };
+  return pick(user, ...USER_FIELDS);
 }
 
 /** userSchema: GET /api/user, POST /api/login, POST /api/register. */
 export function toUserResponse(user: SessionUser): User {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
-  };
+  return pick(user, ...USER_FIELDS);
 }
 
 /** customerProfileSchema: GET/PATCH /api/me/customer, built from the user's own fields. */

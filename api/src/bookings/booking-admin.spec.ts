@@ -1,6 +1,6 @@
 import { adminBookingDetailSchema, adminBookingsPageSchema, blockedDaySchema, bookingPackageSchema, bookingSettingsSchema, noonOf } from '@cocoa/shared-types';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { bookingLinkIn, bookingRow, insertPackage, paymentKey, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { bookingLinkIn, bookingRow, insertPackage, payBooking, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
 const PACKAGE = {
@@ -135,11 +135,7 @@ describe('event booking: the owner’s Bookings', () => {
     const pkg = await insertPackage(t.dataSource);
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(90) }));
     await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ note: 'Welcome' });
-    await t
-      .agent()
-      .post(`/api/bookings/${b.reference}/payments`)
-      .query({ token: b.token })
-      .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+    await payBooking(t, b);
     await admin.post(`/api/admin/bookings/${b.id}/cancel`).send({ refundCents: 4000, message: 'Flooded venue' });
     await admin.post('/api/admin/booking/blocked-days').send({ date: shopDay(91), note: 'Rest' });
     await admin
@@ -211,11 +207,7 @@ describe('event booking: the owner’s Bookings', () => {
       expect(stop.status).toBe(201);
 
       expect((await admin.post(`/api/admin/bookings/${mine.id}/accept`).send({ note: 'See you there' })).status).toBe(200);
-      const paid = await t
-        .agent()
-        .post(`/api/bookings/${mine.reference}/payments`)
-        .query({ token: mine.token })
-        .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+      const paid = await payBooking(t, mine);
       expect(paid.status).toBe(200);
 
       const res = await admin.get(`/api/admin/bookings/${mine.id}`);

@@ -1,19 +1,18 @@
 import { instantOf, shiftDay } from '@cocoa/shared-types';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { MailAttachment } from '../mail/mail.service';
+import type { MailAttachment, QueuedMail } from '../mail/mail.service';
 
-export interface InvitedBooking {
+/** A booking as its e-mails receive it. */
+type BookingMailData = Extract<QueuedMail, { template: 'booking-request' }>['data'];
+
+/** What the invitation shows of a booking (as its e-mails have it), with its id and last change. */
+export type InvitedBooking = Pick<
+  BookingMailData,
+  'reference' | 'packageName' | 'eventDate' | 'startTime' | 'endTime' | 'guests' | 'venueName' | 'venueAddress'
+> & {
   id: number;
-  reference: string;
-  packageName: string;
-  eventDate: string;
-  startTime: string;
-  endTime: string;
-  guests: number;
-  venueName: string;
-  venueAddress: string;
   updatedAt: Date;
-}
+};
 
 export interface InvitationOptions {
   shopName: string;

@@ -2,13 +2,14 @@ import { bookingRequestSubject, inboxExcerpt, type InboxFilter, type InboxListIt
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import { pick } from '../common/pick';
 import { BookingEntity } from './booking.entity';
-import { inboxFilterSql, inboxMarksSql } from '../database/inbox-marks.columns';
+import { inboxEntityTimes, inboxRowTimes, type InboxRowTimes, InboxTable } from '../database/inbox-marks.columns';
 
 /** A booking request as the owner's inbox shows it whole (its replies are the inbox's own). */
 export type BookingInboxMessage = Omit<Extract<InboxMessage, { kind: 'booking' }>, 'replies'>;
 
-interface BookingRow {
+interface BookingRow extends InboxRowTimes {
   id: number;
   reference: string;
   package_name: string;
@@ -18,14 +19,11 @@ interface BookingRow {
   event_date: string;
   venue_name: string;
   text: string | null;
-  created_at: Date | string;
-  read_at: Date | string | null;
-  archived_at: Date | string | null;
 }
 
 const ROW_COLUMNS =
   'id, reference, package_name, guests, contact_name, contact_email, event_date::text AS event_date, venue_name, left(notes, 400) AS text, created_at, read_at, archived_at';
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const INBOX = new InboxTable<BookingRow>('bookings', ROW_COLUMNS, toInboxRow);
 
 /**
  * Booking requests in the owner's inbox (the back office's InboxService reads them only through this), beside
@@ -39,16 +37,11 @@ export class BookingInboxService {
 
   /** The newest `limit` requests matching `filter`, newest first (then by id), as inbox rows. */
   async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
-    const rows = await this.bookings.query<BookingRow[]>(
-      `SELECT ${ROW_COLUMNS} FROM bookings WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`,
-      [limit],
-    );
-    return rows.map(toInboxRow);
+    return INBOX.rows(this.bookings, filter, limit);
   }
 
   async inboxCount(filter: InboxFilter): Promise<number> {
-    const [{ n }] = await this.bookings.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM bookings WHERE ${inboxFilterSql(filter)}`);
-    return n;
+    return INBOX.count(this.bookings, filter);
   }
 
   /** One request, whole, or null; with `manager`, read in the caller's transaction. */
@@ -61,29 +54,15 @@ export class BookingInboxService {
       name: b.contactName,
       email: b.contactEmail,
       phone: b.contactPhone,
-      reference: b.reference,
-      state: b.state,
-      packageName: b.packageName,
-      eventDate: b.eventDate,
-      startTime: b.startTime,
-      endTime: b.endTime,
-      guests: b.guests,
-      venueName: b.venueName,
-      venueAddress: b.venueAddress,
+      ...pick(b, 'reference', 'state', 'packageName', 'eventDate', 'startTime', 'endTime', 'guests', 'venueName', 'venueAddress'),
       message: b.notes,
-      receivedAt: b.createdAt.toISOString(),
-      readAt: iso(b.inbox.readAt),
-      archivedAt: iso(b.inbox.archivedAt),
+      ...inboxEntityTimes(b),
     };
   }
 
   /** Sets or clears the read and archived marks; the row after, or null when there is no such booking. */
   async markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
-    const [rows] = await (manager ?? this.bookings.manager).query<[BookingRow[], number]>(
-      `UPDATE bookings SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${ROW_COLUMNS}`,
-      [id],
-    );
-    return rows.length ? toInboxRow(rows[0]) : null;
+    return INBOX.mark(manager ?? this.bookings.manager, id, marks);
   }
 }
 
@@ -96,8 +75,6 @@ function toInboxRow(row: BookingRow): InboxListItem {
     subject: bookingRequestSubject({ reference: row.reference, packageName: row.package_name, guests: row.guests }),
     eventDate: row.event_date,
     excerpt: inboxExcerpt(row.text ?? `At ${row.venue_name}`),
-    receivedAt: new Date(row.created_at).toISOString(),
-    readAt: iso(row.read_at),
-    archivedAt: iso(row.archived_at),
+    ...inboxRowTimes(row),
   };
 }

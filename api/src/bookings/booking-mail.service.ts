@@ -1,6 +1,7 @@
 import { type BookingSettings, cancellationPolicyText } from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { pick } from '../common/pick';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { MailService, type QueuedMail } from '../mail/mail.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
@@ -197,24 +198,9 @@ export class BookingMailService {
 
   private data(b: BookingEntity, ctx: MailContext, testMode = false): BookingMailData {
     return {
-      reference: b.reference,
-      packageName: b.packageName,
-      eventDate: b.eventDate,
-      startTime: b.startTime,
-      endTime: b.endTime,
-      guests: b.guests,
-      venueName: b.venueName,
-      venueAddress: b.venueAddress,
-      contactName: b.contactName,
-      contactEmail: b.contactEmail,
-      contactPhone: b.contactPhone,
-      notes: b.notes,
-      quoteCents: b.quoteCents,
-      depositCents: b.depositCents,
-      balanceCents: b.balanceCents,
-      depositPaidCents: b.depositPaidCents,
-      balancePaidCents: b.balancePaidCents,
-      balanceDueDate: b.balanceDueDate,
+      ...pick(b, 'reference', 'packageName', 'eventDate', 'startTime', 'endTime', 'guests', 'venueName', 'venueAddress'),
+      ...pick(b, 'contactName', 'contactEmail', 'contactPhone', 'notes'),
+      ...pick(b, 'quoteCents', 'depositCents', 'balanceCents', 'depositPaidCents', 'balancePaidCents', 'balanceDueDate'),
       bookingUrl: ctx.signer.url(b),
       adminUrl: this.adminUrl(b),
       testMode,

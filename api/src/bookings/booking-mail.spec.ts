@@ -2,37 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import * as nodeIcal from 'node-ical';
-import { renderMail, shopIdentity, type TemplateMail } from '../mail/templates';
-import { bookingInvitation, type InvitedBooking } from './booking-ics';
+import { renderMail, type TemplateMail } from '../mail/templates';
+import { bookingInvitation } from './booking-ics';
+import { INVITATION_OPTIONS, INVITED_BOOKING, MAIL_SHOP, MAILED_BOOKING } from './booking-mail.fixtures';
 
 /** The Big List of Naughty Strings selection the templates' own spec uses (its README gives the origin). */
 const NAUGHTY: string[] = JSON.parse(readFileSync(join(__dirname, '..', 'mail', 'templates', 'fixtures', 'naughty-strings.json'), 'utf8')).strings;
 
-const SHOP = shopIdentity({ siteUrl: 'https://cocoa.example', timeZone: 'America/Chicago', email: 'hello@cocoa.example' });
-
-const BOOKING = {
-  reference: 'CB-7K3Q',
-  packageName: 'Iced & Shake Bar',
-  eventDate: '2026-03-08',
-  startTime: '19:30',
-  endTime: '00:30',
-  guests: 85,
-  venueName: 'Café Olé',
-  venueAddress: '2701 Riverside Drive, Ottawa, ON K1A 0B1',
-  contactName: 'Jean-Luc Tremblay',
-  contactEmail: 'jl.tremblay@example.com',
-  contactPhone: '+16135550142',
-  notes: 'Two flights of stairs.\nNo elevator.',
-  quoteCents: 123456,
-  depositCents: 30864,
-  balanceCents: 92592,
-  depositPaidCents: 30864,
-  balancePaidCents: 0,
-  balanceDueDate: '2026-02-22',
-  bookingUrl: 'https://cocoa.example/bookings/CB-7K3Q?token=abc_def',
-  adminUrl: 'https://cocoa.example/admin?tab=bookings&booking=7',
-  testMode: false,
-};
+const SHOP = MAIL_SHOP;
+const BOOKING = MAILED_BOOKING;
 
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 /** Every start tag of the HTML, attributes included. */
@@ -114,26 +92,8 @@ describe('booking e-mails', () => {
 });
 
 describe('the booking’s calendar invitation', () => {
-  const booking: InvitedBooking = {
-    id: 7,
-    reference: 'CB-7K3Q',
-    packageName: 'Iced & Shake Bar',
-    eventDate: '2026-03-08',
-    startTime: '19:30',
-    endTime: '00:30',
-    guests: 85,
-    venueName: 'Café Olé',
-    venueAddress: '2701 Riverside Drive, Ottawa, ON K1A 0B1',
-    updatedAt: new Date('2026-02-01T10:00:00Z'),
-  };
-  const options = {
-    shopName: 'Cocoa Shop',
-    shopEmail: 'hello@cocoa.example',
-    host: 'cocoa.example',
-    timeZone: 'America/Chicago',
-    url: 'https://cocoa.example/bookings/CB-7K3Q?token=abc',
-    method: 'PUBLISH' as const,
-  };
+  const booking = INVITED_BOOKING;
+  const options = INVITATION_OPTIONS;
 
   it('reads back in ical.js and node-ical at the shop’s wall-clock times, an end past midnight on the next day, across the DST change', () => {
     const ics = bookingInvitation(booking, options);

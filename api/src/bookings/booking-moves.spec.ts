@@ -18,6 +18,7 @@ import {
   insertPackage,
   lastMailId,
   mailsSince,
+  payBooking,
   paymentKey,
   type Requested,
   requestBody,
@@ -47,12 +48,7 @@ describe('event booking: every move, and the moves refused', () => {
     days,
   });
   const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
-  const pay = (b: Requested, kind: 'deposit' | 'balance', over: { sourceId?: string; idempotencyKey?: string } = {}) =>
-    t
-      .agent()
-      .post(`/api/bookings/${b.reference}/payments`)
-      .query({ token: b.token })
-      .send({ kind, sourceId: over.sourceId ?? 'cnon:card-nonce-ok', idempotencyKey: over.idempotencyKey ?? paymentKey() });
+  const pay = (b: Requested, kind: 'deposit' | 'balance', over: { sourceId?: string; idempotencyKey?: string } = {}) => payBooking(t, b, kind, over);
   const cancel = (b: Requested, reason?: string) =>
     t
       .agent()

@@ -1,15 +1,16 @@
 import { bookingRescheduledSchema, formatLongDate, instantOf, noonOf, type ScheduledEvent, shiftDay } from '@cocoa/shared-types';
 import ICAL from 'ical.js';
-import { renderMail, shopIdentity } from '../mail/templates';
+import { renderMail } from '../mail/templates';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { bookingInvitation } from './booking-ics';
+import { INVITATION_OPTIONS, INVITED_BOOKING, MAIL_SHOP, MAILED_BOOKING } from './booking-mail.fixtures';
 import {
   bookingLinkIn,
   bookingRow,
   insertPackage,
   lastMailId,
   mailsSince,
-  paymentKey,
+  payBooking,
   type Requested,
   requestBody,
   requestBooking,
@@ -63,12 +64,7 @@ describe('event booking: the owner moves a booking’s date and times', () => {
     return { ...(await requestBooking(t, requestBody(pkg.id, { date: day }))), day };
   };
   const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
-  const payDeposit = (b: Requested) =>
-    t
-      .agent()
-      .post(`/api/bookings/${b.reference}/payments`)
-      .query({ token: b.token })
-      .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+  const payDeposit = (b: Requested) => payBooking(t, b);
   const confirmed = async (days = nextDays++, tracker = 'none') => {
     const b = await book(days);
     expect((await accept(b, { tracker })).status).toBe(200);
@@ -386,29 +382,12 @@ describe('event booking: the owner moves a booking’s date and times', () => {
 });
 
 describe('the reschedule e-mail and invitation', () => {
-  const SHOP = shopIdentity({ siteUrl: 'https://cocoa.example', timeZone: ZONE, email: 'hello@cocoa.example' });
+  const SHOP = MAIL_SHOP;
   const BOOKING = {
-    reference: 'CB-7K3Q',
-    packageName: 'Iced & Shake Bar',
+    ...MAILED_BOOKING,
     eventDate: '2026-03-15',
-    startTime: '19:30',
-    endTime: '00:30',
-    guests: 85,
-    venueName: 'Café Olé',
-    venueAddress: '2701 Riverside Drive, Ottawa, ON K1A 0B1',
-    contactName: 'Jean-Luc Tremblay',
-    contactEmail: 'jl.tremblay@example.com',
-    contactPhone: '+16135550142',
     notes: null,
-    quoteCents: 123456,
-    depositCents: 30864,
-    balanceCents: 92592,
-    depositPaidCents: 30864,
-    balancePaidCents: 0,
     balanceDueDate: '2026-03-01',
-    bookingUrl: 'https://cocoa.example/bookings/CB-7K3Q?token=abc_def',
-    adminUrl: 'https://cocoa.example/admin?tab=bookings&booking=7',
-    testMode: false,
     previous: { eventDate: '2026-03-08', startTime: '18:00', endTime: '21:00' },
   };
 
@@ -437,25 +416,8 @@ describe('the reschedule e-mail and invitation', () => {
   });
 
   it('the invitation carries the revision it is given (SEQUENCE), and keeps 0 / 1 for a plain PUBLISH / CANCEL', () => {
-    const booking = {
-      id: 7,
-      reference: 'CB-7K3Q',
-      packageName: 'Iced & Shake Bar',
-      eventDate: '2026-03-15',
-      startTime: '19:30',
-      endTime: '21:30',
-      guests: 85,
-      venueName: 'Café Olé',
-      venueAddress: 'Ottawa',
-      updatedAt: new Date('2026-02-01T10:00:00Z'),
-    };
-    const options = {
-      shopName: 'Cocoa Shop',
-      shopEmail: 'hello@cocoa.example',
-      host: 'cocoa.example',
-      timeZone: ZONE,
-      url: 'https://cocoa.example/bookings/CB-7K3Q',
-    };
+    const booking = { ...INVITED_BOOKING, eventDate: '2026-03-15', endTime: '21:30', venueAddress: 'Ottawa' };
+    const options = { ...INVITATION_OPTIONS, timeZone: ZONE, url: 'https://cocoa.example/bookings/CB-7K3Q' };
     const sequenceOf = (content: string) => new ICAL.Component(ICAL.parse(content)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('sequence');
     expect(sequenceOf(bookingInvitation(booking, { ...options, method: 'PUBLISH' }).content)).toBe(0);
     expect(sequenceOf(bookingInvitation(booking, { ...options, method: 'CANCEL' }).content)).toBe(1);

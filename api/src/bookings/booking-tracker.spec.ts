@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { adminBookingDetailSchema, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { eventually } from '../test/eventually';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { insertPackage, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
+import { insertPackage, payBooking, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
 type Agent = ReturnType<TestApp['agent']>;
@@ -28,12 +28,7 @@ describe('event booking on the tracker', () => {
     return { ...(await requestBooking(t, requestBody(packageId, { date: day }))), day };
   };
   const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
-  const pay = (b: Requested) =>
-    t
-      .agent()
-      .post(`/api/bookings/${b.reference}/payments`)
-      .query({ token: b.token })
-      .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() });
+  const pay = (b: Requested) => payBooking(t, b);
   const setTracker = (b: Requested, tracker: unknown) => admin.put(`/api/admin/bookings/${b.id}/tracker`).send({ tracker });
   /** The public schedule from the booking's day on, as the tracker reads it (anonymous, through the public answer cache). */
   const stopsFrom = async (day: string): Promise<ScheduledEvent[]> => {
@@ -222,15 +217,7 @@ describe('a booking stop’s pin on the map', () => {
     const pkg = await insertPackage(t.dataSource, { name: 'Hot Cocoa Bar' });
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(45) }));
     expect((await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ tracker: 'public' })).status).toBe(200);
-    expect(
-      (
-        await t
-          .agent()
-          .post(`/api/bookings/${b.reference}/payments`)
-          .query({ token: b.token })
-          .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() })
-      ).status,
-    ).toBe(200);
+    expect((await payBooking(t, b)).status).toBe(200);
     const { stopId } = adminBookingDetailSchema.parse((await admin.get(`/api/admin/bookings/${b.id}`)).body);
     if (stopId === null) throw new Error('the confirmed public booking has no stop');
 

@@ -12,6 +12,7 @@ import {
   customerCancellationRefund,
   type MyBooking,
 } from '@cocoa/shared-types';
+import { pick } from '../common/pick';
 import type { BookingEventEntity } from './booking-event.entity';
 import type { BookingPackageEntity } from './booking-package.entity';
 import type { BookingPaymentEntity } from './booking-payment.entity';
@@ -61,24 +62,10 @@ export function toBookingView(b: BookingEntity, ctx: ViewContext): BookingView {
     state: b.state,
     package: { id: b.packageId, name: b.packageName },
     date: b.eventDate,
-    startTime: b.startTime,
-    endTime: b.endTime,
+    ...pick(b, 'startTime', 'endTime'),
     timeZone: ctx.timeZone,
-    guests: b.guests,
-    venueName: b.venueName,
-    venueAddress: b.venueAddress,
-    contactName: b.contactName,
-    contactEmail: b.contactEmail,
-    contactPhone: b.contactPhone,
-    notes: b.notes,
-    quoteCents: b.quoteCents,
-    depositPercent: b.depositPercent,
-    depositCents: b.depositCents,
-    balanceCents: b.balanceCents,
-    depositPaidCents: b.depositPaidCents,
-    balancePaidCents: b.balancePaidCents,
-    refundedCents: b.refundedCents,
-    balanceDueDate: b.balanceDueDate,
+    ...pick(b, 'guests', 'venueName', 'venueAddress', 'contactName', 'contactEmail', 'contactPhone', 'notes'),
+    ...pick(b, 'quoteCents', 'depositPercent', 'depositCents', 'balanceCents', 'depositPaidCents', 'balancePaidCents', 'refundedCents', 'balanceDueDate'),
     preorderPath: ctx.preorders && b.stopId !== null ? `/stops/${b.stopId}` : null,
     amountDue: amountDueOf(b),
     cancellation: { ...cancellation, policy: cancellationPolicyText(ctx.settings) },
@@ -89,16 +76,14 @@ export function toBookingView(b: BookingEntity, ctx: ViewContext): BookingView {
   };
 }
 
+/** The fields every list of bookings shows. */
+function listed(b: BookingEntity) {
+  return { ...pick(b, 'reference', 'state', 'packageName'), date: b.eventDate, ...pick(b, 'startTime', 'endTime', 'guests', 'venueName') };
+}
+
 export function toMyBooking(b: BookingEntity): MyBooking {
   return {
-    reference: b.reference,
-    state: b.state,
-    packageName: b.packageName,
-    date: b.eventDate,
-    startTime: b.startTime,
-    endTime: b.endTime,
-    guests: b.guests,
-    venueName: b.venueName,
+    ...listed(b),
     quoteCents: b.quoteCents,
     amountDue: amountDueOf(b),
     statusPath: `/bookings/${b.reference}`,
@@ -108,20 +93,8 @@ export function toMyBooking(b: BookingEntity): MyBooking {
 export function toAdminSummary(b: BookingEntity, testMode: boolean): AdminBookingSummary {
   return {
     id: b.id,
-    reference: b.reference,
-    state: b.state,
-    packageName: b.packageName,
-    date: b.eventDate,
-    startTime: b.startTime,
-    endTime: b.endTime,
-    guests: b.guests,
-    venueName: b.venueName,
-    contactName: b.contactName,
-    contactEmail: b.contactEmail,
-    quoteCents: b.quoteCents,
-    depositPaidCents: b.depositPaidCents,
-    balancePaidCents: b.balancePaidCents,
-    refundedCents: b.refundedCents,
+    ...listed(b),
+    ...pick(b, 'contactName', 'contactEmail', 'quoteCents', 'depositPaidCents', 'balancePaidCents', 'refundedCents'),
     testMode,
     createdAt: b.createdAt.toISOString(),
   };

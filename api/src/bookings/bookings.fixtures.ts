@@ -64,6 +64,15 @@ let keys = 0;
 /** A fresh idempotency key, as the payment step makes one per attempt. */
 export const paymentKey = () => `bk-${Date.now().toString(36)}-${(keys++).toString(36)}-${randomBytes(4).toString('hex')}`;
 
+/** Pays the deposit or the balance through the booking's own link, with the test card unless `over` names another source. */
+export function payBooking(t: TestApp, b: Requested, kind: 'deposit' | 'balance' = 'deposit', over: { sourceId?: string; idempotencyKey?: string } = {}) {
+  return t
+    .agent()
+    .post(`/api/bookings/${b.reference}/payments`)
+    .query({ token: b.token })
+    .send({ kind, sourceId: over.sourceId ?? 'cnon:card-nonce-ok', idempotencyKey: over.idempotencyKey ?? paymentKey() });
+}
+
 /** The booking's state and money, straight from its row. */
 export async function bookingRow(
   dataSource: DataSource,

@@ -286,141 +286,30 @@ describe('catalogue Excel export and import', () => {
     expect(await catalogue()).toEqual(before);
   });
 
-  it.each<[string, unknown[][], string]>([
-    [
-      'a missing name',
-      [
-        ['Name', 'Price'],
-        ['Fine', 1],
-        [null, 2],
-      ],
-      'Row 3: Name is required',
-    ],
-    [
-      'a negative price',
-      [
-        ['Name', 'Price'],
-        ['Cheap', -1],
-      ],
-      'Row 2: Price cannot be negative',
-    ],
-    [
-      'a bad slug',
-      [
-        ['Name', 'Slug', 'Price'],
-        ['X', 'Not A Slug', 1],
-      ],
-      'Row 2: Slug may hold only lowercase letters, digits and single hyphens',
-    ],
-    [
-      'a duplicate slug',
-      [
-        ['Name', 'Slug', 'Price'],
-        ['A', 'dup', 1],
-        ['B', 'dup', 2],
-      ],
-      'Row 3: Slug "dup" is also on row 2',
-    ],
-    [
-      'a bad boolean',
-      [
-        ['Name', 'Price', 'In Stock'],
-        ['A', 1, 'maybe'],
-      ],
-      'Row 2: In stock must be true or false',
-    ],
-    [
-      'a bad Sold At Cart',
-      [
-        ['Name', 'Price', 'Sold At Cart'],
-        ['A', 1, 'sometimes'],
-      ],
-      'Row 2: Sold at the cart must be true or false',
-    ],
-    [
-      'clearing Sold At Cart',
-      [
-        ['Name', 'Price', 'Sold At Cart'],
-        ['A', 1, '(clear)'],
-      ],
-      'Row 2: Sold At Cart cannot be cleared',
-    ],
-    [
-      'a script image URL',
-      [
-        ['Name', 'Price', 'Image URL'],
-        ['A', 1, 'javascript:alert(1)'],
-      ],
-      'Row 2: Image must be a site path or an http(s) URL',
-    ],
+  // One refused upload a row: what is wrong, the Products sheet, the message.
+  // prettier-ignore
+  const REFUSED: [string, unknown[][], string][] = [
+    ['a missing name', [['Name', 'Price'], ['Fine', 1], [null, 2]], 'Row 3: Name is required'],
+    ['a negative price', [['Name', 'Price'], ['Cheap', -1]], 'Row 2: Price cannot be negative'],
+    ['a bad slug', [['Name', 'Slug', 'Price'], ['X', 'Not A Slug', 1]], 'Row 2: Slug may hold only lowercase letters, digits and single hyphens'],
+    ['a duplicate slug', [['Name', 'Slug', 'Price'], ['A', 'dup', 1], ['B', 'dup', 2]], 'Row 3: Slug "dup" is also on row 2'],
+    ['a bad boolean', [['Name', 'Price', 'In Stock'], ['A', 1, 'maybe']], 'Row 2: In stock must be true or false'],
+    ['a bad Sold At Cart', [['Name', 'Price', 'Sold At Cart'], ['A', 1, 'sometimes']], 'Row 2: Sold at the cart must be true or false'],
+    ['clearing Sold At Cart', [['Name', 'Price', 'Sold At Cart'], ['A', 1, '(clear)']], 'Row 2: Sold At Cart cannot be cleared'],
+    ['a script image URL', [['Name', 'Price', 'Image URL'], ['A', 1, 'javascript:alert(1)']], 'Row 2: Image must be a site path or an http(s) URL'],
     ['no Price column', [['Name'], ['A']], 'The Products sheet needs a Price column'],
     ['no rows', [['Name', 'Price']], 'The Products sheet has no rows to import'],
-    [
-      'a new product without a price',
-      [
-        ['Name', 'Slug', 'Price'],
-        ['Brand New', 'brand-new', null],
-      ],
-      'Row 2: Price is required for a new product (no product has the slug "brand-new")',
-    ],
-    [
-      'a new product without a name',
-      [
-        ['Name', 'Slug', 'Price'],
-        [null, 'nameless', 3],
-      ],
-      'Row 2: Name is required for a new product (no product has the slug "nameless")',
-    ],
-    [
-      'clearing the name',
-      [
-        ['Name', 'Slug', 'Price'],
-        ['(clear)', 'classic-dark-hot-cocoa', 3],
-      ],
-      'Row 2: Name cannot be cleared',
-    ],
-    [
-      'clearing the price',
-      [
-        ['Name', 'Price'],
-        ['A', '(Clear)'],
-      ],
-      'Row 2: Price cannot be cleared',
-    ],
-    [
-      'clearing In Stock',
-      [
-        ['Name', 'Price', 'In Stock'],
-        ['A', 1, '(clear)'],
-      ],
-      'Row 2: In Stock cannot be cleared',
-    ],
-    [
-      'clearing the slug',
-      [
-        ['Name', 'Slug', 'Price'],
-        ['A', '(clear)', 1],
-      ],
-      'Row 2: Slug cannot be cleared',
-    ],
-    [
-      'a formula with no saved value (what scripts write)',
-      [
-        ['Name', 'Slug', 'Price'],
-        ['A', 'a', 1],
-        ['B', 'b', { formula: 'C2*2' }],
-      ],
-      'Row 3: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value',
-    ],
-    [
-      'a formula showing an error',
-      [
-        ['Name', 'Price'],
-        ['A', { formula: '1/0', result: { error: '#DIV/0!' } }],
-      ],
-      'Row 2: Price (column B) shows the error #DIV/0!: fix the formula or type the value',
-    ],
-  ])('refuses %s and changes nothing', async (_label, rows, message) => {
+    ['a new product without a price', [['Name', 'Slug', 'Price'], ['Brand New', 'brand-new', null]], 'Row 2: Price is required for a new product (no product has the slug "brand-new")'],
+    ['a new product without a name', [['Name', 'Slug', 'Price'], [null, 'nameless', 3]], 'Row 2: Name is required for a new product (no product has the slug "nameless")'],
+    ['clearing the name', [['Name', 'Slug', 'Price'], ['(clear)', 'classic-dark-hot-cocoa', 3]], 'Row 2: Name cannot be cleared'],
+    ['clearing the price', [['Name', 'Price'], ['A', '(Clear)']], 'Row 2: Price cannot be cleared'],
+    ['clearing In Stock', [['Name', 'Price', 'In Stock'], ['A', 1, '(clear)']], 'Row 2: In Stock cannot be cleared'],
+    ['clearing the slug', [['Name', 'Slug', 'Price'], ['A', '(clear)', 1]], 'Row 2: Slug cannot be cleared'],
+    ['a formula with no saved value (what scripts write)', [['Name', 'Slug', 'Price'], ['A', 'a', 1], ['B', 'b', { formula: 'C2*2' }]], 'Row 3: Price (column C) has a formula with no saved value: open and save the file in a spreadsheet program, or type the value'],
+    ['a formula showing an error', [['Name', 'Price'], ['A', { formula: '1/0', result: { error: '#DIV/0!' } }]], 'Row 2: Price (column B) shows the error #DIV/0!: fix the formula or type the value'],
+  ];
+
+  it.each(REFUSED)('refuses %s and changes nothing', async (_label, rows, message) => {
     const before = await catalogue();
     const res = await upload(await workbook(rows));
     expect(res.status).toBe(400);

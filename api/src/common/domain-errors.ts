@@ -12,75 +12,52 @@ export class DomainError extends Error {
   }
 }
 
-export class UserInputError extends DomainError {
-  constructor(message: string, code = 'BAD_INPUT') {
-    super(message, code, 400);
+/** The base of each coded error below: its HTTP status and the code it carries unless the thrower names another. */
+function codedError(status: number, defaultCode: string) {
+  return class extends DomainError {
+    constructor(message: string, code = defaultCode) {
+      super(message, code, status);
+    }
+  };
+}
+
+export class UserInputError extends codedError(400, 'BAD_INPUT') {}
+
+export class UnauthenticatedError extends codedError(401, 'UNAUTHENTICATED') {
+  constructor(message = 'Please log in to continue', code?: string) {
+    super(message, code);
   }
 }
 
-export class UnauthenticatedError extends DomainError {
-  constructor(message = 'Please log in to continue', code = 'UNAUTHENTICATED') {
-    super(message, code, 401);
+export class ForbiddenError extends codedError(403, 'FORBIDDEN') {
+  constructor(message = 'You do not have permission to do that', code?: string) {
+    super(message, code);
   }
 }
 
-export class ForbiddenError extends DomainError {
-  constructor(message = 'You do not have permission to do that', code = 'FORBIDDEN') {
-    super(message, code, 403);
-  }
-}
+export class NotFoundError extends codedError(404, 'NOT_FOUND') {}
 
-export class NotFoundError extends DomainError {
-  constructor(message: string, code = 'NOT_FOUND') {
-    super(message, code, 404);
-  }
-}
-
-export class ConflictError extends DomainError {
-  constructor(message: string, code = 'CONFLICT') {
-    super(message, code, 409);
-  }
-}
+export class ConflictError extends codedError(409, 'CONFLICT') {}
 
 /** Something that existed and no longer serves (an expired order link). */
-export class GoneError extends DomainError {
-  constructor(message: string, code = 'GONE') {
-    super(message, code, 410);
-  }
-}
+export class GoneError extends codedError(410, 'GONE') {}
 
 /** Well-formed input the server cannot use (a feed URL that does not answer with a calendar). */
-export class UnprocessableError extends DomainError {
-  constructor(message: string, code = 'UNPROCESSABLE') {
-    super(message, code, 422);
-  }
-}
+export class UnprocessableError extends codedError(422, 'UNPROCESSABLE') {}
 
-export class PaymentError extends DomainError {
-  constructor(message: string, code = 'PAYMENT_FAILED') {
-    super(message, code, 402);
-  }
-}
+export class PaymentError extends codedError(402, 'PAYMENT_FAILED') {}
 
 /** `retryAfterSeconds`, when known, is sent as Retry-After (common/error.filter). */
-export class TooManyRequestsError extends DomainError {
+export class TooManyRequestsError extends codedError(429, 'RATE_LIMITED') {
   constructor(
     message = 'Too many requests. Please wait a few minutes and try again.',
-    code = 'RATE_LIMITED',
+    code?: string,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message, code, 429);
+    super(message, code);
   }
 }
 
-export class UnavailableError extends DomainError {
-  constructor(message: string, code = 'UNAVAILABLE') {
-    super(message, code, 503);
-  }
-}
+export class UnavailableError extends codedError(503, 'UNAVAILABLE') {}
 
-export class UpstreamError extends DomainError {
-  constructor(message: string, code = 'UPSTREAM_FAILED') {
-    super(message, code, 502);
-  }
-}
+export class UpstreamError extends codedError(502, 'UPSTREAM_FAILED') {}

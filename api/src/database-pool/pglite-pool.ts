@@ -12,6 +12,22 @@ const MAX_PREPARED = 500;
 const BURST_MS = 5;
 
 /**
+ * TypeORM's options for a data source on `pool` alone. TypeORM calls `new driver.Pool()`; a
+ * constructor returning an object yields that object.
+ */
+export function pgliteDataSourceOptions(pool: PGlitePool) {
+  return {
+    driver: {
+      Pool: function SharedPGlitePool() {
+        return pool;
+      },
+    },
+    installExtensions: false,
+    poolSize: 1,
+  };
+}
+
+/**
  * A pg-shaped Pool over ONE embedded PGlite instance, for TypeORM (`driver` option) and the
  * session store. PGlite is a single session, so `connect()` hands out an exclusive client:
  * a transaction started on it cannot be joined by a concurrent query (a pool that shared the

@@ -8,7 +8,7 @@ import { SnakeNamingStrategy } from './snake-naming.strategy';
 import { TypeOrmJsonLogger } from './typeorm-json.logger';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { NamedStatementsClient } from '../database-pool/named-statements';
-import { PGlitePool } from '../database-pool/pglite-pool';
+import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
 
 /** Opens the pool that DB_POOL names (PGlite in DATA_DIR, or DATABASE_URL's server) for every module. */
 @Global()
@@ -48,16 +48,7 @@ class DatabasePoolModule implements OnApplicationShutdown {
         type: 'postgres' as const,
         ...(db.kind === 'postgres'
           ? { url: config.DATABASE_URL, poolSize: 10, extra: { allowExitOnIdle: true, Client: NamedStatementsClient } }
-          : {
-              // TypeORM calls `new driver.Pool()`; a constructor returning an object yields that object.
-              driver: {
-                Pool: function SharedPGlitePool() {
-                  return db.pool;
-                },
-              },
-              installExtensions: false,
-              poolSize: 1,
-            }),
+          : pgliteDataSourceOptions(db.pool as PGlitePool)),
         uuidExtension: 'pgcrypto' as const,
         autoLoadEntities: true,
         namingStrategy: new SnakeNamingStrategy(),

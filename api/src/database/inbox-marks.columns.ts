@@ -1,11 +1,11 @@
-import type { InboxFilter, InboxMarks } from '@cocoa/shared-types';
+import type { InboxFilter, InboxListItem, InboxMarks } from '@cocoa/shared-types';
 import { Column } from 'typeorm';
 
 /**
  * The owner's inbox marks, one column group embedded in every table whose rows the inbox lists
  * (contact messages, event inquiries, booking requests): `read_at` and `archived_at`, null while
- * unread or in the inbox. Each module queries its own table with the SQL below; the text is
- * constant (no input in it).
+ * unread or in the inbox. Each module queries its own table through an InboxTable; the SQL text
+ * is constant (no input in it).
  */
 export class InboxMarkColumns {
   /** When the owner read it in the inbox; null while unread. */
@@ -31,4 +31,60 @@ export function inboxMarksSql(marks: InboxMarks): string {
   if (marks.archived !== undefined) sets.push(marks.archived ? 'archived_at = COALESCE(archived_at, now())' : 'archived_at = NULL');
   if (!sets.length) throw new Error('inboxMarksSql: no mark to change');
   return sets.join(', ');
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** When a row came in and its marks, as a raw row of such a table has them. */
+export interface InboxRowTimes {
+  created_at: Date | string;
+  read_at: Date | string | null;
+  archived_at: Date | string | null;
+}
+
+/** When a raw row came in and its marks, as the inbox answers them. */
+export function inboxRowTimes(row: InboxRowTimes): Pick<InboxListItem, 'receivedAt' | 'readAt' | 'archivedAt'> {
+  return { receivedAt: new Date(row.created_at).toISOString(), readAt: iso(row.read_at), archivedAt: iso(row.archived_at) };
+}
+
+/** The same of an entity whose table embeds the marks. */
+export function inboxEntityTimes(entity: { createdAt: Date; inbox: InboxMarkColumns }): Pick<InboxListItem, 'receivedAt' | 'readAt' | 'archivedAt'> {
+  return { receivedAt: entity.createdAt.toISOString(), readAt: iso(entity.inbox.readAt), archivedAt: iso(entity.inbox.archivedAt) };
+}
+
+/** A repository or an entity manager (a caller's transaction). */
+interface Queryable {
+  query<T>(sql: string, parameters?: unknown[]): Promise<T>;
+}
+
+/**
+ * What the inbox does on one such table: its newest rows matching a filter, their count, and a
+ * row's marks set or cleared. Rows are read with `columns` (enough for the list) and answered
+ * through `toItem`.
+ */
+export class InboxTable<Row extends InboxRowTimes> {
+  constructor(
+    private readonly table: string,
+    private readonly columns: string,
+    private readonly toItem: (row: Row) => InboxListItem,
+  ) {}
+
+  /** The newest `limit` rows matching `filter`, newest first (then by id), as inbox rows. */
+  async rows(db: Queryable, filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
+    const rows = await db.query<Row[]>(`SELECT ${this.columns} FROM ${this.table} WHERE ${inboxFilterSql(filter)} ORDER BY created_at DESC, id DESC LIMIT $1`, [
+      limit,
+    ]);
+    return rows.map((row) => this.toItem(row));
+  }
+
+  async count(db: Queryable, filter: InboxFilter): Promise<number> {
+    const [{ n }] = await db.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM ${this.table} WHERE ${inboxFilterSql(filter)}`);
+    return n;
+  }
+
+  /** Sets or clears the read and archived marks of row `id`; the row after, or null when there is none. */
+  async mark(db: Queryable, id: number, marks: InboxMarks): Promise<InboxListItem | null> {
+    const [rows] = await db.query<[Row[], number]>(`UPDATE ${this.table} SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${this.columns}`, [id]);
+    return rows.length ? this.toItem(rows[0]) : null;
+  }
 }

@@ -1,18 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { InboxMarkColumns } from '../database/inbox-marks.columns';
+import { Column, Entity } from 'typeorm';
+import { InboxMessageColumns } from '../database/inbox-message.columns';
 
 /** An event booking inquiry from the Events page. */
 @Entity('event_inquiries')
-export class EventInquiryEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ type: 'varchar', length: 254 })
-  email: string;
-
+export class EventInquiryEntity extends InboxMessageColumns {
   @Column({ type: 'varchar', length: 30, nullable: true })
   phone: string | null;
 
@@ -31,15 +22,4 @@ export class EventInquiryEntity {
 
   @Column({ type: 'text', nullable: true })
   message: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  /** The owner's inbox marks (read_at, archived_at). */
-  @Column(() => InboxMarkColumns, { prefix: false })
-  inbox: InboxMarkColumns;
-
-  /** The id the sender's device made for it (its offline outbox entry), when it came with one: the same key again is answered, not stored twice. */
-  @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
-  idempotencyKey: string | null;
 }

@@ -1,6 +1,6 @@
 import { instantOf } from '@cocoa/shared-types';
 import ICAL from 'ical.js';
-import { insertPackage, paymentKey, requestBody, requestBooking, shopDay } from '../bookings/bookings.fixtures';
+import { insertPackage, payBooking, requestBody, requestBooking, shopDay } from '../bookings/bookings.fixtures';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 /** The one VEVENT of a single-stop calendar, read back by ical.js. */
@@ -57,15 +57,7 @@ describe('GET /api/events/:id/calendar.ics: one stop to add to a calendar', () =
     const pkg = await insertPackage(t.dataSource, { name: 'Iced & Shake Bar' });
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(45) }));
     expect((await admin.post(`/api/admin/bookings/${b.id}/accept`).send({ tracker: 'private' })).status).toBe(200);
-    expect(
-      (
-        await t
-          .agent()
-          .post(`/api/bookings/${b.reference}/payments`)
-          .query({ token: b.token })
-          .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() })
-      ).status,
-    ).toBe(200);
+    expect((await payBooking(t, b)).status).toBe(200);
     const stopId = (await admin.get(`/api/admin/bookings/${b.id}`)).body.stopId as number;
     expect(stopId).toEqual(expect.any(Number));
 

@@ -41,6 +41,20 @@ export interface WorkOptions extends QueueSettings {
   concurrency?: number;
 }
 
+/**
+ * For a job whose work must happen in the end (a payment's event, a sale Square did not take): polled
+ * every second, tried again after 2-4 s, then about twice as long each time up to 10 minutes
+ * apart, 20 retries (about two hours); an attempt may run 2 minutes.
+ */
+export const PERSISTENT_RETRY = {
+  pollingIntervalSeconds: 1,
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  retryDelayMax: 600,
+  expireInSeconds: 120,
+} as const satisfies WorkOptions;
+
 export type JobSendOptions = Pick<
   SendOptions,
   'startAfter' | 'singletonKey' | 'singletonSeconds' | 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds'

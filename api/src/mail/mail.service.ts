@@ -130,6 +130,15 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
   }
 
   /**
+   * Queues the shop's copy of a message sent from a public form (the contact form, an event
+   * inquiry): to CONTACT_TO, reply-to its sender, with the inbox's link. As queue otherwise.
+   */
+  async queueShopCopy(sent: Omit<Extract<QueuedMail, { template: 'shop-message' }>['data'], 'adminUrl'>, manager?: EntityManager): Promise<number> {
+    const data = { ...sent, adminUrl: `${this.config.publicUrl}/admin?tab=inbox` };
+    return this.queue({ to: 'shop', replyTo: { name: sent.name, address: sent.email }, template: 'shop-message', data }, manager);
+  }
+
+  /**
    * As queue, for several messages of one change (an order's confirmation and the shop's alert):
    * one outbox insert for all of them. Answers their outbox ids, in order.
    */

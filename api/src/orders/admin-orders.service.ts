@@ -13,6 +13,7 @@ import {
   trackingUrlFor,
 } from '@cocoa/shared-types';
 import { DataSource, type EntityManager } from 'typeorm';
+import { pick } from '../common/pick';
 import { NotFoundError } from '../common/domain-errors';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { OrderEvent } from './order-event.entity';
@@ -142,13 +143,7 @@ export class AdminOrdersService {
       },
       totals: {
         currency: order.currency,
-        subtotalCents: order.subtotalCents,
-        discountCents: order.discountCents,
-        discountCode: order.discountCode,
-        shippingCents: order.shippingCents,
-        taxCents: order.taxCents,
-        totalCents: order.totalCents,
-        refundedCents: order.refundedCents,
+        ...pick(order, 'subtotalCents', 'discountCents', 'discountCode', 'shippingCents', 'taxCents', 'totalCents', 'refundedCents'),
         pendingRefundCents,
         refundableCents: order.status === 'COMPLETED' ? refundableCents(order.totalCents, order.refundedCents, pendingRefundCents) : 0,
       },

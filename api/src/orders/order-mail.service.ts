@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { orderNumberOf, pickupTimeOf } from '@cocoa/shared-types';
 import type { EntityManager } from 'typeorm';
+import { pick } from '../common/pick';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { PickupSlotsService } from '../events/pickup-slots.service';
 import { MailService, type QueuedMail } from '../mail/mail.service';
@@ -105,12 +106,7 @@ export class OrderMailer {
         unitPriceCents: item.unitPriceCents,
         totalCents: item.unitPriceCents * item.quantity,
       })),
-      subtotalCents: order.subtotalCents,
-      discountCents: order.discountCents,
-      discountCode: order.discountCode,
-      shippingCents: order.shippingCents,
-      taxCents: order.taxCents,
-      totalCents: order.totalCents,
+      ...pick(order, 'subtotalCents', 'discountCents', 'discountCode', 'shippingCents', 'taxCents', 'totalCents'),
       currency: order.currency,
       shippingAddress:
         order.fulfilmentMethod === 'shipping'

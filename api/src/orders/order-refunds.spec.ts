@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { adminOrderDetailSchema } from '@cocoa/shared-types';
 import { SquareClient, SquareError } from 'square';
-import { SquareApiDouble, squareWebhookEvent, type WireRefund } from '../square/square-api.double';
+import { type SquareApiDouble, squareWebhookEvent, type WireRefund } from '../square/square-api.double';
 import { deliverSquareEvent } from '../test/square-webhooks';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
+import { SQUARE_SAMPLE_WEBHOOK, startSquareShop } from '../test/square-shop';
+import { TEST_ADMIN, type TestApp } from '../test/test-app';
+import { type CheckoutFixtures, checkoutBody } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
 const ADMIN = '/api/admin/orders';
-const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, 'fixtures', name), 'utf8'));
-/** Square's own signed sample (see fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = fixture('square-webhook-test-notification.json') as { signatureKey: string; notificationUrl: string };
+/** The suite's webhook key and URL are those of Square's own signed sample. */
+const SAMPLE = SQUARE_SAMPLE_WEBHOOK;
 
 type Agent = ReturnType<TestApp['agent']>;
 
@@ -26,24 +24,10 @@ describe('refunds of Square payments (real SDK against the double)', () => {
   let f: CheckoutFixtures;
   let admin: Agent;
 
+  startSquareShop((shop) => ({ square, t, f } = shop), { token: 'EAAA-refunds-token', webhooks: true });
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({
-      SQUARE_ACCESS_TOKEN: 'EAAA-refunds-token',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_LOCATION_ID: 'LOC-MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey,
-      SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
-    });
-    f = await insertCheckoutProducts(t.dataSource);
-    for (const p of [f.cocoa, f.mug]) square.catalogPrices.set(p.variationId, p.priceCents);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   /** A checkout paid through the double: $38.60. */
   async function paidOrder(): Promise<{ id: string; paymentId: string }> {

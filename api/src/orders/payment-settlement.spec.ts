@@ -1,24 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type supertest from 'supertest';
-import { SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
+import { type SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { databaseSnapshot } from '../test/db-snapshot';
 import { deliverSquareEvent } from '../test/square-webhooks';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
+import { SQUARE_SAMPLE_WEBHOOK, startSquareShop } from '../test/square-shop';
+import type { TestApp } from '../test/test-app';
+import { type CheckoutFixtures, checkoutBody } from './orders.fixtures';
 import { PaymentReconciler } from './payment-reconciler.service';
 
 const COMPLETE = '/api/square/checkout/complete';
 const WEBHOOKS = '/api/square/webhooks';
 const SQUARE_CALL_MS = 5000;
 const fixture = (name: string) => JSON.parse(readFileSync(join(__dirname, 'fixtures', name), 'utf8'));
-/** Square's own signed sample (see fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = fixture('square-webhook-test-notification.json') as {
-  requestBody: string;
-  signatureHeader: string;
-  signatureKey: string;
-  notificationUrl: string;
-};
+/** The suite's webhook key and URL are those of Square's own signed sample. */
+const SAMPLE = SQUARE_SAMPLE_WEBHOOK;
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -32,24 +28,8 @@ describe('payment settlement outside database transactions', () => {
   let t: TestApp;
   let f: CheckoutFixtures;
 
-  beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({
-      SQUARE_ACCESS_TOKEN: 'EAAA-settlement-token',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_LOCATION_ID: 'LOC-MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey,
-      SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
-    });
-    f = await insertCheckoutProducts(t.dataSource);
-    for (const p of [f.cocoa, f.mug, f.soldOut]) square.catalogPrices.set(p.variationId, p.priceCents);
-    square.customers.push({ id: 'CUST-ADA', email_address: 'ada@example.com' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
+  startSquareShop((shop) => ({ square, t, f } = shop), { token: 'EAAA-settlement-token', webhooks: true });
+  beforeAll(() => square.customers.push({ id: 'CUST-ADA', email_address: 'ada@example.com' }));
 
   const orderRow = async (id: string) =>
     (await t.dataSource.query(`SELECT status, payment_id, payment_status, refund_status, refunded_cents FROM orders WHERE id = $1`, [id]))[0];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ForbiddenError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { JobsService, type WorkOptions } from '../jobs/jobs.service';
+import { JobsService, PERSISTENT_RETRY, type WorkOptions } from '../jobs/jobs.service';
 import { type SquareInventoryCountFacts, SquareInventoryService } from '../square/square-inventory.service';
 import { SquareGateway } from '../square/square.gateway';
 import { PaymentsService } from './payments.service';
@@ -20,18 +20,9 @@ const EVENTS_KEPT_DAYS = 30;
 const PRUNE_CRON = '40 4 * * *';
 /**
  * One job of a payment at a time across replicas (the singleton policy, keyed by the payment id),
- * so the ordering rule reads a settled past. A job that throws is tried again: after 2-4 s, then
- * about twice as long each time up to 10 minutes apart, 20 retries (about two hours).
+ * so the ordering rule reads a settled past. A job that throws is tried again (PERSISTENT_RETRY).
  */
-const EVENT_JOB_OPTIONS: WorkOptions = {
-  policy: 'singleton',
-  pollingIntervalSeconds: 1,
-  retryLimit: 20,
-  retryDelay: 2,
-  retryBackoff: true,
-  retryDelayMax: 600,
-  expireInSeconds: 120,
-};
+const EVENT_JOB_OPTIONS: WorkOptions = { policy: 'singleton', ...PERSISTENT_RETRY };
 
 /** What handling made of an event (the `outcome` column). */
 type Outcome =

@@ -1,21 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
-import { SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
+import { type CheckoutFixtures, checkoutBody } from '../orders/orders.fixtures';
+import { type SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { databaseSnapshot } from '../test/db-snapshot';
 import { eventually } from '../test/eventually';
 import { deliverSquareEvent, postSquareEvent, squareEventHandled } from '../test/square-webhooks';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { SQUARE_SAMPLE_WEBHOOK, startSquareShop } from '../test/square-shop';
+import type { TestApp } from '../test/test-app';
 import { PaymentsService } from './payments.service';
 import type { PaymentKind } from './payments.types';
 import { SQUARE_EVENT_JOB, SQUARE_EVENTS_PRUNE_JOB, SquareWebhookService } from './square-webhook.service';
 
 const COMPLETE = '/api/square/checkout/complete';
-/** Square's own signed sample (api/src/orders/fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as {
-  signatureKey: string;
-  notificationUrl: string;
-};
+/** The suite's webhook key and URL are those of Square's own signed sample. */
+const SAMPLE = SQUARE_SAMPLE_WEBHOOK;
 /** Square's updated_at of two successive states of one payment or refund. */
 const EARLIER = '2030-03-01T15:00:00.120Z';
 const LATER = '2030-03-01T15:04:10.480Z';
@@ -31,23 +27,7 @@ describe('Square webhook events', () => {
   let t: TestApp;
   let f: CheckoutFixtures;
 
-  beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({
-      SQUARE_ACCESS_TOKEN: 'EAAA-webhook-events-token',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_LOCATION_ID: 'LOC-MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey,
-      SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
-    });
-    f = await insertCheckoutProducts(t.dataSource);
-    for (const p of [f.cocoa, f.mug, f.soldOut]) square.catalogPrices.set(p.variationId, p.priceCents);
-  });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
+  startSquareShop((shop) => ({ square, t, f } = shop), { token: 'EAAA-webhook-events-token', webhooks: true });
 
   const deliver = (event: unknown) => deliverSquareEvent(t, event, SAMPLE);
   const orderRow = async (id: string): Promise<Row | undefined> =>

@@ -1,7 +1,8 @@
-import { startTestApp, type TestApp } from '../test/test-app';
-import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
+import { startSquareShop } from '../test/square-shop';
+import type { TestApp } from '../test/test-app';
+import { type CheckoutFixtures, checkoutBody, countOrders, SHIPPING } from '../orders/orders.fixtures';
 import { SettingsService } from '../settings/settings.service';
-import { SquareApiDouble } from './square-api.double';
+import type { SquareApiDouble } from './square-api.double';
 
 const COMPLETE = '/api/square/checkout/complete';
 const TOKEN = 'EAAA-test-access-token';
@@ -11,17 +12,7 @@ describe('checkout with Square connected (real SDK against a local double of Squ
   let t: TestApp;
   let f: CheckoutFixtures;
 
-  beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_ACCESS_TOKEN: TOKEN, SQUARE_BASE_URL: square.url });
-    f = await insertCheckoutProducts(t.dataSource);
-    for (const p of [f.cocoa, f.mug, f.soldOut]) square.catalogPrices.set(p.variationId, p.priceCents);
-  });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
+  startSquareShop((shop) => ({ square, t, f } = shop), { token: TOKEN });
 
   describe('GET /api/square/web-payments/config', () => {
     it("answers 404 'Square configuration not found' while no application id is saved", async () => {

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { type SquareCountsApplied, type SquareStockCount, StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
-import { JobsService, type WorkOptions } from '../jobs/jobs.service';
+import { JobsService, PERSISTENT_RETRY, type WorkOptions } from '../jobs/jobs.service';
 import { buildCountsRequest, buildSaleRequests, type InventorySaleLine, wholeUnits } from './square-inventory-requests';
 import { SquareGateway } from './square.gateway';
 
@@ -15,18 +15,8 @@ export const SQUARE_INVENTORY_SALE_JOB = 'square.inventory-sale';
 
 /** The read runs again at the next period: a failed one is not retried. */
 const READ_JOB_OPTIONS: WorkOptions = { policy: 'stately', retryLimit: 0, pollingIntervalSeconds: 5, expireInSeconds: 300 };
-/**
- * A sale Square did not take is tried again: after 2-4 s, then about twice as long each time up
- * to 10 minutes apart, 20 retries (about two hours). Its idempotency key keeps a retry from selling twice.
- */
-const SALE_JOB_OPTIONS: WorkOptions = {
-  pollingIntervalSeconds: 1,
-  retryLimit: 20,
-  retryDelay: 2,
-  retryBackoff: true,
-  retryDelayMax: 600,
-  expireInSeconds: 120,
-};
+/** A sale Square did not take is tried again (PERSISTENT_RETRY). Its idempotency key keeps a retry from selling twice. */
+const SALE_JOB_OPTIONS: WorkOptions = PERSISTENT_RETRY;
 
 /** One of Square's inventory counts as an event or a read carries it (InventoryCount). */
 export interface SquareInventoryCountFacts {

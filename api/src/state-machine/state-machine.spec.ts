@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
-import { PGlitePool } from '../database-pool/pglite-pool';
+import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
 import { defineStateMachine } from './state-machine';
 import { StateMachineService } from './state-machine.service';
 
@@ -96,13 +96,7 @@ describe('the state machine', () => {
     pool = await PGlitePool.open('memory://');
     dataSource = new DataSource({
       type: 'postgres',
-      driver: {
-        Pool: function SharedPGlitePool() {
-          return pool;
-        },
-      },
-      installExtensions: false,
-      poolSize: 1,
+      ...pgliteDataSourceOptions(pool),
       entities: [Pickup, PickupEvent, Job],
       synchronize: true,
     });

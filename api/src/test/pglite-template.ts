@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { pgliteJobDb } from '../jobs/job-db';
 import { JOBS_SCHEMA } from '../jobs/jobs.service';
 import { migrations } from '../database/migrations';
-import { PGlitePool } from '../database-pool/pglite-pool';
+import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
 import { SnakeNamingStrategy } from '../database/snake-naming.strategy';
 
 /** Set by the global setup for the workers: a PGlite directory with every migration and pg-boss's schema applied. */
@@ -24,13 +24,7 @@ export default async function buildTemplate(): Promise<void> {
   const pool = await PGlitePool.open(join(dir, 'pgdata'));
   const dataSource = new DataSource({
     type: 'postgres',
-    driver: {
-      Pool: function SharedPGlitePool() {
-        return pool;
-      },
-    },
-    installExtensions: false,
-    poolSize: 1,
+    ...pgliteDataSourceOptions(pool),
     uuidExtension: 'pgcrypto',
     namingStrategy: new SnakeNamingStrategy(),
     migrations,

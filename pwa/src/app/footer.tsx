@@ -1,8 +1,41 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
 import { APP_ROUTES } from '@cocoa/shared-types';
 import { useShopIdentity } from '../lib/shop-identity';
+import { LinkList, type LinkItem } from '../ui/link-list';
 import { SocialLinks } from '../ui/social-links';
+
+const PRODUCT_LINKS: LinkItem[] = [
+  ['/products?category=hot-cocoa', 'Hot Cocoa'],
+  ['/products?category=iced-cocoa', 'Iced Cocoa'],
+  ['/products?category=shakes', 'Cocoa Shakes'],
+  ['/products', 'Gift Sets'],
+  ['/products', 'Accessories'],
+];
+const QUICK_LINKS: LinkItem[] = [
+  ['/about', 'Our Story'],
+  ['/events', 'Events'],
+  ['/cocoa-tracker', 'Live Cocoa Tracker'],
+  ['/contact', 'Contact'],
+  ['/contact#faq', 'FAQ'],
+];
+const LEGAL_LINKS: LinkItem[] = [
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  [APP_ROUTES.refundPolicy, 'Refund and cancellation policy'],
+  ['/shipping', 'Shipping Policy'],
+];
+
+/** A column of the footer: its title over its links. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly LinkItem[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer__title">
+        {title}
+      </h2>
+      <LinkList links={links} />
+    </nav>
+  );
+}
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
@@ -31,50 +64,8 @@ export function SiteFooter() {
           )}
           <SocialLinks links={shop?.socialLinks ?? []} className="footer__social" />
         </section>
-        <nav aria-labelledby="footer-products">
-          <h2 id="footer-products" className="footer__title">
-            Products
-          </h2>
-          <ul>
-            <li>
-              <Link to="/products?category=hot-cocoa">Hot Cocoa</Link>
-            </li>
-            <li>
-              <Link to="/products?category=iced-cocoa">Iced Cocoa</Link>
-            </li>
-            <li>
-              <Link to="/products?category=shakes">Cocoa Shakes</Link>
-            </li>
-            <li>
-              <Link to="/products">Gift Sets</Link>
-            </li>
-            <li>
-              <Link to="/products">Accessories</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-quick">
-          <h2 id="footer-quick" className="footer__title">
-            Quick Links
-          </h2>
-          <ul>
-            <li>
-              <Link to="/about">Our Story</Link>
-            </li>
-            <li>
-              <Link to="/events">Events</Link>
-            </li>
-            <li>
-              <Link to="/cocoa-tracker">Live Cocoa Tracker</Link>
-            </li>
-            <li>
-              <Link to="/contact">Contact</Link>
-            </li>
-            <li>
-              <Link to="/contact#faq">FAQ</Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterLinks id="footer-products" title="Products" links={PRODUCT_LINKS} />
+        <FooterLinks id="footer-quick" title="Quick Links" links={QUICK_LINKS} />
         <section aria-labelledby="footer-news">
           <h2 id="footer-news" className="footer__title">
             Newsletter
@@ -96,20 +87,7 @@ export function SiteFooter() {
         <p>
           © {year} {shop?.name}. All rights reserved.
         </p>
-        <ul>
-          <li>
-            <Link to="/privacy">Privacy Policy</Link>
-          </li>
-          <li>
-            <Link to="/terms">Terms of Service</Link>
-          </li>
-          <li>
-            <Link to={APP_ROUTES.refundPolicy}>Refund and cancellation policy</Link>
-          </li>
-          <li>
-            <Link to="/shipping">Shipping Policy</Link>
-          </li>
-        </ul>
+        <LinkList links={LEGAL_LINKS} />
       </div>
     </footer>
   );

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
@@ -38,38 +37,33 @@ describe('ProtectedRoute', () => {
   });
 });
 
+/** /admin behind its guard, the page a heading "Admin". */
+function renderAdminRoute() {
+  renderWithProviders(
+    <AdminRoute>
+      <h1>Admin</h1>
+    </AdminRoute>,
+    { route: '/admin', path: '/admin' },
+  );
+}
+
 describe('AdminRoute', () => {
   it('sends a signed-in customer who is not an admin to /', async () => {
     mockFetch({ 'GET /api/user': { body: customer } });
-    renderWithProviders(
-      <AdminRoute>
-        <h1>Admin</h1>
-      </AdminRoute>,
-      { route: '/admin', path: '/admin' },
-    );
+    renderAdminRoute();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(screen.queryByRole('heading', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
   it('sends a visitor to /', async () => {
     mockFetch({ 'GET /api/user': { status: 401 } });
-    renderWithProviders(
-      <AdminRoute>
-        <h1>Admin</h1>
-      </AdminRoute>,
-      { route: '/admin', path: '/admin' },
-    );
+    renderAdminRoute();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
   });
 
   it('shows the page to an admin', async () => {
     mockFetch({ 'GET /api/user': { body: { ...customer, isAdmin: true } } });
-    renderWithProviders(
-      <AdminRoute>
-        <h1>Admin</h1>
-      </AdminRoute>,
-      { route: '/admin', path: '/admin' },
-    );
+    renderAdminRoute();
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
   });
 });
@@ -79,8 +73,21 @@ describe('AdminRoute', () => {
  * visited; the sign-in a moment later had not reached storage yet), while GET /api/user, which
  * the guard waits for, answers who is signed in now.
  */
-/** As the app starts (start.tsx): the persisted cache restored, then the first render. */
-async function renderAfterReload(ui: ReactElement, route: string) {
+/**
+ * As the app starts (start.tsx): the persisted cache restored, then the first render of the
+ * owner's /admin or a customer's /orders behind its guard, until the guard has asked who is signed in.
+ */
+async function renderAfterReload(route: '/admin' | '/orders') {
+  const ui =
+    route === '/admin' ? (
+      <AdminRoute>
+        <h1>Admin</h1>
+      </AdminRoute>
+    ) : (
+      <ProtectedRoute>
+        <h1>Orders page</h1>
+      </ProtectedRoute>
+    );
   const before = new QueryClient();
   // a minute ago: before this page loaded
   before.setQueryData(['user'], null, { updatedAt: Date.now() - 60_000 });
@@ -107,6 +114,7 @@ async function renderAfterReload(ui: ReactElement, route: string) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  await waitFor(() => expect(fetchUser).toHaveBeenCalled());
   return { fetchUser, answer: (status: number, body?: unknown) => answer(fakeResponse(status, body)), fail: (error: Error) => fail(error) };
 }
 
@@ -114,13 +122,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('let the owner who just signed in reach /admin: no redirect to / while the session check runs', async () => {
-    const server = await renderAfterReload(
-      <AdminRoute>
-        <h1>Admin</h1>
-      </AdminRoute>,
-      '/admin',
-    );
-    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    const server = await renderAfterReload('/admin');
     expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
     server.answer(200, { ...customer, username: 'owner', isAdmin: true });
@@ -129,13 +131,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('let a signed-in customer reach /orders: no detour through /auth', async () => {
-    const server = await renderAfterReload(
-      <ProtectedRoute>
-        <h1>Orders page</h1>
-      </ProtectedRoute>,
-      '/orders',
-    );
-    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    const server = await renderAfterReload('/orders');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);
     server.answer(200, customer);
     expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeInTheDocument();
@@ -143,26 +139,14 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('still send a visitor to /auth once the check says nobody is signed in', async () => {
-    const server = await renderAfterReload(
-      <ProtectedRoute>
-        <h1>Orders page</h1>
-      </ProtectedRoute>,
-      '/orders',
-    );
-    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    const server = await renderAfterReload('/orders');
     server.answer(401, { message: 'Unauthorized' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Forders'));
   });
 
   it('say offline, rather than deny, when the check cannot be made', async () => {
     jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const server = await renderAfterReload(
-      <AdminRoute>
-        <h1>Admin</h1>
-      </AdminRoute>,
-      '/admin',
-    );
-    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    const server = await renderAfterReload('/admin');
     server.fail(new TypeError('Failed to fetch'));
     expect(await screen.findByRole('heading', { name: "You're offline" })).toBeInTheDocument();
     expect(screen.getByText("Your sign-in can't be checked while you're offline. This page will open when you're back online.")).toBeInTheDocument();
@@ -170,13 +154,7 @@ describe('guards after a reload with a persisted "nobody"', () => {
   });
 
   it('offer to check again when the server could not answer', async () => {
-    const server = await renderAfterReload(
-      <ProtectedRoute>
-        <h1>Orders page</h1>
-      </ProtectedRoute>,
-      '/orders',
-    );
-    await waitFor(() => expect(server.fetchUser).toHaveBeenCalled());
+    const server = await renderAfterReload('/orders');
     server.answer(503, { message: 'Service Unavailable' });
     expect(await screen.findByText('Your sign-in could not be checked right now.')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/);

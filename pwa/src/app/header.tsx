@@ -6,6 +6,7 @@ import { useCartCount, useCartDrawer } from '../features/cart';
 import { useKeyedState } from '../lib/use-keyed-state';
 import { useShopIdentity } from '../lib/shop-identity';
 import { CartIcon, CloseIcon, MenuIcon, PersonIcon } from '../ui/icons';
+import { LinkList, type LinkItem } from '../ui/link-list';
 import { promptInstall, usePwaStore } from './pwa-store';
 
 const NAV = [
@@ -15,6 +16,12 @@ const NAV = [
   { to: '/events', label: 'EVENTS' },
   { to: '/about', label: 'ABOUT' },
   { to: '/contact', label: 'CONTACT' },
+];
+
+const USER_LINKS: LinkItem[] = [
+  ['/account', 'My Account'],
+  ['/account', 'Account Settings'],
+  ['/orders', 'Orders'],
 ];
 
 /** '1 unread message' / '3 unread messages'. */
@@ -74,16 +81,7 @@ function UserMenu() {
         </span>
       ) : null}
       {open && (
-        <ul id="user-menu-list" className="user-menu__list">
-          <li>
-            <Link to="/account">My Account</Link>
-          </li>
-          <li>
-            <Link to="/account">Account Settings</Link>
-          </li>
-          <li>
-            <Link to="/orders">Orders</Link>
-          </li>
+        <LinkList id="user-menu-list" className="user-menu__list" links={USER_LINKS}>
           {user.isAdmin && (
             // The owner at the cart: check in (or change the status) from any page in two taps.
             <li>
@@ -116,7 +114,7 @@ function UserMenu() {
               Logout
             </button>
           </li>
-        </ul>
+        </LinkList>
       )}
     </div>
   );

@@ -3,32 +3,29 @@
  */
 // As on the server: no window, no document (react-dom/server in the API's process).
 import { cloneElement, type ReactElement } from 'react';
-import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop, stopPickup } from '../test/fixtures';
+import type { Category, FirstScreenData } from '@cocoa/shared-types';
+import { availabilityFrom, bookingPackages, categories, chicagoStop, liveState, mapConfig, product, products, stopPickup } from '../test/fixtures';
 import { renderFirstScreen } from './first-screens';
 
 const ZONE = 'America/Chicago';
 // 10:00 in Chicago on Wednesday June 10, 2026: the shop's today.
 const NOW = new Date('2026-06-10T15:00:00Z');
 
-function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
-  return scheduledStop({
-    id,
-    title,
-    location,
-    address: `${location}, Chicago, IL`,
-    date,
-    timeZone: ZONE,
-    startTime,
-    endTime,
-    latitude: 41.88,
-    longitude: -87.63,
-  });
-}
 // Takes orders ahead: its 'Order ahead' link is in the first screen.
-const today = { ...stop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15'), takesOrders: true };
-const friday = stop(2, 'Friday Night Lights', 'Wrigley Field Gate', '2026-06-12T17:00:00.000Z', '18:30', '21:00');
+const today = { ...chicagoStop(1, 'Farmers Market', 'Daley Plaza', '2026-06-10T17:00:00.000Z', '09:00', '13:15'), takesOrders: true };
+const friday = chicagoStop(2, 'Friday Night Lights', 'Wrigley Field Gate', '2026-06-12T17:00:00.000Z', '18:30', '21:00');
 const stops = [today, friday];
+/** The tracker's data block on the shop's Wednesday: nobody live, the two stops. */
+const TRACKER: FirstScreenData = {
+  page: 'tracker',
+  timeZone: ZONE,
+  today: '2026-06-10',
+  fetchedAt: NOW.toISOString(),
+  live: liveState(null),
+  monthEvents: stops,
+  events: stops,
+  mapConfig,
+};
 
 /** The text a reader sees, tags and the comments React puts between text parts left out. */
 const text = (html: string) =>
@@ -93,17 +90,7 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
   });
 
   it("/cocoa-tracker: today (the shop's) chosen, its stops with their times and places; the days with stops outlined", () => {
-    const data: FirstScreenData = {
-      page: 'tracker',
-      timeZone: ZONE,
-      today: '2026-06-10',
-      fetchedAt: NOW.toISOString(),
-      live: liveState(null),
-      monthEvents: stops,
-      events: stops,
-      mapConfig,
-    };
-    const html = renderFirstScreen('/cocoa-tracker', data);
+    const html = renderFirstScreen('/cocoa-tracker', TRACKER);
     expect(html).toContain('<h1>Live Cocoa Tracker</h1>');
     expect(html).toContain('<h2 id="tracker-day-title">Events on June 10, 2026</h2>');
     // the shop's times, without a zone label: the page is painted for a visitor in the shop's zone
@@ -121,31 +108,13 @@ describe('renderFirstScreen: the public pages as the app renders them, from thei
 
   it("/cocoa-tracker: the shop's today, not the server's (UTC is already Thursday at 2 AM)", () => {
     jest.setSystemTime(new Date('2026-06-11T02:00:00Z')); // 9 PM Wednesday in Chicago
-    const html = renderFirstScreen('/cocoa-tracker', {
-      page: 'tracker',
-      timeZone: ZONE,
-      today: '2026-06-10',
-      fetchedAt: NOW.toISOString(),
-      live: liveState(null),
-      monthEvents: stops,
-      events: stops,
-      mapConfig,
-    });
+    const html = renderFirstScreen('/cocoa-tracker', TRACKER);
     expect(html).toContain('Events on June 10, 2026');
     expect(text(html)).toContain('Farmers Market Daley Plaza');
   });
 
   it('/cocoa-tracker?stop=…: a linked stop opens on its day', () => {
-    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, {
-      page: 'tracker',
-      timeZone: ZONE,
-      today: '2026-06-10',
-      fetchedAt: NOW.toISOString(),
-      live: liveState(null),
-      monthEvents: stops,
-      events: stops,
-      mapConfig,
-    });
+    const html = renderFirstScreen(`/cocoa-tracker?stop=${friday.id}`, TRACKER);
     expect(html).toContain('Events on June 12, 2026');
     expect(text(html)).toContain('Friday Night Lights Wrigley Field Gate 6:30 PM - 9:00 PM');
   });

@@ -6,12 +6,12 @@
  */
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { Category, FirstScreenData, ScheduledEvent } from '@cocoa/shared-types';
+import type { Category, FirstScreenData } from '@cocoa/shared-types';
 import { App } from '../app/app';
 import { seedFirstScreen } from '../app/first-screen-data';
 import { preloadLandingPage } from '../app/router';
 import { hydrateAsViewerIn } from '../lib/viewer-clock';
-import { availabilityFrom, bookingPackages, categories, liveState, mapConfig, product, products, scheduledStop, stopPickup } from '../test/fixtures';
+import { availabilityFrom, bookingPackages, categories, chicagoStop, liveState, mapConfig, product, products, stopPickup } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
 import { renderFirstScreen } from './first-screens';
 
@@ -23,24 +23,10 @@ const ZONE = 'America/Chicago';
 const NOW = new Date();
 const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(NOW);
 
-function stop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
-  return scheduledStop({
-    id,
-    title,
-    location,
-    address: `${location}, Chicago, IL`,
-    date,
-    timeZone: ZONE,
-    startTime,
-    endTime,
-    latitude: 41.88,
-    longitude: -87.63,
-  });
-}
 const stops = [
   // Takes orders ahead: its 'Order ahead' link hydrates too.
-  { ...stop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'), takesOrders: true },
-  stop(2, 'Late Lights', 'Wrigley Field Gate', `${TODAY}T17:00:00.000Z`, '22:00', '23:50'),
+  { ...chicagoStop(1, 'Farmers Market', 'Daley Plaza', `${TODAY}T17:00:00.000Z`, '09:00', '23:45'), takesOrders: true },
+  chicagoStop(2, 'Late Lights', 'Wrigley Field Gate', `${TODAY}T17:00:00.000Z`, '22:00', '23:50'),
 ];
 const eventCategories: Category[] = [{ id: 3, name: 'Shakes', slug: 'shakes', description: 'Thick and cold', imageUrl: null }];
 

@@ -137,6 +137,22 @@ export function scheduledStop(over: Partial<ScheduledEvent> = {}): ScheduledEven
   };
 }
 
+/** A stop of a shop in Chicago (the first screens' specs): its place in the city, its day and its times there. */
+export function chicagoStop(id: number, title: string, location: string, date: string, startTime: string, endTime: string): ScheduledEvent {
+  return scheduledStop({
+    id,
+    title,
+    location,
+    address: `${location}, Chicago, IL`,
+    date,
+    timeZone: 'America/Chicago',
+    startTime,
+    endTime,
+    latitude: 41.88,
+    longitude: -87.63,
+  });
+}
+
 /**
  * An order as GET /api/orders/{id} gives it: two lines, shipped to Springfield with USPS tracking.
  * A test overrides what it speaks of (a pickup order: `fulfilmentMethod`, `pickup`, `tip`).

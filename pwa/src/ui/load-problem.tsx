@@ -63,3 +63,16 @@ export function LoadProblem({ offline, failed, onRetry, page = false }: Props) {
     </div>
   );
 }
+
+/** A notice that something could not be loaded (with no copy to fall back on): `title`, why, and Try Again. */
+export function RetryNotice({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
+  return (
+    <div className="notice" role="alert">
+      <strong>{title}</strong>
+      <p>{message}</p>
+      <button type="button" className="btn btn--outline" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}

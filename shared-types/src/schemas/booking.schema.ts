@@ -287,7 +287,8 @@ export const bookingCancelResultSchema = z.object({ refundCents: z.number(), boo
 export type BookingCancelResult = z.infer<typeof bookingCancelResultSchema>;
 
 /** GET /api/me/bookings: the bookings the customer made while signed in, latest event first (at most 100). */
-export const myBookingSchema = z.object({
+/** What every list of bookings shows of one (the customer's and the owner's). */
+const listedBookingShape = {
   reference: z.string(),
   state: bookingStateSchema,
   packageName: z.string(),
@@ -296,6 +297,10 @@ export const myBookingSchema = z.object({
   endTime: z.string(),
   guests: z.number(),
   venueName: z.string(),
+};
+
+export const myBookingSchema = z.object({
+  ...listedBookingShape,
   quoteCents: z.number(),
   amountDue: bookingViewSchema.shape.amountDue,
   /** '/bookings/CB-7K3Q' (the signed-in customer needs no token). */
@@ -320,14 +325,7 @@ export type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
 
 export const adminBookingSummarySchema = z.object({
   id: z.number(),
-  reference: z.string(),
-  state: bookingStateSchema,
-  packageName: z.string(),
-  date: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-  guests: z.number(),
-  venueName: z.string(),
+  ...listedBookingShape,
   contactName: z.string(),
   contactEmail: z.string(),
   quoteCents: z.number(),
@@ -349,6 +347,9 @@ export const adminBookingsPageSchema = z.object({
 });
 export type AdminBookingsPage = z.infer<typeof adminBookingsPageSchema>;
 
+/** A day and the times on it (shop wall clock). */
+const bookingTimesSchema = z.object({ date: z.string(), startTime: z.string(), endTime: z.string() });
+
 /** One row of the booking's thread: every move, payment, refund and note, oldest first. */
 export const bookingEventSchema = z.object({
   id: z.number(),
@@ -362,13 +363,7 @@ export const bookingEventSchema = z.object({
   note: z.string().nullable(),
   amountCents: z.number().nullable(),
   /** A 'rescheduled' row: the day and times it was moved from and to (shop wall clock). */
-  moved: z
-    .object({
-      from: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }),
-      to: z.object({ date: z.string(), startTime: z.string(), endTime: z.string() }),
-    })
-    .nullable()
-    .optional(),
+  moved: z.object({ from: bookingTimesSchema, to: bookingTimesSchema }).nullable().optional(),
 });
 export type BookingEvent = z.infer<typeof bookingEventSchema>;
 

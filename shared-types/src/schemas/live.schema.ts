@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { latitudeSchema as latitude, longitudeSchema as longitude } from './coordinates.schema';
 import { idParamSchema } from './id.schema';
 
 /**
@@ -16,14 +17,6 @@ export const LIVE_PRODUCT_MAX = 100;
 /** Products marked sold out at once, at most. */
 export const LIVE_SOLD_OUT_MAX = 20;
 
-const latitude = z
-  .number({ message: 'Latitude must be a number' })
-  .min(-90, 'Latitude must be between -90 and 90')
-  .max(90, 'Latitude must be between -90 and 90');
-const longitude = z
-  .number({ message: 'Longitude must be a number' })
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
 const minutes = z
   .number({ message: 'Minutes must be a number' })
   .int('Minutes must be a whole number')

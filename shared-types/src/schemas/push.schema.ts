@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../time-zone';
+import { latitudeSchema as latitude, longitudeSchema as longitude } from './coordinates.schema';
 import { idParamSchema } from './id.schema';
 import { PUSH_ENDPOINT_MAX, PUSH_LABEL_MAX, PUSH_MILES_MAX, PUSH_MILES_MIN } from '../push';
 
@@ -59,15 +60,6 @@ export const pushSubscriptionSchema = z.strictObject(
   },
   { message: 'The subscription must be the browser’s push subscription' },
 );
-
-const latitude = z
-  .number({ message: 'Latitude must be a number' })
-  .min(-90, 'Latitude must be between -90 and 90')
-  .max(90, 'Latitude must be between -90 and 90');
-const longitude = z
-  .number({ message: 'Longitude must be a number' })
-  .min(-180, 'Longitude must be between -180 and 180')
-  .max(180, 'Longitude must be between -180 and 180');
 
 /** What to be told about: one stop, the next check-in anywhere, or a check-in within `miles` of a place. */
 export const pushTopicSchema = z.discriminatedUnion(

@@ -5,3 +5,5 @@ export { useLogout } from './api/logout';
 export { PasswordInput } from './components/password-input';
 // A fresh check (the step-up dialog) before an action the browser makes itself, such as the backup download.
 export { freshCheckFirst } from './api/step-up';
+// The access of a page an e-mailed link opens (an order, a booking), and what its failed load shows.
+export { LinkProblem, useLinkAccess } from './components/link-access';

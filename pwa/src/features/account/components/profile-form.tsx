@@ -1,9 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { COUNTRIES, DEFAULT_COUNTRY, postcodeLabel, profileAddressUpdateSchema, regionLabel, type CustomerProfile } from '@cocoa/shared-types';
-import { CountryOptions, RegionOptions } from '../../../ui/address-options';
+import { COUNTRIES, DEFAULT_COUNTRY, postcodeLabel, profileAddressUpdateSchema, type CustomerProfile } from '@cocoa/shared-types';
+import { RegionCountryRows, useAddressCountry } from '../../../ui/address-options';
 import { describedBy, Field } from '../../../ui/field';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -32,25 +31,16 @@ export function profileDefaults(profile: CustomerProfile): ProfileInput {
  */
 export function ProfileForm({ profile, reload }: { profile: CustomerProfile; reload?: () => void }) {
   const update = useUpdateProfile(reload);
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    formState: { errors },
-  } = useForm<ProfileInput, unknown, ProfileOutput>({
+  const form = useForm<ProfileInput, unknown, ProfileOutput>({
     resolver: zodResolver(profileAddressUpdateSchema),
     defaultValues: profileDefaults(profile),
   });
-  const country = useWatch({ control, name: 'country' }) ?? DEFAULT_COUNTRY;
-  const region = regionLabel(country);
-  // Another country: the region chosen for the last one means nothing there.
-  const shownCountry = useRef(country);
-  useEffect(() => {
-    if (shownCountry.current === country) return;
-    shownCountry.current = country;
-    setValue('state', '');
-  }, [country, setValue]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const country = useAddressCountry(form);
   const text = (name: keyof ProfileInput, label: string, autoComplete: string, type = 'text') => (
     <Field id={`profile-${name}`} label={label} error={errors[name]?.message}>
       <input type={type} autoComplete={autoComplete} {...describedBy(`profile-${name}`, errors[name])} {...register(name)} />
@@ -65,24 +55,14 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
       </div>
       {text('phone', 'Phone', 'tel', 'tel')}
       {text('address', 'Address', 'street-address')}
-      <div className="field-row">
-        {text('city', 'City', 'address-level2')}
-        {region && (
-          <Field id="profile-state" label={region} error={errors.state?.message}>
-            <select autoComplete="address-level1" {...describedBy('profile-state', errors.state)} {...register('state')}>
-              <RegionOptions country={country} />
-            </select>
-          </Field>
-        )}
-      </div>
-      <div className="field-row">
-        {text('zipCode', postcodeLabel(country), 'postal-code')}
-        <Field id="profile-country" label="Country" error={errors.country?.message}>
-          <select autoComplete="country" {...describedBy('profile-country', errors.country)} {...register('country')}>
-            <CountryOptions />
-          </select>
-        </Field>
-      </div>
+      <RegionCountryRows
+        idPrefix="profile"
+        country={country}
+        city={text('city', 'City', 'address-level2')}
+        postcode={text('zipCode', postcodeLabel(country), 'postal-code')}
+        register={register}
+        errors={errors}
+      />
       <button type="submit" className="btn btn--primary btn--block" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Profile'}
       </button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { APP_ROUTES } from '@cocoa/shared-types';
 import { Spinner } from '../../../ui/skeleton';
+import { RetryNotice } from '../../../ui/load-problem';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { messageOf } from '../../../lib/api-fetch';
 import { useUser } from '../../auth';
@@ -42,13 +43,7 @@ export default function AccountPage() {
           {profile.isPending ? (
             <Spinner label="Loading your profile" />
           ) : profile.isError ? (
-            <div className="notice" role="alert">
-              <strong>Unable to load your profile</strong>
-              <p>{messageOf(profile.error, 'Please try again.')}</p>
-              <button type="button" className="btn btn--outline" onClick={() => void profile.refetch()}>
-                Try Again
-              </button>
-            </div>
+            <RetryNotice title="Unable to load your profile" message={messageOf(profile.error, 'Please try again.')} onRetry={() => void profile.refetch()} />
           ) : (
             <ProfileForm profile={profile.data} />
           )}

@@ -11,10 +11,11 @@ import {
   lazyDateFormat,
 } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { useBlockDay } from './api/blocked-days';
 import { useBookingMonth } from './api/month';
 import { bookingDate, BookingStateLabel } from './bookings-tab-format';
+import { LoadFailed } from '../shared/query-state';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTH_TITLE = lazyDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -84,16 +85,9 @@ export function BookingsMonth({ onOpen }: { onOpen: (id: number) => void }) {
         </button>
       </div>
       {query.isPending ? (
-        <div role="status" aria-label="Loading the month">
-          <Skeleton className="skeleton--row" />
-        </div>
+        <SkeletonLines label="Loading the month" count={1} className="skeleton--row" />
       ) : query.isError && !query.data ? (
-        <div className="empty-state" role="alert">
-          <p>{messageOf(query.error, 'Failed to load the month. Please try again.')}</p>
-          <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={messageOf(query.error, 'Failed to load the month. Please try again.')} onRetry={() => void query.refetch()} />
       ) : (
         <div className="bookings-month" aria-busy={query.isPlaceholderData}>
           <div className="bookings-month__weekdays" aria-hidden="true">

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { type BookingPackage, type BookingPackageInput, bookingPackageInputSchema, formatCents, fromCents } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
@@ -7,8 +6,8 @@ import { errorToast } from '../../../ui/toast-store';
 import { useAdminPackages } from './api/packages';
 import { useSavePackage } from './api/save-package';
 import { dollarsToCents } from './bookings-tab-dialogs';
-import { FormDialog } from '../shared/dialog';
-import { QueryState } from '../shared/query-state';
+import { EditorDialog } from '../shared/editor-dialog';
+import { SwitchList } from '../shared/switch-list';
 import { numberOf, schemaResolver } from '../shared/schema-resolver';
 
 export interface PackageFormValues {
@@ -87,14 +86,12 @@ function PackageDialog({ pkg, onClose }: { pkg: BookingPackage | null; onClose: 
   );
   const id = (name: string) => `package-${name}`;
   return (
-    <FormDialog
+    <EditorDialog
       title={pkg ? `Edit ${pkg.name}` : 'Add a package'}
       onClose={onClose}
-      wide
       busy={save.isPending}
-      formClassName="form"
       onSubmit={submit}
-      actions={{ confirmLabel: pkg ? 'Save Changes' : 'Add package', busyLabel: 'Saving...', footer: true }}
+      confirmLabel={pkg ? 'Save Changes' : 'Add package'}
     >
       <Field id={id('name')} label="Name" error={error('name')}>
         <input {...describedBy(id('name'), error('name'))} {...register('name')} />
@@ -131,7 +128,7 @@ function PackageDialog({ pkg, onClose }: { pkg: BookingPackage | null; onClose: 
         <input type="checkbox" {...register('active')} />
         Offered to customers (active)
       </label>
-    </FormDialog>
+    </EditorDialog>
   );
 }
 
@@ -145,58 +142,31 @@ const inputOf = (p: BookingPackage, change: Partial<BookingPackageInput>): Booki
 export function BookingPackages() {
   const packages = useAdminPackages();
   const save = useSavePackage();
-  const [editing, setEditing] = useState<BookingPackage | 'new' | null>(null);
   return (
-    <section className="card admin-card" aria-labelledby="booking-packages-title">
-      <div className="admin-card__head">
-        <h2 id="booking-packages-title">Packages</h2>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
-          Add package
-        </button>
-      </div>
-      <QueryState query={packages} failed="Failed to load the packages. Please try again.">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="empty-state">No packages yet: customers cannot book until you add one.</p>
-          ) : (
-            <ul className="admin-rows">
-              {list.map((p) => (
-                <li key={p.id} className="admin-row">
-                  <div className="admin-row__main">
-                    <p className="admin-row__title">
-                      {p.name} {!p.active && <span className="badge badge--off">Hidden</span>}
-                    </p>
-                    <p className="admin-row__meta muted">
-                      {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–
-                      {p.maxGuests} guests · {p.durationMinutes} min
-                    </p>
-                  </div>
-                  <div className="admin-row__actions">
-                    <label className="admin-switch">
-                      <input
-                        type="checkbox"
-                        checked={p.active}
-                        disabled={save.isPending}
-                        onChange={(e) =>
-                          save.mutate(
-                            { id: p.id, body: inputOf(p, { active: e.target.checked }) },
-                            { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) },
-                          )
-                        }
-                      />
-                      <span className="visually-hidden">{p.name} </span>Active
-                    </label>
-                    <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setEditing(p)} aria-label={`Edit ${p.name}`}>
-                      Edit
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
-      {editing && <PackageDialog pkg={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </section>
+    <SwitchList
+      titleId="booking-packages-title"
+      title="Packages"
+      addLabel="Add package"
+      query={packages}
+      failed="Failed to load the packages. Please try again."
+      empty="No packages yet: customers cannot book until you add one."
+      nameOf={(p) => p.name}
+      offBadge="Hidden"
+      metaOf={(p) => (
+        <>
+          {formatCents(p.pricePerGuestCents)} per guest · minimum {formatCents(p.minimumCents)} · deposit {p.depositPercent}% · {p.minGuests}–{p.maxGuests}{' '}
+          guests · {p.durationMinutes} min
+        </>
+      )}
+      switchLabel="Active"
+      switching={save.isPending}
+      onSwitch={(p, active) =>
+        save.mutate(
+          { id: p.id, body: inputOf(p, { active }) },
+          { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) },
+        )
+      }
+      editor={(pkg, close) => <PackageDialog pkg={pkg} onClose={close} />}
+    />
   );
 }

@@ -5,8 +5,8 @@ import { describedBy, Field } from '../../../ui/field';
 import { errorToast } from '../../../ui/toast-store';
 import { useSaveBookingSettings } from './api/save-settings';
 import { type BookingSettingsView, useBookingSettings } from './api/settings';
-import { QueryState } from '../shared/query-state';
 import { numberOf, schemaResolver } from '../shared/schema-resolver';
+import { numberFields, SaveActions, SettingsCard } from '../shared/settings-form';
 
 interface SettingsFormValues {
   leadTimeDays: string;
@@ -51,11 +51,7 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
       onError: (e) => errorToast('Could not save the booking settings', messageOf(e, 'Please try again.')),
     }),
   );
-  const number = (name: keyof Omit<SettingsFormValues, 'cancellationPolicy'>, label: string) => (
-    <Field id={`booking-settings-${name}`} label={label} error={errors[name]?.message}>
-      <input inputMode="numeric" {...describedBy(`booking-settings-${name}`, errors[name])} {...register(name)} />
-    </Field>
-  );
+  const number = numberFields('booking-settings', register, errors);
   return (
     <form className="form" noValidate aria-label="Booking settings" onSubmit={(event) => void submit(event)}>
       <div className="field-row">
@@ -81,11 +77,7 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
         <p>{settings.policyText}</p>
       </div>
       <p className="muted">The refund a customer's cancellation gives is always worked out from the full-refund days; write your policy to match them.</p>
-      <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending || !isDirty}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
-        </button>
-      </div>
+      <SaveActions label="Save settings" busy={save.isPending} disabled={!isDirty} />
     </form>
   );
 }
@@ -94,11 +86,8 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
 export function BookingSettingsForm() {
   const settings = useBookingSettings();
   return (
-    <section className="card admin-card" aria-labelledby="booking-settings-title">
-      <h2 id="booking-settings-title">Booking settings</h2>
-      <QueryState query={settings} failed="Failed to load the booking settings. Please try again.">
-        {(data) => <SettingsForm settings={data} />}
-      </QueryState>
-    </section>
+    <SettingsCard titleId="booking-settings-title" title="Booking settings" query={settings} failed="Failed to load the booking settings. Please try again.">
+      {(data) => <SettingsForm settings={data} />}
+    </SettingsCard>
   );
 }

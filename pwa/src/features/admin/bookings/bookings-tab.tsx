@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { type AdminBookingSummary, BOOKING_STATE_LABELS, BOOKING_STATES, type BookingState, formatCents } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { useAdminBookings } from './api/list';
 import { BookingDetail } from './bookings-tab-detail';
 import { bookingWhen, BookingStateLabel } from './bookings-tab-format';
@@ -13,6 +13,8 @@ import './bookings-tab.css';
 import { RefreshButton } from '../shared/refresh-button';
 import { Segment } from '../shared/segment';
 import { SwipeRow } from '../shared/swipe-row';
+import { LoadFailed } from '../shared/query-state';
+import { AdminCard } from '../shared/admin-card';
 
 const VIEWS = [
   { id: 'list', label: 'Bookings' },
@@ -79,11 +81,7 @@ function BookingsList({ onOpen }: { onOpen: (id: number) => void }) {
   const all = data ? Object.values(data.counts).reduce((a, b) => a + b, 0) : null;
 
   return (
-    <section className="card admin-card" aria-labelledby="bookings-title">
-      <div className="admin-card__head">
-        <h2 id="bookings-title">Bookings</h2>
-        <RefreshButton query={bookings} />
-      </div>
+    <AdminCard titleId="bookings-title" title="Bookings" actions={<RefreshButton query={bookings} />}>
       <Segment
         label="Show bookings that are"
         choices={[
@@ -94,18 +92,9 @@ function BookingsList({ onOpen }: { onOpen: (id: number) => void }) {
         onChange={(next) => choose(next === ALL ? undefined : next)}
       />
       {bookings.isPending ? (
-        <div role="status" aria-label="Loading bookings">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="skeleton--line" />
-          ))}
-        </div>
+        <SkeletonLines label="Loading bookings" count={3} />
       ) : bookings.isError && !data ? (
-        <div className="empty-state" role="alert">
-          <p>{messageOf(bookings.error, 'Failed to load bookings. Please try again.')}</p>
-          <button type="button" className="btn btn--outline" onClick={() => void bookings.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={messageOf(bookings.error, 'Failed to load bookings. Please try again.')} onRetry={() => void bookings.refetch()} />
       ) : !data?.bookings.length ? (
         <p className="empty-state">{state ? `No bookings are ${BOOKING_STATE_LABELS[state].toLowerCase()}.` : 'No bookings yet.'}</p>
       ) : (
@@ -130,7 +119,7 @@ function BookingsList({ onOpen }: { onOpen: (id: number) => void }) {
           )}
         </>
       )}
-    </section>
+    </AdminCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { calendarIdSchema, dayKey, formatEventTime, formatLongDate, type Calendar, type ScheduledEvent } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
-import { Skeleton, Spinner } from '../../../ui/skeleton';
+import { SkeletonLines, Spinner } from '../../../ui/skeleton';
 import { LoadMore } from '../../../ui/load-more';
 import { describedBy, Field } from '../../../ui/field';
 import { useCalendarAction } from './api/calendar-action';
@@ -19,6 +19,8 @@ import { LocationDialog } from './location-dialog';
 import { MetaRow } from '../shared/meta-row';
 import { Segment } from '../shared/segment';
 import { TableHead } from '../../../ui/table-head';
+import { CouldNot, LoadFailed } from '../shared/query-state';
+import { AdminCard } from '../shared/admin-card';
 
 /** Location Scheduler: scheduled locations and the calendar-feed controls. */
 export function CalendarTab() {
@@ -58,28 +60,21 @@ function LocationsCard() {
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
 
   return (
-    <section className="card admin-card" aria-labelledby="locations-title">
-      <div className="admin-card__head">
-        <h2 id="locations-title">Scheduled Locations</h2>
+    <AdminCard
+      titleId="locations-title"
+      title="Scheduled Locations"
+      actions={
         <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
           Add Location
         </button>
-      </div>
+      }
+    >
       <Segment label="Which locations to show" choices={SEGMENTS} value={segment} onChange={setSegment} />
       <p className="muted">{shown.hint(formatLongDate(now, shopZone))}</p>
       {events.isPending ? (
-        <div aria-label="Loading scheduled locations" role="status">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="skeleton--line" />
-          ))}
-        </div>
+        <SkeletonLines label="Loading scheduled locations" count={3} />
       ) : events.isError && !rows.length ? (
-        <div className="empty-state" role="alert">
-          <p>Failed to load scheduled locations. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => void events.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Failed to load scheduled locations. Please try again." onRetry={() => void events.refetch()} />
       ) : !rows.length ? (
         <p className="empty-state">{shown.empty}</p>
       ) : (
@@ -160,7 +155,7 @@ function LocationsCard() {
           }
         />
       )}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -184,20 +179,20 @@ function CalendarFeedsCard() {
   const busy = action.isPending;
 
   return (
-    <section className="card admin-card" aria-labelledby="calendar-title">
-      <div className="admin-card__head">
-        <h2 id="calendar-title">Calendar Integration</h2>
+    <AdminCard
+      titleId="calendar-title"
+      title="Calendar Integration"
+      actions={
         <button type="button" className="btn btn--outline" onClick={() => init.mutate()} disabled={init.isPending}>
           {init.isPending ? 'Syncing calendars...' : 'Initialise and sync calendars'}
         </button>
-      </div>
+      }
+    >
       <p className="muted">Events of the active iCalendar feeds are merged into the scheduled locations. The status is checked every 30 seconds.</p>
       {status.isPending ? (
         <Spinner label="Checking the calendar status" />
       ) : status.isError && !status.data ? (
-        <p className="admin-status admin-status--bad" role="alert">
-          Could not check the calendar status: {messageOf(status.error, 'unknown error')}
-        </p>
+        <CouldNot what="check the calendar status" error={status.error} />
       ) : (
         <>
           <dl className="admin-meta">
@@ -318,6 +313,6 @@ function CalendarFeedsCard() {
           onConfirm={() => action.mutate({ action: 'remove-custom', calendarId: removing.id }, { onSettled: () => setRemoving(null) })}
         />
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -8,7 +8,7 @@ import { describedBy, Field } from '../../../ui/field';
 import { useSaveEvent } from './api/save-event';
 import { geocodeAddress } from './api/geocode';
 import { dayInputValue, noonLocalIso } from '../shared/format';
-import { FormDialog } from '../shared/dialog';
+import { EditorDialog } from '../shared/editor-dialog';
 import { schemaResolver } from '../shared/schema-resolver';
 
 export interface LocationFormValues {
@@ -142,15 +142,7 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
     step === 'geocoding' ? 'Geocoding...' : step === 'saving' ? (editing ? 'Updating...' : 'Adding...') : editing ? 'Update Location' : 'Add Location';
 
   return (
-    <FormDialog
-      title={editing ? 'Edit Location' : 'Add Location'}
-      onClose={onClose}
-      wide
-      busy={busy}
-      formClassName="form"
-      onSubmit={submit}
-      actions={{ confirmLabel: label, busyLabel: label, footer: true }}
-    >
+    <EditorDialog title={editing ? 'Edit Location' : 'Add Location'} onClose={onClose} busy={busy} onSubmit={submit} confirmLabel={label} busyLabel={label}>
       <Field id="location-title" label="Title" error={errors.title?.message}>
         <input {...describedBy('location-title', errors.title)} {...register('title')} />
       </Field>
@@ -191,6 +183,6 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
           </Field>
         </div>
       </details>
-    </FormDialog>
+    </EditorDialog>
   );
 }

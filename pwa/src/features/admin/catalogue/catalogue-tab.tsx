@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, stockBadge, type Category } from '@cocoa/shared-types';
 import { useKeyedState } from '../../../lib/use-keyed-state';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { useAdminCategories } from './api/categories';
 import { useDeleteCategory } from './api/delete-category';
 import { PRODUCTS_EXPORT_URL } from './api/export-products';
@@ -13,6 +13,8 @@ import { ConfirmDialog } from '../shared/dialog';
 import { ProductDialog } from './product-dialog';
 import { FileButton } from '../shared/file-button';
 import { ImageRow } from '../shared/image-row';
+import { LoadFailed } from '../shared/query-state';
+import { AdminCard } from '../shared/admin-card';
 
 /** Catalogue: products (search, create, edit, delete), categories, Excel export and Excel or CSV import. */
 export function CatalogueTab() {
@@ -50,30 +52,23 @@ function ProductsCard({ categories }: { categories: Category[] }) {
   const categoryName = (id: number | null) => categories.find((category) => category.id === id)?.name ?? 'No category';
 
   return (
-    <section className="card admin-card" aria-labelledby="products-title">
-      <div className="admin-card__head">
-        <h2 id="products-title">Products</h2>
+    <AdminCard
+      titleId="products-title"
+      title="Products"
+      actions={
         <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
           Add Product
         </button>
-      </div>
+      }
+    >
       <div className="field">
         <label htmlFor="product-search">Search products</label>
         <input id="product-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, slug or subtitle" />
       </div>
       {products.isPending ? (
-        <div aria-label="Loading products" role="status">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} className="skeleton--line" />
-          ))}
-        </div>
+        <SkeletonLines label="Loading products" count={4} />
       ) : products.isError && !rows.length ? (
-        <div className="empty-state" role="alert">
-          <p>Failed to load products. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => void products.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Failed to load products. Please try again." onRetry={() => void products.refetch()} />
       ) : !rows.length ? (
         <p className="empty-state">{query.trim() ? 'No products match your search.' : 'No products yet. Add the first one.'}</p>
       ) : (
@@ -126,7 +121,7 @@ function ProductsCard({ categories }: { categories: Category[] }) {
           onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         />
       )}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -152,19 +147,17 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
   const [editing, setEditing] = useState<Category | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Category | null>(null);
   return (
-    <section className="card admin-card" aria-labelledby="categories-title">
-      <div className="admin-card__head">
-        <h2 id="categories-title">Categories</h2>
+    <AdminCard
+      titleId="categories-title"
+      title="Categories"
+      actions={
         <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
           Add Category
         </button>
-      </div>
+      }
+    >
       {loading ? (
-        <div aria-label="Loading categories" role="status">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="skeleton--line" />
-          ))}
-        </div>
+        <SkeletonLines label="Loading categories" count={3} />
       ) : failed && !categories.length ? (
         <p className="empty-state" role="alert">
           Failed to load categories. Please try again.
@@ -204,7 +197,7 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
           onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
         />
       )}
-    </section>
+    </AdminCard>
   );
 }
 

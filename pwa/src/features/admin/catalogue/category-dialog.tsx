@@ -3,7 +3,7 @@ import { categoryCreateSchema, type Category, type CategoryCreate } from '@cocoa
 import { describedBy, Field } from '../../../ui/field';
 import { useCreateCategory } from './api/create-category';
 import { useUpdateCategory } from './api/update-category';
-import { FormDialog } from '../shared/dialog';
+import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
 import { schemaResolver } from '../shared/schema-resolver';
 
@@ -43,14 +43,12 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
   });
 
   return (
-    <FormDialog
+    <EditorDialog
       title={category ? 'Edit Category' : 'Create Category'}
       onClose={onClose}
-      wide
       busy={saving}
-      formClassName="form"
       onSubmit={submit}
-      actions={{ confirmLabel: category ? 'Save Changes' : 'Create Category', busyLabel: 'Saving...', footer: true }}
+      confirmLabel={category ? 'Save Changes' : 'Create Category'}
     >
       <Field id="category-name" label="Name" error={errors.name?.message}>
         <input {...describedBy('category-name', errors.name)} {...register('name')} />
@@ -75,6 +73,6 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
           />
         )}
       />
-    </FormDialog>
+    </EditorDialog>
   );
 }

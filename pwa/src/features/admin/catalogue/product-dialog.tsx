@@ -5,7 +5,7 @@ import { describedBy, Field } from '../../../ui/field';
 import { useCreateProduct } from './api/create-product';
 import { useUpdateProduct } from './api/update-product';
 import type { ImageType } from '../images/api/upload-image';
-import { FormDialog } from '../shared/dialog';
+import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
 import { schemaResolver } from '../shared/schema-resolver';
 import { type ImageKey, type ProductFormValues, productFormValues, productPayload } from './product-form';
@@ -55,15 +55,13 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
   });
 
   return (
-    <FormDialog
+    <EditorDialog
       title={editing ? 'Edit Product' : 'Create Product'}
       onClose={onClose}
-      wide
       busy={saving}
-      formClassName="form"
       onSubmit={submit}
       error={failure instanceof ApiError && failure.status === 400 ? readableSaveProblem(failure.message) : undefined}
-      actions={{ confirmLabel: editing ? 'Save Changes' : 'Create Product', busyLabel: 'Saving...', footer: true }}
+      confirmLabel={editing ? 'Save Changes' : 'Create Product'}
     >
       <Field id="product-name" label="Name" error={errors.name?.message}>
         <input {...describedBy('product-name', errors.name)} {...register('name')} />
@@ -145,6 +143,6 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
           />
         ))}
       </fieldset>
-    </FormDialog>
+    </EditorDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { BACKUP_KEEP_MAX, type BackupSchedule, backupScheduleInputSchema } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
 import { formatDateTime } from '../shared/format';
 import { useBackupSchedule, useSaveBackupSchedule } from './api/schedule';
+import { CouldNot } from '../shared/query-state';
 
 /**
  * The daily backup (docs/operations.md, "Backups"): on, the server takes a backup every night and
@@ -18,9 +18,7 @@ export function BackupScheduleCard() {
       {schedule.isPending ? (
         <Spinner label="Loading the daily backup" />
       ) : schedule.isError ? (
-        <p className="admin-status admin-status--bad" role="alert">
-          Could not load the daily backup: {messageOf(schedule.error, 'unknown error')}
-        </p>
+        <CouldNot what="load the daily backup" error={schedule.error} />
       ) : (
         <ScheduleForm key={`${schedule.data.enabled}-${schedule.data.keep}`} schedule={schedule.data} />
       )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BACKUP_UPLOAD_MAX_BYTES, type BackupKind } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { errorToast } from '../../../ui/toast-store';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { backupDownloadUrl, downloadBackup } from './api/download-url';
 import { useBackups } from './api/list';
 import { useCreateBackup } from './api/create';
@@ -13,6 +13,7 @@ import { formatBytes, formatDateTime } from '../shared/format';
 import { ConfirmDialog } from '../shared/dialog';
 import { FileButton } from '../shared/file-button';
 import { RefreshButton } from '../shared/refresh-button';
+import { AdminCard } from '../shared/admin-card';
 
 /** How the list labels a backup that the owner did not make with Create Backup. */
 const KIND_LABEL: Partial<Record<BackupKind, { text: string; title: string }>> = {
@@ -83,17 +84,9 @@ export function DatabaseTab() {
         </div>
       </section>
 
-      <section className="card admin-card" aria-labelledby="backup-list-title">
-        <div className="admin-card__head">
-          <h2 id="backup-list-title">Backups</h2>
-          <RefreshButton query={backups} />
-        </div>
+      <AdminCard titleId="backup-list-title" title="Backups" actions={<RefreshButton query={backups} />}>
         {backups.isPending ? (
-          <div aria-label="Loading backups" role="status">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} className="skeleton--line" />
-            ))}
-          </div>
+          <SkeletonLines label="Loading backups" count={3} />
         ) : backups.isError && !list.length ? (
           <p className="empty-state" role="alert">
             Failed to load backups. Please try again.
@@ -158,7 +151,7 @@ export function DatabaseTab() {
             {restore.isPending ? 'Restoring...' : 'Restore'}
           </button>
         </div>
-      </section>
+      </AdminCard>
 
       <section className="card admin-card admin-card--info" aria-labelledby="backup-info-title">
         <h2 id="backup-info-title">About backups</h2>

@@ -4,8 +4,9 @@ import { type AdminDiscount, type DiscountFormInput, discountFormSchema, discoun
 import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { errorToast } from '../../../ui/toast-store';
-import { ConfirmDialog, FormDialog } from '../shared/dialog';
-import { QueryState } from '../shared/query-state';
+import { ConfirmDialog } from '../shared/dialog';
+import { EditorDialog } from '../shared/editor-dialog';
+import { SwitchList } from '../shared/switch-list';
 import { numberOf, schemaResolver } from '../shared/schema-resolver';
 import { useDeleteDiscount } from './api/delete-discount';
 import { useAdminDiscounts } from './api/discounts';
@@ -72,14 +73,12 @@ function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null;
   );
   const id = (name: string) => `discount-${name}`;
   return (
-    <FormDialog
+    <EditorDialog
       title={discount ? `Edit ${discount.code}` : 'Add a discount code'}
       onClose={onClose}
-      wide
       busy={save.isPending}
-      formClassName="form"
       onSubmit={submit}
-      actions={{ confirmLabel: discount ? 'Save Changes' : 'Add discount', busyLabel: 'Saving...', footer: true }}
+      confirmLabel={discount ? 'Save Changes' : 'Add discount'}
     >
       <Field id={id('code')} label="Code" error={error('code')}>
         <input autoCapitalize="characters" autoComplete="off" spellCheck={false} {...describedBy(id('code'), error('code'))} {...register('code')} />
@@ -118,7 +117,7 @@ function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null;
         <input type="checkbox" {...register('active')} />
         Switched on
       </label>
-    </FormDialog>
+    </EditorDialog>
   );
 }
 
@@ -137,65 +136,38 @@ export function DiscountsTab() {
   const discounts = useAdminDiscounts();
   const switcher = useSwitchDiscount();
   const remove = useDeleteDiscount();
-  const [editing, setEditing] = useState<AdminDiscount | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminDiscount | null>(null);
   return (
-    <section className="card admin-card" aria-labelledby="discounts-title">
-      <div className="admin-card__head">
-        <h2 id="discounts-title">Discount codes</h2>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
-          Add discount
-        </button>
-      </div>
-      <QueryState query={discounts} failed="Failed to load the discount codes. Please try again.">
-        {(list) =>
-          list.length === 0 ? (
-            <p className="empty-state">No discount codes yet. Add one, then give it to your customers: they type it at the checkout.</p>
-          ) : (
-            <ul className="admin-rows">
-              {list.map((d) => (
-                <li key={d.id} className="admin-row">
-                  <div className="admin-row__main">
-                    <p className="admin-row__title">
-                      {d.code} {!d.active && <span className="badge badge--off">Off</span>}
-                    </p>
-                    <p className="admin-row__meta muted">
-                      {discountLabel(d)} · {daysOf(d)} · used {d.uses}
-                      {d.usageLimit ? ` of ${d.usageLimit}` : ''} · {d.onePerCustomer ? 'one per customer' : 'no limit per customer'}
-                    </p>
-                  </div>
-                  <div className="admin-row__actions">
-                    <label className="admin-switch">
-                      <input
-                        type="checkbox"
-                        checked={d.active}
-                        disabled={switcher.isPending}
-                        onChange={(e) =>
-                          switcher.mutate(
-                            { id: d.id, active: e.target.checked },
-                            { onError: (err) => errorToast('Could not switch the code', messageOf(err, 'Please try again.')) },
-                          )
-                        }
-                      />
-                      <span className="visually-hidden">{d.code} </span>On
-                    </label>
-                    <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setEditing(d)} aria-label={`Edit ${d.code}`}>
-                      Edit
-                    </button>
-                    {d.uses === 0 && (
-                      <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setDeleting(d)} aria-label={`Delete ${d.code}`}>
-                        Delete
-                      </button>
-                    )}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )
-        }
-      </QueryState>
+    <SwitchList
+      titleId="discounts-title"
+      title="Discount codes"
+      addLabel="Add discount"
+      query={discounts}
+      failed="Failed to load the discount codes. Please try again."
+      empty="No discount codes yet. Add one, then give it to your customers: they type it at the checkout."
+      nameOf={(d) => d.code}
+      offBadge="Off"
+      metaOf={(d) => (
+        <>
+          {discountLabel(d)} · {daysOf(d)} · used {d.uses}
+          {d.usageLimit ? ` of ${d.usageLimit}` : ''} · {d.onePerCustomer ? 'one per customer' : 'no limit per customer'}
+        </>
+      )}
+      switchLabel="On"
+      switching={switcher.isPending}
+      onSwitch={(d, active) =>
+        switcher.mutate({ id: d.id, active }, { onError: (err) => errorToast('Could not switch the code', messageOf(err, 'Please try again.')) })
+      }
+      moreActions={(d) =>
+        d.uses === 0 && (
+          <button type="button" className="btn btn--outline btn--small-touch" onClick={() => setDeleting(d)} aria-label={`Delete ${d.code}`}>
+            Delete
+          </button>
+        )
+      }
+      editor={(discount, close) => <DiscountDialog discount={discount} onClose={close} />}
+    >
       <p className="muted">A code that has been used cannot be deleted: switch it off instead, and its orders keep it.</p>
-      {editing && <DiscountDialog discount={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.code}?`}
@@ -215,6 +187,6 @@ export function DiscountsTab() {
           }
         />
       )}
-    </section>
+    </SwitchList>
   );
 }

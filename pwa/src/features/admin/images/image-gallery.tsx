@@ -9,6 +9,8 @@ import { formatBytes, formatDateTime } from '../shared/format';
 import { ConfirmDialog, Dialog } from '../shared/dialog';
 import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
+import { LoadFailed } from '../shared/query-state';
+import { AdminCard } from '../shared/admin-card';
 
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).href;
 
@@ -56,9 +58,10 @@ export function ImageGallery() {
     });
 
   return (
-    <section className="card admin-card" aria-labelledby="gallery-title">
-      <div className="admin-card__head">
-        <h2 id="gallery-title">Image Gallery</h2>
+    <AdminCard
+      titleId="gallery-title"
+      title="Image Gallery"
+      actions={
         <div className="admin-actions">
           <RefreshButton query={images} />
           {selectMode ? (
@@ -71,7 +74,8 @@ export function ImageGallery() {
             </button>
           )}
         </div>
-      </div>
+      }
+    >
       <div className="field">
         <label htmlFor="gallery-search">Search images by filename</label>
         <input id="gallery-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="e.g. hot-cocoa" />
@@ -102,12 +106,7 @@ export function ImageGallery() {
           ))}
         </ul>
       ) : images.isError && !list.length ? (
-        <div className="empty-state" role="alert">
-          <p>Failed to load images. Please try again.</p>
-          <button type="button" className="btn btn--outline" onClick={() => void images.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="Failed to load images. Please try again." onRetry={() => void images.refetch()} />
       ) : !list.length ? (
         <p className="empty-state">No images found. Upload some images first.</p>
       ) : !shown.length ? (
@@ -220,6 +219,6 @@ export function ImageGallery() {
           }
         />
       )}
-    </section>
+    </AdminCard>
   );
 }

@@ -15,7 +15,7 @@ import {
   inquirySubject,
 } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
-import { Skeleton } from '../../../ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../../ui/skeleton';
 import { type InboxAction, useInboxAction } from './api/inbox-action';
 import { useInboxMessage } from './api/inbox-message';
 import { useInboxPage } from './api/inbox';
@@ -88,11 +88,7 @@ export function InboxTab() {
         list.isError ? (
           <LoadProblem offline="Messages will show once you are back online." failed="Failed to load messages." onRetry={() => void list.refetch()} />
         ) : (
-          <div role="status" aria-label="Loading messages">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="skeleton--row" />
-            ))}
-          </div>
+          <SkeletonLines label="Loading messages" count={4} className="skeleton--row" />
         )
       ) : !data.items.length ? (
         <p className="empty-state">{page > 1 ? 'No more messages.' : filter.empty}</p>
@@ -184,10 +180,9 @@ function MessageView({ kind, id, onBack }: { kind: InboxKind; id: number; onBack
         message.isError ? (
           <LoadProblem offline="The message will show once you are back online." failed="Failed to load the message." onRetry={() => void message.refetch()} />
         ) : (
-          <div role="status" aria-label="Loading the message">
+          <SkeletonLines label="Loading the message" count={1} className="skeleton--row">
             <Skeleton className="skeleton--title" />
-            <Skeleton className="skeleton--row" />
-          </div>
+          </SkeletonLines>
         )
       ) : (
         <>

@@ -19,6 +19,7 @@ import { Skeleton } from '../../../ui/skeleton';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { formatDateTime } from '../shared/format';
 import { QueryState } from '../shared/query-state';
+import { SaveActions } from '../shared/settings-form';
 import { legalPreviewQueryOptions, useLegalPages, useMarkLegalReviewed, useSaveLegalPage } from './api/legal-pages';
 import './legal-tab.css';
 
@@ -103,15 +104,12 @@ function PageEditor({ page }: { page: LegalPageAdmin }) {
         <p id="legal-markdown-size" className={bytes > LEGAL_PAGE_MAX_BYTES ? 'field__error' : 'muted'}>
           {(bytes / 1000).toFixed(1)} KB of {LEGAL_PAGE_MAX_BYTES / 1000} KB
         </p>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn--primary" disabled={save.isPending || text === page.markdown}>
-            {save.isPending ? 'Saving...' : 'Save page'}
-          </button>
+        <SaveActions label="Save page" busy={save.isPending} disabled={text === page.markdown}>
           <button type="button" className="btn btn--outline" onClick={() => setText(page.defaultMarkdown)} disabled={text === page.defaultMarkdown}>
             Restore default text
           </button>
           <Link to={ROUTES[page.kind]}>Open the public page</Link>
-        </div>
+        </SaveActions>
         <p className="muted">{page.updatedAt ? `Saved ${formatDateTime(page.updatedAt)}.` : 'This page shows the default text.'}</p>
       </form>
       <Preview page={page} text={text} />

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatStopTimes, liveCheckInSchema, type LiveCheckInInput } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { LoadProblem } from '../../../ui/load-problem';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { reverseGeocode, useLiveCheckIn, useTodayStops } from '../../live';
 import { queuedLiveChange } from '../shared/api/change-queue';
 
@@ -100,9 +100,7 @@ export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: st
       <fieldset className="live-places">
         <legend className="visually-hidden">{moving ? 'Where are you now?' : 'Where are you?'}</legend>
         {stops.isPending ? (
-          <div role="status" aria-label="Loading today’s stops">
-            <Skeleton className="skeleton--row" />
-          </div>
+          <SkeletonLines label="Loading today’s stops" count={1} className="skeleton--row" />
         ) : stops.isError && !stops.data ? (
           <LoadProblem
             offline="Today’s stops will show once you are back online."

@@ -1,6 +1,6 @@
 import { type LiveHistoryEntry, shopClock } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { useLiveHistory } from '../../live';
 import { actorLabel, formatDay } from '../shared/format';
 
@@ -38,9 +38,7 @@ export function LiveHistory({ timeZone }: { timeZone: string }) {
     <section className="card admin-card" aria-labelledby="live-history-title">
       <h2 id="live-history-title">Recent changes</h2>
       {history.isPending ? (
-        <div role="status" aria-label="Loading the recent changes">
-          <Skeleton className="skeleton--row" />
-        </div>
+        <SkeletonLines label="Loading the recent changes" count={1} className="skeleton--row" />
       ) : history.isError && !history.data ? (
         <LoadProblem
           offline="The recent changes will show once you are back online."

@@ -1,6 +1,6 @@
 import { DEFAULT_SHOP_TIME_ZONE, liveAsOf, liveHeadline, liveSoldOutLine, type LiveState, shopClock } from '@cocoa/shared-types';
 import { useKeyedState } from '../../../lib/use-keyed-state';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { useLiveState } from '../../live';
 import { LiveCheckIn } from './live-tab-check-in';
 import { LiveHistory } from './live-tab-history';
@@ -48,9 +48,7 @@ export function LiveTab() {
   return (
     <div className="admin-stack live-tab">
       {loading ? (
-        <div role="status" aria-label="Loading the live state">
-          <Skeleton className="skeleton--row" />
-        </div>
+        <SkeletonLines label="Loading the live state" count={1} className="skeleton--row" />
       ) : failed ? (
         <p className="admin-warning" role="alert">
           What visitors see now could not be loaded. You can still check in.

@@ -3,8 +3,8 @@ import { PICKUP_PAUSED_MESSAGE_MAX, type PickupSettings, pickupSettingsInputSche
 import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { errorToast } from '../../../ui/toast-store';
-import { QueryState } from '../shared/query-state';
 import { numberOf, schemaResolver } from '../shared/schema-resolver';
+import { numberFields, SaveActions, SettingsCard } from '../shared/settings-form';
 import { usePickupSettings } from './api/pickup-settings';
 import { useSavePickupSettings } from './api/save-pickup-settings';
 
@@ -50,11 +50,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
         onError: (e) => errorToast('Could not save the order-ahead settings', messageOf(e, 'Please try again.')),
       }),
     );
-  const number = (name: Exclude<keyof RulesFormValues, 'pausedMessage' | 'autoAccept'>, label: string) => (
-    <Field id={`pickup-${name}`} label={label} error={errors[name]?.message}>
-      <input inputMode="numeric" {...describedBy(`pickup-${name}`, errors[name])} {...register(name)} />
-    </Field>
-  );
+  const number = numberFields('pickup', register, errors);
   return (
     <form className="form" noValidate aria-label="Order-ahead settings" onSubmit={(event) => void send(settings.paused)(event)}>
       <div role="status" aria-live="polite" className={settings.paused ? 'admin-warning' : 'muted'}>
@@ -93,11 +89,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
       <p id="pickup-autoAccept-help" className="muted">
         Off: each new order waits as Received until you tap Accept on the pickup queue.
       </p>
-      <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending || !isDirty}>
-          {save.isPending ? 'Saving...' : 'Save settings'}
-        </button>
-      </div>
+      <SaveActions label="Save settings" busy={save.isPending} disabled={!isDirty} />
     </form>
   );
 }
@@ -110,11 +102,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
 export function OrderAheadCard() {
   const settings = usePickupSettings();
   return (
-    <section className="card admin-card" aria-labelledby="order-ahead-title">
-      <h2 id="order-ahead-title">Orders ahead</h2>
-      <QueryState query={settings} failed="Failed to load the order-ahead settings. Please try again.">
-        {(data) => <RulesForm settings={data} />}
-      </QueryState>
-    </section>
+    <SettingsCard titleId="order-ahead-title" title="Orders ahead" query={settings} failed="Failed to load the order-ahead settings. Please try again.">
+      {(data) => <RulesForm settings={data} />}
+    </SettingsCard>
   );
 }

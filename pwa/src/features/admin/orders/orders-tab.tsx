@@ -12,7 +12,7 @@ import {
   type TestOrderFilter,
 } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
 import { type OrdersFilter, useAdminOrders } from './api/list';
 import { formatDateTime } from '../shared/format';
 import { OrderDetail } from './order-detail';
@@ -20,6 +20,8 @@ import './orders.css';
 import { RefreshButton } from '../shared/refresh-button';
 import { SwipeRow } from '../shared/swipe-row';
 import { useMoveFulfilment } from './api/move-fulfilment';
+import { LoadFailed } from '../shared/query-state';
+import { AdminCard } from '../shared/admin-card';
 
 const TEST_LABELS: Record<TestOrderFilter, string> = { all: 'Test and real', exclude: 'Real orders only', only: 'Test orders only' };
 const PAYMENT_LABELS = {
@@ -115,11 +117,7 @@ export function OrdersTab() {
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
   return (
     <div className="admin-stack">
-      <section className="card admin-card" aria-labelledby="orders-title">
-        <div className="admin-card__head">
-          <h2 id="orders-title">Orders</h2>
-          <RefreshButton query={orders} />
-        </div>
+      <AdminCard titleId="orders-title" title="Orders" actions={<RefreshButton query={orders} />}>
         <form
           className="orders-search"
           role="search"
@@ -198,18 +196,9 @@ export function OrdersTab() {
         </div>
 
         {orders.isPending ? (
-          <div role="status" aria-label="Loading orders">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="skeleton--line" />
-            ))}
-          </div>
+          <SkeletonLines label="Loading orders" count={4} />
         ) : orders.isError && !data ? (
-          <div className="empty-state" role="alert">
-            <p>{messageOf(orders.error, 'Failed to load orders. Please try again.')}</p>
-            <button type="button" className="btn btn--outline" onClick={() => void orders.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailed message={messageOf(orders.error, 'Failed to load orders. Please try again.')} onRetry={() => void orders.refetch()} />
         ) : !data?.orders.length ? (
           <p className="empty-state">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
         ) : (
@@ -232,7 +221,7 @@ export function OrdersTab() {
             </nav>
           </>
         )}
-      </section>
+      </AdminCard>
     </div>
   );
 }

@@ -1,33 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
-import { dayIn, startOfDayIn, type Summary } from '@cocoa/shared-types';
+import { dayIn, startOfDayIn } from '@cocoa/shared-types';
 import { persistable } from '../../../app/query-client';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { NOT_LIVE, TODAY_STOP, withFakeLiveStream } from '../../live/test/fake-event-source';
 import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/ionic';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { pickupQueueOrder } from '../test/pickup-orders';
+import { quietSummary } from '../test/summary';
 import AdminPage from './admin-page';
 
-const EMPTY = { orders: 0, revenueCents: 0, averageCents: 0 };
 const PICKUP_AT = new Date(Date.now() + 3_600_000).toISOString();
 const PICKUP_ORDER = pickupQueueOrder({ id: 'o-1', code: 'ABCD', slotStart: PICKUP_AT, items: [{ name: 'Iced Mocha', quantity: 1 }] });
-const SUMMARY: Summary = {
-  generatedAt: '2026-04-02T14:00:00.000Z',
-  timeZone: 'America/Chicago',
-  weekStartsOn: 'Monday',
-  periods: {
-    today: { from: '2026-04-02T05:00:00.000Z', real: EMPTY, test: EMPTY },
-    week: { from: '2026-03-30T05:00:00.000Z', real: EMPTY, test: EMPTY },
-    month: { from: '2026-04-01T05:00:00.000Z', real: EMPTY, test: EMPTY },
-  },
-  topProducts: { byQuantity: [], byRevenue: [] },
-  waitingToShip: { orders: 0, testOrders: 0, oldestAt: null },
-  dailyRevenue: [{ day: '2026-04-02', orders: 0, revenueCents: 0 }],
-  unreadMessages: 2,
-  lowStock: [],
-  nextStops: [],
-};
+const SUMMARY = quietSummary({ unreadMessages: 2 });
 
 const api = () =>
   mockFetch({

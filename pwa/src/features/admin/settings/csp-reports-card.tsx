@@ -1,9 +1,9 @@
 import type { CspReport } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { Spinner } from '../../../ui/skeleton';
 import { RefreshButton } from '../shared/refresh-button';
 import { formatDateTime } from '../shared/format';
 import { useCspReports } from './api/csp-reports';
+import { CouldNot } from '../shared/query-state';
 
 /**
  * Blocked by the security policy: what visitors' browsers reported the pages' Content-Security-Policy
@@ -22,9 +22,7 @@ export function CspReportsCard() {
       {reports.isPending ? (
         <Spinner label="Loading the security reports" />
       ) : reports.isError ? (
-        <p className="admin-status admin-status--bad" role="alert">
-          Could not load the security reports: {messageOf(reports.error, 'unknown error')}
-        </p>
+        <CouldNot what="load the security reports" error={reports.error} />
       ) : reports.data.length === 0 ? (
         <p className="muted">No browser has reported anything blocked.</p>
       ) : (

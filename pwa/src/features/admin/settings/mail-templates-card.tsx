@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { messageOf } from '../../../lib/api-fetch';
 import { Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
 import { useMailPreview } from './api/mail-preview';
 import { useMailTemplates } from './api/mail-templates';
 import { MetaRow } from '../shared/meta-row';
 import { Segment } from '../shared/segment';
+import { CouldNot } from '../shared/query-state';
 
 type Part = 'html' | 'text';
 const PARTS: ReadonlyArray<{ id: Part; label: string }> = [
@@ -33,9 +33,7 @@ export function MailTemplatesCard() {
       {templates.isPending ? (
         <Spinner label="Loading the e-mail templates" />
       ) : templates.isError ? (
-        <p className="admin-status admin-status--bad" role="status">
-          Could not load the templates: {messageOf(templates.error, 'unknown error')}
-        </p>
+        <CouldNot what="load the templates" error={templates.error} role="status" />
       ) : templates.data.length === 0 ? (
         <p className="muted">No templates.</p>
       ) : (
@@ -53,9 +51,7 @@ export function MailTemplatesCard() {
           {preview.isPending ? (
             <Spinner label="Rendering the preview" />
           ) : preview.isError ? (
-            <p className="admin-status admin-status--bad" role="status">
-              Could not render the preview: {messageOf(preview.error, 'unknown error')}
-            </p>
+            <CouldNot what="render the preview" error={preview.error} role="status" />
           ) : (
             <>
               <dl className="admin-meta">

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { MAIL_STATUS_LABELS, MAIL_STATUSES, type MailStatus, type OutboxMessage } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { Field } from '../../../ui/field';
 import { LoadMore } from '../../../ui/load-more';
 import { Spinner } from '../../../ui/skeleton';
 import { useOutbox } from './api/outbox';
 import { useRetryMail } from './api/retry-mail';
 import { formatDateTime } from '../shared/format';
+import { CouldNot } from '../shared/query-state';
 
 const BADGE: Record<MailStatus, string> = {
   queued: 'badge',
@@ -42,9 +42,7 @@ export function OutgoingMailCard() {
       {outbox.isPending ? (
         <Spinner label="Loading outgoing e-mail" />
       ) : outbox.isError ? (
-        <p className="admin-status admin-status--bad" role="alert">
-          Could not load the outgoing e-mail: {messageOf(outbox.error, 'unknown error')}
-        </p>
+        <CouldNot what="load the outgoing e-mail" error={outbox.error} />
       ) : messages.length === 0 ? (
         <p className="muted">{status === 'all' ? 'No e-mail has been sent yet.' : `No ${MAIL_STATUS_LABELS[status].toLowerCase()} messages.`}</p>
       ) : (

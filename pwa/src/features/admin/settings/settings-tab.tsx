@@ -12,11 +12,13 @@ import { describedBy, Field } from '../../../ui/field';
 import { useSaveShopTimeZone, useSaveSquareConfig, useSaveTestPayments } from './api/save-setting';
 import { useSettings } from './api/settings';
 import { ConfirmDialog } from '../shared/dialog';
+import { SaveActions } from '../shared/settings-form';
 import { MailTemplatesCard } from './mail-templates-card';
 import { OutgoingMailCard } from './outgoing-mail-card';
 import { ShopIdentityCard } from './shop-identity-card';
 import { CspReportsCard } from './csp-reports-card';
 import { ShippingCard } from './shipping-card';
+import { CouldNot } from '../shared/query-state';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -90,9 +92,7 @@ function ConnectionCard() {
       {status.isPending ? (
         <Spinner label="Checking the Square connection" />
       ) : status.isError ? (
-        <p className="admin-status admin-status--bad" role="status">
-          Could not check the connection: {messageOf(status.error, 'unknown error')}
-        </p>
+        <CouldNot what="check the connection" error={status.error} role="status" />
       ) : connected ? (
         <p className="admin-status admin-status--ok" role="status">
           <span className="admin-dot" aria-hidden="true" /> Connected to Square
@@ -204,11 +204,7 @@ function SquareConfigCard() {
             onChange={(event) => setDraftId(event.target.value)}
           />
         </Field>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn--primary" disabled={empty || save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Config'}
-          </button>
-        </div>
+        <SaveActions label="Save Config" busy={save.isPending} disabled={empty} />
       </form>
     </section>
   );
@@ -315,11 +311,7 @@ function ShopTimeZoneCard() {
           Stop times, imported calendars and the published feed use this zone. {saved && `Now: ${saved} (${zoneAbbreviation(saved, new Date())}).`}
           {saved && device !== saved && ` This tablet is set to ${device}.`}
         </p>
-        <div className="admin-actions">
-          <button type="submit" className="btn btn--primary" disabled={!settings.data || save.isPending || zone.trim() === '' || zone === saved}>
-            {save.isPending ? 'Saving...' : 'Save Time Zone'}
-          </button>
-        </div>
+        <SaveActions label="Save Time Zone" busy={save.isPending} disabled={!settings.data || zone.trim() === '' || zone === saved} />
       </form>
     </section>
   );

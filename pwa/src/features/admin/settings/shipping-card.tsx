@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { COUNTRIES, formatCents, type MoneySettings, moneySettingsSchema, regionLabel, regionName, regionsOf, toCents } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
+import { SaveActions } from '../shared/settings-form';
 import { useOwnerMoneySettings, useSaveMoneySettings } from './api/money-settings';
 
 /** The form as typed: amounts in dollars and percentages as text, '' for none. */
@@ -216,11 +217,7 @@ function ShippingForm({ saved }: { saved: MoneySettings }) {
           {problem}
         </p>
       )}
-      <div className="admin-actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Shipping'}
-        </button>
-      </div>
+      <SaveActions label="Save Shipping" busy={save.isPending} />
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import { Controller, useForm } from 'react-hook-form';
 import { COUNTRIES, type ShopIdentityInput, shopIdentityInputSchema, type ShopIdentitySettings, SOCIAL_LINKS_MAX } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
 import { ImageField } from '../images/image-field';
 import { schemaResolver } from '../shared/schema-resolver';
 import { useSaveShopIdentity, useShopIdentitySettings } from './api/shop-identity';
 import { DemoNotice } from './demo-notice';
+import { CouldNot } from '../shared/query-state';
 
 type IdentityFormValues = Omit<ShopIdentityInput, 'socialLinks'> & { socialLinks: string };
 
@@ -35,9 +35,7 @@ export function ShopIdentityCard() {
       {settings.isPending ? (
         <Spinner label="Loading the shop details" />
       ) : settings.isError ? (
-        <p className="admin-status admin-status--bad" role="alert">
-          Could not load the shop details: {messageOf(settings.error, 'unknown error')}
-        </p>
+        <CouldNot what="load the shop details" error={settings.error} />
       ) : (
         <>
           {!settings.data.identity.isSet && <DemoNotice linkToFields={false} />}

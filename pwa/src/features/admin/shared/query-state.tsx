@@ -29,15 +29,27 @@ export function QueryState<T>({
       </>
     );
   }
-  if (query.isError) {
-    return (
-      <div className="empty-state" role="alert">
-        <p>{messageOf(query.error, failed)}</p>
-        <button type="button" className="btn btn--outline" onClick={() => void query.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (query.isError) return <LoadFailed message={messageOf(query.error, failed)} onRetry={() => void query.refetch()} />;
   return <>{children(query.data)}</>;
+}
+
+/** A list or card that could not be loaded: why, and Try again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="empty-state" role="alert">
+      <p>{message}</p>
+      <button type="button" className="btn btn--outline" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/** What a card could not do (load its data, check a connection), with the server's words: "Could not load the shop details: …". */
+export function CouldNot({ what, error, role = 'alert' }: { what: string; error: unknown; role?: 'alert' | 'status' }) {
+  return (
+    <p className="admin-status admin-status--bad" role={role}>
+      Could not {what}: {messageOf(error, 'unknown error')}
+    </p>
+  );
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import type { Summary } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { quietSummary } from '../test/summary';
 import { SummaryTab } from './summary-tab';
 
 // The chart's chunk is not precached: opened offline before it was ever loaded, its import fails.
@@ -8,26 +8,12 @@ jest.mock('./revenue-chart', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
-const EMPTY = { orders: 0, revenueCents: 0, averageCents: 0 };
-const SUMMARY: Summary = {
-  generatedAt: '2026-04-02T14:00:00.000Z',
-  timeZone: 'America/Chicago',
-  weekStartsOn: 'Monday',
-  periods: {
-    today: { from: '2026-04-02T05:00:00.000Z', real: EMPTY, test: EMPTY },
-    week: { from: '2026-03-30T05:00:00.000Z', real: EMPTY, test: EMPTY },
-    month: { from: '2026-04-01T05:00:00.000Z', real: EMPTY, test: EMPTY },
-  },
-  topProducts: { byQuantity: [], byRevenue: [] },
-  waitingToShip: { orders: 0, testOrders: 0, oldestAt: null },
+const SUMMARY = quietSummary({
   dailyRevenue: [
     { day: '2026-04-01', orders: 1, revenueCents: 1250 },
     { day: '2026-04-02', orders: 0, revenueCents: 0 },
   ],
-  unreadMessages: 0,
-  lowStock: [],
-  nextStops: [],
-};
+});
 
 it('keeps the summary, its figures and the table when the chart cannot be loaded', async () => {
   mockFetch({ 'GET /api/admin/summary': { body: SUMMARY } });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   formatCents,
@@ -10,7 +10,7 @@ import {
   type SummaryTopProduct,
 } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
-import { Skeleton } from '../../../ui/skeleton';
+import { Skeleton, SkeletonLines } from '../../../ui/skeleton';
 import { useSummary } from './api/summary';
 import { formatDateTime, formatDay } from '../shared/format';
 import { longDay, ordersCount, shortDay } from './summary-format';
@@ -19,6 +19,7 @@ import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { TableHead } from '../../../ui/table-head';
 import { GoLiveCard } from '../go-live/go-live-card';
+import { AdminCard } from '../shared/admin-card';
 
 // recharts is only needed once the summary has loaded: its own chunk, not precached (vite.config.ts).
 // Offline before it was ever loaded, the figures above and the table stand in for it.
@@ -57,22 +58,15 @@ function WeekAtAGlance() {
       );
     }
     return (
-      <div role="status" aria-label="Loading the summary">
+      <SkeletonLines label="Loading the summary" count={4} className="skeleton--row">
         <Skeleton className="skeleton--title" />
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="skeleton--row" />
-        ))}
-      </div>
+      </SkeletonLines>
     );
   }
 
   return (
     <div className="admin-stack">
-      <section className="card admin-card" aria-labelledby="summary-sales-title">
-        <div className="admin-card__head">
-          <h2 id="summary-sales-title">Orders and revenue</h2>
-          <RefreshButton query={summary} />
-        </div>
+      <AdminCard titleId="summary-sales-title" title="Orders and revenue" actions={<RefreshButton query={summary} />}>
         <p className="muted">
           Paid orders, by the day they were placed ({s.timeZone} time; weeks start on {s.weekStartsOn}). Revenue includes shipping and tax, less refunds.
           Updated {formatDateTime(s.generatedAt)}.
@@ -87,75 +81,46 @@ function WeekAtAGlance() {
             <PeriodCard key={period} period={period} figures={s.periods[period]} />
           ))}
         </div>
-      </section>
+      </AdminCard>
 
       <RevenueSection days={s.dailyRevenue} />
 
       <div className="summary-grid">
-        <section className="card admin-card" aria-labelledby="summary-ship-title">
-          <h2 id="summary-ship-title">Waiting to ship</h2>
-          <p className="summary-big">{ordersCount(s.waitingToShip.orders)}</p>
-          <p className="muted">
-            {s.waitingToShip.oldestAt ? `Oldest placed ${formatDateTime(s.waitingToShip.oldestAt)}.` : 'Nothing is waiting.'}
-            {s.waitingToShip.testOrders > 0 && ` Test orders waiting, not counted: ${s.waitingToShip.testOrders}.`}
-          </p>
-          <Link className="btn btn--outline" to="/admin?tab=orders">
-            Open Orders
-          </Link>
-        </section>
+        <CountCard
+          id="summary-ship-title"
+          title="Waiting to ship"
+          count={ordersCount(s.waitingToShip.orders)}
+          note={
+            <>
+              {s.waitingToShip.oldestAt ? `Oldest placed ${formatDateTime(s.waitingToShip.oldestAt)}.` : 'Nothing is waiting.'}
+              {s.waitingToShip.testOrders > 0 && ` Test orders waiting, not counted: ${s.waitingToShip.testOrders}.`}
+            </>
+          }
+          tab="orders"
+          open="Open Orders"
+        />
+        <CountCard
+          id="summary-inbox-title"
+          title="Unread messages"
+          count={s.unreadMessages}
+          note="Contact messages and event inquiries not read yet."
+          tab="inbox"
+          open="Open Inbox"
+        />
 
-        <section className="card admin-card" aria-labelledby="summary-inbox-title">
-          <h2 id="summary-inbox-title">Unread messages</h2>
-          <p className="summary-big">{s.unreadMessages}</p>
-          <p className="muted">Contact messages and event inquiries not read yet.</p>
-          <Link className="btn btn--outline" to="/admin?tab=inbox">
-            Open Inbox
-          </Link>
-        </section>
+        <SummaryCard id="summary-stock-title" title="Low stock">
+          <SummaryList items={s.lowStock} empty="Nothing is running low." row={lowStockRow} />
+        </SummaryCard>
 
-        <section className="card admin-card" aria-labelledby="summary-stock-title">
-          <h2 id="summary-stock-title">Low stock</h2>
-          {s.lowStock.length ? (
-            <ul className="summary-list">
-              {s.lowStock.map((p) => (
-                <li key={p.id}>
-                  <span className="summary-list__name">{p.name}</span>
-                  <span className={p.stockCount === 0 ? 'summary-out' : 'muted'}>
-                    {p.stockCount === 0 ? 'Out of stock' : `${p.stockCount} left${p.lowStockThreshold !== null ? ` (low at ${p.lowStockThreshold})` : ''}`}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">Nothing is running low.</p>
-          )}
-        </section>
-
-        <section className="card admin-card" aria-labelledby="summary-stops-title">
-          <h2 id="summary-stops-title">Next stops</h2>
-          {s.nextStops.length ? (
-            <ul className="summary-list">
-              {s.nextStops.map((stop) => (
-                <li key={stop.id}>
-                  <span className="summary-list__name">{stop.title}</span>
-                  <span className="muted">
-                    {formatDay(stop.date, stop.timeZone)} · {formatStopTimes(stop, localTimeZone())}
-                    {stop.location ? ` · ${stop.location}` : ''}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="muted">No stops scheduled.</p>
-          )}
+        <SummaryCard id="summary-stops-title" title="Next stops">
+          <SummaryList items={s.nextStops} empty="No stops scheduled." row={nextStopRow} />
           <Link className="btn btn--outline" to="/admin?tab=calendar">
             Open Location Scheduler
           </Link>
-        </section>
+        </SummaryCard>
       </div>
 
-      <section className="card admin-card" aria-labelledby="summary-top-title">
-        <h2 id="summary-top-title">Best sellers this month</h2>
+      <SummaryCard id="summary-top-title" title="Best sellers this month">
         {s.topProducts.byQuantity.length ? (
           <div className="summary-top">
             <TopList title="By quantity" products={s.topProducts.byQuantity} show={(p) => `${p.quantity} sold`} />
@@ -164,8 +129,68 @@ function WeekAtAGlance() {
         ) : (
           <p className="muted">No sales yet this month.</p>
         )}
-      </section>
+      </SummaryCard>
     </div>
+  );
+}
+
+/** A card of the summary under its title. */
+function SummaryCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card admin-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A count to act on (orders to ship, messages to read), what it means, and the tab where it is done. */
+function CountCard({ id, title, count, note, tab, open }: { id: string; title: string; count: ReactNode; note: ReactNode; tab: string; open: string }) {
+  return (
+    <SummaryCard id={id} title={title}>
+      <p className="summary-big">{count}</p>
+      <p className="muted">{note}</p>
+      <Link className="btn btn--outline" to={`/admin?tab=${tab}`}>
+        {open}
+      </Link>
+    </SummaryCard>
+  );
+}
+
+/** A product running low: how many are left, against its own threshold; out of stock stands out. */
+const lowStockRow = (p: Summary['lowStock'][number]): SummaryRow => ({
+  name: p.name,
+  detail: p.stockCount === 0 ? 'Out of stock' : `${p.stockCount} left${p.lowStockThreshold !== null ? ` (low at ${p.lowStockThreshold})` : ''}`,
+  detailClassName: p.stockCount === 0 ? 'summary-out' : 'muted',
+});
+
+/** A coming stop: its day, its times and its place. */
+const nextStopRow = (stop: Summary['nextStops'][number]): SummaryRow => ({
+  name: stop.title,
+  detail: `${formatDay(stop.date, stop.timeZone)} · ${formatStopTimes(stop, localTimeZone())}${stop.location ? ` · ${stop.location}` : ''}`,
+});
+
+interface SummaryRow {
+  name: string;
+  detail: string;
+  detailClassName?: string;
+}
+
+/** Things by name, each with a detail beside it (muted unless `detailClassName` says otherwise); `empty` when there are none. */
+function SummaryList<T extends { id: number }>({ items, empty, row }: { items: readonly T[]; empty: string; row: (item: T) => SummaryRow }) {
+  if (!items.length) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="summary-list">
+      {items.map((item) => {
+        const { name, detail, detailClassName = 'muted' } = row(item);
+        return (
+          <li key={item.id}>
+            <span className="summary-list__name">{name}</span>
+            <span className={detailClassName}>{detail}</span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

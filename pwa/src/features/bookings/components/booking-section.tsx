@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { BookingRequest, User } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonCards } from '../../../ui/skeleton';
 import { useUser } from '../../auth';
 import { useBookingPackages } from '../api/packages';
 import { BookingForm, type BookingFormValues, EMPTY_BOOKING, valuesOf } from './booking-form';
@@ -40,11 +40,7 @@ export function BookingSection() {
       </p>
       <SavedRequests onRestore={restore} focusRef={saved} />
       {packages.isPending ? (
-        <div className="three-up">
-          <Skeleton className="skeleton--card" />
-          <Skeleton className="skeleton--card" />
-          <Skeleton className="skeleton--card" />
-        </div>
+        <SkeletonCards />
       ) : packages.isError && !packages.data ? (
         <LoadProblem
           offline="Our packages are not saved on this device yet. They will show here when you're back online."

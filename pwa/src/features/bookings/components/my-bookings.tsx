@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { formatCents } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonLines } from '../../../ui/skeleton';
+import { RetryNotice } from '../../../ui/load-problem';
 import { useMyBookings } from '../api/my-bookings';
 import { bookingDay, bookingTimes } from '../format';
 import { BookingStateBadge } from './booking-state-badge';
@@ -14,17 +15,9 @@ export function MyBookings({ userId }: { userId: number }) {
     <section className="card my-bookings" aria-labelledby="my-bookings-title">
       <h2 id="my-bookings-title">Your bookings</h2>
       {bookings.isPending ? (
-        <div role="status" aria-label="Loading your bookings">
-          <Skeleton className="skeleton--row" />
-        </div>
+        <SkeletonLines label="Loading your bookings" count={1} className="skeleton--row" />
       ) : bookings.isError ? (
-        <div className="notice" role="alert">
-          <strong>Unable to load your bookings</strong>
-          <p>{messageOf(bookings.error, 'Please try again.')}</p>
-          <button type="button" className="btn btn--outline" onClick={() => void bookings.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <RetryNotice title="Unable to load your bookings" message={messageOf(bookings.error, 'Please try again.')} onRetry={() => void bookings.refetch()} />
       ) : bookings.data.length === 0 ? (
         <p className="muted">
           No event bookings yet. <Link to="/events#book">Book an event</Link>

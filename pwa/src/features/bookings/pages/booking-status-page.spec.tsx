@@ -69,6 +69,17 @@ const renderPage = (route = '/bookings/CB-7K3Q?token=tok') =>
   );
 const card = (label: string) => within(screen.getByRole('form', { name: 'Payment' })).getByLabelText(label, { exact: true });
 
+/** Opens the deposit's payment step and pays with Robin's card on the test-mode form. */
+async function payDepositByTestCard() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Pay deposit ($150.00)' }));
+  await screen.findByText('TEST MODE');
+  fireEvent.change(card('Card holder'), { target: { value: 'Robin Park' } });
+  fireEvent.change(card('Card number'), { target: { value: '4111111111111111' } });
+  fireEvent.change(card('Expiry (MM/YY)'), { target: { value: '1230' } });
+  fireEvent.change(card('CVC'), { target: { value: '123' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+}
+
 beforeEach(() => useToastStore.getState().dismiss());
 
 describe('BookingStatusPage', () => {
@@ -95,13 +106,7 @@ describe('BookingStatusPage', () => {
       'POST /api/bookings/CB-7K3Q/payments?token=tok': { body: { paymentId: 'pay-1', amountCents: 15000, testMode: true, booking: confirmed() } },
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay deposit ($150.00)' }));
-    await screen.findByText('TEST MODE');
-    fireEvent.change(card('Card holder'), { target: { value: 'Robin Park' } });
-    fireEvent.change(card('Card number'), { target: { value: '4111111111111111' } });
-    fireEvent.change(card('Expiry (MM/YY)'), { target: { value: '1230' } });
-    fireEvent.change(card('CVC'), { target: { value: '123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    await payDepositByTestCard();
 
     expect(await screen.findByText('Confirmed', { selector: '.booking-state' })).toBeInTheDocument();
     expect(screen.getByText('Payment Successful')).toBeInTheDocument();
@@ -127,13 +132,7 @@ describe('BookingStatusPage', () => {
           : fakeResponse(200, { paymentId: 'pay-2', amountCents: 15000, testMode: true, booking: confirmed() }),
     });
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay deposit ($150.00)' }));
-    await screen.findByText('TEST MODE');
-    fireEvent.change(card('Card holder'), { target: { value: 'Robin Park' } });
-    fireEvent.change(card('Card number'), { target: { value: '4111111111111111' } });
-    fireEvent.change(card('Expiry (MM/YY)'), { target: { value: '1230' } });
-    fireEvent.change(card('CVC'), { target: { value: '123' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
+    await payDepositByTestCard();
     expect(await within(screen.getByRole('form', { name: 'Payment' })).findByText('Your card was declined.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
     expect(await screen.findByText('Confirmed', { selector: '.booking-state' })).toBeInTheDocument();

@@ -1,13 +1,13 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { BOOKING_STATE_LABELS, type BookingPaymentResult, type BookingView, formatCents, lazyDateFormat } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { toast } from '../../../ui/toast-store';
-import { useUser } from '../../auth';
+import { LinkProblem, useLinkAccess } from '../../auth';
 import { CardPayment } from '../../payment';
 import { bookingQueryOptions, payBooking, useBooking, useCancelBooking } from '../api/booking';
 import { BookingStateBadge } from '../components/booking-state-badge';
@@ -222,26 +222,13 @@ function BookingProblem({ error, signedIn, signInTarget, onRetry }: { error: unk
   const status = error instanceof ApiError ? error.status : 0;
   const missing = status === 404 || status === 400;
   return (
-    <section className="card empty-state" role="alert">
-      <h1>{missing ? 'Booking not found' : 'Unable to load this booking'}</h1>
-      <p>{missing ? 'Please open the link in your e-mail again: it holds what opens your booking.' : messageOf(error, 'Please try again.')}</p>
-      <div className="booking-status__actions">
-        {!missing ? (
-          <button type="button" className="btn btn--outline" onClick={onRetry}>
-            Try Again
-          </button>
-        ) : (
-          !signedIn && (
-            <Link to={`/auth?redirect=${encodeURIComponent(signInTarget)}`} className="btn btn--primary">
-              Sign in
-            </Link>
-          )
-        )}
-        <Link to="/contact" className="btn btn--outline">
-          Contact us
-        </Link>
-      </div>
-    </section>
+    <LinkProblem
+      title={missing ? 'Booking not found' : 'Unable to load this booking'}
+      message={missing ? 'Please open the link in your e-mail again: it holds what opens your booking.' : messageOf(error, 'Please try again.')}
+      actionsClassName="booking-status__actions"
+      onRetry={missing ? undefined : onRetry}
+      signInTarget={signedIn ? undefined : signInTarget}
+    />
   );
 }
 
@@ -253,17 +240,11 @@ function BookingProblem({ error, signedIn, signInTarget, onRetry }: { error: unk
  */
 export default function BookingStatusPage() {
   const { reference = '' } = useParams();
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const token = params.get('token');
-  const { user, isLoading } = useUser();
-  const shown = reference.toUpperCase();
-  useDocumentTitle(`Booking ${shown}`);
-  const waitForUser = !token && isLoading;
-  const query = useBooking(reference, token, user?.id ?? null, !waitForUser && (!!token || !!user));
-  const here = location.pathname;
+  const { token, user, here, waitForUser, load, signIn } = useLinkAccess();
+  useDocumentTitle(`Booking ${reference.toUpperCase()}`);
+  const query = useBooking(reference, token, user?.id ?? null, load);
 
-  if (!token && !isLoading && !user) return <Navigate to={`/auth?redirect=${encodeURIComponent(here)}`} replace />;
+  if (signIn) return <Navigate to={signIn} replace />;
   return (
     <div className="container page narrow booking-page">
       {waitForUser ? (

@@ -1,30 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { type CartLine, MONEY_SETTINGS_DEFAULTS, type ShippingData, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
+import { MONEY_SETTINGS_DEFAULTS, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import type { AppliedDiscount } from './discount-code-field';
+import type { AppliedDiscount } from '../../../ui/discount-code-field';
+import { COMPLETE, CONFIG, fill, fillCard, lines, shipping, testConfig } from '../test/payment-step';
 import { PaymentStep } from './payment-step';
 
-const CONFIG = 'GET /api/square/web-payments/config';
 const CHECK = 'POST /api/checkout/discount';
-const COMPLETE = 'POST /api/square/checkout/complete';
-const testConfig = { body: { testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'sandbox' } };
-
-const lines: CartLine[] = [
-  { id: 1, name: 'Classic Hot Cocoa', price: 12.99, slug: 'classic-hot-cocoa', quantity: 2 },
-  { id: 2, name: 'Peppermint Cocoa', price: 14.5, slug: 'peppermint-cocoa', quantity: 1 },
-];
-const shipping: ShippingData = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '5551234567',
-  address: '12 Cocoa Lane',
-  city: 'Portland',
-  state: 'OR',
-  zipCode: '97201',
-  country: 'US',
-};
 
 function Step({ onSuccess }: { onSuccess: jest.Mock }) {
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
@@ -40,8 +22,6 @@ function Step({ onSuccess }: { onSuccess: jest.Mock }) {
     />
   );
 }
-
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('PaymentStep with a discount code', () => {
   it('pays the discounted total (tax on the discounted subtotal, shipping whole) and sends the code', async () => {
@@ -59,10 +39,7 @@ describe('PaymentStep with a discount code', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     // $35.48 + $5.99 + 7 % of $35.48 ($2.48) = $43.95
     expect(await screen.findByRole('button', { name: 'Pay $43.95' })).toBeInTheDocument();
-    fill('Card holder', 'Jane Doe');
-    fill('Card number', '4111111111111111');
-    fill('Expiry (MM/YY)', '1230');
-    fill('CVC', '123');
+    fillCard('4111111111111111');
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Pay $43.95' })));
     await waitFor(() => expect(onSuccess).toHaveBeenCalled());
     const paid = calls.find((c) => c.url === '/api/square/checkout/complete')!;
@@ -81,10 +58,7 @@ describe('PaymentStep with a discount code', () => {
     fill('Discount code', 'LAST');
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText(/10% off/);
-    fill('Card holder', 'Jane Doe');
-    fill('Card number', '4111111111111111');
-    fill('Expiry (MM/YY)', '1230');
-    fill('CVC', '123');
+    fillCard('4111111111111111');
     fireEvent.click(screen.getByRole('button', { name: 'Pay $44.97' }));
     await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'This code has reached its usage limit')).toBe(true));
     expect(onSuccess).not.toHaveBeenCalled();

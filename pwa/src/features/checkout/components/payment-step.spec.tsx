@@ -1,39 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MONEY_SETTINGS_DEFAULTS, TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK, type CartLine, type ShippingData } from '@cocoa/shared-types';
+import { MONEY_SETTINGS_DEFAULTS, TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
 import { webPaymentsConfigQueryOptions } from '../../payment/api/web-payments-config';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
+import { CONFIG, COMPLETE, fill, fillCard, lines, shipping, testConfig } from '../test/payment-step';
 import { PaymentStep } from './payment-step';
-
-const CONFIG = 'GET /api/square/web-payments/config';
-const COMPLETE = 'POST /api/square/checkout/complete';
-const testConfig = { body: { testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'sandbox' } };
-
-const lines: CartLine[] = [
-  { id: 1, name: 'Classic Hot Cocoa', price: 12.99, slug: 'classic-hot-cocoa', quantity: 2 },
-  { id: 2, name: 'Peppermint Cocoa', price: 14.5, slug: 'peppermint-cocoa', quantity: 1 },
-];
-// subtotal 40.48, shipping 5.99, tax 2.83 (7 % of 40.48 = 2.8336), total 49.30
-const shipping: ShippingData = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane@example.com',
-  phone: '5551234567',
-  address: '12 Cocoa Lane',
-  city: 'Portland',
-  state: 'OR',
-  zipCode: '97201',
-  country: 'US',
-};
-
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-function fillCard(number: string) {
-  fill('Card holder', 'Jane Doe');
-  fill('Card number', number);
-  fill('Expiry (MM/YY)', '1230');
-  fill('CVC', '123');
-}
 
 function deferred() {
   let resolve!: (r: Response) => void;

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_COUNTRY, postcodeLabel, regionLabel, regionsOf, shippingSchema, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
-import { CountryOptions, RegionOptions } from '../../../ui/address-options';
+import { DEFAULT_COUNTRY, postcodeLabel, regionsOf, shippingSchema, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
+import { RegionCountryRows, useAddressCountry } from '../../../ui/address-options';
 import { describedBy, Field } from '../../../ui/field';
 
 export type ShippingFormValues = ShippingData;
@@ -57,25 +56,16 @@ export function ShippingForm({
   countries: readonly string[];
   onSubmit: (data: ShippingData) => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    formState: { errors },
-  } = useForm<ShippingFormValues, unknown, ShippingData>({
+  const form = useForm<ShippingFormValues, unknown, ShippingData>({
     resolver: zodResolver(shippingSchema, undefined, { raw: true }),
     defaultValues,
   });
-  const country = useWatch({ control, name: 'country' });
-  const region = regionLabel(country);
-  // Another country: the region chosen for the last one means nothing there.
-  const shownCountry = useRef(country);
-  useEffect(() => {
-    if (shownCountry.current === country) return;
-    shownCountry.current = country;
-    setValue('state', '');
-  }, [country, setValue]);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = form;
+  const country = useAddressCountry(form);
   const text = (name: keyof ShippingFormValues, label: string, autoComplete: string, type = 'text', inputMode?: 'tel' | 'numeric' | 'email') => (
     <Field id={`shipping-${name}`} label={label} error={errors[name]?.message}>
       <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...describedBy(`shipping-${name}`, errors[name])} {...register(name)} />
@@ -92,24 +82,16 @@ export function ShippingForm({
         {text('phone', 'Phone', 'shipping tel', 'tel', 'tel')}
       </div>
       {text('address', 'Address', 'shipping street-address')}
-      <div className="field-row">
-        {text('city', 'City', 'shipping address-level2')}
-        {region && (
-          <Field id="shipping-state" label={region} error={errors.state?.message}>
-            <select autoComplete="shipping address-level1" {...describedBy('shipping-state', errors.state)} {...register('state')}>
-              <RegionOptions country={country} />
-            </select>
-          </Field>
-        )}
-      </div>
-      <div className="field-row">
-        {text('zipCode', postcodeLabel(country), 'shipping postal-code', 'text', /^(US|AU|MX)$/.test(country) ? 'numeric' : undefined)}
-        <Field id="shipping-country" label="Country" error={errors.country?.message}>
-          <select autoComplete="shipping country" {...describedBy('shipping-country', errors.country)} {...register('country')}>
-            <CountryOptions codes={countries} />
-          </select>
-        </Field>
-      </div>
+      <RegionCountryRows
+        idPrefix="shipping"
+        section="shipping "
+        country={country}
+        countries={countries}
+        city={text('city', 'City', 'shipping address-level2')}
+        postcode={text('zipCode', postcodeLabel(country), 'shipping postal-code', 'text', /^(US|AU|MX)$/.test(country) ? 'numeric' : undefined)}
+        register={register}
+        errors={errors}
+      />
       <button type="submit" className="btn btn--primary btn--block btn--large">
         Continue to Payment
       </button>

@@ -20,6 +20,20 @@ function fillMessage() {
 }
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
 const saved = () => screen.getByRole('region', { name: 'Messages saved on this device' });
+/** The answer when the network fails although the browser says online. */
+const networkLost = async (): Promise<Response> => {
+  throw new TypeError('Failed to fetch');
+};
+
+/** The form with the toasts it raises. */
+function renderForm() {
+  renderWithProviders(
+    <>
+      <ContactForm />
+      <ToastViewport />
+    </>,
+  );
+}
 const posts = (calls: Array<{ method: string; url: string; body: unknown }>) => calls.filter((c) => c.method === 'POST' && c.url === '/api/contact');
 
 let online = true;
@@ -49,12 +63,7 @@ describe('ContactForm', () => {
 
   it('sends the message, toasts and resets the form', async () => {
     const { calls } = mockFetch({ 'POST /api/contact': { status: 201, body: { message: 'ok' } } });
-    renderWithProviders(
-      <>
-        <ContactForm />
-        <ToastViewport />
-      </>,
-    );
+    renderForm();
     fill('Name', 'Jane');
     fill('Email', 'jane@example.com');
     fill('Subject', 'Wedding');
@@ -72,12 +81,7 @@ describe('ContactForm', () => {
 
   it("shows the server's message in an error toast", async () => {
     mockFetch({ 'POST /api/contact': { status: 429, body: { message: 'Too many messages, try later' } } });
-    renderWithProviders(
-      <>
-        <ContactForm />
-        <ToastViewport />
-      </>,
-    );
+    renderForm();
     fill('Name', 'Jane');
     fill('Email', 'jane@example.com');
     fill('Subject', 'Hi');
@@ -89,12 +93,7 @@ describe('ContactForm', () => {
 
   it('offline, keeps the message on the device and says so; back online, it is sent once and the list says when', async () => {
     const { calls } = mockFetch({ 'POST /api/contact': { status: 200, body: { message: 'Message sent' } } });
-    renderWithProviders(
-      <>
-        <ContactForm />
-        <ToastViewport />
-      </>,
-    );
+    renderForm();
     online = false;
     fillMessage();
     submit();
@@ -141,16 +140,9 @@ describe('ContactForm', () => {
   });
 
   it('keeps the message when the network fails although the browser says online, and sends it again under the same key', async () => {
-    let answer: () => Promise<Response> = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    let answer = networkLost;
     const { calls } = mockFetch({ 'POST /api/contact': () => answer() });
-    renderWithProviders(
-      <>
-        <ContactForm />
-        <ToastViewport />
-      </>,
-    );
+    renderForm();
     fillMessage();
     submit();
     expect(await screen.findByText(KEPT)).toBeInTheDocument();
@@ -172,16 +164,9 @@ describe('ContactForm', () => {
   });
 
   it("shows the server's refusal of a saved message and puts it back in the form", async () => {
-    let answer: () => Promise<Response> = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    let answer = networkLost;
     mockFetch({ 'POST /api/contact': () => answer() });
-    renderWithProviders(
-      <>
-        <ContactForm />
-        <ToastViewport />
-      </>,
-    );
+    renderForm();
     fillMessage();
     submit();
     expect(await screen.findByText(KEPT)).toBeInTheDocument();

@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { PointCards } from '../../../ui/point-cards';
+import { PageHero } from '../../../ui/page-hero';
 
 const COMMITMENTS = [
   { title: 'Quality', text: 'We taste every batch and use only cocoa, sugar and spices we would serve our own children.' },
@@ -13,12 +15,7 @@ export default function AboutPage() {
   const shop = useShopIdentity();
   return (
     <>
-      <section className="hero hero--small">
-        <div className="container">
-          <h1>Our Story</h1>
-          <p>A family kitchen, a pot of milk and a recipe worth sharing.</p>
-        </div>
-      </section>
+      <PageHero title="Our Story" intro="A family kitchen, a pot of milk and a recipe worth sharing." />
       <div className="container page prose">
         <section aria-labelledby="founding">
           <h2 id="founding">How it started</h2>
@@ -43,14 +40,7 @@ export default function AboutPage() {
         </section>
         <section aria-labelledby="commitments">
           <h2 id="commitments">Our commitments</h2>
-          <div className="three-up">
-            {COMMITMENTS.map((c) => (
-              <div key={c.title} className="card why">
-                <h3>{c.title}</h3>
-                <p>{c.text}</p>
-              </div>
-            ))}
-          </div>
+          <PointCards points={COMMITMENTS} />
         </section>
         {shop && (
           <section aria-labelledby="visit">

@@ -3,6 +3,7 @@ import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SocialLinks } from '../../../ui/social-links';
 import { ContactForm } from '../components/contact-form';
+import { PageHero } from '../../../ui/page-hero';
 
 const FAQ = [
   {
@@ -32,12 +33,7 @@ export default function ContactPage() {
   const shop = useShopIdentity();
   return (
     <>
-      <section className="hero hero--small">
-        <div className="container">
-          <h1>Contact Us</h1>
-          <p>Questions about an order, a flavour or cocoa service for your event? We would love to hear from you.</p>
-        </div>
-      </section>
+      <PageHero title="Contact Us" intro="Questions about an order, a flavour or cocoa service for your event? We would love to hear from you." />
       <div className="container page contact-layout">
         <ContactForm />
         <aside className="card contact-card" aria-labelledby="contact-card-title">

@@ -6,6 +6,7 @@ import { SmartImage } from '../../../ui/smart-image';
 import { StarRating } from '../../../ui/star-rating';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ProductCard, useCategories, useFeaturedProducts, useFeaturedTestimonials } from '../../catalogue';
+import { PointCards } from '../../../ui/point-cards';
 
 const FALLBACK_FLAVORS = ['Signature Flavors', 'Classic Flavors', 'Holiday Flavors'];
 
@@ -200,14 +201,7 @@ export default function HomePage() {
       <section className="section section--tinted" aria-labelledby="why-title">
         <div className="container">
           <h2 id="why-title">Why Choose Our Cocoa</h2>
-          <div className="three-up">
-            {WHY.map((point) => (
-              <div key={point.title} className="why card">
-                <h3>{point.title}</h3>
-                <p>{point.text}</p>
-              </div>
-            ))}
-          </div>
+          <PointCards points={WHY} />
         </div>
       </section>
       <OurFlavors />

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { dayIn, dayKey, formatLongDate, formatStopTimes, type ScheduledEvent } from '@cocoa/shared-types';
 import { useViewerZone } from '../../../lib/viewer-clock';
 import { LoadProblem } from '../../../ui/load-problem';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonCards } from '../../../ui/skeleton';
 import { useLiveState } from '../../live';
 import { OrderAheadLink } from '../../order-ahead';
 import { useUpcomingEvents } from '../api/upcoming-events';
@@ -29,11 +29,7 @@ export function UpcomingLocations() {
     <section aria-labelledby="upcoming-title" className="section">
       <h2 id="upcoming-title">Where to find us next</h2>
       {isPending ? (
-        <div className="three-up">
-          <Skeleton className="skeleton--card" />
-          <Skeleton className="skeleton--card" />
-          <Skeleton className="skeleton--card" />
-        </div>
+        <SkeletonCards />
       ) : isError && !data ? (
         <LoadProblem
           offline="The next stops are not saved on this device yet. They will show here when you're back online."

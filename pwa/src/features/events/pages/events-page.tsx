@@ -3,13 +3,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import { dayKey } from '@cocoa/shared-types';
 import { LoadProblem } from '../../../ui/load-problem';
 import { SmartImage } from '../../../ui/smart-image';
-import { Skeleton } from '../../../ui/skeleton';
+import { SkeletonCards } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { availabilityQueryOptions, BookingSection, bookingPackagesQueryOptions } from '../../bookings';
 import { prefetchLiveState } from '../../live';
 import { useCategories } from '../../catalogue';
 import { EventInquiryForm } from '../components/event-inquiry-form';
 import { UpcomingLocations } from '../components/upcoming-locations';
+import { PointCards } from '../../../ui/point-cards';
+import { PageHero } from '../../../ui/page-hero';
 
 const OCCASIONS = [
   { title: 'Weddings', text: 'A hot cocoa bar for winter weddings or an iced cocoa and shake stand for summer receptions.' },
@@ -35,24 +37,16 @@ export default function EventsPage() {
   const categories = useCategories();
   return (
     <>
-      <section className="hero hero--small">
-        <div className="container">
-          <h1>Cocoa for Your Event</h1>
-          <p>We bring the cocoa bar to weddings, corporate events and parties — hot, iced or shaken.</p>
-          <button type="button" className="btn btn--light btn--large" onClick={() => document.getElementById('book')?.scrollIntoView({ behavior: 'smooth' })}>
-            Book Your Event
-          </button>
-        </div>
-      </section>
+      <PageHero title="Cocoa for Your Event" intro="We bring the cocoa bar to weddings, corporate events and parties — hot, iced or shaken.">
+        <button type="button" className="btn btn--light btn--large" onClick={() => document.getElementById('book')?.scrollIntoView({ behavior: 'smooth' })}>
+          Book Your Event
+        </button>
+      </PageHero>
       <div className="container page">
         <section aria-labelledby="menu-title">
           <h2 id="menu-title">What we serve</h2>
           {categories.isPending ? (
-            <div className="three-up">
-              <Skeleton className="skeleton--card" />
-              <Skeleton className="skeleton--card" />
-              <Skeleton className="skeleton--card" />
-            </div>
+            <SkeletonCards />
           ) : categories.isError && !categories.data ? (
             <LoadProblem
               offline="Our menu is not saved on this device yet. It will show here when you're back online."
@@ -77,14 +71,7 @@ export default function EventsPage() {
         </section>
         <section aria-labelledby="occasions-title" className="section">
           <h2 id="occasions-title">Occasions</h2>
-          <div className="three-up">
-            {OCCASIONS.map((o) => (
-              <div key={o.title} className="card why">
-                <h3>{o.title}</h3>
-                <p>{o.text}</p>
-              </div>
-            ))}
-          </div>
+          <PointCards points={OCCASIONS} />
         </section>
         <UpcomingLocations />
         <BookingSection />

@@ -1,9 +1,9 @@
-import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatLongDate, formatPrice, orderNumberOf, type OrderView } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Skeleton, Spinner } from '../../../ui/skeleton';
-import { useUser } from '../../auth';
+import { LinkProblem, useLinkAccess } from '../../auth';
 import { useOrder } from '../api/order';
 import { FulfilmentStatus } from '../components/fulfilment-status';
 import { OrderAddress } from '../components/order-address';
@@ -69,28 +69,17 @@ function OrderProblem({ error, signInTarget, onRetry }: { error: unknown; signIn
   const title =
     status === 410 ? 'This link has expired' : status === 403 ? 'This link is not valid' : status === 404 ? 'Order not found' : 'Unable to load this order';
   return (
-    <section className="card empty-state" role="alert">
-      <h1>{title}</h1>
-      <p>{messageOf(error, 'Please try again.')}</p>
-      <div className="order-page__actions">
-        {status === 0 || status >= 500 ? (
-          <button type="button" className="btn btn--outline" onClick={onRetry}>
-            Try Again
-          </button>
-        ) : status === 404 ? (
-          <Link to="/orders" className="btn btn--primary">
-            Your orders
-          </Link>
-        ) : (
-          <Link to={`/auth?redirect=${encodeURIComponent(signInTarget)}`} className="btn btn--primary">
-            Sign in
-          </Link>
-        )}
-        <Link to="/contact" className="btn btn--outline">
-          Contact us
-        </Link>
-      </div>
-    </section>
+    <LinkProblem
+      title={title}
+      message={messageOf(error, 'Please try again.')}
+      actionsClassName="order-page__actions"
+      onRetry={status === 0 || status >= 500 ? onRetry : undefined}
+      signInTarget={status === 404 ? undefined : signInTarget}
+    >
+      <Link to="/orders" className="btn btn--primary">
+        Your orders
+      </Link>
+    </LinkProblem>
   );
 }
 
@@ -102,16 +91,11 @@ function OrderProblem({ error, signInTarget, onRetry }: { error: unknown; signIn
  */
 export default function OrderPage() {
   const { id = '' } = useParams();
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const token = params.get('token');
-  const { user, isLoading } = useUser();
+  const { token, user, here, waitForUser, load, signIn } = useLinkAccess();
   useDocumentTitle(`Order #${orderNumberOf(id)}`);
-  const waitForUser = !token && isLoading;
-  const query = useOrder(id, token, user?.id ?? null, !waitForUser && (!!token || !!user));
-  const here = `${location.pathname}`;
+  const query = useOrder(id, token, user?.id ?? null, load);
 
-  if (!token && !isLoading && !user) return <Navigate to={`/auth?redirect=${encodeURIComponent(here)}`} replace />;
+  if (signIn) return <Navigate to={signIn} replace />;
   return (
     <div className="container page narrow order-page-wrap">
       {waitForUser ? (

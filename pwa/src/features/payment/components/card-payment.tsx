@@ -3,6 +3,7 @@ import { formatCents, PAYMENTS_NOT_SET_UP_MESSAGE } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { Spinner } from '../../../ui/skeleton';
 import { errorToast } from '../../../ui/toast-store';
+import { RetryNotice } from '../../../ui/load-problem';
 import { useWebPaymentsConfig } from '../api/web-payments-config';
 import type { CardMethod } from '../card/card-method';
 import { newIdempotencyKey } from '../card/idempotency-key';
@@ -82,13 +83,7 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
   return (
     <form className="form payment-step" noValidate aria-label="Payment" aria-busy={processing} onSubmit={pay}>
       {config.isError ? (
-        <div className="notice" role="alert">
-          <strong>Payment Error</strong>
-          <p>Failed to initialize payment system</p>
-          <button type="button" className="btn btn--outline" onClick={() => void config.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <RetryNotice title="Payment Error" message={'Failed to initialize payment system'} onRetry={() => void config.refetch()} />
       ) : unavailable ? (
         <div className="notice" role="alert">
           <strong>Payments unavailable</strong>

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+/** A card of the admin named by its heading, with what acts on the whole card (Add, Refresh) beside the heading. */
+export function AdminCard({ titleId, title, actions, children }: { titleId: string; title: ReactNode; actions: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card admin-card" aria-labelledby={titleId}>
+      <div className="admin-card__head">
+        <h2 id={titleId}>{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
