@@ -43,10 +43,10 @@ export function Dialog({
   const panel = useFocusTrap<HTMLDivElement>(true, close, FIRST_FOCUS);
   const open = useOpenOnNextFrame();
   // Ionic takes focus off the page as it presents the card, and shows it after its animation: focus
-  // starts again then, unless a confirmation opened from this dialog meanwhile has it.
+  // starts again then, only if it is no longer in a dialog. Focus still in this one may be in the
+  // field the person is typing in; in another, it is a confirmation opened from this one.
   const focusFirst = () => {
-    const holder = document.activeElement?.closest('[aria-modal="true"]');
-    if (holder && holder !== panel.current) return;
+    if (document.activeElement?.closest('[aria-modal="true"]')) return;
     (panel.current?.querySelector<HTMLElement>(FIRST_FOCUS) ?? panel.current)?.focus();
   };
 
