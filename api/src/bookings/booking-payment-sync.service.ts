@@ -1,31 +1,25 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
-import { errorText, log } from '../common/logger';
-import { APP_CONFIG, type AppConfig } from '../config/config.schema';
+import { log } from '../common/logger';
 import { PaymentsService } from '../payments/payments.service';
-import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
+import {
+  type PaymentKind,
+  paymentVerdict,
+  type Reconciled,
+  type SquarePaymentEvent,
+  type SquareRefundEvent,
+  type StaleCharge,
+  type StaleRefund,
+} from '../payments/payments.types';
 import { BookingMovesService, lockBooking } from './booking-moves.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
 import { BookingPaymentsService } from './booking-payments.service';
 import { BookingEntity } from './booking.entity';
 
-/** Rows looked at per reconciler run at most, oldest first; the next run takes the rest. */
-const BATCH = 100;
 const isUuid = (v: string | null): v is string => v !== null && z.uuid().safeParse(v).success;
 const refused = (status: string) => status === 'FAILED' || status === 'REJECTED';
-
-export interface BookingReconcileReport {
-  /** Square had the payment: recorded, and the booking moved. */
-  paid: number;
-  /** Nothing was charged (no payment at Square, or a test-mode payment cut short): the pending row went. */
-  failed: number;
-  /** Pending refunds asked of Square again under their key. */
-  refundsAsked: number;
-  /** Still pending: Square not connected, not answering, or its payment not settled yet. */
-  left: number;
-}
 
 /**
  * Booking payments and refunds that Square settles after we stopped listening:
@@ -34,19 +28,17 @@ export interface BookingReconcileReport {
  *   reference_id settles a pending deposit or balance (COMPLETED/APPROVED) or removes it
  *   (FAILED/CANCELED); refund.* updates a refund: one Square reports FAILED or REJECTED after it
  *   was counted is uncounted, with a 'refund-failed' row in the thread for the owner to try again.
- * - The reconciler (`reconcile()`, every few minutes from BookingJobsService): a deposit or balance
- *   pending for longer than PAYMENT_RECONCILE_AFTER_S (the customer's answer was lost and they did
- *   not come back) is settled from Square's payments with its reference_id
- *   (PaymentsService.reconcileCharge, as orders are); a test-mode one charged nothing and goes; a refund still pending
- *   (Square never answered) is asked again under the same idempotency key.
+ * - The payment reconciler (PaymentReconciler, for every kind): a deposit or balance pending for
+ *   longer than PAYMENT_RECONCILE_AFTER_S (the customer's answer was lost and they did not come
+ *   back) is listed by `stalePayments` and settled from Square's payments with its reference_id,
+ *   as orders are; a test-mode one charged nothing and goes. A refund still pending (Square never
+ *   answered) is listed by `staleRefunds` and asked again under the same idempotency key.
  */
 @Injectable()
 export class BookingPaymentSync implements OnModuleInit, PaymentKind {
   readonly name = 'booking';
-  private running: Promise<BookingReconcileReport> | undefined;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly dataSource: DataSource,
     private readonly payments: PaymentsService,
     private readonly bookingPayments: BookingPaymentsService,
@@ -66,7 +58,7 @@ export class BookingPaymentSync implements OnModuleInit, PaymentKind {
   }
 
   /** A pending charge by Square's word: recorded, removed, or left (still PENDING there). */
-  private async settleCharge(row: BookingPaymentEntity, paymentId: string, status: string): Promise<'paid' | 'failed' | 'left'> {
+  private async settleCharge(row: BookingPaymentEntity, paymentId: string, status: string): Promise<Reconciled> {
     if (row.status !== 'pending') return 'left';
     const verdict = paymentVerdict(status);
     if (verdict === 'paid' || verdict === 'approved') {
@@ -122,53 +114,37 @@ export class BookingPaymentSync implements OnModuleInit, PaymentKind {
     });
   }
 
-  /** One pass; a second caller while one runs shares it. */
-  reconcile(): Promise<BookingReconcileReport> {
-    this.running ??= this.run().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  /** Deposits and balances pending for longer than `afterSeconds`, each settled or removed by the reconciler. */
+  async stalePayments(afterSeconds: number, batch: number): Promise<StaleCharge<Reconciled>[]> {
+    const stale = await this.pendingSince(afterSeconds, batch, 'charges');
+    return stale.map((row) => ({
+      ref: { bookingId: row.bookingId, paymentRowId: row.id },
+      referenceId: row.id,
+      totalCents: row.amountCents,
+      createdAt: row.createdAt,
+      testMode: row.testMode,
+      paid: (payment) => this.settleCharge(row, payment.paymentId, payment.status),
+      failed: async (reason) => {
+        await this.bookingPayments.fail(row, new PaymentError(reason.message, reason.code));
+        return 'failed';
+      },
+    }));
   }
 
-  private async run(): Promise<BookingReconcileReport> {
-    const report: BookingReconcileReport = { paid: 0, failed: 0, refundsAsked: 0, left: 0 };
-    const stale = await this.dataSource
+  /** Refunds pending for longer than `afterSeconds` (Square never answered): asked again under the same key. */
+  async staleRefunds(afterSeconds: number, batch: number): Promise<StaleRefund[]> {
+    const stale = await this.pendingSince(afterSeconds, batch, 'refunds');
+    return stale.map((row) => ({ ref: { bookingId: row.bookingId, refundRowId: row.id }, askAgain: () => this.bookingPayments.executeRefund(row.id) }));
+  }
+
+  private pendingSince(afterSeconds: number, batch: number, which: 'charges' | 'refunds'): Promise<BookingPaymentEntity[]> {
+    return this.dataSource
       .getRepository(BookingPaymentEntity)
       .createQueryBuilder('p')
-      .where(`p.status = 'pending' AND p.createdAt < now() - make_interval(secs => :after)`, { after: this.config.PAYMENT_RECONCILE_AFTER_S })
+      .where(`p.status = 'pending' AND p.createdAt < now() - make_interval(secs => :after)`, { after: afterSeconds })
+      .andWhere(which === 'refunds' ? `p.kind = 'refund'` : `p.kind <> 'refund'`)
       .orderBy('p.createdAt', 'ASC')
-      .take(BATCH)
+      .take(batch)
       .getMany();
-    if (stale.length === 0) return report;
-    const connection = await this.payments.connection();
-    for (const row of stale) {
-      try {
-        if (row.kind === 'refund') {
-          await this.bookingPayments.executeRefund(row.id);
-          report.refundsAsked++;
-        } else {
-          const settled = await this.payments.reconcileCharge(connection, {
-            referenceId: row.id,
-            totalCents: row.amountCents,
-            createdAt: row.createdAt,
-            testMode: row.testMode,
-            paid: (payment) => this.settleCharge(row, payment.paymentId, payment.status),
-            failed: async (reason) => {
-              await this.bookingPayments.fail(row, new PaymentError(reason.message, reason.code));
-              return 'failed' as const;
-            },
-          });
-          report[settled]++;
-        }
-      } catch (err) {
-        report.left++;
-        log('warn', 'booking reconciler could not settle a payment; trying again next run', {
-          paymentRowId: row.id,
-          error: errorText(err),
-        });
-      }
-    }
-    log('info', 'booking payments reconciled', { ...report });
-    return report;
   }
 }

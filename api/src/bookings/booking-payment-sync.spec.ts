@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PaymentReconciler } from '../payments/payment-reconciler.service';
 import { SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { deliverSquareEvent } from '../test/square-webhooks';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { BookingPaymentSync } from './booking-payment-sync.service';
 import { bookingRow, insertPackage, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
@@ -15,13 +15,13 @@ const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/squar
 
 /**
  * Booking payments and refunds Square settles after we stopped listening: its webhooks and the
- * reconciler (BookingPaymentSync), with the real SDK against the local Square double.
+ * payment reconciler (the kind 'booking' of PaymentReconciler), with the real SDK against the local Square double.
  */
 describe('booking payments settled by Square’s webhooks and the reconciler', () => {
   let square: SquareApiDouble;
   let t: TestApp;
   let admin: ReturnType<TestApp['agent']>;
-  let sync: BookingPaymentSync;
+  let reconciler: PaymentReconciler;
   let pkg: { id: number };
   let day = 30;
 
@@ -34,7 +34,7 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
       SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
     });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    sync = t.app.get(BookingPaymentSync);
+    reconciler = t.app.get(PaymentReconciler);
     pkg = await insertPackage(t.dataSource);
   });
   afterAll(async () => {
@@ -91,14 +91,14 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
 
   it('the reconciler settles a deposit the customer never came back for, once it is old enough not to be in flight', async () => {
     const { b, payment } = await lostAnswer();
-    expect(await sync.reconcile()).toEqual({ paid: 0, failed: 0, refundsAsked: 0, left: 0 });
+    expect((await reconciler.reconcile()).kinds.booking).toEqual({ paid: 0, failed: 0, refundsAsked: 0, left: 0 });
     await backdate();
-    expect(await sync.reconcile()).toEqual({ paid: 1, failed: 0, refundsAsked: 0, left: 0 });
+    expect((await reconciler.reconcile()).kinds.booking).toEqual({ paid: 1, failed: 0, refundsAsked: 0, left: 0 });
     expect(await bookingRow(t.dataSource, b.id)).toMatchObject({ state: 'confirmed', deposit_paid_cents: 10000 });
     const [list] = square.calls('/v2/payments').filter((r) => r.method === 'GET');
     expect(list.query.get('total')).toBe('10000');
     expect((await t.dataSource.query(`SELECT square_payment_id FROM booking_payments WHERE booking_id = $1`, [b.id]))[0].square_payment_id).toBe(payment.id);
-    expect(await sync.reconcile()).toEqual({ paid: 0, failed: 0, refundsAsked: 0, left: 0 });
+    expect((await reconciler.reconcile()).kinds.booking).toEqual({ paid: 0, failed: 0, refundsAsked: 0, left: 0 });
   });
 
   it('the reconciler removes a pending deposit Square has no payment for; the customer can pay again', async () => {
@@ -106,7 +106,7 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     const { b, payment } = await lostAnswer();
     square.payments.splice(square.payments.indexOf(payment), 1);
     await backdate();
-    expect(await sync.reconcile()).toEqual({ paid: 0, failed: 1, refundsAsked: 0, left: 0 });
+    expect((await reconciler.reconcile()).kinds.booking).toEqual({ paid: 0, failed: 1, refundsAsked: 0, left: 0 });
     expect(await paymentRows(b)).toEqual([]);
     expect((await thread(b)).at(-1)).toBe('payment-failed');
     expect(await bookingRow(t.dataSource, b.id)).toMatchObject({ state: 'awaiting_deposit', deposit_paid_cents: 0 });
@@ -166,7 +166,7 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
     expect((await paymentRows(b)).at(-1)).toMatchObject({ kind: 'refund', status: 'pending' });
     expect(await bookingRow(t.dataSource, b.id)).toMatchObject({ state: 'cancelled', refunded_cents: 0 });
     await backdate();
-    expect(await sync.reconcile()).toEqual({ paid: 0, failed: 0, refundsAsked: 1, left: 0 });
+    expect((await reconciler.reconcile()).kinds.booking).toEqual({ paid: 0, failed: 0, refundsAsked: 1, left: 0 });
     const keys = square.calls('/v2/refunds').map((r) => r.body?.idempotency_key);
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);

@@ -4,7 +4,14 @@ import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import { DiscountsService } from '../discounts/discounts.service';
 import { PaymentsService } from '../payments/payments.service';
-import { type PaymentKind, paymentVerdict, type SquarePaymentEvent, type SquareRefundEvent } from '../payments/payments.types';
+import {
+  type PaymentKind,
+  paymentVerdict,
+  type Reconciled,
+  type SquarePaymentEvent,
+  type SquareRefundEvent,
+  type StaleCharge,
+} from '../payments/payments.types';
 import { SquareInventoryService } from '../square/square-inventory.service';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
@@ -30,8 +37,9 @@ export type Settled =
  * and (paid through Square) the sale sent to Square's inventory: whichever of the checkout, the reconciler or a webhook completes the order, the mails go
  * once, and a move rolled back sends none.
  *
- * Orders declare themselves to PaymentsService as the kind 'order': Square's notifications about
- * an order's payment or refund come here.
+ * Orders (shipping and pickup alike) declare themselves to PaymentsService as the kind 'order':
+ * Square's notifications about an order's payment or refund come here, and the payment reconciler
+ * settles the orders a crash or a lost answer left PENDING through `stalePayments`.
  */
 @Injectable()
 export class OrderSettlementService implements OnModuleInit, PaymentKind {
@@ -57,6 +65,25 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
 
   async squareRefund(event: SquareRefundEvent): Promise<boolean> {
     return (await this.recordRefund(event)).outcome !== 'not-found';
+  }
+
+  /** The orders PENDING for longer than `afterSeconds`, oldest first, each settled or failed by the reconciler. */
+  async stalePayments(afterSeconds: number, batch: number): Promise<StaleCharge<Reconciled>[]> {
+    const stale: { id: string; test_mode: boolean; total_cents: number; created_at: Date }[] = await this.dataSource.query(
+      `SELECT id, test_mode, total_cents, created_at FROM orders
+        WHERE status = 'PENDING' AND created_at < now() - make_interval(secs => $1)
+        ORDER BY created_at LIMIT $2`,
+      [afterSeconds, batch],
+    );
+    return stale.map((order) => ({
+      ref: { orderId: order.id },
+      referenceId: order.id,
+      totalCents: Number(order.total_cents),
+      createdAt: new Date(order.created_at),
+      testMode: order.test_mode,
+      paid: async (payment) => reconciled(await this.settle(order.id, payment, 'reconciler')),
+      failed: async (reason) => reconciled(await this.fail(order.id, reason, 'reconciler')),
+    }));
   }
 
   /**
@@ -206,5 +233,8 @@ export class OrderSettlementService implements OnModuleInit, PaymentKind {
     await manager.query(`DELETE FROM orders WHERE id = $1`, [orderId]);
   }
 }
+
+/** The reconciler's count for a settlement: a move made is paid, a pending order removed failed, anything else left. */
+const reconciled = (settled: Settled): Reconciled => (settled.outcome === 'moved' ? 'paid' : settled.outcome === 'removed' ? 'failed' : 'left');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

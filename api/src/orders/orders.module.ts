@@ -25,7 +25,6 @@ import { OrderSettlementService } from './order-settlement.service';
 import { Order } from './order.entity';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
-import { PaymentReconciler } from './payment-reconciler.service';
 import { PickupMenuController } from './pickup-menu.controller';
 import { PickupOrdersController } from './pickup-orders.controller';
 import { PickupOrdersService } from './pickup-orders.service';
@@ -36,8 +35,8 @@ import { PushModule } from '../live/push.module';
 import { StateMachineModule } from '../state-machine/state-machine.module';
 
 /**
- * Checkout, orders, their payment settlement (the kind 'order' of PaymentsService, and its
- * reconciler), the owner's Orders tab (fulfilment, refunds, cancel), order links and the cart
+ * Checkout, orders, their payment settlement (the kind 'order' of PaymentsService, settled by its
+ * reconciler too), the owner's Orders tab (fulfilment, refunds, cancel), order links and the cart
  * acknowledgement.
  */
 @Module({
@@ -68,7 +67,6 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     CheckoutService,
     OrdersService,
     OrderSettlementService,
-    PaymentReconciler,
     OrderFiguresService,
     AdminOrdersService,
     OrderFulfilmentService,
@@ -80,6 +78,6 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
   ],
   // The back office's summary reads the order figures through OrderFiguresService; the stop's
   // first screen (api/src/first-screen-data.ts) reads a stop's answer through StopPickupService.
-  exports: [PaymentReconciler, OrderFiguresService, StopPickupService],
+  exports: [OrderFiguresService, StopPickupService],
 })
 export class OrdersModule {}

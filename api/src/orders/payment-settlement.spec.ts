@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type supertest from 'supertest';
+import { PaymentReconciler } from '../payments/payment-reconciler.service';
 import { type SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { databaseSnapshot } from '../test/db-snapshot';
 import { deliverSquareEvent } from '../test/square-webhooks';
 import { SQUARE_SAMPLE_WEBHOOK, startSquareShop } from '../test/square-shop';
 import type { TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody } from './orders.fixtures';
-import { PaymentReconciler } from './payment-reconciler.service';
 
 const COMPLETE = '/api/square/checkout/complete';
 const WEBHOOKS = '/api/square/webhooks';
@@ -96,19 +96,20 @@ describe('payment settlement outside database transactions', () => {
 
   describe('the reconciler', () => {
     const backdate = (orderId: string) => t.dataSource.query(`UPDATE orders SET created_at = now() - interval '1 hour' WHERE id = $1`, [orderId]);
+    /** One reconciler run, as the orders saw it. */
+    const reconcileOrders = async () => (await t.app.get(PaymentReconciler).reconcile()).kinds.order;
 
     it('settles a charge whose answer was lost as paid, with Square’s payment id, by its reference', async () => {
       const { orderId, payment } = await unansweredCharge();
-      const reconciler = t.app.get(PaymentReconciler);
-      expect(await reconciler.reconcile()).toEqual({ paid: 0, failed: 0, left: 0 }); // not old enough: may still be in flight
+      expect(await reconcileOrders()).toEqual({ paid: 0, failed: 0, refundsAsked: 0, left: 0 }); // not old enough: may still be in flight
       await backdate(orderId);
-      expect(await reconciler.reconcile()).toEqual({ paid: 1, failed: 0, left: 0 });
+      expect(await reconcileOrders()).toEqual({ paid: 1, failed: 0, refundsAsked: 0, left: 0 });
       expect(await orderRow(orderId)).toMatchObject({ status: 'COMPLETED', payment_id: payment.id, payment_status: 'COMPLETED' });
       expect((await events(orderId)).at(-1)).toEqual({ type: 'paid', from_status: 'PENDING', to_status: 'COMPLETED', source: 'reconciler' });
       const [list] = square.calls('/v2/payments').filter((r) => r.method === 'GET');
       expect(list.query.get('location_id')).toBe('LOC-MAIN');
       expect(list.query.get('total')).toBe(String(payment.total_money?.amount));
-      expect(await reconciler.reconcile()).toEqual({ paid: 0, failed: 0, left: 0 });
+      expect(await reconcileOrders()).toEqual({ paid: 0, failed: 0, refundsAsked: 0, left: 0 });
     });
 
     it('removes a pending order Square has no payment for (nothing charged), and the buyer can pay again with the same key', async () => {
@@ -127,7 +128,7 @@ describe('payment settlement outside database transactions', () => {
         VALUES ($1, $2, 'ada@example.com', 'PENDING', false, 'USD', 3048, 599, 213, 3860, 'Ada', 'Lovelace', '5551234567', '12 Analytical Way', 'Springfield', 'IL', '62701', 'US', now() - interval '1 hour')`,
         [orderId, body.idempotencyKey],
       );
-      expect(await t.app.get(PaymentReconciler).reconcile()).toEqual({ paid: 0, failed: 1, left: 0 });
+      expect(await reconcileOrders()).toEqual({ paid: 0, failed: 1, refundsAsked: 0, left: 0 });
       expect(await orderRow(orderId)).toBeUndefined();
 
       const retry = await t.agent().post(COMPLETE).send(body);
@@ -144,7 +145,7 @@ describe('payment settlement outside database transactions', () => {
         VALUES ($1, 'ada@example.com', 'PENDING', true, 'USD', 3048, 599, 213, 3860, 'Ada', 'Lovelace', '5551234567', '12 Analytical Way', 'Springfield', 'IL', '62701', 'US', now() - interval '1 hour') RETURNING id`,
         [body.idempotencyKey],
       );
-      expect(await t.app.get(PaymentReconciler).reconcile()).toEqual({ paid: 0, failed: 1, left: 0 });
+      expect(await reconcileOrders()).toEqual({ paid: 0, failed: 1, refundsAsked: 0, left: 0 });
       expect(await orderRow(id)).toBeUndefined();
       expect(square.calls('/v2/payments')).toHaveLength(0);
     });

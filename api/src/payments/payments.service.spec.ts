@@ -123,6 +123,7 @@ describe('PaymentsService', () => {
   it('settles a stale charge from Square: test mode fails it, no Square leaves it, Square has it or not', async () => {
     const found = { paymentId: 'P-9', status: 'COMPLETED', squareOrderId: null, squareCustomerId: null };
     const stale = (testMode: boolean) => ({
+      ref: { orderId: 'ref-1' },
       referenceId: 'ref-1',
       totalCents: 500,
       createdAt: new Date(),
@@ -145,6 +146,7 @@ describe('PaymentsService', () => {
       name,
       squarePayment: async (e: SquarePaymentEvent) => (seen.push(`${name} ${e.referenceId}`), e.referenceId === owns),
       squareRefund: async () => false,
+      stalePayments: async () => [],
     });
     payments.register(kind('order', 'o-1'));
     payments.register(kind('pickup', 'p-1'));

@@ -42,10 +42,10 @@ type RefundAnswer =
  *   reconciler or Square's webhook.
  * - Refunds go through Square's Refunds API under the kind's idempotency key (`refund`); a
  *   test-mode payment's refund is recorded by its kind, with no call.
- * - Square's webhooks and the reconcilers settle what a customer's answer never recorded: the
- *   notification goes to each declared kind until one owns it (`squarePayment`, `squareRefund`),
- *   and a stale pending charge is settled from the payment Square has under its reference id
- *   (`reconcileCharge`).
+ * - Square's webhooks and the payment reconciler settle what a customer's answer never recorded:
+ *   the notification goes to each declared kind until one owns it (`squarePayment`,
+ *   `squareRefund`), and a stale pending charge of any kind is settled from the payment Square has
+ *   under its reference id (`reconcileCharge`, run by PaymentReconciler).
  */
 @Injectable()
 export class PaymentsService {
@@ -53,9 +53,14 @@ export class PaymentsService {
 
   constructor(private readonly square: SquareGateway) {}
 
-  /** A kind declares itself at module init, so Square's notifications reach it. */
+  /** A kind declares itself at module init, so Square's notifications and the reconciler reach it. */
   register(kind: PaymentKind): void {
     this.kinds.push(kind);
+  }
+
+  /** The kinds declared so far, in the order they declared themselves. */
+  declared(): readonly PaymentKind[] {
+    return this.kinds;
   }
 
   /**

@@ -23,19 +23,26 @@ interface PaymentFailure {
 }
 
 /**
- * A kind of thing paid for by card (a shipping order, a booking's deposit or balance...), as it
- * declares itself to PaymentsService at module init. Square's notifications are handed to each
- * kind in turn until one owns them; a kind answers false for a payment or refund that is not its
- * own, and throws when it could not record one of its own (the event's job is then tried again, so
- * a kind's handlers must be safe to run twice).
+ * A kind of thing paid for by card (a shipping or pickup order, a booking's deposit or balance...),
+ * as it declares itself to PaymentsService at module init.
+ * - Square's notifications are handed to each kind in turn until one owns them; a kind answers
+ *   false for a payment or refund that is not its own, and throws when it could not record one of
+ *   its own (the event's job is then tried again, so a kind's handlers must be safe to run twice).
+ * - The payment reconciler asks each kind for what it left pending too long: its charges
+ *   (`stalePayments`, settled from Square's word) and, if it has any, its refunds (`staleRefunds`,
+ *   asked of Square again). Runs may overlap across replicas, so settling must be safe to repeat.
  */
 export interface PaymentKind {
-  /** For the logs: 'order', 'booking'. */
+  /** For the logs and the reconciler's report: 'order', 'booking'. */
   readonly name: string;
   /** A Square payment changed: settle the pending charge it is for. */
   squarePayment(event: SquarePaymentEvent): Promise<boolean>;
   /** A Square refund changed: record its new status on the refund it is. */
   squareRefund(event: SquareRefundEvent): Promise<boolean>;
+  /** Its charges pending for longer than `afterSeconds` (their answer was lost), oldest first, at most `batch`. */
+  stalePayments(afterSeconds: number, batch: number): Promise<StaleCharge<Reconciled>[]>;
+  /** Its refunds pending for longer than `afterSeconds` (Square never answered), oldest first, at most `batch`. */
+  staleRefunds?(afterSeconds: number, batch: number): Promise<StaleRefund[]>;
 }
 
 /**
@@ -56,6 +63,8 @@ export interface ChargeOwner {
  * with Square's word on it (PaymentsService.reconcileCharge).
  */
 export interface StaleCharge<Outcome> {
+  /** For the logs: what the charge is for ({ orderId }, { bookingId, paymentRowId }). */
+  readonly ref: Record<string, unknown>;
   /** The reference_id the charge was sent to Square with. */
   referenceId: string;
   totalCents: number;
@@ -65,6 +74,16 @@ export interface StaleCharge<Outcome> {
   paid(payment: SquarePaymentFacts): Promise<Outcome>;
   /** Nothing was charged for it. */
   failed(reason: PaymentFailure): Promise<Outcome>;
+}
+
+/** What became of a stale charge: settled as paid, failed (nothing charged: its record went), or still pending. */
+export type Reconciled = 'paid' | 'failed' | 'left';
+
+/** A refund left pending past the reconciler's wait: asked of Square again under the same idempotency key. */
+export interface StaleRefund {
+  /** For the logs: what the refund is for ({ bookingId, refundRowId }). */
+  readonly ref: Record<string, unknown>;
+  askAgain(): Promise<void>;
 }
 
 /**

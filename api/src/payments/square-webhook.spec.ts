@@ -150,6 +150,7 @@ describe('Square webhook events', () => {
         return true;
       },
       squareRefund: async () => false,
+      stalePayments: async () => [],
     };
     t.app.get(PaymentsService).register(gated);
     const event = squareWebhookEvent('payment.updated', { id: 'PAY-GATED', status: 'COMPLETED', updated_at: LATER });
@@ -178,6 +179,7 @@ describe('Square webhook events', () => {
         return true;
       },
       squareRefund: async () => false,
+      stalePayments: async () => [],
     };
     t.app.get(PaymentsService).register(flaky);
     const event = squareWebhookEvent('payment.updated', { id: 'PAY-FLAKY', status: 'COMPLETED' });
