@@ -1,23 +1,12 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { SingleUseSecretRow } from './single-use-secret.columns';
 
 /** Only the sha256 of a reset token is stored; the token itself travels in the e-mailed link. */
 @Entity('password_reset_tokens')
-export class PasswordResetTokenEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class PasswordResetTokenEntity extends SingleUseSecretRow {
   @Column({ type: 'char', length: 64 })
   tokenHash: string;
 
   @Column({ type: 'timestamptz' })
   expiresAt: Date;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  usedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,20 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { SingleUseSecretRow } from './single-use-secret.columns';
 
 /** One single-use recovery code of an account: only its sha-256 is kept. */
 @Entity('recovery_codes')
-export class RecoveryCodeEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class RecoveryCodeEntity extends SingleUseSecretRow {
   @Column({ type: 'char', length: 64 })
   codeHash: string;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  usedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

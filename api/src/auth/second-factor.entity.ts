@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedColumns } from '../database/row.columns';
 
 /** An account's authenticator app (docs/security.md). The secret is sealed (settings' SecretBox), never stored plain. */
 @Entity('second_factors')
-export class SecondFactorEntity {
+export class SecondFactorEntity extends CreatedColumns {
   @PrimaryColumn({ type: 'integer' })
   userId: number;
 
@@ -16,7 +17,4 @@ export class SecondFactorEntity {
   /** The 30-second step of the last code taken (bigint: the driver answers a string). */
   @Column({ type: 'bigint', nullable: true })
   lastUsedStep: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 
 /** An account. Username and e-mail are unique case-insensitively (indexes on lower(...)). */
 @Entity('users')
-export class UserEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class UserEntity extends EditedRow {
   @Column({ type: 'varchar', length: 50 })
   username: string;
 
@@ -45,10 +43,4 @@ export class UserEntity {
   /** When the password was last changed or reset (null: not since this was recorded). */
   @Column({ type: 'timestamptz', nullable: true })
   passwordChangedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,9 +1,10 @@
 import type { CustomerProfile, RecentSignIns, SignedOutOthers } from '@cocoa/shared-types';
 import { Body, Controller, Get, Header, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
+import { IdParamDto } from '../common/id-param.dto';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
-import { PasswordChangeDto, ProfileUpdateDto, UserParams } from './auth.dto';
+import { PasswordChangeDto, ProfileUpdateDto } from './auth.dto';
 import { SessionService } from './session.service';
 import { SignInsService } from './sign-ins.service';
 import { StepUp } from '../common/step-up.guard';
@@ -32,7 +33,7 @@ export class UsersController {
   @HttpCode(200)
   async changePassword(
     @CurrentUser() user: SessionUser,
-    @Param() params: UserParams,
+    @Param() params: IdParamDto,
     @Body() body: PasswordChangeDto,
     @Req() req: Request,
   ): Promise<{ message: string }> {

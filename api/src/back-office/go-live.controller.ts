@@ -1,7 +1,7 @@
 import type { GoLiveChecklist, GoLiveTestMail } from '@cocoa/shared-types';
 import { goLiveTestMailConfirmQuerySchema } from '@cocoa/shared-types';
-import { Controller, Get, Header, HttpCode, Post, Query, Redirect } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { Controller, Get, HttpCode, Post, Query, Redirect } from '@nestjs/common';
+import { AdminOnly, AdminRead } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { GoLiveService } from './go-live.service';
 
@@ -13,8 +13,7 @@ export class GoLiveController {
   constructor(private readonly goLive: GoLiveService) {}
 
   @Get()
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   checklist(): Promise<GoLiveChecklist> {
     return this.goLive.checklist();
   }

@@ -1,12 +1,10 @@
 import type { InboxKind } from '@cocoa/shared-types';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CreatedRow } from '../database/row.columns';
 
 /** The owner's reply to an inbox message, kept in its thread; the e-mail is the outbox row `outboxId`. */
 @Entity('inbox_replies')
-export class InboxReplyEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class InboxReplyEntity extends CreatedRow {
   @Column({ type: 'varchar', length: 20 })
   kind: InboxKind;
 
@@ -23,7 +21,4 @@ export class InboxReplyEntity {
 
   @Column({ type: 'integer', nullable: true })
   outboxId: number | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { keepOnlyUsersSessions } from '../auth/session-store.service';
 import { NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { newestFiles } from '../common/newest-files';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { BACKUP_FORMAT, BACKUP_TABLES, BACKUP_VERSION, EXCLUDED_TABLES, INSTALLATION_SETTINGS } from './backup.tables';
 
@@ -86,19 +87,13 @@ export class BackupService {
 
   async list(): Promise<{ backups: BackupInfo[] }> {
     const names = (await readdir(this.config.backupsDir).catch(() => [] as string[])).filter((n) => BACKUP_FILENAME_PATTERN.test(n));
-    const backups = await Promise.all(
-      names.map(async (filename) => {
-        const info = await stat(this.pathOf(filename)).catch(() => undefined);
-        return info?.isFile() ? { filename, created: info.mtime.toISOString(), size: info.size, kind: backupKindOf(filename), at: info.mtimeMs } : undefined;
-      }),
-    );
-    return {
-      backups: backups
-        .filter((b) => b !== undefined)
-        .sort((a, b) => b.at - a.at || b.filename.localeCompare(a.filename))
-        .slice(0, BACKUP_LIST_MAX)
-        .map(({ at: _at, ...b }) => b),
-    };
+    const backups = await newestFiles(this.config.backupsDir, names, BACKUP_LIST_MAX, 'z-a', (filename, info) => ({
+      filename,
+      created: info.mtime.toISOString(),
+      size: info.size,
+      kind: backupKindOf(filename),
+    }));
+    return { backups };
   }
 
   async download(filename: string): Promise<StreamableFile> {

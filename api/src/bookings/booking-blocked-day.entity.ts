@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedColumns } from '../database/row.columns';
 
 /** A day the owner does not take bookings (their own holiday, a market they serve). */
 @Entity('booking_blocked_days')
-export class BookingBlockedDayEntity {
+export class BookingBlockedDayEntity extends CreatedColumns {
   /** 'YYYY-MM-DD' in the shop's zone. */
   @PrimaryColumn({ type: 'date' })
   day: string;
@@ -13,7 +14,4 @@ export class BookingBlockedDayEntity {
   /** 'admin:<username>' */
   @Column({ type: 'varchar', length: 120 })
   createdBy: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,29 +1,28 @@
-import { bookingRequestSubject, inboxExcerpt, type InboxFilter, type InboxListItem, type InboxMarks, type InboxMessage } from '@cocoa/shared-types';
+import { bookingRequestSubject, type InboxMessage } from '@cocoa/shared-types';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { Repository } from 'typeorm';
 import { pick } from '../common/pick';
 import { BookingEntity } from './booking.entity';
-import { inboxEntityTimes, inboxRowTimes, type InboxRowTimes, InboxTable } from '../database/inbox-marks.columns';
+import { inboxEntityTimes, type InboxRow, InboxSource, InboxTable } from '../database/inbox-marks.columns';
 
 /** A booking request as the owner's inbox shows it whole (its replies are the inbox's own). */
 export type BookingInboxMessage = Omit<Extract<InboxMessage, { kind: 'booking' }>, 'replies'>;
 
-interface BookingRow extends InboxRowTimes {
-  id: number;
+interface BookingRow extends InboxRow {
   reference: string;
   package_name: string;
   guests: number;
-  contact_name: string;
-  contact_email: string;
   event_date: string;
-  venue_name: string;
-  text: string | null;
 }
 
+/** The excerpt is the customer's notes, else where the event is. */
 const ROW_COLUMNS =
-  'id, reference, package_name, guests, contact_name, contact_email, event_date::text AS event_date, venue_name, left(notes, 400) AS text, created_at, read_at, archived_at';
-const INBOX = new InboxTable<BookingRow>('bookings', ROW_COLUMNS, toInboxRow);
+  "id, reference, package_name, guests, contact_name AS name, contact_email AS email, event_date::text AS event_date, COALESCE(left(notes, 400), 'At ' || venue_name) AS text, created_at, read_at, archived_at";
+const INBOX = new InboxTable<BookingRow>('booking', 'bookings', ROW_COLUMNS, (row) => ({
+  subject: bookingRequestSubject({ reference: row.reference, packageName: row.package_name, guests: row.guests }),
+  eventDate: row.event_date,
+}));
 
 /**
  * Booking requests in the owner's inbox (the back office's InboxService reads them only through this), beside
@@ -32,22 +31,12 @@ const INBOX = new InboxTable<BookingRow>('bookings', ROW_COLUMNS, toInboxRow);
  * the Bookings tab's; a reply from the inbox is an e-mail to the customer, kept in the inbox thread.
  */
 @Injectable()
-export class BookingInboxService {
-  constructor(@InjectRepository(BookingEntity) private readonly bookings: Repository<BookingEntity>) {}
-
-  /** The newest `limit` requests matching `filter`, newest first (then by id), as inbox rows. */
-  async inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
-    return INBOX.rows(this.bookings, filter, limit);
+export class BookingInboxService extends InboxSource<BookingEntity, BookingRow, BookingInboxMessage> {
+  constructor(@InjectRepository(BookingEntity) bookings: Repository<BookingEntity>) {
+    super(bookings, INBOX);
   }
 
-  async inboxCount(filter: InboxFilter): Promise<number> {
-    return INBOX.count(this.bookings, filter);
-  }
-
-  /** One request, whole, or null; with `manager`, read in the caller's transaction. */
-  async inboxMessage(id: number, manager?: EntityManager): Promise<BookingInboxMessage | null> {
-    const b = await (manager?.getRepository(BookingEntity) ?? this.bookings).findOneBy({ id });
-    if (!b) return null;
+  protected toInboxMessage(b: BookingEntity): BookingInboxMessage {
     return {
       kind: 'booking',
       id: b.id,
@@ -59,22 +48,4 @@ export class BookingInboxService {
       ...inboxEntityTimes(b),
     };
   }
-
-  /** Sets or clears the read and archived marks; the row after, or null when there is no such booking. */
-  async markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
-    return INBOX.mark(manager ?? this.bookings.manager, id, marks);
-  }
-}
-
-function toInboxRow(row: BookingRow): InboxListItem {
-  return {
-    kind: 'booking',
-    id: row.id,
-    name: row.contact_name,
-    email: row.contact_email,
-    subject: bookingRequestSubject({ reference: row.reference, packageName: row.package_name, guests: row.guests }),
-    eventDate: row.event_date,
-    excerpt: inboxExcerpt(row.text ?? `At ${row.venue_name}`),
-    ...inboxRowTimes(row),
-  };
 }

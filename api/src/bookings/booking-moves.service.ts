@@ -23,12 +23,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager, In, Not } from 'typeorm';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import type { AuditDetail } from '../database/row.columns';
 import { parseOrThrow } from '../common/zod-validation.pipe';
 import { type BookingStop, EventsService } from '../events/events.service';
 import { defineStateMachine, type MoveRequest, type StateMachine } from '../state-machine/state-machine';
 import { StateMachineService } from '../state-machine/state-machine.service';
 import { BookingBlockedDayEntity } from './booking-blocked-day.entity';
-import { BookingEventEntity, type BookingEventDetail } from './booking-event.entity';
+import { BookingEventEntity } from './booking-event.entity';
 import { BookingMailService, type MailContext } from './booking-mail.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
 import { BookingEntity } from './booking.entity';
@@ -198,7 +199,7 @@ export class BookingMovesService {
   }
 
   /** A thread row that moves nothing (a payment that failed, a refund settled). */
-  async note(m: EntityManager, bookingId: number, actor: Actor, type: string, detail: BookingEventDetail): Promise<void> {
+  async note(m: EntityManager, bookingId: number, actor: Actor, type: string, detail: AuditDetail): Promise<void> {
     await m.insert(BookingEventEntity, { bookingId, actor, type, fromState: null, toState: null, detail });
   }
 

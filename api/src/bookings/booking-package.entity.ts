@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 
 /** A package the owner offers for events (hot cocoa bar, iced and shake bar…); prices in cents. */
 @Entity('booking_packages')
-export class BookingPackageEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class BookingPackageEntity extends EditedRow {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -38,10 +36,4 @@ export class BookingPackageEntity {
   /** Inactive packages are kept for the bookings that used them but offered to nobody. */
   @Column({ type: 'boolean', default: true })
   active: boolean;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -46,8 +46,8 @@ interface Charged {
  *    completed). A charge refused removes the pending row (the attempt stays in the thread).
  * The same idempotency key again answers the same payment; a pending one (its answer was lost) is
  * asked of Square again under the same keys, which Square answers with the same payment instead of
- * a second charge. If the customer does not come back, Square's webhook or the reconciler
- * (BookingPaymentSync) settles it from what Square recorded.
+ * a second charge. If the customer does not come back, Square's webhook or the payment reconciler
+ * (through BookingPaymentSync) settles it from what Square recorded.
  *
  * Refunds (cancellations) are committed by BookingMovesService and asked of Square here after the
  * commit (PaymentsService.refund) with the refund row's idempotency key. A refund Square refused (or that

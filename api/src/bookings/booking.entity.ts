@@ -1,5 +1,6 @@
 import type { BookingState, BookingTrackerChoice } from '@cocoa/shared-types';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 import { InboxMarkColumns } from '../database/inbox-marks.columns';
 
 /**
@@ -11,10 +12,7 @@ import { InboxMarkColumns } from '../database/inbox-marks.columns';
  * refunded amounts are kept beside them (their payments are booking_payments rows).
  */
 @Entity('bookings')
-export class BookingEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class BookingEntity extends EditedRow {
   /** 'CB-7K3Q': unique, what people read and type. */
   @Column({ type: 'varchar', length: 9, unique: true })
   reference: string;
@@ -111,10 +109,4 @@ export class BookingEntity {
   /** The owner's inbox marks of the request (like contact messages and inquiries). */
   @Column(() => InboxMarkColumns, { prefix: false })
   inbox: InboxMarkColumns;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -16,10 +16,10 @@ import {
   bookingRescheduleSchema,
   bookingSettingsInputSchema,
   bookingTrackerInputSchema,
-  idParamSchema,
 } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { z } from 'zod';
+import { IdParamDto } from '../common/id-param.dto';
 import { StepUp } from '../common/step-up.guard';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
@@ -29,7 +29,6 @@ import { BookingPackagesService } from './booking-packages.service';
 import { BookingSettingsService } from './booking-settings.service';
 import { BookingsService } from './bookings.service';
 
-class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 class RefundParamsDto extends createZodDto(bookingRefundParamsSchema) {}
 class DayParamDto extends createZodDto(z.object({ date: bookingDaySchema })) {}
 class PackageInputDto extends createZodDto(bookingPackageInputSchema) {}

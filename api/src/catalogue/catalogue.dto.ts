@@ -1,7 +1,6 @@
 import {
   categoryCreateSchema,
   categoryUpdateSchema,
-  idParamSchema,
   productCreateSchema,
   productListQuerySchema,
   productUpdateSchema,
@@ -15,6 +14,4 @@ export class ProductUpdateDto extends createZodDto(productUpdateSchema) {}
 export class ProductListQueryDto extends createZodDto(productListQuerySchema) {}
 export class CategoryCreateDto extends createZodDto(categoryCreateSchema) {}
 export class CategoryUpdateDto extends createZodDto(categoryUpdateSchema) {}
-/** `/products/abc` answers 400, not 500. */
-export class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 export class SlugParamDto extends createZodDto(z.object({ slug: slugParamSchema })) {}

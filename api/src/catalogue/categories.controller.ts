@@ -1,8 +1,9 @@
 import type { Category } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { IdParamDto } from '../common/id-param.dto';
 import { AdminOnly } from '../common/auth.guards';
 import { CategoriesService } from './categories.service';
-import { CategoryCreateDto, CategoryUpdateDto, IdParamDto } from './catalogue.dto';
+import { CategoryCreateDto, CategoryUpdateDto } from './catalogue.dto';
 import { PublicAnswer } from '../common/public-answer.decorator';
 
 @Controller('categories')

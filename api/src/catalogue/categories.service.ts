@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { ImagesService } from '../images/images.service';
 import { Category } from './category.entity';
-import { firstFreeSlug, slugBase, slugStem, violatedConstraint } from './unique-slug';
+import { freeSlugIn, violatedConstraint } from './unique-slug';
 
 /** Categories are few; the public list is still bounded. */
 export const CATEGORY_LIST_MAX = 200;
@@ -98,15 +98,8 @@ export class CategoriesService {
     }
   }
 
-  private async freeSlug(name: string, exceptId?: number): Promise<string> {
-    const base = slugBase(name, 'category');
-    const query = this.categories
-      .createQueryBuilder('c')
-      .select('c.slug', 'slug')
-      .where('c.slug LIKE :stem', { stem: `${slugStem(base)}%` });
-    if (exceptId !== undefined) query.andWhere('c.id <> :exceptId', { exceptId });
-    const rows: Array<{ slug: string }> = await query.getRawMany();
-    return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
+  private freeSlug(name: string, exceptId?: number): Promise<string> {
+    return freeSlugIn(this.categories, name, 'category', exceptId);
   }
 
   private conflictOr(error: unknown, slug: string): unknown {

@@ -1,10 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 
 @Entity('categories')
-export class Category {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Category extends EditedRow {
   @Column({ type: 'varchar', length: 80 })
   name: string;
 
@@ -16,10 +14,4 @@ export class Category {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   imageUrl: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,12 +1,10 @@
 import type { ProductOptionGroup } from '@cocoa/shared-types';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 
 /** A catalogue product. Money is integer cents here; the API answers dollars (toPublicProduct, toAdminProduct). */
 @Entity('products')
-export class Product {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Product extends EditedRow {
   @Column({ type: 'varchar', length: 120 })
   name: string;
 
@@ -74,10 +72,4 @@ export class Product {
   /** Square's time of the stock count last applied (catalogue/stock.service.ts): an older one is ignored. */
   @Column({ type: 'timestamptz', nullable: true })
   squareCountedAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,10 +1,9 @@
 import type { ImportResult } from '@cocoa/shared-types';
 import { Controller, Get, HttpCode, Post, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminOnly, NoStore } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
 import { XLSX_CONTENT_TYPE } from './catalogue-excel';
 import { CatalogueUpsertService } from './catalogue-upsert.service';
-import { NoStore } from './catalogue.http';
 
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -1,9 +1,9 @@
 import type { AdminProduct, Product } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
-import { IdParamDto, ProductCreateDto, ProductListQueryDto, ProductUpdateDto } from './catalogue.dto';
+import { IdParamDto } from '../common/id-param.dto';
+import { AdminOnly, AdminRead } from '../common/auth.guards';
+import { ProductCreateDto, ProductListQueryDto, ProductUpdateDto } from './catalogue.dto';
 import { PublicAnswer } from '../common/public-answer.decorator';
-import { NoStore } from './catalogue.http';
 import { ProductsService } from './products.service';
 
 @Controller('products')
@@ -18,8 +18,7 @@ export class ProductsController {
   }
 
   @Get()
-  @AdminOnly()
-  @NoStore()
+  @AdminRead()
   list(@Query() query: ProductListQueryDto): Promise<AdminProduct[]> {
     return this.products.list(query);
   }

@@ -21,7 +21,7 @@ import { ConflictError, NotFoundError, UserInputError } from '../common/domain-e
 import { ImagesService } from '../images/images.service';
 import { CategoriesService } from './categories.service';
 import { Product } from './product.entity';
-import { firstFreeSlug, slugBase, slugStem, violatedConstraint } from './unique-slug';
+import { freeSlugIn, violatedConstraint } from './unique-slug';
 
 type ProductCreate = z.output<typeof productCreateSchema>;
 type ProductUpdate = z.output<typeof productUpdateSchema>;
@@ -204,15 +204,8 @@ export class ProductsService {
     if (await this.products.exists({ where: { variationId } })) throw variationTaken(variationId);
   }
 
-  private async freeSlug(name: string, exceptId?: number): Promise<string> {
-    const base = slugBase(name, 'product');
-    const query = this.products
-      .createQueryBuilder('p')
-      .select('p.slug', 'slug')
-      .where('p.slug LIKE :stem', { stem: `${slugStem(base)}%` });
-    if (exceptId !== undefined) query.andWhere('p.id <> :exceptId', { exceptId });
-    const rows: Array<{ slug: string }> = await query.getRawMany();
-    return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
+  private freeSlug(name: string, exceptId?: number): Promise<string> {
+    return freeSlugIn(this.products, name, 'product', exceptId);
   }
 
   /** Constraint violations from a race the checks above could not see, as the same clear answers. */

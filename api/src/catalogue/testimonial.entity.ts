@@ -1,10 +1,8 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CreatedRow } from '../database/row.columns';
 
 @Entity('testimonials')
-export class Testimonial {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class Testimonial extends CreatedRow {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
@@ -17,7 +15,4 @@ export class Testimonial {
 
   @Column({ type: 'boolean', default: true })
   featured: boolean;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

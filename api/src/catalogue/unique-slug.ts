@@ -1,5 +1,5 @@
 import { slugify } from '@cocoa/shared-types';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, type Repository } from 'typeorm';
 
 const SLUG_MAX = 80;
 const LONGEST_SUFFIX = 8; // '-9999999'
@@ -22,6 +22,21 @@ export function firstFreeSlug(base: string, taken: ReadonlySet<string>): string 
     const candidate = `${base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
     if (!taken.has(candidate)) return candidate;
   }
+}
+
+/**
+ * The first free slug for `name` (or `fallback`) in the table of `repo`, not counting row `exceptId`
+ * (the row being renamed): one query reads every taken slug the candidates could collide with.
+ */
+export async function freeSlugIn(repo: Repository<{ id: number; slug: string }>, name: string, fallback: string, exceptId?: number): Promise<string> {
+  const base = slugBase(name, fallback);
+  const query = repo
+    .createQueryBuilder('row')
+    .select('row.slug', 'slug')
+    .where('row.slug LIKE :stem', { stem: `${slugStem(base)}%` });
+  if (exceptId !== undefined) query.andWhere('row.id <> :exceptId', { exceptId });
+  const rows: Array<{ slug: string }> = await query.getRawMany();
+  return firstFreeSlug(base, new Set(rows.map((r) => r.slug)));
 }
 
 /** The constraint a unique (23505) or foreign-key (23503) violation names, if the error is one. */

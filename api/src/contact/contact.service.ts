@@ -8,8 +8,6 @@ import { ContactMessageEntity } from './contact-message.entity';
 
 export const CONTACT_SENT = 'Message sent';
 
-type ContactFields = Omit<ContactInput, 'idempotencyKey'>;
-
 /** The contact form: every message is stored, then mailed to the shop (CONTACT_TO) and acknowledged to its sender. */
 @Injectable()
 export class ContactService {
@@ -22,7 +20,6 @@ export class ContactService {
   async submit(input: ContactInput): Promise<{ message: string }> {
     const { idempotencyKey, ...fields } = input;
     await storeInboxMessageOnce(this.messages, fields, idempotencyKey ?? null, {
-      isSame: (earlier) => sameMessage(earlier, fields),
       refusal: 'This request key was already used for another message. Please send your message again.',
       mail: async (m) => {
         await this.mail.queueShopCopy({ kind: 'contact', name: input.name, email: input.email, subject: input.subject, message: input.message }, m);
@@ -31,9 +28,4 @@ export class ContactService {
     });
     return { message: CONTACT_SENT };
   }
-}
-
-/** Whether a stored message is the one sent again under its key. */
-function sameMessage(earlier: ContactMessageEntity, fields: ContactFields): boolean {
-  return earlier.name === fields.name && earlier.email === fields.email && earlier.subject === fields.subject && earlier.message === fields.message;
 }

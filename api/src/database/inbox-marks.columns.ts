@@ -1,5 +1,5 @@
-import type { InboxFilter, InboxListItem, InboxMarks } from '@cocoa/shared-types';
-import { Column } from 'typeorm';
+import { type InboxFilter, type InboxKind, type InboxListItem, type InboxMarks, inboxExcerpt } from '@cocoa/shared-types';
+import { Column, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 
 /**
  * The owner's inbox marks, one column group embedded in every table whose rows the inbox lists
@@ -35,19 +35,21 @@ export function inboxMarksSql(marks: InboxMarks): string {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** When a row came in and its marks, as a raw row of such a table has them. */
-export interface InboxRowTimes {
+/**
+ * A raw row of such a table as the list reads it: who sent it, the text its excerpt is cut from,
+ * when it came in and its marks.
+ */
+export interface InboxRow {
+  id: number;
+  name: string;
+  email: string;
+  text: string;
   created_at: Date | string;
   read_at: Date | string | null;
   archived_at: Date | string | null;
 }
 
-/** When a raw row came in and its marks, as the inbox answers them. */
-export function inboxRowTimes(row: InboxRowTimes): Pick<InboxListItem, 'receivedAt' | 'readAt' | 'archivedAt'> {
-  return { receivedAt: new Date(row.created_at).toISOString(), readAt: iso(row.read_at), archivedAt: iso(row.archived_at) };
-}
-
-/** The same of an entity whose table embeds the marks. */
+/** When an entity whose table embeds the marks came in, and its marks, as the inbox answers them. */
 export function inboxEntityTimes(entity: { createdAt: Date; inbox: InboxMarkColumns }): Pick<InboxListItem, 'receivedAt' | 'readAt' | 'archivedAt'> {
   return { receivedAt: entity.createdAt.toISOString(), readAt: iso(entity.inbox.readAt), archivedAt: iso(entity.inbox.archivedAt) };
 }
@@ -59,15 +61,30 @@ interface Queryable {
 
 /**
  * What the inbox does on one such table: its newest rows matching a filter, their count, and a
- * row's marks set or cleared. Rows are read with `columns` (enough for the list) and answered
- * through `toItem`.
+ * row's marks set or cleared. Rows are read with `columns` (enough for the list, named as InboxRow
+ * names them) and answered as inbox rows of `kind`, with the subject and event day `describe` gives.
  */
-export class InboxTable<Row extends InboxRowTimes> {
+export class InboxTable<Row extends InboxRow> {
   constructor(
+    private readonly kind: InboxKind,
     private readonly table: string,
     private readonly columns: string,
-    private readonly toItem: (row: Row) => InboxListItem,
+    private readonly describe: (row: Row) => Pick<InboxListItem, 'subject' | 'eventDate'>,
   ) {}
+
+  private toItem(row: Row): InboxListItem {
+    return {
+      kind: this.kind,
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      ...this.describe(row),
+      excerpt: inboxExcerpt(row.text),
+      receivedAt: new Date(row.created_at).toISOString(),
+      readAt: iso(row.read_at),
+      archivedAt: iso(row.archived_at),
+    };
+  }
 
   /** The newest `limit` rows matching `filter`, newest first (then by id), as inbox rows. */
   async rows(db: Queryable, filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
@@ -86,5 +103,41 @@ export class InboxTable<Row extends InboxRowTimes> {
   async mark(db: Queryable, id: number, marks: InboxMarks): Promise<InboxListItem | null> {
     const [rows] = await db.query<[Row[], number]>(`UPDATE ${this.table} SET ${inboxMarksSql(marks)} WHERE id = $1 RETURNING ${this.columns}`, [id]);
     return rows.length ? this.toItem(rows[0]) : null;
+  }
+}
+
+/**
+ * A domain service whose table the owner's inbox lists (the back office reads the table only
+ * through these four methods): the list rows through `table`, one row whole through
+ * `toInboxMessage`, the marks set or cleared.
+ */
+export abstract class InboxSource<E extends { id: number }, Row extends InboxRow, Message> {
+  protected constructor(
+    private readonly inboxRepo: Repository<E>,
+    private readonly table: InboxTable<Row>,
+  ) {}
+
+  /** The one row whole, as the inbox shows it (its replies are the inbox's own). */
+  protected abstract toInboxMessage(found: E): Message;
+
+  /** The newest `limit` rows matching `filter`, newest first (then by id), as inbox rows. */
+  inboxRows(filter: InboxFilter, limit: number): Promise<InboxListItem[]> {
+    return this.table.rows(this.inboxRepo, filter, limit);
+  }
+
+  inboxCount(filter: InboxFilter): Promise<number> {
+    return this.table.count(this.inboxRepo, filter);
+  }
+
+  /** One row, whole, or null; with `manager`, read in the caller's transaction. */
+  async inboxMessage(id: number, manager?: EntityManager): Promise<Message | null> {
+    const repo = manager ? manager.getRepository<E>(this.inboxRepo.target) : this.inboxRepo;
+    const found = await repo.findOneBy({ id } as FindOptionsWhere<E>);
+    return found && this.toInboxMessage(found);
+  }
+
+  /** Sets or clears the read and archived marks; the row after, or null when there is no such row. */
+  markInbox(id: number, marks: InboxMarks, manager?: EntityManager): Promise<InboxListItem | null> {
+    return this.table.mark(manager ?? this.inboxRepo.manager, id, marks);
   }
 }

@@ -1,25 +1,20 @@
-import { Column, CreateDateColumn, type EntityManager, type FindOptionsWhere, PrimaryGeneratedColumn, type Repository } from 'typeorm';
+import { Column, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConflictError } from '../common/domain-errors';
 import { InboxMarkColumns } from './inbox-marks.columns';
+import { CreatedRow } from './row.columns';
 
 /**
  * The columns of a message someone sends from a public form into the owner's inbox (contact
  * messages, event inquiries): who sent it, when, the owner's marks and the sender's offline key.
  * Each table extends it with what its form asks.
  */
-export abstract class InboxMessageColumns {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export abstract class InboxMessageColumns extends CreatedRow {
   @Column({ type: 'varchar', length: 100 })
   name: string;
 
   @Column({ type: 'varchar', length: 254 })
   email: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 
   /** The owner's inbox marks (read_at, archived_at). */
   @Column(() => InboxMarkColumns, { prefix: false })
@@ -33,19 +28,20 @@ export abstract class InboxMessageColumns {
 /**
  * Stores a message from a public form and, in the same transaction, queues its e-mails (`mail`).
  * With an idempotency key (a message kept on the device while offline and sent again when the
- * network is back), the same key again stores and mails nothing: when `isSame` finds the stored
- * message to be this one, it is answered as the first time; another message under that key is
+ * network is back), the same key again stores and mails nothing: when every field of the stored
+ * message equals the one sent, it is answered as the first time; another message under that key is
  * refused (409, `refusal`), never taken for it.
  */
 export async function storeInboxMessageOnce<E extends InboxMessageColumns>(
   repo: Repository<E>,
   fields: Omit<QueryDeepPartialEntity<E>, 'idempotencyKey'>,
   key: string | null,
-  options: { isSame: (earlier: E) => boolean; refusal: string; mail: (m: EntityManager) => Promise<void> },
+  options: { refusal: string; mail: (m: EntityManager) => Promise<void> },
 ): Promise<void> {
   const byKey = { idempotencyKey: key } as FindOptionsWhere<E>;
   const replay = (earlier: E) => {
-    if (!options.isSame(earlier)) throw new ConflictError(options.refusal, 'IDEMPOTENCY_KEY_REUSED');
+    if (!Object.entries(fields).every(([field, value]) => earlier[field as keyof E] === value))
+      throw new ConflictError(options.refusal, 'IDEMPOTENCY_KEY_REUSED');
   };
   const earlier = key ? await repo.findOneBy(byKey) : null;
   if (earlier) return replay(earlier);

@@ -1,6 +1,6 @@
 import { type CalendarStatus, calendarIdSchema, type InitCalendarResult } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, HttpCode, Post } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { Body, Controller, Get, Header, Post } from '@nestjs/common';
+import { AdminAction, AdminOnly } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { CalendarService } from './calendar.service';
 
@@ -28,36 +28,31 @@ export class CalendarController {
   }
 
   @Post('init-calendar')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   init(): Promise<InitCalendarResult> {
     return this.calendars.syncAll();
   }
 
   @Post('calendar/set-active')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   setActive(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.setActive(body.calendarId, body.active ?? true);
   }
 
   @Post('calendar/add-custom')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   addCustom(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.addCustom(body.calendarId, body.name);
   }
 
   @Post('calendar/set-primary')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   setPrimary(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.setPrimary(body.calendarId);
   }
 
   @Post('calendar/remove-custom')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   removeCustom(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.removeCustom(body.calendarId);
   }

@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedColumns } from '../database/row.columns';
 
 /** An iCalendar (ICS) feed whose events are merged into scheduled locations. */
 @Entity('calendars')
-export class CalendarEntity {
+export class CalendarEntity extends CreatedColumns {
   /** The feed URL. */
   @PrimaryColumn({ type: 'varchar', length: 2000 })
   id: string;
@@ -21,7 +22,4 @@ export class CalendarEntity {
 
   @Column({ type: 'text', nullable: true })
   lastError: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

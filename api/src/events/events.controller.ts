@@ -1,15 +1,7 @@
-import {
-  eventInputSchema,
-  eventInquirySchema,
-  eventsQuerySchema,
-  idParamSchema,
-  type MapConfig,
-  NEXT_CURSOR_HEADER,
-  type ScheduledEvent,
-} from '@cocoa/shared-types';
+import { eventInputSchema, eventInquirySchema, eventsQuerySchema, type MapConfig, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { z } from 'zod';
+import { IdParamDto } from '../common/id-param.dto';
 import { AdminOnly } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { RateLimit } from '../common/rate-limit.guard';
@@ -23,7 +15,6 @@ import { mapConfigFor } from './map-config';
 export class EventsQueryDto extends createZodDto(eventsQuerySchema) {}
 class EventInputDto extends createZodDto(eventInputSchema) {}
 class EventInquiryDto extends createZodDto(eventInquirySchema) {}
-class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 
 @Controller('events')
 export class EventsController {

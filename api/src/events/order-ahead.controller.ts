@@ -1,12 +1,11 @@
-import { idParamSchema, type PickupSettings, pickupSettingsInputSchema, type StopPickup, stopOrdersAheadInputSchema } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, Param, Put } from '@nestjs/common';
-import { z } from 'zod';
-import { AdminOnly } from '../common/auth.guards';
+import { type PickupSettings, pickupSettingsInputSchema, type StopPickup, stopOrdersAheadInputSchema } from '@cocoa/shared-types';
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { IdParamDto } from '../common/id-param.dto';
+import { AdminOnly, AdminRead } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { PickupSettingsService } from './pickup-settings.service';
 import { PickupSlotsService } from './pickup-slots.service';
 
-class IdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 class PickupSettingsDto extends createZodDto(pickupSettingsInputSchema) {}
 class OrdersAheadDto extends createZodDto(stopOrdersAheadInputSchema) {}
 
@@ -25,8 +24,7 @@ export class OrderAheadController {
   }
 
   @Get('admin/pickup/settings')
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   getSettings(): Promise<PickupSettings> {
     return this.settings.get();
   }

@@ -1,11 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 
 /** An event where cocoa is served (Live Cocoa Tracker). */
 @Entity('scheduled_locations')
-export class ScheduledLocation {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class ScheduledLocation extends EditedRow {
   @Column({ type: 'varchar', length: 200 })
   title: string;
 
@@ -54,10 +52,4 @@ export class ScheduledLocation {
   /** Whether customers may order ahead for pickup here (docs/order-ahead.md); the owner's switch, off by default. */
   @Column({ type: 'boolean', default: false })
   takesOrders: boolean;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

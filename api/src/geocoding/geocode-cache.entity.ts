@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedColumns } from '../database/row.columns';
 
 /** A geocoded address, keyed by its normalised text (lowercase, single spaces); a reverse lookup by 'REVERSE <lat>,<lng>'. */
 @Entity('geocode_cache')
-export class GeocodeCacheEntry {
+export class GeocodeCacheEntry extends CreatedColumns {
   @PrimaryColumn({ type: 'varchar', length: 500 })
   query: string;
 
@@ -21,7 +22,4 @@ export class GeocodeCacheEntry {
   /** A reverse lookup's short name for the place (its name, or house number and road); null for address lookups. */
   @Column({ type: 'varchar', length: 200, nullable: true })
   label: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

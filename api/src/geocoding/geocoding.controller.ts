@@ -1,6 +1,6 @@
 import { geocodeInitSchema, geocodeQuerySchema, type GeocodeResult, type GeocodeTestResult } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, HttpCode, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { Body, Controller, Get, Header, Post, Query } from '@nestjs/common';
+import { AdminAction, AdminOnly } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { GeocodingService } from './geocoding.service';
 
@@ -28,8 +28,7 @@ export class GeocodingController {
   }
 
   @Post('init')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   init(@Body() body: GeocodeInitDto): Promise<{ provider: 'nominatim' | 'google' }> {
     return this.geocoding.setGoogleKey(body.apiKey);
   }

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import { ConflictError, NotFoundError, UserInputError } from '../common/domain-errors';
 import { errorText, log } from '../common/logger';
+import { newestFiles } from '../common/newest-files';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { detectImageFormat, EXTENSION, type ImageFormat } from './image-type';
 import { carriesMetadata, type CleanImage, cleanImage, describeImage, fullWebp, makeVariants, variantFormats } from './image-variants';
@@ -247,23 +248,12 @@ export class ImagesService implements OnModuleInit, OnApplicationShutdown {
     const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.') && IMAGE_EXTENSIONS.has(extensionOf(e.name))).map((e) => e.name);
     const originals = new Set(files.filter((f) => extensionOf(f) !== 'webp').map(stemOf));
     const shown = files.filter((f) => extensionOf(f) !== 'webp' || !originals.has(stemOf(f)));
-    const images = await Promise.all(
-      shown.map(async (filename) => {
-        const info = await stat(this.pathOf(filename)).catch(() => undefined);
-        const known = this.known.get(filename);
-        const ref = known && known.size === info?.size && known.mtimeMs === info.mtimeMs ? { ref: known.ref } : {};
-        return info
-          ? { path: `${PRODUCT_IMAGES_URL}${filename}`, filename, size: info.size, createdAt: info.mtime.toISOString(), ...ref, at: info.mtimeMs }
-          : undefined;
-      }),
-    );
-    return {
-      images: images
-        .filter((i) => i !== undefined)
-        .sort((a, b) => b.at - a.at || a.filename.localeCompare(b.filename))
-        .slice(0, IMAGE_LIST_MAX)
-        .map(({ at: _at, ...image }) => image),
-    };
+    const images = await newestFiles(this.dir, shown, IMAGE_LIST_MAX, 'a-z', (filename, info) => {
+      const known = this.known.get(filename);
+      const ref = known && known.size === info.size && known.mtimeMs === info.mtimeMs ? { ref: known.ref } : {};
+      return { path: `${PRODUCT_IMAGES_URL}${filename}`, filename, size: info.size, createdAt: info.mtime.toISOString(), ...ref };
+    });
+    return { images };
   }
 
   /** Deletes one image (and its WebP copy); only names inside uploads/products can be given. */

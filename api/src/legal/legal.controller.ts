@@ -1,7 +1,7 @@
 import { legalPageKindSchema, type LegalPagesAdmin, legalPageUpdateSchema, type LegalPageView } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminAction, AdminOnly, AdminRead } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { LegalPagesService } from './legal-pages.service';
@@ -23,24 +23,21 @@ export class LegalController {
 
   /** The three pages' Markdown, default text and rendering, and when they were last marked reviewed. */
   @Get('admin/legal-pages')
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   list(): Promise<LegalPagesAdmin> {
     return this.legal.adminPages();
   }
 
   /** What the text would show, with the rules in force; stores nothing. */
   @Post('admin/legal-pages/preview')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   preview(@Body() body: LegalPageUpdateDto): Promise<{ html: string }> {
     return this.legal.preview(body.markdown);
   }
 
   /** The owner confirms the pages were reviewed (LEGAL_REVIEWED_AT = now). */
   @Post('admin/legal-pages/reviewed')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   markReviewed(): Promise<{ reviewedAt: string }> {
     return this.legal.markReviewed();
   }

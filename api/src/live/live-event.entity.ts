@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CreatedRow } from '../database/row.columns';
 import { LivePlaceColumns } from './live-place.columns';
 
 /** The history kinds: a check-in (or a move), each status change, and the check-out. */
@@ -10,10 +11,7 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
  * the place the change happened at (the place left, for a check-out); `actor` is 'admin:<username>'.
  */
 @Entity('live_events')
-export class LiveEventEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class LiveEventEntity extends CreatedRow {
   @Column({ type: 'varchar', length: 20 })
   type: LiveEventType;
 
@@ -30,7 +28,4 @@ export class LiveEventEntity {
   /** 'sold-out' / 'back-in-stock': the product. */
   @Column({ type: 'varchar', length: 100, nullable: true })
   product: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,13 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { EditedRow } from '../database/row.columns';
 
 export const PUSH_SUBSCRIPTIONS_TABLE = 'push_subscriptions';
 
 /** One browser's Web Push subscription to one topic (migration 1764970000000-push-subscriptions). */
 @Entity(PUSH_SUBSCRIPTIONS_TABLE)
-export class PushSubscriptionEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class PushSubscriptionEntity extends EditedRow {
   /** The push service's URL for this browser (https only). */
   @Column({ type: 'varchar', length: 1000 })
   endpoint: string;
@@ -48,10 +46,4 @@ export class PushSubscriptionEntity {
   /** The visitor's own zone (IANA), for the times a notification names; null when not sent. */
   @Column({ type: 'varchar', length: 64, nullable: true })
   timeZone: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -1,15 +1,13 @@
 import type { MailStatus } from '@cocoa/shared-types';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CreatedRow } from '../database/row.columns';
 
 /**
  * Every message the shop sends, and the record of its delivery (MailService): queued in the
  * transaction that caused it, then sent by the job queue, or kept here when no SMTP_URL is set.
  */
 @Entity('mail_outbox')
-export class MailOutboxEntry {
-  @PrimaryGeneratedColumn()
-  id: number;
-
+export class MailOutboxEntry extends CreatedRow {
   @Column({ type: 'varchar', length: 254 })
   recipient: string;
 
@@ -50,7 +48,4 @@ export class MailOutboxEntry {
 
   @Column({ type: 'timestamptz', nullable: true })
   sentAt: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,8 +1,9 @@
 import { NEXT_CURSOR_HEADER, type OutboxMessage } from '@cocoa/shared-types';
 import { Controller, Get, Header, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { IdParamDto } from '../common/id-param.dto';
 import { AdminOnly } from '../common/auth.guards';
-import { OutboxParams, OutboxQueryDto } from './mail.dto';
+import { OutboxQueryDto } from './mail.dto';
 import { MailService } from './mail.service';
 
 /** The outbox for the admin: every message with its delivery state; a failed one can be sent again. */
@@ -23,7 +24,7 @@ export class MailController {
   @Post('outbox/:id/retry')
   @HttpCode(200)
   @Header('Cache-Control', 'no-store')
-  retry(@Param() params: OutboxParams): Promise<OutboxMessage> {
+  retry(@Param() params: IdParamDto): Promise<OutboxMessage> {
     return this.mail.retry(params.id);
   }
 }

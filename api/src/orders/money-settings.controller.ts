@@ -1,6 +1,6 @@
 import { type MoneySettings, moneySettingsSchema } from '@cocoa/shared-types';
 import { Body, Controller, Get, Header, Put } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminOnly, AdminRead } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { MoneySettingsService } from './money-settings.service';
 
@@ -19,8 +19,7 @@ export class MoneySettingsController {
   }
 
   @Get('admin/money-settings')
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   getForOwner(): Promise<MoneySettings> {
     return this.money.get();
   }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { AuditRow } from '../database/row.columns';
 import type { FulfilmentStatus, PickupStatus } from '@cocoa/shared-types';
 import type { OrderStatus } from './order.entity';
 
@@ -13,16 +14,9 @@ export type OrderEventSource = 'checkout' | 'reconciler' | 'webhook' | 'admin';
  * order's moves (type 'pickup', 'cancelled', 'delayed') hold pickup states.
  */
 @Entity('order_events')
-export class OrderEvent {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id: string;
-
+export class OrderEvent extends AuditRow {
   @Column({ type: 'uuid' })
   orderId: string;
-
-  /** placed, paid, payment-approved, canceled, refund; fulfilment, cancelled; refund-requested, refunded, refund-failed */
-  @Column({ type: 'varchar', length: 40 })
-  type: string;
 
   @Column({ type: 'varchar', length: 20, nullable: true })
   fromStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
@@ -36,10 +30,4 @@ export class OrderEvent {
   /** Who: 'admin:<username>' for the owner, else the source. Null only on rows restored from a backup older than the column. */
   @Column({ type: 'varchar', length: 120, nullable: true })
   actor: string | null;
-
-  @Column({ type: 'jsonb', default: {} })
-  detail: Record<string, string | number | boolean | null>;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,5 +1,6 @@
 import type { RefundLine, RefundStatus } from '@cocoa/shared-types';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedColumns } from '../database/row.columns';
 
 /**
  * A refund the owner made (a cancel's or a refund's). Its id is also the idempotency key Square
@@ -8,7 +9,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
  * refund.updated webhooks keep its status current. A test-mode order's refund is COMPLETED at once.
  */
 @Entity('order_refunds')
-export class OrderRefund {
+export class OrderRefund extends CreatedColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -38,7 +39,4 @@ export class OrderRefund {
   /** 'admin:<username>' */
   @Column({ type: 'varchar', length: 120 })
   createdBy: string;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { EditedColumns } from '../database/row.columns';
 import type { FulfilmentStatus, OrderState, PickupStatus } from '@cocoa/shared-types';
 import { OrderItem } from './order-item.entity';
 
@@ -12,7 +13,7 @@ export type FulfilmentMethod = 'shipping' | 'pickup';
 
 /** A placed order; money in integer cents, the shipping address and line prices as snapshots. */
 @Entity('orders')
-export class Order {
+export class Order extends EditedColumns {
   @PrimaryGeneratedColumn('uuid')
   id: string;
 
@@ -156,12 +157,6 @@ export class Order {
   /** The buyer's phone for the owner to call, E.164 (a pickup order needs this or an e-mail). */
   @Column({ type: 'varchar', length: 40, nullable: true })
   pickupPhone: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
 
   @OneToMany(() => OrderItem, (item) => item.order)
   items: OrderItem[];

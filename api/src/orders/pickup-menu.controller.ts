@@ -1,10 +1,7 @@
-import { idParamSchema, type StopPickup } from '@cocoa/shared-types';
+import { type StopPickup } from '@cocoa/shared-types';
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { z } from 'zod';
-import { createZodDto } from '../common/zod-validation.pipe';
+import { IdParamDto } from '../common/id-param.dto';
 import { StopPickupService } from './stop-pickup.service';
-
-class StopIdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 
 /**
  * GET /api/stops/:id/pickup, public: whether this stop takes orders now, its open pickup times and
@@ -17,7 +14,7 @@ export class PickupMenuController {
 
   @Get('stops/:id/pickup')
   @Header('Cache-Control', 'no-cache')
-  pickup(@Param() params: StopIdParamDto): Promise<StopPickup> {
+  pickup(@Param() params: IdParamDto): Promise<StopPickup> {
     return this.stops.forStop(params.id);
   }
 }

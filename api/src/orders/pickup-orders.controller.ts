@@ -1,6 +1,6 @@
-import { idParamSchema, type PickupQueueOrder, pickupDelaySchema, pickupMoveSchema, pickupQueueQuerySchema } from '@cocoa/shared-types';
+import { type PickupQueueOrder, pickupDelaySchema, pickupMoveSchema, pickupQueueQuerySchema } from '@cocoa/shared-types';
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { z } from 'zod';
+import { IdParamDto } from '../common/id-param.dto';
 import { AdminOnly, CurrentUser } from '../common/auth.guards';
 import { ChangeKey } from '../common/change-key';
 import type { SessionUser } from '../common/session-user';
@@ -12,7 +12,6 @@ import { PickupOrdersService } from './pickup-orders.service';
 class PickupQueueQueryDto extends createZodDto(pickupQueueQuerySchema) {}
 class PickupMoveDto extends createZodDto(pickupMoveSchema) {}
 class PickupDelayDto extends createZodDto(pickupDelaySchema) {}
-class StopIdParamDto extends createZodDto(z.object({ id: idParamSchema })) {}
 
 const actorOf = (user: SessionUser) => `admin:${user.username}`;
 
@@ -50,7 +49,7 @@ export class PickupOrdersController {
   @Post('admin/stops/:id/pickup-delay')
   @HttpCode(200)
   delay(
-    @Param() params: StopIdParamDto,
+    @Param() params: IdParamDto,
     @Body() body: PickupDelayDto,
     @CurrentUser() user: SessionUser,
     @ChangeKey() key: string | undefined,

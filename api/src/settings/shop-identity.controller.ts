@@ -1,6 +1,6 @@
 import type { ShopIdentity, ShopIdentitySettings } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, Put } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { AdminOnly, AdminRead } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { ShopIdentityDto } from './settings.dto';
 import { ShopIdentityService } from './shop-identity.service';
@@ -18,8 +18,7 @@ export class ShopIdentityController {
 
   /** Admin → Settings: the fields as saved and the identity they give. */
   @Get('settings/shop-identity')
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   view(): Promise<ShopIdentitySettings> {
     return this.identity.settingsView();
   }

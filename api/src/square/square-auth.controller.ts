@@ -1,8 +1,8 @@
 import type { CatalogSyncResult, SquareAuthStatus } from '@cocoa/shared-types';
 import { squareOAuthCallbackQuerySchema } from '@cocoa/shared-types';
-import { Controller, Get, Header, HttpCode, Inject, Post, Query, Redirect } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Query, Redirect } from '@nestjs/common';
 import { StepUp } from '../common/step-up.guard';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminAction, AdminRead } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SquareAuthService } from './square-auth.service';
@@ -19,8 +19,7 @@ export class SquareAuthController {
   ) {}
 
   @Get('auth/status')
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   status(): Promise<SquareAuthStatus> {
     return this.auth.status();
   }
@@ -28,8 +27,7 @@ export class SquareAuthController {
   /** 400 SQUARE_CONFIGURATION_REQUIRED 'Please save your Square Application ID first.' without an id. Connecting asks for a fresh check. */
   @Get('auth/url')
   @StepUp()
-  @AdminOnly()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminRead()
   authUrl(): Promise<{ authUrl: string }> {
     return this.auth.authUrl();
   }
@@ -44,15 +42,13 @@ export class SquareAuthController {
 
   @Post('auth/disconnect')
   @StepUp()
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   disconnect(): Promise<SquareAuthStatus> {
     return this.auth.disconnect();
   }
 
   @Post('catalog/sync')
-  @AdminOnly()
-  @HttpCode(200)
+  @AdminAction()
   syncCatalog(): Promise<CatalogSyncResult> {
     return this.sync.sync();
   }

@@ -11,7 +11,7 @@ import {
 } from '../booking';
 import { formatLongDate, HH_MM_PATTERN } from '../time';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
-import { emailSchema, idParamSchema, optionalText, wholeNumber } from './common.schema';
+import { emailSchema, idParamSchema, optionalText, queryWholeNumber, wholeNumber } from './common.schema';
 import { MAX_EVENT_GUESTS } from './event-inquiry.schema';
 import { idempotencyKeySchema } from './orders.schema';
 
@@ -314,12 +314,7 @@ export type MyBooking = z.infer<typeof myBookingSchema>;
 export const adminBookingsQuerySchema = z.strictObject({
   state: z.enum(BOOKING_STATES, { message: `state must be one of ${BOOKING_STATES.join(', ')}` }).optional(),
   month: bookingMonthSchema.optional(),
-  page: z.coerce
-    .number({ message: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(1, 'page must be at least 1')
-    .max(ADMIN_BOOKINGS_PAGE_MAX, `page must be at most ${ADMIN_BOOKINGS_PAGE_MAX}`)
-    .default(1),
+  page: queryWholeNumber('page', 1, ADMIN_BOOKINGS_PAGE_MAX).default(1),
 });
 export type AdminBookingsQuery = z.output<typeof adminBookingsQuerySchema>;
 

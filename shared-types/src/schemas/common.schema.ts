@@ -10,12 +10,14 @@ export const optionalText = (max: number) =>
     .transform((v) => (v ? v : null));
 
 /** A whole number between min and max, its messages naming the field as the form labels it. */
-export const wholeNumber = (name: string, min: number, max: number) =>
-  z
-    .number({ message: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(min, `${name} must be at least ${min}`)
-    .max(max, `${name} must be at most ${max}`);
+export const wholeNumber = (name: string, min: number, max: number) => inRange(z.number({ message: `${name} must be a number` }), name, min, max);
+
+/** The same, read from a query string (a number written as text); `limit`, `page`. */
+export const queryWholeNumber = (name: string, min: number, max: number) => inRange(z.coerce.number({ message: `${name} must be a number` }), name, min, max);
+
+function inRange<N extends z.ZodNumber | z.ZodCoercedNumber>(number: N, name: string, min: number, max: number): N {
+  return number.int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`) as N;
+}
 
 /** An image is a site path (/uploads/..., /images/...) or an http(s) URL; never another scheme. */
 export const imageRefSchema = z

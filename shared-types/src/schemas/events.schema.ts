@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HH_MM_PATTERN } from '../time';
-import { optionalText } from './common.schema';
+import { optionalText, queryWholeNumber } from './common.schema';
 
 /** A scheduled location as GET /api/events answers it. date is an ISO date-time. */
 export const scheduledEventSchema = z.object({
@@ -91,12 +91,7 @@ export const eventsQuerySchema = z
   .object({
     from: isoInstant('from').optional(),
     to: isoInstant('to').optional(),
-    limit: z.coerce
-      .number({ message: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(EVENTS_PAGE_MAX, `limit must be at most ${EVENTS_PAGE_MAX}`)
-      .default(EVENTS_PAGE_MAX),
+    limit: queryWholeNumber('limit', 1, EVENTS_PAGE_MAX).default(EVENTS_PAGE_MAX),
     cursor: z
       .string({ message: 'cursor is invalid' })
       .regex(/^-?\d{1,15}_\d{1,10}$/, 'cursor is invalid')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './common.schema';
 import { idParamSchema } from './id.schema';
 
 /**
@@ -23,12 +24,7 @@ export const OUTBOX_PAGE_MAX = 100;
 /** GET /api/mail/outbox?status=&limit=&cursor= (newest first; the next cursor comes back in X-Next-Cursor). */
 export const outboxQuerySchema = z.strictObject({
   status: z.enum(MAIL_STATUSES, { message: `status must be one of ${MAIL_STATUSES.join(', ')}` }).optional(),
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(OUTBOX_PAGE_MAX, `limit must be at most ${OUTBOX_PAGE_MAX}`)
-    .default(OUTBOX_PAGE_DEFAULT),
+  limit: queryWholeNumber('limit', 1, OUTBOX_PAGE_MAX).default(OUTBOX_PAGE_DEFAULT),
   /** The id of the last message of the previous page. */
   cursor: idParamSchema.optional(),
 });

@@ -3,7 +3,7 @@ import { CART_SESSION_ID_LENGTH } from '../cart-session';
 import { FULFILMENT_STATUSES } from '../fulfilment';
 import { PICKUP_TIP_MAX_CENTS } from '../pickup';
 import { shippingSchema } from './checkout.schema';
-import { idempotencyKeySchema } from './common.schema';
+import { idempotencyKeySchema, queryWholeNumber } from './common.schema';
 import { discountCodeSchema } from './discount-code.schema';
 import { pickupContactSchema, pickupOrderSchema } from './pickup.schema';
 
@@ -251,12 +251,7 @@ export type ProviderOrder = z.infer<typeof providerOrderSchema>;
 
 /** GET /api/me/orders?limit=&cursor= (the next cursor comes back in the X-Next-Cursor header). */
 export const myOrdersQuerySchema = z.strictObject({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(ORDERS_PAGE_MAX, `limit must be at most ${ORDERS_PAGE_MAX}`)
-    .default(ORDERS_PAGE_DEFAULT),
+  limit: queryWholeNumber('limit', 1, ORDERS_PAGE_MAX).default(ORDERS_PAGE_DEFAULT),
   cursor: z
     .string()
     .max(200)

@@ -135,6 +135,19 @@ export function ActionButton({ href, children }: { href: string; children: strin
   );
 }
 
+/** The address of an ActionButton written out, for mail clients that do not show the button (the text part already prints it after the button's words). */
+export function ButtonAddress({ href }: { href: string }) {
+  return (
+    <Text style={styles.text} data-skip-in-text="true">
+      If the button does not work, copy this address into your browser:
+      <br />
+      <Link href={href} style={{ ...styles.link, wordBreak: 'break-all' }}>
+        {href}
+      </Link>
+    </Text>
+  );
+}
+
 /**
  * Text someone typed (a message, a reply): each blank-line-separated paragraph a paragraph, each
  * line break a <br>. React escapes it, so markup in it shows as typed and never runs.

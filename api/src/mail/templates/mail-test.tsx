@@ -1,6 +1,6 @@
-import { Heading, Link, Text } from './elements';
+import { Heading, Text } from './elements';
 import type { MailTemplates } from './types';
-import { ActionButton, MailLayout, styles } from './layout';
+import { ActionButton, ButtonAddress, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** The go-live checklist's test message to the shop's mailbox: following its link proves the shop's mail arrives. */
@@ -19,13 +19,7 @@ export const mailTest: MailTemplate<MailTemplates['mail-test']> = {
       </Heading>
       <Text style={styles.text}>This message was sent from the go-live checklist. Follow the link to mark outgoing e-mail as working:</Text>
       <ActionButton href={data.confirmUrl}>Confirm that e-mail arrives</ActionButton>
-      <Text style={styles.text} data-skip-in-text="true">
-        If the button does not work, copy this address into your browser:
-        <br />
-        <Link href={data.confirmUrl} style={{ ...styles.link, wordBreak: 'break-all' }}>
-          {data.confirmUrl}
-        </Link>
-      </Text>
+      <ButtonAddress href={data.confirmUrl} />
     </MailLayout>
   ),
 };

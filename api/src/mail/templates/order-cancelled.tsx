@@ -1,29 +1,26 @@
-import { Heading, Text } from './elements';
+import { Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { MailLayout, styles, TypedText } from './layout';
+import { styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
+import { CustomerOrderMail, OrderLines, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the shop cancels the order: why (when the owner said), and what was refunded. */
 export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
   label: 'Order cancelled (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} has been cancelled`,
   Email: ({ data: order, shop }) => (
-    <MailLayout
+    <CustomerOrderMail
+      order={order}
       shop={shop}
-      title={orderCancelled.subject(order, shop)}
+      subject={orderCancelled.subject(order, shop)}
       preview={
         order.refundedCents > 0
           ? `We refunded ${formatCents(order.refundedCents)}.`
           : `Order ${order.orderNumber} will not be ${order.pickup ? 'ready for pickup' : 'shipped'}.`
       }
-      footerNote={customerFooter(shop)}
+      heading="Your order has been cancelled"
     >
-      <Heading as="h1" style={styles.heading}>
-        Your order has been cancelled
-      </Heading>
-      <TestOrderNotice order={order} />
       <Text style={styles.text}>
         Hello {order.customerName}, we have cancelled order {order.orderNumber};{' '}
         {order.pickup ? `there is nothing to pick up at ${order.pickup.stopName}.` : 'it will not be shipped.'}
@@ -41,6 +38,6 @@ export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
       )}
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
-    </MailLayout>
+    </CustomerOrderMail>
   ),
 };

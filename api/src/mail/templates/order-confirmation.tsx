@@ -1,9 +1,9 @@
-import { Heading, Text } from './elements';
+import { Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { OrderMailData } from './types';
-import { ActionButton, MailLayout, styles } from './layout';
+import { ActionButton, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, Fulfilment, OrderLines, placedOn, TestOrderNotice, testTag } from './order-parts';
+import { CustomerOrderMail, Fulfilment, OrderLines, placedOn, testTag } from './order-parts';
 
 /**
  * To the customer when the order is paid: what they bought, what they paid, where it goes (or, for
@@ -13,16 +13,13 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
   label: 'Order confirmation (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} is confirmed`,
   Email: ({ data: order, shop }) => (
-    <MailLayout
+    <CustomerOrderMail
+      order={order}
       shop={shop}
-      title={orderConfirmation.subject(order, shop)}
+      subject={orderConfirmation.subject(order, shop)}
       preview={`Order ${order.orderNumber}, ${formatCents(order.totalCents)}. ${order.pickup ? 'We will tell you when it is ready.' : 'We will e-mail you when it ships.'}`}
-      footerNote={customerFooter(shop)}
+      heading={<>Thank you for your order, {order.customerName}!</>}
     >
-      <Heading as="h1" style={styles.heading}>
-        Thank you for your order, {order.customerName}!
-      </Heading>
-      <TestOrderNotice order={order} />
       <Text style={styles.text}>
         We have received your order {order.orderNumber}, placed on {placedOn(order, shop)}.{' '}
         {order.pickup ? 'We will tell you when it is ready.' : 'We will e-mail you again as soon as it ships.'}
@@ -30,6 +27,6 @@ export const orderConfirmation: MailTemplate<OrderMailData> = {
       <ActionButton href={order.orderUrl}>View your order</ActionButton>
       <OrderLines order={order} />
       <Fulfilment order={order} shop={shop} />
-    </MailLayout>
+    </CustomerOrderMail>
   ),
 };

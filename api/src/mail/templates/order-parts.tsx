@@ -1,8 +1,8 @@
 import { Heading, Link, Section, Text } from './elements';
 import { COUNTRIES, formatCents, formatEventTime, formatLongDate, wallTimeIn } from '@cocoa/shared-types';
-import { type CSSProperties, Fragment } from 'react';
+import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import type { OrderMailAddress, OrderMailData, OrderMailPickup, ShopIdentity } from './types';
-import { COLOURS, styles } from './layout';
+import { COLOURS, MailLayout, styles } from './layout';
 
 /** '[TEST] ' before the subject of a test-mode order's messages, so nobody packs or refunds it by mistake. */
 export const testTag = (order: OrderMailData) => (order.testMode ? '[TEST] ' : '');
@@ -10,7 +10,7 @@ export const testTag = (order: OrderMailData) => (order.testMode ? '[TEST] ' : '
 /** The day the order was placed, in the shop's time zone. */
 export const placedOn = (order: OrderMailData, shop: ShopIdentity) => formatLongDate(order.placedAt, shop.timeZone);
 
-export const customerFooter = (shop: ShopIdentity) =>
+const customerFooter = (shop: ShopIdentity) =>
   `You are receiving this e-mail about an order you placed at ${shop.name}. Questions? Reply to this e-mail or write to ${shop.email}.`;
 
 /** 'Saturday, March 14, 2026' of an instant, in the shop's zone. */
@@ -45,6 +45,32 @@ export function TestOrderNotice({ order }: { order: OrderMailData }) {
   if (!order.testMode) return null;
   const fulfilment = order.pickup ? 'nothing will be made' : 'nothing will be shipped';
   return <Text style={styles.notice}>TEST ORDER: placed in test mode. No payment was taken and {fulfilment}.</Text>;
+}
+
+interface CustomerOrderMailProps {
+  order: OrderMailData;
+  shop: ShopIdentity;
+  subject: string;
+  preview: string;
+  heading: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every e-mail to the customer about an order: the shop's layout titled with the
+ * subject and closed by the customer footer, the heading, then the test-order notice when the order
+ * was placed in test mode.
+ */
+export function CustomerOrderMail({ order, shop, subject, preview, heading, children }: CustomerOrderMailProps) {
+  return (
+    <MailLayout shop={shop} title={subject} preview={preview} footerNote={customerFooter(shop)}>
+      <Heading as="h1" style={styles.heading}>
+        {heading}
+      </Heading>
+      <TestOrderNotice order={order} />
+      {children}
+    </MailLayout>
+  );
 }
 
 const cell: CSSProperties = {

@@ -1,25 +1,22 @@
-import { Heading, Text } from './elements';
+import { Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
-import { MailLayout, styles, TypedText } from './layout';
+import { styles, TypedText } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
+import { CustomerOrderMail, OrderLines, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer for each refund (full or partial): this refund, and the running total when there were several. */
 export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
   label: 'Refund (to the customer)',
   subject: (order, shop) => `${testTag(order)}Refund of ${formatCents(order.refundCents)} for your ${shop.name} order ${order.orderNumber}`,
   Email: ({ data: order, shop }) => (
-    <MailLayout
+    <CustomerOrderMail
+      order={order}
       shop={shop}
-      title={orderRefunded.subject(order, shop)}
+      subject={orderRefunded.subject(order, shop)}
       preview={`We refunded ${formatCents(order.refundCents)} to your card.`}
-      footerNote={customerFooter(shop)}
+      heading={<>We have refunded {formatCents(order.refundCents)}</>}
     >
-      <Heading as="h1" style={styles.heading}>
-        We have refunded {formatCents(order.refundCents)}
-      </Heading>
-      <TestOrderNotice order={order} />
       <Text style={styles.text}>
         Hello {order.customerName}, we have refunded {formatCents(order.refundCents)} of order {order.orderNumber} to the card you paid with. Your bank may take
         a few business days to show it.
@@ -37,6 +34,6 @@ export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
       )}
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
-    </MailLayout>
+    </CustomerOrderMail>
   ),
 };

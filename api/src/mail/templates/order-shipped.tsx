@@ -1,24 +1,21 @@
-import { Heading, Text } from './elements';
+import { Text } from './elements';
 import type { MailTemplates } from './types';
-import { ActionButton, MailLayout, styles } from './layout';
+import { ActionButton, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, Fulfilment, OrderLines, TestOrderNotice, testTag, ViewOrderLink } from './order-parts';
+import { CustomerOrderMail, Fulfilment, OrderLines, testTag, ViewOrderLink } from './order-parts';
 
 /** To the customer when the order leaves: carrier, tracking number and, when the carrier has one, a tracking link. */
 export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
   label: 'Order shipped (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} has shipped`,
   Email: ({ data: order, shop }) => (
-    <MailLayout
+    <CustomerOrderMail
+      order={order}
       shop={shop}
-      title={orderShipped.subject(order, shop)}
+      subject={orderShipped.subject(order, shop)}
       preview={`${order.carrier} tracking number ${order.trackingNumber}`}
-      footerNote={customerFooter(shop)}
+      heading={<>Your order is on its way, {order.customerName}!</>}
     >
-      <Heading as="h1" style={styles.heading}>
-        Your order is on its way, {order.customerName}!
-      </Heading>
-      <TestOrderNotice order={order} />
       <Text style={styles.text}>
         Order {order.orderNumber} has shipped with {order.carrier}.
         <br />
@@ -32,6 +29,6 @@ export const orderShipped: MailTemplate<MailTemplates['order-shipped']> = {
       <Fulfilment order={order} shop={shop} />
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
-    </MailLayout>
+    </CustomerOrderMail>
   ),
 };

@@ -1,6 +1,6 @@
-import { Heading, Link, Text } from './elements';
+import { Heading, Text } from './elements';
 import type { MailTemplates } from './types';
-import { ActionButton, MailLayout, styles } from './layout';
+import { ActionButton, ButtonAddress, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** The single-use reset link; says how long it works and that ignoring the message changes nothing. */
@@ -22,14 +22,7 @@ export const passwordReset: MailTemplate<MailTemplates['password-reset']> = {
       </Text>
       <ActionButton href={data.resetUrl}>Choose a new password</ActionButton>
       <Text style={styles.text}>The link works once and expires in {data.expiresInMinutes} minutes.</Text>
-      {/* The text part already prints the address after the button's words. */}
-      <Text style={styles.text} data-skip-in-text="true">
-        If the button does not work, copy this address into your browser:
-        <br />
-        <Link href={data.resetUrl} style={{ ...styles.link, wordBreak: 'break-all' }}>
-          {data.resetUrl}
-        </Link>
-      </Text>
+      <ButtonAddress href={data.resetUrl} />
       <Text style={styles.text}>If you did not ask for this, ignore this e-mail: your password stays the same.</Text>
     </MailLayout>
   ),

@@ -1,8 +1,8 @@
-import { Heading, Text } from './elements';
+import { Text } from './elements';
 import type { MailTemplates } from './types';
-import { ActionButton, MailLayout, styles } from './layout';
+import { ActionButton, styles } from './layout';
 import type { MailTemplate } from './mail-template';
-import { customerFooter, PickupDetails, pickupClock, pickupClockOnDay, TestOrderNotice, testTag } from './order-parts';
+import { CustomerOrderMail, pickupClock, pickupClockOnDay, PickupDetails, testTag } from './order-parts';
 
 const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
 
@@ -14,20 +14,17 @@ export const pickupDelayed: MailTemplate<MailTemplates['pickup-delayed']> = {
   label: 'Pickup order delayed (to the customer)',
   subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} will be ready a little later`,
   Email: ({ data: order, shop }) => (
-    <MailLayout
+    <CustomerOrderMail
+      order={order}
       shop={shop}
-      title={pickupDelayed.subject(order, shop)}
+      subject={pickupDelayed.subject(order, shop)}
       preview={
         order.pickup
           ? `Now ready at ${pickupClock(order.pickup, shop)}. Sorry for the wait!`
           : `We are running ${minutes(order.delayMinutes)} late. Sorry for the wait!`
       }
-      footerNote={customerFooter(shop)}
+      heading="Your order will be ready a little later"
     >
-      <Heading as="h1" style={styles.heading}>
-        Your order will be ready a little later
-      </Heading>
-      <TestOrderNotice order={order} />
       <Text style={styles.text}>
         Hello {order.pickup?.name ?? order.customerName}, we are running {minutes(order.delayMinutes)} late
         {order.pickup ? ` at ${order.pickup.stopName}` : ''}.{' '}
@@ -42,6 +39,6 @@ export const pickupDelayed: MailTemplate<MailTemplates['pickup-delayed']> = {
       <Text style={styles.text}>We are sorry to keep you waiting, and thank you for your patience.</Text>
       {order.pickup && <PickupDetails pickup={order.pickup} shop={shop} heading="Your pickup" />}
       <ActionButton href={order.orderUrl}>View your order</ActionButton>
-    </MailLayout>
+    </CustomerOrderMail>
   ),
 };
