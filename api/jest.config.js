@@ -5,9 +5,11 @@ module.exports = {
   // *.postgres.spec.ts need a PostgreSQL server (several processes on one database).
   testPathIgnorePatterns: process.env.TEST_DB === 'postgres' ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.spec\\.ts$'],
   testTimeout: 60000,
-  // One migrated PGlite directory per run; each test app starts on a copy (src/test/pglite-template.ts).
+  // One migrated PGlite directory (or PostgreSQL database) per run; each test app starts on a copy (src/test/pglite-template.ts).
   globalSetup: '<rootDir>/src/test/pglite-template.ts',
   globalTeardown: '<rootDir>/src/test/pglite-template.teardown.ts',
+  // Password checks at a test cost, but for the hasher's own spec (src/test/scrypt-test-cost.ts).
+  setupFilesAfterEnv: ['<rootDir>/src/test/scrypt-test-cost.ts'],
   transform: {
     '^.+\\.(t|j|mj)s$': [
       '@swc/jest',

@@ -15,6 +15,8 @@ module.exports = {
   // The resilience tests start the built API on folders of their own: no template database.
   globalSetup: undefined,
   globalTeardown: undefined,
+  // The built API runs in child processes at the production password cost.
+  setupFilesAfterEnv: [],
   testTimeout: 180000,
   maxWorkers: 1,
   workerIdleMemoryLimit: '1MB',

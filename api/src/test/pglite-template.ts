@@ -8,6 +8,7 @@ import { JOBS_SCHEMA } from '../jobs/jobs.service';
 import { migrations } from '../database/migrations';
 import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
 import { SnakeNamingStrategy } from '../database/snake-naming.strategy';
+import { buildPostgresTemplate, removePostgresTemplate } from './postgres-template';
 
 /** Set by the global setup for the workers: a PGlite directory with every migration and pg-boss's schema applied. */
 const TEMPLATE_ENV = 'COCOA_TEST_PGLITE_TEMPLATE';
@@ -19,7 +20,7 @@ const TEMPLATE_ENV = 'COCOA_TEST_PGLITE_TEMPLATE';
  * left) and its seed (not in the template: it depends on the test's clock and zone) as in production.
  */
 export default async function buildTemplate(): Promise<void> {
-  if (process.env.TEST_DB === 'postgres') return;
+  if (process.env.TEST_DB === 'postgres') return buildPostgresTemplate();
   const dir = mkdtempSync(join(tmpdir(), 'cocoa-template-'));
   const pool = await PGlitePool.open(join(dir, 'pgdata'));
   const dataSource = new DataSource({
@@ -42,6 +43,7 @@ export default async function buildTemplate(): Promise<void> {
 
 /** Global teardown: the template goes. */
 export async function removeTemplate(): Promise<void> {
+  if (process.env.TEST_DB === 'postgres') return removePostgresTemplate();
   const dir = process.env[TEMPLATE_ENV];
   if (dir) rmSync(dir, { recursive: true, force: true });
 }

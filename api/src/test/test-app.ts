@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
-import { Client } from 'pg';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { MailService } from '../mail/mail.service';
 import { createApp } from '../app.factory';
 import { type AppConfig, loadConfig } from '../config/config.schema';
 import { seedDataDirFromTemplate } from './pglite-template';
+import { onServer, postgresTemplate, testServer } from './postgres-template';
 
 export const TEST_ADMIN = { username: 'admin', password: 'admin-pass-123' };
 
@@ -32,7 +32,8 @@ export interface TestApp {
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cocoa-test-'));
-  const database = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : undefined;
+  // A spec that names its own database (replicas sharing one) gets no other.
+  const database = process.env.TEST_DB === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase({ migrated: true }) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -69,24 +70,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   };
 }
 
-/** A new, empty database on the server TEST_DATABASE_URL names; `drop()` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (postgres://user:pass@host:port/db)');
+/**
+ * A new database on the server TEST_DATABASE_URL names: empty, or with `migrated` a copy of the
+ * run's migrated template (postgres-template.ts); `drop()` removes it.
+ */
+export async function createPostgresDatabase({ migrated = false } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `cocoa_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = migrated ? postgresTemplate() : undefined;
+  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   return {
-    url: url.toString(),
-    async drop() {
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    url: testServer().withDatabase(name),
+    drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
