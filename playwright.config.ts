@@ -69,6 +69,9 @@ export default defineConfig({
     // The visitor's phone is where the cart is: in the shop's zone (the servers below keep its default).
     // The test runner itself may be elsewhere: scripts/test.mjs runs it in a zone on another date.
     timezoneId: SHOP_TIME_ZONE,
+    // As a person who asks for less motion: the admin's Ionic dialogs, toasts and segments then
+    // appear and go without animating (docs/admin.md), so no step waits on an animation.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -163,13 +163,14 @@ async function storefront() {
   });
 
   await test.step('the product carousel has a visible pause control and starts paused under reduced motion', async () => {
+    // The suite runs asking for less motion (playwright.config.ts): this step asks for none first.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto(`/products/${PRODUCT_SLUG}`);
     const carousel = page.getByRole('region', { name: 'Iced Mocha Cocoa images' });
     await expect(carousel.getByRole('button', { name: 'Pause slideshow' })).toBeVisible();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.reload();
     await expect(carousel.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
-    await page.emulateMedia({ reducedMotion: 'no-preference' });
   });
 
   await test.step('the cart drawer (a modal dialog): no second banner, focus kept inside, Escape closes it', async () => {

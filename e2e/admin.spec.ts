@@ -36,6 +36,9 @@ const IMAGE = `e2e-cocoa-${tag}.png`;
 const SQUARE_APP_ID = 'sandbox-sq0idb-E2eTabletOwner01';
 const LOCATION = { title: `Market Day ${tag}`, location: 'Town Square', address: '100 Main Street, Springfield, IL' };
 
+/** How far the admin's page is scrolled: Ionic's content, whose scrolling box is in its shadow root. */
+const scrolled = (page: Page) => page.locator('ion-content.admin-scroller').evaluate((el) => el.shadowRoot!.querySelector('.inner-scroll')!.scrollTop);
+
 /** The admin's toast, Ionic's (one at a time): its live region, a status, or an alert when destructive. */
 const toast = (page: Page, title: string) => {
   const ionToast = page.locator('ion-toast');
@@ -66,6 +69,12 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     const dialog = page.getByRole('dialog', { name: 'Create Product' });
     await expect(dialog).toBeVisible();
     expect((await dialog.boundingBox())!.width).toBeLessThanOrEqual(600);
+    // Focus starts on the first field once the card is shown, with Ionic's animations off (reducedMotion).
+    await expect(dialog.getByLabel('Name', { exact: true })).toBeFocused();
+    // The page behind does not scroll under the dialog: a wheel on the backdrop (checked once the form is filled).
+    const pageAt = await scrolled(page);
+    await page.mouse.move(16, 752);
+    await page.mouse.wheel(0, 600);
     await dialog.getByLabel('Name', { exact: true }).fill(PRODUCT.name);
     await dialog.getByLabel('Subtitle').fill('Made on a tablet');
     await dialog.getByLabel('Description').fill('A cocoa created by the end-to-end test.');
@@ -73,10 +82,26 @@ test('the owner manages the shop from a tablet: product with image, location, Sq
     await dialog.getByLabel('Category').selectOption({ label: 'Hot Cocoa' });
     await dialog.getByLabel('Upload Main image').setInputFiles({ name: IMAGE, mimeType: 'image/png', buffer: PNG });
     await expect(dialog.getByLabel('Main image', { exact: true })).toHaveValue(`/uploads/products/${IMAGE}`);
+    expect(await scrolled(page)).toBe(pageAt);
     await dialog.getByRole('button', { name: 'Create Product' }).tap();
     await expect(dialog).toBeHidden();
+    expect(await scrolled(page), 'the page is where it was').toBe(pageAt);
     await expect(toast(page, 'Product created')).toBeVisible();
-    await page.getByLabel('Search products').fill(tag);
+    // F8 puts focus on the toast (its Close button), and F8 again or Escape gives it back.
+    const search = page.getByLabel('Search products');
+    const closeToast = page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('button', { name: 'Close notification' });
+    for (const back of ['F8', 'Escape']) {
+      await search.focus();
+      await page.keyboard.press('F8');
+      await expect(closeToast).toBeFocused();
+      await page.keyboard.press(back);
+      await expect(search).toBeFocused();
+    }
+    // With the dialog gone, the same wheel scrolls the page.
+    const pageNow = await scrolled(page);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => scrolled(page)).toBeGreaterThan(pageNow);
+    await search.fill(tag);
     await expect(page.getByRole('list', { name: 'Products' }).getByText(PRODUCT.name)).toBeVisible();
   });
 

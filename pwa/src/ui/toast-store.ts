@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Toasts: at most one at a time, shown for 5000 ms. */
+/** Toasts: at most one at a time, shown for 5000 ms (counted again from when focus leaves it). */
 export const TOAST_DURATION_MS = 5000;
 
 export interface Toast {
@@ -14,6 +14,9 @@ interface ToastState {
   current: Toast | null;
   /** True while another host shows the toasts (the admin's, on Ionic): the viewport then shows none. */
   hosted: boolean;
+  /** True while a person has moved focus onto the toast to read it: it stays until they leave it. */
+  paused: boolean;
+  pause: (paused: boolean) => void;
   show: (toast: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }) => void;
   dismiss: () => void;
 }
@@ -23,6 +26,8 @@ let nextId = 1;
 export const useToastStore = create<ToastState>((set) => ({
   current: null,
   hosted: false,
+  paused: false,
+  pause: (paused) => set({ paused }),
   // A new toast replaces the one on screen: the limit is one.
   show: (toast) => set({ current: { variant: 'default', ...toast, id: nextId++ } }),
   dismiss: () => set({ current: null }),

@@ -5,27 +5,30 @@ const SWIPE_DISMISS_PX = 50;
 
 /**
  * The app's toast region: polite live region, F8 focuses it, swipe right or close dismisses. While
- * another host shows the toasts (`hosted`) it shows none, and still keeps each toast's time.
+ * another host shows the toasts (`hosted`) it shows none, and still keeps each toast's time, held
+ * while the toast has focus (`paused`).
  */
 export function ToastViewport() {
   const current = useToastStore((s) => s.current);
   const hosted = useToastStore((s) => s.hosted);
+  const paused = useToastStore((s) => s.paused);
   const dismiss = useToastStore((s) => s.dismiss);
   const regionRef = useRef<HTMLOListElement>(null);
   const startX = useRef<number | null>(null);
 
   useEffect(() => {
-    if (!current) return;
+    if (!current || paused) return;
     const timer = window.setTimeout(dismiss, TOAST_DURATION_MS);
     return () => window.clearTimeout(timer);
-  }, [current, dismiss]);
+  }, [current, paused, dismiss]);
 
   // A toast kept across a reload the app made (keepToastAcrossReload) shows on the new page.
   useEffect(() => showToastKeptAcrossReload(), []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'F8') regionRef.current?.focus();
+      // While another host shows the toasts, F8 is that host's to answer.
+      if (event.key === 'F8' && !useToastStore.getState().hosted) regionRef.current?.focus();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -24,8 +24,11 @@ import { useInboxUnread } from '../inbox/api/inbox-counts';
 import '../admin.css';
 
 // The admin's touch components are Ionic's, in one look (Material) on every tablet; the storefront
-// uses none of them, so Ionic is set up here, in the admin's own chunk.
-setupIonicReact({ mode: 'md' });
+// uses none of them, so Ionic is set up here, in the admin's own chunk. A person who asks for less
+// motion gets Ionic's dialogs, toasts and pages shown and taken away at once (read when the admin
+// loads; there is no window when the server paints a page, and jsdom has no matchMedia).
+const lessMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+setupIonicReact({ mode: 'md', animated: !lessMotion });
 
 // The shell takes the admin's scroller from this module, so both come with the admin's chunk at once.
 export { AdminScroller } from '../shared/admin-scroller';

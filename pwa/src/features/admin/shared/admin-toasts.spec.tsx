@@ -39,4 +39,42 @@ describe('AdminToasts', () => {
     fireEvent.click(partOf(ionToast, 'button[aria-label="Close notification"]')!);
     await waitFor(() => expect(useToastStore.getState().current).toBeNull());
   });
+
+  it('F8 puts focus on the toast shown, and F8 again, Escape or the toast going away give it back', async () => {
+    render(
+      <>
+        <input aria-label="Search products" />
+        <ToastViewport />
+        <AdminToasts />
+      </>,
+    );
+    const search = screen.getByLabelText('Search products');
+    search.focus();
+    fireEvent.keyDown(search, { key: 'F8' });
+    expect(search).toHaveFocus();
+
+    act(() => toast('Product created'));
+    // Presented: Ionic has taken away the class that hides it.
+    await waitFor(() => expect(document.querySelector('ion-toast.hydrated:not(.overlay-hidden)')).not.toBeNull());
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    const close = partOf(region, 'button[aria-label="Close notification"]')!;
+    /** The key as a keyboard sends it: to the focused element, bubbling up. */
+    const press = (key: string) => fireEvent.keyDown(document.activeElement!, { key });
+
+    for (const back of ['F8', 'Escape']) {
+      press('F8');
+      expect(region.shadowRoot!.activeElement).toBe(close);
+      // The toast stays while it has focus: its time runs again once focus leaves it.
+      expect(useToastStore.getState().paused).toBe(true);
+      press(back);
+      expect(search).toHaveFocus();
+      expect(useToastStore.getState().paused).toBe(false);
+    }
+
+    press('F8');
+    expect(region.shadowRoot!.activeElement).toBe(close);
+    act(() => useToastStore.getState().dismiss());
+    await waitFor(() => expect(search).toHaveFocus());
+    expect(useToastStore.getState().paused).toBe(false);
+  });
 });

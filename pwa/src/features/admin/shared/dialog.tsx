@@ -42,9 +42,10 @@ export function Dialog({
   // innermost dialog only, and focus goes back to the opener however the dialog closes.
   const panel = useFocusTrap<HTMLDivElement>(true, close, FIRST_FOCUS);
   const open = useOpenOnNextFrame();
-  // Ionic takes focus off the page as it presents the card, and shows it after its animation: focus
-  // starts again then, only if it is no longer in a dialog. Focus still in this one may be in the
-  // field the person is typing in; in another, it is a confirmation opened from this one.
+  // The card is hidden until Ionic shows it, and Ionic takes focus off the page as it presents it:
+  // focus starts once it is shown (after the animation, unless less motion is asked for), only if it
+  // is no longer in a dialog. Focus already in this one may be in the field the person is typing
+  // in; in another, it is a confirmation opened from this one.
   const focusFirst = () => {
     if (document.activeElement?.closest('[aria-modal="true"]')) return;
     (panel.current?.querySelector<HTMLElement>(FIRST_FOCUS) ?? panel.current)?.focus();
@@ -64,7 +65,6 @@ export function Dialog({
         const wrapper = event.target.shadowRoot?.querySelector('.ion-overlay-wrapper');
         wrapper?.removeAttribute('role');
         wrapper?.removeAttribute('aria-modal');
-        focusFirst();
       }}
       onDidPresent={focusFirst}
       onDidDismiss={() => {
