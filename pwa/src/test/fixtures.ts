@@ -50,6 +50,17 @@ export const products: Product[] = [
   product({ id: 4, name: 'Mystery Blend', price: Number.NaN, categoryId: null }),
 ];
 
+/** The party the bookings' specs book: 60 guests at Riverside Pavilion, 2 to 5 PM. */
+export const bookingParty = { startTime: '14:00', endTime: '17:00', guests: 60, venueName: 'Riverside Pavilion' };
+
+/** Who books that party, and where the venue is. */
+export const bookingContact = {
+  venueAddress: '200 River Rd, Portland, OR 97201',
+  contactName: 'Robin Park',
+  contactEmail: 'robin@example.com',
+  contactPhone: '+15035550123',
+};
+
 /** What the tracker's and /events' first screens carry besides the stops (shared-types' FirstScreenData). */
 export const bookingPackages: BookingPackage[] = [
   {

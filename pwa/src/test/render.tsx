@@ -3,6 +3,7 @@ import { MONEY_SETTINGS_DEFAULTS } from '@cocoa/shared-types';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ToastViewport } from '../ui/toast-viewport';
 
 export function testQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } } });
@@ -32,6 +33,17 @@ export function renderWithProviders(
     </QueryClientProvider>,
   );
   return { ...result, client };
+}
+
+/** renderWithProviders with the toast viewport beside `ui`: the spec reads the toasts it shows. */
+export function renderWithToasts(ui: ReactElement, options?: Parameters<typeof renderWithProviders>[1]) {
+  return renderWithProviders(
+    <>
+      {ui}
+      <ToastViewport />
+    </>,
+    options,
+  );
 }
 
 /** A fetch double answering by "METHOD path" with a status and JSON body. */

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import 'fake-indexeddb/auto';
+import { useToastStore } from '../ui/toast-store';
 
 if (!('structuredClone' in globalThis)) {
   (globalThis as { structuredClone?: unknown }).structuredClone = (v: unknown) => JSON.parse(JSON.stringify(v));
@@ -30,3 +31,6 @@ if (typeof window !== 'undefined') {
   // The API's signed-in hint (SIGNED_IN_HINT_COOKIE): the specs answer GET /api/user themselves (a user, or 401).
   document.cookie = 'cocoa.signedin=1; path=/';
 }
+
+// A toast one test shows is gone before the next begins.
+beforeEach(() => useToastStore.getState().dismiss());

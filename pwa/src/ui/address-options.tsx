@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useWatch, type FieldValues, type Path, type PathValue, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { COUNTRIES, DEFAULT_COUNTRY, regionLabel, regionsOf } from '@cocoa/shared-types';
-import { describedBy, Field } from './field';
+import { describedBy, Field, textInputs } from './field';
 
 /** The options of a region select for the country: a prompt ("Select a province"), then its regions by name. */
 function RegionOptions({ country }: { country: string }) {
@@ -35,7 +35,7 @@ function CountryOptions({ codes }: { codes?: readonly string[] }) {
  * The country an address form shows, its default until one is chosen. Another country: the region
  * chosen for the last one means nothing there, so it is cleared.
  */
-export function useAddressCountry<T extends FieldValues & { country?: string; state?: string | null }, O>(form: UseFormReturn<T, unknown, O>): string {
+function useAddressCountry<T extends FieldValues & { country?: string; state?: string | null }, O>(form: UseFormReturn<T, unknown, O>): string {
   const { control, setValue } = form;
   const country = (useWatch({ control, name: 'country' as Path<T> }) as string | undefined) ?? DEFAULT_COUNTRY;
   const shownCountry = useRef(country);
@@ -45,6 +45,15 @@ export function useAddressCountry<T extends FieldValues & { country?: string; st
     setValue('state' as Path<T>, '' as PathValue<T, Path<T>>);
   }, [country, setValue]);
   return country;
+}
+
+/** An address form's wiring: the country it shows, its text inputs (ids under `idPrefix`), and what RegionCountryRows takes. */
+export function useAddressForm<T extends FieldValues & { country?: string; state?: string | null }, O>(form: UseFormReturn<T, unknown, O>, idPrefix: string) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return { country: useAddressCountry(form), text: textInputs(idPrefix, register, errors), register, errors };
 }
 
 type AddressError = { message?: string } | undefined;

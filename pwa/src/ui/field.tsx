@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { useHydrated } from '../lib/use-hydrated';
 
 /** A labelled form field with its error linked for screen readers. */
@@ -21,6 +22,22 @@ export const describedBy = (id: string, error?: unknown) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : undefined,
 });
+
+/**
+ * A form's text inputs, each in its labelled Field with its error linked and its id `${idPrefix}-${name}`:
+ * `text(name, label, autoComplete, type?, inputMode?)`.
+ */
+export function textInputs<T extends FieldValues>(idPrefix: string, register: UseFormRegister<T>, errors: FieldErrors<T>) {
+  return (name: Path<T>, label: string, autoComplete: string, type = 'text', inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']) => {
+    const id = `${idPrefix}-${name}`;
+    const error = (errors as Record<string, { message?: string } | undefined>)[name];
+    return (
+      <Field id={id} label={label} error={error?.message}>
+        <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...describedBy(id, error)} {...register(name)} />
+      </Field>
+    );
+  };
+}
 
 /**
  * A form's fields and buttons on a page the server paints (the first screens): disabled there and

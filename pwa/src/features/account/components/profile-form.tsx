@@ -2,8 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { COUNTRIES, DEFAULT_COUNTRY, postcodeLabel, profileAddressUpdateSchema, type CustomerProfile } from '@cocoa/shared-types';
-import { RegionCountryRows, useAddressCountry } from '../../../ui/address-options';
-import { describedBy, Field } from '../../../ui/field';
+import { RegionCountryRows, useAddressForm } from '../../../ui/address-options';
 import { useUpdateProfile } from '../api/update-profile';
 
 type ProfileInput = z.input<typeof profileAddressUpdateSchema>;
@@ -35,19 +34,9 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
     resolver: zodResolver(profileAddressUpdateSchema),
     defaultValues: profileDefaults(profile),
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-  const country = useAddressCountry(form);
-  const text = (name: keyof ProfileInput, label: string, autoComplete: string, type = 'text') => (
-    <Field id={`profile-${name}`} label={label} error={errors[name]?.message}>
-      <input type={type} autoComplete={autoComplete} {...describedBy(`profile-${name}`, errors[name])} {...register(name)} />
-    </Field>
-  );
+  const { country, text, register, errors } = useAddressForm(form, 'profile');
   return (
-    <form className="form" noValidate aria-label="Profile" onSubmit={(event) => void handleSubmit((values) => update.mutate(values))(event)}>
+    <form className="form" noValidate aria-label="Profile" onSubmit={(event) => void form.handleSubmit((values) => update.mutate(values))(event)}>
       {text('email', 'Email', 'email', 'email')}
       <div className="field-row">
         {text('firstName', 'First name', 'given-name')}

@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from '../../../test/axe';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { StepUpHost } from '../../auth/components/step-up-dialog';
 import { TwoStepSection } from './two-step-section';
+import { fill } from '../../../test/form';
 
 const OFF = { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
 const ON = { enabled: true, enabledAt: '2026-11-20T15:00:00.000Z', recoveryCodesLeft: 10 };
@@ -13,7 +14,6 @@ const ENROLMENT = {
   qrCode: 'data:image/png;base64,iVBORw0KGgo=',
 };
 const CODES = ['abcd-efgh-ijkm', 'nopq-rstu-vwxy', 'z234-567a-bcde'];
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const section = () => screen.getByRole('region', { name: 'Two-step sign-in' });
 
 const renderSection = () =>

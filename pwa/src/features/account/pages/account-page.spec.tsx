@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
 import AccountPage from './account-page';
+import { fill } from '../../../test/form';
 
 const user = { id: 7, username: 'jane', email: 'jane@example.com', firstName: 'Jane', lastName: null, isAdmin: false };
 const profile = {
@@ -14,15 +15,12 @@ const profile = {
   phoneNumber: null,
   address: { line1: '12 Cocoa Lane', city: 'Portland', state: 'OR', postalCode: '97201', country: 'US' },
 };
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 function fillPassword(current: string, next = 'new-secret', confirm = next) {
   fill('Current password', current);
   fill('New password', next);
   fill('Confirm new password', confirm);
 }
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('Account page', () => {
   it('has Profile and Password tabs; the profile tab is pre-filled from GET /api/me/customer', async () => {
@@ -52,12 +50,7 @@ describe('ProfileForm', () => {
   it("saves, toasts 'Profile updated' and reloads", async () => {
     const reload = jest.fn();
     const { calls } = mockFetch({ 'PATCH /api/me/customer': { body: profile } });
-    renderWithProviders(
-      <>
-        <ProfileForm profile={profile} reload={reload} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<ProfileForm profile={profile} reload={reload} />);
     fill('Phone', '5551234567');
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
@@ -68,12 +61,7 @@ describe('ProfileForm', () => {
   it("keeps 'Profile updated' on screen across the reload that follows, once", async () => {
     const reload = jest.fn();
     mockFetch({ 'PATCH /api/me/customer': { body: profile } });
-    const page = renderWithProviders(
-      <>
-        <ProfileForm profile={profile} reload={reload} />
-        <ToastViewport />
-      </>,
-    );
+    const page = renderWithToasts(<ProfileForm profile={profile} reload={reload} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     await waitFor(() => expect(reload).toHaveBeenCalled());
     // the reload: the old page and everything in its memory are gone, a new page starts
@@ -91,12 +79,7 @@ describe('ProfileForm', () => {
   it("checks the e-mail and shows 'Failed to update profile' on a non-OK answer", async () => {
     const reload = jest.fn();
     mockFetch({ 'PATCH /api/me/customer': { status: 500, body: { message: 'boom' } } });
-    renderWithProviders(
-      <>
-        <ProfileForm profile={profile} reload={reload} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<ProfileForm profile={profile} reload={reload} />);
     fill('Email', 'nope');
     fireEvent.click(screen.getByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
@@ -145,12 +128,7 @@ describe('PasswordForm', () => {
   it("marks 'Incorrect password' and toasts the specified text when the server says the current password is incorrect", async () => {
     const reload = jest.fn();
     const { calls } = mockFetch({ 'PATCH /api/users/7/password': { status: 400, body: { message: 'Current password is incorrect', code: 'WRONG_PASSWORD' } } });
-    renderWithProviders(
-      <>
-        <PasswordForm userId={7} reload={reload} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<PasswordForm userId={7} reload={reload} />);
     fillPassword('wrong-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Incorrect password')).toBeInTheDocument();
@@ -162,12 +140,7 @@ describe('PasswordForm', () => {
 
   it('shows other server messages as they are, and a network error as such', async () => {
     mockFetch({ 'PATCH /api/users/7/password': { status: 429, body: { message: 'Too many attempts' } } });
-    renderWithProviders(
-      <>
-        <PasswordForm userId={7} reload={jest.fn()} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<PasswordForm userId={7} reload={jest.fn()} />);
     fillPassword('old-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByText('Too many attempts')).toBeInTheDocument();
@@ -183,12 +156,7 @@ describe('PasswordForm', () => {
     try {
       const reload = jest.fn();
       mockFetch({ 'PATCH /api/users/7/password': { body: { message: 'Password updated' } } });
-      renderWithProviders(
-        <>
-          <PasswordForm userId={7} reload={reload} />
-          <ToastViewport />
-        </>,
-      );
+      renderWithToasts(<PasswordForm userId={7} reload={reload} />);
       fillPassword('old-secret');
       fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
       await waitFor(() => expect(screen.getByText('Password Updated')).toBeInTheDocument());

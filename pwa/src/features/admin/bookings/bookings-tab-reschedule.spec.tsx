@@ -8,10 +8,9 @@ import {
   formatLongDate,
   shiftDay,
 } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithToasts } from '../../../test/render';
 import { segmentNamed, tapChoice } from '../../../test/ionic';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { adminBookingDetail, adminBookingSummary } from '../test/bookings';
 import { BookingsTab } from './bookings-tab';
 
 const ZONE = 'America/Chicago';
@@ -20,54 +19,22 @@ const FROM = shiftDay(today, 40);
 const TO = shiftDay(today, 47);
 const inWords = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
 
-function summary(overrides: Partial<AdminBookingSummary> = {}): AdminBookingSummary {
-  return {
-    id: 5,
-    reference: 'CB-7K3Q',
-    state: 'confirmed',
-    packageName: 'Iced & Shake Bar',
-    date: FROM,
-    startTime: '14:00',
-    endTime: '17:00',
-    guests: 60,
-    venueName: 'Riverside Pavilion',
-    contactName: 'Robin Park',
-    contactEmail: 'robin@example.com',
-    quoteCents: 63000,
-    depositPaidCents: 15750,
-    balancePaidCents: 0,
-    refundedCents: 0,
-    testMode: false,
-    createdAt: '2027-05-01T15:00:00.000Z',
-    ...overrides,
-  };
-}
+const summary = (overrides: Partial<AdminBookingSummary> = {}) =>
+  adminBookingSummary({ state: 'confirmed', date: FROM, depositPaidCents: 15750, ...overrides });
 
-function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail {
-  return {
+const detail = (overrides: Partial<AdminBookingDetail> = {}) =>
+  adminBookingDetail({
     ...summary(),
-    packageId: 2,
     timeZone: ZONE,
-    venueAddress: '200 River Rd, Portland, OR 97201',
-    contactPhone: '+15035550123',
     notes: null,
-    depositPercent: 25,
-    depositCents: 15750,
-    balanceCents: 47250,
     balanceDueDate: shiftDay(FROM, -14),
     refundableCents: 15750,
     policyRefundCents: 15750,
-    statusUrl: 'http://localhost:3000/bookings/CB-7K3Q?token=tok',
     tracker: 'public',
     stopId: 41,
-    events: [
-      { id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null },
-    ],
-    payments: [],
     clashes: { bookings: [], stops: [] },
     ...overrides,
-  };
-}
+  });
 
 const moved = (warnings: BookingRescheduled['warnings'] = []): BookingRescheduled => ({
   ...detail({ date: TO, startTime: '17:00', endTime: '20:30', balanceDueDate: shiftDay(TO, -14) }),
@@ -89,22 +56,13 @@ const moved = (warnings: BookingRescheduled['warnings'] = []): BookingReschedule
 
 const DETAIL = 'GET /api/admin/bookings/5';
 const RESCHEDULE = 'POST /api/admin/bookings/5/reschedule';
-const renderTab = () =>
-  renderWithProviders(
-    <>
-      <BookingsTab />
-      <ToastViewport />
-    </>,
-    { route: '/admin?tab=bookings&booking=5' },
-  );
+const renderTab = () => renderWithToasts(<BookingsTab />, { route: '/admin?tab=bookings&booking=5' });
 const json = (status: number, body: unknown) => async () => fakeResponse(status, body);
 
 async function openDialog() {
   fireEvent.click(await screen.findByRole('button', { name: 'Change date' }));
   return screen.getByRole('dialog', { name: 'Change the date of booking CB-7K3Q' });
 }
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('BookingsTab: changing a booking’s date', () => {
   it('moves a confirmed booking: the dialog sends the day, times and note; the detail and the list show the new date', async () => {

@@ -1,79 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { addMonths, type AdminBookingDetail, type AdminBookingSummary, type AdminBookingsPage, type BookingPackage, dayKey } from '@cocoa/shared-types';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { addMonths, type AdminBookingSummary, type AdminBookingsPage, type BookingPackage, dayKey } from '@cocoa/shared-types';
+import { mockFetch, renderWithToasts } from '../../../test/render';
 import { expectChosen, segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
 import { BookingsTab } from './bookings-tab';
 import { bookingPackages, scheduledStop } from '../../../test/fixtures';
+import { adminBookingDetail, adminBookingSummary } from '../test/bookings';
 
-function summary(overrides: Partial<AdminBookingSummary> = {}): AdminBookingSummary {
-  return {
-    id: 5,
-    reference: 'CB-7K3Q',
-    state: 'requested',
-    packageName: 'Iced & Shake Bar',
-    date: '2027-06-19',
-    startTime: '14:00',
-    endTime: '17:00',
-    guests: 60,
-    venueName: 'Riverside Pavilion',
-    contactName: 'Robin Park',
-    contactEmail: 'robin@example.com',
-    quoteCents: 63000,
-    depositPaidCents: 0,
-    balancePaidCents: 0,
-    refundedCents: 0,
-    testMode: false,
-    createdAt: '2027-05-01T15:00:00.000Z',
-    ...overrides,
-  };
-}
-
+const summary = adminBookingSummary;
 const COUNTS = { requested: 1, awaiting_deposit: 2, confirmed: 0, balance_due: 0, completed: 0, declined: 0, cancelled: 0 };
 const page = (bookings: AdminBookingSummary[], counts = COUNTS): AdminBookingsPage => ({ bookings, page: 1, pageSize: 25, total: bookings.length, counts });
 
-function detail(overrides: Partial<AdminBookingDetail> = {}): AdminBookingDetail {
-  return {
-    ...summary(),
-    packageId: 2,
-    timeZone: 'America/Chicago',
-    venueAddress: '200 River Rd, Portland, OR 97201',
-    contactPhone: '+15035550123',
-    notes: 'Outdoor, near the river',
-    depositPercent: 25,
-    depositCents: 15750,
-    balanceCents: 47250,
-    balanceDueDate: null,
-    refundableCents: 0,
-    policyRefundCents: 0,
-    statusUrl: 'http://localhost:3000/bookings/CB-7K3Q?token=tok',
-    tracker: 'none',
-    stopId: null,
-    events: [
-      { id: 1, at: '2027-05-01T15:00:00.000Z', actor: 'customer', type: 'requested', fromState: null, toState: 'requested', note: null, amountCents: null },
-    ],
-    payments: [],
-    clashes: {
-      bookings: [{ id: 9, reference: 'CB-ZZ22', state: 'awaiting_deposit', startTime: '10:00', endTime: '12:00', contactName: 'Sam Lee' }],
-      stops: [{ id: 3, title: 'Farmers Market', startTime: '09:00', endTime: '13:00', location: 'Union Square' }],
-    },
-    ...overrides,
-  };
-}
+const detail = adminBookingDetail;
 
 const LIST = 'GET /api/admin/bookings?state=requested';
 const DETAIL = 'GET /api/admin/bookings/5';
-const renderTab = (route = '/admin?tab=bookings') =>
-  renderWithProviders(
-    <>
-      <BookingsTab />
-      <ToastViewport />
-    </>,
-    { route },
-  );
-
-beforeEach(() => useToastStore.getState().dismiss());
+const renderTab = (route = '/admin?tab=bookings') => renderWithToasts(<BookingsTab />, { route });
 
 describe('BookingsTab: the list', () => {
   it('opens on the requests, shows each state with its count, and filters by state', async () => {

@@ -1,8 +1,7 @@
 import { dayKey } from '@cocoa/shared-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { expectChosen, segmentNamed, tapChoice } from '../../../test/ionic';
-import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { adminEventsQueryOptions } from './api/events';
 import { CalendarTab } from './calendar-tab';
@@ -34,8 +33,6 @@ const event = (id: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const feed = { id: 'https://example.com/a.ics', name: 'Farmers markets', primary: true, active: true, lastSyncedAt: null, lastError: null };
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('CalendarTab', () => {
   it("lists locations with 'MMM dd, yyyy' dates and 'TBD' without a start time", async () => {
@@ -78,12 +75,7 @@ describe('CalendarTab', () => {
         return fakeResponse(200, { stopId: 1, takesOrders: true, open: true, reason: null, slotMinutes: 15, slots: [{}, {}, {}] });
       },
     });
-    renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<CalendarTab />);
     const toggle = await screen.findByRole('checkbox', { name: 'Takes orders at Market 1' });
     expect(toggle).not.toBeChecked();
     fireEvent.click(toggle);
@@ -200,12 +192,7 @@ describe('CalendarTab', () => {
       [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
       'DELETE /api/events/3': { status: 204 },
     });
-    const { client } = renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    const { client } = renderWithToasts(<CalendarTab />);
     expect(await screen.findByRole('rowheader', { name: 'Coming fair' })).toBeInTheDocument();
     await tapChoice(segmentNamed('Which locations to show'), 'Past');
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Old market' }));
@@ -225,12 +212,7 @@ describe('CalendarTab', () => {
       [STATUS]: { body: { status: 'disconnected', geocoding: 'available', calendars: [] } },
       'DELETE /api/events/3': { status: 204 },
     });
-    renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<CalendarTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Market 3' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Delete location?' });
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -250,12 +232,7 @@ describe('CalendarTab', () => {
       'POST /api/events/calendar/remove-custom': { body: status },
       'POST /api/events/init-calendar': { body: { imported: 4, updated: 1, failed: 0, status: 'connected' } },
     });
-    renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<CalendarTab />);
     expect(await screen.findByText('Partly connected')).toBeInTheDocument();
     expect(screen.getByText('Last error: The feed answered HTTP 404')).toBeInTheDocument();
     const posts = () => calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body]);
@@ -293,12 +270,7 @@ describe('CalendarTab', () => {
         return fakeResponse(422, { message: reason, code: 'CALENDAR_FEED_UNUSABLE' });
       },
     });
-    renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<CalendarTab />);
     const url = await screen.findByLabelText('Calendar feed URL (https:// or webcal://)');
     fireEvent.change(url, { target: { value: 'https://calendar.invalid/feed.ics' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add calendar' }));

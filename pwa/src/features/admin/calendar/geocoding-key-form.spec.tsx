@@ -1,15 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dayKey } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { CalendarTab } from './calendar-tab';
 
 const STATUS = 'GET /api/events/calendar/status';
 const EVENTS = `GET /api/events?from=${dayKey(new Date())}&limit=100`;
 const statusOf = (geocoding: 'available' | 'unavailable') => ({ status: 'disconnected', geocoding, calendars: [] });
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe("'Geocoding: Unavailable' offers a way to enter a key", () => {
   it('saves a Google key typed in a password field, then reads the status again', async () => {
@@ -22,12 +18,7 @@ describe("'Geocoding: Unavailable' offers a way to enter a key", () => {
         return fakeResponse(200, { provider: 'google' });
       },
     });
-    renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<CalendarTab />);
     expect(await screen.findByText('Unavailable')).toBeInTheDocument();
     const section = screen.getByText('Google geocoding API key').closest('details')!;
     expect(section).toHaveAttribute('open');
@@ -62,12 +53,7 @@ describe("'Geocoding: Unavailable' offers a way to enter a key", () => {
       [STATUS]: { body: statusOf('available') },
       'POST /api/geocode/init': { body: { provider: 'nominatim' } },
     });
-    renderWithProviders(
-      <>
-        <CalendarTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<CalendarTab />);
     expect(await screen.findByText('Available')).toBeInTheDocument();
     const section = screen.getByText('Google geocoding API key').closest('details')!;
     expect(section).not.toHaveAttribute('open');

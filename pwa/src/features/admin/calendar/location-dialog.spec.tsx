@@ -1,12 +1,10 @@
 import { noonOf } from '@cocoa/shared-types';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import { LocationDialog } from './location-dialog';
 import { scheduledStop } from '../../../test/fixtures';
-
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { fill, fillIn } from '../../../test/form';
 
 function deferred() {
   let resolve!: (r: Response) => void;
@@ -15,14 +13,14 @@ function deferred() {
 }
 
 const fillForm = () => {
-  fill('Title', 'Farmers Market');
-  fill('Location name', 'Town Square');
-  fill('Full address', '1 Main St, Springfield');
-  fill('Date', '2026-12-24');
-  fill('Start time (optional)', '09:30');
+  fillIn({
+    Title: 'Farmers Market',
+    'Location name': 'Town Square',
+    'Full address': '1 Main St, Springfield',
+    Date: '2026-12-24',
+    'Start time (optional)': '09:30',
+  });
 };
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('LocationDialog', () => {
   it("geocodes first ('Geocoding...'), then adds ('Adding...') with the date at noon local time", async () => {
@@ -33,12 +31,7 @@ describe('LocationDialog', () => {
       'POST /api/events': () => save.promise,
     });
     const onClose = jest.fn();
-    renderWithProviders(
-      <>
-        <LocationDialog onClose={onClose} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<LocationDialog onClose={onClose} />);
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
     expect(await screen.findByRole('button', { name: 'Geocoding...' })).toBeDisabled();
@@ -103,12 +96,7 @@ describe('LocationDialog', () => {
 
   it('geocoding failure opens the coordinates section with the reason, once, and sends nothing (no doubled toast)', async () => {
     const { calls } = mockFetch({ 'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { status: 404, body: { message: 'Failed to geocode address' } } });
-    renderWithProviders(
-      <>
-        <LocationDialog onClose={() => undefined} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<LocationDialog onClose={() => undefined} />);
     const section = screen.getByText('Coordinates (optional: found from the address when empty)').closest('details')!;
     expect(section).not.toHaveAttribute('open');
     fillForm();
@@ -158,12 +146,7 @@ describe('LocationDialog', () => {
       'GET /api/geocode?address=1%20Main%20St%2C%20Springfield': { body: { lat: 1, lng: 2 } },
       'POST /api/events': { status: 500, body: { message: 'Database down' } },
     });
-    renderWithProviders(
-      <>
-        <LocationDialog onClose={() => undefined} />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<LocationDialog onClose={() => undefined} />);
     fillForm();
     fireEvent.click(screen.getByRole('button', { name: 'Add Location' }));
     expect(await screen.findByText('Failed to add location')).toBeInTheDocument();
@@ -255,9 +238,7 @@ describe('LocationDialog', () => {
       const { calls } = mockFetch({ 'PUT /api/events/9': { body: stop } });
       const onClose = jest.fn();
       renderWithProviders(<LocationDialog event={stop} onClose={onClose} />);
-      fill('Full address', '9 Elm St');
-      fill('Latitude', '40.75');
-      fill('Longitude', '-88');
+      fillIn({ 'Full address': '9 Elm St', Latitude: '40.75', Longitude: '-88' });
       fireEvent.click(screen.getByRole('button', { name: 'Update Location' }));
       await waitFor(() => expect(onClose).toHaveBeenCalled());
       expect(calls.some((c) => c.url.startsWith('/api/geocode'))).toBe(false);

@@ -1,23 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { categories, product } from '../../../test/fixtures';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { mockFetch, renderWithToasts } from '../../../test/render';
 import { FakeXhr } from '../test/fake-xhr';
 import { CatalogueTab } from './catalogue-tab';
 
 const LIST = 'GET /api/products?limit=26&offset=0';
 const cocoa = product({ id: 9, name: 'Classic Hot Cocoa', price: 12.99, categoryId: 1, subtitle: 'Rich' });
-const renderTab = () =>
-  renderWithProviders(
-    <>
-      <CatalogueTab />
-      <ToastViewport />
-    </>,
-  );
+const renderTab = () => renderWithToasts(<CatalogueTab />);
 
 beforeEach(() => {
-  useToastStore.getState().dismiss();
   FakeXhr.install();
 });
 afterAll(() => FakeXhr.uninstall());

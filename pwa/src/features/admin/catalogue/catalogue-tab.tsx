@@ -3,11 +3,10 @@ import { type AdminProduct, formatPrice, IMPORT_CLEAR_MARK, stockBadge, type Cat
 import { useKeyedState } from '../../../lib/use-keyed-state';
 import { SkeletonLines } from '../../../ui/skeleton';
 import { useAdminCategories } from './api/categories';
-import { useDeleteCategory } from './api/delete-category';
+import { useDeleteCategory, useDeleteProduct } from './api/catalogue-changes';
 import { PRODUCTS_EXPORT_URL } from './api/export-products';
 import { useImportProducts } from './api/import-products';
 import { ADMIN_PAGE_SIZE, useAdminProducts } from './api/products';
-import { useDeleteProduct } from './api/delete-product';
 import { CategoryDialog } from './category-dialog';
 import { ConfirmDialog } from '../shared/dialog';
 import { ProductDialog } from './product-dialog';

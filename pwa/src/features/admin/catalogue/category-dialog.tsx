@@ -1,8 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { categoryCreateSchema, type Category, type CategoryCreate } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
-import { useCreateCategory } from './api/create-category';
-import { useUpdateCategory } from './api/update-category';
+import { useCreateCategory, useUpdateCategory } from './api/catalogue-changes';
 import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
 import { schemaResolver } from '../shared/schema-resolver';

@@ -1,6 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import { FakeXhr } from '../test/fake-xhr';
 import { DatabaseTab } from './database-tab';
@@ -11,7 +10,6 @@ const safety = { filename: 'safety-backup-20261122-060000-ffffff.json.gz', creat
 const uploaded = { filename: 'uploaded-backup-20261123-080000-abcabc.json.gz', created: '2026-11-23T08:00:00.000Z', size: 1024, kind: 'uploaded' };
 
 beforeEach(() => {
-  useToastStore.getState().dismiss();
   FakeXhr.install();
 });
 afterAll(() => FakeXhr.uninstall());
@@ -35,12 +33,7 @@ describe('DatabaseTab', () => {
       'GET /api/database/backups': { body: { backups: [older] } },
       [`POST /api/database/restore/${older.filename}`]: { body: { message: 'Database restored', safetyBackup: 'backup-20261122-060000-ffffff.json.gz' } },
     });
-    renderWithProviders(
-      <>
-        <DatabaseTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<DatabaseTab />);
     fireEvent.click(await screen.findByRole('radio', { name: new RegExp(older.filename) }));
     fireEvent.click(screen.getByRole('button', { name: 'Restore' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Restore this backup?' });
@@ -63,12 +56,7 @@ describe('DatabaseTab', () => {
         return fakeResponse(201, { filename: newer.filename });
       },
     });
-    renderWithProviders(
-      <>
-        <DatabaseTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<DatabaseTab />);
     expect(await screen.findByText('No backups yet. Create the first one above.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create Backup' }));
     expect(await screen.findByRole('button', { name: 'Creating backup...' })).toBeDisabled();
@@ -113,12 +101,7 @@ describe('DatabaseTab', () => {
       'GET /api/database/backups': async () => fakeResponse(200, { backups: listed }),
       [`POST /api/database/restore/${uploaded.filename}`]: { body: { message: `Database restored from ${uploaded.filename}`, safetyBackup: safety.filename } },
     });
-    renderWithProviders(
-      <>
-        <DatabaseTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<DatabaseTab />);
     await screen.findByRole('radio', { name: new RegExp(older.filename) });
     const file = new File(['backup bytes'], 'backup-20261101-000000-aaaaaa.json.gz', { type: 'application/gzip' });
     const choose = () => {
@@ -147,12 +130,7 @@ describe('DatabaseTab', () => {
 
   it("says 'Upload failed' with the server's reason and restores nothing; a file over 20 MB is refused before it is sent", async () => {
     const { calls } = mockFetch({ 'GET /api/database/backups': { body: { backups: [older] } } });
-    renderWithProviders(
-      <>
-        <DatabaseTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<DatabaseTab />);
     await screen.findByRole('radio', { name: new RegExp(older.filename) });
     FakeXhr.queue.push({ status: 400, body: { message: 'This backup comes from a newer version of the shop; update the shop first', code: 'BACKUP_NEWER' } });
     fireEvent.change(screen.getByLabelText('Upload Backup'), { target: { files: [new File(['x'], 'newer.json.gz')] } });

@@ -1,8 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { GoLiveChecklist } from '@cocoa/shared-types';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { mockFetch, renderWithToasts } from '../../../test/render';
 import { GoLiveCard } from './go-live-card';
 
 const line = (id: GoLiveChecklist['items'][number]['id'], label: string, missing: string, fix: string, fixLabel: string) => ({
@@ -31,15 +29,7 @@ const DEMO: GoLiveChecklist = {
   ],
 };
 
-beforeEach(() => useToastStore.getState().dismiss());
-
-const renderCard = () =>
-  renderWithProviders(
-    <>
-      <GoLiveCard />
-      <ToastViewport />
-    </>,
-  );
+const renderCard = () => renderWithToasts(<GoLiveCard />);
 
 describe('GoLiveCard (the admin’s first screen)', () => {
   it('lists what is missing with a link to where it is fixed, a done line as ✓ Done, and says the shop is a demo', async () => {

@@ -1,6 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { mockFetch, renderWithToasts } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import { FakeXhr } from '../test/fake-xhr';
 import { BulkUpload } from './bulk-upload';
@@ -18,12 +17,7 @@ const choose = (...files: File[]) => fireEvent.change(screen.getByLabelText('Cho
 describe('BulkUpload', () => {
   it('uploads one file after another showing the current name and percent', async () => {
     FakeXhr.hold = true;
-    renderWithProviders(
-      <>
-        <BulkUpload />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<BulkUpload />);
     choose(png('a.png'), png('b.png'));
     expect(await screen.findByText(/Uploading a\.png \(1 of 2\)/)).toBeInTheDocument();
     expect(screen.getByText('50%')).toBeInTheDocument();
@@ -44,12 +38,7 @@ describe('BulkUpload', () => {
 
   it('on a 409 asks before replacing; confirming sends the file again with replace=true', async () => {
     FakeXhr.queue.push({ status: 409, body: { message: 'An image named hot.png already exists' } }, { status: 201, body: { filename: 'hot.png' } });
-    renderWithProviders(
-      <>
-        <BulkUpload />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<BulkUpload />);
     choose(png('hot.png'));
     const dialog = await screen.findByRole('alertdialog', { name: 'Replace existing image?' });
     expect(dialog).toHaveTextContent('hot.png');
@@ -63,12 +52,7 @@ describe('BulkUpload', () => {
 
   it('cancelling the replace drops that file and goes on with the next', async () => {
     FakeXhr.queue.push({ status: 409, body: { message: 'exists' } }, { status: 201, body: { filename: 'new.png' } });
-    renderWithProviders(
-      <>
-        <BulkUpload />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<BulkUpload />);
     choose(png('old.png'), png('new.png'));
     await screen.findByRole('alertdialog', { name: 'Replace existing image?' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -81,12 +65,7 @@ describe('BulkUpload', () => {
 
   it("shows the server's message when an upload fails", async () => {
     FakeXhr.queue.push({ status: 415, body: { message: 'Only JPEG, PNG, WebP, GIF or AVIF images' } });
-    renderWithProviders(
-      <>
-        <BulkUpload />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<BulkUpload />);
     choose(png('notes.png'));
     expect(await screen.findByText('Upload failed')).toBeInTheDocument();
     expect(screen.getByText('notes.png: Only JPEG, PNG, WebP, GIF or AVIF images')).toBeInTheDocument();

@@ -1,20 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { mockFetch, renderWithToasts } from '../../../test/render';
 import { ImageGallery } from './image-gallery';
 
 const image = (filename: string, size = 2048) => ({ path: `/uploads/products/${filename}`, filename, size, createdAt: '2026-11-20T10:00:00.000Z' });
 const images = [image('hot-cocoa.png'), image('iced-mocha.webp'), image('shake.jpg')];
-const renderGallery = () =>
-  renderWithProviders(
-    <>
-      <ImageGallery />
-      <ToastViewport />
-    </>,
-  );
-
-beforeEach(() => useToastStore.getState().dismiss());
+const renderGallery = () => renderWithToasts(<ImageGallery />);
 
 describe('ImageGallery', () => {
   it('searches by filename with the two empty texts', async () => {

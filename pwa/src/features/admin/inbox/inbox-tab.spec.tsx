@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { InboxListItem, InboxMessage, InboxPage } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { choiceNamed, expectChosen, segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
 import AdminPage from '../pages/admin-page';
 import { InboxTab } from './inbox-tab';
 
@@ -36,8 +34,6 @@ const json =
   (body: unknown, status = 200) =>
   async () =>
     fakeResponse(status, body);
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('InboxTab', () => {
   it('a swipe marks a message read or unread and archives it, as in a mail app', async () => {
@@ -134,12 +130,7 @@ describe('InboxTab', () => {
       'POST /api/admin/inbox/contact/12/read': { body: read },
       'POST /api/admin/inbox/contact/12/reply': json(replied, 201),
     });
-    renderWithProviders(
-      <>
-        <InboxTab />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<InboxTab />);
     fireEvent.click(await screen.findByRole('button', { name: /Zoë Ó Briain/ }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Gift boxes' })).toHaveFocus();
     expect(screen.getByText(/Do you sell gift boxes/)).toHaveTextContent('Do you sell gift boxes for Christmas?');

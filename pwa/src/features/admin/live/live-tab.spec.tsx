@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dayIn, type LiveHistoryEntry, type LiveState, PICKUP_SETTINGS_DEFAULTS, type PickupQueueOrder, startOfDayIn } from '@cocoa/shared-types';
-import { fakeResponse, renderWithProviders } from '../../../test/render';
+import { fakeResponse, renderWithToasts } from '../../../test/render';
 import { products } from '../../../test/fixtures';
-import { ToastViewport } from '../../../ui/toast-viewport';
 import { useToastStore } from '../../../ui/toast-store';
 import { installFakeEventSource, LIVE_AT_PARK, NOT_LIVE, releaseLiveStream, TODAY_STOP, uninstallFakeEventSource } from '../../live/test/fake-event-source';
 import { pickupQueueOrder } from '../test/pickup-orders';
@@ -71,12 +70,7 @@ function serveApi(
 }
 
 function renderTab() {
-  return renderWithProviders(
-    <>
-      <LiveTab />
-      <ToastViewport />
-    </>,
-  );
+  return renderWithToasts(<LiveTab />);
 }
 
 const toastTitle = () => useToastStore.getState().current?.title;

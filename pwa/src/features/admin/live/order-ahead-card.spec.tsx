@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PICKUP_PAUSED_DEFAULT_MESSAGE, PICKUP_SETTINGS_DEFAULTS, type PickupSettings } from '@cocoa/shared-types';
 import { expectNoAxeViolations } from '../../../test/axe';
-import { fakeResponse, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { fakeResponse, renderWithToasts } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import { OrderAheadCard } from './order-ahead-card';
 
@@ -24,18 +23,11 @@ function mockPickupSettings(start: PickupSettings = PICKUP_SETTINGS_DEFAULTS, op
 }
 
 function renderCard() {
-  renderWithProviders(
-    <>
-      <OrderAheadCard />
-      <ToastViewport />
-    </>,
-  );
+  renderWithToasts(<OrderAheadCard />);
   return within(screen.getByRole('region', { name: 'Orders ahead' }));
 }
 
 describe('OrderAheadCard', () => {
-  beforeEach(() => useToastStore.getState().dismiss());
-
   it('pauses orders ahead in one tap with the owner message, and takes them again', async () => {
     const { puts } = mockPickupSettings();
     const card = renderCard();

@@ -5,8 +5,7 @@ import { dayIn, instantOf, PICKUP_MOVES, PICKUP_OPEN_STATES, type PickupQueueOrd
 import { persistable } from '../../../app/query-client';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { shownDialog } from '../../../test/ionic';
-import { fakeResponse, renderWithProviders, testQueryClient } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { fakeResponse, testQueryClient, renderWithToasts } from '../../../test/render';
 import { pickupQueueOrder } from '../test/pickup-orders';
 import { useToastStore } from '../../../ui/toast-store';
 import { useOwnerChanges } from '../shared/api/change-queue';
@@ -76,13 +75,7 @@ function serveQueue(start: PickupQueueOrder[], options: { failList?: boolean } =
 }
 
 function renderQueue(client = testQueryClient()) {
-  renderWithProviders(
-    <>
-      <PickupQueue timeZone={ZONE} />
-      <ToastViewport />
-    </>,
-    { client },
-  );
+  renderWithToasts(<PickupQueue timeZone={ZONE} />, { client });
   return within(screen.getByRole('region', { name: 'Pickup orders' }));
 }
 

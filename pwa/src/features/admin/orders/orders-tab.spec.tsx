@@ -1,9 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type AdminOrderDetail, type AdminOrderSummary, type AdminOrdersPage, DEMO_SHOP_IDENTITY } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithToasts } from '../../../test/render';
 import { segmentNamed, swipeActionsOf, tapChoice } from '../../../test/ionic';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
 import { OrdersTab } from './orders-tab';
 
 const ID = '3f2a9c1e-0000-4000-8000-000000000001';
@@ -75,16 +73,7 @@ function detail(overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
   };
 }
 
-const renderTab = (route = '/admin?tab=orders') =>
-  renderWithProviders(
-    <>
-      <OrdersTab />
-      <ToastViewport />
-    </>,
-    { route },
-  );
-
-beforeEach(() => useToastStore.getState().dismiss());
+const renderTab = (route = '/admin?tab=orders') => renderWithToasts(<OrdersTab />, { route });
 
 describe('OrdersTab: the list', () => {
   it('lists orders newest first with number, customer, total, fulfilment and the TEST flag; pages with Next', async () => {

@@ -1,8 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OutboxMessage } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { OutgoingMailCard } from './outgoing-mail-card';
 
 // stands in for Headers.get (the fake responses of test/render have no headers)
@@ -36,8 +34,6 @@ const failed = message({
 });
 const kept = message({ id: 2, to: 'owner@cocoa.test', subject: 'Contact form: Wedding', status: 'kept', sentAt: null, text: 'Can you serve 120 guests?' });
 
-beforeEach(() => useToastStore.getState().dismiss());
-
 describe('OutgoingMailCard', () => {
   it('lists each message with its status in words, the refusal of a failed one, and its text to read', async () => {
     mockFetch({ [`GET ${FIRST}`]: { body: [failed, kept, message({})] } });
@@ -61,12 +57,7 @@ describe('OutgoingMailCard', () => {
       [`GET ${FIRST}`]: async () => fakeResponse(200, [current]),
       'POST /api/mail/outbox/3/retry': async () => fakeResponse(200, (current = { ...failed, status: 'queued' })),
     });
-    renderWithProviders(
-      <>
-        <OutgoingMailCard />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<OutgoingMailCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Retry the e-mail to bo@example.com' }));
     expect(await screen.findByText('E-mail queued again')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Queued')).toBeInTheDocument());
@@ -79,12 +70,7 @@ describe('OutgoingMailCard', () => {
       [`GET ${FIRST}`]: { body: [failed] },
       'POST /api/mail/outbox/3/retry': { status: 409, body: { message: 'Only a failed message can be sent again; this one is sent' } },
     });
-    renderWithProviders(
-      <>
-        <OutgoingMailCard />
-        <ToastViewport />
-      </>,
-    );
+    renderWithToasts(<OutgoingMailCard />);
     fireEvent.click(await screen.findByRole('button', { name: 'Retry the e-mail to bo@example.com' }));
     expect(await screen.findByText('Retry failed')).toBeInTheDocument();
     expect(screen.getByText('Only a failed message can be sent again; this one is sent')).toBeInTheDocument();

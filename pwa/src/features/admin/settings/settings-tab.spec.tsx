@@ -1,18 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { fakeResponse, mockFetch, renderWithToasts } from '../../../test/render';
 import { navigation, SettingsTab } from './settings-tab';
 
-const renderTab = () =>
-  renderWithProviders(
-    <>
-      <SettingsTab />
-      <ToastViewport />
-    </>,
-  );
-
-beforeEach(() => useToastStore.getState().dismiss());
+const renderTab = () => renderWithToasts(<SettingsTab />);
 
 describe('SettingsTab', () => {
   it('keeps Save Config disabled while the application ID is empty, then saves it and the mode with two calls', async () => {
@@ -198,26 +188,14 @@ describe('SettingsTab', () => {
 
   it('reports the outcome of the Square callback once and clears it from the address', async () => {
     mockFetch({ 'GET /api/square/auth/status': { body: { connected: true, merchantId: 'M1' } }, 'GET /api/settings': { body: {} } });
-    renderWithProviders(
-      <>
-        <SettingsTab />
-        <ToastViewport />
-      </>,
-      { route: '/admin?square=connected' },
-    );
+    renderWithToasts(<SettingsTab />, { route: '/admin?square=connected' });
     expect(await screen.findByText('Square connected')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
   });
 
   it('reports a failed Square callback', async () => {
     mockFetch({ 'GET /api/square/auth/status': { body: { connected: false } }, 'GET /api/settings': { body: {} } });
-    renderWithProviders(
-      <>
-        <SettingsTab />
-        <ToastViewport />
-      </>,
-      { route: '/admin?tab=settings&square=error' },
-    );
+    renderWithToasts(<SettingsTab />, { route: '/admin?tab=settings&square=error' });
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin?tab=settings'));
   });

@@ -3,9 +3,9 @@ import { MONEY_SETTINGS_DEFAULTS } from '@cocoa/shared-types';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import { ShippingCard } from './shipping-card';
+import { fill, fillIn } from '../../../test/form';
 
 const SETTINGS = '/api/admin/money-settings';
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('ShippingCard (Admin → Settings → Shipping)', () => {
   it('shows a check box per country, ships to a new one at its rate, sets free shipping and a state tax, and saves them', async () => {
@@ -19,9 +19,7 @@ describe('ShippingCard (Admin → Settings → Shipping)', () => {
     await expectNoAxeViolations(container);
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Canada' }));
-    fill('Shipping rate to Canada ($)', '15');
-    fill('Free shipping over ($)', '75');
-    fill('Tax in Canada (%)', '5');
+    fillIn({ 'Shipping rate to Canada ($)': '15', 'Free shipping over ($)': '75', 'Tax in Canada (%)': '5' });
     fireEvent.click(screen.getByRole('button', { name: 'Add a state or province shipping rate' }));
     fill('State or province', 'US|HI');
     fill('Shipping rate there ($)', '14.99');

@@ -1,8 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DEMO_SHOP_IDENTITY, type ShopIdentitySettings } from '@cocoa/shared-types';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { mockFetch, renderWithToasts } from '../../../test/render';
 import { ShopIdentityCard } from './shop-identity-card';
 
 const UNSET: ShopIdentitySettings = {
@@ -37,15 +35,7 @@ const SAVED: ShopIdentitySettings = {
   },
 };
 
-const renderCard = () =>
-  renderWithProviders(
-    <>
-      <ShopIdentityCard />
-      <ToastViewport />
-    </>,
-  );
-
-beforeEach(() => useToastStore.getState().dismiss());
+const renderCard = () => renderWithToasts(<ShopIdentityCard />);
 
 describe('ShopIdentityCard (Admin → Settings)', () => {
   it('says the shop is a demo until its name, address, phone and e-mail are set', async () => {

@@ -1,14 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import AuthPage from '../pages/auth-page';
 import ResetPasswordPage from '../pages/reset-password-page';
+import { fill, fillIn } from '../../../test/form';
 
 const user = { id: 3, username: 'jane', email: 'jane@example.com', firstName: 'Jane', lastName: null, isAdmin: false };
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('Auth page', () => {
   it('validates the login form with the spec messages', async () => {
@@ -23,13 +20,7 @@ describe('Auth page', () => {
 
   it('logs in, toasts a welcome and goes to the redirect target', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/login': { body: user } });
-    renderWithProviders(
-      <>
-        <AuthPage />
-        <ToastViewport />
-      </>,
-      { route: '/auth?redirect=/orders' },
-    );
+    renderWithToasts(<AuthPage />, { route: '/auth?redirect=/orders' });
     fill(await screen.findByLabelText('Username').then(() => 'Username'), 'jane');
     fill('Password', 'secret-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -40,13 +31,7 @@ describe('Auth page', () => {
 
   it("shows 'Login failed' with the server's message", async () => {
     mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/login': { status: 401, body: { message: 'Invalid username or password' } } });
-    renderWithProviders(
-      <>
-        <AuthPage />
-        <ToastViewport />
-      </>,
-      { route: '/auth' },
-    );
+    renderWithToasts(<AuthPage />, { route: '/auth' });
     fill(await screen.findByLabelText('Username').then(() => 'Username'), 'jane');
     fill('Password', 'wrong-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -61,19 +46,9 @@ describe('Auth page', () => {
 
   it('registers with the payload only (no confirmPassword) after checking the confirmation', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/register': { status: 201, body: user } });
-    renderWithProviders(
-      <>
-        <AuthPage />
-        <ToastViewport />
-      </>,
-      { route: '/auth' },
-    );
+    renderWithToasts(<AuthPage />, { route: '/auth' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
-    fill('Username', 'jane');
-    fill('Email', 'jane@example.com');
-    fill('First name (optional)', 'Jane');
-    fill('Password', 'secret-pass');
-    fill('Confirm password', 'other-pass');
+    fillIn({ Username: 'jane', Email: 'jane@example.com', 'First name (optional)': 'Jane', Password: 'secret-pass', 'Confirm password': 'other-pass' });
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
     fill('Confirm password', 'secret-pass');
@@ -88,9 +63,7 @@ describe('Auth page', () => {
     mockFetch({ 'GET /api/user': { status: 401 } });
     renderWithProviders(<AuthPage />, { route: '/auth' });
     fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
-    fill('Username', 'mochafan');
-    fill('Email', 'mocha@example.com');
-    fill('Password', 'mocha');
+    fillIn({ Username: 'mochafan', Email: 'mocha@example.com', Password: 'mocha' });
     expect(screen.getByText('Strength: too short')).toHaveAttribute('aria-live', 'polite');
     fill('Password', 'password');
     expect(await screen.findByText('Strength: too common')).toBeInTheDocument();
@@ -102,13 +75,7 @@ describe('Auth page', () => {
 
   it('forgot password: an e-mail without @ gets the Invalid Email toast; a valid one is sent', async () => {
     const { calls } = mockFetch({ 'GET /api/user': { status: 401 }, 'POST /api/auth/forgot-password': { body: { message: 'Check your inbox' } } });
-    renderWithProviders(
-      <>
-        <AuthPage />
-        <ToastViewport />
-      </>,
-      { route: '/auth' },
-    );
+    renderWithToasts(<AuthPage />, { route: '/auth' });
     fireEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
     fireEvent.change(screen.getByLabelText('Email', { selector: '#forgot-email' }), { target: { value: 'jane.example.com' } });
@@ -149,26 +116,14 @@ describe('Auth page', () => {
 describe('Reset password page', () => {
   it('without a token shows Invalid Link and goes to /auth', async () => {
     mockFetch({});
-    renderWithProviders(
-      <>
-        <ResetPasswordPage />
-        <ToastViewport />
-      </>,
-      { route: '/reset-password' },
-    );
+    renderWithToasts(<ResetPasswordPage />, { route: '/reset-password' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid LinkNo reset token found. Please request a new password reset.');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth$/));
   });
 
   it('checks length and match, then resets and goes to /auth', async () => {
     const { calls } = mockFetch({ 'POST /api/auth/reset-password': { body: { message: 'ok' } } });
-    renderWithProviders(
-      <>
-        <ResetPasswordPage />
-        <ToastViewport />
-      </>,
-      { route: '/reset-password?token=abc123', path: '/reset-password' },
-    );
+    renderWithToasts(<ResetPasswordPage />, { route: '/reset-password?token=abc123', path: '/reset-password' });
     expect(screen.getByRole('heading', { name: 'Reset Your Password' })).toBeInTheDocument();
     fill('New Password', '123');
     fill('Confirm New Password', '123');

@@ -1,14 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SECOND_FACTOR_REQUIRED } from '@cocoa/shared-types';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import AuthPage from '../pages/auth-page';
+import { fill } from '../../../test/form';
 
 const owner = { id: 1, username: 'admin', email: 'admin@example.com', firstName: 'Olive', lastName: null, isAdmin: true };
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('signing in with two-step sign-in', () => {
   it('after a right password asks for the code (no failure toast), and the code signs in', async () => {
@@ -20,13 +16,7 @@ describe('signing in with two-step sign-in', () => {
       },
       'POST /api/login/second-factor': { body: owner },
     });
-    renderWithProviders(
-      <>
-        <AuthPage />
-        <ToastViewport />
-      </>,
-      { route: '/auth?redirect=/admin' },
-    );
+    renderWithToasts(<AuthPage />, { route: '/auth?redirect=/admin' });
     fill(await screen.findByLabelText('Username').then(() => 'Username'), 'admin');
     fill('Password', 'right-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));

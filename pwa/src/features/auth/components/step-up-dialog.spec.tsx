@@ -5,9 +5,9 @@ import { ApiError, apiFetch } from '../../../lib/api-fetch';
 import { expectNoAxeViolations } from '../../../test/axe';
 import { fakeResponse, mockFetch, testQueryClient } from '../../../test/render';
 import { StepUpHost } from './step-up-dialog';
+import { fill } from '../../../test/form';
 
 const REFUSED = { message: 'Please confirm it is you: enter your password, or a code from your app, to go on.', code: STEP_UP_REQUIRED };
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 /** POST /api/square/auth/disconnect: refused until a step-up went through, then made. */
 function refusedUntilSteppedUp(stepUp: (body: { password?: string; code?: string }) => Response) {

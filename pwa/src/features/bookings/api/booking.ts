@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingCancelResult, BookingPaymentKind, BookingPaymentResult, BookingView } from '@cocoa/shared-types';
 import { apiFetch } from '../../../lib/api-fetch';
+import { personalQueryOptions } from '../../../lib/personal-query';
 
 /** '?token=…' for the booking's own routes, or nothing for its signed-in customer. */
 const access = (token: string | null) => (token ? `?token=${encodeURIComponent(token)}` : '');
@@ -10,14 +11,9 @@ const path = (reference: string, rest = '') => `/api/bookings/${encodeURICompone
 export const fetchBooking = (reference: string, token: string | null, signal?: AbortSignal) =>
   apiFetch<BookingView>(path(reference, access(token)), { signal, cache: 'no-store' });
 
-/** Personal data (contact details): kept out of the persisted cache ('me'), fetched fresh on each visit, dropped once the page is gone. */
+/** Contact details: personal data. */
 export const bookingQueryOptions = (reference: string, token: string | null, userId: number | null) =>
-  queryOptions({
-    queryKey: ['me', 'booking', reference, token ?? '', userId ?? 0] as const,
-    queryFn: ({ signal }) => fetchBooking(reference, token, signal),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  personalQueryOptions(['booking', reference, token ?? '', userId ?? 0], (signal) => fetchBooking(reference, token, signal));
 
 export const useBooking = (reference: string, token: string | null, userId: number | null, enabled: boolean) =>
   useQuery({ ...bookingQueryOptions(reference, token, userId), enabled });

@@ -288,7 +288,7 @@ export function BookingForm({ packages, defaultValues, onSaved }: Props) {
         </Field>
 
         {problem && (
-          <p className="booking-form__problem" role="alert">
+          <p className="form-problem" role="alert">
             {problem}
           </p>
         )}

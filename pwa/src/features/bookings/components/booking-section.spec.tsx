@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { clear, get } from 'idb-keyval';
 import { addMonths, type BookingAvailability, dayKey, shiftDay } from '@cocoa/shared-types';
 import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { bookingPackages } from '../../../test/fixtures';
+import { bookingContact, bookingPackages, bookingParty } from '../../../test/fixtures';
 import { useBookingOutbox } from '../outbox/booking-outbox';
 import { startOutboxSync } from '../../../lib/outbox';
 import { BookingSection } from './booking-section';
@@ -30,14 +30,8 @@ const ROUTES = {
 const REQUEST = {
   packageId: 2,
   date: DAY,
-  startTime: '14:00',
-  endTime: '17:00',
-  guests: 60,
-  venueName: 'Riverside Pavilion',
-  venueAddress: '200 River Rd, Portland, OR 97201',
-  contactName: 'Robin Park',
-  contactEmail: 'robin@example.com',
-  contactPhone: '+15035550123',
+  ...bookingParty,
+  ...bookingContact,
   notes: null,
 };
 

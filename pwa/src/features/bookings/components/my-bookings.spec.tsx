@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { MyBooking } from '@cocoa/shared-types';
 import { mockFetch, renderWithProviders } from '../../../test/render';
+import { bookingParty } from '../../../test/fixtures';
 import { MyBookings } from './my-bookings';
 
 const booking: MyBooking = {
@@ -8,10 +9,7 @@ const booking: MyBooking = {
   state: 'awaiting_deposit',
   packageName: 'Iced & Shake Bar',
   date: '2027-06-19',
-  startTime: '14:00',
-  endTime: '17:00',
-  guests: 60,
-  venueName: 'Riverside Pavilion',
+  ...bookingParty,
   quoteCents: 70000,
   amountDue: { kind: 'deposit', amountCents: 17500 },
   statusPath: '/bookings/CB-7K3Q',

@@ -2,6 +2,7 @@ import { type RefObject, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { BookingRequest } from '@cocoa/shared-types';
 import { useOnline } from '../../../lib/use-online';
+import '../../../ui/saved-entries.css';
 import { bookingDay } from '../format';
 import { type OutboxEntry, useBookingOutbox } from '../outbox/booking-outbox';
 
@@ -18,10 +19,10 @@ export function SavedRequests({ onRestore, focusRef }: { onRestore: (request: Bo
   useEffect(() => void hydrate(), [hydrate]);
   if (entries.length === 0) return <div ref={focusRef} tabIndex={-1} />;
   return (
-    <div ref={focusRef} tabIndex={-1} className="booking-saved" role="status" aria-label="Booking requests on this device">
+    <div ref={focusRef} tabIndex={-1} className="saved-entries booking-saved" role="status" aria-label="Booking requests on this device">
       <ul>
         {entries.map((entry) => (
-          <li key={entry.id} className={`notice booking-saved__item booking-saved__item--${entry.status}`}>
+          <li key={entry.id} className={`notice saved-entries__item saved-entries__item--${entry.status}`}>
             {entry.status === 'waiting' ? (
               <>
                 <strong>Saved on this device: we'll send your booking request when you're back online.</strong>
@@ -48,7 +49,7 @@ export function SavedRequests({ onRestore, focusRef }: { onRestore: (request: Bo
                 <p>
                   {what(entry)}: {entry.message}
                 </p>
-                <div className="booking-saved__actions">
+                <div className="saved-entries__actions">
                   <button
                     type="button"
                     className="btn btn--primary btn--small"

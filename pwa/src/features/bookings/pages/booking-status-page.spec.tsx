@@ -1,9 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { type BookingView, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { fakeResponse, mockFetch, renderWithToasts } from '../../../test/render';
 import BookingStatusPage from './booking-status-page';
+import { bookingContact, bookingParty } from '../../../test/fixtures';
 
 const POLICY =
   'Cancel 14 or more days before your event and we refund your deposit in full. After that the deposit is kept. Anything paid beyond the deposit is always refunded.';
@@ -14,15 +13,9 @@ function view(overrides: Partial<BookingView> = {}): BookingView {
     state: 'awaiting_deposit',
     package: { id: 2, name: 'Iced & Shake Bar' },
     date: '2027-06-19',
-    startTime: '14:00',
-    endTime: '17:00',
     timeZone: 'America/Chicago',
-    guests: 60,
-    venueName: 'Riverside Pavilion',
-    venueAddress: '200 River Rd, Portland, OR 97201',
-    contactName: 'Robin Park',
-    contactEmail: 'robin@example.com',
-    contactPhone: '+15035550123',
+    ...bookingParty,
+    ...bookingContact,
     notes: 'Outdoor, near the river',
     quoteCents: 60000,
     depositPercent: 25,
@@ -59,14 +52,7 @@ const confirmed = (overrides: Partial<BookingView> = {}) =>
 
 const GET = 'GET /api/bookings/CB-7K3Q?token=tok';
 const CONFIG = { body: { testMode: true, paymentsAvailable: true, applicationId: null, locationId: null, environment: 'sandbox' } };
-const renderPage = (route = '/bookings/CB-7K3Q?token=tok') =>
-  renderWithProviders(
-    <>
-      <BookingStatusPage />
-      <ToastViewport />
-    </>,
-    { route, path: '/bookings/:reference' },
-  );
+const renderPage = (route = '/bookings/CB-7K3Q?token=tok') => renderWithToasts(<BookingStatusPage />, { route, path: '/bookings/:reference' });
 const card = (label: string) => within(screen.getByRole('form', { name: 'Payment' })).getByLabelText(label, { exact: true });
 
 /** Opens the deposit's payment step and pays with Robin's card on the test-mode form. */
@@ -79,8 +65,6 @@ async function payDepositByTestCard() {
   fireEvent.change(card('CVC'), { target: { value: '123' } });
   fireEvent.click(screen.getByRole('button', { name: 'Pay $150.00' }));
 }
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('BookingStatusPage', () => {
   it("opens with the link's token: the state in words, the owner's note, the event, the quote and the history", async () => {

@@ -1,9 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MONEY_SETTINGS_DEFAULTS, TEST_CARD_NONCE_DECLINED, TEST_CARD_NONCE_OK } from '@cocoa/shared-types';
-import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
+import { fakeResponse, mockFetch, renderWithProviders, testQueryClient, renderWithToasts } from '../../../test/render';
 import { webPaymentsConfigQueryOptions } from '../../payment/api/web-payments-config';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
 import { CONFIG, COMPLETE, fill, fillCard, lines, shipping, testConfig } from '../test/payment-step';
 import { PaymentStep } from './payment-step';
 
@@ -16,16 +14,9 @@ function deferred() {
 function renderStep() {
   const onSuccess = jest.fn();
   const onCancel = jest.fn();
-  renderWithProviders(
-    <>
-      <PaymentStep lines={lines} shipping={shipping} settings={MONEY_SETTINGS_DEFAULTS} onSuccess={onSuccess} onCancel={onCancel} />
-      <ToastViewport />
-    </>,
-  );
+  renderWithToasts(<PaymentStep lines={lines} shipping={shipping} settings={MONEY_SETTINGS_DEFAULTS} onSuccess={onSuccess} onCancel={onCancel} />);
   return { onSuccess, onCancel };
 }
-
-beforeEach(() => useToastStore.getState().dismiss());
 
 describe('PaymentStep', () => {
   it("shows 'Loading payment form...' until the card form is ready, then the marked test form and 'Pay $49.30'", async () => {

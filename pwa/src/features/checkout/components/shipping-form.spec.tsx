@@ -1,7 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EMPTY_SHIPPING, shippingDefaults, ShippingForm } from './shipping-form';
-
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { fill, fillIn } from '../../../test/form';
 
 describe('ShippingForm', () => {
   it('shows every shipping-form message for an empty form and does not submit', async () => {
@@ -46,15 +45,17 @@ describe('ShippingForm', () => {
   it("submits a Canadian address with its province (Canada Post's head office)", async () => {
     const onSubmit = jest.fn();
     render(<ShippingForm defaultValues={EMPTY_SHIPPING} countries={['US', 'CA']} onSubmit={onSubmit} />);
-    fill('First name', 'Jane');
-    fill('Last name', 'Doe');
-    fill('Email', 'jane@example.com');
-    fill('Phone', '(613) 555-0142');
-    fill('Address', '2701 Riverside Drive');
-    fill('City', 'Ottawa');
-    fill('Country', 'CA');
-    fill('Province', 'ON');
-    fill('Postal code', 'K1A 0B1');
+    fillIn({
+      'First name': 'Jane',
+      'Last name': 'Doe',
+      Email: 'jane@example.com',
+      Phone: '(613) 555-0142',
+      Address: '2701 Riverside Drive',
+      City: 'Ottawa',
+      Country: 'CA',
+      Province: 'ON',
+      'Postal code': 'K1A 0B1',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     // as typed: the API reads it with the same schema, into E.164
@@ -88,10 +89,7 @@ describe('ShippingForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('ZIP code 90210 is in California, not Oregon')).toBeInTheDocument();
     expect(screen.getByLabelText('ZIP code')).toHaveAccessibleDescription('ZIP code 90210 is in California, not Oregon');
-    fill('Country', 'AU');
-    fill('State', 'VIC');
-    fill('Phone', '(03) 5550 4321');
-    fill('Postcode', '30000');
+    fillIn({ Country: 'AU', State: 'VIC', Phone: '(03) 5550 4321', Postcode: '30000' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Enter a postcode like 2000')).toBeInTheDocument();
     fill('Postcode', '3000');
@@ -121,9 +119,7 @@ describe('ShippingForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
 
     // shipping to the UK: a short London number is refused with a UK example; a US number with +1 is fine
-    fill('Country', 'GB');
-    fill('Postcode', 'SW1A 2AA');
-    fill('Phone', '020 7946 001');
+    fillIn({ Country: 'GB', Postcode: 'SW1A 2AA', Phone: '020 7946 001' });
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Enter a phone number we can reach, e.g. 020 7946 0018')).toBeInTheDocument();
     fill('Phone', '+1 (217) 555-0142 ext. 12');

@@ -1,8 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY, postcodeLabel, regionsOf, shippingSchema, type CustomerProfile, type ShippingData } from '@cocoa/shared-types';
-import { RegionCountryRows, useAddressCountry } from '../../../ui/address-options';
-import { describedBy, Field } from '../../../ui/field';
+import { RegionCountryRows, useAddressForm } from '../../../ui/address-options';
 
 export type ShippingFormValues = ShippingData;
 
@@ -60,19 +59,9 @@ export function ShippingForm({
     resolver: zodResolver(shippingSchema, undefined, { raw: true }),
     defaultValues,
   });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = form;
-  const country = useAddressCountry(form);
-  const text = (name: keyof ShippingFormValues, label: string, autoComplete: string, type = 'text', inputMode?: 'tel' | 'numeric' | 'email') => (
-    <Field id={`shipping-${name}`} label={label} error={errors[name]?.message}>
-      <input type={type} inputMode={inputMode} autoComplete={autoComplete} {...describedBy(`shipping-${name}`, errors[name])} {...register(name)} />
-    </Field>
-  );
+  const { country, text, register, errors } = useAddressForm(form, 'shipping');
   return (
-    <form className="form" noValidate aria-label="Shipping information" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <form className="form" noValidate aria-label="Shipping information" onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}>
       <div className="field-row">
         {text('firstName', 'First name', 'shipping given-name')}
         {text('lastName', 'Last name', 'shipping family-name')}

@@ -1,16 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CartLine } from '@cocoa/shared-types';
-import { mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
-import { useToastStore } from '../../../ui/toast-store';
+import { mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { useCartStore } from '../../cart';
 import CheckoutPage from './checkout-page';
 import OrderConfirmationPage from './order-confirmation-page';
+import { fill, fillIn } from '../../../test/form';
 
 const user = { id: 7, username: 'jane', email: 'jane@example.com', firstName: 'Jane', lastName: null, isAdmin: false };
 const lines: CartLine[] = [{ id: 1, name: 'Classic Hot Cocoa', price: 12.99, slug: 'classic-hot-cocoa', quantity: 2 }];
 const config = { body: { testMode: true, applicationId: null, locationId: null, environment: 'sandbox' } };
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const SESSION = 'abcdefghijklmnopqrstu';
 
 const orderView = {
@@ -37,7 +35,6 @@ const orderView = {
 
 beforeAll(() => useCartStore.getState().hydrate());
 beforeEach(() => {
-  useToastStore.getState().dismiss();
   useCartStore.setState({ lines: [...lines], count: 2, hydrated: true, sessionId: SESSION });
   window.sessionStorage.clear();
 });
@@ -83,23 +80,14 @@ describe('CheckoutPage', () => {
       'POST /api/square/checkout/complete': { body: { orderId: orderView.id, paymentId: 'test_abc', testMode: true } },
       [`DELETE /api/cart/clear?sessionId=${SESSION}`]: { status: 204 },
     });
-    renderWithProviders(
-      <>
-        <CheckoutPage />
-        <ToastViewport />
-      </>,
-      { route: '/checkout' },
-    );
+    renderWithToasts(<CheckoutPage />, { route: '/checkout' });
     expect(await screen.findByLabelText('First name')).toHaveValue('Jane');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('ZIP code')).toHaveValue('97201');
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
     await screen.findByLabelText('Card number');
-    fill('Card holder', 'Jane Doe');
-    fill('Card number', '4111 1111 1111 1111');
-    fill('Expiry (MM/YY)', '12/30');
-    fill('CVC', '123');
+    fillIn({ 'Card holder': 'Jane Doe', 'Card number': '4111 1111 1111 1111', 'Expiry (MM/YY)': '12/30', CVC: '123' });
     fireEvent.click(screen.getByRole('button', { name: 'Pay $33.79' }));
 
     expect(await screen.findByText('Payment Successful')).toBeInTheDocument();
@@ -169,13 +157,7 @@ describe('OrderConfirmationPage', () => {
       [`GET /api/orders/${orderView.id}`]: { body: orderView },
       [`DELETE /api/cart/clear?sessionId=${SESSION}`]: { status: 204 },
     });
-    renderWithProviders(
-      <>
-        <OrderConfirmationPage />
-        <ToastViewport />
-      </>,
-      { route: '/order-confirmation?payment_id=test_abc&amount=33.79' },
-    );
+    renderWithToasts(<OrderConfirmationPage />, { route: '/order-confirmation?payment_id=test_abc&amount=33.79' });
     expect(screen.getByText('Processing your order...', { selector: 'h1' })).toBeInTheDocument();
     expect(screen.getByText('Please wait while we confirm your payment.')).toBeInTheDocument();
     expect(await screen.findByText('Order successful')).toBeInTheDocument();
@@ -187,26 +169,14 @@ describe('OrderConfirmationPage', () => {
 
   it('redirect_status=failed says so and goes back to the cart', async () => {
     mockFetch({});
-    renderWithProviders(
-      <>
-        <OrderConfirmationPage />
-        <ToastViewport />
-      </>,
-      { route: '/order-confirmation?payment_intent=pi_1&redirect_status=failed' },
-    );
+    renderWithToasts(<OrderConfirmationPage />, { route: '/order-confirmation?payment_intent=pi_1&redirect_status=failed' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/cart$/));
     expect(screen.getByText('Your payment could not be processed. Please try again.')).toBeInTheDocument();
   });
 
   it("a failed order creation toasts 'Error processing order' with the server's message", async () => {
     mockFetch({ 'POST /api/orders/create-from-payment': { status: 404, body: { message: 'Payment not found' } } });
-    renderWithProviders(
-      <>
-        <OrderConfirmationPage />
-        <ToastViewport />
-      </>,
-      { route: '/order-confirmation?payment_intent=pi_1&redirect_status=succeeded' },
-    );
+    renderWithToasts(<OrderConfirmationPage />, { route: '/order-confirmation?payment_intent=pi_1&redirect_status=succeeded' });
     expect(await screen.findByText('Error processing order', { selector: '.toast *' })).toBeInTheDocument();
     expect(screen.getAllByText('Payment not found').length).toBeGreaterThan(0);
     await act(async () => undefined);

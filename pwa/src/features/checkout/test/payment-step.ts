@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
 import type { CartLine, ShippingData } from '@cocoa/shared-types';
+import { fill, fillIn } from '../../../test/form';
 
 /** What the payment step's specs share: the calls it makes, the test-mode card form's answer, a cart and an address. */
 export const CONFIG = 'GET /api/square/web-payments/config';
@@ -23,12 +23,7 @@ export const shipping: ShippingData = {
   country: 'US',
 };
 
-export const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+export { fill };
 
 /** The test-mode card form filled in with a card number and a valid holder, expiry and CVC. */
-export function fillCard(number: string) {
-  fill('Card holder', 'Jane Doe');
-  fill('Card number', number);
-  fill('Expiry (MM/YY)', '1230');
-  fill('CVC', '123');
-}
+export const fillCard = (number: string) => fillIn({ 'Card holder': 'Jane Doe', 'Card number': number, 'Expiry (MM/YY)': '1230', CVC: '123' });

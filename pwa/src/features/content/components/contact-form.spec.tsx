@@ -1,13 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { clear, get } from 'idb-keyval';
-import { fakeResponse, mockFetch, renderWithProviders } from '../../../test/render';
-import { ToastViewport } from '../../../ui/toast-viewport';
+import { fakeResponse, mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { useToastStore } from '../../../ui/toast-store';
 import { CONTACT_OUTBOX, useContactOutbox } from '../outbox/contact-outbox';
 import { startOutboxSync } from '../../../lib/outbox';
 import { ContactForm } from './contact-form';
-
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { fill, fillIn } from '../../../test/form';
 
 const MESSAGE = { name: 'Jane', email: 'jane@example.com', subject: 'Wedding', message: 'Cocoa for 80 guests?' };
 const KEPT = "You're offline. Your message is saved on this device and will be sent when you're back online.";
@@ -27,12 +25,7 @@ const networkLost = async (): Promise<Response> => {
 
 /** The form with the toasts it raises. */
 function renderForm() {
-  renderWithProviders(
-    <>
-      <ContactForm />
-      <ToastViewport />
-    </>,
-  );
+  renderWithToasts(<ContactForm />);
 }
 const posts = (calls: Array<{ method: string; url: string; body: unknown }>) => calls.filter((c) => c.method === 'POST' && c.url === '/api/contact');
 
@@ -64,10 +57,7 @@ describe('ContactForm', () => {
   it('sends the message, toasts and resets the form', async () => {
     const { calls } = mockFetch({ 'POST /api/contact': { status: 201, body: { message: 'ok' } } });
     renderForm();
-    fill('Name', 'Jane');
-    fill('Email', 'jane@example.com');
-    fill('Subject', 'Wedding');
-    fill('Message', 'Cocoa for 80 guests?');
+    fillIn({ Name: 'Jane', Email: 'jane@example.com', Subject: 'Wedding', Message: 'Cocoa for 80 guests?' });
     fireEvent.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByText('Message Sent!')).toBeInTheDocument();
     expect(screen.getByText("We'll get back to you as soon as possible.")).toBeInTheDocument();
@@ -82,10 +72,7 @@ describe('ContactForm', () => {
   it("shows the server's message in an error toast", async () => {
     mockFetch({ 'POST /api/contact': { status: 429, body: { message: 'Too many messages, try later' } } });
     renderForm();
-    fill('Name', 'Jane');
-    fill('Email', 'jane@example.com');
-    fill('Subject', 'Hi');
-    fill('Message', 'Hello');
+    fillIn({ Name: 'Jane', Email: 'jane@example.com', Subject: 'Hi', Message: 'Hello' });
     fireEvent.click(screen.getByRole('button', { name: 'SEND MESSAGE' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('ErrorToo many messages, try later');
     expect(screen.getByLabelText('Name')).toHaveValue('Jane');

@@ -3,6 +3,7 @@ import { expectNoAxeViolations } from '../../../test/axe';
 import { stopPickup } from '../../../test/fixtures';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import StopPage from './stop-page';
+import { fill, fillIn } from '../../../test/form';
 
 const PICKUP = 'GET /api/stops/12/pickup';
 const CONFIG = 'GET /api/square/web-payments/config';
@@ -16,7 +17,6 @@ const twoOff = { body: { code: 'CUP-2', kind: 'amount', value: 2, discount: 2, l
 const mockStop = (complete: Parameters<typeof mockFetch>[0][string]) =>
   mockFetch({ 'GET /api/user': nobody, [PICKUP]: { body: stopPickup() }, [CONFIG]: testConfig, [CHECK]: twoOff, [COMPLETE]: complete });
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const add = (name: string, times = 1) => {
   fireEvent.click(screen.getByRole('button', { name: `Add ${name}` }));
   for (let i = 1; i < times; i += 1) fireEvent.click(screen.getByRole('button', { name: `Increase quantity of ${name}` }));
@@ -39,10 +39,7 @@ async function orderWithCode() {
 }
 
 async function payWithTestCard(amount: string) {
-  fill('Card holder', 'Ada Lovelace');
-  fill('Card number', '4111111111111111');
-  fill('Expiry (MM/YY)', '1230');
-  fill('CVC', '123');
+  fillIn({ 'Card holder': 'Ada Lovelace', 'Card number': '4111111111111111', 'Expiry (MM/YY)': '1230', CVC: '123' });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: `Pay ${amount}` })));
 }
 

@@ -3,6 +3,7 @@ import type { PickupMenuItem, ProductOptionGroup, StopPickup } from '@cocoa/shar
 import { expectNoAxeViolations } from '../../../test/axe';
 import { mockFetch, renderWithProviders } from '../../../test/render';
 import StopPage from './stop-page';
+import { fill, fillIn } from '../../../test/form';
 
 const PICKUP = 'GET /api/stops/12/pickup';
 const CONFIG = 'GET /api/square/web-payments/config';
@@ -38,7 +39,6 @@ const stopPickup: StopPickup = {
   asap: null,
 };
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const chooseDialog = () => screen.getByRole('dialog', { name: `Choose your ${COCOA}` });
 
 async function renderStop() {
@@ -119,10 +119,7 @@ describe('StopPage: a drink with options', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByLabelText('Card number');
     expect(within(screen.getByRole('complementary', { name: 'Your order' })).getByText(/Classic Hot Cocoa \(Small, Oat milk, Sprinkles\)/)).toBeInTheDocument();
-    fill('Card holder', 'Ada Lovelace');
-    fill('Card number', '4111111111111111');
-    fill('Expiry (MM/YY)', '1230');
-    fill('CVC', '123');
+    fillIn({ 'Card holder': 'Ada Lovelace', 'Card number': '4111111111111111', 'Expiry (MM/YY)': '1230', CVC: '123' });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay $16.10' })));
 
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));

@@ -6,6 +6,7 @@ import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '.
 import { useCartStore } from '../../cart';
 import { stopPickupQueryOptions } from '../api/stop-pickup';
 import StopPage from './stop-page';
+import { fill, fillIn } from '../../../test/form';
 
 const PICKUP = 'GET /api/stops/12/pickup';
 const CONFIG = 'GET /api/square/web-payments/config';
@@ -17,7 +18,6 @@ const testConfig = { body: { testMode: true, paymentsAvailable: true, applicatio
 const SLOTS = stopPickup().slots;
 
 const shopCart: CartLine[] = [{ id: 9, name: 'Cocoa Mug', price: 12, slug: 'cocoa-mug', quantity: 1 }];
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const renderStop = (id = '12') => renderWithProviders(<StopPage />, { route: `/stops/${id}`, path: '/stops/:id' });
 const add = (name: string, times = 1) => {
   fireEvent.click(screen.getByRole('button', { name: `Add ${name}` }));
@@ -27,10 +27,7 @@ const add = (name: string, times = 1) => {
 /** The payment step with the built-in test card that succeeds. */
 async function payWithTestCard(amount: string) {
   await screen.findByLabelText('Card number');
-  fill('Card holder', 'Ada Lovelace');
-  fill('Card number', '4111111111111111');
-  fill('Expiry (MM/YY)', '1230');
-  fill('CVC', '123');
+  fillIn({ 'Card holder': 'Ada Lovelace', 'Card number': '4111111111111111', 'Expiry (MM/YY)': '1230', CVC: '123' });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: `Pay ${amount}` })));
 }
 

@@ -110,7 +110,7 @@ export function CardPayment<T>({ amountCents, submit, onSuccess, onCancel }: Car
         </p>
       )}
       {failure && (
-        <p className="payment-step__failure" role="alert">
+        <p className="form-problem" role="alert">
           {failure}
         </p>
       )}

@@ -70,7 +70,12 @@ describe('the wallets with Square connected', () => {
     delete window.ApplePaySession;
   });
 
-  it('shows no wallet where the device offers none: no ApplePaySession, and the SDK’s attach throws', async () => {
+  // Apple Pay only where ApplePaySession says the device can pay; the others where the SDK's attach succeeds.
+  it.each([
+    ['no ApplePaySession', undefined],
+    ['an ApplePaySession saying the device cannot pay', { canMakePayments: () => false }],
+  ])('shows no wallet where the device offers none: %s, and the SDK’s attach throws', async (_, session) => {
+    if (session) window.ApplePaySession = session;
     const square = fakeSquare({ googleAttach: notOffered, cashAppAttach: notOffered });
     mockFetch({ [CONFIG]: squareConfig });
     renderPayment();
@@ -80,16 +85,6 @@ describe('the wallets with Square connected', () => {
     expect(screen.queryByRole('group', { name: 'Pay with Google Pay' })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Pay with Cash App Pay' })).not.toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Pay with a wallet' })).not.toBeInTheDocument();
-  });
-
-  it('offers Apple Pay only where ApplePaySession says the device can pay', async () => {
-    window.ApplePaySession = { canMakePayments: () => false };
-    const square = fakeSquare({ googleAttach: notOffered, cashAppAttach: notOffered });
-    mockFetch({ [CONFIG]: squareConfig });
-    renderPayment();
-    await cardReady();
-    await waitFor(() => expect(square.cashAppPay.attach).toHaveBeenCalled());
-    expect(screen.queryByRole('button', { name: 'Pay with Apple Pay' })).not.toBeInTheDocument();
   });
 
   it('shows the wallets the device offers, each paying with its own token through the same submit', async () => {

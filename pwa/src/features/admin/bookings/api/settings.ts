@@ -1,14 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { BookingSettings } from '@cocoa/shared-types';
-import { adminGet } from '../../shared/api/admin-get';
+import { adminQueryOptions } from '../../api/owner-api';
 import { BOOKINGS_KEY } from './key';
 
 export type BookingSettingsView = BookingSettings & { policyText: string };
 
-export const bookingSettingsQueryOptions = queryOptions({
-  queryKey: [...BOOKINGS_KEY, 'settings'] as const,
-  queryFn: ({ signal }) => adminGet<BookingSettingsView>('/api/admin/booking/settings', signal),
-  staleTime: 0,
-});
+export const bookingSettingsQueryOptions = adminQueryOptions<BookingSettingsView>([...BOOKINGS_KEY, 'settings'], '/api/admin/booking/settings');
 
 export const useBookingSettings = () => useQuery(bookingSettingsQueryOptions);

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CalendarIdInput, CalendarStatus } from '@cocoa/shared-types';
 import { apiFetch, messageOf } from '../../../../lib/api-fetch';
 import { errorToast, toast } from '../../../../ui/toast-store';
-import { normaliseStatus, calendarStatusQueryOptions, useInvalidateCalendar } from './calendar-status';
+import { normaliseStatus, calendarStatusQueryOptions, invalidateCalendar } from './calendar-status';
 
 export type CalendarAction = 'set-active' | 'add-custom' | 'set-primary' | 'remove-custom';
 
@@ -22,13 +22,12 @@ const DONE: Record<CalendarAction, string> = {
 
 export function useCalendarAction() {
   const client = useQueryClient();
-  const invalidate = useInvalidateCalendar();
   return useMutation({
     mutationFn: calendarAction,
     onSuccess: (status, { action, active }) => {
       toast('Calendar updated', action === 'set-active' && active === false ? 'Calendar deactivated.' : DONE[action]);
       if (status) client.setQueryData(calendarStatusQueryOptions.queryKey, normaliseStatus(status));
-      return invalidate();
+      return invalidateCalendar(client);
     },
     // A feed the server could not fetch or read is not added: the toast says so and why.
     onError: (error, { action }) =>

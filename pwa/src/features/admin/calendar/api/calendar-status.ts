@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CalendarStatus } from '@cocoa/shared-types';
 import { adminGet } from '../../shared/api/admin-get';
 import { eventsQueryOptions } from '../../../events';
@@ -25,12 +25,11 @@ export const calendarStatusQueryOptions = queryOptions({
 
 export const useCalendarStatus = () => useQuery(calendarStatusQueryOptions);
 
-export function useInvalidateCalendar() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: calendarStatusQueryOptions.queryKey }),
-      client.invalidateQueries({ queryKey: adminEventsKey }),
-      client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey }),
-    ]);
+/** A calendar change reaches the status, the scheduler's lists and the public events at once. */
+export function invalidateCalendar(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: calendarStatusQueryOptions.queryKey }),
+    client.invalidateQueries({ queryKey: adminEventsKey }),
+    client.invalidateQueries({ queryKey: eventsQueryOptions.queryKey }),
+  ]);
 }

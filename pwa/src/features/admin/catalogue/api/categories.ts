@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@cocoa/shared-types';
 import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../../catalogue';
 import { adminGetList } from '../../shared/api/admin-get';
@@ -15,13 +15,12 @@ export const adminCategoriesQueryOptions = queryOptions({
 
 export const useAdminCategories = () => useQuery(adminCategoriesQueryOptions);
 
-export function useInvalidateCategories() {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: adminCategoriesQueryOptions.queryKey }),
-      client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
-      client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
-      invalidateCatalogue(client),
-    ]);
+/** A category change reaches the admin list, every public category view and the catalogue at once. */
+export function invalidateCategories(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: adminCategoriesQueryOptions.queryKey }),
+    client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
+    client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
+    invalidateCatalogue(client),
+  ]);
 }

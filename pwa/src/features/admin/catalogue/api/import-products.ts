@@ -1,11 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '@cocoa/shared-types';
-import { messageOf } from '../../../../lib/api-fetch';
-import { errorToast, toast } from '../../../../ui/toast-store';
-import { catalogCategoriesQueryOptions, categoriesQueryOptions } from '../../../catalogue';
+import { useOwnerChange } from '../../api/owner-api';
 import { xhrUpload } from '../../shared/upload';
-import { adminCategoriesQueryOptions } from './categories';
-import { invalidateCatalogue } from './catalogue-key';
+import { invalidateCategories } from './categories';
 
 /** POST /api/products/import (multipart `file`): imported and categories. */
 export function importProducts(file: File): Promise<ImportResult> {
@@ -19,19 +15,11 @@ export function importMessage(result: ImportResult | undefined): string {
   return `Imported ${result?.imported ?? 0} products and ${result?.categories?.length ?? 0} categories.`;
 }
 
-export function useImportProducts() {
-  const client = useQueryClient();
-  return useMutation({
+/** The import, then every catalogue and category view refreshed. */
+export const useImportProducts = () =>
+  useOwnerChange({
     mutationFn: importProducts,
-    onSuccess: (result) => {
-      toast('Import complete', importMessage(result));
-      return Promise.all([
-        invalidateCatalogue(client),
-        client.invalidateQueries({ queryKey: adminCategoriesQueryOptions.queryKey }),
-        client.invalidateQueries({ queryKey: categoriesQueryOptions.queryKey }),
-        client.invalidateQueries({ queryKey: catalogCategoriesQueryOptions.queryKey }),
-      ]);
-    },
-    onError: (error) => errorToast('Import failed', messageOf(error, 'Failed to import products')),
+    done: (result) => ['Import complete', importMessage(result)],
+    failed: ['Import failed', 'Failed to import products'],
+    refresh: invalidateCategories,
   });
-}

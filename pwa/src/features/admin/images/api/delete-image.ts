@@ -1,19 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, messageOf } from '../../../../lib/api-fetch';
-import { errorToast, toast } from '../../../../ui/toast-store';
+import { apiFetch } from '../../../../lib/api-fetch';
+import { useOwnerChange } from '../../api/owner-api';
 import { imagesQueryOptions } from './images';
 
 /** POST /api/images/delete {imagePath}. */
-export const deleteImage = (imagePath: string) => apiFetch<unknown>('/api/images/delete', { method: 'POST', body: { imagePath } });
+const deleteImage = (imagePath: string) => apiFetch<unknown>('/api/images/delete', { method: 'POST', body: { imagePath } });
 
-export function useDeleteImage() {
-  const client = useQueryClient();
-  return useMutation({
+export const useDeleteImage = () =>
+  useOwnerChange({
     mutationFn: deleteImage,
-    onSuccess: () => {
-      toast('Image deleted', 'The image has been deleted.');
-      return client.invalidateQueries({ queryKey: imagesQueryOptions.queryKey });
-    },
-    onError: (error) => errorToast('Error', messageOf(error, 'Failed to delete image')),
+    done: () => ['Image deleted', 'The image has been deleted.'],
+    failed: ['Error', 'Failed to delete image'],
+    refresh: (client) => client.invalidateQueries({ queryKey: imagesQueryOptions.queryKey }),
   });
-}

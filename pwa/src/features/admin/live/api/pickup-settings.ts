@@ -1,12 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PickupSettings } from '@cocoa/shared-types';
-import { adminGet } from '../../shared/api/admin-get';
+import { adminQueryOptions } from '../../api/owner-api';
 
-export const pickupSettingsQueryOptions = queryOptions({
-  queryKey: ['admin', 'pickup', 'settings'] as const,
-  queryFn: ({ signal }) => adminGet<PickupSettings>('/api/admin/pickup/settings', signal),
-  staleTime: 0,
-});
+export const pickupSettingsQueryOptions = adminQueryOptions<PickupSettings>(['admin', 'pickup', 'settings'], '/api/admin/pickup/settings');
 
 /** GET /api/admin/pickup/settings: the rules for ordering ahead and busy mode. */
 export const usePickupSettings = () => useQuery(pickupSettingsQueryOptions);

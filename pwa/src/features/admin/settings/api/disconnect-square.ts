@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SquareAuthStatus } from '@cocoa/shared-types';
-import { apiFetch, messageOf } from '../../../../lib/api-fetch';
-import { errorToast, toast } from '../../../../ui/toast-store';
+import { apiFetch } from '../../../../lib/api-fetch';
+import { useOwnerChange } from '../../api/owner-api';
 import { squareAuthStatusQueryOptions } from './square-status';
 
 /** POST /api/square/auth/disconnect. */
-export const disconnectSquare = () => apiFetch<SquareAuthStatus>('/api/square/auth/disconnect', { method: 'POST' });
+const disconnectSquare = () => apiFetch<SquareAuthStatus>('/api/square/auth/disconnect', { method: 'POST' });
 
-export function useDisconnectSquare() {
-  const client = useQueryClient();
-  return useMutation({
+export const useDisconnectSquare = () =>
+  useOwnerChange({
     mutationFn: disconnectSquare,
-    onSuccess: () => {
-      toast('Disconnected', 'Square has been disconnected.');
-      return client.invalidateQueries({ queryKey: squareAuthStatusQueryOptions.queryKey });
-    },
-    onError: (error) => errorToast('Disconnect failed', messageOf(error, 'Failed to disconnect Square.')),
+    done: () => ['Disconnected', 'Square has been disconnected.'],
+    failed: ['Disconnect failed', 'Failed to disconnect Square.'],
+    refresh: (client) => client.invalidateQueries({ queryKey: squareAuthStatusQueryOptions.queryKey }),
   });
-}

@@ -1,14 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { SettingsMap } from '@cocoa/shared-types';
-import { adminGet } from '../../shared/api/admin-get';
+import { adminQueryOptions } from '../../api/owner-api';
 
 /** GET /api/settings: the allow-listed keys as a key → value map (secrets are never in it). */
-export const fetchSettings = (signal?: AbortSignal) => adminGet<SettingsMap>('/api/settings', signal);
-
-export const settingsQueryOptions = queryOptions({
-  queryKey: ['admin', 'settings'] as const,
-  queryFn: ({ signal }) => fetchSettings(signal),
-  staleTime: 0,
-});
+export const settingsQueryOptions = adminQueryOptions<SettingsMap>(['admin', 'settings'], '/api/settings');
 
 export const useSettings = () => useQuery(settingsQueryOptions);
