@@ -112,7 +112,11 @@ export class PickupOrdersService implements OnModuleInit {
     await this.followAtSquare(m, order);
   }
 
-  /** The owner's queue: the day's pickup orders (paid), by pickup time. Today in the shop's zone by default. */
+  /**
+   * The owner's queue: the day's pickup orders (paid), by pickup time. Today in the shop's zone by
+   * default. An order belongs to the day of its stop, so a late stop that runs past midnight keeps
+   * its orders after midnight in its queue (an order whose stop was removed goes by its pickup time).
+   */
   async queue(day?: string): Promise<PickupQueueOrder[]> {
     const zone = await this.zone.current();
     const from = startOfDayIn(day ? noonOf(day, zone) : new Date(), zone);
@@ -122,7 +126,11 @@ export class PickupOrdersService implements OnModuleInit {
       .createQueryBuilder('o')
       .where(`o.fulfilment_method = 'pickup'`)
       .andWhere(`o.status = 'COMPLETED'`)
-      .andWhere('o.pickup_slot_start >= :from AND o.pickup_slot_start < :to', { from, to })
+      .andWhere(
+        `COALESCE((SELECT s.date FROM scheduled_locations s WHERE s.id = o.pickup_stop_id), o.pickup_slot_start) >= :from
+         AND COALESCE((SELECT s.date FROM scheduled_locations s WHERE s.id = o.pickup_stop_id), o.pickup_slot_start) < :to`,
+        { from, to },
+      )
       .orderBy('o.pickup_slot_start', 'ASC')
       .addOrderBy('o.created_at', 'ASC')
       .getMany();

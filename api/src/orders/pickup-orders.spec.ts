@@ -352,6 +352,13 @@ describe('pickup orders (test mode)', () => {
     expect(queue.map((o) => o.pickupAt)).toEqual([...queue.map((o) => o.pickupAt)].sort());
     expect((await admin.get('/api/admin/pickup/orders?date=tomorrow')).status).toBe(400);
 
+    // A late stop that runs past midnight: an order picked up after midnight stays in its stop's day.
+    const [{ slot }] = await t.dataSource.query(`SELECT pickup_slot_start AS slot FROM orders WHERE id = $1`, [orderId]);
+    await t.dataSource.query(`UPDATE orders SET pickup_slot_start = $2 WHERE id = $1`, [orderId, new Date(new Date(slot).getTime() + 24 * 3600_000)]);
+    const pastMidnight = (await admin.get(`/api/admin/pickup/orders?date=${day}`).expect(200)).body as PickupQueueOrder[];
+    expect(pastMidnight.map((o) => o.id)).toContain(orderId);
+    await t.dataSource.query(`UPDATE orders SET pickup_slot_start = $2 WHERE id = $1`, [orderId, slot]);
+
     const illegal = await admin.post(`/api/admin/pickup/orders/${orderId}/move`).send({ to: 'picked_up' });
     expect(illegal.status).toBe(409);
     expect(illegal.body.code).toBe('ILLEGAL_PICKUP_MOVE');
