@@ -1,11 +1,11 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
 import { log } from '../common/logger';
-import { PaymentsService } from '../payments/payments.service';
 import {
   type PaymentKind,
+  PaymentKindProvider,
   paymentVerdict,
   type Reconciled,
   type SquarePaymentEvent,
@@ -35,19 +35,15 @@ const refused = (status: string) => status === 'FAILED' || status === 'REJECTED'
  *   answered) is listed by `staleRefunds` and asked again under the same idempotency key.
  */
 @Injectable()
-export class BookingPaymentSync implements OnModuleInit, PaymentKind {
+@PaymentKindProvider()
+export class BookingPaymentSync implements PaymentKind {
   readonly name = 'booking';
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly payments: PaymentsService,
     private readonly bookingPayments: BookingPaymentsService,
     private readonly moves: BookingMovesService,
   ) {}
-
-  onModuleInit(): void {
-    this.payments.register(this);
-  }
 
   async squarePayment(event: SquarePaymentEvent): Promise<boolean> {
     if (!isUuid(event.referenceId)) return false;

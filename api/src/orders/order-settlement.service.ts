@@ -1,11 +1,11 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import { DiscountsService } from '../discounts/discounts.service';
-import { PaymentsService } from '../payments/payments.service';
 import {
   type PaymentKind,
+  PaymentKindProvider,
   paymentVerdict,
   type Reconciled,
   type SquarePaymentEvent,
@@ -42,22 +42,18 @@ export type Settled =
  * settles the orders a crash or a lost answer left PENDING through `stalePayments`.
  */
 @Injectable()
-export class OrderSettlementService implements OnModuleInit, PaymentKind {
+@PaymentKindProvider()
+export class OrderSettlementService implements PaymentKind {
   readonly name = 'order';
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly mail: OrderMailService,
     private readonly stock: StockService,
-    private readonly payments: PaymentsService,
     private readonly pickup: PickupOrdersService,
     private readonly discounts: DiscountsService,
     private readonly squareInventory: SquareInventoryService,
   ) {}
-
-  onModuleInit(): void {
-    this.payments.register(this);
-  }
 
   async squarePayment(event: SquarePaymentEvent): Promise<boolean> {
     return (await this.applySquarePayment(event)).outcome !== 'not-found';

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { SquareModule } from '../square/square.module';
+import { PaymentKindDiscovery } from './payment-kind-discovery';
 import { PaymentReconciler } from './payment-reconciler.service';
 import { PaymentsService } from './payments.service';
 import { SquareWebhookController } from './square-webhook.controller';
@@ -8,12 +10,12 @@ import { SquareWebhookService } from './square-webhook.service';
 /**
  * Card payments for every kind that takes them (PaymentsService), Square's webhooks and the one
  * reconciler of stale payments (PaymentReconciler). Below the domains: orders and bookings import
- * it and declare themselves to it; it imports none of them.
+ * it and mark their kind with `@PaymentKindProvider()`; it imports none of them.
  */
 @Module({
-  imports: [SquareModule],
+  imports: [SquareModule, DiscoveryModule],
   controllers: [SquareWebhookController],
-  providers: [PaymentsService, PaymentReconciler, SquareWebhookService],
+  providers: [PaymentsService, PaymentKindDiscovery, PaymentReconciler, SquareWebhookService],
   exports: [PaymentsService],
 })
 export class PaymentsModule {}

@@ -53,7 +53,7 @@ export class PaymentsService {
 
   constructor(private readonly square: SquareGateway) {}
 
-  /** A kind declares itself at module init, so Square's notifications and the reconciler reach it. */
+  /** Declares a kind (each marked provider at start; a spec may add its own), so Square's notifications and the reconciler reach it. */
   register(kind: PaymentKind): void {
     this.kinds.push(kind);
   }
