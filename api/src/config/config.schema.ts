@@ -32,6 +32,11 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://'),
+  /**
+   * The embedded database's buffer pool in MB (PostgreSQL's shared_buffers; PGlite only): pages it
+   * keeps in memory. PGlite zeroes it at every start, so a smaller one starts faster (test apps use 16).
+   */
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(128),
   UPLOADS_DIR: z.string().trim().min(1).optional(),
   BACKUPS_DIR: z.string().trim().min(1).optional(),
   PWA_DIST: z.string().trim().min(1).optional(),

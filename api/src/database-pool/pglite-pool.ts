@@ -50,8 +50,11 @@ export class PGlitePool extends EventEmitter {
     super();
   }
 
-  /** `dataDir` is a folder, or 'memory://' for a database that lives only in this process. */
-  static async open(dataDir: string): Promise<PGlitePool> {
+  /**
+   * `dataDir` is a folder, or 'memory://' for a database that lives only in this process;
+   * `sharedBuffersMb` its buffer pool (PostgreSQL's default of 128 MB unless given).
+   */
+  static async open(dataDir: string, { sharedBuffersMb }: { sharedBuffersMb?: number } = {}): Promise<PGlitePool> {
     if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
     // PGlite ships a CommonJS build (0.5+), loaded by require like the rest of the API. An import() made
     // by Function used to load its ES modules instead; under jest, a test file after another one in
@@ -59,7 +62,10 @@ export class PGlitePool extends EventEmitter {
     // A `date` column (a booking's day) is a calendar day, not an instant: PGlite would answer it as
     // a Date at UTC midnight, which TypeORM then reads back in the process's zone (the day before,
     // west of UTC). Answered as its 'YYYY-MM-DD' text instead, as the day stands in the table.
-    const options = { parsers: { [types.DATE]: (value: string) => value } };
+    const options = {
+      parsers: { [types.DATE]: (value: string) => value },
+      ...(sharedBuffersMb ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] } : {}),
+    };
     const db = dataDir === 'memory://' ? new PGlite(options) : new PGlite(dataDir, options);
     await db.waitReady;
     return new PGlitePool(db);

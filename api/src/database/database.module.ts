@@ -23,7 +23,7 @@ import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-poo
           pool.on('error', () => undefined); // a dropped idle client must not kill the process
           return { kind: 'postgres', pool };
         }
-        return { kind: 'pglite', pool: await PGlitePool.open(config.dataDir + '/pgdata') };
+        return { kind: 'pglite', pool: await PGlitePool.open(config.dataDir + '/pgdata', { sharedBuffersMb: config.PGLITE_SHARED_BUFFERS_MB }) };
       },
     },
   ],
