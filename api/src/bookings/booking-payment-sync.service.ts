@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
 import { log } from '../common/logger';
+import { PaymentKindProvider } from '../payments/payment-kind-discovery';
 import {
   type PaymentKind,
-  PaymentKindProvider,
   paymentVerdict,
   type Reconciled,
   type SquarePaymentEvent,

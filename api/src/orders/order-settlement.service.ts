@@ -3,9 +3,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import { DiscountsService } from '../discounts/discounts.service';
+import { PaymentKindProvider } from '../payments/payment-kind-discovery';
 import {
   type PaymentKind,
-  PaymentKindProvider,
   paymentVerdict,
   type Reconciled,
   type SquarePaymentEvent,

@@ -1,7 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { PaymentsService } from './payments.service';
-import { type PaymentKind, PaymentKindProvider } from './payments.types';
+import type { PaymentKind } from './payments.types';
+
+/** Marks a provider that implements PaymentKind: PaymentKindDiscovery declares each one to PaymentsService at start. */
+export const PaymentKindProvider = DiscoveryService.createDecorator();
 
 /** Declares to PaymentsService, at start, every provider marked `@PaymentKindProvider()` (orders, bookings, ...). */
 @Injectable()

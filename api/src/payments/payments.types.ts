@@ -1,4 +1,3 @@
-import { DiscoveryService } from '@nestjs/core';
 import type { DomainError } from '../common/domain-errors';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 
@@ -33,9 +32,6 @@ interface PaymentFailure {
  *   (`stalePayments`, settled from Square's word) and, if it has any, its refunds (`staleRefunds`,
  *   asked of Square again). Runs may overlap across replicas, so settling must be safe to repeat.
  */
-/** Marks a provider that implements PaymentKind: PaymentsService finds and declares each one at start. */
-export const PaymentKindProvider = DiscoveryService.createDecorator();
-
 export interface PaymentKind {
   /** For the logs and the reconciler's report: 'order', 'booking'. */
   readonly name: string;

@@ -2,7 +2,7 @@ import { PAYMENTS_NOT_SET_UP_MESSAGE, TEST_WALLET_NONCE } from '@cocoa/shared-ty
 import { insertPackage, paymentKey, requestBody, requestBooking, shopDay } from '../bookings/bookings.fixtures';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 
 const COMPLETE = '/api/square/checkout/complete';
 
@@ -12,20 +12,18 @@ const COMPLETE = '/api/square/checkout/complete';
  * test payments are off.
  */
 describe('the test wallet token', () => {
-  let t: TestApp;
+  // Production mode without Square: test payments only once the owner turns them on.
+  const t = useTestApp({ SQUARE_MODE: 'production' });
   let f: CheckoutFixtures;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  let admin: TestAgent;
   let pkg: { id: number };
   let nextDay = 40;
 
   beforeAll(async () => {
-    // Production mode without Square: test payments only once the owner turns them on.
-    t = await startTestApp({ SQUARE_MODE: 'production' });
     f = await insertCheckoutProducts(t.dataSource);
     pkg = await insertPackage(t.dataSource);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   const setTestPayments = (value: 'true' | 'false') => admin.post('/api/settings').send({ key: 'ACCEPT_TEST_PAYMENTS', value }).expect(200);
 
