@@ -22,7 +22,7 @@ import {
 } from '@cocoa/shared-types';
 import { newIdempotencyKey } from './orders/orders.fixtures';
 import { type FirstScreenRenderer, firstScreenRendererFile, StaticShell } from './static-shell';
-import { startTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestAppServing } from './test/test-app';
 
 const INDEX_HTML =
   '<html><head><title>Cocoa</title></head><body><div id="root"><!--first-screen--><header>bar</header><main class="boot"></main><!--/first-screen--></div></body></html>';
@@ -73,26 +73,20 @@ function rendered(html: string): { page: string; url: string; names: string[] } 
 
 /** The API serves the built PWA: assets cached for a year, client routes get the app shell, /api and /uploads never do. */
 describe('serving the built PWA', () => {
-  let t: TestApp;
-  const dist = mkdtempSync(join(tmpdir(), 'cocoa-dist-'));
-
-  beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), INDEX_HTML);
-    writeStylesheets(dist);
-    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    writeFileSync(join(dist, 'sw.js'), 'self.x=1');
-    mkdirSync(dirname(firstScreenRendererFile(dist)));
-    writeFileSync(firstScreenRendererFile(dist), FAKE_RENDERER);
-    t = await startTestApp({ PWA_DIST: dist });
+  const { t, dist } = useTestAppServing((build) => {
+    mkdirSync(join(build, 'assets'));
+    writeFileSync(join(build, 'index.html'), INDEX_HTML);
+    writeStylesheets(build);
+    writeFileSync(join(build, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(build, 'sw.js'), 'self.x=1');
+    mkdirSync(dirname(firstScreenRendererFile(build)));
+    writeFileSync(firstScreenRendererFile(build), FAKE_RENDERER);
+  });
+  beforeAll(() => {
     mkdirSync(join(t.config.uploadsDir, 'products'), { recursive: true });
     writeFileSync(join(t.config.uploadsDir, 'products', 'cup.png'), 'png-bytes');
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
-    rmSync(dirname(firstScreenRendererFile(dist)), { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(dirname(firstScreenRendererFile(dist)), { recursive: true, force: true }));
 
   it('answers the other client routes with the shell: the header bar, nothing painted in its main', async () => {
     for (const path of ['/orders', '/admin', '/auth?redirect=/orders', '/account/', '/about', '/cart']) {
@@ -262,7 +256,7 @@ describe('serving the built PWA', () => {
     });
 
     describe("a stop's page (/stops/{id})", () => {
-      let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+      let admin: TestAgent;
       let stopId: number;
       const menu: Product[] = [];
       const pickup = async () => (await t.agent().get(`/api/stops/${stopId}/pickup`)).body as StopPickup;

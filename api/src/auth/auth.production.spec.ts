@@ -1,5 +1,5 @@
-import { captureStdout } from '../test/capture-stdout';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useCapturedStdout } from '../test/capture-stdout';
+import { useTestApp } from '../test/test-app';
 import { AdminBootstrap } from './admin.bootstrap';
 
 /**
@@ -7,22 +7,14 @@ import { AdminBootstrap } from './admin.bootstrap';
  * (small here), and no ADMIN_PASSWORD so the first admin's password is generated.
  */
 describe('accounts in production settings', () => {
-  let t: TestApp;
-  let stdout: ReturnType<typeof captureStdout>;
-  beforeAll(async () => {
-    stdout = captureStdout();
-    t = await startTestApp({
-      PUBLIC_URL: 'https://shop.example.com',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_MAX: '3',
-      ADMIN_USERNAME: 'owner',
-      ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'warn',
-    });
-  });
-  afterAll(async () => {
-    stdout.restore();
-    await t.close();
+  const stdout = useCapturedStdout();
+  const t = useTestApp({
+    PUBLIC_URL: 'https://shop.example.com',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_MAX: '3',
+    ADMIN_USERNAME: 'owner',
+    ADMIN_PASSWORD: '',
+    LOG_LEVEL: 'warn',
   });
 
   const https = () => {

@@ -1,4 +1,4 @@
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { AdminBootstrap } from './admin.bootstrap';
 
 const FORGOT_ANSWER = 'If an account exists with this email, you will receive a password reset link.';
@@ -12,18 +12,15 @@ function sessionCookie(res: { headers: Record<string, unknown> }): string | unde
 const cookiePair = (line: string | undefined) => line?.split(';')[0] ?? '';
 
 describe('accounts: session, registration, password reset, profile', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let n = 0;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
-  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
   const newUser = (over: Record<string, unknown> = {}) => {
     n += 1;
     return { username: `cocoa${n}`, email: `cocoa${n}@example.com`, password: `secret-${n}-pass`, ...over };
   };
+  /** A registration sent from a fresh agent. */
+  const registering = (body: object) => t.agent().post('/api/register').send(body);
   /** Registers a user in a fresh agent, which stays signed in. */
   const register = async (over: Record<string, unknown> = {}) => {
     const body = newUser(over);
@@ -132,31 +129,19 @@ describe('accounts: session, registration, password reset, profile', () => {
   describe('registration rules', () => {
     it('refuses a taken username or e-mail, whatever the case, with 409 and a clear message', async () => {
       const { body } = await register();
-      const users = await count('users');
-      const sameName = await t
-        .agent()
-        .post('/api/register')
-        .send(newUser({ username: body.username.toUpperCase() }));
+      const users = await t.count('users');
+      const sameName = await registering(newUser({ username: body.username.toUpperCase() }));
       expect(sameName.status).toBe(409);
       expect(sameName.body.message).toBe('That username is already taken');
-      const sameEmail = await t
-        .agent()
-        .post('/api/register')
-        .send(newUser({ email: body.email.toUpperCase() }));
+      const sameEmail = await registering(newUser({ email: body.email.toUpperCase() }));
       expect(sameEmail.status).toBe(409);
       expect(sameEmail.body.message).toBe('An account with this email already exists');
-      expect(await count('users')).toBe(users);
+      expect(await t.count('users')).toBe(users);
     });
 
     it('keeps one account when the same username registers twice at once', async () => {
       const body = newUser();
-      const results = await Promise.all([
-        t.agent().post('/api/register').send(body),
-        t
-          .agent()
-          .post('/api/register')
-          .send({ ...body, email: `other.${body.email}` }),
-      ]);
+      const results = await Promise.all([registering(body), registering({ ...body, email: `other.${body.email}` })]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
       const rows = await t.dataSource.query('SELECT id FROM users WHERE lower(username) = lower($1)', [body.username]);
       expect(rows).toHaveLength(1);
@@ -170,16 +155,16 @@ describe('accounts: session, registration, password reset, profile', () => {
       [{ confirmPassword: 'whatever' }, 'Unknown field: confirmPassword'],
       [{ isAdmin: true }, 'Unknown field: isAdmin'],
     ])('answers 400 for %j: %s', async (over, message) => {
-      const users = await count('users');
-      const res = await t.agent().post('/api/register').send(newUser(over));
+      const users = await t.count('users');
+      const res = await registering(newUser(over));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
-      expect(await count('users')).toBe(users);
+      expect(await t.count('users')).toBe(users);
     });
 
     it('accepts what the PWA sends (nulls for the optional fields)', async () => {
       const body = newUser({ firstName: null, lastName: null, phone: null, address: null, city: null, state: null, zipCode: null, country: 'CA' });
-      const res = await t.agent().post('/api/register').send(body);
+      const res = await registering(body);
       expect(res.status).toBe(201);
     });
   });
@@ -220,13 +205,13 @@ describe('accounts: session, registration, password reset, profile', () => {
 
   describe('forgot and reset password', () => {
     it('gives the same answer for an unknown e-mail and mails nothing', async () => {
-      const mails = await count('mail_outbox');
-      const tokens = await count('password_reset_tokens');
+      const mails = await t.count('mail_outbox');
+      const tokens = await t.count('password_reset_tokens');
       const res = await t.agent().post('/api/auth/forgot-password').send({ email: 'nobody@example.com' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: FORGOT_ANSWER });
-      expect(await count('mail_outbox')).toBe(mails);
-      expect(await count('password_reset_tokens')).toBe(tokens);
+      expect(await t.count('mail_outbox')).toBe(mails);
+      expect(await t.count('password_reset_tokens')).toBe(tokens);
     });
 
     it('mails a link to PUBLIC_URL/reset-password whose token resets the password once and only once', async () => {
@@ -471,7 +456,7 @@ describe('accounts: session, registration, password reset, profile', () => {
     it.each(cases.map(([method, path, body]) => [method, path, String(JSON.stringify(body)).slice(0, 80), body] as const))(
       '%s %s %s',
       async (method, path, _label, body) => {
-        const before = { users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') };
+        const before = { users: await t.count('users'), tokens: await t.count('password_reset_tokens'), mails: await t.count('mail_outbox') };
         const agent = t.agent();
         const req = (agent as unknown as Record<string, (p: string) => import('supertest').Test>)[method](path);
         const res = typeof body === 'string' ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body)) : await req.send(body as object);
@@ -479,7 +464,7 @@ describe('accounts: session, registration, password reset, profile', () => {
         expect(res.body.message).toEqual(expect.any(String));
         expect(res.body.message.length).toBeGreaterThan(0);
         expect(sessionCookie(res)).toBeUndefined();
-        expect({ users: await count('users'), tokens: await count('password_reset_tokens'), mails: await count('mail_outbox') }).toEqual(before);
+        expect({ users: await t.count('users'), tokens: await t.count('password_reset_tokens'), mails: await t.count('mail_outbox') }).toEqual(before);
       },
     );
 
@@ -513,8 +498,8 @@ describe('accounts: session, registration, password reset, profile', () => {
 
     it('refuses state-changing calls from a foreign Origin with 403 and changes nothing', async () => {
       const { agent, body } = await register();
-      const users = await count('users');
-      const mails = await count('mail_outbox');
+      const users = await t.count('users');
+      const mails = await t.count('mail_outbox');
       const attempts = [
         t.agent().post('/api/register').set('Origin', evil).send(newUser()),
         t.agent().post('/api/login').set('Origin', evil).send({ username: body.username, password: body.password }),
@@ -527,8 +512,8 @@ describe('accounts: session, registration, password reset, profile', () => {
         expect(res.body.message).toEqual(expect.any(String));
         expect(sessionCookie(res)).toBeUndefined();
       }
-      expect(await count('users')).toBe(users);
-      expect(await count('mail_outbox')).toBe(mails);
+      expect(await t.count('users')).toBe(users);
+      expect(await t.count('mail_outbox')).toBe(mails);
       expect((await agent.get('/api/me/customer')).body.emailAddress).toBe(body.email);
     });
 

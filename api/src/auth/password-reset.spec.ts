@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import { captureStdout } from '../test/capture-stdout';
+import { useCapturedStdout } from '../test/capture-stdout';
 import { startSmtpDouble, type SmtpDouble } from '../test/smtp-double';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { startTestApp, TEST_ADMIN, type TestApp, useTestApp } from '../test/test-app';
 import { UsersService } from './users.service';
 
 const FORGOT_ANSWER = 'If an account exists with this email, you will receive a password reset link.';
@@ -19,18 +19,10 @@ async function eventually<T>(check: () => Promise<T | undefined>, what: string):
 }
 
 describe('password reset under abuse', () => {
-  let t: TestApp;
-  let n = 0;
   // The app logs at info level (to check what a kept mail's line holds), into `stdout.lines`.
-  let stdout: ReturnType<typeof captureStdout>;
-  beforeAll(async () => {
-    stdout = captureStdout();
-    t = await startTestApp({ LOG_LEVEL: 'info' });
-  });
-  afterAll(async () => {
-    await t.close();
-    stdout.restore();
-  });
+  const stdout = useCapturedStdout();
+  const t = useTestApp({ LOG_LEVEL: 'info' });
+  let n = 0;
   const logged = (from: number, text: string) => stdout.lines.slice(from).filter((l) => l.includes(text));
 
   const register = async () => {

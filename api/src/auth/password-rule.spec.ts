@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { startTestApp, TEST_ADMIN, useTestApp } from '../test/test-app';
 import { hashPassword } from './password.hasher';
 
 const TOO_COMMON = 'This password is on a list of common or leaked passwords. Please choose another.';
@@ -19,14 +19,9 @@ const PASSPHRASE = '  cocoa at the lake 🍫☕ with Zoë  ';
 const EIGHT_EMOJI = '🍫☕🌰🥛🍪🧁🍩🍯';
 
 describe('the password rule, wherever a password is set', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let n = 0;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
-  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
   const login = (username: string, password: string) => t.agent().post('/api/login').send({ username, password });
   const register = async (password = `first-pass-${++n}`) => {
     const body = { username: `rule${++n}`, email: `rule${n}@example.com`, password };
@@ -47,21 +42,21 @@ describe('the password rule, wherever a password is set', () => {
     (await t.dataSource.query('SELECT password_hash FROM users WHERE id = $1', [userId]))[0].password_hash as string;
 
   it.each(REFUSED)('sign-up refuses %s with a message, and no account is made', async (_label, password, message, code) => {
-    const users = await count('users');
+    const users = await t.count('users');
     const { res } = await register(password);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message, code });
-    expect(await count('users')).toBe(users);
+    expect(await t.count('users')).toBe(users);
   });
 
   it('sign-up refuses the account’s own user name or e-mail as its password', async () => {
-    const users = await count('users');
+    const users = await t.count('users');
     const asName = await t.agent().post('/api/register').send({ username: 'MochaFan', email: 'mocha.fan@example.com', password: 'mochafan' });
     expect(asName.status).toBe(400);
     expect(asName.body).toEqual({ message: PERSONAL, code: 'PASSWORD_IS_PERSONAL' });
     const asMail = await t.agent().post('/api/register').send({ username: 'MochaFan', email: 'mocha.fan@example.com', password: 'Mocha.Fan@example.com' });
     expect(asMail.body.code).toBe('PASSWORD_IS_PERSONAL');
-    expect(await count('users')).toBe(users);
+    expect(await t.count('users')).toBe(users);
   });
 
   it('takes a long passphrase with spaces and emoji as typed, and it signs in (only exactly)', async () => {

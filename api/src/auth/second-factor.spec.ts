@@ -6,11 +6,9 @@ import { checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures'
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { databaseSnapshot } from '../test/db-snapshot';
 import { nestRoutes, routeKey } from '../test/registered-routes';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { type TestAgent, useTestApp } from '../test/test-app';
 import { ACCOUNT_FREE_FAILURES } from './login-throttle.service';
 import { STEP_UP_KEY } from '../common/step-up.guard';
-
-type Agent = ReturnType<TestApp['agent']>;
 
 /** A code of the account's app, as the phone computes it: `steps` 30-second steps from now. */
 const codeOf = (secret: string, steps = 0) =>
@@ -22,12 +20,7 @@ const codeOf = (secret: string, steps = 0) =>
  * counted with the sign-in limits, and the fresh re-check the most dangerous actions ask for.
  */
 describe('two-step sign-in and step-up', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp();
 
   const userId = async (username: string) => Number((await t.dataSource.query(`SELECT id FROM users WHERE username = $1`, [username]))[0].id);
 
@@ -41,7 +34,7 @@ describe('two-step sign-in and step-up', () => {
   }
 
   /** A new account (an admin unless said otherwise), signed in on its own agent. */
-  async function newAccount(admin = true): Promise<{ username: string; password: string; agent: Agent }> {
+  async function newAccount(admin = true): Promise<{ username: string; password: string; agent: TestAgent }> {
     const username = `sf_${randomBytes(4).toString('hex')}`;
     const password = `Cocoa-${randomBytes(6).toString('hex')}-pass`;
     await t
@@ -55,13 +48,20 @@ describe('two-step sign-in and step-up', () => {
   }
 
   /** Enrols the agent's account (signed in just now, so freshly checked) and confirms it with the code of the step before. */
-  async function enrol(agent: Agent): Promise<{ secret: string; recoveryCodes: string[] }> {
+  async function enrol(agent: TestAgent): Promise<{ secret: string; recoveryCodes: string[] }> {
     const started = await agent.post('/api/auth/second-factor/enrolment').expect(200);
     const confirmed = await agent
       .post('/api/auth/second-factor/enrolment/confirm')
       .send({ code: codeOf(started.body.secret, -1) })
       .expect(200);
     return { secret: started.body.secret, recoveryCodes: confirmed.body.recoveryCodes };
+  }
+
+  /** A new browser past the password step: the right password answers 401 while the code is still to come. */
+  async function pastPassword(username: string, password: string): Promise<TestAgent> {
+    const browser = t.agent();
+    await browser.post('/api/login').send({ username, password }).expect(401);
+    return browser;
   }
 
   async function adminWithFactor() {
@@ -138,8 +138,7 @@ describe('two-step sign-in and step-up', () => {
       const renewed = await agent.post('/api/auth/second-factor/recovery-codes').expect(200);
       expect(renewed.body.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
       // The old set no longer works.
-      const signIn = t.agent();
-      await signIn.post('/api/login').send({ username, password }).expect(401);
+      const signIn = await pastPassword(username, password);
       expect((await signIn.post('/api/login/second-factor').send({ code: recoveryCodes[0] })).status).toBe(401);
 
       const off = await agent.delete('/api/auth/second-factor');
@@ -173,12 +172,10 @@ describe('two-step sign-in and step-up', () => {
     it('refuses a code used already in its window, and a code sent without a password first', async () => {
       const { username, password, secret } = await adminWithFactor();
       const code = codeOf(secret);
-      const first = t.agent();
-      await first.post('/api/login').send({ username, password }).expect(401);
+      const first = await pastPassword(username, password);
       await first.post('/api/login/second-factor').send({ code }).expect(200);
 
-      const again = t.agent();
-      await again.post('/api/login').send({ username, password }).expect(401);
+      const again = await pastPassword(username, password);
       const reused = await again.post('/api/login/second-factor').send({ code });
       expect(reused.status).toBe(401);
       expect(reused.body.code).toBe('INVALID_CODE');
@@ -200,16 +197,14 @@ describe('two-step sign-in and step-up', () => {
     it('a recovery code signs in once, and not twice', async () => {
       const { username, password, recoveryCodes, agent } = await adminWithFactor();
       const [code] = recoveryCodes;
-      const first = t.agent();
-      await first.post('/api/login').send({ username, password }).expect(401);
+      const first = await pastPassword(username, password);
       // Typed in capitals without the dashes, it is the same code.
       const signedIn = await first.post('/api/login/second-factor').send({ code: code.replace(/-/g, '').toUpperCase() });
       expect(signedIn.status).toBe(200);
       expect((await first.get('/api/admin/orders')).status).toBe(200);
       expect((await agent.get('/api/auth/second-factor')).body.recoveryCodesLeft).toBe(RECOVERY_CODE_COUNT - 1);
 
-      const second = t.agent();
-      await second.post('/api/login').send({ username, password }).expect(401);
+      const second = await pastPassword(username, password);
       const spent = await second.post('/api/login/second-factor').send({ code });
       expect(spent.status).toBe(401);
       expect(spent.body.code).toBe('INVALID_CODE');
@@ -218,8 +213,7 @@ describe('two-step sign-in and step-up', () => {
 
     it('the right password waits for its code five minutes at most', async () => {
       const { username, password, secret } = await adminWithFactor();
-      const browser = t.agent();
-      await browser.post('/api/login').send({ username, password }).expect(401);
+      const browser = await pastPassword(username, password);
       await t.dataSource.query(
         `UPDATE session SET sess = jsonb_set(sess::jsonb, '{secondFactorPending,passedAt}', to_jsonb($2::bigint))::json
           WHERE sess::jsonb #>> '{secondFactorPending,userId}' = $1`,
@@ -232,8 +226,7 @@ describe('two-step sign-in and step-up', () => {
 
     it('counts wrong codes with the sign-in limits, and a right password in between does not forget them', async () => {
       const { username, password, secret } = await adminWithFactor();
-      const browser = t.agent();
-      await browser.post('/api/login').send({ username, password }).expect(401);
+      const browser = await pastPassword(username, password);
       const wrong = codeOf(secret, 10);
       for (let i = 0; i < ACCOUNT_FREE_FAILURES - 1; i++) {
         expect((await browser.post('/api/login/second-factor').send({ code: wrong })).status).toBe(401);
@@ -326,7 +319,7 @@ describe('two-step sign-in and step-up', () => {
     });
 
     describe('the dangerous actions without a fresh check answer 403 STEP_UP_REQUIRED and change nothing; after step-up they work', () => {
-      let owner: { username: string; password: string; agent: Agent };
+      let owner: { username: string; password: string; agent: TestAgent };
       beforeAll(async () => {
         owner = await newAccount();
       });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { recentSignInsSchema, signedOutOthersSchema } from '@cocoa/shared-types';
 import supertest from 'supertest';
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const SAFARI_ON_IPHONE =
@@ -15,12 +15,8 @@ const setCookies = (res: supertest.Response): string[] => (res.headers['set-cook
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('sessions: sign-ins recorded, other devices signed out', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let n = 0;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   /** A new customer, signed in from a first device (the agent). */
   const customer = async (userAgent = FIREFOX_ON_WINDOWS) => {
@@ -37,7 +33,7 @@ describe('sessions: sign-ins recorded, other devices signed out', () => {
     expect((await agent.post('/api/login').set('User-Agent', userAgent).send({ username, password })).status).toBe(200);
     return agent;
   };
-  const signIns = async (agent: ReturnType<TestApp['agent']>) => {
+  const signIns = async (agent: TestAgent) => {
     const res = await agent.get('/api/me/sign-ins');
     expect(res.status).toBe(200);
     return recentSignInsSchema.parse(res.body);
@@ -131,11 +127,7 @@ describe('sessions: sign-ins recorded, other devices signed out', () => {
 });
 
 describe('the session cookie over https', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'https://shop.example.com', TRUST_PROXY: 'true' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ PUBLIC_URL: 'https://shop.example.com', TRUST_PROXY: 'true' });
 
   /** A request as the TLS proxy forwards it. */
   const viaProxy = () => supertest(t.app.getHttpServer()).post('/api/login').set('X-Forwarded-Proto', 'https').set('X-Forwarded-For', '203.0.113.9');
@@ -166,12 +158,8 @@ describe('the session cookie over https', () => {
 });
 
 describe('session limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // An admin's session: 1 s without a request, 3 s in all; a customer's keeps its 30 days.
-    t = await startTestApp({ ADMIN_SESSION_IDLE_S: '1', ADMIN_SESSION_MAX_S: '3' });
-  });
-  afterAll(() => t.close());
+  // An admin's session: 1 s without a request, 3 s in all; a customer's keeps its 30 days.
+  const t = useTestApp({ ADMIN_SESSION_IDLE_S: '1', ADMIN_SESSION_MAX_S: '3' });
 
   /**
    * Signs in and answers a client that sends the session cookie on every request, also after the
@@ -224,11 +212,10 @@ describe('session limits', () => {
 });
 
 describe('a session is stored before its answer goes out', () => {
-  let t: TestApp;
+  // Step-up counts for 2 s, so a sign-in's own proof is soon out of date.
+  const t = useTestApp({ STEP_UP_MAX_AGE_S: '2' });
   let base: string;
   beforeAll(async () => {
-    // Step-up counts for 2 s, so a sign-in's own proof is soon out of date.
-    t = await startTestApp({ STEP_UP_MAX_AGE_S: '2' });
     // Every write of a whole session takes 300 ms (a busy database): a write left to the end of the
     // answer lands well after its headers.
     const pool = t.app.get<DatabasePool>(DB_POOL).pool as unknown as { query: (...args: unknown[]) => Promise<unknown> };
@@ -241,7 +228,6 @@ describe('a session is stored before its answer goes out', () => {
     await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => t.close());
 
   /** fetch resolves as soon as the headers arrive: the caller goes on before the body's last byte, as a browser's other requests may. */
   const post = (path: string, json: unknown, cookie?: string) =>

@@ -1,6 +1,6 @@
 import type { Response } from 'supertest';
 import { RATE_LIMIT_MAX_DEFAULT } from '../config/config.schema';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { type TestApp, useTestApp } from '../test/test-app';
 import { ACCOUNT_ATTEMPT_LIMIT, ACCOUNT_FREE_FAILURES } from './login-throttle.service';
 import { hashPassword } from './password.hasher';
 
@@ -22,13 +22,11 @@ function retryAfter(res: Response): number {
  * store running over our PGlitePool (the same queries, one session); on PostgreSQL over pg's Pool.
  */
 describe('sign-in limits', () => {
-  let t: TestApp;
+  const t = useTestApp({ TRUST_PROXY: 'true', RATE_LIMIT_MAX: String(RATE_LIMIT_MAX_DEFAULT) });
   let passwordHash: string;
   beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true', RATE_LIMIT_MAX: String(RATE_LIMIT_MAX_DEFAULT) });
     passwordHash = await hashPassword(PASSWORD);
   });
-  afterAll(() => t.close());
 
   /** Accounts with the password PASSWORD, made directly (one hash for all, to keep the test quick). */
   const accounts = async (prefix: string, count: number): Promise<{ id: number; username: string; email: string }[]> => {

@@ -1,6 +1,6 @@
 import { SIGNED_IN_HINT_COOKIE } from '@cocoa/shared-types';
 import supertest from 'supertest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { SESSION_COOKIE } from './session.constants';
 
 /** The cookies a response sets, by name: the whole Set-Cookie line of each. */
@@ -8,11 +8,7 @@ const setCookies = (res: supertest.Response): Record<string, string> =>
   Object.fromEntries(((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((line) => [line.split('=')[0], line]));
 
 describe('the signed-in hint cookie (the site asks GET /api/user only when it is there)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('is set at sign-in beside the session (readable by the page, no secret in it) and cleared at sign-out', async () => {
     const agent = t.agent();

@@ -1,16 +1,12 @@
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 
 const INVISIBLE = 'Username must not contain invisible or control characters';
 const TAKEN = 'That username is already taken';
 
 /** User names cannot pose as another (NFKC, case folding) or hide characters (controls, format characters). */
 describe('user names', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let n = 0;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
 
   const register = (username: string) => {
     n += 1;

@@ -3,8 +3,8 @@ import { type GoLiveChecklist, type GoLiveItem, goLiveChecklistSchema, shopIdent
 import { BackupScheduleService } from '../backup/backup-schedule.service';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { ShopIdentityService } from '../settings/shop-identity.service';
-import { type SmtpDouble, startSmtpDouble } from '../test/smtp-double';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useSmtpApp } from '../test/smtp-double';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { GoLiveService } from './go-live.service';
 
 const CHECKLIST = '/api/admin/go-live';
@@ -24,9 +24,7 @@ const IDENTITY = {
   socialLinks: [] as string[],
 };
 
-type Agent = ReturnType<TestApp['agent']>;
-
-async function checklistOf(admin: Agent): Promise<GoLiveChecklist> {
+async function checklistOf(admin: TestAgent): Promise<GoLiveChecklist> {
   return goLiveChecklistSchema.parse((await admin.get(CHECKLIST).expect(200)).body);
 }
 
@@ -42,14 +40,12 @@ function lineOf(list: GoLiveChecklist, id: GoLiveItem) {
  */
 describe('the go-live checklist (GET /api/admin/go-live)', () => {
   describe('on a fresh demo shop without outgoing mail, on http', () => {
-    let t: TestApp;
-    let admin: Agent;
+    const t = useTestApp();
+    let admin: TestAgent;
 
     beforeAll(async () => {
-      t = await startTestApp();
       admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     });
-    afterAll(() => t.close());
 
     it('is for admins only', async () => {
       await t.agent().get(CHECKLIST).expect(401);
@@ -174,18 +170,8 @@ describe('the go-live checklist (GET /api/admin/go-live)', () => {
 
   /** Over https the session cookie is Secure, so the admin's calls are made to the services here; the link is followed over HTTP. */
   describe('with outgoing mail and an https address', () => {
-    let t: TestApp;
-    let smtp: SmtpDouble;
+    const { smtp, t } = useSmtpApp({ PUBLIC_URL: 'https://shop.example.com', CONTACT_TO: 'owner@ruthsmill.com' });
     const checklist = () => t.app.get(GoLiveService).checklist();
-
-    beforeAll(async () => {
-      smtp = await startSmtpDouble();
-      t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example.com', CONTACT_TO: 'owner@ruthsmill.com' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await smtp.close();
-    });
 
     it('has the public address line done', async () => {
       expect(lineOf(await checklist(), 'publicUrl')).toMatchObject({ done: true, missing: '' });

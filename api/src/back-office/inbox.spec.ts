@@ -1,32 +1,29 @@
 import { INBOX_EXCERPT_LENGTH, INBOX_PAGE_SIZE } from '@cocoa/shared-types';
 import { EventInquiriesService } from '../events/event-inquiries.service';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 
-type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+type Agent = TestAgent;
 
 describe('the owner’s inbox (/api/admin/inbox)', () => {
-  let t: TestApp;
+  const t = useTestApp({ CONTACT_TO: 'owner@cocoa.test' });
   let admin: Agent;
   let customer: Agent;
 
   beforeAll(async () => {
-    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test' });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await t.agent().post('/api/register').send({ username: 'inboxfan', email: 'fan@example.com', password: 'fan-pass-123' }).expect(201);
     customer = await t.signedIn('inboxfan', 'fan-pass-123');
   });
-  afterAll(() => t.close());
 
   beforeEach(async () => {
     await t.dataSource.query('TRUNCATE contact_messages, event_inquiries, inbox_replies, mail_outbox RESTART IDENTITY');
   });
 
-  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
   const snapshot = async () => ({
     contact: await t.dataSource.query('SELECT id, read_at, archived_at FROM contact_messages ORDER BY id'),
     inquiries: await t.dataSource.query('SELECT id, read_at, archived_at FROM event_inquiries ORDER BY id'),
-    replies: await count('inbox_replies'),
-    outbox: await count('mail_outbox'),
+    replies: await t.count('inbox_replies'),
+    outbox: await t.count('mail_outbox'),
   });
 
   /** A contact message received at `at` (ISO); answers its id. */

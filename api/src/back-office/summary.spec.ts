@@ -1,5 +1,5 @@
 import { noonOf, SUMMARY_CHART_DAYS, summarySchema } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { SummaryService } from './summary.service';
 
 /**
@@ -24,11 +24,10 @@ interface OrderSpec {
 }
 
 describe('the week at a glance (GET /api/admin/summary)', () => {
-  let t: TestApp;
+  const t = useTestApp({ SHOP_TIME_ZONE: 'America/Chicago' });
   let products: { dark: number; white: number; mint: number };
 
   beforeAll(async () => {
-    t = await startTestApp({ SHOP_TIME_ZONE: 'America/Chicago' });
     const insert = async (name: string, slug: string): Promise<number> =>
       (await t.dataSource.query('INSERT INTO products (name, slug, price_cents) VALUES ($1, $2, 300) RETURNING id', [name, slug]))[0].id;
     products = {
@@ -37,7 +36,6 @@ describe('the week at a glance (GET /api/admin/summary)', () => {
       mint: await insert('Summary Mint', 'summary-mint'),
     };
   });
-  afterAll(() => t.close());
 
   let orderNo = 0;
   async function order(spec: OrderSpec): Promise<string> {

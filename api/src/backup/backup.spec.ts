@@ -4,10 +4,10 @@ import { once } from 'node:events';
 import { createGzip, gunzipSync, gzipSync } from 'node:zlib';
 import { BACKUP_FILENAME_PATTERN } from '@cocoa/shared-types';
 import { checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { adminOnly, TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { BACKUP_TABLES, EXCLUDED_TABLES } from './backup.tables';
 
-type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+type Agent = TestAgent;
 
 /** gzip of `size` bytes of `char`, streamed: the unpacked bytes never sit in memory. */
 async function gzipOfRepeated(char: string, size: number): Promise<Buffer> {
@@ -25,7 +25,7 @@ async function gzipOfRepeated(char: string, size: number): Promise<Buffer> {
 type Row = Record<string, unknown>;
 
 describe('database backup and restore', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Agent;
   let customer: Agent;
 
@@ -54,7 +54,6 @@ describe('database backup and restore', () => {
   const readBackup = (name: string) => JSON.parse(gunzipSync(readFileSync(join(t.config.backupsDir, name))).toString('utf8'));
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await t.agent().post('/api/register').send({ username: 'erin', email: 'erin@example.com', password: 'secret-123' }).expect(201);
     customer = await t.signedIn('erin', 'secret-123');
@@ -86,7 +85,6 @@ describe('database backup and restore', () => {
       `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) SELECT id, repeat('a', 64), now() + interval '1 hour' FROM users WHERE username = 'erin'`,
     );
   });
-  afterAll(() => t.close());
 
   it.each([
     ['post', '/api/database/backup'],
@@ -94,10 +92,10 @@ describe('database backup and restore', () => {
     ['get', '/api/database/backups/backup-20260101-000000-abcdef.json.gz'],
     ['post', '/api/database/restore/backup-20260101-000000-abcdef.json.gz'],
     ['post', '/api/database/backups/upload'],
-  ] as const)('%s %s: 401 anonymous, 403 customer', async (method, path) => {
-    expect((await t.agent()[method](path)).status).toBe(401);
-    expect((await customer[method](path)).status).toBe(403);
-  });
+  ] as const)(
+    '%s %s: 401 anonymous, 403 customer',
+    adminOnly(t, () => customer),
+  );
 
   let filename: string;
   let before: Record<string, unknown[]>;

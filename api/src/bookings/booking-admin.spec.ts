@@ -1,5 +1,5 @@
 import { adminBookingDetailSchema, adminBookingsPageSchema, blockedDaySchema, bookingPackageSchema, bookingSettingsSchema, noonOf } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { bookingLinkIn, bookingRow, insertPackage, payBooking, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
@@ -15,14 +15,12 @@ const PACKAGE = {
 };
 
 describe('event booking: the owner’s Bookings', () => {
-  let t: TestApp;
-  let admin: ReturnType<TestApp['agent']>;
+  const t = useTestApp();
+  let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   describe('packages', () => {
     it('creates a package with the default deposit percentage, edits it, and deactivating hides it from customers', async () => {

@@ -1,5 +1,5 @@
 import { bookingRequestSchema } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { BookingAvailabilityService } from './booking-availability.service';
 import { BookingsService } from './bookings.service';
 import { insertPackage, requestBody } from './bookings.fixtures';
@@ -10,16 +10,14 @@ import { insertPackage, requestBody } from './bookings.fixtures';
 const LATE_EVENING = new Date('2026-06-01T03:30:00Z');
 
 describe('booking availability, in the shop’s time zone', () => {
-  let t: TestApp;
+  const t = useTestApp({ SHOP_TIME_ZONE: 'America/Chicago' });
   let availability: BookingAvailabilityService;
-  let admin: ReturnType<TestApp['agent']>;
+  let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp({ SHOP_TIME_ZONE: 'America/Chicago' });
     availability = t.app.get(BookingAvailabilityService);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   const reasons = async (month: string, now = LATE_EVENING) =>
     Object.fromEntries((await availability.month(month, now)).unavailable.map((d) => [d.date, d.reason]));

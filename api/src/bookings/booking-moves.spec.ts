@@ -9,13 +9,12 @@ import {
 import ICAL from 'ical.js';
 import { JobsService } from '../jobs/jobs.service';
 import { eventually } from '../test/eventually';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useBookingDesk } from '../test/booking-desk';
 import { BOOKINGS_DAILY_JOB } from './booking-jobs.service';
 import { BookingMovesService } from './booking-moves.service';
 import {
   bookingLinkIn,
   bookingRow,
-  insertPackage,
   lastMailId,
   mailsSince,
   payBooking,
@@ -27,19 +26,8 @@ import {
 } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
-type Agent = ReturnType<TestApp['agent']>;
-
 describe('event booking: every move, and the moves refused', () => {
-  let t: TestApp;
-  let admin: Agent;
-  let pkg: { id: number; name: string };
-
-  beforeAll(async () => {
-    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test' });
-    admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    pkg = await insertPackage(t.dataSource);
-  });
-  afterAll(() => t.close());
+  const { t, admin, pkg, accept } = useBookingDesk({ CONTACT_TO: 'owner@cocoa.test' });
 
   /** Each booking on a day of its own (a paid one takes its day), 30 days ahead and on, unless the test names the day. */
   let nextDays = 30;
@@ -47,7 +35,6 @@ describe('event booking: every move, and the moves refused', () => {
     ...(await requestBooking(t, requestBody(pkg.id, { date: shopDay(days) }))),
     days,
   });
-  const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
   const pay = (b: Requested, kind: 'deposit' | 'balance', over: { sourceId?: string; idempotencyKey?: string } = {}) => payBooking(t, b, kind, over);
   const cancel = (b: Requested, reason?: string) =>
     t
@@ -239,26 +226,9 @@ describe('event booking: every move, and the moves refused', () => {
         404,
         'BOOKING_NOT_FOUND',
       );
-      await expectRefused(
-        () =>
-          t
-            .agent()
-            .post(`/api/bookings/${b.reference}/payments`)
-            .query({ token: b.token })
-            .send({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: 'short', amount: 1 }),
-        400,
-        'BAD_INPUT',
-      );
-      await expectRefused(
-        () =>
-          t
-            .agent()
-            .post(`/api/bookings/${b.reference}/payments`)
-            .query({ token: b.token })
-            .send({ kind: 'tip', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() }),
-        400,
-        'BAD_INPUT',
-      );
+      const payment = (body: object) => t.agent().post(`/api/bookings/${b.reference}/payments`).query({ token: b.token }).send(body);
+      await expectRefused(() => payment({ kind: 'deposit', sourceId: 'cnon:card-nonce-ok', idempotencyKey: 'short', amount: 1 }), 400, 'BAD_INPUT');
+      await expectRefused(() => payment({ kind: 'tip', sourceId: 'cnon:card-nonce-ok', idempotencyKey: paymentKey() }), 400, 'BAD_INPUT');
     });
   });
 

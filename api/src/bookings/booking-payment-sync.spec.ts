@@ -1,47 +1,31 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { PaymentReconciler } from '../payments/payment-reconciler.service';
-import { SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
+import { squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
 import { deliverSquareEvent } from '../test/square-webhooks';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { SQUARE_SAMPLE_WEBHOOK, useSquareApp } from '../test/square-shop';
+import { TEST_ADMIN, type TestAgent } from '../test/test-app';
 import { bookingRow, insertPackage, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
-
-/** Square's own signed sample (api/src/orders/fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as {
-  signatureKey: string;
-  notificationUrl: string;
-};
 
 /**
  * Booking payments and refunds Square settles after we stopped listening: its webhooks and the
  * payment reconciler (the kind 'booking' of PaymentReconciler), with the real SDK against the local Square double.
  */
 describe('booking payments settled by Square’s webhooks and the reconciler', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
-  let admin: ReturnType<TestApp['agent']>;
+  const { square, t } = useSquareApp({
+    SQUARE_ACCESS_TOKEN: 'EAAA-booking-sync',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_SAMPLE_WEBHOOK.signatureKey,
+    SQUARE_WEBHOOK_URL: SQUARE_SAMPLE_WEBHOOK.notificationUrl,
+  });
+  let admin: TestAgent;
   let reconciler: PaymentReconciler;
   let pkg: { id: number };
   let day = 30;
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({
-      SQUARE_ACCESS_TOKEN: 'EAAA-booking-sync',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey,
-      SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
-    });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     reconciler = t.app.get(PaymentReconciler);
     pkg = await insertPackage(t.dataSource);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   const accepted = async (): Promise<Requested> => {
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(day++) }));
@@ -55,7 +39,7 @@ describe('booking payments settled by Square’s webhooks and the reconciler', (
       .query({ token: b.token })
       .send({ kind: 'deposit', sourceId: 'cnon:card-from-web-payments', idempotencyKey: key });
   /** Delivers a signed event and waits for its job: the webhook answers before the work is done. */
-  const postWebhook = (event: unknown) => deliverSquareEvent(t, event, SAMPLE);
+  const postWebhook = (event: unknown) => deliverSquareEvent(t, event, SQUARE_SAMPLE_WEBHOOK);
   const paymentRows = (b: Requested) =>
     t.dataSource.query(`SELECT kind, status, amount_cents, provider_status FROM booking_payments WHERE booking_id = $1 ORDER BY created_at`, [b.id]);
   const thread = async (b: Requested): Promise<string[]> =>

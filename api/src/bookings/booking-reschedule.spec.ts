@@ -1,24 +1,13 @@
 import { bookingRescheduledSchema, formatLongDate, instantOf, noonOf, type ScheduledEvent, shiftDay } from '@cocoa/shared-types';
 import ICAL from 'ical.js';
 import { renderMail } from '../mail/templates';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useBookingDesk } from '../test/booking-desk';
+import { type TestAgent } from '../test/test-app';
 import { bookingInvitation } from './booking-ics';
 import { INVITATION_OPTIONS, INVITED_BOOKING, MAIL_SHOP, MAILED_BOOKING } from './booking-mail.fixtures';
-import {
-  bookingLinkIn,
-  bookingRow,
-  insertPackage,
-  lastMailId,
-  mailsSince,
-  payBooking,
-  type Requested,
-  requestBody,
-  requestBooking,
-  shopDay,
-} from './bookings.fixtures';
+import { bookingLinkIn, bookingRow, lastMailId, mailsSince, payBooking, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
-type Agent = ReturnType<TestApp['agent']>;
 type Mail = Awaited<ReturnType<typeof mailsSince>>[number];
 
 const ZONE = 'America/Chicago';
@@ -46,16 +35,7 @@ const at = (day: string, time: string) => {
 };
 
 describe('event booking: the owner moves a booking’s date and times', () => {
-  let t: TestApp;
-  let admin: Agent;
-  let pkg: { id: number; name: string };
-
-  beforeAll(async () => {
-    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test' });
-    admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    pkg = await insertPackage(t.dataSource, { name: 'Iced & Shake Bar' });
-  });
-  afterAll(() => t.close());
+  const { t, admin, pkg, accept } = useBookingDesk({ CONTACT_TO: 'owner@cocoa.test' }, { name: 'Iced & Shake Bar' });
 
   /** Each booking on a day of its own (a paid one takes its day), 150 days ahead and on (clear of the days the tests move to), unless the test names the day. */
   let nextDays = 150;
@@ -63,7 +43,6 @@ describe('event booking: the owner moves a booking’s date and times', () => {
     const day = shopDay(days);
     return { ...(await requestBooking(t, requestBody(pkg.id, { date: day }))), day };
   };
-  const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
   const payDeposit = (b: Requested) => payBooking(t, b);
   const confirmed = async (days = nextDays++, tracker = 'none') => {
     const b = await book(days);
@@ -71,7 +50,7 @@ describe('event booking: the owner moves a booking’s date and times', () => {
     expect((await payDeposit(b)).status).toBe(200);
     return b;
   };
-  const reschedule = (b: Pick<Requested, 'id'>, body: unknown, agent: Agent = admin) =>
+  const reschedule = (b: Pick<Requested, 'id'>, body: unknown, agent: TestAgent = admin) =>
     agent.post(`/api/admin/bookings/${b.id}/reschedule`).send(body as object);
   const thread = (b: Requested) =>
     t.dataSource.query<Array<{ actor: string; type: string; from_state: string | null; to_state: string | null; detail: Record<string, unknown> }>>(

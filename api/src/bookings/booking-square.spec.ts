@@ -1,5 +1,5 @@
-import { SquareApiDouble } from '../square/square-api.double';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useSquareApp } from '../test/square-shop';
+import { TEST_ADMIN, type TestAgent } from '../test/test-app';
 import { bookingRow, insertPackage, paymentKey, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
@@ -10,23 +10,15 @@ const TOKEN = 'EAAA-test-access-token';
  * double of Square's API, as the checkout's own Square specs do.
  */
 describe('event booking payments through Square (real SDK against a local double)', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
-  let admin: ReturnType<TestApp['agent']>;
+  const { square, t } = useSquareApp({ SQUARE_ACCESS_TOKEN: TOKEN });
+  let admin: TestAgent;
   let pkg: { id: number; name: string };
   let day = 30;
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_ACCESS_TOKEN: TOKEN, SQUARE_BASE_URL: square.url });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     pkg = await insertPackage(t.dataSource);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   const accepted = async (days = day++): Promise<Requested> => {
     const b = await requestBooking(t, requestBody(pkg.id, { date: shopDay(days) }));

@@ -1,33 +1,24 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { adminBookingDetailSchema, noonOf, type ScheduledEvent } from '@cocoa/shared-types';
 import { eventually } from '../test/eventually';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useGeocoderApp } from '../test/geocoder-double';
+import { useBookingDesk } from '../test/booking-desk';
+import { TEST_ADMIN, type TestAgent } from '../test/test-app';
 import { insertPackage, payBooking, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
 
-type Agent = ReturnType<TestApp['agent']>;
-
 describe('event booking on the tracker', () => {
-  let t: TestApp;
-  let admin: Agent;
-  let pkg: { id: number; name: string };
+  const { t, admin, pkg, accept } = useBookingDesk({}, { name: 'Iced & Shake Bar' });
   let zeroDeposit: { id: number; name: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
-    admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-    pkg = await insertPackage(t.dataSource, { name: 'Iced & Shake Bar' });
     zeroDeposit = await insertPackage(t.dataSource, { name: 'Cocoa on the House', depositPercent: 0 });
   });
-  afterAll(() => t.close());
 
   let nextDays = 40;
   const book = async (packageId = pkg.id, days = nextDays++): Promise<Requested & { day: string }> => {
     const day = shopDay(days);
     return { ...(await requestBooking(t, requestBody(packageId, { date: day }))), day };
   };
-  const accept = (b: Requested, body: object = {}) => admin.post(`/api/admin/bookings/${b.id}/accept`).send(body);
   const pay = (b: Requested) => payBooking(t, b);
   const setTracker = (b: Requested, tracker: unknown) => admin.put(`/api/admin/bookings/${b.id}/tracker`).send({ tracker });
   /** The public schedule from the booking's day on, as the tracker reads it (anonymous, through the public answer cache). */
@@ -181,26 +172,18 @@ describe('event booking on the tracker', () => {
 });
 
 describe('a booking stop’s pin on the map', () => {
-  let t: TestApp;
-  let admin: Agent;
-  let geocoder: Server;
+  let admin: TestAgent;
   const asked: string[] = [];
+  // Nominatim's answer shape (jsonv2): coordinates as strings.
+  const t = useGeocoderApp((req, res) => {
+    asked.push(new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '');
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Lakeside Pavilion, Springfield' }]));
+  });
 
   beforeAll(async () => {
-    // Nominatim's answer shape (jsonv2): coordinates as strings.
-    geocoder = createServer((req, res) => {
-      asked.push(new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '');
-      res
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Lakeside Pavilion, Springfield' }]));
-    });
-    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
-    t = await startTestApp({ GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}` });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => geocoder.close(() => resolve()));
   });
 
   const stop = async (id: number) =>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { bookingCreatedSchema, bookingPackageSchema, bookingViewSchema, myBookingSchema } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { BOOKING_PACKAGE_SEEDS } from './bookings.constants';
 import { insertPackage, lastMailId, mailsSince, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
@@ -10,14 +10,12 @@ import { BOOKING_LINKS, type LinkedBooking } from './booking-links';
 const PACKAGE = 'Test Cocoa Bar';
 
 describe('event booking: the customer’s request and status page', () => {
-  let t: TestApp;
+  const t = useTestApp({ CONTACT_TO: 'owner@cocoa.test', LOG_LEVEL: 'warn' });
   let pkg: { id: number; name: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test', LOG_LEVEL: 'warn' });
     pkg = await insertPackage(t.dataSource, { name: PACKAGE });
   });
-  afterAll(() => t.close());
 
   it('offers the three seeded packages (and ours), active ones only, in the shared shape', async () => {
     const inactive = await insertPackage(t.dataSource, { active: false });
@@ -298,13 +296,11 @@ describe('event booking: the customer’s request and status page', () => {
 });
 
 describe('event booking: a request sent again with its idempotency key (the offline outbox’s retry)', () => {
-  let t: TestApp;
+  const t = useTestApp({ LOG_LEVEL: 'warn' });
   let pkg: { id: number; name: string };
   beforeAll(async () => {
-    t = await startTestApp({ LOG_LEVEL: 'warn' });
     pkg = await insertPackage(t.dataSource);
   });
-  afterAll(() => t.close());
 
   const key = () => `outbox-${randomBytes(8).toString('hex')}`;
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM bookings'))[0].n);
@@ -390,11 +386,7 @@ describe('event booking: a request sent again with its idempotency key (the offl
 });
 
 describe('event booking: requests are rate-limited per address like the contact form', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '3' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ RATE_LIMIT_MAX: '3' });
 
   it('takes three requests from one address in the window, then answers 429 with Retry-After and stores nothing', async () => {
     const pkg = await insertPackage(t.dataSource);

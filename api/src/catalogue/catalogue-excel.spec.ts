@@ -5,12 +5,12 @@ import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import type { ProductOptionGroup } from '@cocoa/shared-types';
 import ExcelJS from 'exceljs';
 import type supertest from 'supertest';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { adminOnly, TEST_ADMIN, type TestAgent, type TestApp, useTestApp } from '../test/test-app';
 import { buildCatalogueWorkbook, IMPORT_MAX_ROWS } from './catalogue-excel';
 import type { Category } from './category.entity';
 import type { Product } from './product.entity';
 
-type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+type Agent = TestAgent;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Spreadsheets other programs wrote; README.md beside them says where each one comes from. */
 const FIXTURES = join(__dirname, '../../test-fixtures/spreadsheets');
@@ -175,7 +175,7 @@ const PRODUCT_HEADERS = [
 ];
 
 describe('catalogue Excel export and import', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Agent;
   let customer: Agent;
 
@@ -184,20 +184,18 @@ describe('catalogue Excel export and import', () => {
     admin.post('/api/products/import').attach('file', file, { filename: name, contentType: name.endsWith('.csv') ? 'text/csv' : XLSX });
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await t.agent().post('/api/register').send({ username: 'gina', email: 'gina@example.com', password: 'secret-123' }).expect(201);
     customer = await t.signedIn('gina', 'secret-123');
   });
-  afterAll(() => t.close());
 
   it.each([
     ['get', '/api/products/export'],
     ['post', '/api/products/import'],
-  ] as const)('%s %s: 401 anonymous, 403 customer', async (method, path) => {
-    expect((await t.agent()[method](path)).status).toBe(401);
-    expect((await customer[method](path)).status).toBe(403);
-  });
+  ] as const)(
+    '%s %s: 401 anonymous, 403 customer',
+    adminOnly(t, () => customer),
+  );
 
   let exported: Buffer;
   it('exports a workbook with a Products sheet, a Categories sheet and an Options sheet', async () => {
@@ -982,13 +980,12 @@ describe('spreadsheets from other programs', () => {
   }
   const source = JSON.parse(fixture('source-catalogue.json').toString('utf8')) as { categories: Array<Omit<Category, 'id'>>; products: SourceProduct[] };
   const sourceSlugs = source.products.map((p) => p.slug);
-  let t: TestApp;
+  const t = useTestApp();
   let admin: Agent;
   let original: Awaited<ReturnType<typeof snapshot>>;
   const upload = (name: string) => admin.post('/api/products/import').attach('file', fixture(name), { filename: name });
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     for (const c of source.categories) {
       await t.dataSource.query(`INSERT INTO categories (name, slug, description, image_url) VALUES ($1, $2, $3, $4)`, [
@@ -1027,7 +1024,6 @@ describe('spreadsheets from other programs', () => {
     }
     original = await snapshot(t);
   });
-  afterAll(() => t.close());
 
   /** Every value the files hold is changed in the database first, so an import that merely left things alone would fail. */
   async function scramble(categoriesToo: boolean, optionsToo: boolean): Promise<void> {

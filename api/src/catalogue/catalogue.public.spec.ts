@@ -9,7 +9,7 @@ import {
   type Testimonial,
 } from '@cocoa/shared-types';
 import { CATEGORY_SEEDS, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from '../seed/seed.data';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 
 const PUBLIC_LISTS = [
   '/api/square/catalog/categories',
@@ -25,11 +25,7 @@ function isTwoDecimal(price: number): boolean {
 }
 
 describe('public catalogue calls on the seeded catalogue', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('lists the three seeded categories in order, in the category shape', async () => {
     for (const path of ['/api/square/catalog/categories', '/api/categories']) {

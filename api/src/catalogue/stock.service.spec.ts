@@ -1,11 +1,11 @@
 import { lowStockProductSchema } from '@cocoa/shared-types';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { serviceOf, useTestApp } from '../test/test-app';
 import { StockService } from './stock.service';
 
 /** StockService against the real database: counts move only in the caller's transaction. */
 describe('StockService', () => {
-  let t: TestApp;
-  let stock: StockService;
+  const t = useTestApp();
+  const stock = serviceOf(t, StockService);
   const ids: Record<string, number> = {};
 
   async function product(slug: string, stockCount: number | null, lowStockThreshold: number | null = null): Promise<number> {
@@ -17,12 +17,6 @@ describe('StockService', () => {
     return ids[slug];
   }
   const count = async (id: number) => (await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [id]))[0].stock_count as number | null;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    stock = t.app.get(StockService);
-  });
-  afterAll(() => t.close());
 
   it('takes from counted products, passes uncounted ones, and answers what it took', async () => {
     const counted = await product('take-counted', 10);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { captureStdout } from '../test/capture-stdout';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { log, redactUrl, setLogLevel, withRequestLog } from './logger';
 
 type Line = Record<string, unknown> & { msg: string; level: string; reqId?: string; req?: { url: string; method: string }; res?: { statusCode: number } };
@@ -82,11 +82,7 @@ describe('logs: one JSON line each, a request id per request, secrets redacted b
 });
 
 describe('the app’s access log', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ LOG_LEVEL: 'info' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ LOG_LEVEL: 'info' });
 
   it('logs every API request with its id, the public answer cache’s replays included', async () => {
     const stdout = captureStdout();

@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { databaseSnapshot } from '../test/db-snapshot';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 
 /**
  * Bad input of every shape, across the calls: each answers 4xx with a `{ message }`, never a 5xx,
  * and the database is byte-for-byte the same afterwards.
  */
-type Client = Awaited<ReturnType<TestApp['signedIn']>>;
+type Client = TestAgent;
 interface Case {
   name: string;
   as: 'anonymous' | 'customer' | 'admin';
@@ -141,11 +141,10 @@ const cases: Case[] = [
 ];
 
 describe('malformed requests across the API', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const clients: Partial<Record<Case['as'], Client>> = {};
 
   beforeAll(async () => {
-    t = await startTestApp();
     clients.anonymous = t.agent();
     const customer = t.agent();
     const reg = await customer.post('/api/register').send({ username: 'customer1', email: 'customer1@example.com', password: 'customer-pass-1' });
@@ -153,7 +152,6 @@ describe('malformed requests across the API', () => {
     clients.customer = customer;
     clients.admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   const snapshot = () => databaseSnapshot(t.dataSource);
 

@@ -1,34 +1,25 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestAppServing } from '../test/test-app';
 
 const SCRIPT = `console.log(${JSON.stringify('cocoa '.repeat(500))});`;
 
 /** Phones get the build's .br/.gz copies of the hashed assets; anything else gets the plain file. */
 describe('precompressed PWA assets', () => {
-  let t: TestApp;
+  const { t } = useTestAppServing({
+    'index.html': '<html><body><div id="root"></div></body></html>',
+    'assets/start-abc123.js': SCRIPT,
+    'assets/start-abc123.js.br': brotliCompressSync(SCRIPT),
+    'assets/start-abc123.js.gz': gzipSync(SCRIPT),
+    'assets/plain-def456.css': 'body{color:brown}',
+  });
   let port: number;
-  const dist = mkdtempSync(join(tmpdir(), 'cocoa-dist-'));
 
   beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<html><body><div id="root"></div></body></html>');
-    writeFileSync(join(dist, 'assets', 'start-abc123.js'), SCRIPT);
-    writeFileSync(join(dist, 'assets', 'start-abc123.js.br'), brotliCompressSync(SCRIPT));
-    writeFileSync(join(dist, 'assets', 'start-abc123.js.gz'), gzipSync(SCRIPT));
-    writeFileSync(join(dist, 'assets', 'plain-def456.css'), 'body{color:brown}');
-    t = await startTestApp({ PWA_DIST: dist });
     const server = t.app.getHttpServer() as Server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   /** The bytes as sent, not inflated. */

@@ -3,15 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { Product } from '@cocoa/shared-types';
 import { DataSource } from 'typeorm';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestApp, useTestApp } from '../test/test-app';
 import { PUBLIC_ANSWER, PublicAnswerCache } from './public-answer-cache';
 
 describe('public answers replayed by the answer cache (whole app)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const productNames = async () => ((await t.agent().get('/api/square/catalog/products')).body as Product[]).map((p) => p.name);
 

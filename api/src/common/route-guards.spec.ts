@@ -1,6 +1,6 @@
 import { checkoutBody, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
 import { expressRoutes, nestRoutes, type RegisteredRoute, routeKey as key } from '../test/registered-routes';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 
 /**
  * Every route Nest registers either carries @SignedIn()/@AdminOnly() (and really answers 401 to an
@@ -72,14 +72,12 @@ const PUBLIC_ROUTES: Record<string, string> = {
 const concrete = (path: string) => path.replace(/:filename/g, 'cocoa-backup.json').replace(/:[a-zA-Z]+/g, '1');
 
 describe('route guards', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let routes: RegisteredRoute[];
 
   beforeAll(async () => {
-    t = await startTestApp();
     routes = nestRoutes(t.app);
   });
-  afterAll(() => t?.close());
 
   it('finds in Nest’s metadata exactly the routes Express serves', () => {
     const served = expressRoutes(t.app);

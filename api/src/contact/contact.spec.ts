@@ -1,28 +1,20 @@
-import { captureStdout } from '../test/capture-stdout';
+import { useCapturedStdout } from '../test/capture-stdout';
 import { eventually } from '../test/eventually';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { databaseSnapshot } from '../test/db-snapshot';
+import { changed, expectMailedOnce, type IdempotentForm, itKeepsOneSendingPerKey, storingNothing } from '../test/idempotent-form';
+import { type TestApp, useTestApp } from '../test/test-app';
+
+const FORM: IdempotentForm = { path: '/api/contact', table: 'contact_messages', noun: 'message', sent: 'Message sent', ack: 'contact-ack' };
+
+/** The form sent from a fresh agent. */
+const sending = (t: TestApp, body: object) => t.agent().post(FORM.path).send(body);
 
 describe('POST /api/contact', () => {
-  let t: TestApp;
-  let stdout: ReturnType<typeof captureStdout>;
-  beforeAll(async () => {
-    stdout = captureStdout();
-    t = await startTestApp({ CONTACT_TO: 'owner@cocoa.test', LOG_LEVEL: 'info' });
-  });
-  afterAll(async () => {
-    stdout.restore();
-    await t.close();
-  });
-
-  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const stdout = useCapturedStdout();
+  const t = useTestApp({ CONTACT_TO: 'owner@cocoa.test', LOG_LEVEL: 'info' });
   const valid = { name: 'Ana Díaz', email: 'ana@example.com', subject: 'Wedding booking', message: 'Can you serve hot cocoa for 120 guests on 12 May?' };
 
   it("stores the message, mails it to CONTACT_TO and answers { message: 'Message sent' }", async () => {
-    const res = await t
-      .agent()
-      .post('/api/contact')
-      .send({ ...valid, name: '  Ana Díaz  ' });
+    const res = await sending(t, { ...valid, name: '  Ana Díaz  ' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Message sent' });
 
@@ -55,10 +47,7 @@ describe('POST /api/contact', () => {
   });
 
   it('keeps a subject with line breaks on one header line', async () => {
-    const res = await t
-      .agent()
-      .post('/api/contact')
-      .send({ ...valid, subject: 'Hi\r\nBcc: victim@example.com' });
+    const res = await sending(t, { ...valid, subject: 'Hi\r\nBcc: victim@example.com' });
     expect(res.status).toBe(200);
     await t.mailWritten();
     const subjects: { subject: string; template: string }[] = await t.dataSource.query('SELECT subject, template FROM mail_outbox ORDER BY id DESC LIMIT 2');
@@ -86,20 +75,15 @@ describe('POST /api/contact', () => {
       ] as [Record<string, unknown>, string][]
     ).map(([over, message]) => [JSON.stringify(over).slice(0, 60), over, message] as const),
   )('answers 400 for %s with the spec message and stores nothing', async (_label, over, message) => {
-    const before = { stored: await count('contact_messages'), mails: await count('mail_outbox') };
-    const body = Object.fromEntries(Object.entries({ ...valid, ...over }).filter(([, v]) => v !== undefined));
-    const res = await t.agent().post('/api/contact').send(body);
+    const res = await storingNothing(t, FORM, () => sending(t, changed(valid, over)));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect({ stored: await count('contact_messages'), mails: await count('mail_outbox') }).toEqual(before);
   });
 
   it.each([[[]], ['text'], [null]])('answers 400 for a body that is not an object: %j', async (body) => {
-    const before = await count('contact_messages');
-    const res = await t.agent().post('/api/contact').set('Content-Type', 'application/json').send(JSON.stringify(body));
+    const res = await storingNothing(t, FORM, () => t.agent().post('/api/contact').set('Content-Type', 'application/json').send(JSON.stringify(body)));
     expect(res.status).toBe(400);
     expect(res.body.message).toEqual(expect.any(String));
-    expect(await count('contact_messages')).toBe(before);
   });
 
   it('answers 400 for an empty body and for malformed JSON', async () => {
@@ -110,72 +94,30 @@ describe('POST /api/contact', () => {
   });
 
   describe('with an idempotency key (a message kept on the device while offline, sent again)', () => {
-    /** The shop's copy (reply-to the sender) and the acknowledgement of the messages from `email`. */
-    const mailsFrom = async (email: string) =>
-      (
-        await t.dataSource.query<Array<{ recipient: string; template: string }>>(
-          `SELECT recipient, template FROM mail_outbox WHERE recipient = $1 OR reply_to->>'address' = $1 ORDER BY id`,
-          [email],
-        )
-      ).map((m) => [m.recipient, m.template]);
-
     it('stores the message once and mails it once however often it is sent, each time with the same answer', async () => {
       const key = 'outbox-0f3a9c2e71b4d5a6';
       const body = { ...valid, email: 'retry@example.com', idempotencyKey: key };
-      const first = await t.agent().post('/api/contact').send(body);
+      const first = await sending(t, body);
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ message: 'Message sent' });
       // The answer was lost on the way: the device sends it again, twice; and the trimmed copy is the same message.
       for (const again of [body, body, { ...body, name: '  Ana Díaz ' }]) {
-        const res = await t.agent().post('/api/contact').send(again);
+        const res = await sending(t, again);
         expect(res.status).toBe(200);
         expect(res.body).toEqual(first.body);
       }
       expect(await t.dataSource.query('SELECT name, email, subject, message, idempotency_key FROM contact_messages WHERE email = $1', [body.email])).toEqual([
         { name: valid.name, email: body.email, subject: valid.subject, message: valid.message, idempotency_key: key },
       ]);
-      expect(await mailsFrom(body.email)).toEqual([
-        ['owner@cocoa.test', 'shop-message'],
-        [body.email, 'contact-ack'],
-      ]);
+      await expectMailedOnce(t, FORM, body.email);
     });
 
-    it('answers copies sent at the same moment as one message (the unique key decides)', async () => {
-      const key = 'outbox-race-5b8e2d10c7';
-      const body = { ...valid, email: 'race@example.com', idempotencyKey: key };
-      const answers = await Promise.all([1, 2, 3, 4].map(() => t.agent().post('/api/contact').send(body)));
-      expect(answers.map((r) => [r.status, r.body])).toEqual(answers.map(() => [200, { message: 'Message sent' }]));
-      expect(await count(`contact_messages WHERE idempotency_key = '${key}'`)).toBe(1);
-      expect(await mailsFrom(body.email)).toEqual([
-        ['owner@cocoa.test', 'shop-message'],
-        [body.email, 'contact-ack'],
-      ]);
-    });
-
-    it('refuses the same key with another message (409 IDEMPOTENCY_KEY_REUSED) and changes nothing', async () => {
-      const key = 'outbox-reused-91c4e07a';
-      expect(
-        (
-          await t
-            .agent()
-            .post('/api/contact')
-            .send({ ...valid, email: 'reuse@example.com', idempotencyKey: key })
-        ).status,
-      ).toBe(200);
-      const before = await databaseSnapshot(t.dataSource);
-      for (const over of [{ message: 'Another message altogether' }, { subject: 'Another subject' }, { email: 'someone-else@example.com' }, { name: 'Bea' }]) {
-        const res = await t
-          .agent()
-          .post('/api/contact')
-          .send({ ...valid, email: 'reuse@example.com', idempotencyKey: key, ...over });
-        expect(res.status).toBe(409);
-        expect(res.body).toEqual({
-          message: 'This request key was already used for another message. Please send your message again.',
-          code: 'IDEMPOTENCY_KEY_REUSED',
-        });
-      }
-      expect(await databaseSnapshot(t.dataSource)).toBe(before);
-    });
+    itKeepsOneSendingPerKey(t, FORM, valid, [
+      { message: 'Another message altogether' },
+      { subject: 'Another subject' },
+      { email: 'someone-else@example.com' },
+      { name: 'Bea' },
+    ]);
 
     it.each([
       ['too short', 'abc'],
@@ -183,41 +125,20 @@ describe('POST /api/contact', () => {
       ['not letters, digits, - or _', 'outbox key with spaces'],
       ['a quote', "outbox-'; DROP TABLE x"],
     ])('answers 400 for a key %s and stores nothing', async (_what, key) => {
-      const before = { stored: await count('contact_messages'), mails: await count('mail_outbox') };
-      const res = await t
-        .agent()
-        .post('/api/contact')
-        .send({ ...valid, idempotencyKey: key });
+      const res = await storingNothing(t, FORM, () => sending(t, { ...valid, idempotencyKey: key }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('idempotencyKey must be 8 to 45 letters, digits, - or _');
-      expect({ stored: await count('contact_messages'), mails: await count('mail_outbox') }).toEqual(before);
     });
 
     it.each([[42], [null], [['outbox-0f3a9c2e71b4']]])('answers 400 for a key that is not text: %j', async (key) => {
-      const before = await count('contact_messages');
-      const res = await t
-        .agent()
-        .post('/api/contact')
-        .send({ ...valid, idempotencyKey: key });
+      const res = await storingNothing(t, FORM, () => sending(t, { ...valid, idempotencyKey: key }));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('idempotencyKey is required');
-      expect(await count('contact_messages')).toBe(before);
-    });
-
-    it('stores every message sent without a key, as before', async () => {
-      const body = { ...valid, email: 'nokey@example.com' };
-      for (let i = 0; i < 2; i++) expect((await t.agent().post('/api/contact').send(body)).status).toBe(200);
-      expect(await t.dataSource.query('SELECT idempotency_key FROM contact_messages WHERE email = $1', [body.email])).toEqual([
-        { idempotency_key: null },
-        { idempotency_key: null },
-      ]);
     });
   });
 
   it('refuses a foreign Origin with 403 and stores nothing', async () => {
-    const before = { stored: await count('contact_messages'), mails: await count('mail_outbox') };
-    const res = await t.agent().post('/api/contact').set('Origin', 'https://evil.example').send(valid);
+    const res = await storingNothing(t, FORM, () => t.agent().post('/api/contact').set('Origin', 'https://evil.example').send(valid));
     expect(res.status).toBe(403);
-    expect({ stored: await count('contact_messages'), mails: await count('mail_outbox') }).toEqual(before);
   });
 });

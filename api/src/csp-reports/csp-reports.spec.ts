@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CSP_REPORT_MAX_BYTES, CSP_REPORTS_KEPT } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp, useTestAppServing } from '../test/test-app';
 
 const CHROME_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const FIREFOX_UA = 'Mozilla/5.0 (Android 14; Mobile; rv:133.0) Gecko/133.0 Firefox/133.0';
@@ -66,16 +63,8 @@ const reportingDelivery = () => [
 ];
 
 describe('Content-Security-Policy reports', () => {
-  let t: TestApp;
-  // A built app's shell of its own, so its pages are served whether or not the PWA was built yet.
-  const dist = mkdtempSync(join(tmpdir(), 'cocoa-csp-dist-'));
-  beforeAll(async () => {
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>Cocoa</title></head><body><div id="root"></div></body></html>');
-    t = await startTestApp({ PWA_DIST: dist });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
+  const { t } = useTestAppServing({
+    'index.html': '<!doctype html><html lang="en"><head><title>Cocoa</title></head><body><div id="root"></div></body></html>',
   });
 
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM csp_reports'))[0].n);
@@ -265,11 +254,7 @@ describe('Content-Security-Policy reports', () => {
 });
 
 describe('Content-Security-Policy reports under the production rate limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '3' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ RATE_LIMIT_MAX: '3' });
 
   it('answers a flood from one address with 429 and Retry-After, storing nothing more', async () => {
     const send = () => t.agent().post('/api/csp-reports').set('Content-Type', 'application/csp-report').send(JSON.stringify(legacyReport()));

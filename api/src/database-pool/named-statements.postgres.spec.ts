@@ -1,4 +1,5 @@
 import { Pool } from 'pg';
+import { expectReparsedAfterSchemaChange } from '../test/kept-plans';
 import { NamedStatementsClient } from './named-statements';
 
 /** On a PostgreSQL server (TEST_DATABASE_URL): what the app's connections do with statements that take parameters. */
@@ -33,12 +34,7 @@ describe('NamedStatementsClient', () => {
   it('after a schema change under a kept plan refuses the statement once, then parses it again', async () => {
     const client = await pool.connect();
     try {
-      await client.query('CREATE TEMP TABLE shifting (a int)');
-      await client.query('INSERT INTO shifting (a) VALUES ($1)', [1]);
-      expect((await client.query('SELECT * FROM shifting WHERE a = $1', [1])).rows).toEqual([{ a: 1 }]);
-      await client.query('ALTER TABLE shifting ADD COLUMN b int');
-      await expect(client.query('SELECT * FROM shifting WHERE a = $1', [1])).rejects.toThrow(/cached plan/);
-      expect((await client.query('SELECT * FROM shifting WHERE a = $1', [1])).rows).toEqual([{ a: 1, b: null }]);
+      await expectReparsedAfterSchemaChange((sql, params) => client.query(sql, params), 'CREATE TEMP TABLE shifting (a int)');
     } finally {
       client.release();
     }

@@ -1,12 +1,8 @@
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { afterCommit } from './after-commit';
 
 describe('afterCommit: work that waits for the transaction to commit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('runs after the commit, not before, and once per key', async () => {
     const ran: string[] = [];

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 
 /**
  * The entities describe the tables the migrations make: TypeORM's schema builder, asked what it
@@ -11,11 +11,7 @@ import { startTestApp, type TestApp } from '../test/test-app';
  */
 const CONSTRAINTS_AND_INDEXES = /^(DROP INDEX|ALTER TABLE "\w+" (DROP|ADD) CONSTRAINT)/;
 describe('entities and migrations', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('agree on every table and column', async () => {
     const builder = t.app.get(DataSource).driver.createSchemaBuilder();

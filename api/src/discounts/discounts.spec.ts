@@ -2,7 +2,7 @@ import { type AdminDiscount, DAY_MS, dayIn, type DiscountFormInput, MONEY_SETTIN
 import type supertest from 'supertest';
 import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, newIdempotencyKey, SHIPPING } from '../orders/orders.fixtures';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 
 type Agent = ReturnType<typeof supertest.agent>;
 
@@ -29,7 +29,7 @@ function discountedBody(f: CheckoutFixtures, code: string, discountCents: number
 }
 
 describe('discount codes', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let f: CheckoutFixtures;
   let admin: Agent;
   let today: string;
@@ -37,20 +37,19 @@ describe('discount codes', () => {
   let zone: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     f = await insertCheckoutProducts(t.dataSource);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     zone = await t.app.get(ShopTimeZoneService).current();
     today = dayIn(new Date(), zone);
   });
-  afterAll(() => t.close());
 
   async function createCode(form: Partial<DiscountFormInput> & { code: string }): Promise<AdminDiscount> {
     const res = await admin.post(ADMIN).send({ kind: 'percent', value: 10, ...form });
     expect(res.status).toBe(201);
     return res.body as AdminDiscount;
   }
-  const codeRows = async () => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM discount_codes`))[0].n);
+  const codeRows = () => t.count('discount_codes');
+  const complete = (body: object) => t.agent().post(COMPLETE).send(body);
   const check = (code: string, email?: string) =>
     t
       .agent()
@@ -129,14 +128,7 @@ describe('discount codes', () => {
       const unused = await createCode({ code: 'UNUSED' });
       expect((await admin.delete(`${ADMIN}/${unused.id}`)).status).toBe(204);
       const used = await createCode({ code: 'USED-ONCE', kind: 'amount', value: 5 });
-      expect(
-        (
-          await t
-            .agent()
-            .post(COMPLETE)
-            .send(discountedBody(f, 'USED-ONCE', 500))
-        ).status,
-      ).toBe(200);
+      expect((await complete(discountedBody(f, 'USED-ONCE', 500))).status).toBe(200);
       const res = await admin.delete(`${ADMIN}/${used.id}`);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('DISCOUNT_USED');
@@ -188,10 +180,7 @@ describe('discount codes', () => {
   describe('at the checkout', () => {
     it('takes the discount off before tax, never off shipping, and stores it on the order, its page and its e-mail', async () => {
       await createCode({ code: 'SAVE5', kind: 'amount', value: 5 });
-      const res = await t
-        .agent()
-        .post(COMPLETE)
-        .send(discountedBody(f, 'save5', 500));
+      const res = await complete(discountedBody(f, 'save5', 500));
       expect(res.status).toBe(200);
       const [order] = await t.dataSource.query(`SELECT * FROM orders WHERE id = $1`, [res.body.orderId]);
       // $30.48 - $5.00 = $25.48; tax 7 % of $25.48 = $1.78; shipping $5.99 untouched
@@ -217,10 +206,7 @@ describe('discount codes', () => {
 
     it('refunds a line of a discounted order at its price less its share of the discount, plus its share of the tax', async () => {
       await createCode({ code: 'REFUND5', kind: 'amount', value: 5 });
-      const paid = await t
-        .agent()
-        .post(COMPLETE)
-        .send(discountedBody(f, 'REFUND5', 500));
+      const paid = await complete(discountedBody(f, 'REFUND5', 500));
       expect(paid.status).toBe(200);
       const detail = await admin.get(`/api/admin/orders/${paid.body.orderId}`);
       const cocoa = detail.body.lines[0];
@@ -235,7 +221,7 @@ describe('discount codes', () => {
     it('refuses a total computed without the discount (409) and takes no use', async () => {
       await createCode({ code: 'MISMATCH', kind: 'amount', value: 5 });
       const body = checkoutBody(f, { discountCode: 'MISMATCH' });
-      const res = await t.agent().post(COMPLETE).send(body);
+      const res = await complete(body);
       expect(res.status).toBe(409);
       expect(res.body.code).toBe('AMOUNT_MISMATCH');
       expect((await admin.get(ADMIN)).body.find((d: AdminDiscount) => d.code === 'MISMATCH').uses).toBe(0);
@@ -243,50 +229,22 @@ describe('discount codes', () => {
 
     it('allows one use per customer: the same e-mail is refused the second time, another e-mail is not', async () => {
       await createCode({ code: 'ONCE', kind: 'amount', value: 2 });
-      expect(
-        (
-          await t
-            .agent()
-            .post(COMPLETE)
-            .send(discountedBody(f, 'ONCE', 200, 'one@example.com'))
-        ).status,
-      ).toBe(200);
+      expect((await complete(discountedBody(f, 'ONCE', 200, 'one@example.com'))).status).toBe(200);
       const before = await countOrders(t.dataSource);
-      const again = await t
-        .agent()
-        .post(COMPLETE)
-        .send(discountedBody(f, 'ONCE', 200, 'ONE@example.com'));
+      const again = await complete(discountedBody(f, 'ONCE', 200, 'ONE@example.com'));
       expect({ status: again.status, body: again.body }).toEqual({
         status: 409,
         body: { code: 'DISCOUNT_ALREADY_USED', message: 'You have already used this code' },
       });
       expect(await countOrders(t.dataSource)).toEqual(before);
       expect((await check('ONCE', 'one@example.com')).body.message).toBe('You have already used this code');
-      expect(
-        (
-          await t
-            .agent()
-            .post(COMPLETE)
-            .send(discountedBody(f, 'ONCE', 200, 'two@example.com'))
-        ).status,
-      ).toBe(200);
+      expect((await complete(discountedBody(f, 'ONCE', 200, 'two@example.com'))).status).toBe(200);
     });
 
     it('stops at the usage limit with its message', async () => {
       await createCode({ code: 'TWO-ONLY', kind: 'amount', value: 1, usageLimit: 2, onePerCustomer: false });
-      for (let i = 0; i < 2; i++)
-        expect(
-          (
-            await t
-              .agent()
-              .post(COMPLETE)
-              .send(discountedBody(f, 'TWO-ONLY', 100))
-          ).status,
-        ).toBe(200);
-      const res = await t
-        .agent()
-        .post(COMPLETE)
-        .send(discountedBody(f, 'TWO-ONLY', 100));
+      for (let i = 0; i < 2; i++) expect((await complete(discountedBody(f, 'TWO-ONLY', 100))).status).toBe(200);
+      const res = await complete(discountedBody(f, 'TWO-ONLY', 100));
       expect({ status: res.status, body: res.body }).toEqual({
         status: 409,
         body: { code: 'DISCOUNT_USED_UP', message: 'This code has reached its usage limit' },
@@ -296,24 +254,18 @@ describe('discount codes', () => {
 
     it('gives the use back when the payment is declined', async () => {
       await createCode({ code: 'DECLINED', kind: 'amount', value: 1, usageLimit: 1 });
-      const declined = await t
-        .agent()
-        .post(COMPLETE)
-        .send({ ...discountedBody(f, 'DECLINED', 100), sourceId: 'cnon:card-nonce-declined' });
+      const declined = await complete({ ...discountedBody(f, 'DECLINED', 100), sourceId: 'cnon:card-nonce-declined' });
       expect(declined.status).toBe(402);
       expect((await admin.get(ADMIN)).body.find((d: AdminDiscount) => d.code === 'DECLINED').uses).toBe(0);
-      const paid = await t
-        .agent()
-        .post(COMPLETE)
-        .send(discountedBody(f, 'DECLINED', 100));
+      const paid = await complete(discountedBody(f, 'DECLINED', 100));
       expect(paid.status).toBe(200);
     });
 
     it('answers a retry under the same key with the first order, taking one use only', async () => {
       await createCode({ code: 'RETRY', kind: 'amount', value: 1, usageLimit: 1 });
       const body = { ...discountedBody(f, 'RETRY', 100), idempotencyKey: newIdempotencyKey() };
-      const first = await t.agent().post(COMPLETE).send(body);
-      const second = await t.agent().post(COMPLETE).send(body);
+      const first = await complete(body);
+      const second = await complete(body);
       expect([first.status, second.status]).toEqual([200, 200]);
       expect(second.body.orderId).toBe(first.body.orderId);
       expect((await admin.get(ADMIN)).body.find((d: AdminDiscount) => d.code === 'RETRY').uses).toBe(1);
@@ -321,14 +273,7 @@ describe('discount codes', () => {
 
     it('holds the usage limit when 20 buyers use the code at once', async () => {
       await createCode({ code: 'RUSH', kind: 'amount', value: 1, usageLimit: 5, onePerCustomer: false });
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          t
-            .agent()
-            .post(COMPLETE)
-            .send(discountedBody(f, 'RUSH', 100, `rush${i}@example.com`)),
-        ),
-      );
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => complete(discountedBody(f, 'RUSH', 100, `rush${i}@example.com`))));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(answers.filter((a) => a.status !== 200).map((a) => a.body.code)).toEqual(Array(15).fill('DISCOUNT_USED_UP'));

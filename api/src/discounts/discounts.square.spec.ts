@@ -1,27 +1,19 @@
 import { MONEY_SETTINGS_DEFAULTS, orderNumberOf, priceOrder } from '@cocoa/shared-types';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
-import { SquareApiDouble } from '../square/square-api.double';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useSquareApp } from '../test/square-shop';
+import { TEST_ADMIN } from '../test/test-app';
 
 const COMPLETE = '/api/square/checkout/complete';
 const TOKEN = 'EAAA-test-access-token';
 
 describe('a discount code sent to Square (real SDK against the local double)', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
+  const { square, t } = useSquareApp({ SQUARE_ACCESS_TOKEN: TOKEN });
   let f: CheckoutFixtures;
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_ACCESS_TOKEN: TOKEN, SQUARE_BASE_URL: square.url });
     f = await insertCheckoutProducts(t.dataSource);
     for (const p of [f.cocoa, f.mug, f.soldOut]) square.catalogPrices.set(p.variationId, p.priceCents);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   it('sends the discount as an order-level amount off, and the order, the e-mail and Square agree on every total', async () => {
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);

@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import * as nodeIcal from 'node-ical';
 import { normaliseAddress } from '@cocoa/shared-types';
 import { corpusText, FEED_CORPUS, icalJsReference, nodeIcalReference, type Stop, stopKey } from '../test/feed-corpus';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { startTestApp, TEST_ADMIN, type TestAgent, type TestApp } from '../test/test-app';
 import { CalendarService } from './calendar.service';
 import { feedWindow, readFeed } from './ics';
 
@@ -29,7 +29,7 @@ describe(`calendar feeds (ICS) and the published calendar.ics (process zone ${lo
   let server: Server;
   let base = '';
   let geocoded: string[] = [];
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  let admin: TestAgent;
   const now = new Date();
   const today = dayIn(now, ZONE).split('-').map(Number);
   // The first of next month, in the shop's zone: well inside the import window.

@@ -1,14 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DEFAULT_SHOP_TIME_ZONE, noonOf, type ScheduledEvent, scheduledEventSchema } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useGeocoderApp } from '../test/geocoder-double';
+import { TEST_ADMIN, type TestAgent } from '../test/test-app';
 
 describe('admin POST/PUT/DELETE /api/events', () => {
-  let t: TestApp;
-  let geocoder: Server;
   let geocoderCalls = 0;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
-  let customer: Awaited<ReturnType<TestApp['signedIn']>>;
+  const t = useGeocoderApp((req, res) => {
+    geocoderCalls++;
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Springfield' }]));
+  });
+  let admin: TestAgent;
+  let customer: TestAgent;
   // Noon of the chosen day in the shop's zone, as a tablet in that zone sends it.
   const date = noonOf('2026-12-12', DEFAULT_SHOP_TIME_ZONE).toISOString();
   const valid = {
@@ -25,20 +26,10 @@ describe('admin POST/PUT/DELETE /api/events', () => {
   const count = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM scheduled_locations'))[0].n);
 
   beforeAll(async () => {
-    geocoder = createServer((req, res) => {
-      geocoderCalls++;
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify([{ lat: '39.7817', lon: '-89.6501', display_name: 'Springfield' }]));
-    });
-    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
-    t = await startTestApp({ GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}` });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const reg = await t.agent().post('/api/register').send({ username: 'eventfan', email: 'fan@example.com', password: 'fan-pass-123' });
     expect(reg.status).toBe(201);
     customer = await t.signedIn('eventfan', 'fan-pass-123');
-  });
-  afterAll(async () => {
-    await t.close();
-    await new Promise<void>((resolve) => geocoder.close(() => resolve()));
   });
 
   it('401 anonymous, 403 customer, and nothing changes', async () => {

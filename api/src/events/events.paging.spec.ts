@@ -1,5 +1,5 @@
 import { NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { DEFAULT_SHOP_TIME_ZONE, startOfMonthIn } from '@cocoa/shared-types';
 
 /** 25 locations in 2001, two to a day (ties broken by id), far from the seeded current months. */
@@ -7,7 +7,7 @@ const COUNT = 25;
 const RANGE = { from: '2001-01-01', to: '2002-01-01' };
 
 describe('GET /api/events pages either way (order, cursor)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const nextCursor = (res: { headers: Record<string, string> }): string | undefined => res.headers[NEXT_CURSOR_HEADER.toLowerCase()];
   const ids = (res: { body: unknown }) => (res.body as ScheduledEvent[]).map((e) => e.id);
   const expected = async (order: 'ASC' | 'DESC'): Promise<number[]> =>
@@ -36,13 +36,11 @@ describe('GET /api/events pages either way (order, cursor)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
     await t.dataSource.query(
       `INSERT INTO scheduled_locations (title, date) SELECT 'Old ' || i, timestamptz '2001-03-01 12:00:00+00' + ((i / 2) || ' days')::interval FROM generate_series(0, $1::int - 1) AS g(i)`,
       [COUNT],
     );
   });
-  afterAll(() => t.close());
 
   it('order=desc lists newest first (date, then id), every location once, in pages of limit', async () => {
     const newestFirst = await expected('DESC');

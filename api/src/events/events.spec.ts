@@ -9,7 +9,7 @@ import {
   wallTimeIn,
 } from '@cocoa/shared-types';
 import { EVENT_SEEDS } from '../seed/seed.data';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 
 // Months and days are the shop's (America/Chicago by default), never the test process's zone:
 // npm test runs this file with TZ=UTC and TZ=Pacific/Auckland too.
@@ -17,18 +17,16 @@ const zone = DEFAULT_SHOP_TIME_ZONE;
 const monthKey = (d: Date) => dayIn(d, zone).slice(0, 7);
 
 describe('GET /api/events', () => {
-  let t: TestApp;
+  const t = useTestApp();
   const now = new Date();
   const thisMonth = startOfMonthIn(now, zone);
   const nextMonth = startOfMonthIn(now, zone, 1);
   const lastMonth = noonOf(`${monthKey(startOfMonthIn(now, zone, -1))}-15`, zone);
 
   beforeAll(async () => {
-    t = await startTestApp();
     // an event before this month, which the default range leaves out
     await t.dataSource.query(`INSERT INTO scheduled_locations (title, date, start_time, end_time) VALUES ('Last month', $1, '10:00', '12:00')`, [lastMonth]);
   });
-  afterAll(() => t.close());
 
   it('answers the seeded events of this month and next, by date, in the event shape', async () => {
     const res = await t.agent().get('/api/events');

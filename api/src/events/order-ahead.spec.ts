@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { DAY_MS, dayIn, noonOf, PICKUP_PAUSED_DEFAULT_MESSAGE, type StopPickup } from '@cocoa/shared-types';
 import type { EntityManager } from 'typeorm';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { PickupSlotsService } from './pickup-slots.service';
 
 const RULES = { slotMinutes: 15, slotCapacity: 5, leadMinutes: 20, paused: false, pausedMessage: null, autoAccept: true };
 
 describe('order ahead: pickup times at a stop', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  const t = useTestApp();
+  let admin: TestAgent;
   let slots: PickupSlotsService;
   let stopId: number;
 
@@ -27,7 +27,6 @@ describe('order ahead: pickup times at a stop', () => {
   const pickup = async () => (await t.agent().get(`/api/stops/${stopId}/pickup`)).body as StopPickup;
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     slots = t.app.get(PickupSlotsService);
     // A market three days from now in the shop's zone, 10:00 to 11:00: four slots of 15 minutes.
@@ -39,7 +38,6 @@ describe('order ahead: pickup times at a stop', () => {
     );
     stopId = row.id;
   });
-  afterAll(() => t.close());
 
   it('refuses the owner switches to anyone but the admin, and bad rules with the field named; nothing changes', async () => {
     const customer = t.agent();

@@ -1,7 +1,7 @@
 import { instantOf } from '@cocoa/shared-types';
 import ICAL from 'ical.js';
 import { insertPackage, payBooking, requestBody, requestBooking, shopDay } from '../bookings/bookings.fixtures';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 
 /** The one VEVENT of a single-stop calendar, read back by ical.js. */
 function onlyEvent(text: string): ICAL.Event {
@@ -12,14 +12,12 @@ function onlyEvent(text: string): ICAL.Event {
 }
 
 describe('GET /api/events/:id/calendar.ics: one stop to add to a calendar', () => {
-  let t: TestApp;
-  let admin: ReturnType<TestApp['agent']>;
+  const t = useTestApp({ PUBLIC_URL: 'http://cocoa.example.com' });
+  let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp({ PUBLIC_URL: 'http://cocoa.example.com' });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   it('writes the stop as the published feed does: its title, place, shop-zone times as UTC instants, pin and tracker link', async () => {
     const day = shopDay(20);

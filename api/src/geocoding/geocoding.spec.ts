@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { startTestApp, TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { SettingsService } from '../settings/settings.service';
 import { GEOCODER_BUSY, GeocodingService, GOOGLE_KEY_SETTING } from './geocoding.service';
 
@@ -42,19 +42,17 @@ async function startGeocoderDouble(): Promise<{ url: string; seen: Seen[]; close
 }
 
 describe('geocoding (/api/geocode)', () => {
-  let t: TestApp;
   let geocoder: Awaited<ReturnType<typeof startGeocoderDouble>>;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
-
   beforeAll(async () => {
     geocoder = await startGeocoderDouble();
-    t = await startTestApp({ GEOCODER_URL: geocoder.url });
+  });
+  const t = useTestApp(() => ({ GEOCODER_URL: geocoder.url }));
+  afterAll(() => geocoder.close());
+  let admin: TestAgent;
+
+  beforeAll(async () => {
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await t.agent().post('/api/register').send({ username: 'shopper', email: 'shopper@example.com', password: 'shopper-pass' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await geocoder.close();
   });
 
   it('is admin-only: 401 anonymous, 403 for a customer', async () => {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { OUTAGE_PROBE_INTERVAL_MS } from './database-outage';
 
 /** What the driver throws when PostgreSQL is gone (pg's refused connection). */
@@ -11,13 +11,9 @@ const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54
  * stack trace per probe.
  */
 describe('/api/ready during a database outage: the outage is logged once, and its end once', () => {
-  let t: TestApp;
+  const t = useTestApp({ LOG_LEVEL: 'warn' });
   let lines: Array<Record<string, unknown>>;
 
-  beforeAll(async () => {
-    t = await startTestApp({ LOG_LEVEL: 'warn' });
-  });
-  afterAll(() => t.close());
   beforeEach(() => {
     lines = [];
     const original = process.stdout.write.bind(process.stdout);

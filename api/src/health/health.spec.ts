@@ -1,11 +1,7 @@
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 
 describe('health and readiness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers /api/health while the process runs', async () => {
     const res = await t.agent().get('/api/health');

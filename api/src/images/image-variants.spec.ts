@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { parseImageVariantRef, responsiveImage } from '@cocoa/shared-types';
 import sharp from 'sharp';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { AVIF_SUPPORTED } from './image-variants';
 import { ImagesService } from './images.service';
 
@@ -32,18 +32,16 @@ async function expectNoMetadata(bytes: Buffer): Promise<void> {
 }
 
 describe('product images: responsive variants, metadata stripped, content-hashed URLs', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  const t = useTestApp();
+  let admin: TestAgent;
   let variantsDir: string;
   let productsDir: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     variantsDir = join(t.config.uploadsDir, 'variants');
     productsDir = join(t.config.uploadsDir, 'products');
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   it('sharp here encodes AVIF (so the variants below include it)', () => {
     expect(AVIF_SUPPORTED).toBe(true);

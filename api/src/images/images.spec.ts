@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { adminOnly, TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { detectImageFormat } from './image-type';
 
 const UPLOAD = '/api/products/upload-image';
@@ -13,29 +13,27 @@ function image(format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif', size = 8): Prom
 }
 
 describe('product images: upload, library, delete', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
-  let customer: ReturnType<TestApp['agent']>;
+  const t = useTestApp();
+  let admin: TestAgent;
+  let customer: TestAgent;
   let dir: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
     dir = join(t.config.uploadsDir, 'products');
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     customer = t.agent();
     await customer.post('/api/register').send({ username: 'dora', email: 'dora@example.com', password: 'secret-123' }).expect(201);
   });
-  afterAll(() => t.close());
 
   it.each([
     ['post', UPLOAD],
     ['get', '/api/images'],
     ['post', '/api/images/delete'],
     ['post', '/api/images/bulk-delete'],
-  ] as const)('%s %s: 401 anonymous, 403 customer', async (method, path) => {
-    expect((await t.agent()[method](path)).status).toBe(401);
-    expect((await customer[method](path)).status).toBe(403);
-  });
+  ] as const)(
+    '%s %s: 401 anonymous, 403 customer',
+    adminOnly(t, () => customer),
+  );
 
   it('uploads a PNG under a sanitised lowercase name, writes a WebP copy and serves it from /uploads/products (briefly cached: it can be replaced)', async () => {
     const png = await image('png');

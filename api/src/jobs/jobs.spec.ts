@@ -1,18 +1,13 @@
 import { eventually } from '../test/eventually';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { serviceOf, startTestApp, useTestApp } from '../test/test-app';
 import { type JobRun, JobsService } from './jobs.service';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** JobsService on the database the suite runs on (PGlite through our pool, or PostgreSQL). */
 describe('the job queue', () => {
-  let t: TestApp;
-  let jobs: JobsService;
-  beforeAll(async () => {
-    t = await startTestApp();
-    jobs = t.app.get(JobsService);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const jobs = serviceOf(t, JobsService);
 
   it("writes a job in the caller's transaction: rolled back it never runs, committed it runs once", async () => {
     const seen: string[] = [];

@@ -1,16 +1,12 @@
 import { DB_POOL, type DatabasePool } from '../database-pool/database-pool';
 import { eventually } from '../test/eventually';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { JobsService } from './jobs.service';
 import { PGLITE_VACUUM_JOB } from './pglite-vacuum.service';
 
 /** Runs on the suite's database: PGlite (no autovacuum: the job does it) or PostgreSQL (autovacuum does). */
 describe('the embedded database’s nightly VACUUM', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const ordersStats = () =>
     t.dataSource.query<Array<{ last_vacuum: Date | null; last_analyze: Date | null }>>(

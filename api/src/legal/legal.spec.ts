@@ -1,5 +1,5 @@
 import { LEGAL_PAGE_MAX_BYTES, type LegalPagesAdmin, type LegalPageView } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { XSS_PAYLOADS } from './xss-payloads.fixtures';
 
 /** Tags the renderer may write (legal-markdown.ts) and the only attributes it keeps. */
@@ -28,13 +28,11 @@ function schemeOf(href: string): string | undefined {
 }
 
 describe('legal pages', () => {
-  let t: TestApp;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  const t = useTestApp();
+  let admin: TestAgent;
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   const rows = async () => Number((await t.dataSource.query('SELECT count(*)::int AS n FROM legal_pages'))[0].n);
   const read = async (kind: string) => {
@@ -83,10 +81,10 @@ describe('legal pages', () => {
       (await customer.post('/api/register').send({ username: 'legalreader', email: 'legal@example.com', password: 'Cocoa-Legal-Reader-5521' })).status,
     ).toBe(201);
     const calls = [
-      (a: ReturnType<TestApp['agent']>) => a.get('/api/admin/legal-pages'),
-      (a: ReturnType<TestApp['agent']>) => a.put('/api/admin/legal-pages/privacy').send({ markdown: 'Hijacked' }),
-      (a: ReturnType<TestApp['agent']>) => a.post('/api/admin/legal-pages/preview').send({ markdown: 'Hi' }),
-      (a: ReturnType<TestApp['agent']>) => a.post('/api/admin/legal-pages/reviewed').send({}),
+      (a: TestAgent) => a.get('/api/admin/legal-pages'),
+      (a: TestAgent) => a.put('/api/admin/legal-pages/privacy').send({ markdown: 'Hijacked' }),
+      (a: TestAgent) => a.post('/api/admin/legal-pages/preview').send({ markdown: 'Hi' }),
+      (a: TestAgent) => a.post('/api/admin/legal-pages/reviewed').send({}),
     ];
     for (const call of calls) {
       expect((await call(t.agent())).status).toBe(401);

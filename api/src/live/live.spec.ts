@@ -1,21 +1,40 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LIVE_SOLD_OUT_MAX, liveHistoryEntrySchema, type LiveState, liveStateSchema } from '@cocoa/shared-types';
 import { databaseSnapshot } from '../test/db-snapshot';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useGeocoderApp } from '../test/geocoder-double';
+import { startTestApp, TEST_ADMIN, type TestAgent } from '../test/test-app';
 import { LIVE_STREAM_HEADERS, LiveStreamService } from './live-stream.service';
 import { insertStop, listening, livePushJobs, openStream } from './live.fixtures';
 
-type Agent = Awaited<ReturnType<TestApp['signedIn']>>;
+type Agent = TestAgent;
 
 const NOT_LIVE = { live: false, place: null, status: null, minutes: null, soldOut: [], since: null };
 
 describe('live tracker: check-in, status, check-out', () => {
-  let t: TestApp;
   let admin: Agent;
   let customer: Agent;
-  let geocoder: Server;
   const geocoderCalls: string[] = [];
+  // A Nominatim double: /reverse answers by position.
+  const t = useGeocoderApp((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    geocoderCalls.push(`${url.pathname}?${url.searchParams.toString()}`);
+    const lat = url.searchParams.get('lat');
+    const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    if (url.pathname !== '/reverse') return send(404, {});
+    if (lat === '41.8826')
+      return send(200, {
+        name: 'Millennium Park',
+        display_name: 'Millennium Park, 201 East Randolph Street, Loop, Chicago, Illinois, 60601, United States',
+        address: { road: 'East Randolph Street' },
+      });
+    if (lat === '41.8789')
+      return send(200, {
+        name: '',
+        display_name: '233, South Wacker Drive, Loop, Chicago, Illinois, 60606, United States',
+        address: { house_number: '233', road: 'South Wacker Drive' },
+      });
+    if (lat === '10') return send(200, { error: 'Unable to geocode' });
+    return send(500, { error: 'down' });
+  });
   let todayStop: number;
   let todayTitleOnly: number;
   let tomorrowStop: number;
@@ -25,30 +44,6 @@ describe('live tracker: check-in, status, check-out', () => {
   const state = async (): Promise<LiveState> => liveStateSchema.strict().parse((await t.agent().get('/api/live').expect(200)).body);
 
   beforeAll(async () => {
-    // A Nominatim double: /reverse answers by position.
-    geocoder = createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      geocoderCalls.push(`${url.pathname}?${url.searchParams.toString()}`);
-      const lat = url.searchParams.get('lat');
-      const send = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-      if (url.pathname !== '/reverse') return send(404, {});
-      if (lat === '41.8826')
-        return send(200, {
-          name: 'Millennium Park',
-          display_name: 'Millennium Park, 201 East Randolph Street, Loop, Chicago, Illinois, 60601, United States',
-          address: { road: 'East Randolph Street' },
-        });
-      if (lat === '41.8789')
-        return send(200, {
-          name: '',
-          display_name: '233, South Wacker Drive, Loop, Chicago, Illinois, 60606, United States',
-          address: { house_number: '233', road: 'South Wacker Drive' },
-        });
-      if (lat === '10') return send(200, { error: 'Unable to geocode' });
-      return send(500, { error: 'down' });
-    });
-    await new Promise<void>((resolve) => geocoder.listen(0, '127.0.0.1', resolve));
-    t = await startTestApp({ GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}` });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await t.agent().post('/api/register').send({ username: 'livefan', email: 'livefan@example.com', password: 'secret-123' }).expect(201);
     customer = await t.signedIn('livefan', 'secret-123');
@@ -62,10 +57,6 @@ describe('live tracker: check-in, status, check-out', () => {
     todayTitleOnly = await insertStop(t.dataSource, { title: 'Farmers market' });
     tomorrowStop = await insertStop(t.dataSource, { title: 'Fair', location: 'Navy Pier', latitude: 41.8917, longitude: -87.6086 }, 1);
   });
-  afterAll(async () => {
-    await t?.close();
-    await new Promise<void>((resolve) => geocoder.close(() => resolve()));
-  });
 
   it('GET /api/live is public and answers the state, not live before the first check-in, never cached', async () => {
     const res = await t.agent().get('/api/live');
@@ -77,7 +68,7 @@ describe('live tracker: check-in, status, check-out', () => {
   describe('refusals change nothing (no row, no history, no push job)', () => {
     it('anonymous 401 and customer 403 on every owner route', async () => {
       const before = await everything();
-      const calls: Array<[string, (a: ReturnType<TestApp['agent']>) => Promise<{ status: number; body: { message?: string } }>]> = [
+      const calls: Array<[string, (a: TestAgent) => Promise<{ status: number; body: { message?: string } }>]> = [
         ['check-in', (a) => a.post('/api/admin/live/check-in').send({ stopId: todayStop })],
         ['status', (a) => a.post('/api/admin/live/status').send({ status: 'serving' })],
         ['check-out', (a) => a.post('/api/admin/live/check-out')],

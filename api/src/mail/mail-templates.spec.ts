@@ -1,14 +1,10 @@
 import { SHOP_CONTACT } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { mailTemplateList } from './templates';
 
 describe('e-mail template previews (admin)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // http: a Secure session cookie would not travel over the test's plain HTTP
-    t = await startTestApp({ PUBLIC_URL: 'http://shop.cocoa.test', SHOP_TIME_ZONE: 'Pacific/Auckland', CONTACT_TO: 'owner@shop.cocoa.test' });
-  });
-  afterAll(() => t?.close());
+  // http: a Secure session cookie would not travel over the test's plain HTTP
+  const t = useTestApp({ PUBLIC_URL: 'http://shop.cocoa.test', SHOP_TIME_ZONE: 'Pacific/Auckland', CONTACT_TO: 'owner@shop.cocoa.test' });
 
   it('answers 401 to an anonymous caller and 403 to a customer, on the list and on a preview', async () => {
     for (const path of ['/api/mail/templates', '/api/mail/templates/order-confirmation/preview']) {

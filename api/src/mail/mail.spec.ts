@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NEXT_CURSOR_HEADER } from '@cocoa/shared-types';
 import { eventually } from '../test/eventually';
-import { startSmtpDouble, type SmtpDouble } from '../test/smtp-double';
+import { startSmtpDouble, type SmtpDouble, useSmtpApp } from '../test/smtp-double';
 import { createPostgresDatabase, startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { JobsService } from '../jobs/jobs.service';
 import { MAIL_DELIVER_JOB, MailService } from './mail.service';
@@ -35,17 +35,10 @@ const waitForStatus = (t: TestApp, id: number, status: string, timeoutMs = 15_00
 const ackMail = (to: string, name = 'Ana') => ({ to, template: 'contact-ack' as const, data: { name, subject: 'Hello', message: `A message for ${to}` } });
 
 describe('mail delivery through the job queue (SMTP_URL set)', () => {
-  let smtp: SmtpDouble;
-  let t: TestApp;
+  const { smtp, t } = useSmtpApp({ MAIL_FROM: 'Cocoa Shop <shop@cocoa.test>', CONTACT_TO: 'owner@cocoa.test' });
   let mail: MailService;
-  beforeAll(async () => {
-    smtp = await startSmtpDouble();
-    t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Cocoa Shop <shop@cocoa.test>', CONTACT_TO: 'owner@cocoa.test' });
+  beforeAll(() => {
     mail = t.app.get(MailService);
-  });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
   });
   beforeEach(() => {
     smtp.refusing = false;

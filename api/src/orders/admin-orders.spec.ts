@@ -1,13 +1,12 @@
 import { adminOrderDetailSchema, adminOrdersPageSchema, orderNumberOf, orderViewSchema, providerOrderSchema } from '@cocoa/shared-types';
 import { databaseSnapshot } from '../test/db-snapshot';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { SignedLinksService } from '../links/signed-links.service';
 import { ORDER_LINKS } from './order-links';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts, SHIPPING } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
 const ADMIN = '/api/admin/orders';
-type Agent = ReturnType<TestApp['agent']>;
 
 /**
  * The owner's Orders tab on test-mode payments (nothing charged): the list and its filters, the
@@ -15,13 +14,13 @@ type Agent = ReturnType<TestApp['agent']>;
  * change queues in its own transaction, and the guest's order link.
  */
 describe('admin orders (test-mode payments)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let f: CheckoutFixtures;
-  let admin: Agent;
-  let customer: Agent;
+  let admin: TestAgent;
+  let customer: TestAgent;
 
   async function place(
-    agent: Agent,
+    agent: TestAgent,
     shipping: Partial<Record<'firstName' | 'lastName' | 'email', string>> = {},
     quantities = { cocoa: 2, mug: 1 },
   ): Promise<string> {
@@ -53,6 +52,16 @@ describe('admin orders (test-mode payments)', () => {
     return all;
   };
   const stockOf = async (productId: number) => Number((await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [productId]))[0].stock_count);
+  /** An it.each body: the admin's `action` on a newly placed order refuses `body` with 400 and `message`, changing nothing. */
+  const refusedOnNewOrder = (action: string) => async (body: object, message: string) => {
+    const id = await place(t.agent());
+    const before = await snapshot();
+    const res = await admin.post(`${ADMIN}/${id}/${action}`).send(body);
+    expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
+    expect(await snapshot()).toEqual(before);
+  };
+  /** The fixture products counted: 20 of each in stock. */
+  const stockTwenty = () => t.dataSource.query(`UPDATE products SET stock_count = 20 WHERE id IN ($1, $2)`, [f.cocoa.id, f.mug.id]);
   const detail = async (id: string) => {
     const res = await admin.get(`${ADMIN}/${id}`);
     expect(res.status).toBe(200);
@@ -60,13 +69,11 @@ describe('admin orders (test-mode payments)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp();
     f = await insertCheckoutProducts(t.dataSource);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     customer = t.agent();
     expect((await customer.post('/api/register').send({ username: 'grace', email: 'grace@example.com', password: 'secret-123' })).status).toBeLessThan(300);
   });
-  afterAll(() => t.close());
   // The stock tests count the fixture products; the other tests sell them uncounted.
   afterEach(() => t.dataSource.query(`UPDATE products SET stock_count = NULL WHERE id IN ($1, $2)`, [f.cocoa.id, f.mug.id]));
 
@@ -385,16 +392,12 @@ describe('admin orders (test-mode payments)', () => {
       [{ to: 'packed', carrier: 'UPS' }, 'Carrier and tracking are given only when marking an order shipped'],
       [{ to: 'packed', note: 'x' }, 'Unknown field: note'],
       [[], 'Request body must be a JSON object'],
-    ])('refuses the body %j with 400 and a message', async (body, message) => {
-      const id = await place(t.agent());
-      const res = await admin.post(`${ADMIN}/${id}/fulfilment`).send(body);
-      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
-    });
+    ])('refuses the body %j with 400 and a message', refusedOnNewOrder('fulfilment'));
   });
 
   describe('cancel', () => {
     it('cancels before shipping: refunds the rest locally, puts the lines back in stock and e-mails the customer', async () => {
-      await t.dataSource.query(`UPDATE products SET stock_count = 20 WHERE id IN ($1, $2)`, [f.cocoa.id, f.mug.id]);
+      await stockTwenty();
       const id = await place(t.agent(), { email: 'cancel@example.com' });
       expect([await stockOf(f.cocoa.id), await stockOf(f.mug.id)]).toEqual([18, 19]);
       const mails = (await outbox()).length;
@@ -447,16 +450,12 @@ describe('admin orders (test-mode payments)', () => {
       [{ reason: '   ' }, 'Please give a reason'],
       [{ reason: 'x'.repeat(193) }, 'The reason must be at most 192 characters'],
       [{ reason: 'ok', restock: 'yes' }, 'restock must be true or false'],
-    ])('refuses %j with 400 and a message', async (body, message) => {
-      const id = await place(t.agent());
-      const res = await admin.post(`${ADMIN}/${id}/cancel`).send(body);
-      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
-    });
+    ])('refuses %j with 400 and a message', refusedOnNewOrder('cancel'));
   });
 
   describe('refunds of a test-mode payment (recorded locally)', () => {
     it('refunds by line (price plus its tax), then by amount, never above what remains', async () => {
-      await t.dataSource.query(`UPDATE products SET stock_count = 20 WHERE id IN ($1, $2)`, [f.cocoa.id, f.mug.id]);
+      await stockTwenty();
       const id = await place(t.agent(), { email: 'refund@example.com' });
       const cocoaLine = (await detail(id)).lines[0];
       const mails = (await outbox()).length;
@@ -515,13 +514,7 @@ describe('admin orders (test-mode payments)', () => {
       ],
       [{ lines: [{ itemId: 1, quantity: 0 }], reason: 'x' }, 'quantity must be at least 1'],
       [{ lines: [{ itemId: 2147483647, quantity: 1 }], reason: 'x' }, 'Line 2147483647 is not part of this order'],
-    ])('refuses %j with 400 and a message, changing nothing', async (body, message) => {
-      const id = await place(t.agent());
-      const before = await snapshot();
-      const res = await admin.post(`${ADMIN}/${id}/refunds`).send(body);
-      expect({ status: res.status, message: res.body.message }).toEqual({ status: 400, message });
-      expect(await snapshot()).toEqual(before);
-    });
+    ])('refuses %j with 400 and a message, changing nothing', refusedOnNewOrder('refunds'));
   });
 
   describe('who may call', () => {

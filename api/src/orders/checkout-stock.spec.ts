@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type CheckoutCompleteInput, MONEY_SETTINGS_DEFAULTS, priceOrder, fromCents } from '@cocoa/shared-types';
-import { SquareApiDouble, squareWebhookEvent } from '../square/square-api.double';
+import { squareWebhookEvent } from '../square/square-api.double';
 import { deliverSquareEvent } from '../test/square-webhooks';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useSquareApp } from '../test/square-shop';
+import { type TestApp, useTestApp } from '../test/test-app';
 import { newIdempotencyKey, SHIPPING } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -66,24 +67,16 @@ const shownInShop = async (t: TestApp, product: Stocked) => {
   return { inStock: res.body.inStock as boolean, onlyLeft: res.body.onlyLeft as number | null };
 };
 
+/** A checkout sent from a fresh agent. */
+const checkout = (t: TestApp, body: object) => t.agent().post(COMPLETE).send(body);
+
 describe('checkout takes stock (test mode)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '100000' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 
   it(`${BUYERS} buyers at once for ${STOCK} left: exactly ${STOCK} orders, the rest answered 409 naming the product; then out of stock in the shop`, async () => {
     const cocoa = await insertStocked(t, 'Last Batch Cocoa', 1000, STOCK, 2);
     expect(await shownInShop(t, cocoa)).toEqual({ inStock: true, onlyLeft: null }); // kept by the public answer cache
-    const answers = await Promise.all(
-      Array.from({ length: BUYERS }, () =>
-        t
-          .agent()
-          .post(COMPLETE)
-          .send(bodyFor([{ product: cocoa, quantity: 1 }])),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: BUYERS }, () => checkout(t, bodyFor([{ product: cocoa, quantity: 1 }]))));
 
     const sold = answers.filter((r) => r.status === 200);
     const refused = answers.filter((r) => r.status !== 200);
@@ -100,10 +93,7 @@ describe('checkout takes stock (test mode)', () => {
   it('asking for more than is left answers 409 "Only N left of …", stores nothing, takes nothing', async () => {
     const tin = await insertStocked(t, 'Gift Tin', 2400, 3, 5);
     expect(await shownInShop(t, tin)).toEqual({ inStock: true, onlyLeft: 3 });
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(bodyFor([{ product: tin, quantity: 5 }]));
+    const res = await checkout(t, bodyFor([{ product: tin, quantity: 5 }]));
     expect([res.status, res.body]).toEqual([409, { code: 'NOT_ENOUGH_STOCK', message: 'Only 3 left of Gift Tin. Please lower the quantity in your cart.' }]);
     expect(await ordersOf(t, tin)).toEqual([]);
     expect(await stockOf(t, tin)).toBe(3);
@@ -112,15 +102,13 @@ describe('checkout takes stock (test mode)', () => {
   it('one short product in a cart takes nothing from the others', async () => {
     const plenty = await insertStocked(t, 'Plenty Cocoa', 1299, 50);
     const scarce = await insertStocked(t, 'Scarce Cocoa', 450, 1);
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(
-        bodyFor([
-          { product: plenty, quantity: 2 },
-          { product: scarce, quantity: 2 },
-        ]),
-      );
+    const res = await checkout(
+      t,
+      bodyFor([
+        { product: plenty, quantity: 2 },
+        { product: scarce, quantity: 2 },
+      ]),
+    );
     expect([res.status, res.body.code]).toEqual([409, 'NOT_ENOUGH_STOCK']);
     expect([await stockOf(t, plenty), await stockOf(t, scarce)]).toEqual([50, 1]);
   });
@@ -134,10 +122,7 @@ describe('checkout takes stock (test mode)', () => {
           { product: mugs, quantity: 1 },
           { product: tins, quantity: 1 },
         ];
-        return t
-          .agent()
-          .post(COMPLETE)
-          .send(bodyFor(i % 2 ? lines.reverse() : lines));
+        return checkout(t, bodyFor(i % 2 ? lines.reverse() : lines));
       }),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([...Array(STOCK).fill(200), ...Array(BUYERS - STOCK).fill(409)]);
@@ -148,33 +133,24 @@ describe('checkout takes stock (test mode)', () => {
   it('a declined card gives the stock back; the same buyer can then pay and take it', async () => {
     const last = await insertStocked(t, 'Very Last Tin', 1500, 1);
     const body = bodyFor([{ product: last, quantity: 1 }], { sourceId: 'cnon:card-nonce-declined' });
-    const declined = await t.agent().post(COMPLETE).send(body);
+    const declined = await checkout(t, body);
     expect([declined.status, declined.body.code]).toEqual([402, 'CARD_DECLINED']);
     expect(await stockOf(t, last)).toBe(1);
     expect(await ordersOf(t, last)).toEqual([]);
     expect(await shownInShop(t, last)).toEqual({ inStock: true, onlyLeft: null });
 
-    const paid = await t
-      .agent()
-      .post(COMPLETE)
-      .send({ ...body, sourceId: 'cnon:card-nonce-ok' });
+    const paid = await checkout(t, { ...body, sourceId: 'cnon:card-nonce-ok' });
     expect(paid.status).toBe(200);
     expect(await stockOf(t, last)).toBe(0);
   });
 
   it('products nobody counts sell as before, and the switch still decides', async () => {
     const free = await insertStocked(t, 'Uncounted Cocoa', 800, null);
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(bodyFor([{ product: free, quantity: 7 }]));
+    const res = await checkout(t, bodyFor([{ product: free, quantity: 7 }]));
     expect(res.status).toBe(200);
     expect(await stockOf(t, free)).toBeNull();
     await t.dataSource.query(`UPDATE products SET in_stock = false, stock_count = 10 WHERE id = $1`, [free.id]);
-    const off = await t
-      .agent()
-      .post(COMPLETE)
-      .send(bodyFor([{ product: free, quantity: 1 }]));
+    const off = await checkout(t, bodyFor([{ product: free, quantity: 1 }]));
     expect([off.status, off.body.code]).toEqual([409, 'OUT_OF_STOCK']);
     expect(await stockOf(t, free)).toBe(10);
   });
@@ -184,34 +160,22 @@ describe('checkout takes stock (test mode)', () => {
 describe('checkout takes stock (Square)', () => {
   const WEBHOOK_KEY = 'stock-spec-signature-key';
   const WEBHOOK_URL = 'https://shop.example.com/api/square/webhooks';
-  let square: SquareApiDouble;
-  let t: TestApp;
+  const { square, t } = useSquareApp({
+    SQUARE_ACCESS_TOKEN: 'EAAA-stock-token',
+    SQUARE_LOCATION_ID: 'LOC-MAIN',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: WEBHOOK_KEY,
+    SQUARE_WEBHOOK_URL: WEBHOOK_URL,
+  });
   let cocoa: Stocked;
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({
-      SQUARE_ACCESS_TOKEN: 'EAAA-stock-token',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_LOCATION_ID: 'LOC-MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: WEBHOOK_KEY,
-      SQUARE_WEBHOOK_URL: WEBHOOK_URL,
-    });
     cocoa = await insertStocked(t, 'Square Counted Cocoa', 1299, 4);
     square.catalogPrices.set(cocoa.variationId, cocoa.priceCents);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   it('Square failing before the charge removes the pending order and gives the stock back', async () => {
     square.beforeAnswer = (r) => (r.method === 'POST' && r.path === '/v2/orders' ? 'drop' : undefined);
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(bodyFor([{ product: cocoa, quantity: 3 }]));
+    const res = await checkout(t, bodyFor([{ product: cocoa, quantity: 3 }]));
     expect(res.status).toBe(402);
     expect(await stockOf(t, cocoa)).toBe(4);
     expect(await ordersOf(t, cocoa)).toEqual([]);
@@ -219,18 +183,12 @@ describe('checkout takes stock (Square)', () => {
 
   it('a charge left pending keeps its stock; payment.updated FAILED removes the order and gives it back', async () => {
     square.beforeAnswer = (r) => (r.method === 'POST' && r.path === '/v2/payments' ? 'drop' : undefined);
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(bodyFor([{ product: cocoa, quantity: 3 }]));
+    const res = await checkout(t, bodyFor([{ product: cocoa, quantity: 3 }]));
     expect([res.status, res.body.code]).toEqual([502, 'PAYMENT_OUTCOME_UNKNOWN']);
     expect(await ordersOf(t, cocoa)).toEqual([{ status: 'PENDING', quantity: 3 }]);
     expect(await stockOf(t, cocoa)).toBe(1);
     // Meanwhile another buyer cannot have what the pending order holds.
-    const other = await t
-      .agent()
-      .post(COMPLETE)
-      .send(bodyFor([{ product: cocoa, quantity: 2 }]));
+    const other = await checkout(t, bodyFor([{ product: cocoa, quantity: 2 }]));
     expect([other.status, other.body.message]).toEqual([409, 'Only 1 left of Square Counted Cocoa. Please lower the quantity in your cart.']);
 
     const payment = square.payments.at(-1)!;

@@ -1,14 +1,12 @@
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
 
 describe('checkout rate limit', () => {
-  let t: TestApp;
+  const t = useTestApp({ RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' });
   let f: CheckoutFixtures;
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '3', TRUST_PROXY: 'true' });
     f = await insertCheckoutProducts(t.dataSource);
   });
-  afterAll(() => t.close());
 
   /** Each test buys from an address of its own (behind the trusted proxy): a window of its own. */
   let address = '';

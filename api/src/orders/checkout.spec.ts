@@ -1,20 +1,25 @@
-import { startTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, newIdempotencyKey } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
 
 describe('POST /api/square/checkout/complete (test mode: Square not connected)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let f: CheckoutFixtures;
   beforeAll(async () => {
-    t = await startTestApp();
     f = await insertCheckoutProducts(t.dataSource);
   });
-  afterAll(() => t.close());
 
-  async function expectNothingStored(before: { orders: number; items: number }): Promise<void> {
+  const complete = (body: object) => t.agent().post(COMPLETE).send(body);
+  /** Runs `act`, which must store no order and no line; answers what it answered. */
+  async function storingNothing<T>(act: () => Promise<T>): Promise<T> {
+    const before = await countOrders(t.dataSource);
+    const answer = await act();
     expect(await countOrders(t.dataSource)).toEqual(before);
+    return answer;
   }
+  /** Sends a checkout that must be refused, storing nothing. */
+  const refused = (body: object) => storingNothing(() => complete(body));
 
   it('reports test mode in the web-payments config', async () => {
     const res = await t.agent().get('/api/square/web-payments/config');
@@ -24,7 +29,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
 
   it('stores a guest order priced by the server, flagged testMode, with snapshots of names and prices', async () => {
     const body = checkoutBody(f);
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await complete(body);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ orderId: expect.any(String), paymentId: expect.stringMatching(/^test_[0-9a-f]{24}$/), testMode: true });
 
@@ -60,7 +65,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
   it('ignores the prices the client sends: only the database prices count', async () => {
     const body = checkoutBody(f);
     body.cartItems = body.cartItems.map((item) => ({ ...item, price: 0.01 }));
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await complete(body);
     expect(res.status).toBe(200);
     const [order] = await t.dataSource.query(`SELECT total_cents FROM orders WHERE id = $1`, [res.body.orderId]);
     expect(order.total_cents).toBe(3860);
@@ -74,7 +79,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
         { id: f.mug.id, quantity: 1 },
       ],
     });
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await complete(body);
     expect(res.status).toBe(200);
     const items = await t.dataSource.query(`SELECT quantity FROM order_items WHERE order_id = $1 ORDER BY position`, [res.body.orderId]);
     expect(items).toEqual([{ quantity: 2 }, { quantity: 1 }]);
@@ -87,65 +92,49 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
     ['taxAmount', { taxAmount: 0, amount: 36.47 }],
     ['amounts that add up for a cheaper price', { amount: 10, shippingCost: 5.99, taxAmount: 0.27 }],
   ])('refuses a tampered %s with 409 and stores nothing', async (_what, overrides) => {
-    const before = await countOrders(t.dataSource);
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f, overrides));
+    const res = await refused(checkoutBody(f, overrides));
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('AMOUNT_MISMATCH');
     expect(res.body.message).toMatch(/^Order total does not match/);
     expect(res.body.message).toContain('$38.60');
-    await expectNothingStored(before);
   });
 
   it('refuses an out-of-stock product with 409 naming it, and stores nothing', async () => {
-    const before = await countOrders(t.dataSource);
     const body = checkoutBody(f, { cartItems: [{ id: f.soldOut.id, quantity: 1 }], amount: 16.69, shippingCost: 5.99, taxAmount: 0.7 });
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await refused(body);
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ code: 'OUT_OF_STOCK', message: 'Test Sold Out Blend is out of stock. Please remove it from your cart.' });
-    await expectNothingStored(before);
   });
 
   it('refuses an unknown product with 400 naming it, and stores nothing', async () => {
-    const before = await countOrders(t.dataSource);
     const body = checkoutBody(f);
     body.cartItems = [...body.cartItems, { id: 987654, name: 'Ghost Cocoa', quantity: 1 }];
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await refused(body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('PRODUCT_NOT_FOUND');
     expect(res.body.message).toContain('"Ghost Cocoa" is no longer available');
-    await expectNothingStored(before);
   });
 
   it("answers a declined test card with 402 'Card declined' and stores nothing", async () => {
-    const before = await countOrders(t.dataSource);
     const body = checkoutBody(f, { sourceId: 'cnon:card-nonce-declined' });
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await refused(body);
     expect(res.status).toBe(402);
     expect(res.body).toEqual({ message: 'Card declined', code: 'CARD_DECLINED' });
-    await expectNothingStored(before);
     // The key was not used up: the same attempt with a good card goes through.
-    const retry = await t
-      .agent()
-      .post(COMPLETE)
-      .send({ ...body, sourceId: 'cnon:card-nonce-ok' });
+    const retry = await complete({ ...body, sourceId: 'cnon:card-nonce-ok' });
     expect(retry.status).toBe(200);
   });
 
   it('accepts only the sandbox test tokens while in test mode', async () => {
-    const before = await countOrders(t.dataSource);
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(checkoutBody(f, { sourceId: 'cnon:some-real-looking-token' }));
+    const res = await refused(checkoutBody(f, { sourceId: 'cnon:some-real-looking-token' }));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('TEST_MODE_CARD_ONLY');
-    await expectNothingStored(before);
   });
 
   it('answers the same idempotency key with the same order and stores it once', async () => {
     const body = checkoutBody(f);
-    const first = await t.agent().post(COMPLETE).send(body);
-    const second = await t.agent().post(COMPLETE).send(body);
+    const first = await complete(body);
+    const second = await complete(body);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
@@ -156,7 +145,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
   it('makes one order when two requests with the same key arrive together', async () => {
     const body = checkoutBody(f);
     const before = await countOrders(t.dataSource);
-    const [a, b] = await Promise.all([t.agent().post(COMPLETE).send(body), t.agent().post(COMPLETE).send(body)]);
+    const [a, b] = await Promise.all([complete(body), complete(body)]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.orderId).toBe(b.body.orderId);
     expect(a.body.paymentId).toBe(b.body.paymentId);
@@ -166,7 +155,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
   it('makes one order per key when many different keys arrive together', async () => {
     const before = await countOrders(t.dataSource);
     const bodies = [checkoutBody(f), checkoutBody(f), checkoutBody(f)];
-    const answers = await Promise.all([...bodies, ...bodies].map((body) => t.agent().post(COMPLETE).send(body)));
+    const answers = await Promise.all([...bodies, ...bodies].map((body) => complete(body)));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((r) => r.body.orderId)).size).toBe(3);
     expect((await countOrders(t.dataSource)).orders).toBe(before.orders + 3);
@@ -174,7 +163,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
 
   it('refuses a key reused for a different total', async () => {
     const body = checkoutBody(f);
-    expect((await t.agent().post(COMPLETE).send(body)).status).toBe(200);
+    expect((await complete(body)).status).toBe(200);
     const other = checkoutBody(f, {
       idempotencyKey: body.idempotencyKey,
       cartItems: [{ id: f.mug.id, quantity: 1 }],
@@ -182,7 +171,7 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
       shippingCost: 5.99,
       taxAmount: 0.32,
     });
-    const res = await t.agent().post(COMPLETE).send(other);
+    const res = await complete(other);
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
@@ -224,30 +213,26 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
       ['an unknown field', (f) => ({ ...checkoutBody(f), discount: 100 })],
     ];
     it.each(cases)('%s', async (_name, make) => {
-      const before = await countOrders(t.dataSource);
       const body = make(f);
       const req = t.agent().post(COMPLETE);
-      const res =
+      const res = await storingNothing(async () =>
         body === undefined
           ? await req
           : typeof body === 'string'
             ? await req.set('Content-Type', 'application/json').send(JSON.stringify(body))
-            : await req.send(body as object);
+            : await req.send(body as object),
+      );
       expect(res.status).toBe(400);
       expect(typeof res.body.message).toBe('string');
-      await expectNothingStored(before);
     });
 
     it('malformed JSON', async () => {
-      const before = await countOrders(t.dataSource);
-      const res = await t.agent().post(COMPLETE).set('Content-Type', 'application/json').send('{"sourceId": ');
+      const res = await storingNothing(() => t.agent().post(COMPLETE).set('Content-Type', 'application/json').send('{"sourceId": '));
       expect(res.status).toBe(400);
-      await expectNothingStored(before);
     });
   });
 
   it('holds the 999-per-line cap after merging repeated lines: ten lines of 999 are refused naming the product, nothing stored', async () => {
-    const before = await countOrders(t.dataSource);
     const unit = f.cocoa.priceCents / 100;
     // Amounts a client would compute for 9,990 of them, so only the cap can refuse it.
     const subtotal = Math.round(9990 * f.cocoa.priceCents) / 100;
@@ -258,24 +243,20 @@ describe('POST /api/square/checkout/complete (test mode: Square not connected)',
       shippingCost: 5.99,
       taxAmount: tax,
     });
-    const res = await t.agent().post(COMPLETE).send(body);
+    const res = await refused(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Test Dark Cocoa: at most 999 per order (the cart asks for 9990)', code: 'QUANTITY_TOO_LARGE' });
-    await expectNothingStored(before);
 
     // Repeated lines within the cap are still one line of their sum.
-    const ok = await t
-      .agent()
-      .post(COMPLETE)
-      .send(
-        checkoutBody(f, {
-          cartItems: [
-            { id: f.cocoa.id, quantity: 1 },
-            { id: f.mug.id, quantity: 1 },
-            { id: f.cocoa.id, quantity: 1 },
-          ],
-        }),
-      );
+    const ok = await complete(
+      checkoutBody(f, {
+        cartItems: [
+          { id: f.cocoa.id, quantity: 1 },
+          { id: f.mug.id, quantity: 1 },
+          { id: f.cocoa.id, quantity: 1 },
+        ],
+      }),
+    );
     expect(ok.status).toBe(200);
     const items = await t.dataSource.query(`SELECT product_id, quantity FROM order_items WHERE order_id = $1 ORDER BY position`, [ok.body.orderId]);
     expect(items).toEqual([

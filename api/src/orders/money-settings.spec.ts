@@ -1,7 +1,7 @@
 import { formatCents, fromCents, type MoneySettings, MONEY_SETTINGS_DEFAULTS, orderNumberOf, percentOfCents } from '@cocoa/shared-types';
-import { SquareApiDouble } from '../square/square-api.double';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useSquareApp } from '../test/square-shop';
+import { TEST_ADMIN, type TestAgent } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, insertPickupStop, pickupBody, SHIPPING } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -29,10 +29,9 @@ const OWNER: MoneySettings = {
 
 /** Shipping and tax by the owner's rates, with Square connected: the order, its e-mail and Square's order agree to the cent. */
 describe('shipping and tax rates', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
+  const { square, t } = useSquareApp({ SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token' });
   let f: CheckoutFixtures;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  let admin: TestAgent;
 
   /** The cart of checkoutBody (2 x 12.99 + 4.50 = 30.48) shipped to `shippingData` with the amounts given. */
   const place = (shippingData: object, cents: { shipping: number; tax: number }) =>
@@ -63,17 +62,10 @@ describe('shipping and tax rates', () => {
   };
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token', SQUARE_BASE_URL: square.url });
     f = await insertCheckoutProducts(t.dataSource);
     for (const p of [f.cocoa, f.mug, f.soldOut]) square.catalogPrices.set(p.variationId, p.priceCents);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   it('starts with the United States only, 5.99 shipping and 7 % tax; only the owner may change them, and bad rates change nothing', async () => {
     expect((await t.agent().get('/api/money-settings')).body).toEqual(MONEY_SETTINGS_DEFAULTS);

@@ -3,15 +3,13 @@ import { SquareClient, SquareError } from 'square';
 import { type SquareApiDouble, squareWebhookEvent, type WireRefund } from '../square/square-api.double';
 import { deliverSquareEvent } from '../test/square-webhooks';
 import { SQUARE_SAMPLE_WEBHOOK, startSquareShop } from '../test/square-shop';
-import { TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
 const ADMIN = '/api/admin/orders';
 /** The suite's webhook key and URL are those of Square's own signed sample. */
 const SAMPLE = SQUARE_SAMPLE_WEBHOOK;
-
-type Agent = ReturnType<TestApp['agent']>;
 
 /**
  * Refunds of Square payments through Square's Refunds API: the real `square` SDK against the local
@@ -22,7 +20,7 @@ describe('refunds of Square payments (real SDK against the double)', () => {
   let square: SquareApiDouble;
   let t: TestApp;
   let f: CheckoutFixtures;
-  let admin: Agent;
+  let admin: TestAgent;
 
   startSquareShop((shop) => ({ square, t, f } = shop), { token: 'EAAA-refunds-token', webhooks: true });
   beforeAll(async () => {

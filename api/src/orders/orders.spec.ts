@@ -1,19 +1,18 @@
 import { MONEY_SETTINGS_DEFAULTS, priceOrder, fromCents, NEXT_CURSOR_HEADER, providerOrderSchema } from '@cocoa/shared-types';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
-type Agent = ReturnType<TestApp['agent']>;
 
 describe('orders: confirmation, privacy, history and cart clear', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let f: CheckoutFixtures;
-  let alice: Agent;
-  let bob: Agent;
+  let alice: TestAgent;
+  let bob: TestAgent;
   let aliceOrder: { orderId: string; paymentId: string };
   let guestOrder: { orderId: string; paymentId: string };
 
-  async function register(username: string): Promise<Agent> {
+  async function register(username: string): Promise<TestAgent> {
     const agent = t.agent();
     const res = await agent.post('/api/register').send({ username, email: `${username}@example.com`, password: 'secret-123' });
     expect(res.status).toBeLessThan(300);
@@ -21,7 +20,6 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp();
     f = await insertCheckoutProducts(t.dataSource);
     alice = await register('alice');
     bob = await register('bob');
@@ -30,7 +28,6 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
     expect(aliceOrder.orderId).toEqual(expect.any(String));
     expect(guestOrder.orderId).toEqual(expect.any(String));
   });
-  afterAll(() => t.close());
 
   describe('GET /api/orders/:id', () => {
     it('shows the owner the site view with prices in dollars', async () => {
@@ -138,7 +135,7 @@ describe('orders: confirmation, privacy, history and cart clear', () => {
   });
 
   describe('GET /api/me/orders', () => {
-    let carol: Agent;
+    let carol: TestAgent;
     const placed: string[] = [];
     beforeAll(async () => {
       carol = await register('carol');

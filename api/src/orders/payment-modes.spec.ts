@@ -1,6 +1,6 @@
 import { PAYMENTS_NOT_SET_UP_MESSAGE } from '@cocoa/shared-types';
 import { databaseSnapshot } from '../test/db-snapshot';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -12,16 +12,14 @@ const CONFIG = '/api/square/web-payments/config';
  * in sandbox mode test payments are on unless the owner turns them off.
  */
 describe('payment modes while Square is not connected (SQUARE_MODE=production)', () => {
-  let t: TestApp;
+  const t = useTestApp({ SQUARE_MODE: 'production' });
   let f: CheckoutFixtures;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  let admin: TestAgent;
 
   beforeAll(async () => {
-    t = await startTestApp({ SQUARE_MODE: 'production' });
     f = await insertCheckoutProducts(t.dataSource);
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
   });
-  afterAll(() => t.close());
 
   const setTestPayments = async (value: 'true' | 'false') => {
     const res = await admin.post('/api/settings').send({ key: 'ACCEPT_TEST_PAYMENTS', value });

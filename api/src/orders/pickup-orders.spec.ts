@@ -15,7 +15,7 @@ import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { SquareApiDouble } from '../square/square-api.double';
 import { squareLimitErrors } from '../square/square-requests';
 import { eventually } from '../test/eventually';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { startTestApp, TEST_ADMIN, type TestAgent, type TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, countOrders, insertCheckoutProducts, insertPickupStop, pickupBody } from './orders.fixtures';
 
 const COMPLETE = '/api/square/checkout/complete';
@@ -26,10 +26,11 @@ const RULES = { slotMinutes: 15, slotCapacity: 5, leadMinutes: 20, paused: false
 describe('pickup orders (test mode)', () => {
   let t: TestApp;
   let push: PushServiceDouble;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
+  let admin: TestAgent;
   let f: CheckoutFixtures;
   let stop: { stopId: number; firstSlot: string };
   let secondSlot: string;
+  const complete = (body: object) => t.agent().post(COMPLETE).send(body);
 
   const mailsTo = async (orderId: string, template: string): Promise<Array<{ recipient: string; body_text: string }>> => {
     await t.mailWritten();
@@ -40,10 +41,7 @@ describe('pickup orders (test mode)', () => {
   };
   const order = async (orderId: string) => (await t.dataSource.query(`SELECT * FROM orders WHERE id = $1`, [orderId]))[0];
   const place = async (slotStart = stop.firstSlot, extra = {}) => {
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart }, extra));
+    const res = await complete(pickupBody(f, { stopId: stop.stopId, slotStart }, extra));
     expect(res.status).toBe(200);
     return res.body as { orderId: string; orderPath: string };
   };
@@ -104,60 +102,39 @@ describe('pickup orders (test mode)', () => {
 
   it('refuses a cart mixing pickup and shipping, a product not made at the cart, a tip on a shipping order; stores nothing', async () => {
     const before = await countOrders(t.dataSource);
-    const both = await t
-      .agent()
-      .post(COMPLETE)
-      .send({ ...pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }), shippingData: checkoutBody(f).shippingData });
+    const both = await complete({ ...pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }), shippingData: checkoutBody(f).shippingData });
     expect(both.status).toBe(400);
     expect(JSON.stringify(both.body)).toContain('Pickup at the cart and shipping are checked out apart');
-    const mug = await t
-      .agent()
-      .post(COMPLETE)
-      .send(
-        pickupBody(
-          f,
-          { stopId: stop.stopId, slotStart: stop.firstSlot },
-          { cartItems: [{ id: f.mug.id, quantity: 1 }], amount: 4.82, taxAmount: 0.32, tipAmount: 0 },
-        ),
-      );
+    const mug = await complete(
+      pickupBody(
+        f,
+        { stopId: stop.stopId, slotStart: stop.firstSlot },
+        { cartItems: [{ id: f.mug.id, quantity: 1 }], amount: 4.82, taxAmount: 0.32, tipAmount: 0 },
+      ),
+    );
     expect(mug.status).toBe(409);
     expect(mug.body).toMatchObject({ code: 'NOT_SOLD_AT_CART', message: 'Test Cocoa Mug is not made at the cart: it can be ordered for shipping.' });
-    const tipped = await t
-      .agent()
-      .post(COMPLETE)
-      .send({ ...checkoutBody(f), tipAmount: 2 });
+    const tipped = await complete({ ...checkoutBody(f), tipAmount: 2 });
     expect(tipped.status).toBe(400);
     expect(JSON.stringify(tipped.body)).toContain('A tip is taken with pickup orders only');
-    const noContact = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { pickup: { stopId: stop.stopId, slotStart: stop.firstSlot, name: 'Ada' } }));
+    const noContact = await complete(
+      pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { pickup: { stopId: stop.stopId, slotStart: stop.firstSlot, name: 'Ada' } }),
+    );
     expect(noContact.status).toBe(400);
     expect(JSON.stringify(noContact.body)).toContain('Give an e-mail or a phone number');
     expect(await countOrders(t.dataSource)).toEqual(before);
   });
 
   it('prices drinks with their options, names the line with them, and refuses options the drink does not have', async () => {
+    const group = (name: string, min: number, max: number, ...choices: [string, number][]) => ({
+      name,
+      min,
+      max,
+      choices: choices.map(([choice, price]) => ({ name: choice, price })),
+    });
     const options = [
-      {
-        name: 'Size',
-        min: 1,
-        max: 1,
-        choices: [
-          { name: 'Regular', price: 0 },
-          { name: 'Large', price: 0.75 },
-        ],
-      },
-      {
-        name: 'Toppings',
-        min: 0,
-        max: 2,
-        choices: [
-          { name: 'Marshmallows', price: 0.5 },
-          { name: 'Whipped cream', price: 0.6 },
-          { name: 'Sprinkles', price: 0.25 },
-        ],
-      },
+      group('Size', 1, 1, ['Regular', 0], ['Large', 0.75]),
+      group('Toppings', 0, 2, ['Marshmallows', 0.5], ['Whipped cream', 0.6], ['Sprinkles', 0.25]),
     ];
     const bad = await admin.patch(`/api/products/${f.cocoa.id}`).send({ options: [{ ...options[1], max: 5 }] });
     expect(bad.status).toBe(400);
@@ -193,24 +170,17 @@ describe('pickup orders (test mode)', () => {
       tipCents: 0,
     });
     const money = { amount: totals.total / 100, taxAmount: totals.tax / 100, tipAmount: 0 };
-    const missing = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: [{ id: f.cocoa.id, quantity: 1 }] }));
+    const missing = await complete(
+      pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: [{ id: f.cocoa.id, quantity: 1 }] }),
+    );
     expect(missing.status).toBe(409);
     expect(missing.body).toMatchObject({ code: 'OPTIONS_CHANGED', message: 'Test Dark Cocoa: choose a size.' });
-    const unknown = await t
-      .agent()
-      .post(COMPLETE)
-      .send(
-        pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: [{ id: f.cocoa.id, quantity: 1, options: ['size:huge'] }] }),
-      );
+    const unknown = await complete(
+      pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: [{ id: f.cocoa.id, quantity: 1, options: ['size:huge'] }] }),
+    );
     expect(unknown.body.message).toBe('Test Dark Cocoa: choose a size.');
 
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: lines }));
+    const res = await complete(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { ...money, cartItems: lines }));
     expect(res.status).toBe(200);
     const items = await t.dataSource.query(`SELECT name, unit_price_cents, options, variation_id FROM order_items WHERE order_id = $1 ORDER BY position`, [
       res.body.orderId,
@@ -261,10 +231,7 @@ describe('pickup orders (test mode)', () => {
     const later = (await t.agent().get(`/api/stops/${stop.stopId}/pickup`)).body.menu as Array<{ productId: number; soldOut: boolean }>;
     expect(later.find((i) => i.productId === f.cocoa.id)?.soldOut).toBe(false);
     const before = await countOrders(t.dataSource);
-    const refused = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: today.id, slotStart: stop.firstSlot }));
+    const refused = await complete(pickupBody(f, { stopId: today.id, slotStart: stop.firstSlot }));
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
       code: 'SOLD_OUT_AT_STOP',
@@ -283,7 +250,7 @@ describe('pickup orders (test mode)', () => {
     const thirdSlot = new Date(Date.parse(stop.firstSlot) + 30 * 60_000).toISOString();
     // 10 % of the cups ($25.98) is $2.60, off before tax: 7 % of $23.38 = $1.64; the tip stays 15 % of $25.98 = $3.90.
     const discounted = (discountCode: string) => pickupBody(f, { stopId: stop.stopId, slotStart: thirdSlot }, { discountCode }, 260);
-    const paid = await t.agent().post(COMPLETE).send(discounted('cart-ten'));
+    const paid = await complete(discounted('cart-ten'));
     expect(paid.status).toBe(200);
     const { orderId, orderPath } = paid.body as { orderId: string; orderPath: string };
     expect(await order(orderId)).toMatchObject({
@@ -306,7 +273,7 @@ describe('pickup orders (test mode)', () => {
       ['CART-TEN', { code: 'DISCOUNT_USED_UP', message: 'This code has reached its usage limit' }],
       ['CART-OLD', { code: 'DISCOUNT_EXPIRED', message: 'This code has expired' }],
     ] as const) {
-      const res = await t.agent().post(COMPLETE).send(discounted(code));
+      const res = await complete(discounted(code));
       expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: refusal });
     }
     expect(await countOrders(t.dataSource)).toEqual(before);
@@ -319,10 +286,7 @@ describe('pickup orders (test mode)', () => {
       .send({ ...RULES, paused: true, pausedMessage: 'Out of milk, back soon!' })
       .expect(200);
     const before = await countOrders(t.dataSource);
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }));
+    const res = await complete(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }));
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'ORDERS_PAUSED', message: 'Out of milk, back soon!' });
     expect(await countOrders(t.dataSource)).toEqual(before);
@@ -419,6 +383,7 @@ describe('pickup orders (test mode)', () => {
 describe('pickup orders with Square connected (real SDK against a local double of Square)', () => {
   let square: SquareApiDouble;
   let t: TestApp;
+  const complete = (body: object) => t.agent().post(COMPLETE).send(body);
   let f: CheckoutFixtures;
   let stop: { stopId: number; firstSlot: string };
 
@@ -438,10 +403,7 @@ describe('pickup orders with Square connected (real SDK against a local double o
   });
 
   it('sends a PICKUP fulfilment within Square’s limits and the tip as tip_money, apart from the order’s total', async () => {
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { sourceId: 'cnon:card-from-web-payments' }));
+    const res = await complete(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { sourceId: 'cnon:card-from-web-payments' }));
     expect(res.status).toBe(200);
     const [row] = await t.dataSource.query(`SELECT pickup_code, total_cents, tip_cents FROM orders WHERE id = $1`, [res.body.orderId]);
     const orderBody = square.calls('/v2/orders')[0].body!;
@@ -469,10 +431,7 @@ describe('pickup orders with Square connected (real SDK against a local double o
   });
 
   it('keeps the order at Square in step: accepted is RESERVED, ready PREPARED, picked up COMPLETED (Square’s order completes)', async () => {
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { sourceId: 'cnon:card-from-web-payments' }));
+    const res = await complete(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }, { sourceId: 'cnon:card-from-web-payments' }));
     expect(res.status).toBe(200);
     const [{ square_order_id: squareOrderId }] = await t.dataSource.query(`SELECT square_order_id FROM orders WHERE id = $1`, [res.body.orderId]);
     const atSquare = () => square.orders.get(squareOrderId)!;
@@ -493,14 +452,7 @@ describe('pickup orders with Square connected (real SDK against a local double o
   it('20 buyers at once for a slot of 5 places: exactly 5 are charged, the others are told to pick another time', async () => {
     square.reset();
     await t.dataSource.query(`DELETE FROM orders WHERE pickup_stop_id = $1`, [stop.stopId]);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t
-          .agent()
-          .post(COMPLETE)
-          .send(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot })),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, () => complete(pickupBody(f, { stopId: stop.stopId, slotStart: stop.firstSlot }))));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     const refused = answers.filter((a) => a.status !== 200);
@@ -518,10 +470,9 @@ describe('pickup orders with Square connected (real SDK against a local double o
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     await admin.post('/api/admin/discounts').send({ code: 'CART-TEN', kind: 'percent', value: 10 }).expect(201);
     const thirdSlot = new Date(Date.parse(stop.firstSlot) + 30 * 60_000).toISOString();
-    const res = await t
-      .agent()
-      .post(COMPLETE)
-      .send(pickupBody(f, { stopId: stop.stopId, slotStart: thirdSlot }, { sourceId: 'cnon:card-from-web-payments', discountCode: 'CART-TEN' }, 260));
+    const res = await complete(
+      pickupBody(f, { stopId: stop.stopId, slotStart: thirdSlot }, { sourceId: 'cnon:card-from-web-payments', discountCode: 'CART-TEN' }, 260),
+    );
     expect(res.status).toBe(200);
     // $25.98 less $2.60, tax 7 % of $23.38 = $1.64: Square's order is $25.02; the tip of $3.90 goes apart
     expect(square.calls('/v2/orders')[0].body!.order.discounts).toEqual([

@@ -13,7 +13,7 @@ import {
 } from '@cocoa/shared-types';
 import { CALENDAR_MAX } from '../events/calendar.service';
 import { SettingsService } from '../settings/settings.service';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestApp } from '../test/test-app';
 import { customerUsername, LARGE_SEED_PASSWORD, LargeSeedRefusedError, type LargeSeedResult, seedLarge } from './large-seed';
 import { EVENT_SEEDS, PRODUCT_SEEDS } from './seed.data';
 
@@ -35,16 +35,14 @@ interface OrderRow {
 }
 
 describe('the large data set (seedLarge) at small scale', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let result: LargeSeedResult;
   const now = new Date();
   const count = async (sql: string): Promise<number> => Number((await t.dataSource.query(sql))[0].n);
 
   beforeAll(async () => {
-    t = await startTestApp();
     result = await seedLarge(t.dataSource, t.app.get(SettingsService), COUNTS, { now });
   });
-  afterAll(() => t.close());
 
   it('adds the asked numbers of products, customers, orders and locations beside the demo catalogue', async () => {
     expect(result.counts).toEqual(COUNTS);

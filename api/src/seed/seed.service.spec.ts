@@ -1,25 +1,18 @@
 import { wallTimeIn } from '@cocoa/shared-types';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { serviceOf, useTestApp } from '../test/test-app';
 import { CATEGORY_SEEDS, EVENT_SEEDS, eventDate, PRODUCT_SEEDS, TESTIMONIAL_SEEDS } from './seed.data';
 import { CATALOGUE_SEEDED_KEY, SeedService } from './seed.service';
 
 describe('demo catalogue seed', () => {
-  let t: TestApp;
-  let seed: SeedService;
-  const count = async (table: string) => Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const t = useTestApp();
+  const seed = serviceOf(t, SeedService);
   const counts = async () => ({
-    categories: await count('categories'),
-    products: await count('products'),
-    testimonials: await count('testimonials'),
-    events: await count('scheduled_locations'),
+    categories: await t.count('categories'),
+    products: await t.count('products'),
+    testimonials: await t.count('testimonials'),
+    events: await t.count('scheduled_locations'),
   });
   const wipe = () => t.dataSource.query('DELETE FROM products; DELETE FROM categories; DELETE FROM testimonials; DELETE FROM scheduled_locations');
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    seed = t.app.get(SeedService);
-  });
-  afterAll(() => t.close());
 
   it('seeds an empty database once at start-up and marks it', async () => {
     expect(await counts()).toEqual({

@@ -1,15 +1,10 @@
 import { PublicAnswerCache } from '../common/public-answer-cache';
-import { startTestApp, type TestApp } from '../test/test-app';
+import { serviceOf, useTestApp } from '../test/test-app';
 import { SettingsService, withSettingsSnapshot } from './settings.service';
 
 describe('SettingsService over the settings table', () => {
-  let t: TestApp;
-  let settings: SettingsService;
-  beforeAll(async () => {
-    t = await startTestApp();
-    settings = t.app.get(SettingsService);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const settings = serviceOf(t, SettingsService);
 
   it('stores, reads, overwrites and removes a value', async () => {
     expect(await settings.get('SQUARE_APPLICATION_ID')).toBeUndefined();

@@ -1,9 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_SHOP_IDENTITY, type ShopIdentityInput, shopIdentitySchema, shopIdentitySettingsSchema } from '@cocoa/shared-types';
 import { checkoutBody, insertCheckoutProducts, SHIPPING } from '../orders/orders.fixtures';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { TEST_ADMIN, useTestAppServing } from '../test/test-app';
 import { ShopIdentityService } from './shop-identity.service';
 
 const IDENTITY = '/api/settings/shop-identity';
@@ -48,18 +47,10 @@ const LD_JSON = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/;
  * the manifest, the server-painted pages and their structured data, the calendar feed).
  */
 describe('the shop identity (Admin → Settings)', () => {
-  let t: TestApp;
-  const dist = mkdtempSync(join(tmpdir(), 'cocoa-identity-dist-'));
-
-  beforeAll(async () => {
+  const { t } = useTestAppServing((dist) => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     writeFileSync(join(dist, 'manifest.webmanifest'), JSON.stringify(BUILT_MANIFEST));
-    t = await startTestApp({ PWA_DIST: dist });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   const identityRows = () => t.dataSource.query(`SELECT key, value FROM settings WHERE key LIKE 'SHOP\\_%' ORDER BY key`);

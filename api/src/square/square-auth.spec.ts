@@ -1,31 +1,23 @@
 import { createHash } from 'node:crypto';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useSquareApp } from '../test/square-shop';
+import { adminOnly, TEST_ADMIN, type TestAgent } from '../test/test-app';
 import { SettingsService } from '../settings/settings.service';
-import { SquareApiDouble } from './square-api.double';
 
 const APP_ID = 'sandbox-sq0idb-TestApplication01';
 
 describe('Square connection (OAuth through the real SDK against a local double) and catalogue sync', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
-  let admin: Awaited<ReturnType<TestApp['signedIn']>>;
-  let customer: Awaited<ReturnType<TestApp['signedIn']>>;
+  const { square, t } = useSquareApp();
+  let admin: TestAgent;
+  let customer: TestAgent;
 
   const rawSetting = async (key: string): Promise<string | undefined> =>
     (await t.dataSource.query(`SELECT value FROM settings WHERE key = $1`, [key]))[0]?.value;
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_BASE_URL: square.url });
     admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     customer = t.agent();
     await customer.post('/api/register').send({ username: 'carol', email: 'carol@example.com', password: 'secret-123' }).expect(201);
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   it.each([
     ['get', '/api/settings'],
@@ -34,11 +26,10 @@ describe('Square connection (OAuth through the real SDK against a local double) 
     ['get', '/api/square/auth/url'],
     ['post', '/api/square/auth/disconnect'],
     ['post', '/api/square/catalog/sync'],
-  ] as const)('%s %s: 401 anonymous, 403 customer', async (method, path) => {
-    expect((await t.agent()[method](path).send({ key: 'SQUARE_MODE', value: 'sandbox' })).status).toBe(401);
-    const res = await customer[method](path).send({ key: 'SQUARE_MODE', value: 'sandbox' });
-    expect(res.status).toBe(403);
-  });
+  ] as const)(
+    '%s %s: 401 anonymous, 403 customer',
+    adminOnly(t, () => customer, { key: 'SQUARE_MODE', value: 'sandbox' }),
+  );
 
   describe('settings', () => {
     it('answers the allow-listed keys with defaults', async () => {

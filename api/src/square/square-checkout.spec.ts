@@ -2,7 +2,7 @@ import { startSquareShop } from '../test/square-shop';
 import type { TestApp } from '../test/test-app';
 import { type CheckoutFixtures, checkoutBody, countOrders, SHIPPING } from '../orders/orders.fixtures';
 import { SettingsService } from '../settings/settings.service';
-import type { SquareApiDouble } from './square-api.double';
+import type { SquareApiDouble, SquareFailure } from './square-api.double';
 
 const COMPLETE = '/api/square/checkout/complete';
 const TOKEN = 'EAAA-test-access-token';
@@ -119,42 +119,39 @@ describe('checkout with Square connected (real SDK against a local double of Squ
     expect(square.calls('/v2/payments')[0].body?.customer_id).toBe('CUST-KNOWN');
   });
 
-  it("answers a declined payment with 402 and Square's detail, and stores nothing", async () => {
+  /** A checkout that Square fails at `path`: answered 402 with Square's detail, and no order stored. */
+  const failedCheckout = async (path: string, failure: SquareFailure) => {
     const before = await countOrders(t.dataSource);
-    square.failNext.set('/v2/payments', {
+    square.failNext.set(path, failure);
+    const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
+    expect(res.status).toBe(402);
+    expect(res.body.message).toBe(failure.errors[0].detail);
+    expect(await countOrders(t.dataSource)).toEqual(before);
+    return res;
+  };
+
+  it("answers a declined payment with 402 and Square's detail, and stores nothing", async () => {
+    const res = await failedCheckout('/v2/payments', {
       status: 400,
       errors: [{ category: 'PAYMENT_METHOD_ERROR', code: 'CARD_DECLINED', detail: 'Authorization error: CARD_DECLINED' }],
     });
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
-    expect(res.status).toBe(402);
     expect(res.body).toEqual({ message: 'Authorization error: CARD_DECLINED', code: 'SQUARE_CARD_DECLINED' });
-    expect(await countOrders(t.dataSource)).toEqual(before);
   });
 
   it('answers a Square error while creating the order with 402, charges nothing and stores nothing', async () => {
-    const before = await countOrders(t.dataSource);
-    square.failNext.set('/v2/orders', {
+    await failedCheckout('/v2/orders', {
       status: 400,
       errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'Item variation with catalog object ID `X` not found.' }],
     });
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
-    expect(res.status).toBe(402);
-    expect(res.body.message).toBe('Item variation with catalog object ID `X` not found.');
     expect(square.calls('/v2/payments')).toHaveLength(0);
-    expect(await countOrders(t.dataSource)).toEqual(before);
   });
 
   it('answers a Square server error with 402 (no retries) and stores nothing', async () => {
-    const before = await countOrders(t.dataSource);
-    square.failNext.set('/v2/payments', {
+    await failedCheckout('/v2/payments', {
       status: 500,
       errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'Something went wrong at Square' }],
     });
-    const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
-    expect(res.status).toBe(402);
-    expect(res.body.message).toBe('Something went wrong at Square');
     expect(square.calls('/v2/payments')).toHaveLength(1);
-    expect(await countOrders(t.dataSource)).toEqual(before);
   });
 
   it('retries a failed attempt with byte-identical Square requests, so Square can answer it idempotently', async () => {

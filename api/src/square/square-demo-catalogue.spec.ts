@@ -1,8 +1,8 @@
 import { MONEY_SETTINGS_DEFAULTS, priceOrder, fromCents } from '@cocoa/shared-types';
 import { SquareClient, SquareError } from 'square';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { useSquareApp } from '../test/square-shop';
+import { TEST_ADMIN } from '../test/test-app';
 import { checkoutBody, type CheckoutFixtures, insertCheckoutProducts } from '../orders/orders.fixtures';
-import { SquareApiDouble } from './square-api.double';
 
 const COMPLETE = '/api/square/checkout/complete';
 
@@ -19,8 +19,7 @@ interface DemoProduct {
  * syncing Square's catalogue never deletes or changes them nor the order history.
  */
 describe('Square connected beside the demo catalogue', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
+  const { square, t } = useSquareApp({ SQUARE_ACCESS_TOKEN: 'EAAA-demo-catalogue-token' });
   let f: CheckoutFixtures;
   let demo: DemoProduct[];
 
@@ -43,16 +42,9 @@ describe('Square connected beside the demo catalogue', () => {
   };
 
   beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({ SQUARE_ACCESS_TOKEN: 'EAAA-demo-catalogue-token', SQUARE_BASE_URL: square.url });
     f = await insertCheckoutProducts(t.dataSource);
     demo = await t.dataSource.query(`SELECT id, name, price_cents, variation_id FROM products WHERE variation_id LIKE 'SEED-VAR-%' AND in_stock ORDER BY id`);
   });
-  afterAll(async () => {
-    await t?.close();
-    await square?.stop();
-  });
-  beforeEach(() => square.reset());
 
   it('sells a demo product (SEED-VAR id, never synced) as an ad-hoc line with its name and price', async () => {
     expect(demo.length).toBeGreaterThan(0);

@@ -1,48 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { JobsService } from '../jobs/jobs.service';
 import { type CheckoutFixtures, checkoutBody, insertCheckoutProducts } from '../orders/orders.fixtures';
 import { eventually } from '../test/eventually';
 import { deliverSquareEvent, postSquareEvent } from '../test/square-webhooks';
-import { startTestApp, type TestApp } from '../test/test-app';
-import { SquareApiDouble, squareInventoryEvent, type WireInventoryCount } from './square-api.double';
+import { SQUARE_SAMPLE_WEBHOOK, useSquareApp } from '../test/square-shop';
+import { useTestApp } from '../test/test-app';
+import { squareInventoryEvent, type WireInventoryCount } from './square-api.double';
 import { buildSaleRequests } from './square-inventory-requests';
 import { SQUARE_INVENTORY_READ_JOB, SQUARE_INVENTORY_SALE_JOB, type SquareInventorySale } from './square-inventory.service';
 
 const COMPLETE = '/api/square/checkout/complete';
 const BATCH_CHANGE = '/v2/inventory/changes/batch-create';
 const BATCH_COUNTS = '/v2/inventory/counts/batch-retrieve';
-/** Square's own signed sample (api/src/orders/fixtures/README.md): the suite's webhook key and URL are its. */
-const SAMPLE = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as {
-  signatureKey: string;
-  notificationUrl: string;
-};
-
 /**
  * One stock with the cart's Square Point of Sale (docs/operations.md, "Stock with Square connected"),
  * the real SDK against the local Square double: Square's counts set the online stock, and an online
  * sale is an inventory adjustment at Square.
  */
 describe('stock with Square connected', () => {
-  let square: SquareApiDouble;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    square = await new SquareApiDouble().start();
-    t = await startTestApp({
-      SQUARE_ACCESS_TOKEN: 'EAAA-inventory-token',
-      SQUARE_BASE_URL: square.url,
-      SQUARE_LOCATION_ID: 'LOC-MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey,
-      SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl,
-      RATE_LIMIT_MAX: '100000',
-    });
+  const { square, t } = useSquareApp({
+    SQUARE_ACCESS_TOKEN: 'EAAA-inventory-token',
+    SQUARE_LOCATION_ID: 'LOC-MAIN',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_SAMPLE_WEBHOOK.signatureKey,
+    SQUARE_WEBHOOK_URL: SQUARE_SAMPLE_WEBHOOK.notificationUrl,
+    RATE_LIMIT_MAX: '100000',
   });
-  afterAll(async () => {
-    await t.close();
-    await square.stop();
-  });
-  beforeEach(() => square.reset());
 
   const products = async (): Promise<CheckoutFixtures> => {
     const f = await insertCheckoutProducts(t.dataSource);
@@ -58,7 +39,7 @@ describe('stock with Square connected', () => {
     (await t.dataSource.query(`SELECT outcome FROM square_webhook_events WHERE event_id = $1`, [event.event_id]))[0]?.outcome;
   const deliver = async (counts: WireInventoryCount[]): Promise<Record<string, unknown>> => {
     const event = squareInventoryEvent(counts);
-    expect((await deliverSquareEvent(t, event, SAMPLE)).status).toBe(200);
+    expect((await deliverSquareEvent(t, event, SQUARE_SAMPLE_WEBHOOK)).status).toBe(200);
     return event;
   };
 
@@ -104,12 +85,12 @@ describe('stock with Square connected', () => {
     it('changes nothing with a wrong signature, nor for counts it cannot read', async () => {
       const f = await products();
       const forged = squareInventoryEvent([square.setInventoryCount(f.cocoa.variationId, '50')]);
-      const res = await postSquareEvent(t, forged, SAMPLE, 'not-the-subscription-key');
+      const res = await postSquareEvent(t, forged, SQUARE_SAMPLE_WEBHOOK, 'not-the-subscription-key');
       expect([res.status, res.body.code]).toEqual([403, 'WEBHOOK_SIGNATURE_INVALID']);
       expect(await outcomeOf(forged)).toBeUndefined();
 
       const unreadable = squareInventoryEvent([{ ...square.setInventoryCount(f.cocoa.variationId, '50'), calculated_at: 'yesterday' }]);
-      const bad = await postSquareEvent(t, unreadable, SAMPLE);
+      const bad = await postSquareEvent(t, unreadable, SQUARE_SAMPLE_WEBHOOK);
       expect([bad.status, bad.body.code]).toEqual([400, 'WEBHOOK_EVENT_INVALID']);
       expect(await outcomeOf(unreadable)).toBeUndefined();
       expect(await stockOf(f.cocoa.id)).toBeNull();
@@ -274,11 +255,7 @@ describe('stock with Square connected', () => {
 });
 
 describe('stock without Square', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ SQUARE_WEBHOOK_SIGNATURE_KEY: SAMPLE.signatureKey, SQUARE_WEBHOOK_URL: SAMPLE.notificationUrl });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ SQUARE_WEBHOOK_SIGNATURE_KEY: SQUARE_SAMPLE_WEBHOOK.signatureKey, SQUARE_WEBHOOK_URL: SQUARE_SAMPLE_WEBHOOK.notificationUrl });
 
   it("keeps the shop's own stock: a stock count from Square is recorded and ignored, and a test-mode sale sends nothing", async () => {
     const f = await insertCheckoutProducts(t.dataSource);
@@ -292,7 +269,7 @@ describe('stock without Square', () => {
       calculated_at: new Date().toISOString(),
     };
     const event = squareInventoryEvent([count]);
-    expect((await deliverSquareEvent(t, event, SAMPLE)).status).toBe(200);
+    expect((await deliverSquareEvent(t, event, SQUARE_SAMPLE_WEBHOOK)).status).toBe(200);
     const [row] = await t.dataSource.query(`SELECT outcome FROM square_webhook_events WHERE event_id = $1`, [event.event_id]);
     expect(row.outcome).toBe('ignored');
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type CheckoutFixtures, insertCheckoutProducts } from '../orders/orders.fixtures';
 import { SquareApiDouble } from '../square/square-api.double';
-import { startTestApp, type TestApp } from './test-app';
+import { startTestApp, type TestApp, useTestApp } from './test-app';
 
 /** Square's own signed sample notification (api/src/orders/fixtures/README.md): a shop started with `webhooks` subscribes with its key and URL. */
 export const SQUARE_SAMPLE_WEBHOOK = JSON.parse(readFileSync(join(__dirname, '../orders/fixtures/square-webhook-test-notification.json'), 'utf8')) as {
@@ -47,4 +47,18 @@ export function startSquareShop(onStart: (shop: SquareShop) => void, options: { 
     await shop?.square.stop();
   });
   beforeEach(() => shop?.square.reset());
+}
+
+/**
+ * The local Square double and a test app connected to it (SQUARE_BASE_URL, with `env`) for the
+ * enclosing describe: both started before its tests, the app closed before the double stops; the
+ * double forgets its calls and failures before each test.
+ */
+export function useSquareApp(env: Record<string, string> = {}): { square: SquareApiDouble; t: TestApp } {
+  const square = new SquareApiDouble();
+  beforeAll(() => square.start());
+  const t = useTestApp(() => ({ SQUARE_BASE_URL: square.url, ...env }));
+  afterAll(() => square.stop());
+  beforeEach(() => square.reset());
+  return { square, t };
 }

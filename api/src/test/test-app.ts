@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { INestApplication } from '@nestjs/common';
+import { dirname, join } from 'node:path';
+import type { INestApplication, Type } from '@nestjs/common';
 import supertest from 'supertest';
 import { DataSource } from 'typeorm';
 import { MailService } from '../mail/mail.service';
@@ -23,7 +23,59 @@ export interface TestApp {
   signedIn(username: string, password: string): Promise<ReturnType<typeof supertest.agent>>;
   /** Writes out every queued message as its delivery would, so its subject and bodies can be read in mail_outbox. */
   mailWritten(): Promise<void>;
+  /** How many rows `from` holds: a table, or a table with its WHERE clause (`users WHERE is_admin`). */
+  count(from: string, params?: unknown[]): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A cookie-keeping client of a test app (one browser). */
+export type TestAgent = ReturnType<TestApp['agent']>;
+
+/**
+ * An it.each body for the admin's routes: `method path` answers 401 to an anonymous caller and 403
+ * to `customer()`, a signed-in customer; `body`, if given, goes with both requests.
+ */
+export const adminOnly =
+  (t: TestApp, customer: () => TestAgent, body?: object) =>
+  async (method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string): Promise<void> => {
+    const send = (agent: TestAgent) => (body ? agent[method](path).send(body) : agent[method](path));
+    expect((await send(t.agent())).status).toBe(401);
+    expect((await send(customer())).status).toBe(403);
+  };
+
+/**
+ * The test app of the enclosing describe block: started before its tests (with `env`, or what
+ * `env()` gives once the hooks before it have run), closed after them. The handle stands for the
+ * running app, so the block reads `t.agent()` as it would with `startTestApp`'s answer.
+ */
+export function useTestApp(env: Record<string, string> | (() => Record<string, string>) = {}): TestApp {
+  let running: TestApp | undefined;
+  beforeAll(async () => {
+    running = await startTestApp(typeof env === 'function' ? env() : env);
+  });
+  afterAll(() => running?.close());
+  return startedInHooks(() => running, 'the test app');
+}
+
+/** One of the app's providers (`t.app.get(type)`), looked up when used in a hook or test of the block. */
+export function serviceOf<T extends object>(t: TestApp, type: Type<T>): T {
+  return startedInHooks(() => t.app.get(type), type.name);
+}
+
+/**
+ * A handle on what a describe block's beforeAll starts: reading or setting a property of it reads
+ * or sets the one `current()` answers at that moment (in a hook or a test of the block).
+ */
+export function startedInHooks<T extends object>(current: () => T | undefined, what: string): T {
+  const started = (key: string | symbol): T => {
+    const value = current();
+    if (!value) throw new Error(`${what} is not running: read .${String(key)} inside a hook or test of its describe block`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(started(key), key),
+    set: (_, key, value) => Reflect.set(started(key), key, value),
+  });
 }
 
 /**
@@ -41,6 +93,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     RATE_LIMIT_MAX: '10000',
+    // A test database holds a few hundred rows: a 16 MB buffer pool starts in a third of the time.
+    PGLITE_SHARED_BUFFERS_MB: '16',
     PUBLIC_URL: 'http://localhost:3000',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
@@ -62,6 +116,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return client;
     },
     mailWritten: () => app.get(MailService).renderQueued(),
+    count: async (from, params = []) => Number((await app.get(DataSource).query(`SELECT count(*)::int AS n FROM ${from}`, params))[0].n),
     async close() {
       await app.close();
       await database?.drop();
@@ -82,4 +137,26 @@ export async function createPostgresDatabase({ migrated = false } = {}): Promise
     url: testServer().withDatabase(name),
     drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
+}
+
+/**
+ * A test app serving a built PWA of its own (PWA_DIST), so its pages are served whether or not the
+ * PWA was built yet: `build` is written into the folder before the app starts (path below it →
+ * contents, or a function that writes it), and the folder is removed after the block's tests.
+ */
+export function useTestAppServing(
+  build: Record<string, string | Uint8Array> | ((dist: string) => void),
+  env: Record<string, string> = {},
+): { t: TestApp; dist: string } {
+  const dist = mkdtempSync(join(tmpdir(), 'cocoa-dist-'));
+  beforeAll(() => {
+    if (typeof build === 'function') return build(dist);
+    for (const [path, contents] of Object.entries(build)) {
+      mkdirSync(dirname(join(dist, path)), { recursive: true });
+      writeFileSync(join(dist, path), contents);
+    }
+  });
+  const t = useTestApp({ PWA_DIST: dist, ...env });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  return { t, dist };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARRIERS, FULFILMENT_STATUSES, FULFILMENT_TARGETS, isHttpUrl, normaliseTrackingNumber } from '../fulfilment';
+import { pageShape } from './common.schema';
 
 /**
  * The owner's Orders tab: the list's query, the detail, and the bodies of the moves,
@@ -84,9 +85,7 @@ export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
 export const adminOrdersPageSchema = z.object({
   orders: z.array(adminOrderSummarySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+  ...pageShape,
 });
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 

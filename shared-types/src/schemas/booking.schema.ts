@@ -11,7 +11,7 @@ import {
 } from '../booking';
 import { formatLongDate, HH_MM_PATTERN } from '../time';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
-import { emailSchema, idParamSchema, optionalText, queryWholeNumber, wholeNumber } from './common.schema';
+import { emailSchema, idParamSchema, optionalText, pageShape, queryWholeNumber, wholeNumber } from './common.schema';
 import { MAX_EVENT_GUESTS } from './event-inquiry.schema';
 import { idempotencyKeySchema } from './orders.schema';
 
@@ -210,6 +210,23 @@ export function bookingRequestSchemaFor(context: BookingRequestContext) {
 const bookingStateSchema = z.enum(BOOKING_STATES);
 const bookingTrackerSchema = z.enum(BOOKING_TRACKER_CHOICES, { message: `Tracker must be one of ${BOOKING_TRACKER_CHOICES.join(', ')}` });
 
+/** What the booking costs and what has been paid and given back of it. */
+const bookingPaidShape = {
+  /** The estimate while requested; the owner's quote once accepted. */
+  quoteCents: z.number(),
+  depositPaidCents: z.number(),
+  balancePaidCents: z.number(),
+  refundedCents: z.number(),
+};
+
+/** How the quote is paid: the deposit, the balance and its due day (null until the owner accepts). */
+const bookingTermsShape = {
+  depositPercent: z.number(),
+  depositCents: z.number(),
+  balanceCents: z.number(),
+  balanceDueDate: z.string().nullable(),
+};
+
 export const bookingViewSchema = z.object({
   reference: z.string(),
   state: bookingStateSchema,
@@ -225,16 +242,8 @@ export const bookingViewSchema = z.object({
   contactEmail: z.string(),
   contactPhone: z.string(),
   notes: z.string().nullable(),
-  /** The estimate while requested; the owner's quote once accepted. */
-  quoteCents: z.number(),
-  depositPercent: z.number(),
-  depositCents: z.number(),
-  balanceCents: z.number(),
-  depositPaidCents: z.number(),
-  balancePaidCents: z.number(),
-  refundedCents: z.number(),
-  /** The day the balance falls due; null until the owner accepts. */
-  balanceDueDate: z.string().nullable(),
+  ...bookingPaidShape,
+  ...bookingTermsShape,
   /** The event's stop page ('/stops/{id}') while its stop takes orders ahead: the guests' pre-order link. */
   preorderPath: z.string().nullable(),
   /** What the payment step would charge now, or null when nothing is due. */
@@ -323,10 +332,7 @@ export const adminBookingSummarySchema = z.object({
   ...listedBookingShape,
   contactName: z.string(),
   contactEmail: z.string(),
-  quoteCents: z.number(),
-  depositPaidCents: z.number(),
-  balancePaidCents: z.number(),
-  refundedCents: z.number(),
+  ...bookingPaidShape,
   testMode: z.boolean(),
   createdAt: z.string(),
 });
@@ -334,9 +340,7 @@ export type AdminBookingSummary = z.infer<typeof adminBookingSummarySchema>;
 
 export const adminBookingsPageSchema = z.object({
   bookings: z.array(adminBookingSummarySchema),
-  page: z.number(),
-  pageSize: z.number(),
-  total: z.number(),
+  ...pageShape,
   /** How many bookings each state holds (with the month filter, in that month): the list's tabs. */
   counts: z.record(bookingStateSchema, z.number()),
 });
@@ -379,10 +383,7 @@ export const adminBookingDetailSchema = adminBookingSummarySchema.extend({
   venueAddress: z.string(),
   contactPhone: z.string(),
   notes: z.string().nullable(),
-  depositPercent: z.number(),
-  depositCents: z.number(),
-  balanceCents: z.number(),
-  balanceDueDate: z.string().nullable(),
+  ...bookingTermsShape,
   /** Paid and not refunded: the most an owner's cancellation can give back. */
   refundableCents: z.number(),
   /** What the customer's cancellation would refund today under the policy. */

@@ -19,6 +19,9 @@ function inRange<N extends z.ZodNumber | z.ZodCoercedNumber>(number: N, name: st
   return number.int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`) as N;
 }
 
+/** Beside the rows of a page of an admin list: the page's number (from 1), its size and the rows in all. */
+export const pageShape = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };
+
 /** An image is a site path (/uploads/..., /images/...) or an http(s) URL; never another scheme. */
 export const imageRefSchema = z
   .string()

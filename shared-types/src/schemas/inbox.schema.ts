@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATES } from '../booking';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '../event-types';
+import { pageShape } from './common.schema';
 
 /**
  * The owner's inbox: contact messages, event inquiries and booking requests
@@ -102,10 +103,8 @@ export type InboxListItem = z.infer<typeof inboxListItemSchema>;
 
 export const inboxPageSchema = z.object({
   items: z.array(inboxListItemSchema),
-  page: z.number(),
-  pageSize: z.number(),
-  /** How many messages the state holds in all. */
-  total: z.number(),
+  /** `total`: how many messages the state holds in all. */
+  ...pageShape,
 });
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 
