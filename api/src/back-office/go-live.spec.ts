@@ -3,7 +3,7 @@ import { type GoLiveChecklist, type GoLiveItem, goLiveChecklistSchema, shopIdent
 import { BackupScheduleService } from '../backup/backup-schedule.service';
 import { SETTING_KEYS, SettingsService } from '../settings/settings.service';
 import { ShopIdentityService } from '../settings/shop-identity.service';
-import { useSmtpApp } from '../test/smtp-double';
+import { useSmtpApp } from '../test/smtp-app';
 import { TEST_ADMIN, type TestAgent, useTestApp } from '../test/test-app';
 import { GoLiveService } from './go-live.service';
 

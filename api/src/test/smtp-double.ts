@@ -1,5 +1,4 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { startedInHooks, type TestApp, useTestApp } from './test-app';
 
 export interface ReceivedMail {
   from: string;
@@ -110,18 +109,4 @@ export async function startSmtpDouble(port = 0): Promise<SmtpDouble> {
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/**
- * An SMTP double and a test app mailing through it (SMTP_URL, with `env`) for the enclosing
- * describe: the double starts first, and stops after the app has closed.
- */
-export function useSmtpApp(env: Record<string, string> = {}): { smtp: SmtpDouble; t: TestApp } {
-  let smtp: SmtpDouble | undefined;
-  beforeAll(async () => {
-    smtp = await startSmtpDouble();
-  });
-  const t = useTestApp(() => ({ SMTP_URL: smtp!.url, ...env }));
-  afterAll(() => smtp?.close());
-  return { smtp: startedInHooks(() => smtp, 'the SMTP double'), t };
 }
