@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { dayKey, FIRST_SCREEN_DATA_ID, localTimeZone, type ScheduledEvent } from '@cocoa/shared-types';
 import { categories, liveState, mapConfig, products, stopPickup } from '../test/fixtures';
 import { mockFetch, testQueryClient } from '../test/render';
+import { NOT_LIVE } from '../features/live/test/fake-event-source';
 import { prepareLanding } from './prefetch';
 import { AppRoutes } from './router';
 
@@ -113,16 +114,7 @@ describe('landing on a page the server paints a first screen for (its data block
   it("rendering the page itself (the service worker's shell: no data block), the calls it makes as it mounts are made with its chunk, and not again by its first render", async () => {
     const now = new Date();
     const month = dayKey(now).slice(0, 7);
-    const notLive = {
-      live: false,
-      place: null,
-      status: null,
-      minutes: null,
-      soldOut: [],
-      since: null,
-      updatedAt: now.toISOString(),
-      timeZone: 'America/Chicago',
-    };
+    const notLive = { ...NOT_LIVE, updatedAt: now.toISOString() };
     const { calls } = mockFetch({ 'GET /api/booking/packages': { body: [] }, 'GET /api/live': { body: notLive } });
     const client = testQueryClient();
     await land(client, '/events', false);

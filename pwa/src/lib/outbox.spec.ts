@@ -1,40 +1,10 @@
-import { clear, get, set } from 'idb-keyval';
+import { get, set } from 'idb-keyval';
 import { ApiError } from './api-fetch';
-import { createOutbox, newOutboxId, OUTBOX_RETRY_MS, OUTBOX_SYNC_MESSAGE, type OutboxStore, startOutboxSync } from './outbox';
-
-/** A small outbox of notes: waiting with its text, sent with the number the server gave, refused with its message. */
-type Note =
-  | { id: string; savedAt: string; status: 'waiting'; text: string }
-  | { id: string; savedAt: string; status: 'sent'; text: string; number: number }
-  | { id: string; savedAt: string; status: 'refused'; text: string; message: string };
+import { newOutboxId, OUTBOX_RETRY_MS, OUTBOX_SYNC_MESSAGE, startOutboxSync } from './outbox';
+import { type Note, notes, notesOutbox, type NotesOutbox, resetNotes } from '../test/notes-outbox';
 
 const KEY = 'test-notes-outbox';
-
-let online = true;
-let answer: (text: string, key: string) => Promise<number>;
-const sent: Array<{ text: string; key: string }> = [];
-const toasts: Array<[string, string]> = [];
-const errorToasts: Array<[string, string]> = [];
-
-function notesOutbox(): OutboxStore<Note, [text: string, id?: string]> {
-  return createOutbox<Note, [text: string, id?: string]>({
-    name: KEY,
-    isEntry: (e) =>
-      typeof e.text === 'string' &&
-      (e.status === 'waiting' || (e.status === 'sent' && typeof e.number === 'number') || (e.status === 'refused' && typeof e.message === 'string')),
-    kept: (text, id) => ({ fields: { text }, id }),
-    send: async (entry) => {
-      sent.push({ text: entry.text, key: entry.id });
-      const number = await answer(entry.text, entry.id);
-      return { id: entry.id, savedAt: entry.savedAt, status: 'sent', text: entry.text, number };
-    },
-    texts: {
-      sent: (entry) => ({ title: 'Note sent', description: `Note ${entry.number} has reached us.` }),
-      refused: { title: 'Note not sent', fallback: 'Your note could not be sent.' },
-    },
-    toasts: { toast: (title, description) => toasts.push([title, description]), errorToast: (title, description) => errorToasts.push([title, description]) },
-  });
-}
+const { sent, toasts, errorToasts } = notes;
 
 const networkDown = async (): Promise<number> => {
   throw new TypeError('Failed to fetch');
@@ -42,17 +12,11 @@ const networkDown = async (): Promise<number> => {
 let next = 0;
 const accepted = async () => ++next;
 
-let outbox: OutboxStore<Note, [text: string, id?: string]>;
+let outbox: NotesOutbox;
 beforeEach(async () => {
-  online = true;
-  jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  await clear();
-  sent.length = 0;
-  toasts.length = 0;
-  errorToasts.length = 0;
   next = 0;
-  answer = accepted;
-  outbox = notesOutbox();
+  await resetNotes(accepted);
+  outbox = notesOutbox(KEY);
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -77,7 +41,7 @@ describe('createOutbox', () => {
     ]);
     expect(outbox.getState().entries).toEqual(stored);
     // Another page (a reload) reads the same list.
-    const reloaded = notesOutbox();
+    const reloaded = notesOutbox(KEY);
     await reloaded.getState().hydrate();
     expect(reloaded.getState().entries).toEqual(stored);
   });
@@ -89,7 +53,7 @@ describe('createOutbox', () => {
 
     const good = { id: 'a1', savedAt: '2030-01-01T00:00:00.000Z', status: 'waiting', text: 'kept' };
     await set(KEY, [good, null, 'x', { ...good, id: 7 }, { ...good, savedAt: undefined }, { ...good, status: 'sent' }, { ...good, text: 3 }]);
-    const other = notesOutbox();
+    const other = notesOutbox(KEY);
     await other.getState().hydrate();
     expect(other.getState().entries).toEqual([good]);
   });
@@ -117,7 +81,7 @@ describe('createOutbox', () => {
 
   it('sends nothing while the browser says it is offline', async () => {
     await outbox.getState().keep('one');
-    online = false;
+    notes.online = false;
     await outbox.getState().flush();
     expect(sent).toEqual([]);
     expect(statuses()).toEqual([['one', 'waiting']]);
@@ -132,7 +96,7 @@ describe('createOutbox', () => {
   ])('keeps entries waiting after %s and stops trying the rest until the next flush', async (_what, failing) => {
     await outbox.getState().keep('one');
     await outbox.getState().keep('two');
-    answer = failing;
+    notes.answer = failing;
     await outbox.getState().flush();
     expect(sent.map((s) => s.text)).toEqual(['one']);
     expect(statuses()).toEqual([
@@ -142,7 +106,7 @@ describe('createOutbox', () => {
     expect(toasts).toEqual([]);
     expect(errorToasts).toEqual([]);
 
-    answer = accepted;
+    notes.answer = accepted;
     await outbox.getState().flush();
     expect(sent.map((s) => s.text)).toEqual(['one', 'one', 'two']);
     // The retry carries the same key as the attempt that failed.
@@ -156,7 +120,7 @@ describe('createOutbox', () => {
   it("refuses an entry a 4xx answers, with the server's message, and goes on with the next", async () => {
     await outbox.getState().keep('bad');
     await outbox.getState().keep('good');
-    answer = async (text) => (text === 'bad' ? Promise.reject(new ApiError('Message is required', 400)) : accepted());
+    notes.answer = async (text) => (text === 'bad' ? Promise.reject(new ApiError('Message is required', 400)) : accepted());
     await outbox.getState().flush();
     expect(outbox.getState().entries).toEqual([
       expect.objectContaining({ text: 'bad', status: 'refused', message: 'Message is required' }),
@@ -170,7 +134,7 @@ describe('createOutbox', () => {
 
   it('uses the fallback text for a refusal without a message', async () => {
     await outbox.getState().keep('one');
-    answer = async () => Promise.reject(new ApiError('', 400));
+    notes.answer = async () => Promise.reject(new ApiError('', 400));
     await outbox.getState().flush();
     expect(outbox.getState().entries).toEqual([expect.objectContaining({ status: 'refused', message: 'Your note could not be sent.' })]);
   });
@@ -186,7 +150,7 @@ describe('createOutbox', () => {
   it('sends an entry once when flushes overlap in one page', async () => {
     await outbox.getState().keep('one');
     let release: (n: number) => void = () => undefined;
-    answer = () => new Promise<number>((resolve) => (release = resolve));
+    notes.answer = () => new Promise<number>((resolve) => (release = resolve));
     const first = outbox.getState().flush();
     const second = outbox.getState().flush();
     await Promise.resolve();
@@ -213,7 +177,7 @@ describe('createOutbox', () => {
     Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
     try {
       await outbox.getState().keep('one');
-      const otherTab = notesOutbox();
+      const otherTab = notesOutbox(KEY);
       await otherTab.getState().hydrate();
       await Promise.all([outbox.getState().flush(), otherTab.getState().flush()]);
       expect(sent).toHaveLength(1);
@@ -247,7 +211,7 @@ describe('startOutboxSync', () => {
   const settle = () => new Promise((r) => setTimeout(r, 0));
 
   it('sends at once when the app starts online', async () => {
-    await notesOutbox().getState().keep('written yesterday');
+    await notesOutbox(KEY).getState().keep('written yesterday');
     const stop = startOutboxSync(outbox);
     await settle();
     await outbox.getState().flush();
@@ -256,12 +220,12 @@ describe('startOutboxSync', () => {
   });
 
   it('sends when the browser comes back online, and no more after it is stopped', async () => {
-    online = false;
+    notes.online = false;
     const stop = startOutboxSync(outbox);
     await outbox.getState().keep('one');
     await settle();
     expect(sent).toEqual([]);
-    online = true;
+    notes.online = true;
     window.dispatchEvent(new Event('online'));
     await settle();
     await outbox.getState().flush();
@@ -275,7 +239,7 @@ describe('startOutboxSync', () => {
   });
 
   it('tries again every minute while entries wait (a server that was away)', async () => {
-    answer = networkDown;
+    notes.answer = networkDown;
     await outbox.getState().keep('one');
     const intervals = jest.spyOn(window, 'setInterval');
     /** Lets IndexedDB's double work until `done`, or a while (`() => false`). */
@@ -290,7 +254,7 @@ describe('startOutboxSync', () => {
     expect(sent).toHaveLength(1);
     expect(statuses()).toEqual([['one', 'waiting']]);
 
-    answer = accepted;
+    notes.answer = accepted;
     everyMinute();
     await until(() => statuses()[0]?.[1] === 'sent');
     expect(sent).toHaveLength(2);
@@ -307,10 +271,10 @@ describe('startOutboxSync', () => {
     const worker = Object.assign(new EventTarget(), { ready: Promise.resolve({}) });
     Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
     try {
-      online = false;
+      notes.online = false;
       const stop = startOutboxSync(outbox);
       await outbox.getState().keep('one');
-      online = true;
+      notes.online = true;
       worker.dispatchEvent(new MessageEvent('message', { data: { type: OUTBOX_SYNC_MESSAGE, tag: 'another-outbox' } }));
       await settle();
       expect(sent).toEqual([]);

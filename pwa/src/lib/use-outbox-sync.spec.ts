@@ -1,45 +1,16 @@
 import { act, renderHook } from '@testing-library/react';
-import { clear } from 'idb-keyval';
 import { ApiError } from './api-fetch';
-import { createOutbox, OUTBOX_SYNC_MESSAGE, type OutboxStore } from './outbox';
+import { OUTBOX_SYNC_MESSAGE } from './outbox';
+import { notes, notesOutbox, type NotesOutbox, resetNotes } from '../test/notes-outbox';
 import { useOutboxSync } from './use-outbox-sync';
 
-/** A small outbox of notes: waiting with its text, sent with the number the server gave, refused with its message. */
-type Note =
-  | { id: string; savedAt: string; status: 'waiting'; text: string }
-  | { id: string; savedAt: string; status: 'sent'; text: string; number: number }
-  | { id: string; savedAt: string; status: 'refused'; text: string; message: string };
-
 const NAME = 'test-synced-notes';
+const { sent, toasts, errorToasts } = notes;
 
-let online = true;
-let answer: () => Promise<number>;
-const sent: string[] = [];
-const toasts: string[] = [];
-
-function notesOutbox(): OutboxStore<Note, [text: string]> {
-  return createOutbox<Note, [text: string]>({
-    name: NAME,
-    isEntry: (e) => typeof e.text === 'string',
-    kept: (text) => ({ fields: { text } }),
-    send: async (entry) => {
-      sent.push(entry.id);
-      return { id: entry.id, savedAt: entry.savedAt, status: 'sent', text: entry.text, number: await answer() };
-    },
-    texts: { sent: () => ({ title: 'Note sent', description: '' }), refused: { title: 'Note not sent', fallback: 'Your note could not be sent.' } },
-    toasts: { toast: (title) => toasts.push(title), errorToast: (title, description) => toasts.push(`${title}: ${description}`) },
-  });
-}
-
-let outbox: OutboxStore<Note, [text: string]>;
+let outbox: NotesOutbox;
 beforeEach(async () => {
-  online = true;
-  jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  await clear();
-  sent.length = 0;
-  toasts.length = 0;
-  answer = async () => 7;
-  outbox = notesOutbox();
+  await resetNotes(async () => 7);
+  outbox = notesOutbox(NAME);
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -52,20 +23,20 @@ const statuses = () => outbox.getState().entries.map((e) => e.status);
 
 describe('useOutboxSync', () => {
   it('sends a kept entry once when the browser is back online, and no more once unmounted', async () => {
-    online = false;
+    notes.online = false;
     await outbox.getState().keep('one');
     const { unmount } = renderHook(() => useOutboxSync(outbox));
     await until(() => false);
     expect(sent).toEqual([]);
 
-    online = true;
+    notes.online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     await until(() => statuses()[0] === 'sent');
     act(() => void window.dispatchEvent(new Event('online')));
     await until(() => false);
     expect(sent).toHaveLength(1);
     expect(outbox.getState().entries).toEqual([expect.objectContaining({ text: 'one', status: 'sent', number: 7 })]);
-    expect(toasts).toEqual(['Note sent']);
+    expect(toasts).toEqual([['Note sent', 'Note 7 has reached us.']]);
 
     unmount();
     await outbox.getState().keep('two');
@@ -75,7 +46,7 @@ describe('useOutboxSync', () => {
   });
 
   it('sends what waits when the app starts online, the outbox coming from its import', async () => {
-    await notesOutbox().getState().keep('written yesterday');
+    await notesOutbox(NAME).getState().keep('written yesterday');
     const load = async () => outbox;
     renderHook(() => useOutboxSync(load));
     await until(() => statuses()[0] === 'sent');
@@ -84,11 +55,11 @@ describe('useOutboxSync', () => {
 
   it("marks an entry a 4xx answers refused, with the server's message", async () => {
     await outbox.getState().keep('bad');
-    answer = () => Promise.reject(new ApiError('Text is required', 400));
+    notes.answer = () => Promise.reject(new ApiError('Text is required', 400));
     renderHook(() => useOutboxSync(outbox));
     await until(() => statuses()[0] === 'refused');
     expect(outbox.getState().entries).toEqual([expect.objectContaining({ text: 'bad', status: 'refused', message: 'Text is required' })]);
-    expect(toasts).toEqual(['Note not sent: Text is required']);
+    expect(errorToasts).toEqual([['Note not sent', 'Text is required']]);
   });
 
   it('keeps an entry waiting when the network fails, and sends it on the service worker’s sync message for its name', async () => {
@@ -96,14 +67,15 @@ describe('useOutboxSync', () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: worker, configurable: true });
     try {
       await outbox.getState().keep('one');
-      answer = () => Promise.reject(new TypeError('Failed to fetch'));
+      notes.answer = () => Promise.reject(new TypeError('Failed to fetch'));
       renderHook(() => useOutboxSync(outbox));
       await until(() => sent.length === 1);
       await until(() => false);
       expect(statuses()).toEqual(['waiting']);
       expect(toasts).toEqual([]);
+      expect(errorToasts).toEqual([]);
 
-      answer = async () => 8;
+      notes.answer = async () => 8;
       act(() => void worker.dispatchEvent(new MessageEvent('message', { data: { type: OUTBOX_SYNC_MESSAGE, tag: 'another-outbox' } })));
       await until(() => false);
       expect(sent).toHaveLength(1);

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { isNetworkError, messageOf } from '../lib/api-fetch';
 import { createOutbox, type OutboxStore, sendOrKeep } from '../lib/outbox';
 import { errorToast, toast } from './toast-store';
 
@@ -76,3 +78,17 @@ export function useSendOrKeep<R>(outbox: FormOutbox<R>, send: (request: R, key: 
   };
   return { submit, waiting };
 }
+
+/**
+ * A form's online send (the call `useSendOrKeep` makes): `sent` toasted once the shop has it; a
+ * refusal toasted with the server's message (or `fallback`). No network: no toast, since the form
+ * keeps the request on this device and says so instead (its outbox sends it later).
+ */
+export const useFormSend = <I>(send: (input: I) => Promise<unknown>, sent: { title: string; description: string }, fallback: string) =>
+  useMutation({
+    mutationFn: send,
+    onSuccess: () => toast(sent.title, sent.description),
+    onError: (error) => {
+      if (!isNetworkError(error)) errorToast('Error', messageOf(error, fallback));
+    },
+  });

@@ -1,6 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { LoadProblem } from './load-problem';
 
+/** Each step moves the clock on by its milliseconds, after which `onRetry` has been called its count of times. */
+function expectTries(onRetry: jest.Mock, steps: Array<[ms: number, calls: number]>) {
+  for (const [ms, calls] of steps) {
+    act(() => jest.advanceTimersByTime(ms));
+    expect(onRetry).toHaveBeenCalledTimes(calls);
+  }
+}
+
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   act(() => {
@@ -25,14 +33,12 @@ describe('LoadProblem', () => {
     setOnline(true);
     expect(onRetry).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('heading', { level: 1, name: 'Unable to load' })).toBeTruthy();
-    act(() => jest.advanceTimersByTime(2_000));
-    expect(onRetry).toHaveBeenCalledTimes(2);
-    act(() => jest.advanceTimersByTime(3_000));
-    expect(onRetry).toHaveBeenCalledTimes(3);
-    act(() => jest.advanceTimersByTime(5_000));
-    expect(onRetry).toHaveBeenCalledTimes(4);
-    act(() => jest.advanceTimersByTime(60_000));
-    expect(onRetry).toHaveBeenCalledTimes(4);
+    expectTries(onRetry, [
+      [2_000, 2],
+      [3_000, 3],
+      [5_000, 4],
+      [60_000, 4],
+    ]);
   });
 
   it('the tries left after a reconnect go on when the notice comes back after a failed try (the loading state took it away meanwhile)', () => {
@@ -46,17 +52,15 @@ describe('LoadProblem', () => {
     first.unmount();
     act(() => jest.advanceTimersByTime(300));
     const second = render(notice);
-    act(() => jest.advanceTimersByTime(1_700));
-    expect(onRetry).toHaveBeenCalledTimes(2);
+    expectTries(onRetry, [[1_700, 2]]);
     second.unmount();
     act(() => jest.advanceTimersByTime(1_000));
     render(notice);
-    act(() => jest.advanceTimersByTime(2_000));
-    expect(onRetry).toHaveBeenCalledTimes(3);
-    act(() => jest.advanceTimersByTime(5_000));
-    expect(onRetry).toHaveBeenCalledTimes(4);
-    act(() => jest.advanceTimersByTime(60_000));
-    expect(onRetry).toHaveBeenCalledTimes(4);
+    expectTries(onRetry, [
+      [2_000, 3],
+      [5_000, 4],
+      [60_000, 4],
+    ]);
   });
 
   it('a problem that shows long after the last reconnect is not retried by itself', () => {
@@ -76,11 +80,9 @@ describe('LoadProblem', () => {
     const { unmount } = render(<LoadProblem offline="Not saved yet." failed="Could not load." onRetry={onRetry} />);
     setOnline(true);
     setOnline(false);
-    act(() => jest.advanceTimersByTime(10_000));
-    expect(onRetry).toHaveBeenCalledTimes(1);
+    expectTries(onRetry, [[10_000, 1]]);
     setOnline(true);
     unmount();
-    act(() => jest.advanceTimersByTime(10_000));
-    expect(onRetry).toHaveBeenCalledTimes(2);
+    expectTries(onRetry, [[10_000, 2]]);
   });
 });

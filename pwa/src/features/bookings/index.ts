@@ -7,3 +7,5 @@ export { MyBookings } from './components/my-bookings';
 export { bookingPackagesQueryOptions } from './api/packages';
 // The events page starts the booking form's calls as a visitor lands on it.
 export { availabilityQueryOptions } from './api/availability';
+// A booking's state as a pill, which the admin shows too.
+export { BookingStateBadge } from './components/booking-state-badge';

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { PASSWORD_CHANGE_RELOAD_MS, passwordChangeFormSchema } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
-import { PasswordInput } from '../../auth';
-import { PasswordStrength } from '../../../ui/password-strength';
+import { NewPasswordFields, PasswordInput } from '../../auth';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { passwordChangeFailure, useChangePassword } from '../api/change-password';
+import { SubmitButton } from '../../../ui/submit-button';
 
 type PasswordForm = z.infer<typeof passwordChangeFormSchema>;
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -30,18 +30,17 @@ export function PasswordForm({
   const change = useChangePassword();
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(passwordChangeFormSchema),
+    defaultValues: EMPTY,
+  });
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    control,
     formState: { errors },
-  } = useForm<PasswordForm>({
-    resolver: zodResolver(passwordChangeFormSchema),
-    defaultValues: EMPTY,
-  });
-  const newPassword = useWatch({ control, name: 'newPassword' });
+  } = form;
 
   // handleSubmit is called in the submit event, not while rendering: its callback touches a ref.
   const submit = (event: FormEvent) =>
@@ -74,26 +73,8 @@ export function PasswordForm({
           {...register('currentPassword')}
         />
       </Field>
-      <Field id="password-new" label="New password" error={errors.newPassword?.message}>
-        <PasswordInput
-          toggleLabel="new password"
-          autoComplete="new-password"
-          {...describedBy('password-new', errors.newPassword)}
-          {...register('newPassword')}
-        />
-        <PasswordStrength id="password-new-strength" password={newPassword} owner={owner} />
-      </Field>
-      <Field id="password-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
-        <PasswordInput
-          toggleLabel="password confirmation"
-          autoComplete="new-password"
-          {...describedBy('password-confirm', errors.confirmPassword)}
-          {...register('confirmPassword')}
-        />
-      </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={change.isPending}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
-      </button>
+      <NewPasswordFields id="password" form={form} fields={{ newPassword: 'New password', confirmPassword: 'Confirm new password' }} owner={owner} />
+      <SubmitButton pending={change.isPending} busy="Updating..." label="Update Password" />
     </form>
   );
 }

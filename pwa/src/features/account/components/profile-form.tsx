@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { COUNTRIES, DEFAULT_COUNTRY, postcodeLabel, profileAddressUpdateSchema, type CustomerProfile } from '@cocoa/shared-types';
 import { RegionCountryRows, useAddressForm } from '../../../ui/address-options';
 import { useUpdateProfile } from '../api/update-profile';
+import { SubmitButton } from '../../../ui/submit-button';
 
 type ProfileInput = z.input<typeof profileAddressUpdateSchema>;
 type ProfileOutput = z.output<typeof profileAddressUpdateSchema>;
@@ -52,9 +53,7 @@ export function ProfileForm({ profile, reload }: { profile: CustomerProfile; rel
         register={register}
         errors={errors}
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={update.isPending}>
-        {update.isPending ? 'Saving...' : 'Save Profile'}
-      </button>
+      <SubmitButton pending={update.isPending} busy="Saving..." label="Save Profile" />
     </form>
   );
 }

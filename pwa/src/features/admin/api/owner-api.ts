@@ -1,5 +1,5 @@
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageOf } from '../../../lib/api-fetch';
+import { type QueryClient, type QueryKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, messageOf } from '../../../lib/api-fetch';
 import { errorToast, toast } from '../../../ui/toast-store';
 import { adminGet } from '../shared/api/admin-get';
 
@@ -33,3 +33,23 @@ export function useOwnerChange<TInput = void, TResult = unknown>({ mutationFn, d
     onError: failed && ((error: Error) => errorToast(failed[0], messageOf(error, failed[1]))),
   });
 }
+
+/**
+ * Saving one of the owner's settings: PUT every field at once to `path`; the answer replaces what
+ * `read` holds, then `refresh` updates whatever else shows it.
+ */
+export const useSaveOwnerSettings = <TInput, TSaved>(path: string, read: { queryKey: QueryKey }, change: Omit<OwnerChange<TInput, TSaved>, 'mutationFn'>) =>
+  useOwnerChange<TInput, TSaved>({
+    ...change,
+    mutationFn: (body) => apiFetch<TSaved>(path, { method: 'PUT', body }),
+    refresh: (client, saved) => {
+      client.setQueryData(read.queryKey, saved);
+      return change.refresh?.(client, saved);
+    },
+  });
+
+/** Saves a whole item of one of the owner's lists at `path`: POST adds a new one, PUT `${path}/${id}` replaces one. */
+export const saveListItem =
+  <TBody, TSaved>(path: string) =>
+  ({ id, body }: { id?: number; body: TBody }) =>
+    apiFetch<TSaved>(id ? `${path}/${id}` : path, { method: id ? 'PUT' : 'POST', body });

@@ -1,3 +1,4 @@
+import { BookingStateBadge } from '../../bookings';
 import { BOOKING_STATE_LABELS, type BookingEvent, type BookingState, formatCents, formatEventTime, formatLongDate } from '@cocoa/shared-types';
 
 /** A booking's day ('YYYY-MM-DD', the shop's calendar) in words. */
@@ -7,8 +8,9 @@ export const bookingDate = (day: string) => formatLongDate(`${day}T12:00:00Z`, '
 export const bookingWhen = (b: { date: string; startTime: string; endTime: string }) =>
   `${bookingDate(b.date)}, ${formatEventTime(b.startTime)} - ${formatEventTime(b.endTime)}`;
 
+/** The customer's badge, but a request still to answer stands out for the owner. */
 export function BookingStateLabel({ state }: { state: BookingState }) {
-  return <span className={`bookings-state bookings-state--${state}`}>{BOOKING_STATE_LABELS[state]}</span>;
+  return <BookingStateBadge state={state} className="bookings-state" tone={state === 'requested' ? 'moving' : undefined} />;
 }
 
 const money = (cents: number | null) => (cents === null ? '' : formatCents(cents));

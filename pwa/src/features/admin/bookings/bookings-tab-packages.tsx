@@ -1,14 +1,11 @@
-import { useForm } from 'react-hook-form';
 import { type BookingPackage, type BookingPackageInput, bookingPackageInputSchema, formatCents, fromCents } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { errorToast } from '../../../ui/toast-store';
 import { useAdminPackages } from './api/packages';
 import { useSavePackage } from './api/save-package';
 import { dollarsToCents } from './bookings-tab-dialogs';
 import { EditorDialog } from '../shared/editor-dialog';
 import { SwitchList } from '../shared/switch-list';
-import { numberOf, schemaResolver } from '../shared/schema-resolver';
+import { numberOf, useSchemaForm } from '../shared/schema-resolver';
 
 export interface PackageFormValues {
   name: string;
@@ -66,24 +63,11 @@ export function packagePayload(v: PackageFormValues): BookingPackageInput {
 /** Add or edit a package: what it includes, its prices, deposit, length and guest range, and whether customers see it. */
 function PackageDialog({ pkg, onClose }: { pkg: BookingPackage | null; onClose: () => void }) {
   const save = useSavePackage();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<PackageFormValues>({
-    defaultValues: packageFormValues(pkg),
-    resolver: schemaResolver<PackageFormValues>(bookingPackageInputSchema, packagePayload),
-  });
+  const { register, handleSubmit, error } = useSchemaForm<PackageFormValues>(packageFormValues(pkg), bookingPackageInputSchema, packagePayload);
   // The schema names cent fields; the form shows dollars.
-  const error = (name: keyof PackageFormValues) => errors[name]?.message;
-  const priceError = (errors as Record<string, { message?: string } | undefined>).pricePerGuestCents?.message;
-  const minimumError = (errors as Record<string, { message?: string } | undefined>).minimumCents?.message;
-  const submit = handleSubmit((values) =>
-    save.mutate(
-      { id: pkg?.id, body: packagePayload(values) },
-      { onSuccess: onClose, onError: (e) => errorToast('Could not save the package', messageOf(e, 'Please try again.')) },
-    ),
-  );
+  const priceError = error('pricePerGuestCents');
+  const minimumError = error('minimumCents');
+  const submit = handleSubmit((values) => save.mutate({ id: pkg?.id, body: packagePayload(values) }, { onSuccess: onClose }));
   const id = (name: string) => `package-${name}`;
   return (
     <EditorDialog
@@ -160,12 +144,7 @@ export function BookingPackages() {
       )}
       switchLabel="Active"
       switching={save.isPending}
-      onSwitch={(p, active) =>
-        save.mutate(
-          { id: p.id, body: inputOf(p, { active }) },
-          { onError: (err) => errorToast('Could not save the package', messageOf(err, 'Please try again.')) },
-        )
-      }
+      onSwitch={(p, active) => save.mutate({ id: p.id, body: inputOf(p, { active }) })}
       editor={(pkg, close) => <PackageDialog pkg={pkg} onClose={close} />}
     />
   );

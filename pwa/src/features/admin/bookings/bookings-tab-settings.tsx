@@ -1,11 +1,8 @@
-import { useForm } from 'react-hook-form';
 import { BOOKING_NOTE_MAX, type BookingSettings, bookingSettingsInputSchema } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { errorToast } from '../../../ui/toast-store';
 import { useSaveBookingSettings } from './api/save-settings';
 import { type BookingSettingsView, useBookingSettings } from './api/settings';
-import { numberOf, schemaResolver } from '../shared/schema-resolver';
+import { numberOf, useSchemaForm } from '../shared/schema-resolver';
 import { numberFields, SaveActions, SettingsCard } from '../shared/settings-form';
 
 interface SettingsFormValues {
@@ -36,21 +33,12 @@ const valuesOf = (s: BookingSettingsView): SettingsFormValues => ({
 
 function SettingsForm({ settings }: { settings: BookingSettingsView }) {
   const save = useSaveBookingSettings();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<SettingsFormValues>({
-    defaultValues: valuesOf(settings),
-    resolver: schemaResolver<SettingsFormValues>(bookingSettingsInputSchema, settingsPayload),
-  });
-  const submit = handleSubmit((values) =>
-    save.mutate(settingsPayload(values), {
-      onSuccess: (saved) => reset(valuesOf(saved)),
-      onError: (e) => errorToast('Could not save the booking settings', messageOf(e, 'Please try again.')),
-    }),
+  const { register, handleSubmit, reset, errors, formState } = useSchemaForm<SettingsFormValues>(
+    valuesOf(settings),
+    bookingSettingsInputSchema,
+    settingsPayload,
   );
+  const submit = handleSubmit((values) => save.mutate(settingsPayload(values), { onSuccess: (saved) => reset(valuesOf(saved)) }));
   const number = numberFields('booking-settings', register, errors);
   return (
     <form className="form" noValidate aria-label="Booking settings" onSubmit={(event) => void submit(event)}>
@@ -77,7 +65,7 @@ function SettingsForm({ settings }: { settings: BookingSettingsView }) {
         <p>{settings.policyText}</p>
       </div>
       <p className="muted">The refund a customer's cancellation gives is always worked out from the full-refund days; write your policy to match them.</p>
-      <SaveActions label="Save settings" busy={save.isPending} disabled={!isDirty} />
+      <SaveActions label="Save settings" busy={save.isPending} disabled={!formState.isDirty} />
     </form>
   );
 }

@@ -20,7 +20,7 @@ import { MetaRow } from '../shared/meta-row';
 import { Segment } from '../shared/segment';
 import { TableHead } from '../../../ui/table-head';
 import { CouldNot, LoadFailed } from '../shared/query-state';
-import { AdminCard } from '../shared/admin-card';
+import { AddButton, AdminCard } from '../shared/admin-card';
 
 /** Location Scheduler: scheduled locations and the calendar-feed controls. */
 export function CalendarTab() {
@@ -60,15 +60,7 @@ function LocationsCard() {
   const rows = events.data?.pages.flatMap((page) => page.events) ?? [];
 
   return (
-    <AdminCard
-      titleId="locations-title"
-      title="Scheduled Locations"
-      actions={
-        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-          Add Location
-        </button>
-      }
-    >
+    <AdminCard titleId="locations-title" title="Scheduled Locations" actions={<AddButton label="Add Location" onAdd={() => setEditing(null)} />}>
       <Segment label="Which locations to show" choices={SEGMENTS} value={segment} onChange={setSegment} />
       <p className="muted">{shown.hint(formatLongDate(now, shopZone))}</p>
       {events.isPending ? (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { eventInputSchema, type EventInput, normaliseAddress, type ScheduledEvent } from '@cocoa/shared-types';
 import { isNetworkError, messageOf } from '../../../lib/api-fetch';
 import { useOnline } from '../../../lib/use-online';
@@ -9,7 +8,7 @@ import { useSaveEvent } from './api/save-event';
 import { geocodeAddress } from './api/geocode';
 import { dayInputValue, noonLocalIso } from '../shared/format';
 import { EditorDialog } from '../shared/editor-dialog';
-import { schemaResolver } from '../shared/schema-resolver';
+import { useSchemaForm } from '../shared/schema-resolver';
 
 export interface LocationFormValues {
   title: string;
@@ -77,13 +76,8 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
   const [geocodeProblem, setGeocodeProblem] = useState<{ text: string } | null>(null);
   /** The address the geocoder could not place: saving it again uses the coordinates shown. */
   const [unfoundAddress, setUnfoundAddress] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<LocationFormValues>({
-    defaultValues: {
+  const { register, handleSubmit, setFocus, errors } = useSchemaForm<LocationFormValues>(
+    {
       title: event?.title ?? '',
       location: event?.location ?? '',
       address: event?.address ?? '',
@@ -94,8 +88,9 @@ export function LocationDialog({ event, timeZone: shopZone, onClose }: { event?:
       latitude: storedLatitude,
       longitude: storedLongitude,
     },
-    resolver: schemaResolver<LocationFormValues>(eventInputSchema, (values) => locationPayload(values, timeZone)),
-  });
+    eventInputSchema,
+    (values) => locationPayload(values, timeZone),
+  );
 
   // The hint is read out (role="alert"); the latitude field takes the focus so the owner can type.
   useEffect(() => {

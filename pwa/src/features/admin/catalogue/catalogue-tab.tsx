@@ -13,7 +13,7 @@ import { ProductDialog } from './product-dialog';
 import { FileButton } from '../shared/file-button';
 import { ImageRow } from '../shared/image-row';
 import { LoadFailed } from '../shared/query-state';
-import { AdminCard } from '../shared/admin-card';
+import { AddButton, AdminCard } from '../shared/admin-card';
 
 /** Catalogue: products (search, create, edit, delete), categories, Excel export and Excel or CSV import. */
 export function CatalogueTab() {
@@ -51,15 +51,7 @@ function ProductsCard({ categories }: { categories: Category[] }) {
   const categoryName = (id: number | null) => categories.find((category) => category.id === id)?.name ?? 'No category';
 
   return (
-    <AdminCard
-      titleId="products-title"
-      title="Products"
-      actions={
-        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-          Add Product
-        </button>
-      }
-    >
+    <AdminCard titleId="products-title" title="Products" actions={<AddButton label="Add Product" onAdd={() => setEditing(null)} />}>
       <div className="field">
         <label htmlFor="product-search">Search products</label>
         <input id="product-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name, slug or subtitle" />
@@ -146,15 +138,7 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
   const [editing, setEditing] = useState<Category | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Category | null>(null);
   return (
-    <AdminCard
-      titleId="categories-title"
-      title="Categories"
-      actions={
-        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
-          Add Category
-        </button>
-      }
-    >
+    <AdminCard titleId="categories-title" title="Categories" actions={<AddButton label="Add Category" onAdd={() => setEditing(null)} />}>
       {loading ? (
         <SkeletonLines label="Loading categories" count={3} />
       ) : failed && !categories.length ? (

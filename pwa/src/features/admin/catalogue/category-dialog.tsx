@@ -1,10 +1,10 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { categoryCreateSchema, type Category, type CategoryCreate } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
 import { useCreateCategory, useUpdateCategory } from './api/catalogue-changes';
 import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
-import { schemaResolver } from '../shared/schema-resolver';
+import { useSchemaForm } from '../shared/schema-resolver';
 
 export interface CategoryFormValues {
   name: string;
@@ -20,20 +20,16 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
   const create = useCreateCategory();
   const update = useUpdateCategory();
   const saving = create.isPending || update.isPending;
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CategoryFormValues>({
-    defaultValues: {
+  const { register, control, handleSubmit, errors } = useSchemaForm<CategoryFormValues>(
+    {
       name: category?.name ?? '',
       slug: category?.slug ?? '',
       description: category?.description ?? '',
       imageUrl: category?.imageUrl ?? '',
     },
-    resolver: schemaResolver<CategoryFormValues>(categoryCreateSchema, categoryPayload),
-  });
+    categoryCreateSchema,
+    categoryPayload,
+  );
 
   const submit = handleSubmit((values) => {
     const body = categoryCreateSchema.parse(categoryPayload(values));

@@ -1,4 +1,4 @@
-import { useForm, Controller } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { productCreateSchema, type AdminProduct, type Category } from '@cocoa/shared-types';
 import { ApiError } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
@@ -6,7 +6,7 @@ import { useCreateProduct, useUpdateProduct } from './api/catalogue-changes';
 import type { ImageType } from '../images/api/upload-image';
 import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
-import { schemaResolver } from '../shared/schema-resolver';
+import { useSchemaForm } from '../shared/schema-resolver';
 import { type ImageKey, type ProductFormValues, productFormValues, productPayload } from './product-form';
 import { ProductOptionsFields } from './product-options-fields';
 import { readableSaveProblem } from './product-options-form';
@@ -35,11 +35,9 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
     register,
     control,
     handleSubmit,
-    formState: { errors, dirtyFields },
-  } = useForm<ProductFormValues>({
-    defaultValues: productFormValues(product),
-    resolver: schemaResolver<ProductFormValues>(productCreateSchema, productPayload),
-  });
+    errors,
+    formState: { dirtyFields },
+  } = useSchemaForm<ProductFormValues>(productFormValues(product), productCreateSchema, productPayload);
 
   const failure = editing ? update.error : create.error;
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { type AdminDiscount, type DiscountFormInput, discountFormSchema, discountLabel, formatLongDate } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
@@ -7,7 +7,7 @@ import { errorToast } from '../../../ui/toast-store';
 import { ConfirmDialog } from '../shared/dialog';
 import { EditorDialog } from '../shared/editor-dialog';
 import { SwitchList } from '../shared/switch-list';
-import { numberOf, schemaResolver } from '../shared/schema-resolver';
+import { numberOf, useSchemaForm } from '../shared/schema-resolver';
 import { useDeleteDiscount } from './api/delete-discount';
 import { useAdminDiscounts } from './api/discounts';
 import { useSaveDiscount } from './api/save-discount';
@@ -54,23 +54,9 @@ export function discountPayload(v: DiscountFormValues): DiscountFormInput {
 /** Add or edit a code: what it takes off, the days it works (the shop's days), how often it may be used. */
 function DiscountDialog({ discount, onClose }: { discount: AdminDiscount | null; onClose: () => void }) {
   const save = useSaveDiscount();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<DiscountFormValues>({
-    defaultValues: formValues(discount),
-    resolver: schemaResolver<DiscountFormValues>(discountFormSchema, discountPayload),
-  });
-  const error = (name: keyof DiscountFormValues) => errors[name]?.message;
+  const { register, handleSubmit, control, error } = useSchemaForm<DiscountFormValues>(formValues(discount), discountFormSchema, discountPayload);
   const kind = useWatch({ control, name: 'kind' });
-  const submit = handleSubmit((values) =>
-    save.mutate(
-      { id: discount?.id, body: discountPayload(values) },
-      { onSuccess: onClose, onError: (e) => errorToast('Could not save the discount', messageOf(e, 'Please try again.')) },
-    ),
-  );
+  const submit = handleSubmit((values) => save.mutate({ id: discount?.id, body: discountPayload(values) }, { onSuccess: onClose }));
   const id = (name: string) => `discount-${name}`;
   return (
     <EditorDialog

@@ -1,9 +1,6 @@
-import { useForm } from 'react-hook-form';
 import { PICKUP_PAUSED_MESSAGE_MAX, type PickupSettings, pickupSettingsInputSchema, pausedMessage } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { describedBy, Field } from '../../../ui/field';
-import { errorToast } from '../../../ui/toast-store';
-import { numberOf, schemaResolver } from '../shared/schema-resolver';
+import { numberOf, useSchemaForm } from '../shared/schema-resolver';
 import { numberFields, SaveActions, SettingsCard } from '../shared/settings-form';
 import { usePickupSettings } from './api/pickup-settings';
 import { useSavePickupSettings } from './api/save-pickup-settings';
@@ -34,22 +31,8 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
     pausedMessage: v.pausedMessage.trim() || null,
     autoAccept: v.autoAccept,
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isDirty },
-  } = useForm<RulesFormValues>({
-    defaultValues: valuesOf(settings),
-    resolver: schemaResolver<RulesFormValues>(pickupSettingsInputSchema, (v) => payload(v)),
-  });
-  const send = (paused: boolean) =>
-    handleSubmit((values) =>
-      save.mutate(payload(values, paused), {
-        onSuccess: (saved) => reset(valuesOf(saved)),
-        onError: (e) => errorToast('Could not save the order-ahead settings', messageOf(e, 'Please try again.')),
-      }),
-    );
+  const { register, handleSubmit, reset, errors, formState } = useSchemaForm<RulesFormValues>(valuesOf(settings), pickupSettingsInputSchema, (v) => payload(v));
+  const send = (paused: boolean) => handleSubmit((values) => save.mutate(payload(values, paused), { onSuccess: (saved) => reset(valuesOf(saved)) }));
   const number = numberFields('pickup', register, errors);
   return (
     <form className="form" noValidate aria-label="Order-ahead settings" onSubmit={(event) => void send(settings.paused)(event)}>
@@ -89,7 +72,7 @@ function RulesForm({ settings }: { settings: PickupSettings }) {
       <p id="pickup-autoAccept-help" className="muted">
         Off: each new order waits as Received until you tap Accept on the pickup queue.
       </p>
-      <SaveActions label="Save settings" busy={save.isPending} disabled={!isDirty} />
+      <SaveActions label="Save settings" busy={save.isPending} disabled={!formState.isDirty} />
     </form>
   );
 }

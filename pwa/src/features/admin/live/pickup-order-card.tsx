@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { PICKUP_ACTION_LABELS, PICKUP_STATUS_LABELS, type PickupStatus, shopClock } from '@cocoa/shared-types';
+import { StatusPill } from '../../../ui/status-pill';
 import { Field } from '../../../ui/field';
 import { ConfirmDialog } from '../shared/dialog';
 import { useMovePickupOrder } from './api/move-pickup-order';
@@ -49,12 +50,14 @@ export function PickupOrderCard({ order, timeZone, isNew }: { order: QueueCard; 
   };
   const moves = order.moves;
   return (
-    <li className={`pickup-card pickup-card--${order.status}${isNew ? ' is-new' : ''}`} aria-labelledby={`${id}-code ${id}-name`}>
+    <li className={`card pickup-card pickup-card--${order.status}${isNew ? ' is-new' : ''}`} aria-labelledby={`${id}-code ${id}-name`}>
       <div className="pickup-card__head">
         <span id={`${id}-code`} className="pickup-card__code">
           {order.code}
         </span>
-        <span className="pickup-state">{PICKUP_STATUS_LABELS[order.status]}</span>
+        <StatusPill className="pickup-state" tone={order.status === 'ready' ? 'done' : undefined}>
+          {PICKUP_STATUS_LABELS[order.status]}
+        </StatusPill>
       </div>
       <p className="pickup-card__name">
         <span id={`${id}-name`}>{order.firstName}</span>

@@ -1,13 +1,13 @@
 import {
   type AdminOrderDetail,
   FULFILMENT_ACTION_LABELS,
-  FULFILMENT_ADMIN_LABELS,
   FULFILMENT_MOVES,
   FULFILMENT_TARGETS,
   type FulfilmentTarget,
   isBeforeShipping,
 } from '@cocoa/shared-types';
 import { formatDateTime } from '../shared/format';
+import { OrderStatePill } from './order-state-pill';
 
 /** What the owner can open from the order's head: a move that asks more, cancelling or refunding. */
 export type OrderAction = 'ship' | 'cancel' | 'refund' | 'delivered';
@@ -45,9 +45,7 @@ export function OrderNextSteps({
             </span>
           )}
         </h2>
-        <span className={`orders-state orders-state--${status ?? 'none'}`}>
-          {status ? FULFILMENT_ADMIN_LABELS[status] : `Payment ${order.status.toLowerCase()}`}
-        </span>
+        <OrderStatePill order={order} />
       </div>
       <p className="muted">
         Placed {formatDateTime(order.createdAt)} by {order.shipping.name} · {order.email}

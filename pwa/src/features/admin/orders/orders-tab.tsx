@@ -22,6 +22,7 @@ import { SwipeRow } from '../shared/swipe-row';
 import { useMoveFulfilment } from './api/move-fulfilment';
 import { LoadFailed } from '../shared/query-state';
 import { AdminCard } from '../shared/admin-card';
+import { OrderStatePill } from './order-state-pill';
 
 const TEST_LABELS: Record<TestOrderFilter, string> = { all: 'Test and real', exclude: 'Real orders only', only: 'Test orders only' };
 const PAYMENT_LABELS = {
@@ -73,9 +74,7 @@ function OrderRow({ order, onOpen }: { order: AdminOrderSummary; onOpen: () => v
           </span>
         </span>
         <span className="orders-row__state">
-          <span className={`orders-state orders-state--${order.fulfilmentStatus ?? 'none'}`}>
-            {order.fulfilmentStatus ? FULFILMENT_ADMIN_LABELS[order.fulfilmentStatus] : `Payment ${order.status.toLowerCase()}`}
-          </span>
+          <OrderStatePill order={order} />
           {order.testMode && <span className="badge badge--test">TEST</span>}
         </span>
       </button>

@@ -2,10 +2,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { onlineManager } from '@tanstack/react-query';
 import { dayIn, startOfDayIn } from '@cocoa/shared-types';
 import { persistable } from '../../../app/query-client';
-import { mockFetch, renderWithProviders } from '../../../test/render';
+import { mockFetch, renderWithProviders, renderWithToasts } from '../../../test/render';
 import { NOT_LIVE, TODAY_STOP, withFakeLiveStream } from '../../live/test/fake-event-source';
 import { choiceNamed, choicesOf, expectChosen, segmentNamed, tabOf, tapChoice } from '../../../test/ionic';
-import { ToastViewport } from '../../../ui/toast-viewport';
 import { pickupQueueOrder } from '../test/pickup-orders';
 import { quietSummary } from '../test/summary';
 import AdminPage from './admin-page';
@@ -79,13 +78,7 @@ describe('AdminPage', () => {
 
   it('opens the settings tab when Square sends the owner back, which tells the outcome', async () => {
     api();
-    renderWithProviders(
-      <>
-        <AdminPage />
-        <ToastViewport />
-      </>,
-      { route: '/admin?square=error' },
-    );
+    renderWithToasts(<AdminPage />, { route: '/admin?square=error' });
     expect(await screen.findByText('Connection failed')).toBeInTheDocument();
     await expectChosen(segmentNamed('Admin sections'), 'Settings & Square Integration');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=settings$/);

@@ -1,9 +1,9 @@
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { COUNTRIES, type ShopIdentityInput, shopIdentityInputSchema, type ShopIdentitySettings, SOCIAL_LINKS_MAX } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
 import { ImageField } from '../images/image-field';
-import { schemaResolver } from '../shared/schema-resolver';
+import { useSchemaForm } from '../shared/schema-resolver';
 import { useSaveShopIdentity, useShopIdentitySettings } from './api/shop-identity';
 import { DemoNotice } from './demo-notice';
 import { CouldNot } from '../shared/query-state';
@@ -48,15 +48,7 @@ export function ShopIdentityCard() {
 
 function ShopIdentityForm({ settings }: { settings: ShopIdentitySettings }) {
   const save = useSaveShopIdentity();
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<IdentityFormValues>({
-    defaultValues: formValues(settings.saved),
-    resolver: schemaResolver<IdentityFormValues>(shopIdentityInputSchema, payload),
-  });
+  const { register, control, handleSubmit, errors } = useSchemaForm<IdentityFormValues>(formValues(settings.saved), shopIdentityInputSchema, payload);
   const submit = handleSubmit((values) => save.mutate(payload(values)));
   const demo = settings.identity;
 

@@ -12,3 +12,12 @@ export function AdminCard({ titleId, title, actions, children }: { titleId: stri
     </section>
   );
 }
+
+/** A card's Add button (its action beside the heading): opens the editor for a new item. */
+export function AddButton({ label, onAdd }: { label: string; onAdd: () => void }) {
+  return (
+    <button type="button" className="btn btn--primary" onClick={onAdd}>
+      {label}
+    </button>
+  );
+}

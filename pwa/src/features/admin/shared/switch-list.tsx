@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { AdminCard } from './admin-card';
+import { AddButton, AdminCard } from './admin-card';
 import { QueryState } from './query-state';
 
 /**
@@ -44,15 +44,7 @@ export function SwitchList<T extends { id: number; active: boolean }>({
 }) {
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   return (
-    <AdminCard
-      titleId={titleId}
-      title={title}
-      actions={
-        <button type="button" className="btn btn--primary" onClick={() => setEditing('new')}>
-          {addLabel}
-        </button>
-      }
-    >
+    <AdminCard titleId={titleId} title={title} actions={<AddButton label={addLabel} onAdd={() => setEditing('new')} />}>
       <QueryState query={query} failed={failed}>
         {(list) =>
           list.length === 0 ? (

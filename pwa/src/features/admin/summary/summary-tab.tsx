@@ -161,7 +161,7 @@ function CountCard({ id, title, count, note, tab, open }: { id: string; title: s
 const lowStockRow = (p: Summary['lowStock'][number]): SummaryRow => ({
   name: p.name,
   detail: p.stockCount === 0 ? 'Out of stock' : `${p.stockCount} left${p.lowStockThreshold !== null ? ` (low at ${p.lowStockThreshold})` : ''}`,
-  detailClassName: p.stockCount === 0 ? 'summary-out' : 'muted',
+  detailClassName: p.stockCount === 0 ? 'stock--out summary-out' : 'muted',
 });
 
 /** A coming stop: its day, its times and its place. */
@@ -197,7 +197,7 @@ function SummaryList<T extends { id: number }>({ items, empty, row }: { items: r
 function PeriodCard({ period, figures }: { period: SummaryPeriod; figures: Summary['periods'][SummaryPeriod] }) {
   const id = useId();
   return (
-    <article className="summary-period" aria-labelledby={id}>
+    <article className="card summary-period" aria-labelledby={id}>
       <h3 id={id}>{PERIOD_TITLES[period]}</h3>
       <Figures figures={figures.real} />
       <p className="summary-test">

@@ -7,6 +7,7 @@ import { useShopIdentity } from '../../../lib/shop-identity';
 import { needsSecondFactor, useLogin, useLoginWithCode } from '../api/login';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
+import { SubmitButton } from '../../../ui/submit-button';
 
 export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onForgot: () => void }) {
   const login = useLogin();
@@ -32,9 +33,7 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
       <Field id="login-password" label="Password" error={errors.password?.message}>
         <PasswordInput toggleLabel="password" autoComplete="current-password" {...describedBy('login-password', errors.password)} {...register('password')} />
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
-        {login.isPending ? 'Logging in...' : 'Login'}
-      </button>
+      <SubmitButton pending={login.isPending} busy="Logging in..." label="Login" />
       <button type="button" className="link-btn" onClick={onForgot}>
         Forgot your password?
       </button>
@@ -85,9 +84,7 @@ function SecondFactorForm({ onSuccess, onBack }: { onSuccess: () => void; onBack
           {...describedBy(id, error)}
         />
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
-        {login.isPending ? 'Checking...' : 'Sign in'}
-      </button>
+      <SubmitButton pending={login.isPending} busy="Checking..." label="Sign in" />
       <button type="button" className="link-btn" onClick={onBack}>
         Start again with your password
       </button>

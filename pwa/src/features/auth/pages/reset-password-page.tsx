@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, resetPasswordFormSchema } from '@cocoa/shared-types';
@@ -7,9 +7,8 @@ import type { z } from 'zod';
 import { errorToast } from '../../../ui/toast-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
-import { describedBy, Field } from '../../../ui/field';
-import { PasswordInput } from '../components/password-input';
-import { PasswordStrength } from '../../../ui/password-strength';
+import { NewPasswordFields } from '../components/new-password-fields';
+import { SubmitButton } from '../../../ui/submit-button';
 
 type Values = z.infer<typeof resetPasswordFormSchema>;
 
@@ -29,16 +28,11 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors },
-  } = useForm<Values>({
+  const form = useForm<Values>({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
-  const newPassword = useWatch({ control, name: 'newPassword' });
+  const { handleSubmit } = form;
 
   useEffect(() => {
     if (token) return;
@@ -66,26 +60,8 @@ export default function ResetPasswordPage() {
     <div className="container page narrow">
       <form className="form card" noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="reset-title">
         <h1 id="reset-title">Reset Your Password</h1>
-        <Field id="reset-new" label="New Password" error={errors.newPassword?.message}>
-          <PasswordInput
-            toggleLabel="new password"
-            autoComplete="new-password"
-            {...describedBy('reset-new', errors.newPassword)}
-            {...register('newPassword')}
-          />
-          <PasswordStrength id="reset-new-strength" password={newPassword} owner={NO_OWNER} />
-        </Field>
-        <Field id="reset-confirm" label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <PasswordInput
-            toggleLabel="password confirmation"
-            autoComplete="new-password"
-            {...describedBy('reset-confirm', errors.confirmPassword)}
-            {...register('confirmPassword')}
-          />
-        </Field>
-        <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </button>
+        <NewPasswordFields id="reset" form={form} fields={{ newPassword: 'New Password', confirmPassword: 'Confirm New Password' }} owner={NO_OWNER} />
+        <SubmitButton pending={reset.isPending} busy="Resetting..." label="Reset Password" />
         <Link to="/auth" className="link-btn">
           Back to Login
         </Link>

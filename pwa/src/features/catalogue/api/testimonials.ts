@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Testimonial } from '@cocoa/shared-types';
-import { apiFetchList } from '../../../lib/api-fetch';
+import { featuredQueryOptions } from './featured';
 
-/** GET /api/square/testimonials/featured (retry 2, 5 minutes). */
-export const fetchFeaturedTestimonials = (signal?: AbortSignal) => apiFetchList<Testimonial>('/api/square/testimonials/featured', signal);
-
-export const featuredTestimonialsQueryOptions = queryOptions({
-  queryKey: ['testimonials', 'featured'] as const,
-  queryFn: ({ signal }) => fetchFeaturedTestimonials(signal),
-  staleTime: 5 * 60 * 1000,
-  retry: 2,
-});
+/** GET /api/square/testimonials/featured: the home page's testimonials. */
+export const featuredTestimonialsQueryOptions = featuredQueryOptions<Testimonial, 'testimonials'>('testimonials', '/api/square/testimonials/featured');
 
 export const useFeaturedTestimonials = () => useQuery(featuredTestimonialsQueryOptions);

@@ -2,6 +2,9 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { EMPTY_SHIPPING, shippingDefaults, ShippingForm } from './shipping-form';
 import { fill, fillIn } from '../../../test/form';
 
+/** A customer in Portland, Oregon, with no street, ZIP code or phone yet. */
+const JANE_IN_PORTLAND = { ...EMPTY_SHIPPING, firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', city: 'Portland', state: 'OR' };
+
 describe('ShippingForm', () => {
   it('shows every shipping-form message for an empty form and does not submit', async () => {
     const onSubmit = jest.fn();
@@ -74,17 +77,7 @@ describe('ShippingForm', () => {
 
   it("refuses a postcode not of the country's form, and a US ZIP code of another state, on the postcode field", async () => {
     const onSubmit = jest.fn();
-    const oregon = {
-      ...EMPTY_SHIPPING,
-      firstName: 'Jane',
-      lastName: 'Doe',
-      email: 'jane@example.com',
-      phone: '(503) 555-0142',
-      address: '1221 SW 4th Avenue',
-      city: 'Portland',
-      state: 'OR',
-      zipCode: '90210',
-    };
+    const oregon = { ...JANE_IN_PORTLAND, phone: '(503) 555-0142', address: '1221 SW 4th Avenue', zipCode: '90210' };
     render(<ShippingForm defaultValues={oregon} countries={['US', 'AU']} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('ZIP code 90210 is in California, not Oregon')).toBeInTheDocument();
@@ -100,16 +93,7 @@ describe('ShippingForm', () => {
 
   it('refuses a phone that is no number of the shipping country, on the phone field, before the payment step', async () => {
     const onSubmit = jest.fn();
-    const valid = {
-      ...EMPTY_SHIPPING,
-      firstName: 'Jane',
-      lastName: 'Doe',
-      email: 'jane@example.com',
-      address: '12 Cocoa Lane',
-      city: 'Portland',
-      state: 'OR',
-      zipCode: '97201',
-    };
+    const valid = { ...JANE_IN_PORTLAND, address: '12 Cocoa Lane', zipCode: '97201' };
     render(<ShippingForm defaultValues={{ ...valid, phone: '555-123-4567' }} countries={['US', 'GB']} onSubmit={onSubmit} />);
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Enter a phone number we can reach, e.g. (217) 555-0142')).toBeInTheDocument();

@@ -1,21 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fakeResponse, mockFetch, renderWithProviders, testQueryClient } from '../../../test/render';
-import { FakeEventSource, installFakeEventSource, LIVE_AT_PARK, NOT_LIVE, releaseLiveStream, uninstallFakeEventSource } from '../test/fake-event-source';
+import { FakeEventSource, LIVE_AT_PARK, NOT_LIVE, uninstallFakeEventSource, withFakeLiveStream } from '../test/fake-event-source';
 import { LiveBanner } from './live-banner';
 
 const status = () => screen.getByRole('status');
 
 describe('LiveBanner', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    installFakeEventSource();
-  });
-  afterEach(async () => {
-    await releaseLiveStream();
-    uninstallFakeEventSource();
-    jest.restoreAllMocks();
-  });
+  withFakeLiveStream();
+  afterEach(() => jest.restoreAllMocks());
 
   it('says where the cart is serving and what sold out, from GET /api/live, in a polite status region', async () => {
     mockFetch({ 'GET /api/live': { body: { ...LIVE_AT_PARK, soldOut: ['Iced Mocha', 'Churros'] } } });

@@ -1,4 +1,10 @@
-import { fulfilmentLabel, type OrderFulfilment } from '@cocoa/shared-types';
+import { fulfilmentLabel, type FulfilmentStatus, type OrderFulfilment } from '@cocoa/shared-types';
+import { StatusPill, type StatusTone } from '../../../ui/status-pill';
+
+/** Shipped is under way, delivered went well, cancelled stopped; before shipping it shows plain. */
+const FULFILMENT_TONES: Partial<Record<FulfilmentStatus, StatusTone>> = { shipped: 'moving', delivered: 'done', cancelled: 'stopped' };
+
+export const fulfilmentTone = (status: FulfilmentStatus | null | undefined) => (status ? FULFILMENT_TONES[status] : undefined);
 
 /**
  * Where the parcel is (ours, shown beside the provider-shaped state badge, which stays as specified
@@ -13,9 +19,9 @@ export function FulfilmentStatus({ fulfilment }: { fulfilment: OrderFulfilment |
   return (
     <div className="fulfilment-status">
       <p className="fulfilment-status__state">
-        <span className={`fulfilment-badge fulfilment-badge--${status ?? 'unpaid'}`} data-status={status ?? 'unpaid'}>
+        <StatusPill className="fulfilment-badge" tone={fulfilmentTone(status)} data-status={status ?? 'unpaid'}>
           {fulfilmentLabel(status)}
-        </span>
+        </StatusPill>
       </p>
       {shipped && carrier && (
         <p className="fulfilment-status__tracking">

@@ -1,12 +1,10 @@
 import type { BookingSettings } from '@cocoa/shared-types';
-import { apiFetch } from '../../../../lib/api-fetch';
-import { useOwnerChange } from '../../api/owner-api';
+import { useSaveOwnerSettings } from '../../api/owner-api';
 import { bookingSettingsQueryOptions, type BookingSettingsView } from './settings';
 
 /** PUT /api/admin/booking/settings: every setting at once. */
 export const useSaveBookingSettings = () =>
-  useOwnerChange({
-    mutationFn: (body: BookingSettings) => apiFetch<BookingSettingsView>('/api/admin/booking/settings', { method: 'PUT', body }),
+  useSaveOwnerSettings<BookingSettings, BookingSettingsView>('/api/admin/booking/settings', bookingSettingsQueryOptions, {
     done: () => ['Booking settings saved', 'New requests and quotes follow them from now on.'],
-    refresh: (client, saved) => void client.setQueryData(bookingSettingsQueryOptions.queryKey, saved),
+    failed: ['Could not save the booking settings', 'Please try again.'],
   });

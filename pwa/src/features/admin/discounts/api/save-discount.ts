@@ -1,20 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminDiscount, DiscountFormInput } from '@cocoa/shared-types';
-import { apiFetch } from '../../../../lib/api-fetch';
-import { toast } from '../../../../ui/toast-store';
+import { saveListItem, useOwnerChange } from '../../api/owner-api';
 import { adminDiscountsQueryOptions } from './discounts';
 
 /** POST /api/admin/discounts or PUT …/{id}: the whole form. */
-export function useSaveDiscount() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: DiscountFormInput }) =>
-      id
-        ? apiFetch<AdminDiscount>(`/api/admin/discounts/${id}`, { method: 'PUT', body })
-        : apiFetch<AdminDiscount>('/api/admin/discounts', { method: 'POST', body }),
-    onSuccess: (saved, { id }) => {
-      toast(id ? 'Discount saved' : 'Discount added', saved.active ? `${saved.code} can be used at the checkout.` : `${saved.code} is switched off.`);
-      return client.invalidateQueries({ queryKey: adminDiscountsQueryOptions.queryKey });
-    },
+export const useSaveDiscount = () =>
+  useOwnerChange({
+    mutationFn: saveListItem<DiscountFormInput, AdminDiscount>('/api/admin/discounts'),
+    done: (saved, { id }) => [
+      id ? 'Discount saved' : 'Discount added',
+      saved.active ? `${saved.code} can be used at the checkout.` : `${saved.code} is switched off.`,
+    ],
+    failed: ['Could not save the discount', 'Please try again.'],
+    refresh: (client) => client.invalidateQueries({ queryKey: adminDiscountsQueryOptions.queryKey }),
   });
-}

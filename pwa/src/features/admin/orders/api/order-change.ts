@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminOrderDetail } from '@cocoa/shared-types';
-import { messageOf } from '../../../../lib/api-fetch';
+import { apiFetch, messageOf } from '../../../../lib/api-fetch';
 import { QUEUED, QUEUED_TOAST } from '../../../../lib/outbox';
 import { errorToast, toast } from '../../../../ui/toast-store';
 import { adminOrderQueryOptions } from './detail';
 import { ORDERS_LIST_KEY } from './list';
+
+/** POST /api/admin/orders/{id}/{action}: every such call answers the order as it now is. */
+export const postToOrder = (id: string, action: string, body: unknown = {}) =>
+  apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST', body });
 
 /**
  * Every change answers the order as it now is: the detail is replaced with it and the lists are
