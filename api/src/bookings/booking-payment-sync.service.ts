@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
 import { log } from '../common/logger';
-import { PaymentKindProvider } from '../payments/payment-kind-discovery';
+import { PaymentKindProvider } from '../payments/payment-kinds.service';
 import {
   type PaymentKind,
   paymentVerdict,

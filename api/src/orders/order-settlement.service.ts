@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import { DiscountsService } from '../discounts/discounts.service';
-import { PaymentKindProvider } from '../payments/payment-kind-discovery';
+import { PaymentKindProvider } from '../payments/payment-kinds.service';
 import {
   type PaymentKind,
   paymentVerdict,

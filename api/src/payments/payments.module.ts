@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { SquareModule } from '../square/square.module';
-import { PaymentKindDiscovery } from './payment-kind-discovery';
+import { PaymentKindDiscovery } from './payment-kinds.service';
 import { PaymentReconciler } from './payment-reconciler.service';
 import { PaymentsService } from './payments.service';
 import { SquareWebhookController } from './square-webhook.controller';
