@@ -4,15 +4,8 @@ import { z } from 'zod';
 import { PaymentError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { PaymentKindProvider } from '../payments/payment-kinds.service';
-import {
-  type PaymentKind,
-  paymentVerdict,
-  type Reconciled,
-  type SquarePaymentEvent,
-  type SquareRefundEvent,
-  type StaleCharge,
-  type StaleRefund,
-} from '../payments/payments.types';
+import type { PaymentKind, Reconciled, SquarePaymentEvent, SquareRefundEvent, StaleCharge, StaleRefund } from '../payments/payments.types';
+import { paymentVerdict } from '../payments/payments.types';
 import { BookingMovesService, lockBooking } from './booking-moves.service';
 import { BookingPaymentEntity } from './booking-payment.entity';
 import { BookingPaymentsService } from './booking-payments.service';

@@ -4,14 +4,8 @@ import { StockService } from '../catalogue/stock.service';
 import { log } from '../common/logger';
 import { DiscountsService } from '../discounts/discounts.service';
 import { PaymentKindProvider } from '../payments/payment-kinds.service';
-import {
-  type PaymentKind,
-  paymentVerdict,
-  type Reconciled,
-  type SquarePaymentEvent,
-  type SquareRefundEvent,
-  type StaleCharge,
-} from '../payments/payments.types';
+import type { PaymentKind, Reconciled, SquarePaymentEvent, SquareRefundEvent, StaleCharge } from '../payments/payments.types';
+import { paymentVerdict } from '../payments/payments.types';
 import { SquareInventoryService } from '../square/square-inventory.service';
 import type { SquarePaymentFacts } from '../square/square.gateway';
 import { type OrderEventSource, OrderEvent } from './order-event.entity';
