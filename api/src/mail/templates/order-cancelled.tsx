@@ -2,25 +2,19 @@ import { Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
 import { styles, TypedText } from './layout';
-import type { MailTemplate } from './mail-template';
-import { CustomerOrderMail, OrderLines, testTag, ViewOrderLink } from './order-parts';
+import { customerOrderMail, OrderLines, ViewOrderLink } from './order-parts';
 
 /** To the customer when the shop cancels the order: why (when the owner said), and what was refunded. */
-export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
+export const orderCancelled = customerOrderMail<MailTemplates['order-cancelled']>({
   label: 'Order cancelled (to the customer)',
-  subject: (order, shop) => `${testTag(order)}Your ${shop.name} order ${order.orderNumber} has been cancelled`,
-  Email: ({ data: order, shop }) => (
-    <CustomerOrderMail
-      order={order}
-      shop={shop}
-      subject={orderCancelled.subject(order, shop)}
-      preview={
-        order.refundedCents > 0
-          ? `We refunded ${formatCents(order.refundedCents)}.`
-          : `Order ${order.orderNumber} will not be ${order.pickup ? 'ready for pickup' : 'shipped'}.`
-      }
-      heading="Your order has been cancelled"
-    >
+  subject: (order, shop) => `Your ${shop.name} order ${order.orderNumber} has been cancelled`,
+  preview: (order) =>
+    order.refundedCents > 0
+      ? `We refunded ${formatCents(order.refundedCents)}.`
+      : `Order ${order.orderNumber} will not be ${order.pickup ? 'ready for pickup' : 'shipped'}.`,
+  heading: () => 'Your order has been cancelled',
+  body: (order) => (
+    <>
       <Text style={styles.text}>
         Hello {order.customerName}, we have cancelled order {order.orderNumber};{' '}
         {order.pickup ? `there is nothing to pick up at ${order.pickup.stopName}.` : 'it will not be shipped.'}
@@ -38,6 +32,6 @@ export const orderCancelled: MailTemplate<MailTemplates['order-cancelled']> = {
       )}
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
-    </CustomerOrderMail>
+    </>
   ),
-};
+});

@@ -3,6 +3,7 @@ import { COUNTRIES, formatCents, formatEventTime, formatLongDate, wallTimeIn } f
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import type { OrderMailAddress, OrderMailData, OrderMailPickup, ShopIdentity } from './types';
 import { COLOURS, MailLayout, styles } from './layout';
+import type { MailTemplate } from './mail-template';
 
 /** '[TEST] ' before the subject of a test-mode order's messages, so nobody packs or refunds it by mistake. */
 export const testTag = (order: OrderMailData) => (order.testMode ? '[TEST] ' : '');
@@ -47,30 +48,39 @@ export function TestOrderNotice({ order }: { order: OrderMailData }) {
   return <Text style={styles.notice}>TEST ORDER: placed in test mode. No payment was taken and {fulfilment}.</Text>;
 }
 
-interface CustomerOrderMailProps {
-  order: OrderMailData;
-  shop: ShopIdentity;
-  subject: string;
-  preview: string;
-  heading: ReactNode;
-  children: ReactNode;
+/** One e-mail to the customer about an order, as customerOrderMail frames it. */
+interface CustomerOrderMail<D extends OrderMailData> {
+  /** How the admin's preview list names it. */
+  label: string;
+  /** The subject; a test-mode order's gets the test tag before it. */
+  subject: (order: D, shop: ShopIdentity) => string;
+  /** The line a mail app shows beside the subject. */
+  preview: (order: D, shop: ShopIdentity) => string;
+  heading: (order: D) => ReactNode;
+  /** What follows the heading and the test-order notice. */
+  body: (order: D, shop: ShopIdentity) => ReactNode;
 }
 
 /**
- * The frame of every e-mail to the customer about an order: the shop's layout titled with the
- * subject and closed by the customer footer, the heading, then the test-order notice when the order
- * was placed in test mode.
+ * Every e-mail to the customer about an order: the subject tagged for a test-mode order, the shop's
+ * layout titled with it and closed by the customer footer, the heading, then the test-order notice
+ * when the order was placed in test mode, then the message's own body.
  */
-export function CustomerOrderMail({ order, shop, subject, preview, heading, children }: CustomerOrderMailProps) {
-  return (
-    <MailLayout shop={shop} title={subject} preview={preview} footerNote={customerFooter(shop)}>
-      <Heading as="h1" style={styles.heading}>
-        {heading}
-      </Heading>
-      <TestOrderNotice order={order} />
-      {children}
-    </MailLayout>
-  );
+export function customerOrderMail<D extends OrderMailData>(mail: CustomerOrderMail<D>): MailTemplate<D> {
+  const subject = (order: D, shop: ShopIdentity) => `${testTag(order)}${mail.subject(order, shop)}`;
+  return {
+    label: mail.label,
+    subject,
+    Email: ({ data: order, shop }) => (
+      <MailLayout shop={shop} title={subject(order, shop)} preview={mail.preview(order, shop)} footerNote={customerFooter(shop)}>
+        <Heading as="h1" style={styles.heading}>
+          {mail.heading(order)}
+        </Heading>
+        <TestOrderNotice order={order} />
+        {mail.body(order, shop)}
+      </MailLayout>
+    ),
+  };
 }
 
 const cell: CSSProperties = {

@@ -2,21 +2,16 @@ import { Text } from './elements';
 import { formatCents } from '@cocoa/shared-types';
 import type { MailTemplates } from './types';
 import { styles, TypedText } from './layout';
-import type { MailTemplate } from './mail-template';
-import { CustomerOrderMail, OrderLines, testTag, ViewOrderLink } from './order-parts';
+import { customerOrderMail, OrderLines, ViewOrderLink } from './order-parts';
 
 /** To the customer for each refund (full or partial): this refund, and the running total when there were several. */
-export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
+export const orderRefunded = customerOrderMail<MailTemplates['order-refunded']>({
   label: 'Refund (to the customer)',
-  subject: (order, shop) => `${testTag(order)}Refund of ${formatCents(order.refundCents)} for your ${shop.name} order ${order.orderNumber}`,
-  Email: ({ data: order, shop }) => (
-    <CustomerOrderMail
-      order={order}
-      shop={shop}
-      subject={orderRefunded.subject(order, shop)}
-      preview={`We refunded ${formatCents(order.refundCents)} to your card.`}
-      heading={<>We have refunded {formatCents(order.refundCents)}</>}
-    >
+  subject: (order, shop) => `Refund of ${formatCents(order.refundCents)} for your ${shop.name} order ${order.orderNumber}`,
+  preview: (order) => `We refunded ${formatCents(order.refundCents)} to your card.`,
+  heading: (order) => <>We have refunded {formatCents(order.refundCents)}</>,
+  body: (order) => (
+    <>
       <Text style={styles.text}>
         Hello {order.customerName}, we have refunded {formatCents(order.refundCents)} of order {order.orderNumber} to the card you paid with. Your bank may take
         a few business days to show it.
@@ -34,6 +29,6 @@ export const orderRefunded: MailTemplate<MailTemplates['order-refunded']> = {
       )}
       <OrderLines order={order} />
       <ViewOrderLink order={order} />
-    </CustomerOrderMail>
+    </>
   ),
-};
+});
