@@ -41,6 +41,7 @@ import { SignedLinksService } from '../links/signed-links.service';
 import { MoneySettingsService } from './money-settings.service';
 import { ORDER_LINKS } from './order-links';
 import { OrderSettlementService } from './order-settlement.service';
+import { ORDER_PAYMENT } from './order-states';
 import { Order } from './order.entity';
 
 interface PricedItem {
@@ -69,6 +70,8 @@ type KeyedOrder = Pick<Order, 'id' | 'status' | 'totalCents' | 'paymentId' | 'te
 
 interface Claimed {
   orderId: string;
+  /** The pending order as the claim wrote it: its settle moves it with no read first. */
+  order: Order;
   /** A pickup order's code. */
   code: string | null;
   items: PricedItem[];
@@ -206,37 +209,52 @@ export class CheckoutService {
   }
 
   /**
-   * Step 1, one short transaction: prices the cart, checks the client's totals, and commits the
-   * order as PENDING with its lines. Null when another request owns the key (we waited on its
-   * unique-key lock until it committed).
+   * Step 1: prices the cart, checks the client's totals, and commits the order as PENDING with its
+   * lines. Null when another request owns the key (we waited on its unique-key lock until it
+   * committed). The order, its lines and its history row are one statement: a cart with nothing
+   * else to take (a discount code's use, a pickup slot, counted stock) needs no transaction around
+   * it; one that has is written in one short transaction that takes them with the order.
    */
-  private claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean, live: LiveState | null): Promise<Claimed | null> {
-    return this.dataSource.transaction(async (manager) => {
-      const settings = await this.money.get(manager);
-      const place = await this.placeOf(manager, input, settings);
-      const items = await this.priceItems(manager, input, live);
-      const lines = items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity }));
-      // The code's row stays locked until this transaction ends, so its usage limit holds (DiscountsService).
-      const customer = { userId: user?.id, email: input.shippingData?.email ?? input.pickup?.email, phone: input.pickup?.phone };
-      const discount = input.discountCode ? await this.discounts.check(input.discountCode, subtotalCents(lines), customer, manager) : null;
-      const off = discount?.discountCents ?? 0;
-      const tipCents = input.pickup ? toCents(input.tipAmount ?? 0) : 0;
-      const totals = priceOrder({ lines, place, pickup: !!input.pickup, settings, tipCents, discountCents: off });
-      assertClientTotals(input, totals);
-      // A pickup order's slot is checked with the stop's row locked, before the order refers to
-      // the stop; a refusal keeps nothing.
-      const slot = input.pickup ? { stopId: input.pickup.stopId, slotStart: new Date(input.pickup.slotStart) } : null;
-      if (slot) await this.slots.check(manager, slot);
-      const inserted = await this.insertPending(manager, input, user, items, totals, testMode, discount);
-      if (!inserted) return null;
-      const orderId = inserted.id;
-      if (discount) await this.discounts.redeem(manager, discount, orderId);
-      if (slot) await this.slots.record(manager, { ...slot, orderId });
-      // Most drinks are not counted: their stock is not asked about at all.
-      const counted = items.filter((item) => item.counted);
-      if (counted.length) await this.stock.take(manager, counted);
-      return { orderId, code: inserted.pickup_code, items, totals, discount };
-    });
+  private async claim(input: CheckoutCompleteRequest, user: SessionUser | undefined, testMode: boolean, live: LiveState | null): Promise<Claimed | null> {
+    const reader = this.dataSource.manager;
+    const settings = await this.money.get();
+    const place = await this.placeOf(reader, input, settings);
+    const priced = { settings, place, items: await this.priceItems(reader, input, live) };
+    const alone = !input.discountCode && !input.pickup && !priced.items.some((item) => item.counted);
+    const write = (manager: EntityManager) => this.placeOrder(manager, input, user, testMode, priced);
+    return alone ? write(this.dataSource.manager) : this.dataSource.transaction(write);
+  }
+
+  /** The claim's writes, priced items in hand: in the caller's transaction when it takes more than the order. */
+  private async placeOrder(
+    manager: EntityManager,
+    input: CheckoutCompleteRequest,
+    user: SessionUser | undefined,
+    testMode: boolean,
+    { settings, place, items }: { settings: MoneySettings; place: Place; items: PricedItem[] },
+  ): Promise<Claimed | null> {
+    const lines = items.map((item) => ({ price: fromCents(item.unitPriceCents), quantity: item.quantity }));
+    // The code's row stays locked until this transaction ends, so its usage limit holds (DiscountsService).
+    const customer = { userId: user?.id, email: input.shippingData?.email ?? input.pickup?.email, phone: input.pickup?.phone };
+    const discount = input.discountCode ? await this.discounts.check(input.discountCode, subtotalCents(lines), customer, manager) : null;
+    const off = discount?.discountCents ?? 0;
+    const tipCents = input.pickup ? toCents(input.tipAmount ?? 0) : 0;
+    const totals = priceOrder({ lines, place, pickup: !!input.pickup, settings, tipCents, discountCents: off });
+    assertClientTotals(input, totals);
+    // A pickup order's slot is checked with the stop's row locked, before the order refers to
+    // the stop; a refusal keeps nothing.
+    const slot = input.pickup ? { stopId: input.pickup.stopId, slotStart: new Date(input.pickup.slotStart) } : null;
+    if (slot) await this.slots.check(manager, slot);
+    const inserted = await this.insertPending(manager, input, user, items, totals, testMode, discount);
+    if (!inserted) return null;
+    const order = ORDER_PAYMENT.written(manager, inserted);
+    const orderId = order.id;
+    if (discount) await this.discounts.redeem(manager, discount, orderId);
+    if (slot) await this.slots.record(manager, { ...slot, orderId });
+    // Most drinks are not counted: their stock is not asked about at all.
+    const counted = items.filter((item) => item.counted);
+    if (counted.length) await this.stock.take(manager, counted);
+    return { orderId, order, code: order.pickupCode, items, totals, discount };
   }
 
   /**
@@ -309,8 +327,8 @@ export class CheckoutService {
 
   /**
    * Inserts the order as PENDING with its lines and its `placed` history row, in one statement
-   * (a checkout under load waits on every round trip to the database), unless the key exists: null
-   * when another request owns the key. A pickup order gets a fresh code; the rare code its stop
+   * (a checkout under load waits on every round trip to the database), unless the key exists: the
+   * order's row as written (every column), or null when another request owns the key. A pickup order gets a fresh code; the rare code its stop
    * already has makes the insert a no-op too, and the checkout's next round draws another.
    */
   private async insertPending(
@@ -321,7 +339,7 @@ export class CheckoutService {
     totals: Claimed['totals'],
     testMode: boolean,
     discount: CheckedDiscount | null,
-  ): Promise<{ id: string; pickup_code: string | null } | null> {
+  ): Promise<Record<string, unknown> | null> {
     const s = input.shippingData;
     const p = input.pickup;
     const lines = items.map((item, position) => ({
@@ -334,14 +352,14 @@ export class CheckoutService {
       options: item.options,
       position,
     }));
-    const rows: { id: string; pickup_code: string | null }[] = await manager.query(
+    const rows: Record<string, unknown>[] = await manager.query(
       `WITH o AS (
          INSERT INTO orders (id, idempotency_key, user_id, email, status, test_mode, currency, subtotal_cents, shipping_cents, tax_cents, total_cents,
            shipping_first_name, shipping_last_name, shipping_phone, shipping_address, shipping_city, shipping_state, shipping_zip, shipping_country,
            fulfilment_method, tip_cents, pickup_stop_id, pickup_slot_start, pickup_code, pickup_name, pickup_phone, discount_code, discount_cents)
          VALUES ($17, $1, $2, $3, 'PENDING', $4, 'USD', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19, $20, $21, $22, $23, $24, $27, $28)
          ON CONFLICT DO NOTHING
-         RETURNING id, pickup_code),
+         RETURNING *),
        lines AS (
          INSERT INTO order_items (order_id, product_id, variation_id, name, unit_price_cents, quantity, total_cents, options, position)
          SELECT o.id, l.product_id, l.variation_id, l.name, l.unit_price_cents, l.quantity, l.total_cents, l.options, l.position
@@ -350,7 +368,7 @@ export class CheckoutService {
        placed AS (
          INSERT INTO order_events (order_id, type, from_status, to_status, source, actor, detail)
          SELECT o.id, 'placed', NULL, 'PENDING', 'checkout', 'checkout', $26::jsonb FROM o)
-       SELECT id, pickup_code FROM o`,
+       SELECT * FROM o`,
       [
         input.idempotencyKey,
         user?.id ?? null,
@@ -421,12 +439,12 @@ export class CheckoutService {
    * What becomes of the pending order: nothing charged removes it (its stock given back, the buyer
    * may retry); paid settles it, the confirmation mails queued.
    */
-  private ownerOf({ orderId, items }: Claimed): ChargeOwner {
+  private ownerOf({ orderId, order, items }: Claimed): ChargeOwner {
     return {
       ref: { orderId },
       failed: async (err) => void (await this.settlement.fail(orderId, { code: err.code, message: err.message }, 'checkout')),
       paid: async (payment) => {
-        const settled = await this.settlement.settle(orderId, payment, 'checkout', items);
+        const settled = await this.settlement.settle(order, payment, 'checkout', items);
         if (settled.outcome !== 'moved') log('error', 'a paid order was not pending any more', { orderId, outcome: settled.outcome });
       },
     };

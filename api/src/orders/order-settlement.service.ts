@@ -13,6 +13,7 @@ import { type OrderMailLine, OrderMailService } from './order-mail.service';
 import { ORDER_PAYMENT, type OrderMoveContext } from './order-states';
 import { orderSaleLines, orderStockLines } from './order-stock';
 import { PickupOrdersService } from './pickup-orders.service';
+import { RowMovedOn } from '../state-machine/state-machine';
 import type { Order, OrderStatus } from './order.entity';
 
 /** What settling did: moved (to the status), removed (a pending order whose payment failed), or nothing. */
@@ -79,12 +80,23 @@ export class OrderSettlementService implements PaymentKind {
   /**
    * Settles the order by its Square payment: COMPLETED → COMPLETED, APPROVED → OPEN, FAILED or
    * CANCELED → a pending order is removed (nothing was charged), an approved one is canceled.
+   * The checkout passes the pending order as it wrote it (ORDER_PAYMENT.written): a payment that
+   * went through moves it with no read first, unless something moved it meanwhile; then, as for
+   * an order id, the order is read and locked first.
    */
-  async settle(orderId: string, payment: SquarePaymentFacts, source: OrderEventSource, lines?: readonly OrderMailLine[]): Promise<Settled> {
+  async settle(order: string | Order, payment: SquarePaymentFacts, source: OrderEventSource, lines?: readonly OrderMailLine[]): Promise<Settled> {
     const mailer = await this.mail.prepare();
+    if (typeof order !== 'string' && paymentVerdict(payment.status) !== 'failed') {
+      try {
+        return await this.dataSource.transaction((manager) => this.apply(manager, order, payment, source, { mailer, lines }));
+      } catch (err) {
+        if (!(err instanceof RowMovedOn)) throw err;
+      }
+    }
+    const orderId = typeof order === 'string' ? order : order.id;
     return this.dataSource.transaction(async (manager) => {
-      const order = await ORDER_PAYMENT.find(manager, { id: orderId });
-      return order ? this.apply(manager, order, payment, source, { mailer, lines }) : { outcome: 'not-found' };
+      const found = await ORDER_PAYMENT.find(manager, { id: orderId });
+      return found ? this.apply(manager, found, payment, source, { mailer, lines }) : { outcome: 'not-found' };
     });
   }
 

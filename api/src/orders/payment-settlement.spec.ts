@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { orderNumberOf } from '@cocoa/shared-types';
 import type supertest from 'supertest';
 import { PaymentReconciler } from '../payments/payment-reconciler.service';
 import { type SquareApiDouble, squareRefund, squareWebhookEvent, type WirePayment } from '../square/square-api.double';
@@ -196,6 +197,30 @@ describe('payment settlement outside database transactions', () => {
       expect((await events(orderId)).filter((e: { type: string }) => e.type === 'paid')).toEqual([
         { type: 'paid', from_status: 'PENDING', to_status: 'COMPLETED', source: 'webhook' },
       ]);
+    });
+
+    it('settles an order once when payment.updated comes before Square’s answer reaches the checkout: the checkout answers as paid', async () => {
+      const event = fixture('square-payment-updated.json');
+      // Square's event about this payment, under an event_id of its own.
+      event.event_id = `${event.event_id}-before-the-answer`;
+      square.beforeAnswer = async (r) => {
+        if (r.method !== 'POST' || r.path !== '/v2/payments') return;
+        square.beforeAnswer = undefined;
+        const payment = square.payments.at(-1)!;
+        Object.assign(event.data.object.payment, { id: payment.id, reference_id: payment.reference_id, order_id: payment.order_id, status: 'COMPLETED' });
+        expect((await postWebhook(event)).status).toBe(200);
+      };
+      const res = await t.agent().post(COMPLETE).send(checkoutBody(f));
+      expect(res.status).toBe(200);
+      const { orderId, paymentId } = res.body as { orderId: string; paymentId: string };
+      expect(await orderRow(orderId)).toMatchObject({ status: 'COMPLETED', payment_id: paymentId, payment_status: 'COMPLETED' });
+      expect((await events(orderId)).filter((e: { type: string }) => e.type === 'paid')).toEqual([
+        { type: 'paid', from_status: 'PENDING', to_status: 'COMPLETED', source: 'webhook' },
+      ]);
+      const mails: { template: string }[] = await t.dataSource.query(`SELECT template FROM mail_outbox WHERE data->>'orderNumber' = $1 ORDER BY template`, [
+        orderNumberOf(orderId),
+      ]);
+      expect(mails.map((m) => m.template)).toEqual(['new-order-alert', 'order-confirmation']);
     });
 
     it('moves an approved payment to OPEN, then COMPLETED; a late APPROVED does not move it back', async () => {

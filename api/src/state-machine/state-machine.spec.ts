@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
-import { defineStateMachine } from './state-machine';
+import { defineStateMachine, RowMovedOn } from './state-machine';
 import { StateMachineService } from './state-machine.service';
 
 /** A kind declared here only: pickup orders at the cart, as a new kind would plug in. */
@@ -210,6 +210,41 @@ describe('the state machine', () => {
     expect(await stateOf(id)).toBe('placed');
     expect(await historyOf(id)).toEqual([]);
     expect(await jobsOf(id)).toEqual([]);
+  });
+
+  /** A pickup inserted by the caller's own statement, as it answers it (RETURNING *). */
+  async function insertedRaw(): Promise<Record<string, unknown>> {
+    const [raw] = await dataSource.query<Record<string, unknown>[]>(`INSERT INTO probe_pickups (state, note) VALUES ('placed', 'as written') RETURNING *`);
+    return raw;
+  }
+
+  it('moves a row held as written with no read first, and only while it is still in the state written', async () => {
+    const raw = await insertedRaw();
+    const held = PICKUP.written(dataSource.manager, raw);
+    expect(held).toBeInstanceOf(Pickup);
+    expect(held).toMatchObject({ id: raw.id, state: 'placed', note: 'as written' });
+    await dataSource.transaction((m) => PICKUP.step(m, held, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } }));
+    expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id: held.id })).toMatchObject({ state: 'accepted', note: 'as written' });
+    expect((await historyOf(held.id)).map((e) => `${e.fromState}→${e.toState}`)).toEqual(['placed→accepted']);
+    expect((await jobsOf(held.id)).map((j) => j.name)).toEqual(['accepted-mail:Cocoa']);
+
+    // Another move came first: the step refuses, and its transaction keeps nothing.
+    const second = PICKUP.written(dataSource.manager, await insertedRaw());
+    await machines.move(PICKUP, { id: second.id }, 'cancelled', { actor: 'admin:owner' });
+    const late = dataSource.transaction((m) => PICKUP.step(m, second, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } }));
+    await expect(late).rejects.toThrow(RowMovedOn);
+    expect(await stateOf(second.id)).toBe('cancelled');
+    expect((await historyOf(second.id)).map((e) => `${e.fromState}→${e.toState}`)).toEqual(['placed→cancelled']);
+    expect(await jobsOf(second.id)).toEqual([]);
+  });
+
+  it('refuses to step a row held as written outside a transaction, writing nothing', async () => {
+    const held = PICKUP.written(dataSource.manager, await insertedRaw());
+    await expect(PICKUP.step(dataSource.manager, held, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } })).rejects.toThrow(
+      'A step on a pickup held as written runs in a transaction',
+    );
+    expect(await stateOf(held.id)).toBe('placed');
+    expect(await historyOf(held.id)).toEqual([]);
   });
 
   it('queues moves of one row behind each other: the second sees the first’s state', async () => {

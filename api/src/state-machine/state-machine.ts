@@ -124,12 +124,31 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
   }
 
   /**
+   * The row as the caller's own statement just wrote it (every column, as `RETURNING *` answers),
+   * for a step with no read first: the step's update is made only while the row is still in the
+   * state it was written with, and takes the row's lock itself. Its other columns must be ones only
+   * a move changes (a kind's row in its first state: a pending order). Its step runs in a
+   * transaction: when the state has moved on meanwhile, the step throws RowMovedOn and the
+   * transaction, rolled back, keeps nothing of it.
+   */
+  written(m: EntityManager, raw: ObjectLiteral): Row {
+    const metadata = m.getRepository(this.declaration.entity).metadata;
+    const driver = m.connection.driver;
+    const row = metadata.create() as Row;
+    for (const column of metadata.columns) column.setEntityValue(row, driver.prepareHydratedValue(raw[column.databaseName], column));
+    stored.set(row, columnValues(metadata, row));
+    unlocked.add(row);
+    return row;
+  }
+
+  /**
    * One move of a row the caller locked, in the caller's transaction: checked (the declared error
    * otherwise, nothing written), then the new state and `set` written, the history row inserted and
    * the mail or job queued. The row object takes the new values.
    */
   async step(m: EntityManager, row: Row, to: S, request: MoveRequest<Row, S, Ctx>): Promise<Move<S>> {
     const d = this.declaration;
+    if (unlocked.has(row) && !m.queryRunner?.isTransactionActive) throw new Error(`A step on a ${d.kind} held as written runs in a transaction`);
     if (!this.allows(row, to)) throw d.refused(row, to);
     const effects = d.on?.[to];
     const move: Move<S> = {
@@ -148,7 +167,10 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
     // and the history row go in one statement, and the row takes the columns the database sets
     // (its updated_at).
     const set = changedColumns(metadata, stored.get(row), row);
-    await writeMove(m, metadata, row, set, d.history(row, move));
+    // A row held as written is moved only from the state it was written with (see `written`).
+    const from = unlocked.has(row) ? { column: metadata.findColumnWithPropertyName(d.field)!.databaseName, state: move.from } : null;
+    if (!(await writeMove(m, metadata, row, set, d.history(row, move), from)) && from) throw new RowMovedOn(d.kind);
+    unlocked.delete(row);
     stored.set(row, columnValues(metadata, row));
     await effects?.queue?.(m, row, move, request.ctx as Ctx);
     await request.queue?.(m, row, move);
@@ -161,10 +183,18 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
  * for what is always written together. The update returns what the database sets (updated_at),
  * which the row takes, as TypeORM's own update would have.
  */
-async function writeMove(m: EntityManager, metadata: EntityMetadata, row: ObjectLiteral, set: ObjectLiteral, history: HistoryRow): Promise<void> {
+async function writeMove(
+  m: EntityManager,
+  metadata: EntityMetadata,
+  row: ObjectLiteral,
+  set: ObjectLiteral,
+  history: HistoryRow,
+  from: { column: string; state: string | null } | null,
+): Promise<boolean> {
   const returned = metadata.columns.filter((column) => column.isUpdateDate || column.isVersion);
   const keys = metadata.primaryColumns.map((column) => column.databaseName);
   const update = m.createQueryBuilder().update(metadata.target).set(set).whereEntity(row);
+  if (from) update.andWhere(`${m.connection.driver.escape(from.column)} = :movedFrom`, { movedFrom: from.state });
   update.returning([...keys, ...returned.map((column) => column.databaseName)]);
   const [updateSql, updateValues]: [string, unknown[]] = update.getQueryAndParameters();
   const [insertSql, insertValues]: [string, unknown[]] = m.createQueryBuilder().insert().into(history.entity).values(history.values).getQueryAndParameters();
@@ -172,9 +202,21 @@ async function writeMove(m: EntityManager, metadata: EntityMetadata, row: Object
   const shifted = insertSql.replace(/\$(\d+)/g, (_all, n: string) => `$${Number(n) + updateValues.length}`);
   const rows: ObjectLiteral[] = await m.query(`WITH moved AS (${updateSql}), logged AS (${shifted}) SELECT * FROM moved`, [...updateValues, ...insertValues]);
   const written = rows[0];
-  if (!written) return;
+  if (!written) return false;
   const driver = m.connection.driver;
   for (const column of returned) column.setEntityValue(row, driver.prepareHydratedValue(written[column.databaseName], column));
+  return true;
+}
+
+/**
+ * A step on a row held as written (StateMachine.written) found it in another state: another move
+ * came first. The caller rolls its transaction back and takes the locked way (`find`, then `step`).
+ */
+export class RowMovedOn extends Error {
+  constructor(kind: string) {
+    super(`The ${kind} moved on before this step`);
+    this.name = 'RowMovedOn';
+  }
 }
 
 /** Declares a kind (see StateMachineDeclaration). */
@@ -186,6 +228,8 @@ export function defineStateMachine<Row extends ObjectLiteral, S extends string, 
 
 /** Rows as lock/find read them (or as the last step wrote them): what a step compares with. */
 const stored = new WeakMap<ObjectLiteral, unknown[]>();
+/** Rows held as written, not locked: their next step checks their state in its update. */
+const unlocked = new WeakSet<ObjectLiteral>();
 
 /** Each column's value in a form that compares by content (dates by time, JSON by its text). */
 function columnValues(metadata: EntityMetadata, row: ObjectLiteral): unknown[] {
