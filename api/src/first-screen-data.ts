@@ -11,11 +11,9 @@ import {
   type FirstScreenRoute,
   firstScreenRoute,
   idParamSchema,
-  type Product,
   type ShopIdentity,
   startOfDayIn,
   startOfMonthIn,
-  type StopPickup,
 } from '@cocoa/shared-types';
 import type { BookingAvailabilityService } from './bookings/booking-availability.service';
 import type { BookingPackagesService } from './bookings/booking-packages.service';
@@ -171,7 +169,7 @@ export const FIRST_SCREEN_LOADERS: FirstScreenLoaders = {
     const slug = route.slug ?? '';
     const listed = source.products.find((p) => p.slug === slug);
     // Past the list's cap, asked on its own (not kept: any slug could be asked for).
-    const product = listed ?? (await productBySlug(s.products, slug));
+    const product = listed ?? (await unlessNotFound(s.products.getBySlug(slug)));
     if (!product) return null;
     return {
       source: listed ? source : product,
@@ -192,7 +190,7 @@ export const FIRST_SCREEN_LOADERS: FirstScreenLoaders = {
   },
   stop: async (route, _query, s) => {
     const stopId = stopIdOf(route.id);
-    const pickup = stopId === null ? null : await stopPickup(s.stopPickup, stopId);
+    const pickup = stopId === null ? null : await unlessNotFound(s.stopPickup.forStop(stopId));
     if (!pickup) return null;
     // Never kept (no `s.answers.remember`), unlike every other first screen: read anew for each
     // request, as its answer route is (`Cache-Control: no-cache`, not a public answer). Places go
@@ -237,18 +235,10 @@ function stopIdOf(param: string | undefined): number | null {
   return parsed.success && String(parsed.data) === param ? parsed.data : null;
 }
 
-async function stopPickup(stops: StopPickupService, stopId: number): Promise<StopPickup | null> {
+/** What `found` resolves to, or null where it answers 404 (a stop or product that is not there). */
+async function unlessNotFound<T>(found: Promise<T>): Promise<T | null> {
   try {
-    return await stops.forStop(stopId);
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
-
-async function productBySlug(products: ProductsService, slug: string): Promise<Product | null> {
-  try {
-    return await products.getBySlug(slug);
+    return await found;
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

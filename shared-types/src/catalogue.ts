@@ -4,7 +4,7 @@
  * the galleries.
  */
 import { resolveImageUrl } from './images';
-import type { Category, Product } from './schemas/catalogue.schema';
+import type { Category, Product, ProductImageField } from './schemas/catalogue.schema';
 
 export const GALLERY_MAX_IMAGES = 5;
 export const CAROUSEL_INTERVAL_MS = 4000;
@@ -15,7 +15,7 @@ export const HOME_PLACEHOLDER_COUNT = 3;
 export const UNCATEGORISED_GROUP_NAME = 'All Products';
 export const UNCATEGORISED_GROUP_DESCRIPTION = 'Premium cocoa mix collection';
 
-type ImageFields = Pick<Product, 'imageUrl' | 'hotImageUrl' | 'icedImageUrl' | 'shakeImageUrl' | 'featuredImageUrl' | 'backgroundImageUrl' | 'imageRefs'>;
+type ImageFields = Pick<Product, ProductImageField | 'imageRefs'>;
 
 export interface GalleryImage {
   /** The image's responsive reference when the API gave one (see images.ts), else its URL. */

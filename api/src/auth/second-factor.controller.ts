@@ -8,7 +8,7 @@ import {
   type StepUpStatus,
   type User,
 } from '@cocoa/shared-types';
-import { Body, Controller, Delete, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Delete, Get, Header, HttpCode, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUser, SignedIn } from '../common/auth.guards';
 import type { SessionUser } from '../common/session-user';
@@ -22,6 +22,9 @@ import { toUserResponse } from './user.mapper';
 class SecondFactorCodeDto extends createZodDto(secondFactorCodeSchema) {}
 class SecondFactorConfirmDto extends createZodDto(secondFactorConfirmSchema) {}
 class StepUpDto extends createZodDto(stepUpSchema) {}
+
+/** SignedIn, and the answer is never stored by a browser or cache (it may hold a secret or codes). */
+const SignedInNoStore = () => applyDecorators(SignedIn(), Header('Cache-Control', 'no-store'));
 
 /**
  * Two-step sign-in and step-up (docs/security.md): the account's authenticator app and recovery
@@ -48,8 +51,7 @@ export class SecondFactorController {
   }
 
   @Get('auth/second-factor')
-  @SignedIn()
-  @Header('Cache-Control', 'no-store')
+  @SignedInNoStore()
   status(@CurrentUser() user: SessionUser): Promise<SecondFactorStatus> {
     return this.secondFactors.status(user.id);
   }
@@ -57,18 +59,16 @@ export class SecondFactorController {
   /** A secret and its QR code for the app; nothing is asked at sign-in until a code confirms it. */
   @Post('auth/second-factor/enrolment')
   @StepUp()
-  @SignedIn()
+  @SignedInNoStore()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   enrol(@CurrentUser() user: SessionUser): Promise<SecondFactorEnrolment> {
     return this.secondFactors.startEnrolment(user);
   }
 
   /** The first code from the app: the factor is on, and the recovery codes are answered once. The code counts as a fresh check. */
   @Post('auth/second-factor/enrolment/confirm')
-  @SignedIn()
+  @SignedInNoStore()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   async confirm(@CurrentUser() user: SessionUser, @Body() body: SecondFactorConfirmDto, @Req() req: Request): Promise<RecoveryCodes> {
     const codes = await this.secondFactors.confirmEnrolment(user.id, body.code);
     this.stepUp.recordProof(req);
@@ -78,37 +78,32 @@ export class SecondFactorController {
   /** A new set of recovery codes (the old ones stop working), answered once. */
   @Post('auth/second-factor/recovery-codes')
   @StepUp()
-  @SignedIn()
+  @SignedInNoStore()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   newRecoveryCodes(@CurrentUser() user: SessionUser): Promise<RecoveryCodes> {
     return this.secondFactors.newRecoveryCodes(user.id);
   }
 
   @Delete('auth/second-factor')
   @StepUp()
-  @SignedIn()
-  @Header('Cache-Control', 'no-store')
+  @SignedInNoStore()
   async disable(@CurrentUser() user: SessionUser): Promise<SecondFactorStatus> {
     await this.secondFactors.disable(user.id);
     return this.secondFactors.status(user.id);
   }
 
-  /** Until when this session counts as freshly checked (null: the next guarded action will ask). */
   @Get('auth/step-up')
-  @SignedIn()
-  @Header('Cache-Control', 'no-store')
+  @SignedInNoStore()
   stepUpStatus(@Req() req: Request): StepUpStatus {
-    return { freshUntil: this.stepUp.freshUntil(req)?.toISOString() ?? null };
+    return this.stepUp.status(req);
   }
 
   /** The password, or a one-time code: the session counts as freshly checked for STEP_UP_MAX_AGE_S. */
   @Post('auth/step-up')
-  @SignedIn()
+  @SignedInNoStore()
   @HttpCode(200)
-  @Header('Cache-Control', 'no-store')
   async stepUpWith(@CurrentUser() user: SessionUser, @Body() body: StepUpDto, @Req() req: Request): Promise<StepUpStatus> {
     await this.sessions.stepUpWith(req, user, body);
-    return { freshUntil: this.stepUp.freshUntil(req)?.toISOString() ?? null };
+    return this.stepUp.status(req);
   }
 }

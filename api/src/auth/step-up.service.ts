@@ -1,3 +1,4 @@
+import type { StepUpStatus } from '@cocoa/shared-types';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { assertFresh, freshUntil } from '../common/step-up.guard';
@@ -13,8 +14,9 @@ export class StepUpService {
     req.session.provedAt = Date.now();
   }
 
-  freshUntil(req: Request): Date | null {
-    return freshUntil(req, this.config);
+  /** Until when this session counts as freshly checked (null: the next guarded action will ask). */
+  status(req: Request): StepUpStatus {
+    return { freshUntil: freshUntil(req, this.config)?.toISOString() ?? null };
   }
 
   /** For an action that needs the check only in some cases (a changed e-mail): the guard's refusal. */

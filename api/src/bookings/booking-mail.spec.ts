@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import ICAL from 'ical.js';
 import * as nodeIcal from 'node-ical';
 import { renderMail, type TemplateMail } from '../mail/templates';
+import { expectInBothParts, flat, tags } from '../test/mail-parts';
 import { bookingInvitation } from './booking-ics';
 import { INVITATION_OPTIONS, INVITED_BOOKING, MAIL_SHOP, MAILED_BOOKING } from './booking-mail.fixtures';
 
@@ -12,10 +13,6 @@ const NAUGHTY: string[] = JSON.parse(readFileSync(join(__dirname, '..', 'mail', 
 const SHOP = MAIL_SHOP;
 const BOOKING = MAILED_BOOKING;
 
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-/** Every start tag of the HTML, attributes included. */
-const tags = (html: string) => html.match(/<[a-zA-Z][^>]*>/g) ?? [];
-
 describe('booking e-mails', () => {
   it('the quote: total, deposit, the owner’s note, the link to pay, the day as people read it, the policy', async () => {
     const r = await renderMail(
@@ -23,19 +20,16 @@ describe('booking e-mails', () => {
       SHOP,
     );
     expect(r.subject).toBe('Your quote for booking CB-7K3Q: $1,234.56');
-    for (const part of [r.html, flat(r.text)]) {
-      for (const text of [
-        '$1,234.56',
-        'Pay the $308.64 deposit',
-        'Parking is behind the café.',
-        'Sunday, March 8, 2026',
-        '7:30 PM to 12:30 AM',
-        'Cancel 14 days ahead for a full refund.',
-        'Café Olé',
-        '85',
-      ])
-        expect(part).toContain(text);
-    }
+    expectInBothParts(r, [
+      '$1,234.56',
+      'Pay the $308.64 deposit',
+      'Parking is behind the café.',
+      'Sunday, March 8, 2026',
+      '7:30 PM to 12:30 AM',
+      'Cancel 14 days ahead for a full refund.',
+      'Café Olé',
+      '85',
+    ]);
     expect(r.html).toContain('href="https://cocoa.example/bookings/CB-7K3Q?token=abc_def"');
     expect(r.text).toContain('https://cocoa.example/bookings/CB-7K3Q?token=abc_def');
   });

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedColumns } from '../database/row.columns';
 
 export type BookingPaymentRowKind = 'deposit' | 'balance' | 'refund';
 export type BookingPaymentStatus = 'pending' | 'completed' | 'failed';
@@ -12,7 +13,7 @@ export type BookingPaymentStatus = 'pending' | 'completed' | 'failed';
  * when the owner tries a failed refund again.
  */
 @Entity('booking_payments')
-export class BookingPaymentEntity {
+export class BookingPaymentEntity extends CreatedColumns {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
 
@@ -50,9 +51,6 @@ export class BookingPaymentEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   error: string | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 
   @Column({ type: 'timestamptz', nullable: true })
   settledAt: Date | null;

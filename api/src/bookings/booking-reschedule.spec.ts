@@ -7,13 +7,13 @@ import { bookingInvitation } from './booking-ics';
 import { INVITATION_OPTIONS, INVITED_BOOKING, MAIL_SHOP, MAILED_BOOKING } from './booking-mail.fixtures';
 import { bookingLinkIn, bookingRow, lastMailId, mailsSince, payBooking, type Requested, requestBody, requestBooking, shopDay } from './bookings.fixtures';
 import { databaseSnapshot } from '../test/db-snapshot';
+import { expectInBothParts, flat } from '../test/mail-parts';
 
 type Mail = Awaited<ReturnType<typeof mailsSince>>[number];
 
 const ZONE = 'America/Chicago';
 /** 'June 20, 2026': a day as the messages and warnings write it. */
 const inWords = (day: string) => formatLongDate(noonOf(day, ZONE), ZONE);
-const flat = (text: string) => text.replace(/\s+/g, ' ');
 
 /** The one event of an attached invitation, read back by ical.js, with the calendar's METHOD. */
 function invitationOf(mail: Mail) {
@@ -374,14 +374,11 @@ describe('the reschedule e-mail and invitation', () => {
     const note = '<img src=x onerror=alert(1)> We moved you a week later.';
     const r = await renderMail({ template: 'booking-rescheduled', data: { ...BOOKING, recipient: 'customer', note, invitation: true } }, SHOP);
     expect(r.subject).toBe('Your booking CB-7K3Q has moved to Sunday, March 15, 2026');
-    for (const part of [r.html, flat(r.text)]) {
-      for (const text of [
-        'Sunday, March 8, 2026, 6:00 PM to 9:00 PM',
-        'Sunday, March 15, 2026, 7:30 PM to 12:30 AM',
-        'The updated calendar invitation is attached',
-      ])
-        expect(part).toContain(text);
-    }
+    expectInBothParts(r, [
+      'Sunday, March 8, 2026, 6:00 PM to 9:00 PM',
+      'Sunday, March 15, 2026, 7:30 PM to 12:30 AM',
+      'The updated calendar invitation is attached',
+    ]);
     expect(flat(r.text)).toContain(note);
     expect(r.html).not.toContain('<img src=x');
     expect(r.html).toContain('href="https://cocoa.example/bookings/CB-7K3Q?token=abc_def"');

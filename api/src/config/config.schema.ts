@@ -5,13 +5,28 @@ import { z } from 'zod';
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@cocoa/shared-types';
 import { parseOutboundAllowlist } from './outbound-allowlist';
 
-const optionalUrl = (name: string) =>
+/** An optional setting where an empty value (`NAME=` in a .env file) counts as unset. */
+const emptyAsUnset = (text: z.ZodString) => text.optional().transform((v) => (v ? v : undefined));
+
+const optionalUrl = (name: string) => emptyAsUnset(z.string().trim()).refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+
+/** An optional setting naming a file, read at start: `use` makes the value of its text (or adds an issue); unreadable is an issue. */
+const optionalFile = <T>(use: (text: string, path: string, ctx: z.RefinementCtx) => T) =>
   z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || URL.canParse(v), `${name} must be a URL`);
+    .transform((path, ctx) => {
+      if (!path) return undefined;
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
+        return z.NEVER;
+      }
+      return use(text, path, ctx);
+    });
 
 /** The per-address ceiling per window when RATE_LIMIT_MAX is not set. */
 export const RATE_LIMIT_MAX_DEFAULT = 100;
@@ -26,12 +41,10 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'DATABASE_URL must start with postgres:// or postgresql://'),
+  DATABASE_URL: emptyAsUnset(z.string().trim()).refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'DATABASE_URL must start with postgres:// or postgresql://',
+  ),
   /**
    * The embedded database's buffer pool in MB (PostgreSQL's shared_buffers; PGlite only): pages it
    * keeps in memory. PGlite zeroes it at every start, so a smaller one starts faster (test apps use 16).
@@ -43,38 +56,19 @@ export const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(3, 'ADMIN_USERNAME must be at least 3 characters').default('admin'),
   ADMIN_EMAIL: z.string().trim().email('ADMIN_EMAIL must be an e-mail address').default('admin@cocoa.local'),
   /** The first admin's password follows the rule of every new password (password.ts; the list is checked when the admin is made). */
-  ADMIN_PASSWORD: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  ADMIN_PASSWORD: emptyAsUnset(z.string())
     .refine((v) => v === undefined || passwordLength(v) >= PASSWORD_MIN_LENGTH, `ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .refine((v) => v === undefined || passwordLength(v) <= PASSWORD_MAX_LENGTH, `ADMIN_PASSWORD must be at most ${PASSWORD_MAX_LENGTH} characters`),
-  SESSION_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= 16, 'SESSION_SECRET must be at least 16 characters'),
+  SESSION_SECRET: emptyAsUnset(z.string()).refine((v) => v === undefined || v.length >= 16, 'SESSION_SECRET must be at least 16 characters'),
   PUBLIC_URL: z.string().trim().url('PUBLIC_URL must be a URL such as https://shop.example.com').optional(),
   SQUARE_MODE: z.enum(['sandbox', 'production'], { message: 'SQUARE_MODE must be sandbox or production' }).default('sandbox'),
   SQUARE_BASE_URL: optionalUrl('SQUARE_BASE_URL'),
-  SQUARE_ACCESS_TOKEN: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
-  SQUARE_LOCATION_ID: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  SQUARE_ACCESS_TOKEN: emptyAsUnset(z.string()),
+  SQUARE_LOCATION_ID: emptyAsUnset(z.string()),
   /** The OAuth application secret (sq0csp-…); without it the connection uses PKCE. */
-  SQUARE_APPLICATION_SECRET: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  SQUARE_APPLICATION_SECRET: emptyAsUnset(z.string()),
   /** The signature key of the Square webhook subscription; without it every webhook is refused. */
-  SQUARE_WEBHOOK_SIGNATURE_KEY: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: emptyAsUnset(z.string()),
   /** The notification URL exactly as registered with Square (it is part of what Square signs); default PUBLIC_URL + /api/square/webhooks. */
   SQUARE_WEBHOOK_URL: optionalUrl('SQUARE_WEBHOOK_URL'),
   /** A checkout still pending after this many seconds is settled by asking Square (longer than a whole checkout can take). */
@@ -131,43 +125,19 @@ export const envSchema = z.object({
    * private CA, or a test's local HTTPS double. Unlike NODE_EXTRA_CA_CERTS it needs no restart of
    * the Node process that reads it and touches no other connection.
    */
-  OUTBOUND_EXTRA_CA: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      let pem: string;
-      try {
-        pem = readFileSync(v, 'utf8');
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: `cannot read ${v} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
-        return z.NEVER;
-      }
-      const certificates = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
-      if (!certificates) {
-        ctx.addIssue({ code: 'custom', message: `${v} holds no PEM certificate` });
-        return z.NEVER;
-      }
-      return [...rootCertificates, ...certificates];
-    }),
+  OUTBOUND_EXTRA_CA: optionalFile((pem, path, ctx) => {
+    const certificates = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
+    if (!certificates) {
+      ctx.addIssue({ code: 'custom', message: `${path} holds no PEM certificate` });
+      return z.NEVER;
+    }
+    return [...rootCertificates, ...certificates];
+  }),
   /**
    * The path of the Apple Pay domain association file Square gives for the shop's domain, read at
    * start and served at /.well-known/apple-developer-merchantid-domain-association (docs/operations.md).
    */
-  APPLE_PAY_DOMAIN_ASSOCIATION: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return undefined;
-      try {
-        return readFileSync(v, 'utf8');
-      } catch (err) {
-        ctx.addIssue({ code: 'custom', message: `cannot read ${v} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
-        return z.NEVER;
-      }
-    }),
+  APPLE_PAY_DOMAIN_ASSOCIATION: optionalFile((text) => text),
   /**
    * How long a session lasts (docs/decisions.md "Sessions"): it ends after this many seconds without
    * a request (idle) or this many after its sign-in (in all), whichever comes first; an admin's

@@ -25,10 +25,7 @@ export const CALENDAR_NOT_FOUND = 'Calendar not found';
 /** Feeds are added one at a time by the owner and the status lists them all: their number is capped. */
 export const CALENDAR_MAX = 50;
 
-type Row = Pick<
-  ScheduledLocation,
-  'title' | 'description' | 'location' | 'address' | 'date' | 'startTime' | 'endTime' | 'latitude' | 'longitude' | 'sourceUid' | 'calendarId'
->;
+type Row = Pick<ScheduledLocation, 'title' | 'description' | 'location' | 'place' | 'date' | 'startTime' | 'endTime' | 'sourceUid' | 'calendarId'>;
 interface FeedRead {
   timeZone: string;
   now: Date;
@@ -48,12 +45,10 @@ export function occurrenceToRow(o: FeedOccurrence, calendarId: string, timeZone:
     description: o.description,
     // LOCATION is kept whole: the place as the feed names it, and the address that is geocoded.
     location: o.location?.slice(0, 200) ?? null,
-    address: o.location,
+    place: { address: o.location, latitude: o.geo?.latitude ?? null, longitude: o.geo?.longitude ?? null },
     date: noonOf(o.day, timeZone),
     startTime: o.startTime,
     endTime: o.endTime,
-    latitude: o.geo?.latitude ?? null,
-    longitude: o.geo?.longitude ?? null,
     sourceUid: o.key,
     calendarId,
   };
@@ -214,7 +209,7 @@ export class CalendarService implements OnModuleInit {
       const keys = rows.map((r) => r.sourceUid as string);
       const current = new Set(keys);
       const existing = await this.locations.find({
-        select: { sourceUid: true, address: true, latitude: true, longitude: true },
+        select: { sourceUid: true, place: { address: true, latitude: true, longitude: true } },
         where: { calendarId: calendar.id },
       });
       const known = new Set(existing.map((e) => e.sourceUid));
@@ -254,18 +249,18 @@ export class CalendarService implements OnModuleInit {
    * Coordinates for rows without GEO: one lookup per distinct address (a weekly series at one
    * place is geocoded once), reusing what this feed's stops at that address already have.
    */
-  private async addCoordinates(rows: Row[], existing: Array<Pick<ScheduledLocation, 'address' | 'latitude' | 'longitude'>>): Promise<void> {
+  private async addCoordinates(rows: Row[], existing: Array<Pick<ScheduledLocation, 'place'>>): Promise<void> {
     const byAddress = new Map<string, { lat: number; lng: number } | null>();
-    for (const e of existing) {
-      if (e.address && e.latitude !== null && e.longitude !== null) byAddress.set(e.address, { lat: e.latitude, lng: e.longitude });
+    for (const { place } of existing) {
+      if (place.address && place.latitude !== null && place.longitude !== null) byAddress.set(place.address, { lat: place.latitude, lng: place.longitude });
     }
-    for (const row of rows) {
-      if (row.latitude !== null || !row.address) continue;
-      if (!byAddress.has(row.address)) byAddress.set(row.address, await this.geocoding.tryGeocode(row.address, GEOCODE_BACKGROUND_WAIT_MS));
-      const found = byAddress.get(row.address);
+    for (const { place } of rows) {
+      if (place.latitude !== null || !place.address) continue;
+      if (!byAddress.has(place.address)) byAddress.set(place.address, await this.geocoding.tryGeocode(place.address, GEOCODE_BACKGROUND_WAIT_MS));
+      const found = byAddress.get(place.address);
       if (found) {
-        row.latitude = found.lat;
-        row.longitude = found.lng;
+        place.latitude = found.lat;
+        place.longitude = found.lng;
       }
     }
   }

@@ -48,12 +48,12 @@ export function toEventResponse(event: ScheduledLocation, timeZone: string, cale
     title: event.title,
     description: event.description,
     location: event.location,
-    address: event.address,
+    address: event.place.address,
     date: event.date.toISOString(),
     startTime: event.startTime,
     endTime: event.endTime,
-    latitude: event.latitude,
-    longitude: event.longitude,
+    latitude: event.place.latitude,
+    longitude: event.place.longitude,
     timeZone,
     calendarName,
     takesOrders: event.takesOrders,
@@ -165,15 +165,14 @@ export class EventsService implements OnModuleInit {
     const fields = {
       title: stop.title,
       location: stop.location,
-      address: stop.address,
       date: noonOf(stop.day, timeZone),
       startTime: stop.startTime,
       endTime: stop.endTime,
       bookingReference: stop.bookingReference,
     };
     const existing = stopId !== null ? await repo.findOneBy({ id: stopId }) : null;
-    const moved = !existing || existing.address !== stop.address;
-    const place = moved ? { latitude: null, longitude: null } : {};
+    const moved = !existing || existing.place.address !== stop.address;
+    const place = moved ? { place: { address: stop.address, latitude: null, longitude: null } } : {};
     let id: number;
     if (existing) {
       await repo.update({ id: existing.id }, { ...fields, ...place });
@@ -196,7 +195,7 @@ export class EventsService implements OnModuleInit {
       }
       throw err;
     }
-    const done = await this.events.update({ id: stopId, address }, { latitude: found.lat, longitude: found.lng });
+    const done = await this.events.update({ id: stopId, place: { address } }, { place: { latitude: found.lat, longitude: found.lng } });
     if (done.affected) this.publicAnswers.invalidate();
   }
 
@@ -295,11 +294,12 @@ export class EventsService implements OnModuleInit {
     return event;
   }
 
-  private async withCoordinates(input: EventInput): Promise<Omit<EventInput, 'date'>> {
-    const { date: _date, ...fields } = input;
-    if (fields.latitude !== null && fields.longitude !== null) return fields;
-    const found = await this.geocoding.tryGeocode(fields.address);
-    return found ? { ...fields, latitude: found.lat, longitude: found.lng } : { ...fields, latitude: null, longitude: null };
+  /** The form's fields as the entity keeps them, the address's coordinates geocoded when the form gave none. */
+  private async withCoordinates(input: EventInput) {
+    const { date: _date, address, latitude, longitude, ...fields } = input;
+    if (latitude !== null && longitude !== null) return { ...fields, place: { address, latitude, longitude } };
+    const found = await this.geocoding.tryGeocode(address);
+    return { ...fields, place: { address, latitude: found?.lat ?? null, longitude: found?.lng ?? null } };
   }
 }
 

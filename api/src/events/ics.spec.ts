@@ -199,14 +199,13 @@ describe('reading a feed (ical.js)', () => {
 });
 
 describe('the published feed (ical-generator), parsed back by ical.js and node-ical', () => {
+  const place = { address: '50 W Washington St, Chicago, IL', latitude: 41.8837, longitude: -87.6298 };
   const stop = (over: Partial<PublishedStop>): PublishedStop => ({
     id: 1,
     title: 'Cocoa cart; hot, iced',
     description: 'Line one\nLine two',
     location: 'Daley Plaza',
-    address: '50 W Washington St, Chicago, IL',
-    latitude: 41.8837,
-    longitude: -87.6298,
+    place,
     date: instantOf({ year: 2026, month: 1, day: 10, hour: 12, minute: 0 }, CHICAGO),
     startTime: '11:00',
     endTime: '15:00',
@@ -221,7 +220,7 @@ describe('the published feed (ical-generator), parsed back by ical.js and node-i
     stop({ id: 1 }), // winter (CST, UTC-6)
     stop({ id: 2, date: noonOn('2026-07-10'), endTime: null }), // summer (CDT, UTC-5), no end: an hour
     stop({ id: 3, date: noonOn('2026-07-11'), startTime: '20:00', endTime: '01:00' }), // ends after midnight
-    stop({ id: 4, date: noonOn('2026-07-12'), startTime: null, endTime: null, latitude: null, longitude: null }), // all-day
+    stop({ id: 4, date: noonOn('2026-07-12'), startTime: null, endTime: null, place: { ...place, latitude: null, longitude: null } }), // all-day
   ];
   const text = publishedCalendar(stops, { name: 'Cocoa Shop events', host: 'cocoa.example', url: 'https://cocoa.example/cocoa-tracker', timeZone: CHICAGO });
 

@@ -308,9 +308,7 @@ export interface PublishedStop {
   title: string;
   description: string | null;
   location: string | null;
-  address: string | null;
-  latitude: number | null;
-  longitude: number | null;
+  place: { address: string | null; latitude: number | null; longitude: number | null };
   /** Noon of the stop's day in the shop's zone. */
   date: Date;
   startTime: string | null;
@@ -348,9 +346,9 @@ export function publishedCalendar(stops: PublishedStop[], options: { name: strin
       start = new Date(Date.UTC(day.year, day.month - 1, day.day));
       end = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
     }
-    const place =
-      stop.location && stop.address && !stop.address.startsWith(stop.location) ? `${stop.location}, ${stop.address}` : (stop.address ?? stop.location);
-    const geo = stop.latitude !== null && stop.longitude !== null ? { lat: stop.latitude, lon: stop.longitude } : undefined;
+    const { address, latitude, longitude } = stop.place;
+    const place = stop.location && address && !address.startsWith(stop.location) ? `${stop.location}, ${address}` : (address ?? stop.location);
+    const geo = latitude !== null && longitude !== null ? { lat: latitude, lon: longitude } : undefined;
     calendar.createEvent({
       id: `scheduled-location-${stop.id}@${options.host}`,
       stamp: stop.updatedAt,

@@ -18,7 +18,7 @@ import { PickupSlotClaim } from './pickup-slot-claim.entity';
 import { ScheduledLocation } from './scheduled-location.entity';
 
 type StopRow = Pick<ScheduledLocation, 'id' | 'date' | 'startTime' | 'endTime' | 'takesOrders'>;
-type StopFacts = StopRow & Pick<ScheduledLocation, 'title' | 'location' | 'address'>;
+type StopFacts = StopRow & Pick<ScheduledLocation, 'title' | 'location' | 'place'>;
 
 /** Why a stop offers no pickup now, in the words a customer reads; null when it does. */
 function closedReason(stop: StopRow, settings: PickupSettings, zone: string, now: Date, open: readonly PickupSlotTime[]): string | null {
@@ -51,7 +51,7 @@ export class PickupSlotsService {
   async forStop(stopId: number, now = new Date()): Promise<StopPickup & { leadMinutes: number }> {
     const stop: StopFacts | null = await this.dataSource.getRepository(ScheduledLocation).findOne({
       where: { id: stopId },
-      select: { id: true, date: true, startTime: true, endTime: true, takesOrders: true, title: true, location: true, address: true },
+      select: { id: true, date: true, startTime: true, endTime: true, takesOrders: true, title: true, location: true, place: { address: true } },
     });
     if (!stop) throw new NotFoundError('Stop not found', 'STOP_NOT_FOUND');
     const [settings, zone, menu] = await Promise.all([this.settings.get(), this.zone.current(), stop.takesOrders ? this.products.cartMenu() : []]);
@@ -68,7 +68,7 @@ export class PickupSlotsService {
     );
     return {
       stopId,
-      stop: { name: stop.location || stop.title, address: stop.address, date: dayIn(stop.date, zone), startTime: stop.startTime, endTime: stop.endTime },
+      stop: { name: stop.location || stop.title, address: stop.place.address, date: dayIn(stop.date, zone), startTime: stop.startTime, endTime: stop.endTime },
       menu,
       takesOrders: stop.takesOrders,
       open: reason === null,
@@ -125,8 +125,10 @@ export class PickupSlotsService {
 
   /** A stop's place as a pickup order's messages name it (its place name, else its title). */
   async placeOf(m: EntityManager, stopId: number): Promise<{ name: string; address: string | null }> {
-    const stop = await m.getRepository(ScheduledLocation).findOne({ where: { id: stopId }, select: { id: true, title: true, location: true, address: true } });
-    return { name: stop?.location || stop?.title || 'the cart', address: stop?.address ?? null };
+    const stop = await m
+      .getRepository(ScheduledLocation)
+      .findOne({ where: { id: stopId }, select: { id: true, title: true, location: true, place: { address: true } } });
+    return { name: stop?.location || stop?.title || 'the cart', address: stop?.place.address ?? null };
   }
 
   /** Whether there is such a stop. */

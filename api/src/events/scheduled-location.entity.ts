@@ -1,4 +1,5 @@
 import { Column, Entity } from 'typeorm';
+import { PlaceColumns } from '../database/place.columns';
 import { EditedRow } from '../database/row.columns';
 
 /** An event where cocoa is served (Live Cocoa Tracker). */
@@ -14,8 +15,9 @@ export class ScheduledLocation extends EditedRow {
   @Column({ type: 'varchar', length: 200, nullable: true })
   location: string | null;
 
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  address: string | null;
+  /** The place's address and its position (found by geocoding when not given). */
+  @Column(() => PlaceColumns, { prefix: false })
+  place: PlaceColumns;
 
   /** The day, as noon of the chosen day in the shop's zone. */
   @Column({ type: 'timestamptz' })
@@ -27,12 +29,6 @@ export class ScheduledLocation extends EditedRow {
 
   @Column({ type: 'varchar', length: 5, nullable: true })
   endTime: string | null;
-
-  @Column({ type: 'double precision', nullable: true })
-  latitude: number | null;
-
-  @Column({ type: 'double precision', nullable: true })
-  longitude: number | null;
 
   /**
    * The occurrence's key within its feed: `${UID}#${RECURRENCE-ID}` for an occurrence of a series,

@@ -1,7 +1,7 @@
 import type { LiveState } from '@cocoa/shared-types';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Client } from 'pg';
+import { ChannelListener } from '../common/channel-listener';
 import { UnavailableError } from '../common/domain-errors';
 import { log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -16,7 +16,6 @@ export const LIVE_HEARTBEAT_MS = 20_000;
 export const LIVE_RETRY_MS = 3_000;
 /** A client that has not read this much of what was written to it is dropped (it reconnects). */
 const MAX_UNREAD_BYTES = 256 * 1024;
-const RELISTEN_DELAY_MS = 1_000;
 /** The listening connection's name in pg_stat_activity. */
 export const LIVE_LISTENER_NAME = 'cocoa-live-listener';
 
@@ -58,16 +57,26 @@ export class LiveStreamService implements OnApplicationBootstrap, OnModuleDestro
   private readonly streams = new Set<Stream>();
   private heartbeat: NodeJS.Timeout | undefined;
   private closing = false;
-  private listener: Client | undefined;
-  private relisten: NodeJS.Timeout | undefined;
+  private readonly listener: ChannelListener;
   private refreshing = false;
   private refreshAgain = false;
 
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DB_POOL) private readonly db: DatabasePool,
     private readonly live: LiveService,
-  ) {}
+  ) {
+    this.listener = new ChannelListener({
+      connectionString: config.DATABASE_URL,
+      channel: LIVE_CHANNEL,
+      applicationName: LIVE_LISTENER_NAME,
+      onNotice: (payload) => {
+        if (!payload?.startsWith(`${this.live.replicaId}:`)) this.refresh();
+      },
+      // Changes made while we were not listening were not heard: send the state as it is now.
+      onListening: () => this.refresh(),
+    });
+  }
 
   /** Streams open now. */
   get size(): number {
@@ -77,7 +86,7 @@ export class LiveStreamService implements OnApplicationBootstrap, OnModuleDestro
   async onApplicationBootstrap(): Promise<void> {
     this.live.onChange((snapshot) => this.publish(snapshot));
     this.heartbeatEvery(LIVE_HEARTBEAT_MS);
-    if (this.db.kind === 'postgres') await this.listen();
+    if (this.db.kind === 'postgres') await this.listener.start();
   }
 
   onModuleDestroy(): Promise<void> {
@@ -126,16 +135,13 @@ export class LiveStreamService implements OnApplicationBootstrap, OnModuleDestro
   async endAll(): Promise<void> {
     this.closing = true;
     clearInterval(this.heartbeat);
-    clearTimeout(this.relisten);
     for (const stream of this.streams) {
       const socket = stream.res.socket;
       if (stream.ready) stream.res.end(() => socket?.destroySoon());
       else stream.res.destroy();
     }
     this.streams.clear();
-    const listener = this.listener;
-    this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await this.listener.stop();
   }
 
   private publish(snapshot: LiveSnapshot): void {
@@ -185,37 +191,5 @@ export class LiveStreamService implements OnApplicationBootstrap, OnModuleDestro
         this.refreshing = false;
       }
     })();
-  }
-
-  private async listen(): Promise<void> {
-    this.relisten = undefined;
-    if (this.closing) return;
-    const client = new Client({ connectionString: this.config.DATABASE_URL, application_name: LIVE_LISTENER_NAME });
-    client.on('error', () => undefined); // followed by 'end', which reconnects
-    client.on('end', () => this.listenAgain(client));
-    client.on('notification', (notice) => {
-      if (notice.channel === LIVE_CHANNEL && !notice.payload?.startsWith(`${this.live.replicaId}:`)) this.refresh();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${LIVE_CHANNEL}`);
-      if (this.closing) {
-        await client.end();
-        return;
-      }
-      this.listener = client;
-      // Changes made while we were not listening were not heard: send the state as it is now.
-      this.refresh();
-    } catch {
-      await client.end().catch(() => undefined);
-      this.listenAgain(client);
-    }
-  }
-
-  private listenAgain(client: Client): void {
-    if (this.listener === client) this.listener = undefined;
-    if (this.closing || this.relisten) return;
-    this.relisten = setTimeout(() => void this.listen(), RELISTEN_DELAY_MS);
-    this.relisten.unref();
   }
 }

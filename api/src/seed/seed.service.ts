@@ -81,7 +81,9 @@ async function insertDemo(m: EntityManager, now: Date, timeZone: string): Promis
       ? []
       : await m.save(
           ScheduledLocation,
-          EVENT_SEEDS.map(({ monthOffset, day, ...e }) => m.create(ScheduledLocation, { ...e, date: eventDate({ monthOffset, day }, now, timeZone) })),
+          EVENT_SEEDS.map(({ monthOffset, day, address, latitude, longitude, ...e }) =>
+            m.create(ScheduledLocation, { ...e, place: { address, latitude, longitude }, date: eventDate({ monthOffset, day }, now, timeZone) }),
+          ),
         );
   // The event booking packages a fresh shop offers; the owner edits them in the admin.
   if ((await m.count(BookingPackageEntity)) === 0)

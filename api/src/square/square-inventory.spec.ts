@@ -32,6 +32,11 @@ describe('stock with Square connected', () => {
   };
   const stockOf = async (productId: number): Promise<number | null> =>
     (await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [productId]))[0].stock_count;
+  /** Square's count at the shop's location and the online stock both read `count`. */
+  const expectBothCount = async (product: { id: number; variationId: string }, count: number): Promise<void> => {
+    expect(square.inventory.get(`${product.variationId}@LOC-MAIN`)?.quantity).toBe(String(count));
+    expect(await stockOf(product.id)).toBe(count);
+  };
   const slugOf = async (productId: number): Promise<string> => (await t.dataSource.query(`SELECT slug FROM products WHERE id = $1`, [productId]))[0].slug;
   const shownInShop = async (productId: number): Promise<boolean> =>
     (await t.agent().get(`/api/square/catalog/products/slug/${await slugOf(productId)}`)).body.inStock as boolean;
@@ -114,8 +119,7 @@ describe('stock with Square connected', () => {
       expect(res.status).toBe(200);
       await saleJobDone(res.body.orderId as string);
       expect(square.calls(BATCH_CHANGE)).toEqual([]);
-      expect(square.inventory.get(`${f.cocoa.variationId}@LOC-MAIN`)?.quantity).toBe('8');
-      expect(await stockOf(f.cocoa.id)).toBe(8);
+      await expectBothCount(f.cocoa, 8);
     });
 
     it("is one BatchChangeInventory of Square's counted lines, IN_STOCK to SOLD, within Square's limits, and once however often its job runs", async () => {
@@ -165,8 +169,7 @@ describe('stock with Square connected', () => {
       await eventually(async () => (square.calls(BATCH_CHANGE).length === 2 ? true : undefined), 'the job run again');
       expect(square.calls(BATCH_CHANGE)[1].body?.idempotency_key).toBe(`sale-${orderId}`);
       expect(square.inventoryChanges.filter((c) => c.adjustment?.reference_id === orderId)).toHaveLength(1);
-      expect(square.inventory.get(`${f.cocoa.variationId}@LOC-MAIN`)?.quantity).toBe('8');
-      expect(await stockOf(f.cocoa.id)).toBe(8);
+      await expectBothCount(f.cocoa, 8);
     });
 
     it('is tried again when Square fails, and still made once', async () => {

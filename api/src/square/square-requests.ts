@@ -98,6 +98,12 @@ const ADDRESS = (prefix: string): Record<string, SquareFieldRule> => ({
   ),
   [`${prefix}.country`]: { format: 'country', source: `${DOC('Address')} → ${DOC('Country')}: ISO 3166-1 alpha-2 enum` },
 });
+const RECIPIENT = (prefix: string): Record<string, SquareFieldRule> => ({
+  [`${prefix}.customer_id`]: { max: 191, source: `${DOC('FulfillmentRecipient')}: maximum length 191` },
+  [`${prefix}.display_name`]: { max: 255, source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
+  [`${prefix}.email_address`]: { max: 255, format: 'email', source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
+  [`${prefix}.phone_number`]: { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
+});
 const MONEY = (prefix: string): Record<string, SquareFieldRule> => ({
   [`${prefix}.currency`]: { format: 'currency', source: `${DOC('Money')} → ${DOC('Currency')}: ISO 4217 enum` },
 });
@@ -161,23 +167,9 @@ export const SQUARE_REQUEST_LIMITS: Record<SquareRoute, Record<string, SquareFie
     'order.fulfillments[].type': { source: `${DOC('FulfillmentType')}: enum` },
     'order.fulfillments[].state': { source: `${DOC('FulfillmentState')}: enum` },
     'order.fulfillments[].shipment_details.shipping_note': { max: 500, source: `${DOC('FulfillmentShipmentDetails')}: maximum length 500` },
-    'order.fulfillments[].shipment_details.recipient.customer_id': { max: 191, source: `${DOC('FulfillmentRecipient')}: maximum length 191` },
-    'order.fulfillments[].shipment_details.recipient.display_name': { max: 255, source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
-    'order.fulfillments[].shipment_details.recipient.email_address': {
-      max: 255,
-      format: 'email',
-      source: `${DOC('FulfillmentRecipient')}: maximum length 255`,
-    },
-    'order.fulfillments[].shipment_details.recipient.phone_number': { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
+    ...RECIPIENT('order.fulfillments[].shipment_details.recipient'),
     ...ADDRESS('order.fulfillments[].shipment_details.recipient.address'),
-    'order.fulfillments[].pickup_details.recipient.customer_id': { max: 191, source: `${DOC('FulfillmentRecipient')}: maximum length 191` },
-    'order.fulfillments[].pickup_details.recipient.display_name': { max: 255, source: `${DOC('FulfillmentRecipient')}: maximum length 255` },
-    'order.fulfillments[].pickup_details.recipient.email_address': {
-      max: 255,
-      format: 'email',
-      source: `${DOC('FulfillmentRecipient')}: maximum length 255`,
-    },
-    'order.fulfillments[].pickup_details.recipient.phone_number': { max: 17, source: `${DOC('FulfillmentRecipient')}: maximum length 17` },
+    ...RECIPIENT('order.fulfillments[].pickup_details.recipient'),
     'order.fulfillments[].pickup_details.pickup_at': {
       format: 'rfc3339',
       source: `${DOC('FulfillmentPickupDetails')}: "The timestamp that represents the start of the pickup window ... in RFC 3339 format"`,

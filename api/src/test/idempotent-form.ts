@@ -45,6 +45,22 @@ export async function expectMailedOnce(t: TestApp, form: IdempotentForm, email: 
 }
 
 /**
+ * Sends `body` (which carries a key), then each of `copies` (the same sending again, as the answer
+ * was lost, or as the schema reads it): the first is answered 200 with the form's message, every
+ * copy with that same answer.
+ */
+export async function expectCopiesAnsweredAsOne(t: TestApp, form: IdempotentForm, body: object, copies: object[]): Promise<void> {
+  const first = await t.agent().post(form.path).send(body);
+  expect(first.status).toBe(200);
+  expect(first.body).toEqual({ message: form.sent });
+  for (const again of copies) {
+    const res = await t.agent().post(form.path).send(again);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(first.body);
+  }
+}
+
+/**
  * The key's rules every such form keeps: copies at the same moment are one, a key never carries
  * other content, and without a key every sending is stored. `changes` are the edits a reused key
  * must refuse, each on a valid body.

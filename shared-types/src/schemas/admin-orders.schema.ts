@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARRIERS, FULFILMENT_STATUSES, FULFILMENT_TARGETS, isHttpUrl, normaliseTrackingNumber } from '../fulfilment';
-import { pageShape } from './common.schema';
+import { pageSchema } from './common.schema';
+import { shipmentSchema } from './shipment.schema';
 
 /**
  * The owner's Orders tab: the list's query, the detail, and the bodies of the moves,
@@ -83,10 +84,7 @@ export const adminOrderSummarySchema = z.object({
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
-export const adminOrdersPageSchema = z.object({
-  orders: z.array(adminOrderSummarySchema),
-  ...pageShape,
-});
+export const adminOrdersPageSchema = pageSchema('orders', adminOrderSummarySchema);
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 
 export const REFUND_STATUSES = ['PENDING', 'COMPLETED', 'REJECTED', 'FAILED'] as const;
@@ -175,13 +173,7 @@ export const adminOrderDetailSchema = z.object({
       refundedQuantity: z.number().int(),
     }),
   ),
-  shipment: z.object({
-    carrier: z.string().nullable(),
-    trackingNumber: z.string().nullable(),
-    trackingUrl: z.string().nullable(),
-    shippedAt: isoDate.nullable(),
-    deliveredAt: isoDate.nullable(),
-  }),
+  shipment: shipmentSchema,
   refunds: z.array(adminOrderRefundSchema),
   timeline: z.array(orderTimelineEntrySchema),
 });

@@ -11,7 +11,7 @@ import {
 } from '../booking';
 import { formatLongDate, HH_MM_PATTERN } from '../time';
 import { formatParsedPhone, parsePhone, phoneMessage } from './checkout.schema';
-import { emailSchema, idParamSchema, optionalText, pageShape, queryWholeNumber, wholeNumber } from './common.schema';
+import { emailSchema, idParamSchema, optionalText, pageSchema, queryWholeNumber, wholeNumber } from './common.schema';
 import { MAX_EVENT_GUESTS } from './event-inquiry.schema';
 import { idempotencyKeySchema } from './orders.schema';
 
@@ -338,9 +338,7 @@ export const adminBookingSummarySchema = z.object({
 });
 export type AdminBookingSummary = z.infer<typeof adminBookingSummarySchema>;
 
-export const adminBookingsPageSchema = z.object({
-  bookings: z.array(adminBookingSummarySchema),
-  ...pageShape,
+export const adminBookingsPageSchema = pageSchema('bookings', adminBookingSummarySchema).extend({
   /** How many bookings each state holds (with the month filter, in that month): the list's tabs. */
   counts: z.record(bookingStateSchema, z.number()),
 });

@@ -10,6 +10,14 @@ import { imageRefSchema, optionalText } from './common.schema';
  */
 const imageRefsSchema = z.record(z.string(), z.string()).optional();
 
+/** A product's image slots: the main image, one per drink (hot, iced, shake), the featured card's and the page background. */
+const PRODUCT_IMAGE_FIELDS = ['imageUrl', 'hotImageUrl', 'icedImageUrl', 'shakeImageUrl', 'featuredImageUrl', 'backgroundImageUrl'] as const;
+export type ProductImageField = (typeof PRODUCT_IMAGE_FIELDS)[number];
+
+/** Every image slot, each read with `schema`. */
+const imageFields = <S extends z.ZodType>(schema: S) =>
+  Object.fromEntries(PRODUCT_IMAGE_FIELDS.map((field) => [field, schema])) as Record<ProductImageField, S>;
+
 const optionName = (what: string) =>
   z
     .string({ message: `${what} is required` })
@@ -86,12 +94,7 @@ export const productSchema = z.object({
   subtitle: z.string().nullable(),
   description: z.string().nullable(),
   price: z.number(),
-  imageUrl: z.string().nullable(),
-  hotImageUrl: z.string().nullable(),
-  icedImageUrl: z.string().nullable(),
-  shakeImageUrl: z.string().nullable(),
-  featuredImageUrl: z.string().nullable(),
-  backgroundImageUrl: z.string().nullable(),
+  ...imageFields(z.string().nullable()),
   categoryId: z.number().nullable(),
   inStock: z.boolean(),
   featured: z.boolean(),
@@ -116,14 +119,8 @@ export const adminProductSchema = productSchema.extend({
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 
-/** A counted product at or below its low-stock threshold (the summary's low-stock list). */
-export const lowStockProductSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  slug: z.string(),
-  stockCount: z.number(),
-  lowStockThreshold: z.number().nullable(),
-});
+/** A counted product at or below its low-stock threshold (the summary's low-stock list): its count is never null here. */
+export const lowStockProductSchema = adminProductSchema.pick({ id: true, name: true, slug: true, lowStockThreshold: true }).extend({ stockCount: z.number() });
 export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
 
 /** An optional whole number of items: blank (null, undefined) = not set. */
@@ -155,12 +152,7 @@ const productFields = {
     .nonnegative('Price cannot be negative')
     .max(100000, 'Price is too large')
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Price must have at most two decimals'),
-  imageUrl: imageRefSchema,
-  hotImageUrl: imageRefSchema,
-  icedImageUrl: imageRefSchema,
-  shakeImageUrl: imageRefSchema,
-  featuredImageUrl: imageRefSchema,
-  backgroundImageUrl: imageRefSchema,
+  ...imageFields(imageRefSchema),
   categoryId: z
     .number({ message: 'Category must be a number' })
     .int('Category must be a whole number')

@@ -22,6 +22,10 @@ function inRange<N extends z.ZodNumber | z.ZodCoercedNumber>(number: N, name: st
 /** Beside the rows of a page of an admin list: the page's number (from 1), its size and the rows in all. */
 export const pageShape = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };
 
+/** A page of an admin list: its rows under `key`, beside the page's number, size and the rows in all. */
+export const pageSchema = <K extends string, Row extends z.ZodType>(key: K, row: Row) =>
+  z.object({ [key]: z.array(row), ...pageShape } as Record<K, z.ZodArray<Row>> & typeof pageShape);
+
 /** An image is a site path (/uploads/..., /images/...) or an http(s) URL; never another scheme. */
 export const imageRefSchema = z
   .string()

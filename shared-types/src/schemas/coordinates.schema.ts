@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// In its own file, so a schema needing only these (the live state's, a push topic's) builds no other.
+// In its own file, so a schema needing only these (the live state's, a push topic's, a stop's) builds no other.
 
 /** A latitude in degrees, as a device or the map gives it. */
 export const latitudeSchema = z
@@ -13,3 +13,10 @@ export const longitudeSchema = z
   .number({ message: 'Longitude must be a number' })
   .min(-180, 'Longitude must be between -180 and 180')
   .max(180, 'Longitude must be between -180 and 180');
+
+/** A place's address and position as the API answers them (a scheduled stop, where the cart is); each null while unknown. */
+export const placePositionShape = {
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+};

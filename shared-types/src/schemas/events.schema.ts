@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HH_MM_PATTERN } from '../time';
 import { optionalText, queryWholeNumber } from './common.schema';
+import { placePositionShape } from './coordinates.schema';
 
 /** A scheduled location as GET /api/events answers it. date is an ISO date-time. */
 export const scheduledEventSchema = z.object({
@@ -8,12 +9,10 @@ export const scheduledEventSchema = z.object({
   title: z.string(),
   description: z.string().nullable(),
   location: z.string().nullable(),
-  address: z.string().nullable(),
+  ...placePositionShape,
   date: z.string(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
   /** The shop's IANA time zone: the day of `date` and the HH:MM times are read in it. */
   timeZone: z.string(),
   /** The calendar feed the stop is imported from (it is changed there, not here); null when the owner entered it. */

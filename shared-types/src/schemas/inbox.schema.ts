@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATES } from '../booking';
 import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '../event-types';
-import { pageShape } from './common.schema';
+import { pageSchema } from './common.schema';
 
 /**
  * The owner's inbox: contact messages, event inquiries and booking requests
@@ -84,42 +84,36 @@ export const inboxReplySchema = z.strictObject({
     .max(INBOX_REPLY_MAX, `Reply must be at most ${INBOX_REPLY_MAX} characters`),
 });
 
-/** One row of the list: the same fields for every kind. */
-export const inboxListItemSchema = z.object({
-  kind: z.enum(INBOX_KINDS),
+/** A message in the list and whole alike: its id, who sent it, when it came in and the owner's marks (null while unread, in the inbox). */
+const messageHead = {
   id: z.number(),
   name: z.string(),
   email: z.string(),
+  receivedAt: z.string(),
+  readAt: z.string().nullable(),
+  archivedAt: z.string().nullable(),
+};
+
+/** One row of the list: the same fields for every kind. */
+export const inboxListItemSchema = z.object({
+  kind: z.enum(INBOX_KINDS),
+  ...messageHead,
   /** A contact message's subject; for an inquiry, its event type and guests ('Wedding, 120 guests'); for a booking request, its reference, package and guests. */
   subject: z.string(),
   /** The day of the event an inquiry asks about (YYYY-MM-DD); null for a contact message. */
   eventDate: z.string().nullable(),
   excerpt: z.string(),
-  receivedAt: z.string(),
-  readAt: z.string().nullable(),
-  archivedAt: z.string().nullable(),
 });
 export type InboxListItem = z.infer<typeof inboxListItemSchema>;
 
-export const inboxPageSchema = z.object({
-  items: z.array(inboxListItemSchema),
-  /** `total`: how many messages the state holds in all. */
-  ...pageShape,
-});
+/** `total`: how many messages the state holds in all. */
+export const inboxPageSchema = pageSchema('items', inboxListItemSchema);
 export type InboxPage = z.infer<typeof inboxPageSchema>;
 
 /** A reply as the thread shows it. `sentBy`: the admin's username when it was sent. */
 const inboxReplyItemSchema = z.object({ id: z.number(), body: z.string(), sentBy: z.string(), sentAt: z.string() });
 
-const messageBase = {
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  receivedAt: z.string(),
-  readAt: z.string().nullable(),
-  archivedAt: z.string().nullable(),
-  replies: z.array(inboxReplyItemSchema),
-};
+const messageBase = { ...messageHead, replies: z.array(inboxReplyItemSchema) };
 
 /** GET /api/admin/inbox/:kind/:id: the whole message (each kind its own fields) and its replies, oldest first. */
 export const inboxMessageSchema = z.discriminatedUnion('kind', [

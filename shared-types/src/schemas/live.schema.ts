@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latitudeSchema as latitude, longitudeSchema as longitude } from './coordinates.schema';
+import { latitudeSchema as latitude, longitudeSchema as longitude, placePositionShape } from './coordinates.schema';
 import { idParamSchema } from './id.schema';
 
 /**
@@ -28,9 +28,7 @@ export const livePlaceSchema = z.object({
   /** The scheduled stop (scheduled_locations.id) checked in at, or null for 'somewhere else'. */
   stopId: z.number().nullable(),
   label: z.string(),
-  address: z.string().nullable(),
-  latitude: z.number().nullable(),
-  longitude: z.number().nullable(),
+  ...placePositionShape,
 });
 
 /** GET /api/live and every message of GET /api/live/stream: the cart now. */

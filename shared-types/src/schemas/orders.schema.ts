@@ -6,6 +6,7 @@ import { shippingSchema } from './checkout.schema';
 import { idempotencyKeySchema, queryWholeNumber } from './common.schema';
 import { discountCodeSchema } from './discount-code.schema';
 import { pickupContactSchema, pickupOrderSchema } from './pickup.schema';
+import { shipmentSchema } from './shipment.schema';
 
 /**
  * Checkout, payment and order wire shapes. Amounts sent by the checkout are in
@@ -152,11 +153,7 @@ export type OrderState = (typeof ORDER_STATES)[number];
  */
 export const orderFulfilmentSchema = z.object({
   status: z.enum(FULFILMENT_STATUSES).nullable(),
-  carrier: z.string().nullable(),
-  trackingNumber: z.string().nullable(),
-  trackingUrl: z.string().nullable(),
-  shippedAt: z.string().nullable(),
-  deliveredAt: z.string().nullable(),
+  ...shipmentSchema.shape,
 });
 export type OrderFulfilment = z.infer<typeof orderFulfilmentSchema>;
 

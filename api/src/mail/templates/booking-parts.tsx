@@ -2,7 +2,7 @@ import { Heading, Section, Text } from './elements';
 import { formatCents, formatEventTime, formatLongDate, noonOf } from '@cocoa/shared-types';
 import type { CSSProperties } from 'react';
 import type { BookingMailData, ShopIdentity } from './types';
-import { ActionButton, COLOURS, styles, TypedText } from './layout';
+import { ActionButton, COLOURS, DataTable, styles, TypedText } from './layout';
 
 /** What every booking message knows about its booking (bookings/booking-mail.service.ts fills it). */
 
@@ -60,10 +60,7 @@ export function BookingDetails({ booking, shop, withContact = false }: { booking
   ];
   return (
     <Section>
-      <Heading as="h2" style={styles.subheading}>
-        Booking {booking.reference}
-      </Heading>
-      <table className="mail-data" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 16px', width: '100%' }}>
+      <DataTable heading={<>Booking {booking.reference}</>}>
         <caption style={{ ...styles.muted, textAlign: 'left' }}>Details of booking {booking.reference}</caption>
         <tbody>
           {rows.map(([label, value]) => (
@@ -75,7 +72,7 @@ export function BookingDetails({ booking, shop, withContact = false }: { booking
             </tr>
           ))}
         </tbody>
-      </table>
+      </DataTable>
       {booking.notes && (
         <>
           <Text style={{ ...styles.text, margin: '0 0 4px', fontWeight: 700 }}>Notes</Text>

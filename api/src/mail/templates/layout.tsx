@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from './elements';
+import { Body, Button, Container, Head, Heading, Hr, Html, Img, Link, Preview, Section, Text } from './elements';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import type { ShopIdentity } from './types';
 
@@ -169,6 +169,23 @@ export function TypedText({ text, style = styles.text }: { text: string; style?:
           ))}
         </Text>
       ))}
+    </>
+  );
+}
+
+/**
+ * A message's data table under its heading: the one real table of a message (column or
+ * row headers); the text part prints every `mail-data` table as aligned columns.
+ */
+export function DataTable({ heading, children }: { heading: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <Heading as="h2" style={styles.subheading}>
+        {heading}
+      </Heading>
+      <table className="mail-data" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 16px', width: '100%' }}>
+        {children}
+      </table>
     </>
   );
 }

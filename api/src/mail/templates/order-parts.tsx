@@ -2,7 +2,7 @@ import { Heading, Link, Section, Text } from './elements';
 import { COUNTRIES, formatCents, formatEventTime, formatLongDate, wallTimeIn } from '@cocoa/shared-types';
 import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import type { OrderMailAddress, OrderMailData, OrderMailPickup, ShopIdentity } from './types';
-import { COLOURS, MailLayout, styles } from './layout';
+import { COLOURS, DataTable, MailLayout, styles } from './layout';
 import type { MailTemplate } from './mail-template';
 
 /** '[TEST] ' before the subject of a test-mode order's messages, so nobody packs or refunds it by mistake. */
@@ -96,10 +96,7 @@ const numberCell: CSSProperties = { ...cell, textAlign: 'right', whiteSpace: 'no
 const headCell: CSSProperties = { ...cell, color: COLOURS.muted, fontSize: '13px', fontWeight: 700 };
 const totalCell: CSSProperties = { ...numberCell, borderBottom: 'none', fontWeight: 400 };
 
-/**
- * The order's lines and totals as a data table under its heading (column and row headers), the one
- * real table of a message; the text part prints it as aligned columns.
- */
+/** The order's lines and totals as the message's data table (column and row headers). */
 export function OrderLines({ order }: { order: OrderMailData }) {
   // a pickup order ships nothing: no Shipping row unless it was charged; a Tip row only for a tip
   const totals: Array<[string, number]> = [
@@ -111,10 +108,7 @@ export function OrderLines({ order }: { order: OrderMailData }) {
   ];
   return (
     <Section>
-      <Heading as="h2" style={styles.subheading}>
-        Order {order.orderNumber}
-      </Heading>
-      <table className="mail-data" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: 'collapse', margin: '0 0 16px', width: '100%' }}>
+      <DataTable heading={<>Order {order.orderNumber}</>}>
         <thead>
           <tr>
             <th scope="col" style={headCell}>
@@ -157,7 +151,7 @@ export function OrderLines({ order }: { order: OrderMailData }) {
             <td style={{ ...totalCell, fontWeight: 700, borderTop: `2px solid ${COLOURS.text}` }}>{formatCents(order.totalCents)}</td>
           </tr>
         </tfoot>
-      </table>
+      </DataTable>
     </Section>
   );
 }

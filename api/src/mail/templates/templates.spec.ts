@@ -14,6 +14,7 @@ import {
   shopIdentity,
   type TemplateMail,
 } from './index';
+import { flat, tags } from '../../test/mail-parts';
 
 const NAUGHTY: string[] = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'naughty-strings.json'), 'utf8')).strings;
 
@@ -83,10 +84,6 @@ const PICKUP: OrderMailData & { pickup: NonNullable<OrderMailData['pickup']> } =
 const PICKUP_TIME = 'Saturday, March 14, 2026 at 7:15 PM';
 
 const render = (mail: TemplateMail, shop = SHOP) => renderMail(mail, shop);
-/** The text part with runs of spaces (table padding, wrapped lines) read as one. */
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-/** Every start tag of the HTML, attributes included. */
-const tags = (html: string) => html.match(/<[a-zA-Z][^>]*>/g) ?? [];
 
 /** What every order message must carry: its number, each line, the totals, and the address. */
 function expectOrder(r: RenderedMail, order: OrderMailData) {
