@@ -1,4 +1,5 @@
 import { percentOfCents } from './money';
+import type { StatusTone } from './status-tone';
 import { DAY_MS } from './time';
 
 /**
@@ -74,6 +75,19 @@ export const BOOKING_STATE_LABELS: Readonly<Record<BookingState, string>> = {
   declined: 'Declined',
   cancelled: 'Cancelled',
 };
+
+/** A payment due waits on the customer; confirmed and completed went well; declined and cancelled stopped. */
+export const BOOKING_STATE_TONES: Readonly<Partial<Record<BookingState, StatusTone>>> = {
+  awaiting_deposit: 'waiting',
+  balance_due: 'waiting',
+  confirmed: 'done',
+  completed: 'done',
+  declined: 'stopped',
+  cancelled: 'stopped',
+};
+
+/** The owner's Bookings tab colours the same, except that a new request stands out as under way. */
+export const BOOKING_ADMIN_STATE_TONES: Readonly<Partial<Record<BookingState, StatusTone>>> = { ...BOOKING_STATE_TONES, requested: 'moving' };
 
 export const BOOKING_PAYMENT_KINDS = ['deposit', 'balance'] as const;
 export type BookingPaymentKind = (typeof BOOKING_PAYMENT_KINDS)[number];

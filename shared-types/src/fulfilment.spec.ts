@@ -1,7 +1,9 @@
 import {
   canMoveFulfilment,
+  FULFILMENT_ADMIN_TONES,
   FULFILMENT_MOVES,
   FULFILMENT_STATUSES,
+  FULFILMENT_TONES,
   fulfilmentLabel,
   isBeforeShipping,
   linesRefundCents,
@@ -25,6 +27,14 @@ describe('fulfilment states', () => {
     expect(isBeforeShipping(null)).toBe(false);
     expect(fulfilmentLabel('paid')).toBe('Preparing your order');
     expect(fulfilmentLabel(null)).toBe('Awaiting payment');
+  });
+});
+
+describe('fulfilment tones', () => {
+  it('colour the owner’s pills as the customer’s, except that "paid, to pack" stands out as work to do', () => {
+    expect(FULFILMENT_TONES.paid).toBeUndefined();
+    expect(FULFILMENT_ADMIN_TONES.paid).toBe('waiting');
+    for (const status of FULFILMENT_STATUSES.filter((s) => s !== 'paid')) expect(FULFILMENT_ADMIN_TONES[status]).toBe(FULFILMENT_TONES[status]);
   });
 });
 

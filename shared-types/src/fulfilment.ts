@@ -1,3 +1,5 @@
+import type { StatusTone } from './status-tone';
+
 /**
  * Order fulfilment, written once (anything moving through states has its states and
  * allowed moves in one place). It runs beside the provider-shaped order state (OPEN,
@@ -49,6 +51,12 @@ export const FULFILMENT_ADMIN_LABELS: Readonly<Record<FulfilmentStatus, string>>
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/** Shipped is under way, delivered went well, cancelled stopped; before shipping it shows plain. */
+export const FULFILMENT_TONES: Readonly<Partial<Record<FulfilmentStatus, StatusTone>>> = { shipped: 'moving', delivered: 'done', cancelled: 'stopped' };
+
+/** The Orders tab colours as the customer sees it, except that "paid, to pack" stands out as work to do. */
+export const FULFILMENT_ADMIN_TONES: Readonly<Partial<Record<FulfilmentStatus, StatusTone>>> = { ...FULFILMENT_TONES, paid: 'waiting' };
 
 /** The button that makes each move in the Orders tab. */
 export const FULFILMENT_ACTION_LABELS: Readonly<Record<FulfilmentStatus, string>> = {

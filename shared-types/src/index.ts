@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './status-tone';
 export * from './money';
 export * from './slug';
 export * from './time';

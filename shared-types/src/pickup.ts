@@ -1,3 +1,4 @@
+import type { StatusTone } from './status-tone';
 import { DAY_MS, HH_MM_PATTERN } from './time';
 import { dayIn, instantOf } from './time-zone';
 
@@ -123,6 +124,17 @@ export const PICKUP_STATUS_LABELS: Readonly<Record<PickupStatus, string>> = {
   cancelled: 'Cancelled',
   not_collected: 'Not collected',
 };
+
+/** Ready and picked up went well; cancelled and not collected stopped; the rest show plain. */
+export const PICKUP_STATUS_TONES: Readonly<Partial<Record<PickupStatus, StatusTone>>> = {
+  ready: 'done',
+  picked_up: 'done',
+  cancelled: 'stopped',
+  not_collected: 'stopped',
+};
+
+/** On the owner's queue only a ready order stands out (a closed order's whole card is set apart). */
+export const PICKUP_QUEUE_TONES: Readonly<Partial<Record<PickupStatus, StatusTone>>> = { ready: 'done' };
 
 /** The owner's button for moving an order to each state. */
 export const PICKUP_ACTION_LABELS: Readonly<Record<PickupStatus, string>> = {

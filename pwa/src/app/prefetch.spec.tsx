@@ -35,16 +35,25 @@ function addDataBlock(data: unknown) {
   document.body.append(block);
 }
 
+/**
+ * Lands on `route` with the page's data block in the page, as the server sends it, and renders the
+ * app there: the first render has no page spinner. Answers the calls the app made.
+ */
+async function landWithData(data: unknown, route: string) {
+  addDataBlock(data);
+  const { calls } = mockFetch({});
+  const client = testQueryClient();
+  await land(client, route);
+  renderRoute(client, route);
+  expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+  return { calls, client };
+}
+
 describe('landing on a page the server paints a first screen for (its data block is in the page)', () => {
   afterEach(() => document.getElementById(FIRST_SCREEN_DATA_ID)?.remove());
 
   it('renders the list in the first render: no page spinner, no placeholders, no catalogue call', async () => {
-    addDataBlock({ page: 'products', products, categories });
-    const { calls } = mockFetch({});
-    const client = testQueryClient();
-    await land(client, '/products');
-    renderRoute(client, '/products');
-    expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+    const { calls } = await landWithData({ page: 'products', products, categories }, '/products');
     expect(screen.queryByLabelText('Loading products')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Hot Cocoa' })).toBeInTheDocument();
     expect(screen.getByText('Peppermint Cocoa')).toBeInTheDocument();
@@ -68,21 +77,19 @@ describe('landing on a page the server paints a first screen for (its data block
       latitude: null,
       longitude: null,
     } as unknown as ScheduledEvent;
-    addDataBlock({
-      page: 'tracker',
-      timeZone: localTimeZone(),
-      today,
-      fetchedAt: now.toISOString(),
-      live: liveState(null),
-      monthEvents: [stop],
-      events: [stop],
-      mapConfig,
-    });
-    const { calls } = mockFetch({});
-    const client = testQueryClient();
-    await land(client, '/cocoa-tracker');
-    renderRoute(client, '/cocoa-tracker');
-    expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+    const { calls, client } = await landWithData(
+      {
+        page: 'tracker',
+        timeZone: localTimeZone(),
+        today,
+        fetchedAt: now.toISOString(),
+        live: liveState(null),
+        monthEvents: [stop],
+        events: [stop],
+        mapConfig,
+      },
+      '/cocoa-tracker',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Live Cocoa Tracker' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 3, name: 'Farmers Market' })).toBeInTheDocument();
     expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
@@ -96,12 +103,7 @@ describe('landing on a page the server paints a first screen for (its data block
   });
 
   it("a stop's page: the stop, its menu and its times in the first render, without calling GET /api/stops/{id}/pickup", async () => {
-    addDataBlock({ page: 'stop', ...stopPickup() });
-    const { calls } = mockFetch({});
-    const client = testQueryClient();
-    await land(client, '/stops/12');
-    renderRoute(client, '/stops/12');
-    expect(screen.queryByText('Loading page')).not.toBeInTheDocument();
+    const { calls } = await landWithData({ page: 'stop', ...stopPickup() }, '/stops/12');
     expect(screen.queryByLabelText('Loading the stop')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Millennium Park' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Classic Hot Cocoa' })).toBeInTheDocument();

@@ -1,7 +1,5 @@
 import type { HTMLAttributes } from 'react';
-
-/** How a state stands, which colours its pill: waiting on someone, under way, gone well, stopped. */
-export type StatusTone = 'waiting' | 'moving' | 'done' | 'stopped';
+import type { StatusTone } from '@cocoa/shared-types';
 
 /** A state in words as a pill; `tone` colours it (none: plain), `className` names whose state it is. */
 export function StatusPill({ tone, className, ...rest }: HTMLAttributes<HTMLSpanElement> & { tone?: StatusTone; className: string }) {

@@ -4,5 +4,3 @@ export { useOrder } from './api/order';
 // Its sums and address, for the same.
 export { OrderAddress } from './components/order-address';
 export { OrderSums } from './components/order-sums';
-// How a fulfilment state stands, which colours the owner's order badges too.
-export { fulfilmentTone } from './components/fulfilment-status';

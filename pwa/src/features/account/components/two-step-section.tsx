@@ -3,7 +3,9 @@ import { type SecondFactorEnrolment, secondFactorConfirmSchema, formatLongDate, 
 import { messageOf } from '../../../lib/api-fetch';
 import { useShopIdentity } from '../../../lib/shop-identity';
 import { Dialog } from '../../../ui/dialog';
-import { describedBy, Field } from '../../../ui/field';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { CodeInput, useCodeEntry } from '../../../ui/code-input';
+import { Field } from '../../../ui/field';
 import { LoadProblem } from '../../../ui/load-problem';
 import { Spinner } from '../../../ui/skeleton';
 import { useConfirmSecondFactor } from '../api/confirm-second-factor';
@@ -133,43 +135,20 @@ function EnrolmentForm({
   onCancel: () => void;
 }) {
   const confirm = useConfirmSecondFactor(userId);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const entry = useCodeEntry(secondFactorConfirmSchema, (body, onError) =>
+    confirm.mutate(body, { onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes), onError }),
+  );
   const id = 'two-step-code';
   return (
-    <form
-      className="form"
-      noValidate
-      aria-label="Set up two-step sign-in"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = secondFactorConfirmSchema.safeParse({ code });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message);
-          return;
-        }
-        setError(undefined);
-        confirm.mutate(parsed.data, {
-          onSuccess: ({ recoveryCodes }) => onConfirmed(recoveryCodes),
-          onError: (failure) => setError(messageOf(failure, 'The code could not be checked. Please try again.')),
-        });
-      }}
-    >
+    <form className="form" noValidate aria-label="Set up two-step sign-in" onSubmit={entry.submit}>
       <p>1. Open your authenticator app and add an account by scanning this QR code.</p>
       <img className="two-step__qr" src={enrolment.qrCode} alt="QR code to scan with your authenticator app" width={240} height={240} />
       <p>
         Cannot scan it? Choose to enter a key by hand, and type this key (time-based): <code className="two-step__key">{grouped(enrolment.secret)}</code>
       </p>
       <p>2. Enter the 6-digit code the app now shows for {issuerOf(enrolment.otpauthUri)}.</p>
-      <Field id={id} label="Code" error={error}>
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          {...describedBy(id, error)}
-        />
+      <Field id={id} label="Code" error={entry.error}>
+        <CodeInput id={id} value={entry.code} onChange={entry.setCode} error={entry.error} />
       </Field>
       <div className="two-step__actions">
         <button type="submit" className="btn btn--primary" disabled={confirm.isPending}>
@@ -245,19 +224,15 @@ function TurnOffDialog({ userId, onClose }: { userId: number; onClose: () => voi
           {error}
         </p>
       )}
-      <div className="modal__actions">
-        <button type="button" className="btn btn--outline" onClick={onClose} disabled={disable.isPending}>
-          Keep it on
-        </button>
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={disable.isPending}
-          onClick={() => disable.mutate(undefined, { onSuccess: onClose, onError: (failure) => setError(messageOf(failure, 'It could not be turned off.')) })}
-        >
-          {disable.isPending ? 'Turning off...' : 'Turn off'}
-        </button>
-      </div>
+      <DialogActions
+        confirmLabel="Turn off"
+        busyLabel="Turning off..."
+        tone="danger"
+        busy={disable.isPending}
+        cancelLabel="Keep it on"
+        onCancel={onClose}
+        onConfirm={() => disable.mutate(undefined, { onSuccess: onClose, onError: (failure) => setError(messageOf(failure, 'It could not be turned off.')) })}
+      />
     </Dialog>
   );
 }

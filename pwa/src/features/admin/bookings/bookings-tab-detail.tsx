@@ -15,11 +15,12 @@ import { useMoveBooking } from './api/move';
 import { useRetryBookingRefund } from './api/retry-refund';
 import { useSetBookingTracker } from './api/tracker';
 import { actorLabel, formatDateTime } from '../shared/format';
-import { ConfirmDialog } from '../shared/dialog';
+import { MutationConfirmDialog } from '../shared/dialog';
 import { AcceptDialog, CancelBookingDialog, DeclineDialog, RescheduleDialog, TrackerSelect } from './bookings-tab-dialogs';
 import { bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
-import { DetailState } from '../shared/detail-state';
+import { BackButton, DetailState } from '../shared/detail-state';
 import { MetaRow } from '../shared/meta-row';
+import { TimelineCard } from '../shared/timeline-card';
 import { TableHead } from '../../../ui/table-head';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'reschedule' | null;
@@ -103,11 +104,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
   const retryRefund = useRetryBookingRefund(id);
   const [open, setOpen] = useState<Open>(null);
   const [moved, setMoved] = useState<{ id: number; warnings: BookingRescheduled['warnings'] }>({ id, warnings: [] });
-  const back = (
-    <button type="button" className="btn btn--outline orders-back" onClick={onBack}>
-      ← All bookings
-    </button>
-  );
+  const back = <BackButton label="← All bookings" onBack={onBack} />;
 
   if (!query.isSuccess) return <DetailState query={query} back={back} noun="booking" />;
 
@@ -253,28 +250,25 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
         </section>
       )}
 
-      <section className="card admin-card" aria-labelledby="booking-thread-heading">
-        <h2 id="booking-thread-heading">Thread</h2>
-        <ol className="orders-timeline">
-          {b.events.map((e) => (
-            <li key={e.id}>
-              <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-              <span>
-                {describeBookingEvent(e)}
-                {e.note && <span className="bookings-thread__note">“{e.note}”</span>}
-              </span>
-              <span className="orders-timeline__who muted">{actorLabel(e.actor)}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <TimelineCard
+        titleId="booking-thread-heading"
+        title="Thread"
+        entries={b.events}
+        what={(e) => (
+          <>
+            {describeBookingEvent(e)}
+            {e.note && <span className="bookings-thread__note">“{e.note}”</span>}
+          </>
+        )}
+        who={(e) => actorLabel(e.actor)}
+      />
 
       {open === 'accept' && <AcceptDialog booking={b} onClose={() => setOpen(null)} />}
       {open === 'decline' && <DeclineDialog booking={b} onClose={() => setOpen(null)} />}
       {open === 'cancel' && <CancelBookingDialog booking={b} onClose={() => setOpen(null)} />}
       {open === 'reschedule' && <RescheduleDialog booking={b} onClose={() => setOpen(null)} onMoved={(warnings) => setMoved({ id: b.id, warnings })} />}
       {open === 'complete' && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={`Mark booking ${b.reference} completed?`}
           message={
             <p>
@@ -286,9 +280,9 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
           confirmLabel="Mark completed"
           busyLabel="Saving..."
           destructive={false}
-          busy={move.isPending}
-          onCancel={() => setOpen(null)}
-          onConfirm={() => move.mutate({ kind: 'complete', body: {} }, { onSettled: () => setOpen(null) })}
+          mutation={move}
+          variables={{ kind: 'complete', body: {} }}
+          onClose={() => setOpen(null)}
         />
       )}
     </div>

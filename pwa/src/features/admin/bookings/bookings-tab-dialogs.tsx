@@ -22,6 +22,8 @@ import { useMoveBooking } from './api/move';
 import { useRescheduleBooking } from './api/reschedule';
 import { FormDialog } from '../shared/dialog';
 import { fieldErrors } from '../shared/field-errors';
+import { LabelledOptions } from '../../../ui/labelled-options';
+import { TextAreaField, TextField } from '../../../ui/text-field';
 
 /** Dollars as typed ('1,250.50') to cents; null when it is not an amount with at most two decimals. */
 export function dollarsToCents(text: string): number | null {
@@ -67,17 +69,13 @@ export function AcceptDialog({ booking, onClose }: { booking: AdminBookingDetail
       <p className="muted">
         The estimate was {formatCents(booking.quoteCents)} for {booking.guests} guests ({booking.packageName}). Change it to quote your own price.
       </p>
-      <Field id={ids.quote} label="Quote ($)" error={error}>
-        <input {...describedBy(ids.quote, error)} inputMode="decimal" value={quote} onChange={(e) => setQuote(e.target.value)} />
-      </Field>
+      <TextField id={ids.quote} label="Quote ($)" error={error} inputMode="decimal" value={quote} onValue={setQuote} />
       {split && (
         <p className="bookings-split" aria-live="polite">
           Deposit ({booking.depositPercent}%): <strong>{formatCents(split.depositCents)}</strong> · balance {formatCents(split.balanceCents)}
         </p>
       )}
-      <Field id={ids.note} label="Note to the customer (optional)">
-        <textarea {...describedBy(ids.note)} rows={3} maxLength={BOOKING_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
-      </Field>
+      <TextAreaField id={ids.note} label="Note to the customer (optional)" rows={3} maxLength={BOOKING_NOTE_MAX} value={note} onValue={setNote} />
       <TrackerSelect id={ids.tracker} value={tracker} onChange={setTracker} />
       <p className="muted">The customer is e-mailed the quote and a link to pay the deposit.</p>
     </FormDialog>
@@ -106,11 +104,7 @@ export function TrackerSelect({
           disabled={disabled}
           onChange={(e) => onChange(e.target.value as BookingTrackerChoice)}
         >
-          {BOOKING_TRACKER_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {BOOKING_TRACKER_LABELS[choice]}
-            </option>
-          ))}
+          <LabelledOptions values={BOOKING_TRACKER_CHOICES} labels={BOOKING_TRACKER_LABELS} />
         </select>
       </Field>
       <p className="muted" id={`${id}-hint`}>
@@ -140,9 +134,7 @@ export function DeclineDialog({ booking, onClose }: { booking: AdminBookingDetai
       onSubmit={submit}
       actions={{ confirmLabel: 'Decline and send', busyLabel: 'Declining...', tone: 'danger', cancelLabel: 'Keep request' }}
     >
-      <Field id={messageId} label="Message to the customer" error={error}>
-        <textarea {...describedBy(messageId, error)} rows={4} maxLength={BOOKING_NOTE_MAX} value={message} onChange={(e) => setMessage(e.target.value)} />
-      </Field>
+      <TextAreaField id={messageId} label="Message to the customer" error={error} rows={4} maxLength={BOOKING_NOTE_MAX} value={message} onValue={setMessage} />
     </FormDialog>
   );
 }
@@ -192,19 +184,17 @@ export function CancelBookingDialog({ booking, onClose }: { booking: AdminBookin
         </p>
       </div>
       {booking.refundableCents > 0 && (
-        <Field id={ids.refund} label="Refund ($)" error={errors.refundCents}>
-          <input {...describedBy(ids.refund, errors.refundCents)} inputMode="decimal" value={refund} onChange={(e) => setRefund(e.target.value)} />
-        </Field>
+        <TextField id={ids.refund} label="Refund ($)" error={errors.refundCents} inputMode="decimal" value={refund} onValue={setRefund} />
       )}
-      <Field id={ids.message} label="Message to the customer" error={errors.message}>
-        <textarea
-          {...describedBy(ids.message, errors.message)}
-          rows={3}
-          maxLength={BOOKING_NOTE_MAX}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
-      </Field>
+      <TextAreaField
+        id={ids.message}
+        label="Message to the customer"
+        error={errors.message}
+        rows={3}
+        maxLength={BOOKING_NOTE_MAX}
+        value={message}
+        onValue={setMessage}
+      />
     </FormDialog>
   );
 }

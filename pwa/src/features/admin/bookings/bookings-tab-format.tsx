@@ -1,5 +1,13 @@
 import { BookingStateBadge } from '../../bookings';
-import { BOOKING_STATE_LABELS, type BookingEvent, type BookingState, formatCents, formatEventTime, formatLongDate } from '@cocoa/shared-types';
+import {
+  BOOKING_ADMIN_STATE_TONES,
+  BOOKING_STATE_LABELS,
+  type BookingEvent,
+  type BookingState,
+  formatCents,
+  formatEventTime,
+  formatLongDate,
+} from '@cocoa/shared-types';
 
 /** A booking's day ('YYYY-MM-DD', the shop's calendar) in words. */
 export const bookingDate = (day: string) => formatLongDate(`${day}T12:00:00Z`, 'UTC');
@@ -8,9 +16,9 @@ export const bookingDate = (day: string) => formatLongDate(`${day}T12:00:00Z`, '
 export const bookingWhen = (b: { date: string; startTime: string; endTime: string }) =>
   `${bookingDate(b.date)}, ${formatEventTime(b.startTime)} - ${formatEventTime(b.endTime)}`;
 
-/** The customer's badge, but a request still to answer stands out for the owner. */
+/** The customer's badge in the owner's colours (a request still to answer stands out). */
 export function BookingStateLabel({ state }: { state: BookingState }) {
-  return <BookingStateBadge state={state} className="bookings-state" tone={state === 'requested' ? 'moving' : undefined} />;
+  return <BookingStateBadge state={state} className="bookings-state" tones={BOOKING_ADMIN_STATE_TONES} />;
 }
 
 const money = (cents: number | null) => (cents === null ? '' : formatCents(cents));

@@ -20,17 +20,10 @@ import { MetaRow } from '../shared/meta-row';
 import { Segment } from '../shared/segment';
 import { TableHead } from '../../../ui/table-head';
 import { CouldNot, LoadFailed } from '../shared/query-state';
-import { AddButton, AdminCard } from '../shared/admin-card';
+import { AddButton, AdminCard, cardStack } from '../shared/admin-card';
 
 /** Location Scheduler: scheduled locations and the calendar-feed controls. */
-export function CalendarTab() {
-  return (
-    <div className="admin-stack">
-      <LocationsCard />
-      <CalendarFeedsCard />
-    </div>
-  );
-}
+export const CalendarTab = cardStack(LocationsCard, CalendarFeedsCard);
 
 export function eventTimeRange(event: Pick<ScheduledEvent, 'startTime' | 'endTime'>): string {
   const start = formatEventTime(event.startTime);

@@ -3,7 +3,7 @@ import { geocodeInitSchema } from '@cocoa/shared-types';
 import { useKeyedState } from '../../../lib/use-keyed-state';
 import { describedBy, Field } from '../../../ui/field';
 import { useSaveGeocodingKey } from './api/save-geocoding-key';
-import { ConfirmDialog } from '../shared/dialog';
+import { MutationConfirmDialog } from '../shared/dialog';
 
 /**
  * Where 'Geocoding: Unavailable' is shown: a way out. The free OpenStreetMap geocoder is used
@@ -62,14 +62,14 @@ export function GeocodingKeyForm({ available }: { available: boolean }) {
         </button>
       </form>
       {removing && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title="Remove the geocoding key?"
           message={<p>New addresses are then looked up with OpenStreetMap. To use Google again, the key has to be entered again.</p>}
           confirmLabel="Remove key"
           busyLabel="Removing..."
-          busy={save.isPending}
-          onCancel={() => setRemoving(false)}
-          onConfirm={() => save.mutate('', { onSettled: () => setRemoving(false) })}
+          mutation={save}
+          variables={''}
+          onClose={() => setRemoving(false)}
         />
       )}
     </details>

@@ -8,7 +8,7 @@ import { PRODUCTS_EXPORT_URL } from './api/export-products';
 import { useImportProducts } from './api/import-products';
 import { ADMIN_PAGE_SIZE, useAdminProducts } from './api/products';
 import { CategoryDialog } from './category-dialog';
-import { ConfirmDialog } from '../shared/dialog';
+import { DeleteConfirmDialog, MutationConfirmDialog } from '../shared/dialog';
 import { ProductDialog } from './product-dialog';
 import { FileButton } from '../shared/file-button';
 import { ImageRow } from '../shared/image-row';
@@ -98,18 +98,13 @@ function ProductsCard({ categories }: { categories: Category[] }) {
       )}
       {editing !== undefined && <ProductDialog product={editing} categories={categories} onClose={() => setEditing(undefined)} />}
       {deleting && (
-        <ConfirmDialog
-          title="Delete product?"
-          message={
-            <p>
-              Delete <strong>{deleting.name}</strong>? It disappears from the shop. This cannot be undone.
-            </p>
-          }
-          confirmLabel="Delete product"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        <DeleteConfirmDialog
+          what="product"
+          name={deleting.name}
+          consequence="It disappears from the shop."
+          mutation={remove}
+          variables={deleting.id}
+          onClose={() => setDeleting(null)}
         />
       )}
     </AdminCard>
@@ -166,18 +161,13 @@ function CategoriesCard({ categories, loading, failed }: { categories: Category[
       )}
       {editing !== undefined && <CategoryDialog category={editing} onClose={() => setEditing(undefined)} />}
       {deleting && (
-        <ConfirmDialog
-          title="Delete category?"
-          message={
-            <p>
-              Delete <strong>{deleting.name}</strong>? Its products stay in the shop without a category. This cannot be undone.
-            </p>
-          }
-          confirmLabel="Delete category"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })}
+        <DeleteConfirmDialog
+          what="category"
+          name={deleting.name}
+          consequence="Its products stay in the shop without a category."
+          mutation={remove}
+          variables={deleting.id}
+          onClose={() => setDeleting(null)}
         />
       )}
     </AdminCard>
@@ -210,7 +200,7 @@ function ImportExportCard() {
         </FileButton>
       </div>
       {file && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title="Import products?"
           message={
             <>
@@ -223,9 +213,9 @@ function ImportExportCard() {
           confirmLabel="Import"
           busyLabel="Importing..."
           destructive={false}
-          busy={importer.isPending}
-          onCancel={() => setFile(null)}
-          onConfirm={() => importer.mutate(file, { onSettled: () => setFile(null) })}
+          mutation={importer}
+          variables={file}
+          onClose={() => setFile(null)}
         />
       )}
     </section>

@@ -10,7 +10,7 @@ import { useRestoreBackup } from './api/restore';
 import { useUploadBackup } from './api/upload';
 import { BackupScheduleCard } from './backup-schedule-card';
 import { formatBytes, formatDateTime } from '../shared/format';
-import { ConfirmDialog } from '../shared/dialog';
+import { MutationConfirmDialog } from '../shared/dialog';
 import { FileButton } from '../shared/file-button';
 import { RefreshButton } from '../shared/refresh-button';
 import { AdminCard } from '../shared/admin-card';
@@ -165,7 +165,7 @@ export function DatabaseTab() {
       </section>
 
       {confirmRestore && current && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title="Restore this backup?"
           message={
             <>
@@ -178,9 +178,9 @@ export function DatabaseTab() {
           }
           confirmLabel="Restore backup"
           busyLabel="Restoring..."
-          busy={restore.isPending}
-          onCancel={() => setConfirmRestore(false)}
-          onConfirm={() => restore.mutate(current, { onSettled: () => setConfirmRestore(false) })}
+          mutation={restore}
+          variables={current}
+          onClose={() => setConfirmRestore(false)}
         />
       )}
     </div>

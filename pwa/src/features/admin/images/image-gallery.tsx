@@ -6,7 +6,7 @@ import { useBulkDeleteImages } from './api/bulk-delete-images';
 import { useDeleteImage } from './api/delete-image';
 import { useImages, type LibraryImage } from './api/images';
 import { formatBytes, formatDateTime } from '../shared/format';
-import { ConfirmDialog, Dialog } from '../shared/dialog';
+import { ConfirmDialog, DeleteConfirmDialog, Dialog } from '../shared/dialog';
 import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { LoadFailed } from '../shared/query-state';
@@ -28,6 +28,19 @@ export async function copyImageUrl(path: string) {
 export function filterImages(images: LibraryImage[], search: string) {
   const needle = search.trim().toLowerCase();
   return needle ? images.filter((image) => image.filename.toLowerCase().includes(needle)) : images;
+}
+
+/** A gallery's tiles while the library loads. */
+export function GalleryPlaceholders({ count, className = 'admin-gallery' }: { count: number; className?: string }) {
+  return (
+    <ul className={className} aria-label="Loading images">
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i}>
+          <Skeleton className="skeleton--gallery" />
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Image Gallery: search, refresh, select mode (cleared on exit), preview, copy URL, delete, bulk delete. */
@@ -98,13 +111,7 @@ export function ImageGallery() {
       )}
 
       {images.isPending ? (
-        <ul className="admin-gallery" aria-label="Loading images">
-          {Array.from({ length: 8 }, (_, i) => (
-            <li key={i}>
-              <Skeleton className="skeleton--gallery" />
-            </li>
-          ))}
-        </ul>
+        <GalleryPlaceholders count={8} />
       ) : images.isError && !list.length ? (
         <LoadFailed message="Failed to load images. Please try again." onRetry={() => void images.refetch()} />
       ) : !list.length ? (
@@ -185,18 +192,13 @@ export function ImageGallery() {
         </Dialog>
       )}
       {confirmDelete && (
-        <ConfirmDialog
-          title="Delete image?"
-          message={
-            <p>
-              Delete <strong>{confirmDelete.filename}</strong>? Products using this image will show a placeholder. This cannot be undone.
-            </p>
-          }
-          confirmLabel="Delete image"
-          busyLabel="Deleting..."
-          busy={deleteOne.isPending}
-          onCancel={() => setConfirmDelete(null)}
-          onConfirm={() => deleteOne.mutate(confirmDelete.path, { onSettled: () => setConfirmDelete(null) })}
+        <DeleteConfirmDialog
+          what="image"
+          name={confirmDelete.filename}
+          consequence="Products using this image will show a placeholder."
+          mutation={deleteOne}
+          variables={confirmDelete.path}
+          onClose={() => setConfirmDelete(null)}
         />
       )}
       {confirmBulk && (

@@ -1,12 +1,6 @@
 import { BulkUpload } from './bulk-upload';
 import { ImageGallery } from './image-gallery';
+import { cardStack } from '../shared/admin-card';
 
 /** Image Management: bulk upload and the image library. */
-export function ImagesTab() {
-  return (
-    <div className="admin-stack">
-      <BulkUpload />
-      <ImageGallery />
-    </div>
-  );
-}
+export const ImagesTab = cardStack(BulkUpload, ImageGallery);

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { imgSources } from '../../../lib/image';
-import { Skeleton } from '../../../ui/skeleton';
 import { useImages } from './api/images';
-import { filterImages } from './image-gallery';
+import { filterImages, GalleryPlaceholders } from './image-gallery';
 import { Dialog } from '../shared/dialog';
 
 /** Media Library picker: search the library and pick one image (its path is handed back). */
@@ -18,13 +17,7 @@ export function MediaLibraryDialog({ title = 'Media Library', onPick, onClose }:
         <input id="media-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
       {images.isPending ? (
-        <ul className="admin-gallery admin-gallery--picker" aria-label="Loading images">
-          {Array.from({ length: 6 }, (_, i) => (
-            <li key={i}>
-              <Skeleton className="skeleton--gallery" />
-            </li>
-          ))}
-        </ul>
+        <GalleryPlaceholders count={6} className="admin-gallery admin-gallery--picker" />
       ) : images.isError && !list.length ? (
         <p className="empty-state" role="alert">
           Failed to load images. Please try again.

@@ -22,6 +22,7 @@ import { QueryState } from '../shared/query-state';
 import { SaveActions } from '../shared/settings-form';
 import { legalPreviewQueryOptions, useLegalPages, useMarkLegalReviewed, useSaveLegalPage } from './api/legal-pages';
 import './legal-tab.css';
+import { LabelledOptions } from '../../../ui/labelled-options';
 
 const ROUTES: Readonly<Record<LegalPageKind, string>> = {
   privacy: APP_ROUTES.privacy,
@@ -151,11 +152,7 @@ function LegalPages({ data }: { data: LegalPagesAdmin }) {
       <Reviewed reviewedAt={data.reviewedAt} />
       <Field id="legal-page-kind" label="Page">
         <select id="legal-page-kind" value={page.kind} onChange={(event) => setKind(event.target.value as LegalPageKind)}>
-          {LEGAL_PAGE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {LEGAL_PAGE_TITLES[k]}
-            </option>
-          ))}
+          <LabelledOptions values={LEGAL_PAGE_KINDS} labels={LEGAL_PAGE_TITLES} />
         </select>
       </Field>
       {/* Keyed by the page (and its saved text): another page, or the text just saved, starts a fresh editor. */}

@@ -4,7 +4,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { useLiveCheckOut, useLiveStatus } from '../../live';
 import { queuedLiveChange } from '../shared/api/change-queue';
 import { useAdminProducts } from '../catalogue/api/products';
-import { ConfirmDialog } from '../shared/dialog';
+import { MutationConfirmDialog } from '../shared/dialog';
 
 /** The minutes the owner picks from for 'running late' and 'closing in'. */
 export const LIVE_MINUTE_CHOICES = [5, 10, 15, 30, 45, 60] as const;
@@ -143,14 +143,14 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
         Check out
       </button>
       {confirmOut && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title="Check out?"
           message={`Visitors will no longer see the cart at ${state.place?.label ?? 'this place'}.`}
           confirmLabel="Check out"
           busyLabel="Checking out..."
-          busy={checkOut.isPending}
-          onCancel={() => setConfirmOut(false)}
-          onConfirm={() => checkOut.mutate(undefined, { onSettled: () => setConfirmOut(false) })}
+          mutation={checkOut}
+          variables={undefined}
+          onClose={() => setConfirmOut(false)}
         />
       )}
     </section>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PICKUP_DELAYS, type PickupDelay } from '@cocoa/shared-types';
 import { useOnline } from '../../../lib/use-online';
-import { ConfirmDialog } from '../shared/dialog';
+import { MutationConfirmDialog } from '../shared/dialog';
 import { delayedText, useDelayPickupStop } from './api/delay-pickup-stop';
 
 const orders = (n: number) => `${n} open ${n === 1 ? 'order' : 'orders'}`;
@@ -27,15 +27,15 @@ export function PickupDelayControl({ stopId, stopName, open }: { stopId: number;
         {!online ? 'Delays need signal: each customer is told at once.' : delay.data ? `${delayedText(delay.data)}; each customer was told.` : ''}
       </p>
       {asking && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title={`Delay by ${asking} minutes?`}
           message={`${orders(open)} at ${stopName} ${open === 1 ? 'moves' : 'move'} ${asking} minutes later. ${open === 1 ? 'Its customer is' : `Each of the ${open} customers is`} told.`}
           confirmLabel={`Delay ${asking} min`}
           busyLabel="Delaying..."
           destructive={false}
-          busy={delay.isPending}
-          onCancel={() => setAsking(null)}
-          onConfirm={() => delay.mutate(asking, { onSettled: () => setAsking(null) })}
+          mutation={delay}
+          variables={asking}
+          onClose={() => setAsking(null)}
         />
       )}
     </div>

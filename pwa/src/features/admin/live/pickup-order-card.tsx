@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PICKUP_ACTION_LABELS, PICKUP_STATUS_LABELS, type PickupStatus, shopClock } from '@cocoa/shared-types';
+import { PICKUP_ACTION_LABELS, PICKUP_QUEUE_TONES, PICKUP_STATUS_LABELS, type PickupStatus, shopClock } from '@cocoa/shared-types';
 import { StatusPill } from '../../../ui/status-pill';
 import { Field } from '../../../ui/field';
 import { ConfirmDialog } from '../shared/dialog';
@@ -55,7 +55,7 @@ export function PickupOrderCard({ order, timeZone, isNew }: { order: QueueCard; 
         <span id={`${id}-code`} className="pickup-card__code">
           {order.code}
         </span>
-        <StatusPill className="pickup-state" tone={order.status === 'ready' ? 'done' : undefined}>
+        <StatusPill className="pickup-state" tone={PICKUP_QUEUE_TONES[order.status]}>
           {PICKUP_STATUS_LABELS[order.status]}
         </StatusPill>
       </div>

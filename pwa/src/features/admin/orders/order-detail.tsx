@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAdminOrder } from './api/detail';
 import { useMoveFulfilment } from './api/move-fulfilment';
 import { ConfirmDialog } from '../shared/dialog';
-import { DetailState } from '../shared/detail-state';
+import { BackButton, DetailState } from '../shared/detail-state';
 import { CancelDialog, RefundDialog, ShipDialog } from './order-dialogs';
 import { OrderPayment, OrderShipTo } from './order-delivery';
 import { OrderRefunds, OrderTimeline } from './order-history';
@@ -19,11 +19,7 @@ export function OrderDetail({ id, onBack }: { id: string; onBack: () => void }) 
   const query = useAdminOrder(id);
   const move = useMoveFulfilment(id);
   const [open, setOpen] = useState<OrderAction | null>(null);
-  const back = (
-    <button type="button" className="btn btn--outline orders-back" onClick={onBack}>
-      ← All orders
-    </button>
-  );
+  const back = <BackButton label="← All orders" onBack={onBack} />;
 
   if (!query.isSuccess) return <DetailState query={query} back={back} noun="order" />;
 

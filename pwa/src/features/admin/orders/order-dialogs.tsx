@@ -12,12 +12,18 @@ import {
   toCents,
 } from '@cocoa/shared-types';
 import { describedBy, Field } from '../../../ui/field';
+import { TextAreaField, TextField } from '../../../ui/text-field';
 import { useCancelOrder } from './api/cancel';
 import { useMoveFulfilment } from './api/move-fulfilment';
 import { useRefundOrder } from './api/refund';
 import { ConfirmDialog, FormDialog } from '../shared/dialog';
 import { fieldErrors } from '../shared/field-errors';
 import { Segment } from '../shared/segment';
+
+/** The reason a cancel or a refund gives the customer. */
+function ReasonField(props: { id: string; error?: string; value: string; onValue: (value: string) => void }) {
+  return <TextAreaField {...props} label="Reason (the customer sees it)" rows={2} maxLength={REFUND_REASON_MAX} />;
+}
 
 /** Marking shipped: the carrier (a touch-friendly select), the tracking number, and for Other an optional link. */
 export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
@@ -59,27 +65,27 @@ export function ShipDialog({ order, onClose }: { order: AdminOrderDetail; onClos
           ))}
         </select>
       </Field>
-      <Field id={ids.number} label={carrier === 'Other' ? 'Tracking number (if any)' : 'Tracking number'} error={errors.trackingNumber}>
-        <input
-          {...describedBy(ids.number, errors.trackingNumber)}
-          value={trackingNumber}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          onChange={(e) => setTrackingNumber(e.target.value)}
-        />
-      </Field>
+      <TextField
+        id={ids.number}
+        label={carrier === 'Other' ? 'Tracking number (if any)' : 'Tracking number'}
+        error={errors.trackingNumber}
+        value={trackingNumber}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        onValue={setTrackingNumber}
+      />
       {carrier === 'Other' && (
-        <Field id={ids.url} label="Tracking link (optional)" error={errors.trackingUrl}>
-          <input
-            {...describedBy(ids.url, errors.trackingUrl)}
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={trackingUrl}
-            onChange={(e) => setTrackingUrl(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id={ids.url}
+          label="Tracking link (optional)"
+          error={errors.trackingUrl}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={trackingUrl}
+          onValue={setTrackingUrl}
+        />
       )}
       <p className="muted">The customer is e-mailed the carrier and the tracking link.</p>
     </FormDialog>
@@ -118,9 +124,7 @@ export function CancelDialog({ order, onClose }: { order: AdminOrderDetail; onCl
         cancel.mutate({ reason, restock }, { onSuccess: onClose });
       }}
     >
-      <Field id={reasonId} label="Reason (the customer sees it)" error={error}>
-        <textarea {...describedBy(reasonId, error)} rows={2} maxLength={REFUND_REASON_MAX} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </Field>
+      <ReasonField id={reasonId} error={error} value={reason} onValue={setReason} />
       <label className="admin-switch">
         <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />
         Put the items back in stock
@@ -256,30 +260,22 @@ export function RefundDialog({ order, onClose }: { order: AdminOrderDetail; onCl
         </fieldset>
       )}
       {mode === 'amount' && (
-        <Field id={ids.amount} label="Amount to refund ($)" error={errors.amountCents}>
-          <input
-            {...describedBy(ids.amount, errors.amountCents)}
-            inputMode="decimal"
-            value={dollars}
-            placeholder="0.00"
-            onChange={(e) => setDollars(e.target.value)}
-          />
-        </Field>
+        <TextField
+          id={ids.amount}
+          label="Amount to refund ($)"
+          error={errors.amountCents}
+          inputMode="decimal"
+          value={dollars}
+          placeholder="0.00"
+          onValue={setDollars}
+        />
       )}
       {mode !== 'amount' && errors.amountCents && (
         <p className="field__error" role="alert">
           {errors.amountCents}
         </p>
       )}
-      <Field id={ids.reason} label="Reason (the customer sees it)" error={errors.reason}>
-        <textarea
-          {...describedBy(ids.reason, errors.reason)}
-          rows={2}
-          maxLength={REFUND_REASON_MAX}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
+      <ReasonField id={ids.reason} error={errors.reason} value={reason} onValue={setReason} />
       {mode !== 'amount' && (
         <label className="admin-switch">
           <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />

@@ -1,6 +1,7 @@
 import { formatCents, FULFILMENT_ADMIN_LABELS, type AdminOrderDetail, type FulfilmentStatus, type OrderTimelineEntry } from '@cocoa/shared-types';
 import { formatDateTime } from '../shared/format';
 import { useRetryRefund } from './api/retry-refund';
+import { TimelineCard } from '../shared/timeline-card';
 
 const label = (status: string | null) => (status && status in FULFILMENT_ADMIN_LABELS ? FULFILMENT_ADMIN_LABELS[status as FulfilmentStatus] : (status ?? '—'));
 const money = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '');
@@ -79,17 +80,6 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
 /** Every change to the order, oldest first, with who made it. */
 export function OrderTimeline({ order }: { order: AdminOrderDetail }) {
   return (
-    <section className="card admin-card" aria-labelledby="order-timeline">
-      <h2 id="order-timeline">Timeline</h2>
-      <ol className="orders-timeline">
-        {order.timeline.map((e) => (
-          <li key={e.id}>
-            <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-            <span className="orders-timeline__what">{describeEvent(e)}</span>
-            <span className="orders-timeline__who muted">by {actorLabel(e.actor)}</span>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <TimelineCard titleId="order-timeline" title="Timeline" entries={order.timeline} what={describeEvent} who={(e) => `by ${actorLabel(e.actor)}`} />
   );
 }

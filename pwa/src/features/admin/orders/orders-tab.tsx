@@ -23,6 +23,7 @@ import { useMoveFulfilment } from './api/move-fulfilment';
 import { LoadFailed } from '../shared/query-state';
 import { AdminCard } from '../shared/admin-card';
 import { OrderStatePill } from './order-state-pill';
+import { LabelledOptions } from '../../../ui/labelled-options';
 
 const TEST_LABELS: Record<TestOrderFilter, string> = { all: 'Test and real', exclude: 'Real orders only', only: 'Test orders only' };
 const PAYMENT_LABELS = {
@@ -145,11 +146,7 @@ export function OrdersTab() {
             <label htmlFor={ids.fulfilment}>Fulfilment</label>
             <select id={ids.fulfilment} value={filters.fulfilment} onChange={(e) => change({ fulfilment: e.target.value })}>
               <option value="">All</option>
-              {FULFILMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {FULFILMENT_ADMIN_LABELS[s]}
-                </option>
-              ))}
+              <LabelledOptions values={FULFILMENT_STATUSES} labels={FULFILMENT_ADMIN_LABELS} />
             </select>
           </div>
           <div className="field">
@@ -173,11 +170,7 @@ export function OrdersTab() {
           <div className="field">
             <label htmlFor={ids.test}>Test orders</label>
             <select id={ids.test} value={filters.test} onChange={(e) => change({ test: e.target.value as TestOrderFilter })}>
-              {TEST_ORDER_FILTERS.map((t) => (
-                <option key={t} value={t}>
-                  {TEST_LABELS[t]}
-                </option>
-              ))}
+              <LabelledOptions values={TEST_ORDER_FILTERS} labels={TEST_LABELS} />
             </select>
           </div>
           {filtered && (

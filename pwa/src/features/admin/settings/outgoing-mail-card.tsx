@@ -7,6 +7,7 @@ import { useOutbox } from './api/outbox';
 import { useRetryMail } from './api/retry-mail';
 import { formatDateTime } from '../shared/format';
 import { CouldNot } from '../shared/query-state';
+import { LabelledOptions } from '../../../ui/labelled-options';
 
 const BADGE: Record<MailStatus, string> = {
   queued: 'badge',
@@ -32,11 +33,7 @@ export function OutgoingMailCard() {
       <Field id="outgoing-mail-status" label="Show">
         <select id="outgoing-mail-status" value={status} onChange={(event) => setStatus(event.target.value as MailStatus | 'all')}>
           <option value="all">All messages</option>
-          {MAIL_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {MAIL_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <LabelledOptions values={MAIL_STATUSES} labels={MAIL_STATUS_LABELS} />
         </select>
       </Field>
       {outbox.isPending ? (

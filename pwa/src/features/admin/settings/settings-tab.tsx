@@ -8,10 +8,10 @@ import { useDisconnectSquare } from './api/disconnect-square';
 import { useSquareAuthStatus } from './api/square-status';
 import { useSyncSquareCatalog } from './api/sync-square-catalog';
 import { localTimeZone, settingValueSchemas, type SquareMode, zoneAbbreviation } from '@cocoa/shared-types';
-import { describedBy, Field } from '../../../ui/field';
+import { TextField } from '../../../ui/text-field';
 import { useSaveShopTimeZone, useSaveSquareConfig, useSaveTestPayments } from './api/save-setting';
 import { useSettings } from './api/settings';
-import { ConfirmDialog } from '../shared/dialog';
+import { MutationConfirmDialog } from '../shared/dialog';
 import { SaveActions } from '../shared/settings-form';
 import { MailTemplatesCard } from './mail-templates-card';
 import { OutgoingMailCard } from './outgoing-mail-card';
@@ -121,14 +121,14 @@ function ConnectionCard() {
         )}
       </div>
       {confirmDisconnect && (
-        <ConfirmDialog
+        <MutationConfirmDialog
           title="Disconnect Square?"
           message="The shop stops taking card payments through Square until you connect again. Checkout falls back to test mode."
           confirmLabel="Disconnect"
           busyLabel="Disconnecting..."
-          busy={disconnect.isPending}
-          onCancel={() => setConfirmDisconnect(false)}
-          onConfirm={() => disconnect.mutate(undefined, { onSettled: () => setConfirmDisconnect(false) })}
+          mutation={disconnect}
+          variables={undefined}
+          onClose={() => setConfirmDisconnect(false)}
         />
       )}
     </section>
@@ -194,16 +194,16 @@ function SquareConfigCard() {
             <p className="admin-warning">After saving another environment, connect to Square again: the current connection belongs to the other one.</p>
           )}
         </fieldset>
-        <Field id="square-application-id" label="Square Application ID" error={idError ?? undefined}>
-          <input
-            {...describedBy('square-application-id', idError)}
-            value={applicationId}
-            placeholder="sq0idp-xxxxxxxxxxxxxxxxxxxxxx"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraftId(event.target.value)}
-          />
-        </Field>
+        <TextField
+          id="square-application-id"
+          label="Square Application ID"
+          error={idError}
+          value={applicationId}
+          placeholder="sq0idp-xxxxxxxxxxxxxxxxxxxxxx"
+          autoComplete="off"
+          spellCheck={false}
+          onValue={setDraftId}
+        />
         <SaveActions label="Save Config" busy={save.isPending} disabled={empty} />
       </form>
     </section>
@@ -291,17 +291,17 @@ function ShopTimeZoneCard() {
           save.mutate(parsed.data, { onSuccess: () => setDraft(null) });
         }}
       >
-        <Field id="shop-time-zone" label="Time zone (IANA name)" error={error ?? undefined}>
-          <input
-            {...describedBy('shop-time-zone', error)}
-            list="shop-time-zone-options"
-            value={zone}
-            placeholder="America/Chicago"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-        </Field>
+        <TextField
+          id="shop-time-zone"
+          label="Time zone (IANA name)"
+          error={error}
+          list="shop-time-zone-options"
+          value={zone}
+          placeholder="America/Chicago"
+          autoComplete="off"
+          spellCheck={false}
+          onValue={setDraft}
+        />
         <datalist id="shop-time-zone-options">
           {COMMON_ZONES.map((z) => (
             <option key={z} value={z} />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /** A card of the admin named by its heading, with what acts on the whole card (Add, Refresh) beside the heading. */
 export function AdminCard({ titleId, title, actions, children }: { titleId: string; title: ReactNode; actions: ReactNode; children: ReactNode }) {
@@ -11,6 +11,19 @@ export function AdminCard({ titleId, title, actions, children }: { titleId: stri
       {children}
     </section>
   );
+}
+
+/** An admin tab made of cards that each load their own data, one under the other. */
+export function cardStack(...cards: ComponentType[]) {
+  return function CardStack() {
+    return (
+      <div className="admin-stack">
+        {cards.map((Card, i) => (
+          <Card key={i} />
+        ))}
+      </div>
+    );
+  };
 }
 
 /** A card's Add button (its action beside the heading): opens the editor for a new item. */

@@ -3,6 +3,15 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { Skeleton } from '../../../ui/skeleton';
 
+/** The way from a detail view back to its list ("← All orders"). */
+export function BackButton({ label, onBack }: { label: string; onBack: () => void }) {
+  return (
+    <button type="button" className="btn btn--outline orders-back" onClick={onBack}>
+      {label}
+    </button>
+  );
+}
+
 /**
  * What an admin detail view (an order, a booking) shows before its data is there: the way back,
  * then a loading placeholder, "<Noun> not found" when it is gone (a restore may have removed it),

@@ -1,5 +1,6 @@
 import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { IonModal } from '@ionic/react';
+import { DialogActions } from '../../../ui/dialog-actions';
 import { useFocusTrap } from '../../../ui/use-focus-trap';
 import { useOpenOnNextFrame } from './open-on-next-frame';
 import './dialog.css';
@@ -84,46 +85,6 @@ export function Dialog({
         <div className="admin-dialog__body">{children}</div>
       </div>
     </IonModal>
-  );
-}
-
-/**
- * The row every admin dialog ends with: the way out (Cancel unless named otherwise) and the action.
- * While busy both are disabled and the action shows its busy label. The action submits the form it
- * stands in, unless `onConfirm` is given; `autofocusCancel` starts a destructive dialog on the way out.
- */
-export function DialogActions({
-  confirmLabel,
-  busyLabel = 'Working...',
-  busy = false,
-  disabled = false,
-  tone = 'primary',
-  onConfirm,
-  cancelLabel = 'Cancel',
-  onCancel,
-  autofocusCancel = false,
-  footer = false,
-}: {
-  confirmLabel: string;
-  busyLabel?: string;
-  busy?: boolean;
-  disabled?: boolean;
-  tone?: 'primary' | 'danger';
-  onConfirm?: () => void;
-  cancelLabel?: string;
-  onCancel: () => void;
-  autofocusCancel?: boolean;
-  footer?: boolean;
-}) {
-  return (
-    <div className={`modal__actions${footer ? ' admin-dialog__footer' : ''}`}>
-      <button type="button" className="btn btn--outline" onClick={onCancel} disabled={busy} data-autofocus={autofocusCancel || undefined}>
-        {cancelLabel}
-      </button>
-      <button type={onConfirm ? 'button' : 'submit'} className={`btn btn--${tone}`} onClick={onConfirm} disabled={busy || disabled}>
-        {busy ? busyLabel : confirmLabel}
-      </button>
-    </div>
   );
 }
 
@@ -223,5 +184,53 @@ export function ConfirmDialog({
         autofocusCancel
       />
     </Dialog>
+  );
+}
+
+/** What a confirmation needs of a mutation: whether it runs, and how to run it. */
+interface ConfirmedMutation<V> {
+  isPending: boolean;
+  mutate: (variables: V, options: { onSettled: () => void }) => void;
+}
+
+/**
+ * A confirmation whose action runs `mutation` with `variables`: busy while it runs, and closed
+ * (`onClose`, as Cancel does) once it has settled, done or failed.
+ */
+export function MutationConfirmDialog<V>({
+  mutation,
+  variables,
+  onClose,
+  ...confirm
+}: Omit<Parameters<typeof ConfirmDialog>[0], 'busy' | 'onConfirm' | 'onCancel'> & { mutation: ConfirmedMutation<V>; variables: V; onClose: () => void }) {
+  return <ConfirmDialog {...confirm} busy={mutation.isPending} onCancel={onClose} onConfirm={() => mutation.mutate(variables, { onSettled: onClose })} />;
+}
+
+/** Deleting one thing, asked first: "Delete product?", its name and what deleting it does, which cannot be undone. */
+export function DeleteConfirmDialog<V>({
+  what,
+  name,
+  consequence,
+  ...run
+}: {
+  what: string;
+  name: string;
+  consequence: string;
+  mutation: ConfirmedMutation<V>;
+  variables: V;
+  onClose: () => void;
+}) {
+  return (
+    <MutationConfirmDialog
+      title={`Delete ${what}?`}
+      message={
+        <p>
+          Delete <strong>{name}</strong>? {consequence} This cannot be undone.
+        </p>
+      }
+      confirmLabel={`Delete ${what}`}
+      busyLabel="Deleting..."
+      {...run}
+    />
   );
 }

@@ -34,7 +34,7 @@ export function EditorDialog({
       formClassName="form"
       onSubmit={onSubmit}
       error={error}
-      actions={{ confirmLabel, busyLabel, footer: true }}
+      actions={{ confirmLabel, busyLabel, className: 'admin-dialog__footer' }}
     >
       {children}
     </FormDialog>

@@ -19,7 +19,7 @@ import { MetaRow } from '../shared/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { TableHead } from '../../../ui/table-head';
 import { GoLiveCard } from '../go-live/go-live-card';
-import { AdminCard } from '../shared/admin-card';
+import { AdminCard, cardStack } from '../shared/admin-card';
 
 // recharts is only needed once the summary has loaded: its own chunk, not precached (vite.config.ts).
 // Offline before it was ever loaded, the figures above and the table stand in for it.
@@ -38,14 +38,7 @@ const PERIOD_TITLES: Record<SummaryPeriod, string> = { today: 'Today', week: 'Th
  * table for screen readers; then what needs doing: orders to ship, unread messages, low stock,
  * the next stops, and the month's best sellers. Refreshed every minute while open.
  */
-export function SummaryTab() {
-  return (
-    <div className="admin-stack">
-      <GoLiveCard />
-      <WeekAtAGlance />
-    </div>
-  );
-}
+export const SummaryTab = cardStack(GoLiveCard, WeekAtAGlance);
 
 function WeekAtAGlance() {
   const summary = useSummary();

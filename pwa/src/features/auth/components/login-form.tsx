@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput, secondFactorCodeSchema } from '@cocoa/shared-types';
-import { messageOf } from '../../../lib/api-fetch';
 import { useShopIdentity } from '../../../lib/shop-identity';
 import { needsSecondFactor, useLogin, useLoginWithCode } from '../api/login';
+import { CodeInput, useCodeEntry } from '../../../ui/code-input';
 import { describedBy, Field } from '../../../ui/field';
 import { PasswordInput } from './password-input';
 import { SubmitButton } from '../../../ui/submit-button';
@@ -48,41 +48,18 @@ export function LoginForm({ onSuccess, onForgot }: { onSuccess: () => void; onFo
 function SecondFactorForm({ onSuccess, onBack }: { onSuccess: () => void; onBack: () => void }) {
   const login = useLoginWithCode();
   const shopName = useShopIdentity()?.name;
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const entry = useCodeEntry(secondFactorCodeSchema, (body, onError) => login.mutate(body, { onSuccess, onError }));
   const field = useRef<HTMLInputElement>(null);
   // It replaces the password form that had focus: focus moves on to the code, what comes next.
   useEffect(() => field.current?.focus(), []);
   const id = 'login-code';
   return (
-    <form
-      className="form"
-      noValidate
-      aria-label="Two-step sign-in"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = secondFactorCodeSchema.safeParse({ code });
-        if (!parsed.success) {
-          setError(parsed.error.issues[0]?.message);
-          return;
-        }
-        setError(undefined);
-        login.mutate(parsed.data, { onSuccess, onError: (failure) => setError(messageOf(failure, 'The code could not be checked. Please try again.')) });
-      }}
-    >
+    <form className="form" noValidate aria-label="Two-step sign-in" onSubmit={entry.submit}>
       <p id="login-code-help">
         Your password was right. Enter the 6-digit code your authenticator app shows for {shopName ?? 'this shop'}, or one of your recovery codes.
       </p>
-      <Field id={id} label="Code" error={error}>
-        <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          ref={field}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          {...describedBy(id, error)}
-        />
+      <Field id={id} label="Code" error={entry.error}>
+        <CodeInput id={id} ref={field} value={entry.code} onChange={entry.setCode} error={entry.error} />
       </Field>
       <SubmitButton pending={login.isPending} busy="Checking..." label="Sign in" />
       <button type="button" className="link-btn" onClick={onBack}>

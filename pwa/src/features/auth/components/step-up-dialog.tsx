@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { stepUpSchema } from '@cocoa/shared-types';
 import { messageOf, setStepUpPrompt } from '../../../lib/api-fetch';
 import { Dialog } from '../../../ui/dialog';
+import { DialogActions } from '../../../ui/dialog-actions';
+import { CodeInput } from '../../../ui/code-input';
 import { describedBy, Field } from '../../../ui/field';
 import { useStepUp } from '../api/step-up';
 import { PasswordInput } from './password-input';
@@ -66,27 +68,13 @@ function StepUpDialog({ onDone }: { onDone: (confirmed: boolean) => void }) {
               {...describedBy(id, error)}
             />
           ) : (
-            <input
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              {...describedBy(id, error)}
-            />
+            <CodeInput id={id} value={value} onChange={setValue} error={error} />
           )}
         </Field>
         <button type="button" className="link-btn" onClick={switchProof}>
           {proof === 'password' ? 'Use a code from my app instead' : 'Use my password instead'}
         </button>
-        <div className="modal__actions">
-          <button type="button" className="btn btn--outline" onClick={() => onDone(false)} disabled={stepUp.isPending}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn--primary" disabled={stepUp.isPending}>
-            {stepUp.isPending ? 'Checking...' : 'Confirm'}
-          </button>
-        </div>
+        <DialogActions confirmLabel="Confirm" busyLabel="Checking..." busy={stepUp.isPending} onCancel={() => onDone(false)} />
       </form>
     </Dialog>
   );

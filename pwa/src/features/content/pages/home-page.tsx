@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FEATURED_LIMIT, HOME_PLACEHOLDER_COUNT } from '@cocoa/shared-types';
 import { Skeleton } from '../../../ui/skeleton';
@@ -29,30 +29,65 @@ function Placeholders() {
   );
 }
 
-function SeasonalProducts() {
-  const { data, isPending, isError } = useFeaturedProducts();
+interface CardsQuery<T> {
+  data: T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/**
+ * A section of cards read from the server, under its heading: placeholders while they load, a
+ * notice when they could not be loaded (none kept) or there are none, else the cards three up.
+ */
+function CardsSection<T>({
+  id,
+  title,
+  query,
+  failed,
+  empty,
+  cards,
+  children,
+}: {
+  id: string;
+  title: string;
+  query: CardsQuery<T>;
+  failed: string;
+  empty: string;
+  cards: (data: T[]) => ReactNode;
+  children?: ReactNode;
+}) {
+  const { data, isPending, isError } = query;
   let body;
   if (isPending) body = <Placeholders />;
-  else if (isError && !data) body = <p className="notice">Unable to load products. Please connect to the provider first.</p>;
-  else if (!data || data.length === 0) body = <p className="notice">No featured products available.</p>;
-  else
-    body = (
-      <div className="three-up">
-        {data.slice(0, FEATURED_LIMIT).map((product) => (
-          <ProductCard key={product.id} product={product} />
-        ))}
-      </div>
-    );
+  else if (isError && !data) body = <p className="notice">{failed}</p>;
+  else if (!data || data.length === 0) body = <p className="notice">{empty}</p>;
+  else body = <div className="three-up">{cards(data)}</div>;
   return (
-    <section className="section container" aria-labelledby="seasonal-title">
-      <h2 id="seasonal-title">Seasonal Products</h2>
+    <section className="section container" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       {body}
+      {children}
+    </section>
+  );
+}
+
+function SeasonalProducts() {
+  const products = useFeaturedProducts();
+  return (
+    <CardsSection
+      id="seasonal-title"
+      title="Seasonal Products"
+      query={products}
+      failed="Unable to load products. Please connect to the provider first."
+      empty="No featured products available."
+      cards={(data) => data.slice(0, FEATURED_LIMIT).map((product) => <ProductCard key={product.id} product={product} />)}
+    >
       <p className="center">
         <Link to="/products" className="btn btn--outline">
           VIEW ALL PRODUCTS
         </Link>
       </p>
-    </section>
+    </CardsSection>
   );
 }
 
@@ -83,38 +118,40 @@ function OurFlavors() {
 }
 
 function Testimonials() {
-  const { data, isPending, isError } = useFeaturedTestimonials();
-  let body;
-  if (isPending) body = <Placeholders />;
-  else if (isError && !data) body = <p className="notice">Unable to load testimonials at this time.</p>;
-  else if (!data || data.length === 0) body = <p className="notice">No testimonials available.</p>;
-  else
-    body = (
-      <div className="three-up">
-        {data.slice(0, 3).map((t) => (
+  const testimonials = useFeaturedTestimonials();
+  return (
+    <CardsSection
+      id="testimonials-title"
+      title="What Our Customers Say"
+      query={testimonials}
+      failed="Unable to load testimonials at this time."
+      empty="No testimonials available."
+      cards={(data) =>
+        data.slice(0, 3).map((t) => (
           <figure key={t.id} className="testimonial card">
             <StarRating rating={t.rating} />
             <blockquote>“{t.content}”</blockquote>
             <figcaption>— {t.name}</figcaption>
           </figure>
-        ))}
-      </div>
-    );
-  return (
-    <section className="section container" aria-labelledby="testimonials-title">
-      <h2 id="testimonials-title">What Our Customers Say</h2>
-      {body}
-    </section>
+        ))
+      }
+    />
   );
 }
 
-/** True once the page has loaded and the browser has a quiet moment: what the first screen does not need waits for it. */
-function useAfterLoad(): boolean {
+const always = () => true;
+
+/**
+ * True once the page has loaded and `delayMs` more have passed: what the first screen does not need
+ * waits for it. Never where `wanted` (asked in the browser) says no.
+ */
+function useAfterLoad(delayMs: number, wanted: () => boolean = always): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    if (!wanted()) return;
     let timer = 0;
     const later = () => {
-      timer = window.setTimeout(() => setReady(true), 0);
+      timer = window.setTimeout(() => setReady(true), delayMs);
     };
     if (document.readyState === 'complete') later();
     else window.addEventListener('load', later, { once: true });
@@ -122,37 +159,21 @@ function useAfterLoad(): boolean {
       window.removeEventListener('load', later);
       window.clearTimeout(timer);
     };
-  }, []);
+  }, [delayMs, wanted]);
   return ready;
 }
 
-/**
- * The hero video is decoration: it starts once the page has loaded and the browser is idle, and
- * never for people who ask for reduced motion or to save data. The poster shows until then.
- */
-function useDeferredVideo(): boolean {
-  const [play, setPlay] = useState(false);
-  useEffect(() => {
-    const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
-    if (saveData || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    let idle = 0;
-    const start = () => {
-      idle = window.setTimeout(() => setPlay(true), 2000);
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      window.removeEventListener('load', start);
-      window.clearTimeout(idle);
-    };
-  }, []);
-  return play;
+/** Whether a person may be shown moving decoration: not when they ask for reduced motion or to save data. */
+function motionWanted(): boolean {
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  return !saveData && !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 // The video and the live line come in with state of their own: the page around them (its products,
 // flavors, testimonials) is not rendered again when they do.
 function HeroVideo() {
-  const playVideo = useDeferredVideo();
+  // The hero video is decoration: it starts 2 s after the page has loaded; the poster shows until then.
+  const playVideo = useAfterLoad(2000, motionWanted);
   return (
     playVideo && (
       <video className="hero__video" autoPlay muted loop playsInline poster="/images/hero-poster.svg" aria-hidden="true">
@@ -167,7 +188,7 @@ function HeroVideo() {
 
 /** While the cart is out: 'Serving now at …', linking to the tracker (loads after the first screen). */
 function HeroLiveLink() {
-  const afterLoad = useAfterLoad();
+  const afterLoad = useAfterLoad(0);
   return (
     afterLoad && (
       <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { useSendOrKeep } from '../../../ui/form-outbox';
 import { SavedOutbox } from '../../../ui/saved-outbox';
 import { useSendEventInquiry } from '../api/event-inquiry';
 import { type InquiryRequest, useInquiryOutbox } from '../outbox/inquiry-outbox';
+import { LabelledOptions } from '../../../ui/labelled-options';
 
 type Values = EventInquiryInput;
 const EMPTY = { name: '', email: '', phone: '', eventType: undefined, eventDate: '', guests: undefined, location: '', message: '' } as unknown as Values;
@@ -61,11 +62,7 @@ export function EventInquiryForm() {
             <option value="" disabled>
               Choose an event type
             </option>
-            {EVENT_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {EVENT_TYPE_LABELS[t]}
-              </option>
-            ))}
+            <LabelledOptions values={EVENT_TYPES} labels={EVENT_TYPE_LABELS} />
           </select>,
         )}
         {field('eventDate', 'Event date', <input type="date" min={minDate} {...aria('eventDate')} {...register('eventDate')} />)}

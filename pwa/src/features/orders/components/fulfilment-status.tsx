@@ -1,10 +1,5 @@
-import { fulfilmentLabel, type FulfilmentStatus, type OrderFulfilment } from '@cocoa/shared-types';
-import { StatusPill, type StatusTone } from '../../../ui/status-pill';
-
-/** Shipped is under way, delivered went well, cancelled stopped; before shipping it shows plain. */
-const FULFILMENT_TONES: Partial<Record<FulfilmentStatus, StatusTone>> = { shipped: 'moving', delivered: 'done', cancelled: 'stopped' };
-
-export const fulfilmentTone = (status: FulfilmentStatus | null | undefined) => (status ? FULFILMENT_TONES[status] : undefined);
+import { fulfilmentLabel, FULFILMENT_TONES, type OrderFulfilment } from '@cocoa/shared-types';
+import { StatusPill } from '../../../ui/status-pill';
 
 /**
  * Where the parcel is (ours, shown beside the provider-shaped state badge, which stays as specified
@@ -19,7 +14,7 @@ export function FulfilmentStatus({ fulfilment }: { fulfilment: OrderFulfilment |
   return (
     <div className="fulfilment-status">
       <p className="fulfilment-status__state">
-        <StatusPill className="fulfilment-badge" tone={fulfilmentTone(status)} data-status={status ?? 'unpaid'}>
+        <StatusPill className="fulfilment-badge" tone={status ? FULFILMENT_TONES[status] : undefined} data-status={status ?? 'unpaid'}>
           {fulfilmentLabel(status)}
         </StatusPill>
       </p>

@@ -1,8 +1,8 @@
-import { formatLongDate, PICKUP_OPEN_STATES, PICKUP_STATUS_LABELS, type PickupOrder, type PickupStatus as PickupState, shopClock } from '@cocoa/shared-types';
+import { formatLongDate, PICKUP_OPEN_STATES, PICKUP_STATUS_LABELS, PICKUP_STATUS_TONES, type PickupOrder, shopClock } from '@cocoa/shared-types';
 import { useOnline } from '../../../lib/use-online';
 import { useViewerZone } from '../../../lib/viewer-clock';
 import { PushTopicButton } from '../../../ui/push-topic';
-import { StatusPill, type StatusTone } from '../../../ui/status-pill';
+import { StatusPill } from '../../../ui/status-pill';
 
 interface Props {
   orderId: string;
@@ -12,9 +12,6 @@ interface Props {
   /** The last check for news failed (the status shown may be behind). */
   checkFailed: boolean;
 }
-
-/** Ready and picked up went well; cancelled and not collected stopped; the rest show plain. */
-const PICKUP_TONES: Partial<Record<PickupState, StatusTone>> = { ready: 'done', picked_up: 'done', cancelled: 'stopped', not_collected: 'stopped' };
 
 /** '7 K 3 Q': a code read out one character at a time. */
 const spelled = (code: string) => code.split('').join(' ');
@@ -40,7 +37,7 @@ export function PickupStatus({ orderId, pickup, shopZone, checkFailed }: Props) 
         </span>
       </div>
       <p className="pickup-status__state" role="status">
-        <StatusPill className="fulfilment-badge" tone={PICKUP_TONES[pickup.status]}>
+        <StatusPill className="fulfilment-badge" tone={PICKUP_STATUS_TONES[pickup.status]}>
           {PICKUP_STATUS_LABELS[pickup.status]}
         </StatusPill>
       </p>

@@ -1,9 +1,9 @@
-import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { CalendarStatus } from '@cocoa/shared-types';
 import { adminGet } from '../../shared/api/admin-get';
 import { eventsQueryOptions } from '../../../events';
 import { adminEventsKey } from './events';
-import { STATUS_POLL_MS } from '../../shared/api/status-poll';
+import { statusQueryOptions } from '../../shared/api/status-poll';
 
 /** GET /api/events/calendar/status: status, geocoding, calendars (polled every 30 s). */
 export async function fetchCalendarStatus(signal?: AbortSignal): Promise<CalendarStatus> {
@@ -16,12 +16,7 @@ export const normaliseStatus = (answer: Partial<CalendarStatus> | undefined): Ca
   calendars: Array.isArray(answer?.calendars) ? answer.calendars : [],
 });
 
-export const calendarStatusQueryOptions = queryOptions({
-  queryKey: ['admin', 'calendar', 'status'] as const,
-  queryFn: ({ signal }) => fetchCalendarStatus(signal),
-  refetchInterval: STATUS_POLL_MS,
-  staleTime: 0,
-});
+export const calendarStatusQueryOptions = statusQueryOptions(['admin', 'calendar', 'status'], fetchCalendarStatus);
 
 export const useCalendarStatus = () => useQuery(calendarStatusQueryOptions);
 
