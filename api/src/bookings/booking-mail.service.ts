@@ -176,7 +176,7 @@ export class BookingMailService {
     return m.countBy(BookingEventEntity, { bookingId: b.id, type: 'rescheduled' });
   }
 
-  private queue(mail: QueuedMail, m: EntityManager): Promise<number> {
+  private queue(mail: QueuedMail, m: EntityManager): Promise<number | null> {
     return this.mail.queue(mail, m);
   }
 

@@ -66,7 +66,7 @@ describe('the job queue on two replicas of one PostgreSQL database', () => {
     const before = smtp.received.length;
     const ids: number[] = [];
     for (let n = 0; n < 50; n++) {
-      ids.push(await replicas[n % 2].app.get(MailService).queue({ to: `guest${n}@example.com`, template: 'contact-ack', data: { name: `Guest ${n}` } }));
+      ids.push((await replicas[n % 2].app.get(MailService).queue({ to: `guest${n}@example.com`, template: 'contact-ack', data: { name: `Guest ${n}` } }))!);
     }
     await smtp.waitFor(before + 50, 30_000);
     await sleep(2_500);

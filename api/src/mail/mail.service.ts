@@ -7,7 +7,9 @@ import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { errorText, log } from '../common/logger';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { afterCommit } from '../database/after-commit';
+import { insertOrGather } from '../database/gathered-inserts';
 import { type JobRun, JobsService, type JobSendOptions } from '../jobs/jobs.service';
+import { withSettingsSnapshot } from '../settings/settings.service';
 import { ShopIdentityService } from '../settings/shop-identity.service';
 import { ShopTimeZoneService } from '../settings/shop-time-zone.service';
 import { MailOutboxEntry } from './mail-outbox.entity';
@@ -108,7 +110,8 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
 
   async onModuleInit(): Promise<void> {
     // Two at a time per replica; an attempt the process did not live to finish is retried after 2 minutes.
-    await this.jobs.work<{ outboxId: number }>(MAIL_DELIVER_JOB, (job) => this.deliver(job.data.outboxId, job), {
+    // A delivery reads the shop's identity and zone as a request does: from the settings kept between reads.
+    await this.jobs.work<{ outboxId: number }>(MAIL_DELIVER_JOB, (job) => withSettingsSnapshot(() => this.deliver(job.data.outboxId, job)), {
       pollingIntervalSeconds: 1,
       concurrency: 2,
       expireInSeconds: 120,
@@ -121,28 +124,29 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
   /**
    * CONTRACT: queues the message. With `manager`, the outbox row is written in the caller's
    * transaction and its delivery job once that commits, so a rolled-back change sends nothing
-   * (inside a transaction, always pass its manager). Answers the outbox id. Rendering and delivery
-   * happen later, with retries.
+   * (inside a transaction, always pass its manager). Answers the outbox id (null when the manager
+   * gathers it for a state move's own statement, see database/gathered-inserts.ts). Rendering and
+   * delivery happen later, with retries.
    */
-  async queue(mail: QueuedMail, manager?: EntityManager): Promise<number> {
-    const [id] = await this.queueAll([mail], manager);
-    return id;
+  async queue(mail: QueuedMail, manager?: EntityManager): Promise<number | null> {
+    const ids = await this.queueAll([mail], manager);
+    return ids?.[0] ?? null;
   }
 
   /**
    * Queues the shop's copy of a message sent from a public form (the contact form, an event
    * inquiry): to CONTACT_TO, reply-to its sender, with the inbox's link. As queue otherwise.
    */
-  async queueShopCopy(sent: Omit<Extract<QueuedMail, { template: 'shop-message' }>['data'], 'adminUrl'>, manager?: EntityManager): Promise<number> {
+  async queueShopCopy(sent: Omit<Extract<QueuedMail, { template: 'shop-message' }>['data'], 'adminUrl'>, manager?: EntityManager): Promise<number | null> {
     const data = { ...sent, adminUrl: `${this.config.publicUrl}/admin?tab=inbox` };
     return this.queue({ to: 'shop', replyTo: { name: sent.name, address: sent.email }, template: 'shop-message', data }, manager);
   }
 
   /**
    * As queue, for several messages of one change (an order's confirmation and the shop's alert):
-   * one outbox insert for all of them. Answers their outbox ids, in order.
+   * one outbox insert for all of them. Answers their outbox ids, in order (null when gathered).
    */
-  async queueAll(mails: readonly QueuedMail[], manager?: EntityManager): Promise<number[]> {
+  async queueAll(mails: readonly QueuedMail[], manager?: EntityManager): Promise<number[] | null> {
     if (mails.length === 0) return [];
     const rows = mails.map((mail) => ({
       recipient: mail.to === 'shop' ? this.config.CONTACT_TO : mail.to,
@@ -152,10 +156,7 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
       attachments: mail.attachments?.length ? mail.attachments : null,
       status: 'queued' as const,
     }));
-    const inserted = await (manager ?? this.outbox.manager).getRepository(MailOutboxEntry).insert(rows);
-    const ids = inserted.identifiers.map((identifier) => Number(identifier.id));
-    afterCommit(manager, () => this.sendJobs(ids));
-    return ids;
+    return insertOrGather(manager ?? this.outbox.manager, MailOutboxEntry, rows, (ids) => afterCommit(manager, () => this.sendJobs(ids)));
   }
 
   /**

@@ -88,7 +88,7 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
   });
 
   it('queues a message as its template and data; its delivery writes it out once, as the template renders it', async () => {
-    const id = await mail.queue(ackMail('queued@example.com', 'Zoë'));
+    const id = (await mail.queue(ackMail('queued@example.com', 'Zoë')))!;
     const [queued] = await t.dataSource.query('SELECT template, data FROM mail_outbox WHERE id = $1', [id]);
     expect(queued).toEqual({ template: 'contact-ack', data: ackMail('queued@example.com', 'Zoë').data });
     await waitForStatus(t, id, 'sent');
@@ -136,7 +136,7 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
     let id = 0;
     await expect(
       t.dataSource.transaction(async (m) => {
-        id = await mail.queue(ackMail('rolled.back@example.com'), m);
+        id = (await mail.queue(ackMail('rolled.back@example.com'), m))!;
         throw new Error('the order failed after its mail was queued');
       }),
     ).rejects.toThrow('the order failed');
@@ -144,7 +144,7 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
     expect(await outboxRow(t, id)).toBeUndefined();
     expect(await t.dataSource.query(`SELECT id FROM pgboss.job WHERE name = 'mail.deliver' AND data->>'outboxId' = $1`, [String(id)])).toEqual([]);
     // Several polling rounds of the mail worker later, the server has still heard nothing.
-    const committed = await mail.queue(ackMail('committed@example.com'));
+    const committed = (await mail.queue(ackMail('committed@example.com')))!;
     await waitForStatus(t, committed, 'sent');
     await new Promise((r) => setTimeout(r, 2_500));
     expect(smtp.attempts.length).toBe(attempts + 1);
@@ -155,7 +155,7 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
     mail.retryPolicy = { retryLimit: 2, retryDelay: 1, retryDelayMax: 10 };
     smtp.refusing = true;
     const from = smtp.attempts.length;
-    const id = await mail.queue(ackMail('busy.server@example.com'));
+    const id = (await mail.queue(ackMail('busy.server@example.com')))!;
     const failed = await waitForStatus(t, id, 'failed', 30_000);
     const tries = smtp.attempts.slice(from);
     expect(tries).toHaveLength(3);
@@ -196,7 +196,7 @@ describe('mail delivery through the job queue (SMTP_URL set)', () => {
 
   it('lists the outbox newest first, by page and by status, for the admin only', async () => {
     const ids = [];
-    for (let i = 0; i < 3; i++) ids.push(await mail.queue(ackMail(`page${i}@example.com`)));
+    for (let i = 0; i < 3; i++) ids.push((await mail.queue(ackMail(`page${i}@example.com`)))!);
     await waitForStatus(t, ids[2], 'sent');
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const first = await admin.get('/api/mail/outbox').query({ limit: 2 });
@@ -247,7 +247,7 @@ describe('mail delivery across a restart', () => {
     let id: number;
     try {
       first.app.get(MailService).retryPolicy = { retryLimit: 3, retryDelay: 2, retryDelayMax: 10 };
-      id = await first.app.get(MailService).queue(ackMail('after.restart@example.com'));
+      id = (await first.app.get(MailService).queue(ackMail('after.restart@example.com')))!;
       const waiting = await eventually(async () => {
         const row = await outboxRow(first, id);
         return row?.attempts === 1 && row.status === 'queued' ? row : undefined;

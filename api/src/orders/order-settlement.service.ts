@@ -81,14 +81,16 @@ export class OrderSettlementService implements PaymentKind {
    * Settles the order by its Square payment: COMPLETED → COMPLETED, APPROVED → OPEN, FAILED or
    * CANCELED → a pending order is removed (nothing was charged), an approved one is canceled.
    * The checkout passes the pending order as it wrote it (ORDER_PAYMENT.written): a payment that
-   * went through moves it with no read first, unless something moved it meanwhile; then, as for
-   * an order id, the order is read and locked first.
+   * went through moves it with no read first, the move one statement (in a transaction only when
+   * the settle writes more beside it), unless something moved it meanwhile; then, as for an order
+   * id, the order is read and locked first.
    */
   async settle(order: string | Order, payment: SquarePaymentFacts, source: OrderEventSource, lines?: readonly OrderMailLine[]): Promise<Settled> {
     const mailer = await this.mail.prepare();
     if (typeof order !== 'string' && paymentVerdict(payment.status) !== 'failed') {
+      const settle = (manager: EntityManager) => this.apply(manager, order, payment, source, { mailer, lines });
       try {
-        return await this.dataSource.transaction((manager) => this.apply(manager, order, payment, source, { mailer, lines }));
+        return await (writesBesideTheMove(order) ? this.dataSource.transaction(settle) : settle(this.dataSource.manager));
       } catch (err) {
         if (!(err instanceof RowMovedOn)) throw err;
       }
@@ -235,6 +237,12 @@ export class OrderSettlementService implements PaymentKind {
     await manager.query(`DELETE FROM orders WHERE id = $1`, [orderId]);
   }
 }
+
+/**
+ * Whether settling the order as paid writes more than the payment move and what it queues (see
+ * `apply`): a pickup order starts at the cart, and a sale through Square queues its inventory job.
+ */
+const writesBesideTheMove = (order: Order): boolean => order.fulfilmentMethod === 'pickup' || !order.testMode;
 
 /** The reconciler's count for a settlement: a move made is paid, a pending order removed failed, anything else left. */
 const reconciled = (settled: Settled): Reconciled => (settled.outcome === 'moved' ? 'paid' : settled.outcome === 'removed' ? 'failed' : 'left');

@@ -93,7 +93,8 @@ const requestSettings = new AsyncLocalStorage<RequestSettings>();
  * Runs `next` (one HTTP request) with a settings snapshot of its own: the request's first read
  * takes every row at once, and its later reads (the payment mode, the link key, the shop's zone
  * for each e-mail...) answer from it for up to a second. A write made through this service
- * forgets it. Outside a request (jobs, start-up) every read goes to the table.
+ * forgets it. A mail delivery job reads through one too; elsewhere outside a request (other
+ * jobs, start-up) every read goes to the table.
  */
 export function withSettingsSnapshot<T>(next: () => T): T {
   return requestSettings.run({}, next);

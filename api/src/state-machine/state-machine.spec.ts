@@ -1,6 +1,7 @@
-import { Column, CreateDateColumn, DataSource, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, DataSource, Entity, type EntityManager, PrimaryGeneratedColumn } from 'typeorm';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
+import { insertOrGather } from '../database/gathered-inserts';
 import { defineStateMachine, RowMovedOn } from './state-machine';
 import { StateMachineService } from './state-machine.service';
 
@@ -59,6 +60,11 @@ class Job {
   name: string;
 }
 
+/** Queues a job row as the mail outbox queues its messages: written now, or gathered into a held row's move. */
+const queuedJobIds: number[] = [];
+const queueJob = (m: EntityManager, job: Pick<Job, 'pickupId' | 'name'>) =>
+  insertOrGather(m, Job, [job], (ids) => queuedJobIds.push(...ids)).then(() => undefined);
+
 const PICKUP = defineStateMachine<Pickup, PickupState, { shopName: string }>({
   kind: 'pickup',
   entity: Pickup,
@@ -80,8 +86,8 @@ const PICKUP = defineStateMachine<Pickup, PickupState, { shopName: string }>({
     values: { pickupId: p.id, type: move.type, fromState: move.from, toState: move.to, actor: move.actor, detail: move.detail },
   }),
   on: {
-    accepted: { queue: (m, p, _move, ctx) => m.insert(Job, { pickupId: p.id, name: `accepted-mail:${ctx.shopName}` }).then(() => undefined) },
-    ready: { type: 'ready-for-pickup', queue: (m, p) => m.insert(Job, { pickupId: p.id, name: 'ready-push' }).then(() => undefined) },
+    accepted: { queue: (m, p, _move, ctx) => queueJob(m, { pickupId: p.id, name: `accepted-mail:${ctx.shopName}` }) },
+    ready: { type: 'ready-for-pickup', queue: (m, p) => queueJob(m, { pickupId: p.id, name: 'ready-push' }) },
   },
 });
 
@@ -218,33 +224,35 @@ describe('the state machine', () => {
     return raw;
   }
 
-  it('moves a row held as written with no read first, and only while it is still in the state written', async () => {
+  it('moves a row held as written in one statement, with no read first and no transaction: its history row and queued job with it', async () => {
     const raw = await insertedRaw();
     const held = PICKUP.written(dataSource.manager, raw);
     expect(held).toBeInstanceOf(Pickup);
     expect(held).toMatchObject({ id: raw.id, state: 'placed', note: 'as written' });
-    await dataSource.transaction((m) => PICKUP.step(m, held, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } }));
+    queuedJobIds.length = 0;
+    await PICKUP.step(dataSource.manager, held, 'accepted', { actor: 'system', detail: { minutes: 5 }, ctx: { shopName: 'Cocoa' } });
+    expect(held.state).toBe('accepted');
     expect(await dataSource.getRepository(Pickup).findOneByOrFail({ id: held.id })).toMatchObject({ state: 'accepted', note: 'as written' });
-    expect((await historyOf(held.id)).map((e) => `${e.fromState}→${e.toState}`)).toEqual(['placed→accepted']);
-    expect((await jobsOf(held.id)).map((j) => j.name)).toEqual(['accepted-mail:Cocoa']);
-
-    // Another move came first: the step refuses, and its transaction keeps nothing.
-    const second = PICKUP.written(dataSource.manager, await insertedRaw());
-    await machines.move(PICKUP, { id: second.id }, 'cancelled', { actor: 'admin:owner' });
-    const late = dataSource.transaction((m) => PICKUP.step(m, second, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } }));
-    await expect(late).rejects.toThrow(RowMovedOn);
-    expect(await stateOf(second.id)).toBe('cancelled');
-    expect((await historyOf(second.id)).map((e) => `${e.fromState}→${e.toState}`)).toEqual(['placed→cancelled']);
-    expect(await jobsOf(second.id)).toEqual([]);
+    expect(await historyOf(held.id)).toMatchObject([{ type: 'accepted', fromState: 'placed', toState: 'accepted', actor: 'system', detail: { minutes: 5 } }]);
+    const jobs = await jobsOf(held.id);
+    expect(jobs.map((j) => j.name)).toEqual(['accepted-mail:Cocoa']);
+    // The queued rows' ids are told once written, as an insert of their own would answer them.
+    expect(queuedJobIds).toEqual([jobs[0].id]);
+    // Its next step is an ordinary one: the row now moves as any locked row does.
+    await dataSource.transaction((m) => PICKUP.step(m, held, 'preparing', { actor: 'system' }));
+    expect(await stateOf(held.id)).toBe('preparing');
   });
 
-  it('refuses to step a row held as written outside a transaction, writing nothing', async () => {
-    const held = PICKUP.written(dataSource.manager, await insertedRaw());
-    await expect(PICKUP.step(dataSource.manager, held, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } })).rejects.toThrow(
-      'A step on a pickup held as written runs in a transaction',
-    );
-    expect(await stateOf(held.id)).toBe('placed');
-    expect(await historyOf(held.id)).toEqual([]);
+  it('writes nothing for a row held as written that another move took first, in a transaction or not', async () => {
+    for (const inTransaction of [false, true]) {
+      const held = PICKUP.written(dataSource.manager, await insertedRaw());
+      await machines.move(PICKUP, { id: held.id }, 'cancelled', { actor: 'admin:owner' });
+      const step = (m: EntityManager) => PICKUP.step(m, held, 'accepted', { actor: 'system', ctx: { shopName: 'Cocoa' } });
+      await expect(inTransaction ? dataSource.transaction(step) : step(dataSource.manager)).rejects.toThrow(RowMovedOn);
+      expect(await stateOf(held.id)).toBe('cancelled');
+      expect((await historyOf(held.id)).map((e) => `${e.fromState}→${e.toState}`)).toEqual(['placed→cancelled']);
+      expect(await jobsOf(held.id)).toEqual([]);
+    }
   });
 
   it('queues moves of one row behind each other: the second sees the first’s state', async () => {

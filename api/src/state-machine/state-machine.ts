@@ -1,4 +1,5 @@
 import type { EntityManager, EntityMetadata, EntityTarget, FindOptionsWhere, ObjectLiteral } from 'typeorm';
+import { type GatheredInsert, gatheringInserts, insertWhere } from '../database/gathered-inserts';
 
 /** What a history row's detail may hold: the words that came with a move, amounts, provider ids. */
 export type MoveDetail = Record<string, string | number | boolean | null>;
@@ -125,11 +126,12 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
 
   /**
    * The row as the caller's own statement just wrote it (every column, as `RETURNING *` answers),
-   * for a step with no read first: the step's update is made only while the row is still in the
-   * state it was written with, and takes the row's lock itself. Its other columns must be ones only
-   * a move changes (a kind's row in its first state: a pending order). Its step runs in a
-   * transaction: when the state has moved on meanwhile, the step throws RowMovedOn and the
-   * transaction, rolled back, keeps nothing of it.
+   * for a step with no read first and no transaction needed: the step is one statement, its update
+   * made only while the row is still in the state it was written with, its history row and what its
+   * effects queue (gathered, see database/gathered-inserts.ts) inserted only with it. The row's
+   * other columns must be ones only a move changes (a kind's row in its first state: a pending
+   * order), and its effects must write only through insertOrGather (the mail outbox does). When the
+   * state has moved on meanwhile, the step writes nothing and throws RowMovedOn.
    */
   written(m: EntityManager, raw: ObjectLiteral): Row {
     const metadata = m.getRepository(this.declaration.entity).metadata;
@@ -148,7 +150,6 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
    */
   async step(m: EntityManager, row: Row, to: S, request: MoveRequest<Row, S, Ctx>): Promise<Move<S>> {
     const d = this.declaration;
-    if (unlocked.has(row) && !m.queryRunner?.isTransactionActive) throw new Error(`A step on a ${d.kind} held as written runs in a transaction`);
     if (!this.allows(row, to)) throw d.refused(row, to);
     const effects = d.on?.[to];
     const move: Move<S> = {
@@ -167,13 +168,22 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
     // and the history row go in one statement, and the row takes the columns the database sets
     // (its updated_at).
     const set = changedColumns(metadata, stored.get(row), row);
-    // A row held as written is moved only from the state it was written with (see `written`).
-    const from = unlocked.has(row) ? { column: metadata.findColumnWithPropertyName(d.field)!.databaseName, state: move.from } : null;
-    if (!(await writeMove(m, metadata, row, set, d.history(row, move), from)) && from) throw new RowMovedOn(d.kind);
-    unlocked.delete(row);
+    const queue = async (manager: EntityManager) => {
+      await effects?.queue?.(manager, row, move, request.ctx as Ctx);
+      await request.queue?.(manager, row, move);
+    };
+    if (unlocked.has(row)) {
+      // Held as written (see `written`): what the move queues is gathered first, then the move is one statement.
+      const gathered = await gatheringInserts(m, queue);
+      const from = { column: metadata.findColumnWithPropertyName(d.field)!.databaseName, state: move.from };
+      if (!(await writeHeldMove(m, metadata, row, set, d.history(row, move), from, gathered))) throw new RowMovedOn(d.kind);
+      unlocked.delete(row);
+      stored.set(row, columnValues(metadata, row));
+      return move;
+    }
+    await writeMove(m, metadata, row, set, d.history(row, move));
     stored.set(row, columnValues(metadata, row));
-    await effects?.queue?.(m, row, move, request.ctx as Ctx);
-    await request.queue?.(m, row, move);
+    await queue(m);
     return move;
   }
 }
@@ -183,34 +193,75 @@ export class StateMachine<Row extends ObjectLiteral, S extends string, Ctx = und
  * for what is always written together. The update returns what the database sets (updated_at),
  * which the row takes, as TypeORM's own update would have.
  */
-async function writeMove(
+async function writeMove(m: EntityManager, metadata: EntityMetadata, row: ObjectLiteral, set: ObjectLiteral, history: HistoryRow): Promise<void> {
+  const [updateSql, updateValues] = moveUpdate(m, metadata, row, set, null);
+  const [insertSql, insertValues]: [string, unknown[]] = m.createQueryBuilder().insert().into(history.entity).values(history.values).getQueryAndParameters();
+  // The insert's placeholders follow the update's.
+  const shifted = insertSql.replace(/\$(\d+)/g, (_all, n: string) => `$${Number(n) + updateValues.length}`);
+  const rows: ObjectLiteral[] = await m.query(`WITH moved AS (${updateSql}), logged AS (${shifted}) SELECT * FROM moved`, [...updateValues, ...insertValues]);
+  takeWritten(m, metadata, row, rows[0]);
+}
+
+/**
+ * A held row's move as one statement (a data-modifying WITH): the update, made only from the state
+ * the row was written with, and, each only when the update is made, its history row and the rows
+ * the move's effects gathered. False when the row was in another state (nothing written).
+ */
+async function writeHeldMove(
   m: EntityManager,
   metadata: EntityMetadata,
   row: ObjectLiteral,
   set: ObjectLiteral,
   history: HistoryRow,
-  from: { column: string; state: string | null } | null,
+  from: { column: string; state: string | null },
+  gathered: readonly GatheredInsert[],
 ): Promise<boolean> {
-  const returned = metadata.columns.filter((column) => column.isUpdateDate || column.isVersion);
+  const [updateSql, updateValues] = moveUpdate(m, metadata, row, set, from);
+  const inserts = [{ entity: history.entity, rows: [history.values], written: () => undefined }, ...gathered];
+  const parts: string[] = [`moved AS (${updateSql})`];
+  const values: unknown[] = [...updateValues];
+  inserts.forEach((insert, i) => {
+    const [sql, rows] = insertWhere(m, m.getRepository(insert.entity).metadata, insert.rows, 'EXISTS (SELECT 1 FROM moved)', values.length + 1);
+    parts.push(`i${i} AS (${sql})`);
+    values.push(rows);
+  });
+  const ids = inserts.map((_insert, i) => `(SELECT json_agg(id) FROM i${i}) AS i${i}`).join(', ');
+  const rows: ObjectLiteral[] = await m.query(`WITH ${parts.join(', ')} SELECT moved.*, ${ids} FROM moved`, values);
+  const written = rows[0];
+  if (!written) return false;
+  takeWritten(m, metadata, row, written);
+  inserts.forEach((insert, i) => insert.written(((written[`i${i}`] as unknown[] | null) ?? []).map(Number)));
+  return true;
+}
+
+/** The update of a move by the row's key (and, for a held row, its written state), returning what the database sets. */
+function moveUpdate(
+  m: EntityManager,
+  metadata: EntityMetadata,
+  row: ObjectLiteral,
+  set: ObjectLiteral,
+  from: { column: string; state: string | null } | null,
+): [string, unknown[]] {
   const keys = metadata.primaryColumns.map((column) => column.databaseName);
   const update = m.createQueryBuilder().update(metadata.target).set(set).whereEntity(row);
   if (from) update.andWhere(`${m.connection.driver.escape(from.column)} = :movedFrom`, { movedFrom: from.state });
-  update.returning([...keys, ...returned.map((column) => column.databaseName)]);
-  const [updateSql, updateValues]: [string, unknown[]] = update.getQueryAndParameters();
-  const [insertSql, insertValues]: [string, unknown[]] = m.createQueryBuilder().insert().into(history.entity).values(history.values).getQueryAndParameters();
-  // The insert's placeholders follow the update's.
-  const shifted = insertSql.replace(/\$(\d+)/g, (_all, n: string) => `$${Number(n) + updateValues.length}`);
-  const rows: ObjectLiteral[] = await m.query(`WITH moved AS (${updateSql}), logged AS (${shifted}) SELECT * FROM moved`, [...updateValues, ...insertValues]);
-  const written = rows[0];
-  if (!written) return false;
+  update.returning([...keys, ...databaseSet(metadata).map((column) => column.databaseName)]);
+  return update.getQueryAndParameters();
+}
+
+/** The columns the database sets on an update (updated_at, a version). */
+const databaseSet = (metadata: EntityMetadata) => metadata.columns.filter((column) => column.isUpdateDate || column.isVersion);
+
+/** The row takes what the database set, as TypeORM's own update would have. */
+function takeWritten(m: EntityManager, metadata: EntityMetadata, row: ObjectLiteral, written: ObjectLiteral | undefined): void {
+  if (!written) return;
   const driver = m.connection.driver;
-  for (const column of returned) column.setEntityValue(row, driver.prepareHydratedValue(written[column.databaseName], column));
-  return true;
+  for (const column of databaseSet(metadata)) column.setEntityValue(row, driver.prepareHydratedValue(written[column.databaseName], column));
 }
 
 /**
  * A step on a row held as written (StateMachine.written) found it in another state: another move
- * came first. The caller rolls its transaction back and takes the locked way (`find`, then `step`).
+ * came first, and the step wrote nothing. The caller takes the locked way (`find`, then `step`).
  */
 export class RowMovedOn extends Error {
   constructor(kind: string) {
