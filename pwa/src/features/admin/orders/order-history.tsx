@@ -79,7 +79,5 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
 
 /** Every change to the order, oldest first, with who made it. */
 export function OrderTimeline({ order }: { order: AdminOrderDetail }) {
-  return (
-    <TimelineCard titleId="order-timeline" title="Timeline" entries={order.timeline} what={describeEvent} who={(e) => `by ${actorLabel(e.actor)}`} />
-  );
+  return <TimelineCard titleId="order-timeline" title="Timeline" entries={order.timeline} what={describeEvent} who={(e) => `by ${actorLabel(e.actor)}`} />;
 }
