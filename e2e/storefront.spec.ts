@@ -36,7 +36,9 @@ test('a newcomer browses, filters, adds to the cart, and keeps catalogue and car
   await test.step('browse from the home page to the catalogue', async () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Experience Cocoa Like Never Before' })).toBeVisible();
-    await page.getByRole('link', { name: 'SHOP ONLINE' }).click();
+    // Once the app has taken the painted page over: a tap while React hydrates it is this test's
+    // business only where it says so (the early-input tests below).
+    await tookOver(page).getByRole('link', { name: 'SHOP ONLINE' }).click();
     await expect(page).toHaveURL(/\/products$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
     await expect(page.getByRole('link', { name: /Classic Dark Hot Cocoa/ })).toBeVisible();
