@@ -1,17 +1,14 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
+import { Varchar } from '../database/typed.columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** A day the owner does not take bookings (their own holiday, a market they serve). */
 @Entity('booking_blocked_days')
 export class BookingBlockedDayEntity extends CreatedColumns {
   /** 'YYYY-MM-DD' in the shop's zone. */
-  @PrimaryColumn({ type: 'date' })
-  day: string;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  note: string | null;
+  @PrimaryColumn({ type: 'date' }) day: string;
+  @Varchar(200, { nullable: true }) note: string | null;
 
   /** 'admin:<username>' */
-  @Column({ type: 'varchar', length: 120 })
-  createdBy: string;
+  @Varchar(120) createdBy: string;
 }

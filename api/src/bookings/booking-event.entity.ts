@@ -1,5 +1,6 @@
 import type { BookingState } from '@cocoa/shared-types';
-import { Column, Entity } from 'typeorm';
+import { Int, Varchar } from '../database/typed.columns';
+import { Entity } from 'typeorm';
 import { AuditRow } from '../database/row.columns';
 
 /**
@@ -10,15 +11,8 @@ import { AuditRow } from '../database/row.columns';
  */
 @Entity('booking_events')
 export class BookingEventEntity extends AuditRow {
-  @Column({ type: 'integer' })
-  bookingId: number;
-
-  @Column({ type: 'varchar', length: 120 })
-  actor: string;
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  fromState: BookingState | null;
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  toState: BookingState | null;
+  @Int() bookingId: number;
+  @Varchar(120) actor: string;
+  @Varchar(20, { nullable: true }) fromState: BookingState | null;
+  @Varchar(20, { nullable: true }) toState: BookingState | null;
 }

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Entity, PrimaryColumn } from 'typeorm';
+import { Bool, Int, Timestamptz, Uuid, Varchar } from '../database/typed.columns';
 import { CreatedColumns } from '../database/row.columns';
 
 export type BookingPaymentRowKind = 'deposit' | 'balance' | 'refund';
@@ -14,44 +15,21 @@ export type BookingPaymentStatus = 'pending' | 'completed' | 'failed';
  */
 @Entity('booking_payments')
 export class BookingPaymentEntity extends CreatedColumns {
-  @PrimaryColumn({ type: 'uuid' })
-  id: string;
-
-  @Column({ type: 'integer' })
-  bookingId: number;
-
-  @Column({ type: 'varchar', length: 10 })
-  kind: BookingPaymentRowKind;
-
-  @Column({ type: 'integer' })
-  amountCents: number;
-
-  @Column({ type: 'varchar', length: 10 })
-  status: BookingPaymentStatus;
-
-  @Column({ type: 'boolean' })
-  testMode: boolean;
+  @PrimaryColumn({ type: 'uuid' }) id: string;
+  @Int() bookingId: number;
+  @Varchar(10) kind: BookingPaymentRowKind;
+  @Int() amountCents: number;
+  @Varchar(10) status: BookingPaymentStatus;
+  @Bool() testMode: boolean;
 
   /** The client's key for a charge; for a refund the row id, a new key for each retry. Unique. */
-  @Column({ type: 'varchar', length: 64, unique: true })
-  idempotencyKey: string;
-
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  squarePaymentId: string | null;
-
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  squareRefundId: string | null;
+  @Varchar(64, { unique: true }) idempotencyKey: string;
+  @Varchar(100, { nullable: true }) squarePaymentId: string | null;
+  @Varchar(100, { nullable: true }) squareRefundId: string | null;
 
   /** Square's own status of the payment or refund when last heard (a refund starts PENDING there). */
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  providerStatus: string | null;
-
-  @Column({ type: 'uuid', nullable: true })
-  refundOf: string | null;
-
-  @Column({ type: 'varchar', length: 500, nullable: true })
-  error: string | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  settledAt: Date | null;
+  @Varchar(20, { nullable: true }) providerStatus: string | null;
+  @Uuid({ nullable: true }) refundOf: string | null;
+  @Varchar(500, { nullable: true }) error: string | null;
+  @Timestamptz({ nullable: true }) settledAt: Date | null;
 }

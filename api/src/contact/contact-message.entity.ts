@@ -1,11 +1,9 @@
-import { Column, Entity } from 'typeorm';
+import { Entity } from 'typeorm';
+import { Text, Varchar } from '../database/typed.columns';
 import { InboxMessageColumns } from '../database/inbox-message.columns';
 
 @Entity('contact_messages')
 export class ContactMessageEntity extends InboxMessageColumns {
-  @Column({ type: 'varchar', length: 200 })
-  subject: string;
-
-  @Column({ type: 'text' })
-  message: string;
+  @Varchar(200) subject: string;
+  @Text() message: string;
 }

@@ -1,5 +1,6 @@
 import { type InboxFilter, type InboxKind, type InboxListItem, type InboxMarks, inboxExcerpt } from '@cocoa/shared-types';
-import { Column, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
+import { Timestamptz } from './typed.columns';
+import { type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 
 /**
  * The owner's inbox marks, one column group embedded in every table whose rows the inbox lists
@@ -9,12 +10,10 @@ import { Column, type EntityManager, type FindOptionsWhere, type Repository } fr
  */
 export class InboxMarkColumns {
   /** When the owner read it in the inbox; null while unread. */
-  @Column({ type: 'timestamptz', nullable: true })
-  readAt: Date | null;
+  @Timestamptz({ nullable: true }) readAt: Date | null;
 
   /** When the owner archived it; null while it is in the inbox. */
-  @Column({ type: 'timestamptz', nullable: true })
-  archivedAt: Date | null;
+  @Timestamptz({ nullable: true }) archivedAt: Date | null;
 }
 
 /** The condition an inbox state's filter (INBOX_FILTERS) puts on a row of such a table. */

@@ -1,4 +1,5 @@
 import { Column, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
+import { Varchar } from './typed.columns';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConflictError } from '../common/domain-errors';
 import { InboxMarkColumns } from './inbox-marks.columns';
@@ -10,19 +11,14 @@ import { CreatedRow } from './row.columns';
  * Each table extends it with what its form asks.
  */
 export abstract class InboxMessageColumns extends CreatedRow {
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ type: 'varchar', length: 254 })
-  email: string;
+  @Varchar(100) name: string;
+  @Varchar(254) email: string;
 
   /** The owner's inbox marks (read_at, archived_at). */
-  @Column(() => InboxMarkColumns, { prefix: false })
-  inbox: InboxMarkColumns;
+  @Column(() => InboxMarkColumns, { prefix: false }) inbox: InboxMarkColumns;
 
   /** The id the sender's device made for it (its offline outbox entry), when it came with one: the same key again is answered, not stored twice. */
-  @Column({ type: 'varchar', length: 64, nullable: true, unique: true })
-  idempotencyKey: string | null;
+  @Varchar(64, { nullable: true, unique: true }) idempotencyKey: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Jsonb, Varchar } from './typed.columns';
 
 /**
  * The bookkeeping columns most tables share, declared once: an entity extends the class that names
@@ -8,26 +9,22 @@ import { Column, CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } fr
 
 /** When the row was inserted. */
 export abstract class CreatedColumns {
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
 
 /** When the row was inserted and when it last changed. */
 export abstract class EditedColumns extends CreatedColumns {
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
 
 /** A row numbered by a serial key, with when it was inserted. */
 export abstract class CreatedRow extends CreatedColumns {
-  @PrimaryGeneratedColumn()
-  id: number;
+  @PrimaryGeneratedColumn() id: number;
 }
 
 /** A row numbered by a serial key, with when it was inserted and when it last changed. */
 export abstract class EditedRow extends EditedColumns {
-  @PrimaryGeneratedColumn()
-  id: number;
+  @PrimaryGeneratedColumn() id: number;
 }
 
 /** What an audit row's detail may hold: the words that came with a move, amounts, provider ids. */
@@ -38,12 +35,7 @@ export type AuditDetail = Record<string, string | number | boolean | null>;
  * records: a big serial key, what happened (`type`), its details and when.
  */
 export abstract class AuditRow extends CreatedColumns {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id: string;
-
-  @Column({ type: 'varchar', length: 40 })
-  type: string;
-
-  @Column({ type: 'jsonb', default: {} })
-  detail: AuditDetail;
+  @PrimaryGeneratedColumn({ type: 'bigint' }) id: string;
+  @Varchar(40) type: string;
+  @Jsonb({ default: {} }) detail: AuditDetail;
 }

@@ -1,25 +1,15 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Bool, Text, Timestamptz, Varchar } from '../database/typed.columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** An iCalendar (ICS) feed whose events are merged into scheduled locations. */
 @Entity('calendars')
 export class CalendarEntity extends CreatedColumns {
   /** The feed URL. */
-  @PrimaryColumn({ type: 'varchar', length: 2000 })
-  id: string;
-
-  @Column({ type: 'varchar', length: 200 })
-  name: string;
-
-  @Column({ name: 'is_primary', type: 'boolean', default: false })
-  primary: boolean;
-
-  @Column({ type: 'boolean', default: true })
-  active: boolean;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastSyncedAt: Date | null;
-
-  @Column({ type: 'text', nullable: true })
-  lastError: string | null;
+  @PrimaryColumn({ type: 'varchar', length: 2000 }) id: string;
+  @Varchar(200) name: string;
+  @Column({ name: 'is_primary', type: 'boolean', default: false }) primary: boolean;
+  @Bool({ default: true }) active: boolean;
+  @Timestamptz({ nullable: true }) lastSyncedAt: Date | null;
+  @Text({ nullable: true }) lastError: string | null;
 }

@@ -1,51 +1,39 @@
 import { Column, Entity } from 'typeorm';
+import { Bool, Text, Timestamptz, Varchar } from '../database/typed.columns';
 import { PlaceColumns } from '../database/place.columns';
 import { EditedRow } from '../database/row.columns';
 
 /** An event where cocoa is served (Live Cocoa Tracker). */
 @Entity('scheduled_locations')
 export class ScheduledLocation extends EditedRow {
-  @Column({ type: 'varchar', length: 200 })
-  title: string;
-
-  @Column({ type: 'text', nullable: true })
-  description: string | null;
+  @Varchar(200) title: string;
+  @Text({ nullable: true }) description: string | null;
 
   /** The place's name. */
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  location: string | null;
+  @Varchar(200, { nullable: true }) location: string | null;
 
   /** The place's address and its position (found by geocoding when not given). */
-  @Column(() => PlaceColumns, { prefix: false })
-  place: PlaceColumns;
+  @Column(() => PlaceColumns, { prefix: false }) place: PlaceColumns;
 
   /** The day, as noon of the chosen day in the shop's zone. */
-  @Column({ type: 'timestamptz' })
-  date: Date;
+  @Timestamptz() date: Date;
 
   /** 'HH:MM' 24-hour, wall clock in the shop's zone; null for an all-day stop (shown as TBD). */
-  @Column({ type: 'varchar', length: 5, nullable: true })
-  startTime: string | null;
-
-  @Column({ type: 'varchar', length: 5, nullable: true })
-  endTime: string | null;
+  @Varchar(5, { nullable: true }) startTime: string | null;
+  @Varchar(5, { nullable: true }) endTime: string | null;
 
   /**
    * The occurrence's key within its feed: `${UID}#${RECURRENCE-ID}` for an occurrence of a series,
    * the UID alone for a single event. Unique per feed (calendar_id, source_uid), not across feeds.
    */
-  @Column({ type: 'varchar', length: 1000, nullable: true })
-  sourceUid: string | null;
+  @Varchar(1000, { nullable: true }) sourceUid: string | null;
 
   /** The feed (calendars.id) it was imported from; null for events the admin entered. */
-  @Column({ type: 'varchar', length: 2000, nullable: true })
-  calendarId: string | null;
+  @Varchar(2000, { nullable: true }) calendarId: string | null;
 
   /** The booking ('CB-7K3Q') this stop shows on the schedule; null for other stops. Kept in step by the booking. */
-  @Column({ type: 'varchar', length: 9, nullable: true })
-  bookingReference: string | null;
+  @Varchar(9, { nullable: true }) bookingReference: string | null;
 
   /** Whether customers may order ahead for pickup here (docs/order-ahead.md); the owner's switch, off by default. */
-  @Column({ type: 'boolean', default: false })
-  takesOrders: boolean;
+  @Bool({ default: false }) takesOrders: boolean;
 }

@@ -1,4 +1,5 @@
 import { Column, Entity } from 'typeorm';
+import { Int, Varchar } from '../database/typed.columns';
 import { CreatedRow } from '../database/row.columns';
 import { LivePlaceColumns } from './live-place.columns';
 
@@ -12,20 +13,13 @@ export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
  */
 @Entity('live_events')
 export class LiveEventEntity extends CreatedRow {
-  @Column({ type: 'varchar', length: 20 })
-  type: LiveEventType;
-
-  @Column({ type: 'varchar', length: 120 })
-  actor: string;
-
-  @Column(() => LivePlaceColumns, { prefix: false })
-  place: LivePlaceColumns;
+  @Varchar(20) type: LiveEventType;
+  @Varchar(120) actor: string;
+  @Column(() => LivePlaceColumns, { prefix: false }) place: LivePlaceColumns;
 
   /** 'late': how late; 'closing': closing in how many minutes. */
-  @Column({ type: 'integer', nullable: true })
-  minutes: number | null;
+  @Int({ nullable: true }) minutes: number | null;
 
   /** 'sold-out' / 'back-in-stock': the product. */
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  product: string | null;
+  @Varchar(100, { nullable: true }) product: string | null;
 }

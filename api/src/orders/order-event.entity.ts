@@ -1,4 +1,5 @@
-import { Column, Entity } from 'typeorm';
+import { Entity } from 'typeorm';
+import { Uuid, Varchar } from '../database/typed.columns';
 import { AuditRow } from '../database/row.columns';
 import type { FulfilmentStatus, PickupStatus } from '@cocoa/shared-types';
 import type { OrderStatus } from './order.entity';
@@ -15,19 +16,11 @@ export type OrderEventSource = 'checkout' | 'reconciler' | 'webhook' | 'admin';
  */
 @Entity('order_events')
 export class OrderEvent extends AuditRow {
-  @Column({ type: 'uuid' })
-  orderId: string;
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  fromStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  toStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
-
-  @Column({ type: 'varchar', length: 20 })
-  source: OrderEventSource;
+  @Uuid() orderId: string;
+  @Varchar(20, { nullable: true }) fromStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
+  @Varchar(20, { nullable: true }) toStatus: OrderStatus | FulfilmentStatus | PickupStatus | null;
+  @Varchar(20) source: OrderEventSource;
 
   /** Who: 'admin:<username>' for the owner, else the source. Null only on rows restored from a backup older than the column. */
-  @Column({ type: 'varchar', length: 120, nullable: true })
-  actor: string | null;
+  @Varchar(120, { nullable: true }) actor: string | null;
 }

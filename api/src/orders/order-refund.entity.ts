@@ -1,5 +1,6 @@
 import type { RefundLine, RefundStatus } from '@cocoa/shared-types';
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Bool, Int, Jsonb, Uuid, Varchar } from '../database/typed.columns';
+import { Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedColumns } from '../database/row.columns';
 
 /**
@@ -10,33 +11,19 @@ import { CreatedColumns } from '../database/row.columns';
  */
 @Entity('order_refunds')
 export class OrderRefund extends CreatedColumns {
-  @PrimaryGeneratedColumn('uuid')
-  id: string;
-
-  @Column({ type: 'uuid' })
-  orderId: string;
-
-  @Column({ type: 'integer' })
-  amountCents: number;
-
-  @Column({ type: 'varchar', length: 192, nullable: true })
-  reason: string | null;
-
-  @Column({ type: 'varchar', length: 100, nullable: true })
-  squareRefundId: string | null;
-
-  @Column({ type: 'varchar', length: 20 })
-  status: RefundStatus;
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Uuid() orderId: string;
+  @Int() amountCents: number;
+  @Varchar(192, { nullable: true }) reason: string | null;
+  @Varchar(100, { nullable: true }) squareRefundId: string | null;
+  @Varchar(20) status: RefundStatus;
 
   /** The refunded lines ({ itemId, quantity }), for a refund by line; null for an amount. */
-  @Column({ type: 'jsonb', nullable: true })
-  lines: RefundLine[] | null;
+  @Jsonb({ nullable: true }) lines: RefundLine[] | null;
 
   /** Whether the refunded lines went back into stock. */
-  @Column({ type: 'boolean', default: false })
-  restocked: boolean;
+  @Bool({ default: false }) restocked: boolean;
 
   /** 'admin:<username>' */
-  @Column({ type: 'varchar', length: 120 })
-  createdBy: string;
+  @Varchar(120) createdBy: string;
 }

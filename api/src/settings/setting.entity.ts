@@ -1,14 +1,10 @@
-import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { Text } from '../database/typed.columns';
 
 /** One key/value row of the `settings` table (Square configuration, internal secrets). */
 @Entity('settings')
 export class Setting {
-  @PrimaryColumn({ type: 'varchar', length: 100 })
-  key: string;
-
-  @Column({ type: 'text' })
-  value: string;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  @PrimaryColumn({ type: 'varchar', length: 100 }) key: string;
+  @Text() value: string;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
