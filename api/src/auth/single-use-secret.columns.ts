@@ -1,4 +1,4 @@
-import { Column } from 'typeorm';
+import { Int, Timestamptz } from '../database/typed.columns';
 import { CreatedRow } from '../database/row.columns';
 
 /**
@@ -6,9 +6,6 @@ import { CreatedRow } from '../database/row.columns';
  * kept (the entity names that column); `usedAt` is set once, when it is taken.
  */
 export abstract class SingleUseSecretRow extends CreatedRow {
-  @Column({ type: 'integer' })
-  userId: number;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  usedAt: Date | null;
+  @Int() userId: number;
+  @Timestamptz({ nullable: true }) usedAt: Date | null;
 }
