@@ -1,8 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { Persister } from '@tanstack/react-query-persist-client';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { fakeResponse, LocationProbe, renderWithProviders, mockFetch, testQueryClient } from '../test/render';
+import { fakeResponse, renderWithProviders, mockFetch, testQueryClient } from '../test/render';
 import { AdminRoute, ProtectedRoute } from './guards';
 import { restorePersistedQueries } from './query-client';
 
@@ -103,17 +102,7 @@ async function renderAfterReload(route: '/admin' | '/orders') {
   const client = testQueryClient();
   await restorePersistedQueries(client, persister);
   expect(client.getQueryData(['user'])).toBeNull();
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Routes>
-          <Route path={route} element={ui} />
-          <Route path="*" element={null} />
-        </Routes>
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(ui, { route, path: route, client });
   await waitFor(() => expect(fetchUser).toHaveBeenCalled());
   return { fetchUser, answer: (status: number, body?: unknown) => answer(fakeResponse(status, body)), fail: (error: Error) => fail(error) };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useRef } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { msSinceReconnect, useOnline } from '../lib/use-online';
 
 /** When a load that failed is tried again after the connection came back (besides at once), counted from the reconnect. */
@@ -46,22 +47,37 @@ export function LoadProblem({ offline, failed, onRetry, page = false }: Props) {
       Try Again
     </button>
   );
-  if (page) {
-    return (
-      <div className="container page empty-state" role="status">
-        <h1>{title}</h1>
-        <p>{online ? failed : offline}</p>
-        {retry}
-      </div>
-    );
-  }
+  const Heading = page ? 'h1' : 'strong';
   return (
-    <div className="notice" role="status">
-      <strong>{title}</strong>
+    <div className={page ? 'container page empty-state' : 'notice'} role="status">
+      <Heading>{title}</Heading>
       <p>{online ? failed : offline}</p>
       {retry}
     </div>
   );
+}
+
+/**
+ * What a section shows for a query: `loading` while it loads, the LoadProblem (`offline`, `failed`)
+ * when it failed with no copy on this device, else `children` with the data (a copy kept through a
+ * failed refresh included).
+ */
+export function LoadState<T>({
+  query,
+  loading,
+  offline,
+  failed,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loading: ReactNode;
+  offline: string;
+  failed: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <>{loading}</>;
+  if (query.data === undefined) return <LoadProblem offline={offline} failed={failed} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
 }
 
 /** A notice that something could not be loaded (with no copy to fall back on): `title`, why, and Try Again. */

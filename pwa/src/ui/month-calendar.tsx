@@ -31,6 +31,14 @@ const sameDayIn = (day: string, delta: number) => {
 
 type Step = 1 | -1;
 
+/** The days an arrow key moves the focus (a week up or down), and the way to look on for a day that can be chosen. */
+const ARROW_MOVES: Readonly<Record<'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown', readonly [days: number, step: Step]>> = {
+  ArrowLeft: [-1, -1],
+  ArrowRight: [1, 1],
+  ArrowUp: [-7, -1],
+  ArrowDown: [7, 1],
+};
+
 interface Props {
   month: string;
   selectedDay: string | null;
@@ -109,17 +117,13 @@ export function MonthCalendar({ month, selectedDay, eventDays, onMonthChange, on
     const weekday = dateOf(day).getDay();
     switch (event.key) {
       case 'ArrowLeft':
-        go(shiftDay(day, -1), -1);
-        break;
       case 'ArrowRight':
-        go(shiftDay(day, 1), 1);
-        break;
       case 'ArrowUp':
-        go(shiftDay(day, -7), -1);
+      case 'ArrowDown': {
+        const [days, step] = ARROW_MOVES[event.key];
+        go(shiftDay(day, days), step);
         break;
-      case 'ArrowDown':
-        go(shiftDay(day, 7), 1);
-        break;
+      }
       case 'Home': {
         const start = shiftDay(day, -weekday);
         land(inMonth(start) ? start : `${month}-01`, 1);

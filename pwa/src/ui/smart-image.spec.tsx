@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import { expectRetriesThenPlaceholder } from '../test/image-fallback';
 import { SmartImage } from './smart-image';
 
 describe('SmartImage', () => {
@@ -8,12 +9,7 @@ describe('SmartImage', () => {
     expect(img).toHaveAttribute('src', '/Images/Cocoa.PNG');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img).toHaveAttribute('width', '100');
-    fireEvent.error(img);
-    expect(screen.getByRole('img', { name: 'Cocoa' })).toHaveAttribute('src', '/images/cocoa.png');
-    fireEvent.error(screen.getByRole('img', { name: 'Cocoa' }));
-    expect(screen.getByRole('img', { name: 'Cocoa' })).toHaveAttribute('src', '/images/cocoa.webp');
-    fireEvent.error(screen.getByRole('img', { name: 'Cocoa' }));
-    expect(screen.getByRole('img', { name: 'Cocoa (image unavailable)' }).tagName).toBe('DIV');
+    expectRetriesThenPlaceholder('Cocoa', ['/images/cocoa.png', '/images/cocoa.webp']);
   });
 
   it('shows the empty text when there is no image', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HH_MM_PATTERN } from '../time';
 import { optionalText, queryWholeNumber } from './common.schema';
-import { placePositionShape } from './coordinates.schema';
+import { optionalLatitudeSchema, optionalLongitudeSchema, placePositionShape } from './coordinates.schema';
 
 /** A scheduled location as GET /api/events answers it. date is an ISO date-time. */
 export const scheduledEventSchema = z.object({
@@ -48,18 +48,8 @@ export const eventInputSchema = z.strictObject({
   description: optionalText(5000),
   startTime: time,
   endTime: time,
-  latitude: z
-    .number()
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90')
-    .nullish()
-    .transform((v) => v ?? null),
-  longitude: z
-    .number()
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180')
-    .nullish()
-    .transform((v) => v ?? null),
+  latitude: optionalLatitudeSchema,
+  longitude: optionalLongitudeSchema,
 });
 export type EventInput = z.input<typeof eventInputSchema>;
 

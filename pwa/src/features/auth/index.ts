@@ -7,4 +7,4 @@ export { NewPasswordFields } from './components/new-password-fields';
 // A fresh check (the step-up dialog) before an action the browser makes itself, such as the backup download.
 export { freshCheckFirst } from './api/step-up';
 // The access of a page an e-mailed link opens (an order, a booking), and what its failed load shows.
-export { LinkProblem, useLinkAccess } from './components/link-access';
+export { LinkPage, LinkPageLoading, LinkProblem, useLinkAccess } from './components/link-access';

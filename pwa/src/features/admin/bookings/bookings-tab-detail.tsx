@@ -19,9 +19,10 @@ import { MutationConfirmDialog } from '../shared/dialog';
 import { AcceptDialog, CancelBookingDialog, DeclineDialog, RescheduleDialog, TrackerSelect } from './bookings-tab-dialogs';
 import { bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
 import { BackButton, DetailState } from '../shared/detail-state';
-import { MetaRow } from '../shared/meta-row';
+import { MetaRow } from '../../../ui/meta-row';
 import { TimelineCard } from '../shared/timeline-card';
 import { TableHead } from '../../../ui/table-head';
+import { TitledCard } from '../shared/admin-card';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'reschedule' | null;
 
@@ -214,8 +215,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
       </section>
 
       {b.payments.length > 0 && (
-        <section className="card admin-card" aria-labelledby="booking-payments-heading">
-          <h2 id="booking-payments-heading">Payments</h2>
+        <TitledCard titleId="booking-payments-heading" title="Payments">
           <div className="admin-table-wrap">
             <table className="admin-table">
               <TableHead columns={['When', 'What', 'Amount', 'Status', '']} />
@@ -247,7 +247,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
               </tbody>
             </table>
           </div>
-        </section>
+        </TitledCard>
       )}
 
       <TimelineCard

@@ -16,7 +16,7 @@ import { formatDateTime, formatDay } from '../shared/format';
 import { ConfirmDialog } from '../shared/dialog';
 import { GeocodingKeyForm } from './geocoding-key-form';
 import { LocationDialog } from './location-dialog';
-import { MetaRow } from '../shared/meta-row';
+import { MetaRow } from '../../../ui/meta-row';
 import { Segment } from '../shared/segment';
 import { TableHead } from '../../../ui/table-head';
 import { CouldNot, LoadFailed } from '../shared/query-state';

@@ -5,6 +5,7 @@ import { useCreateCategory, useUpdateCategory } from './api/catalogue-changes';
 import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
 import { useSchemaForm } from '../shared/schema-resolver';
+import { NameSlugFields } from './name-slug-fields';
 
 export interface CategoryFormValues {
   name: string;
@@ -45,12 +46,7 @@ export function CategoryDialog({ category, onClose }: { category?: Category | nu
       onSubmit={submit}
       confirmLabel={category ? 'Save Changes' : 'Create Category'}
     >
-      <Field id="category-name" label="Name" error={errors.name?.message}>
-        <input {...describedBy('category-name', errors.name)} {...register('name')} />
-      </Field>
-      <Field id="category-slug" label="Slug (optional, generated from the name when empty)" error={errors.slug?.message}>
-        <input {...describedBy('category-slug', errors.slug)} {...register('slug')} autoCapitalize="none" spellCheck={false} />
-      </Field>
+      <NameSlugFields idPrefix="category" register={register} errors={errors} />
       <Field id="category-description" label="Description" error={errors.description?.message}>
         <textarea rows={3} {...describedBy('category-description', errors.description)} {...register('description')} />
       </Field>

@@ -7,6 +7,7 @@ import type { ImageType } from '../images/api/upload-image';
 import { EditorDialog } from '../shared/editor-dialog';
 import { ImageField } from '../images/image-field';
 import { useSchemaForm } from '../shared/schema-resolver';
+import { NameSlugFields } from './name-slug-fields';
 import { type ImageKey, type ProductFormValues, productFormValues, productPayload } from './product-form';
 import { ProductOptionsFields } from './product-options-fields';
 import { readableSaveProblem } from './product-options-form';
@@ -60,12 +61,7 @@ export function ProductDialog({ product, categories, onClose }: { product?: Admi
       error={failure instanceof ApiError && failure.status === 400 ? readableSaveProblem(failure.message) : undefined}
       confirmLabel={editing ? 'Save Changes' : 'Create Product'}
     >
-      <Field id="product-name" label="Name" error={errors.name?.message}>
-        <input {...describedBy('product-name', errors.name)} {...register('name')} />
-      </Field>
-      <Field id="product-slug" label="Slug (optional, generated from the name when empty)" error={errors.slug?.message}>
-        <input {...describedBy('product-slug', errors.slug)} {...register('slug')} autoCapitalize="none" spellCheck={false} />
-      </Field>
+      <NameSlugFields idPrefix="product" register={register} errors={errors} />
       <Field id="product-subtitle" label="Subtitle" error={errors.subtitle?.message}>
         <input {...describedBy('product-subtitle', errors.subtitle)} {...register('subtitle')} />
       </Field>

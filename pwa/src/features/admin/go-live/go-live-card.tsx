@@ -4,6 +4,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { Spinner } from '../../../ui/skeleton';
 import { DemoNotice } from '../settings/demo-notice';
 import { useGoLiveChecklist, useSendTestMail } from './api/go-live';
+import { TitledCard } from '../shared/admin-card';
 
 /**
  * The go-live checklist on the admin's first screen (docs/admin.md, "Go-live checklist"): each step
@@ -15,8 +16,7 @@ export function GoLiveCard() {
   const list = checklist.data;
   const identity = list?.items.find((item) => item.id === 'identity');
   return (
-    <section className="card admin-card" aria-labelledby="go-live-title">
-      <h2 id="go-live-title">Go-live checklist</h2>
+    <TitledCard titleId="go-live-title" title="Go-live checklist">
       {identity && !identity.done && <DemoNotice />}
       {checklist.isPending ? (
         <Spinner label="Loading the go-live checklist" />
@@ -37,7 +37,7 @@ export function GoLiveCard() {
           </ul>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }
 

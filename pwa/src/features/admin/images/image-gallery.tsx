@@ -7,7 +7,7 @@ import { useDeleteImage } from './api/delete-image';
 import { useImages, type LibraryImage } from './api/images';
 import { formatBytes, formatDateTime } from '../shared/format';
 import { ConfirmDialog, DeleteConfirmDialog, Dialog } from '../shared/dialog';
-import { MetaRow } from '../shared/meta-row';
+import { MetaRow } from '../../../ui/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { LoadFailed } from '../shared/query-state';
 import { AdminCard } from '../shared/admin-card';

@@ -22,7 +22,7 @@ import { useInboxPage } from './api/inbox';
 import { useInboxReply } from './api/inbox-reply';
 import { formatDateTime, formatDay } from '../shared/format';
 import './inbox-tab.css';
-import { MetaRow } from '../shared/meta-row';
+import { MetaRow } from '../../../ui/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { Segment } from '../shared/segment';
 import { SwipeRow } from '../shared/swipe-row';

@@ -23,6 +23,7 @@ import { SaveActions } from '../shared/settings-form';
 import { legalPreviewQueryOptions, useLegalPages, useMarkLegalReviewed, useSaveLegalPage } from './api/legal-pages';
 import './legal-tab.css';
 import { LabelledOptions } from '../../../ui/labelled-options';
+import { TitledCard } from '../shared/admin-card';
 
 const ROUTES: Readonly<Record<LegalPageKind, string>> = {
   privacy: APP_ROUTES.privacy,
@@ -168,8 +169,7 @@ function LegalPages({ data }: { data: LegalPagesAdmin }) {
 export function LegalTab() {
   const pages = useLegalPages();
   return (
-    <section className="card admin-card" aria-labelledby="legal-pages-title">
-      <h2 id="legal-pages-title">Legal pages</h2>
+    <TitledCard titleId="legal-pages-title" title="Legal pages">
       <p className="muted">
         Write in Markdown: <code>## Heading</code>, <code>- list item</code>, <code>**bold**</code>, <code>[link](https://…)</code>. HTML is shown as text.
         These words are replaced by the rule in force when the page is shown:
@@ -184,6 +184,6 @@ export function LegalTab() {
       <QueryState query={pages} failed="Failed to load the legal pages. Please try again.">
         {(data) => <LegalPages data={data} />}
       </QueryState>
-    </section>
+    </TitledCard>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { formatStopTimes, liveCheckInSchema, type LiveCheckInInput } from '@cocoa/shared-types';
 import { messageOf } from '../../../lib/api-fetch';
-import { LoadProblem } from '../../../ui/load-problem';
+import { LoadState } from '../../../ui/load-problem';
 import { SkeletonLines } from '../../../ui/skeleton';
 import { reverseGeocode, useLiveCheckIn, useTodayStops } from '../../live';
 import { queuedLiveChange } from '../shared/api/change-queue';
+import { TitledCard } from '../shared/admin-card';
 
 interface Position {
   latitude: number;
@@ -95,21 +96,19 @@ export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: st
   const list = stops.data ?? [];
   const ready = choice !== null && (choice !== ELSEWHERE || here.position !== null);
   return (
-    <section className="card admin-card" aria-labelledby="live-checkin-title">
-      <h2 id="live-checkin-title">{moving ? 'Where are you now?' : 'Where are you?'}</h2>
+    <TitledCard titleId="live-checkin-title" title={moving ? 'Where are you now?' : 'Where are you?'}>
       <fieldset className="live-places">
         <legend className="visually-hidden">{moving ? 'Where are you now?' : 'Where are you?'}</legend>
-        {stops.isPending ? (
-          <SkeletonLines label="Loading today’s stops" count={1} className="skeleton--row" />
-        ) : stops.isError && !stops.data ? (
-          <LoadProblem
-            offline="Today’s stops will show once you are back online."
-            failed="Today’s stops could not be loaded."
-            onRetry={() => void stops.refetch()}
-          />
-        ) : list.length === 0 ? (
-          <p className="muted">No stops are scheduled for today. Use Somewhere else, or add today’s stop in the Location Scheduler.</p>
-        ) : null}
+        <LoadState
+          query={stops}
+          loading={<SkeletonLines label="Loading today’s stops" count={1} className="skeleton--row" />}
+          offline="Today’s stops will show once you are back online."
+          failed="Today’s stops could not be loaded."
+        >
+          {(today) =>
+            today.length === 0 && <p className="muted">No stops are scheduled for today. Use Somewhere else, or add today’s stop in the Location Scheduler.</p>
+          }
+        </LoadState>
         <ul className="admin-rows">
           {list.map((stop) => (
             <li key={stop.id}>
@@ -177,6 +176,6 @@ export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: st
       <button type="button" className="btn btn--primary live-here" onClick={submit} disabled={!ready || checkIn.isPending}>
         {checkIn.isPending ? 'Checking in...' : "We're here"}
       </button>
-    </section>
+    </TitledCard>
   );
 }

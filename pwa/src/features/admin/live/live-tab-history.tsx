@@ -1,8 +1,9 @@
 import { type LiveHistoryEntry, shopClock } from '@cocoa/shared-types';
-import { LoadProblem } from '../../../ui/load-problem';
+import { LoadState } from '../../../ui/load-problem';
 import { SkeletonLines } from '../../../ui/skeleton';
 import { useLiveHistory } from '../../live';
 import { actorLabel, formatDay } from '../shared/format';
+import { TitledCard } from '../shared/admin-card';
 
 const minutes = (n: number | null) => `${n ?? 0} minute${n === 1 ? '' : 's'}`;
 
@@ -33,34 +34,33 @@ export function describeLiveChange(entry: LiveHistoryEntry): string {
 /** The latest check-ins and status changes, newest first, at the shop's clock. */
 export function LiveHistory({ timeZone }: { timeZone: string }) {
   const history = useLiveHistory();
-  const entries = history.data ?? [];
   return (
-    <section className="card admin-card" aria-labelledby="live-history-title">
-      <h2 id="live-history-title">Recent changes</h2>
-      {history.isPending ? (
-        <SkeletonLines label="Loading the recent changes" count={1} className="skeleton--row" />
-      ) : history.isError && !history.data ? (
-        <LoadProblem
-          offline="The recent changes will show once you are back online."
-          failed="The recent changes could not be loaded."
-          onRetry={() => void history.refetch()}
-        />
-      ) : entries.length === 0 ? (
-        <p className="muted">No check-ins yet. Each check-in and status change will be listed here.</p>
-      ) : (
-        <ol className="admin-rows live-history">
-          {entries.map((entry) => (
-            <li key={entry.id} className="admin-row">
-              <span className="admin-row__main">
-                <span className="admin-row__title">{describeLiveChange(entry)}</span>
-                <span className="admin-row__meta muted">
-                  {formatDay(entry.at, timeZone)}, {shopClock(new Date(entry.at), timeZone)} · {actorLabel(entry.actor)}
-                </span>
-              </span>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
+    <TitledCard titleId="live-history-title" title="Recent changes">
+      <LoadState
+        query={history}
+        loading={<SkeletonLines label="Loading the recent changes" count={1} className="skeleton--row" />}
+        offline="The recent changes will show once you are back online."
+        failed="The recent changes could not be loaded."
+      >
+        {(entries) =>
+          entries.length === 0 ? (
+            <p className="muted">No check-ins yet. Each check-in and status change will be listed here.</p>
+          ) : (
+            <ol className="admin-rows live-history">
+              {entries.map((entry) => (
+                <li key={entry.id} className="admin-row">
+                  <span className="admin-row__main">
+                    <span className="admin-row__title">{describeLiveChange(entry)}</span>
+                    <span className="admin-row__meta muted">
+                      {formatDay(entry.at, timeZone)}, {shopClock(new Date(entry.at), timeZone)} · {actorLabel(entry.actor)}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </LoadState>
+    </TitledCard>
   );
 }

@@ -5,6 +5,7 @@ import { useLiveCheckOut, useLiveStatus } from '../../live';
 import { queuedLiveChange } from '../shared/api/change-queue';
 import { useAdminProducts } from '../catalogue/api/products';
 import { MutationConfirmDialog } from '../shared/dialog';
+import { TitledCard } from '../shared/admin-card';
 
 /** The minutes the owner picks from for 'running late' and 'closing in'. */
 export const LIVE_MINUTE_CHOICES = [5, 10, 15, 30, 45, 60] as const;
@@ -50,8 +51,7 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
   const choices = (products.data ?? []).map((p) => p.name).filter((name, i, all) => !soldOut.has(name.toLowerCase()) && all.indexOf(name) === i);
 
   return (
-    <section className="card admin-card" aria-labelledby="live-status-title">
-      <h2 id="live-status-title">Status at {state.place?.label ?? 'this place'}</h2>
+    <TitledCard titleId="live-status-title" title={`Status at ${state.place?.label ?? 'this place'}`}>
       <div className="live-actions">
         <button type="button" className="btn btn--primary live-action" disabled={busy} onClick={() => change({ status: 'serving' })}>
           Serving now
@@ -153,6 +153,6 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
           onClose={() => setConfirmOut(false)}
         />
       )}
-    </section>
+    </TitledCard>
   );
 }

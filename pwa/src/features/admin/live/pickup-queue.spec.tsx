@@ -4,6 +4,7 @@ import { clear } from 'idb-keyval';
 import { dayIn, instantOf, PICKUP_MOVES, PICKUP_OPEN_STATES, type PickupQueueOrder, shopClock } from '@cocoa/shared-types';
 import { persistable } from '../../../app/query-client';
 import { expectNoAxeViolations } from '../../../test/axe';
+import { fakeAudioContext } from '../../../test/fake-audio';
 import { shownDialog } from '../../../test/ionic';
 import { fakeResponse, testQueryClient, renderWithToasts } from '../../../test/render';
 import { pickupQueueOrder } from '../test/pickup-orders';
@@ -84,30 +85,12 @@ const card = (code: string) => screen.getByRole('listitem', { name: new RegExp(`
 const clock = (iso: string) => shopClock(new Date(iso), ZONE);
 const toastTitle = () => useToastStore.getState().current?.title;
 
-/** Web Audio, which jsdom lacks: the frequencies of the tones started. */
+/** The frequencies of the tones the fake Web Audio started. */
 const tones: number[] = [];
-class FakeAudioContext {
-  currentTime = 0;
-  destination = {};
-  resume = async () => undefined;
-  createGain() {
-    return { connect: () => undefined, gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined } };
-  }
-  createOscillator() {
-    let frequency = 0;
-    return {
-      type: 'sine',
-      frequency: { setValueAtTime: (value: number) => void (frequency = value) },
-      connect: () => undefined,
-      start: () => void tones.push(frequency),
-      stop: () => undefined,
-    };
-  }
-}
 
 let online = true;
 beforeAll(() => {
-  (window as { AudioContext?: unknown }).AudioContext = FakeAudioContext;
+  (window as { AudioContext?: unknown }).AudioContext = fakeAudioContext(tones);
 });
 afterAll(() => {
   delete (window as { AudioContext?: unknown }).AudioContext;

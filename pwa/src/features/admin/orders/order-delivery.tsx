@@ -1,13 +1,13 @@
 import type { AdminOrderDetail } from '@cocoa/shared-types';
 import { formatDateTime } from '../shared/format';
 import { addressLines, copyAddress } from './packing-slip';
-import { MetaRow } from '../shared/meta-row';
+import { MetaRow } from '../../../ui/meta-row';
+import { TitledCard } from '../shared/admin-card';
 
 /** Where the parcel goes: the address to copy, and the packing slip to print. */
 export function OrderShipTo({ order }: { order: AdminOrderDetail }) {
   return (
-    <section className="card admin-card" aria-labelledby="order-ship-to">
-      <h2 id="order-ship-to">Ship to</h2>
+    <TitledCard titleId="order-ship-to" title="Ship to">
       <address className="orders-address">
         {addressLines(order).map((line) => (
           <span key={line}>{line}</span>
@@ -22,7 +22,7 @@ export function OrderShipTo({ order }: { order: AdminOrderDetail }) {
           Print packing slip
         </button>
       </div>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -30,8 +30,7 @@ export function OrderShipTo({ order }: { order: AdminOrderDetail }) {
 export function OrderPayment({ order }: { order: AdminOrderDetail }) {
   const { shipment } = order;
   return (
-    <section className="card admin-card" aria-labelledby="order-payment">
-      <h2 id="order-payment">Payment</h2>
+    <TitledCard titleId="order-payment" title="Payment">
       <dl className="admin-meta">
         <MetaRow term="Paid with">{order.payment.provider === 'test' ? 'Test card (nothing charged)' : 'Square'}</MetaRow>
         <MetaRow term="Payment" className="admin-break">
@@ -72,6 +71,6 @@ export function OrderPayment({ order }: { order: AdminOrderDetail }) {
           </dl>
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

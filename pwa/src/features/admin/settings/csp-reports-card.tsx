@@ -4,6 +4,7 @@ import { RefreshButton } from '../shared/refresh-button';
 import { formatDateTime } from '../shared/format';
 import { useCspReports } from './api/csp-reports';
 import { CouldNot } from '../shared/query-state';
+import { TitledCard } from '../shared/admin-card';
 
 /**
  * Blocked by the security policy: what visitors' browsers reported the pages' Content-Security-Policy
@@ -13,8 +14,7 @@ import { CouldNot } from '../shared/query-state';
 export function CspReportsCard() {
   const reports = useCspReports();
   return (
-    <section className="card admin-card" aria-labelledby="csp-reports-title">
-      <h2 id="csp-reports-title">Blocked by the security policy</h2>
+    <TitledCard titleId="csp-reports-title" title="Blocked by the security policy">
       <p className="muted">
         What visitors&apos; browsers stopped from loading on the shop&apos;s pages, newest first. Addresses are shown without anything after a &lsquo;?&rsquo;.
         Reports about browser extensions are common and harmless.
@@ -35,7 +35,7 @@ export function CspReportsCard() {
       <div className="admin-actions">
         <RefreshButton query={reports} />
       </div>
-    </section>
+    </TitledCard>
   );
 }
 

@@ -3,9 +3,10 @@ import { Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
 import { useMailPreview } from './api/mail-preview';
 import { useMailTemplates } from './api/mail-templates';
-import { MetaRow } from '../shared/meta-row';
+import { MetaRow } from '../../../ui/meta-row';
 import { Segment } from '../shared/segment';
 import { CouldNot } from '../shared/query-state';
+import { TitledCard } from '../shared/admin-card';
 
 type Part = 'html' | 'text';
 const PARTS: ReadonlyArray<{ id: Part; label: string }> = [
@@ -27,8 +28,7 @@ export function MailTemplatesCard() {
   const preview = useMailPreview(name);
 
   return (
-    <section className="card admin-card" aria-labelledby="mail-templates-title">
-      <h2 id="mail-templates-title">E-mail Templates</h2>
+    <TitledCard titleId="mail-templates-title" title="E-mail Templates">
       <p className="muted">Every e-mail the shop sends, filled with a sample order and customer. Each has an HTML part and a plain-text part.</p>
       {templates.isPending ? (
         <Spinner label="Loading the e-mail templates" />
@@ -72,6 +72,6 @@ export function MailTemplatesCard() {
           )}
         </>
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -19,6 +19,7 @@ import { ShopIdentityCard } from './shop-identity-card';
 import { CspReportsCard } from './csp-reports-card';
 import { ShippingCard } from './shipping-card';
 import { CouldNot } from '../shared/query-state';
+import { TitledCard } from '../shared/admin-card';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -87,8 +88,7 @@ function ConnectionCard() {
   };
 
   return (
-    <section className="card admin-card" aria-labelledby="square-connection-title">
-      <h2 id="square-connection-title">Square Connection</h2>
+    <TitledCard titleId="square-connection-title" title="Square Connection">
       {status.isPending ? (
         <Spinner label="Checking the Square connection" />
       ) : status.isError ? (
@@ -131,7 +131,7 @@ function ConnectionCard() {
           onClose={() => setConfirmDisconnect(false)}
         />
       )}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -148,8 +148,7 @@ function SquareConfigCard() {
 
   const empty = applicationId.trim() === '';
   return (
-    <section className="card admin-card" aria-labelledby="square-config-title">
-      <h2 id="square-config-title">Square Configuration</h2>
+    <TitledCard titleId="square-config-title" title="Square Configuration">
       <form
         className="form"
         onSubmit={(event) => {
@@ -206,7 +205,7 @@ function SquareConfigCard() {
         />
         <SaveActions label="Save Config" busy={save.isPending} disabled={empty} />
       </form>
-    </section>
+    </TitledCard>
   );
 }
 
@@ -223,8 +222,7 @@ function TestPaymentsCard() {
   const production = settings.data?.SQUARE_MODE === 'production';
   const connected = status.data?.connected === true;
   return (
-    <section className="card admin-card" aria-labelledby="test-payments-title">
-      <h2 id="test-payments-title">Test Payments</h2>
+    <TitledCard titleId="test-payments-title" title="Test Payments">
       <label className="admin-switch">
         <input
           type="checkbox"
@@ -248,7 +246,7 @@ function TestPaymentsCard() {
       )}
       {!accepting && !connected && <p className="muted">The checkout says &lsquo;Payments are not set up yet&rsquo; until Square is connected.</p>}
       {connected && <p className="muted">Square is connected: the checkout takes real card payments, whatever this switch says.</p>}
-    </section>
+    </TitledCard>
   );
 }
 
@@ -276,8 +274,7 @@ function ShopTimeZoneCard() {
   const zone = draft ?? saved;
   const device = localTimeZone();
   return (
-    <section className="card admin-card" aria-labelledby="time-zone-title">
-      <h2 id="time-zone-title">Shop Time Zone</h2>
+    <TitledCard titleId="time-zone-title" title="Shop Time Zone">
       <form
         className="form"
         onSubmit={(event) => {
@@ -313,7 +310,7 @@ function ShopTimeZoneCard() {
         </p>
         <SaveActions label="Save Time Zone" busy={save.isPending} disabled={!settings.data || zone.trim() === '' || zone === saved} />
       </form>
-    </section>
+    </TitledCard>
   );
 }
 

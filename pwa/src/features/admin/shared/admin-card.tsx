@@ -13,6 +13,16 @@ export function AdminCard({ titleId, title, actions, children }: { titleId: stri
   );
 }
 
+/** A card of the admin named by its heading, with nothing beside the heading. */
+export function TitledCard({ titleId, title, children }: { titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="card admin-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 /** An admin tab made of cards that each load their own data, one under the other. */
 export function cardStack(...cards: ComponentType[]) {
   return function CardStack() {

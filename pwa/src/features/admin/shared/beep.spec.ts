@@ -1,3 +1,4 @@
+import { fakeAudioContext } from '../../../test/fake-audio';
 import { beep } from './beep';
 
 describe('beep', () => {
@@ -12,22 +13,7 @@ describe('beep', () => {
 
   it('plays two short tones through an oscillator where it has', () => {
     const started: number[] = [];
-    (window as { AudioContext?: unknown }).AudioContext = class {
-      currentTime = 10;
-      destination = {};
-      resume = async () => undefined;
-      createGain = () => ({ connect: () => undefined, gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined } });
-      createOscillator = () => {
-        let frequency = 0;
-        return {
-          type: '',
-          frequency: { setValueAtTime: (hz: number) => void (frequency = hz) },
-          connect: () => undefined,
-          start: () => void started.push(frequency),
-          stop: () => undefined,
-        };
-      };
-    };
+    (window as { AudioContext?: unknown }).AudioContext = fakeAudioContext(started, 10);
     beep();
     expect(started).toEqual([880, 1320]);
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Skeleton, Spinner } from '../../../ui/skeleton';
 import { useUser } from '../api/user';
 
 /**
@@ -22,6 +23,43 @@ export function useLinkAccess() {
     load: !waitForUser && (!!token || !!user),
     signIn: !token && !isLoading && !user ? `/auth?redirect=${encodeURIComponent(here)}` : null,
   };
+}
+
+/**
+ * Such a page's frame (`className` its own): a visitor with neither token nor session is sent to
+ * sign in (`signIn`); while the session is asked for, only that shows; then `children`, and `back`
+ * (the way back) under them.
+ */
+export function LinkPage({
+  signIn,
+  waitForUser,
+  className,
+  back,
+  children,
+}: {
+  signIn: string | null;
+  waitForUser: boolean;
+  className: string;
+  back: ReactNode;
+  children: ReactNode;
+}) {
+  if (signIn) return <Navigate to={signIn} replace />;
+  return (
+    <div className={`container page narrow ${className}`}>
+      {waitForUser ? <Spinner label="Checking your session" /> : children}
+      {back}
+    </div>
+  );
+}
+
+/** Such a page while what the link opens loads; `label` says what ("Loading your order"). */
+export function LinkPageLoading({ label }: { label: string }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label}>
+      <Skeleton className="skeleton--title" />
+      <Skeleton className="skeleton--row" />
+    </div>
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { BookingRequest, User } from '@cocoa/shared-types';
-import { LoadProblem } from '../../../ui/load-problem';
+import { LoadState } from '../../../ui/load-problem';
 import { SkeletonCards } from '../../../ui/skeleton';
 import { useUser } from '../../auth';
 import { useBookingPackages } from '../api/packages';
@@ -39,19 +39,20 @@ export function BookingSection() {
         deposit is paid.
       </p>
       <SavedRequests onRestore={restore} focusRef={saved} />
-      {packages.isPending ? (
-        <SkeletonCards />
-      ) : packages.isError && !packages.data ? (
-        <LoadProblem
-          offline="Our packages are not saved on this device yet. They will show here when you're back online."
-          failed="Our packages could not be loaded right now."
-          onRetry={() => void packages.refetch()}
-        />
-      ) : packages.data.length === 0 ? (
-        <p className="muted">We are not taking new bookings online right now. Send us an inquiry below and we will get back to you.</p>
-      ) : (
-        <BookingForm key={formKey} packages={packages.data} defaultValues={restored?.values ?? prefilled(user)} onSaved={() => saved.current?.focus()} />
-      )}
+      <LoadState
+        query={packages}
+        loading={<SkeletonCards />}
+        offline="Our packages are not saved on this device yet. They will show here when you're back online."
+        failed="Our packages could not be loaded right now."
+      >
+        {(offered) =>
+          offered.length === 0 ? (
+            <p className="muted">We are not taking new bookings online right now. Send us an inquiry below and we will get back to you.</p>
+          ) : (
+            <BookingForm key={formKey} packages={offered} defaultValues={restored?.values ?? prefilled(user)} onSaved={() => saved.current?.focus()} />
+          )
+        }
+      </LoadState>
     </section>
   );
 }

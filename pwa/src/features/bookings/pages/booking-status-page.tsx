@@ -1,13 +1,13 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { BOOKING_STATE_LABELS, type BookingPaymentResult, type BookingView, formatCents, lazyDateFormat } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Skeleton, Spinner } from '../../../ui/skeleton';
+import { MetaRow } from '../../../ui/meta-row';
 import { toast } from '../../../ui/toast-store';
-import { LinkProblem, useLinkAccess } from '../../auth';
+import { LinkPage, LinkPageLoading, LinkProblem, useLinkAccess } from '../../auth';
 import { CardPayment } from '../../payment';
 import { bookingQueryOptions, payBooking, useBooking, useCancelBooking } from '../api/booking';
 import { BookingStateBadge } from '../components/booking-state-badge';
@@ -50,15 +50,6 @@ function leadOf(b: BookingView): string {
     case 'cancelled':
       return `This booking was cancelled.${b.refundedCents > 0 ? ` ${formatCents(b.refundedCents)} has been refunded.` : ''}`;
   }
-}
-
-function Row({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
 }
 
 /** The deposit or the balance, paid with the checkout's payment step; the server computes the amount. */
@@ -135,21 +126,21 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
       <section aria-labelledby="booking-event-title">
         <h2 id="booking-event-title">Your event</h2>
         <dl className="booking-dl">
-          <Row term="Package">{b.package.name}</Row>
-          <Row term="Date">{bookingDay(b.date)}</Row>
-          <Row term="Time">{bookingTimes(b)}</Row>
-          <Row term="Guests">{b.guests}</Row>
-          <Row term="Venue">
+          <MetaRow term="Package">{b.package.name}</MetaRow>
+          <MetaRow term="Date">{bookingDay(b.date)}</MetaRow>
+          <MetaRow term="Time">{bookingTimes(b)}</MetaRow>
+          <MetaRow term="Guests">{b.guests}</MetaRow>
+          <MetaRow term="Venue">
             {b.venueName}
             <br />
             {b.venueAddress}
-          </Row>
-          <Row term="Contact">
+          </MetaRow>
+          <MetaRow term="Contact">
             {b.contactName}
             <br />
             {b.contactEmail} · {b.contactPhone}
-          </Row>
-          {b.notes && <Row term="Notes">{b.notes}</Row>}
+          </MetaRow>
+          {b.notes && <MetaRow term="Notes">{b.notes}</MetaRow>}
         </dl>
       </section>
 
@@ -158,14 +149,14 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
       <section aria-labelledby="booking-price-title">
         <h2 id="booking-price-title">Price</h2>
         <dl className="booking-dl booking-dl--money">
-          <Row term={quoted ? 'Quote' : 'Estimate'}>{formatCents(b.quoteCents)}</Row>
-          <Row term={`Deposit (${b.depositPercent}%)`}>{formatCents(b.depositCents)}</Row>
-          <Row term="Balance">
+          <MetaRow term={quoted ? 'Quote' : 'Estimate'}>{formatCents(b.quoteCents)}</MetaRow>
+          <MetaRow term={`Deposit (${b.depositPercent}%)`}>{formatCents(b.depositCents)}</MetaRow>
+          <MetaRow term="Balance">
             {formatCents(b.balanceCents)}
             {b.balanceDueDate && <span className="muted"> due {bookingDay(b.balanceDueDate)}</span>}
-          </Row>
-          {paid > 0 && <Row term="Paid">{formatCents(paid)}</Row>}
-          {b.refundedCents > 0 && <Row term="Refunded">{formatCents(b.refundedCents)}</Row>}
+          </MetaRow>
+          {paid > 0 && <MetaRow term="Paid">{formatCents(paid)}</MetaRow>}
+          {b.refundedCents > 0 && <MetaRow term="Refunded">{formatCents(b.refundedCents)}</MetaRow>}
         </dl>
       </section>
 
@@ -244,22 +235,20 @@ export default function BookingStatusPage() {
   useDocumentTitle(`Booking ${reference.toUpperCase()}`);
   const query = useBooking(reference, token, user?.id ?? null, load);
 
-  if (signIn) return <Navigate to={signIn} replace />;
   return (
-    <div className="container page narrow booking-page">
-      {waitForUser ? (
-        <Spinner label="Checking your session" />
-      ) : query.isPending ? (
-        <div role="status" aria-busy="true" aria-label="Loading your booking">
-          <Skeleton className="skeleton--title" />
-          <Skeleton className="skeleton--row" />
-        </div>
+    <LinkPage
+      signIn={signIn}
+      waitForUser={waitForUser}
+      className="booking-page"
+      back={<p className="booking-page__back">{user ? <Link to="/account">Your bookings</Link> : <Link to="/events">Events</Link>}</p>}
+    >
+      {query.isPending ? (
+        <LinkPageLoading label="Loading your booking" />
       ) : query.isError ? (
         <BookingProblem error={query.error} signedIn={!!user} signInTarget={here} onRetry={() => void query.refetch()} />
       ) : (
         <BookingBody booking={query.data} token={token} userId={user?.id ?? null} />
       )}
-      <p className="booking-page__back">{user ? <Link to="/account">Your bookings</Link> : <Link to="/events">Events</Link>}</p>
-    </div>
+    </LinkPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { dayIn, dayKey, formatLongDate, formatStopTimes, type ScheduledEvent } from '@cocoa/shared-types';
 import { useViewerZone } from '../../../lib/viewer-clock';
-import { LoadProblem } from '../../../ui/load-problem';
+import { LoadState } from '../../../ui/load-problem';
 import { SkeletonCards } from '../../../ui/skeleton';
 import { useLiveState } from '../../live';
 import { OrderAheadLink } from '../../order-ahead';
@@ -19,42 +19,43 @@ const notOver = (e: ScheduledEvent, now: Date) => dayKey(e.date, e.timeZone) >= 
  * the server said so. Today's stops say so, and the one the cart is checked in at says 'Here now'.
  */
 export function UpcomingLocations() {
-  const { data, isPending, isError, refetch } = useUpcomingEvents();
+  const upcoming = useUpcomingEvents();
   const live = useLiveState();
   const zone = useViewerZone();
   const now = new Date();
-  const events = (data ?? []).filter((e) => notOver(e, now)).slice(0, SHOWN);
+  const events = (upcoming.data ?? []).filter((e) => notOver(e, now)).slice(0, SHOWN);
   const hereNowId = live.state?.live && live.state.status !== 'closed' ? live.state.place?.stopId : null;
   return (
     <section aria-labelledby="upcoming-title" className="section">
       <h2 id="upcoming-title">Where to find us next</h2>
-      {isPending ? (
-        <SkeletonCards />
-      ) : isError && !data ? (
-        <LoadProblem
-          offline="The next stops are not saved on this device yet. They will show here when you're back online."
-          failed="The next stops could not be loaded right now."
-          onRetry={() => void refetch()}
-        />
-      ) : events.length === 0 ? (
-        <p className="muted">No upcoming public events yet. Check back soon!</p>
-      ) : (
-        <ul className="three-up upcoming-list" style={{ listStyle: 'none', padding: 0 }}>
-          {events.map((e) => (
-            <li key={e.id} className="card why">
-              <h3>
-                {e.title}
-                {e.id === hereNowId ? <span className="badge badge--live">Here now</span> : isToday(e, now) && <span className="badge">Today</span>}
-              </h3>
-              <p>{e.location || 'No location'}</p>
-              <p className="muted">
-                {formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, zone)}
-              </p>
-              <OrderAheadLink stop={e} name={e.location || e.title} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadState
+        query={upcoming}
+        loading={<SkeletonCards />}
+        offline="The next stops are not saved on this device yet. They will show here when you're back online."
+        failed="The next stops could not be loaded right now."
+      >
+        {() =>
+          events.length === 0 ? (
+            <p className="muted">No upcoming public events yet. Check back soon!</p>
+          ) : (
+            <ul className="three-up upcoming-list" style={{ listStyle: 'none', padding: 0 }}>
+              {events.map((e) => (
+                <li key={e.id} className="card why">
+                  <h3>
+                    {e.title}
+                    {e.id === hereNowId ? <span className="badge badge--live">Here now</span> : isToday(e, now) && <span className="badge">Today</span>}
+                  </h3>
+                  <p>{e.location || 'No location'}</p>
+                  <p className="muted">
+                    {formatLongDate(e.date, e.timeZone)} · {formatStopTimes(e, zone)}
+                  </p>
+                  <OrderAheadLink stop={e} name={e.location || e.title} />
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadState>
       <p>
         <Link to="/cocoa-tracker">See them all on the Live Cocoa Tracker</Link>
       </p>

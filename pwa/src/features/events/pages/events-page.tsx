@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import { dayKey } from '@cocoa/shared-types';
-import { LoadProblem } from '../../../ui/load-problem';
+import { LoadState } from '../../../ui/load-problem';
 import { SmartImage } from '../../../ui/smart-image';
 import { SkeletonCards } from '../../../ui/skeleton';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -45,29 +45,28 @@ export default function EventsPage() {
       <div className="container page">
         <section aria-labelledby="menu-title">
           <h2 id="menu-title">What we serve</h2>
-          {categories.isPending ? (
-            <SkeletonCards />
-          ) : categories.isError && !categories.data ? (
-            <LoadProblem
-              offline="Our menu is not saved on this device yet. It will show here when you're back online."
-              failed="Our menu could not be loaded right now."
-              onRetry={() => void categories.refetch()}
-            />
-          ) : (
-            <div className="three-up">
-              {(categories.data ?? []).map((category, index) => (
-                <article key={category.id} className="card flavor-card">
-                  {/* The first row is in the first screen (on a phone, the first card): not lazy, it is the largest thing painted there. */}
-                  <SmartImage src={category.imageUrl} alt={category.name} width={320} height={200} eager={index < 3} />
-                  <div className="card__body">
-                    <h3>{category.name}</h3>
-                    {category.description && <p>{category.description}</p>}
-                    <Link to={`/products?category=${category.slug}`}>Shop {category.name}</Link>
-                  </div>
-                </article>
-              ))}
-            </div>
-          )}
+          <LoadState
+            query={categories}
+            loading={<SkeletonCards />}
+            offline="Our menu is not saved on this device yet. It will show here when you're back online."
+            failed="Our menu could not be loaded right now."
+          >
+            {(menu) => (
+              <div className="three-up">
+                {menu.map((category, index) => (
+                  <article key={category.id} className="card flavor-card">
+                    {/* The first row is in the first screen (on a phone, the first card): not lazy, it is the largest thing painted there. */}
+                    <SmartImage src={category.imageUrl} alt={category.name} width={320} height={200} eager={index < 3} />
+                    <div className="card__body">
+                      <h3>{category.name}</h3>
+                      {category.description && <p>{category.description}</p>}
+                      <Link to={`/products?category=${category.slug}`}>Shop {category.name}</Link>
+                    </div>
+                  </article>
+                ))}
+              </div>
+            )}
+          </LoadState>
         </section>
         <section aria-labelledby="occasions-title" className="section">
           <h2 id="occasions-title">Occasions</h2>

@@ -1,9 +1,8 @@
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { formatLongDate, formatPrice, orderNumberOf, type OrderView } from '@cocoa/shared-types';
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { Skeleton, Spinner } from '../../../ui/skeleton';
-import { LinkProblem, useLinkAccess } from '../../auth';
+import { LinkPage, LinkPageLoading, LinkProblem, useLinkAccess } from '../../auth';
 import { useOrder } from '../api/order';
 import { FulfilmentStatus } from '../components/fulfilment-status';
 import { OrderAddress } from '../components/order-address';
@@ -95,25 +94,25 @@ export default function OrderPage() {
   useDocumentTitle(`Order #${orderNumberOf(id)}`);
   const query = useOrder(id, token, user?.id ?? null, load);
 
-  if (signIn) return <Navigate to={signIn} replace />;
   return (
-    <div className="container page narrow order-page-wrap">
-      {waitForUser ? (
-        <Spinner label="Checking your session" />
-      ) : query.data ? (
+    <LinkPage
+      signIn={signIn}
+      waitForUser={waitForUser}
+      className="order-page-wrap"
+      back={
+        <p className="order-page__back">
+          <Link to={user ? '/orders' : '/products'}>{user ? 'All your orders' : 'Continue shopping'}</Link>
+        </p>
+      }
+    >
+      {query.data ? (
         // Shown as last heard while a pickup order's page asks again and that fails (offline).
         <OrderBody order={query.data} checkFailed={query.isError} />
       ) : query.isError ? (
         <OrderProblem error={query.error} signInTarget={here} onRetry={() => void query.refetch()} />
       ) : (
-        <div role="status" aria-busy="true" aria-label="Loading your order">
-          <Skeleton className="skeleton--title" />
-          <Skeleton className="skeleton--row" />
-        </div>
+        <LinkPageLoading label="Loading your order" />
       )}
-      <p className="order-page__back">
-        <Link to={user ? '/orders' : '/products'}>{user ? 'All your orders' : 'Continue shopping'}</Link>
-      </p>
-    </div>
+    </LinkPage>
   );
 }

@@ -125,13 +125,18 @@ describe('CocoaTrackerPage', () => {
   describe('another month, where no date is chosen', () => {
     const nextMonthDay = (day: number) => new Date(now.getFullYear(), now.getMonth() + 1, day, 12);
 
+    /** The tracker opened, then moved a month by `arrow`: the list's region asking for a date. */
+    async function openMonth(arrow: 'Next month' | 'Previous month') {
+      renderWithProviders(<CocoaTrackerPage />);
+      await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
+      fireEvent.click(screen.getByRole('button', { name: arrow }));
+      return screen.findByRole('region', { name: 'Choose a date' });
+    }
+
     it("asks for a date, never 'No events scheduled for this date.' under a bare 'Events'", async () => {
       const later = { ...on(today, { id: 99, title: 'Next Month Stop' }), date: nextMonthDay(10).toISOString() };
       serve([...events, later], new Date().toUTCString());
-      renderWithProviders(<CocoaTrackerPage />);
-      await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
-      fireEvent.click(screen.getByRole('button', { name: 'Next month' }));
-      const list = await screen.findByRole('region', { name: 'Choose a date' });
+      const list = await openMonth('Next month');
       expect(await within(list).findByText('Choose a date to see its stops.')).toBeInTheDocument();
       expect(within(list).getByText('Days with stops are outlined on the calendar.')).toBeInTheDocument();
       expect(screen.queryByText('No events scheduled for this date.')).not.toBeInTheDocument();
@@ -142,10 +147,7 @@ describe('CocoaTrackerPage', () => {
 
     it('says when the month has no stops at all', async () => {
       serve(events, new Date().toUTCString());
-      renderWithProviders(<CocoaTrackerPage />);
-      await screen.findByRole('heading', { name: 'Cocoa Cart Today' });
-      fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
-      const list = await screen.findByRole('region', { name: 'Choose a date' });
+      const list = await openMonth('Previous month');
       expect(await within(list).findByText('No stops scheduled this month.')).toBeInTheDocument();
       expect(within(list).getByText('Check another month or come back soon!')).toBeInTheDocument();
       expect(screen.queryByText('No events scheduled for this date.')).not.toBeInTheDocument();

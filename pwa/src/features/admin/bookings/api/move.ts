@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminBookingDetail, BookingTrackerChoice } from '@cocoa/shared-types';
-import { apiFetch, messageOf } from '../../../../lib/api-fetch';
-import { errorToast, toast } from '../../../../ui/toast-store';
-import { adminBookingQueryOptions } from './detail';
-import { BOOKINGS_KEY } from './key';
+import { apiFetch } from '../../../../lib/api-fetch';
+import { toast } from '../../../../ui/toast-store';
+import { useBookingChange } from './booking-change';
 
 type Move =
   | { kind: 'accept'; body: { quoteCents?: number; note: string | null; tracker?: BookingTrackerChoice } }
@@ -26,18 +24,10 @@ const DONE: Record<Move['kind'], (b: AdminBookingDetail) => [string, string]> = 
 };
 
 /** A move: the detail is replaced with the answer, the lists and month refreshed; a refusal shows the booking as it is. */
-export function useMoveBooking(id: number) {
-  const client = useQueryClient();
-  return useMutation({
+export const useMoveBooking = (id: number) =>
+  useBookingChange(id, {
     mutationFn: (move: Move) => moveBooking(id, move),
-    onSuccess: (booking, move) => {
-      client.setQueryData(adminBookingQueryOptions(id).queryKey, booking);
-      toast(...DONE[move.kind](booking));
-      return client.invalidateQueries({ queryKey: BOOKINGS_KEY, predicate: (q) => q.queryKey[2] === 'list' || q.queryKey[2] === 'month' });
-    },
-    onError: (error) => {
-      errorToast('Could not update the booking', messageOf(error, 'Please try again.'));
-      return client.invalidateQueries({ queryKey: adminBookingQueryOptions(id).queryKey });
-    },
+    done: (booking, move) => toast(...DONE[move.kind](booking)),
+    refreshes: (key) => key[2] === 'list' || key[2] === 'month',
+    failed: 'Could not update the booking',
   });
-}
