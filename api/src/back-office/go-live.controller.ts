@@ -1,7 +1,7 @@
 import type { GoLiveChecklist, GoLiveTestMail } from '@cocoa/shared-types';
 import { goLiveTestMailConfirmQuerySchema } from '@cocoa/shared-types';
 import { Controller, Get, HttpCode, Post, Query, Redirect } from '@nestjs/common';
-import { AdminOnly, AdminRead } from '../common/auth.guards';
+import { AdminGet, AdminOnly } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { GoLiveService } from './go-live.service';
 
@@ -12,8 +12,7 @@ class MailConfirmQueryDto extends createZodDto(goLiveTestMailConfirmQuerySchema)
 export class GoLiveController {
   constructor(private readonly goLive: GoLiveService) {}
 
-  @Get()
-  @AdminRead()
+  @AdminGet()
   checklist(): Promise<GoLiveChecklist> {
     return this.goLive.checklist();
   }

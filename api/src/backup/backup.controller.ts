@@ -1,7 +1,7 @@
 import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type BackupSchedule, type RestoreResult } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Param, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { StepUp } from '../common/step-up.guard';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminCreate, AdminGet, AdminPost, AdminPut } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
 import { BackupScheduleService } from './backup-schedule.service';
 import { BackupFileParams, BackupScheduleDto } from './backup.dto';
@@ -12,7 +12,6 @@ import { BackupService } from './backup.service';
  * Downloading (every customer's data leaves the shop) and restoring ask for a fresh check (@StepUp).
  */
 @Controller('database')
-@AdminOnly()
 export class BackupController {
   constructor(
     private readonly backups: BackupService,
@@ -20,47 +19,41 @@ export class BackupController {
   ) {}
 
   /** The daily backup: on or off, how many to keep, and when it last ran. */
-  @Get('schedule')
-  @Header('Cache-Control', 'private, no-store')
+  @AdminGet('schedule')
   scheduleStatus(): Promise<BackupSchedule> {
     return this.schedule.status();
   }
 
-  @Put('schedule')
+  @AdminPut('schedule')
   saveSchedule(@Body() body: BackupScheduleDto): Promise<BackupSchedule> {
     return this.schedule.save(body);
   }
 
-  @Post('backup')
-  @HttpCode(201)
+  @AdminCreate('backup')
   create(): Promise<{ filename: string }> {
     return this.backups.create();
   }
 
   /** multipart `file`: a downloaded backup, validated like every restore, stored as uploaded-backup-… and listed. */
-  @Post('backups/upload')
-  @HttpCode(201)
+  @AdminCreate('backups/upload')
   @UseInterceptors(MultipartFile('file', BACKUP_UPLOAD_MAX_BYTES, BACKUP_TOO_LARGE_MESSAGE))
   upload(@UploadedFile() file: Express.Multer.File | undefined): Promise<{ filename: string }> {
     return this.backups.upload(file);
   }
 
-  @Get('backups')
-  @Header('Cache-Control', 'private, no-store')
+  @AdminGet('backups')
   list(): Promise<{ backups: BackupInfo[] }> {
     return this.backups.list();
   }
 
-  @Get('backups/:filename')
   @StepUp()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminGet('backups/:filename')
   download(@Param() params: BackupFileParams): Promise<StreamableFile> {
     return this.backups.download(params.filename);
   }
 
-  @Post('restore/:filename')
   @StepUp()
-  @HttpCode(200)
+  @AdminPost('restore/:filename')
   restore(@Param() params: BackupFileParams): Promise<RestoreResult> {
     return this.backups.restore(params.filename);
   }

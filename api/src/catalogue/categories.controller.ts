@@ -1,7 +1,7 @@
 import type { Category } from '@cocoa/shared-types';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Get, Param } from '@nestjs/common';
 import { IdParamDto } from '../common/id-param.dto';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminCreate, AdminDelete, AdminPatch } from '../common/auth.guards';
 import { CategoriesService } from './categories.service';
 import { CategoryCreateDto, CategoryUpdateDto } from './catalogue.dto';
 import { PublicAnswer } from '../common/public-answer.decorator';
@@ -17,21 +17,17 @@ export class CategoriesController {
     return this.categories.list();
   }
 
-  @Post()
-  @AdminOnly()
+  @AdminCreate()
   create(@Body() body: CategoryCreateDto): Promise<Category> {
     return this.categories.create(body);
   }
 
-  @Patch(':id')
-  @AdminOnly()
+  @AdminPatch(':id')
   update(@Param() params: IdParamDto, @Body() body: CategoryUpdateDto): Promise<Category> {
     return this.categories.update(params.id, body);
   }
 
-  @Delete(':id')
-  @AdminOnly()
-  @HttpCode(204)
+  @AdminDelete(':id')
   remove(@Param() params: IdParamDto): Promise<void> {
     return this.categories.remove(params.id);
   }

@@ -1,7 +1,7 @@
 import type { AdminProduct, Product } from '@cocoa/shared-types';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { IdParamDto } from '../common/id-param.dto';
-import { AdminOnly, AdminRead } from '../common/auth.guards';
+import { AdminCreate, AdminDelete, AdminGet, AdminPatch } from '../common/auth.guards';
 import { ProductCreateDto, ProductListQueryDto, ProductUpdateDto } from './catalogue.dto';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { ProductsService } from './products.service';
@@ -17,27 +17,22 @@ export class ProductsController {
     return this.products.featured();
   }
 
-  @Get()
-  @AdminRead()
+  @AdminGet()
   list(@Query() query: ProductListQueryDto): Promise<AdminProduct[]> {
     return this.products.list(query);
   }
 
-  @Post()
-  @AdminOnly()
+  @AdminCreate()
   create(@Body() body: ProductCreateDto): Promise<AdminProduct> {
     return this.products.create(body);
   }
 
-  @Patch(':id')
-  @AdminOnly()
+  @AdminPatch(':id')
   update(@Param() params: IdParamDto, @Body() body: ProductUpdateDto): Promise<AdminProduct> {
     return this.products.update(params.id, body);
   }
 
-  @Delete(':id')
-  @AdminOnly()
-  @HttpCode(204)
+  @AdminDelete(':id')
   remove(@Param() params: IdParamDto): Promise<void> {
     return this.products.remove(params.id);
   }

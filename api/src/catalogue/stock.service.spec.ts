@@ -1,6 +1,6 @@
 import { lowStockProductSchema } from '@cocoa/shared-types';
 import { serviceOf, useTestApp } from '../test/test-app';
-import { StockService } from './stock.service';
+import { type StockLine, StockService } from './stock.service';
 
 /** StockService against the real database: counts move only in the caller's transaction. */
 describe('StockService', () => {
@@ -17,17 +17,18 @@ describe('StockService', () => {
     return ids[slug];
   }
   const count = async (id: number) => (await t.dataSource.query(`SELECT stock_count FROM products WHERE id = $1`, [id]))[0].stock_count as number | null;
+  /** A take, or a restock, in a transaction of its own. */
+  const take = (lines: StockLine[]) => t.dataSource.transaction((m) => stock.take(m, lines));
+  const restock = (lines: StockLine[]) => t.dataSource.transaction((m) => stock.restock(m, lines));
 
   it('takes from counted products, passes uncounted ones, and answers what it took', async () => {
     const counted = await product('take-counted', 10);
     const uncounted = await product('take-uncounted', null);
-    const taken = await t.dataSource.transaction((m) =>
-      stock.take(m, [
-        { productId: uncounted, quantity: 4 },
-        { productId: counted, quantity: 3 },
-        { productId: counted, quantity: 1 },
-      ]),
-    );
+    const taken = await take([
+      { productId: uncounted, quantity: 4 },
+      { productId: counted, quantity: 3 },
+      { productId: counted, quantity: 1 },
+    ]);
     expect(taken).toEqual([{ productId: counted, quantity: 4 }]);
     expect(await count(counted)).toBe(6);
     expect(await count(uncounted)).toBeNull();
@@ -36,7 +37,7 @@ describe('StockService', () => {
   it('refuses a short line with a 409 naming the product, "Only N left" or "out of stock"', async () => {
     const few = await product('only-two-left', 2);
     const none = await product('none-left', 0);
-    const attempt = (productId: number, quantity: number) => t.dataSource.transaction((m) => stock.take(m, [{ productId, quantity }]));
+    const attempt = (productId: number, quantity: number) => take([{ productId, quantity }]);
     await expect(attempt(few, 3)).rejects.toMatchObject({
       status: 409,
       code: 'NOT_ENOUGH_STOCK',
@@ -56,12 +57,10 @@ describe('StockService', () => {
     const plenty = await product('rollback-plenty', 5);
     const short = await product('rollback-short', 1);
     await expect(
-      t.dataSource.transaction((m) =>
-        stock.take(m, [
-          { productId: plenty, quantity: 2 },
-          { productId: short, quantity: 2 },
-        ]),
-      ),
+      take([
+        { productId: plenty, quantity: 2 },
+        { productId: short, quantity: 2 },
+      ]),
     ).rejects.toMatchObject({ code: 'NOT_ENOUGH_STOCK' });
     expect([await count(plenty), await count(short)]).toEqual([5, 1]);
   });
@@ -70,7 +69,7 @@ describe('StockService', () => {
     const id = await product('guarded', 5);
     await expect(stock.take(t.dataSource.manager, [{ productId: id, quantity: 1 }])).rejects.toThrow("StockService.take must run in the caller's transaction");
     for (const quantity of [0, -1, 1.5, Number.NaN]) {
-      await expect(t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity }]))).rejects.toMatchObject({
+      await expect(take([{ productId: id, quantity }])).rejects.toMatchObject({
         status: 400,
         code: 'BAD_STOCK_QUANTITY',
       });
@@ -81,13 +80,11 @@ describe('StockService', () => {
   it('restock adds back to counted products only', async () => {
     const counted = await product('restock-counted', 0);
     const uncounted = await product('restock-uncounted', null);
-    const given = await t.dataSource.transaction((m) =>
-      stock.restock(m, [
-        { productId: counted, quantity: 2 },
-        { productId: uncounted, quantity: 2 },
-        { productId: 987654, quantity: 1 },
-      ]),
-    );
+    const given = await restock([
+      { productId: counted, quantity: 2 },
+      { productId: uncounted, quantity: 2 },
+      { productId: 987654, quantity: 1 },
+    ]);
     expect(given).toEqual([{ productId: counted, quantity: 2 }]);
     expect(await count(counted)).toBe(2);
     expect(await count(uncounted)).toBeNull();
@@ -95,9 +92,7 @@ describe('StockService', () => {
 
   it('concurrent takes never go below zero: 12 transactions for 1 each of 5 left, exactly 5 succeed', async () => {
     const id = await product('race-five', 5);
-    const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity: 1 }]))),
-    );
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => take([{ productId: id, quantity: 1 }])));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as { code: string }).code);
     expect(refused).toEqual(Array(7).fill('OUT_OF_STOCK'));
@@ -109,7 +104,7 @@ describe('StockService', () => {
     const shown = async () => (await t.agent().get('/api/square/catalog/products/slug/cached-cocoa')).body as { inStock: boolean; onlyLeft: number | null };
     expect(await shown()).toEqual(expect.objectContaining({ inStock: true, onlyLeft: null }));
     // Still above the threshold: the cached answer stays as it was (it shows no count).
-    await t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity: 1 }]));
+    await take([{ productId: id, quantity: 1 }]);
     expect(await shown()).toEqual(expect.objectContaining({ inStock: true, onlyLeft: null }));
     // Rolled back: nothing changed, nothing cleared.
     await expect(
@@ -119,11 +114,11 @@ describe('StockService', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await count(id)).toBe(2);
-    await t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity: 1 }]));
+    await take([{ productId: id, quantity: 1 }]);
     expect(await shown()).toEqual(expect.objectContaining({ inStock: true, onlyLeft: 1 }));
-    await t.dataSource.transaction((m) => stock.take(m, [{ productId: id, quantity: 1 }]));
+    await take([{ productId: id, quantity: 1 }]);
     expect(await shown()).toEqual(expect.objectContaining({ inStock: false, onlyLeft: null }));
-    await t.dataSource.transaction((m) => stock.restock(m, [{ productId: id, quantity: 5 }]));
+    await restock([{ productId: id, quantity: 5 }]);
     expect(await shown()).toEqual(expect.objectContaining({ inStock: true, onlyLeft: null }));
   });
 

@@ -1,6 +1,6 @@
 import { type CalendarStatus, calendarIdSchema, type InitCalendarResult } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, Post } from '@nestjs/common';
-import { AdminAction, AdminOnly } from '../common/auth.guards';
+import { Body, Controller, Get, Header } from '@nestjs/common';
+import { AdminOnly, AdminPost } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { CalendarService } from './calendar.service';
 
@@ -27,32 +27,27 @@ export class CalendarController {
     return this.calendars.status();
   }
 
-  @Post('init-calendar')
-  @AdminAction()
+  @AdminPost('init-calendar')
   init(): Promise<InitCalendarResult> {
     return this.calendars.syncAll();
   }
 
-  @Post('calendar/set-active')
-  @AdminAction()
+  @AdminPost('calendar/set-active')
   setActive(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.setActive(body.calendarId, body.active ?? true);
   }
 
-  @Post('calendar/add-custom')
-  @AdminAction()
+  @AdminPost('calendar/add-custom')
   addCustom(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.addCustom(body.calendarId, body.name);
   }
 
-  @Post('calendar/set-primary')
-  @AdminAction()
+  @AdminPost('calendar/set-primary')
   setPrimary(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.setPrimary(body.calendarId);
   }
 
-  @Post('calendar/remove-custom')
-  @AdminAction()
+  @AdminPost('calendar/remove-custom')
   removeCustom(@Body() body: CalendarIdDto): Promise<CalendarStatus> {
     return this.calendars.removeCustom(body.calendarId);
   }

@@ -1,8 +1,8 @@
 import { eventInputSchema, eventInquirySchema, eventsQuerySchema, type MapConfig, NEXT_CURSOR_HEADER, type ScheduledEvent } from '@cocoa/shared-types';
-import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { IdParamDto } from '../common/id-param.dto';
-import { AdminOnly } from '../common/auth.guards';
+import { AdminCreate, AdminDelete, AdminPut } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { RateLimit } from '../common/rate-limit.guard';
 import { createZodDto } from '../common/zod-validation.pipe';
@@ -53,21 +53,17 @@ export class EventsController {
     return mapConfigFor(this.config.TILE_URL);
   }
 
-  @Post()
-  @AdminOnly()
+  @AdminCreate()
   create(@Body() body: EventInputDto): Promise<ScheduledEvent> {
     return this.events.create(body);
   }
 
-  @Put(':id')
-  @AdminOnly()
+  @AdminPut(':id')
   update(@Param() params: IdParamDto, @Body() body: EventInputDto): Promise<ScheduledEvent> {
     return this.events.update(params.id, body);
   }
 
-  @Delete(':id')
-  @AdminOnly()
-  @HttpCode(204)
+  @AdminDelete(':id')
   remove(@Param() params: IdParamDto): Promise<void> {
     return this.events.remove(params.id);
   }

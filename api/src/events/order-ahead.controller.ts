@@ -1,7 +1,7 @@
 import { type PickupSettings, pickupSettingsInputSchema, type StopPickup, stopOrdersAheadInputSchema } from '@cocoa/shared-types';
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Param } from '@nestjs/common';
 import { IdParamDto } from '../common/id-param.dto';
-import { AdminOnly, AdminRead } from '../common/auth.guards';
+import { AdminGet, AdminPut } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { PickupSettingsService } from './pickup-settings.service';
 import { PickupSlotsService } from './pickup-slots.service';
@@ -17,20 +17,17 @@ export class OrderAheadController {
     private readonly settings: PickupSettingsService,
   ) {}
 
-  @Put('stops/:id/orders-ahead')
-  @AdminOnly()
+  @AdminPut('stops/:id/orders-ahead')
   ordersAhead(@Param() params: IdParamDto, @Body() body: OrdersAheadDto): Promise<StopPickup> {
     return this.slots.setTakesOrders(params.id, body.takesOrders);
   }
 
-  @Get('admin/pickup/settings')
-  @AdminRead()
+  @AdminGet('admin/pickup/settings')
   getSettings(): Promise<PickupSettings> {
     return this.settings.get();
   }
 
-  @Put('admin/pickup/settings')
-  @AdminOnly()
+  @AdminPut('admin/pickup/settings')
   putSettings(@Body() body: PickupSettingsDto): Promise<PickupSettings> {
     return this.settings.set(body);
   }

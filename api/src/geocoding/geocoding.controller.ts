@@ -1,6 +1,6 @@
 import { geocodeInitSchema, geocodeQuerySchema, type GeocodeResult, type GeocodeTestResult } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, Post, Query } from '@nestjs/common';
-import { AdminAction, AdminOnly } from '../common/auth.guards';
+import { Body, Controller, Get, Header, Query } from '@nestjs/common';
+import { AdminOnly, AdminPost } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { GeocodingService } from './geocoding.service';
 
@@ -27,8 +27,7 @@ export class GeocodingController {
     return this.geocoding.toTestResult(await this.geocoding.geocode(query.address));
   }
 
-  @Post('init')
-  @AdminAction()
+  @AdminPost('init')
   init(@Body() body: GeocodeInitDto): Promise<{ provider: 'nominatim' | 'google' }> {
     return this.geocoding.setGoogleKey(body.apiKey);
   }

@@ -7,8 +7,8 @@ import {
   imageDeleteSchema,
   imageUploadFieldsSchema,
 } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, HttpCode, Post, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { AdminOnly } from '../common/auth.guards';
+import { Body, Controller, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { AdminCreate, AdminGet, AdminPost } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { ImagesService } from './images.service';
@@ -24,9 +24,7 @@ export class ProductImagesController {
   constructor(private readonly images: ImagesService) {}
 
   /** multipart: `image`, optional `type`, `replace` ('true'|'false') and `target` (a file to replace). */
-  @Post('upload-image')
-  @AdminOnly()
-  @HttpCode(201)
+  @AdminCreate('upload-image')
   @UseInterceptors(MultipartFile('image', IMAGE_MAX_BYTES, IMAGE_TOO_LARGE))
   upload(@UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImageUploadFieldsDto): Promise<ImageUploadResult> {
     return this.images.upload(file, fields);
@@ -34,25 +32,21 @@ export class ProductImagesController {
 }
 
 @Controller('images')
-@AdminOnly()
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
-  @Get()
-  @Header('Cache-Control', 'private, no-store')
+  @AdminGet()
   list(): Promise<{ images: ImageInfo[] }> {
     return this.images.list();
   }
 
-  @Post('delete')
-  @HttpCode(200)
+  @AdminPost('delete')
   async remove(@Body() body: ImageDeleteDto): Promise<{ success: true }> {
     await this.images.remove(body.imagePath);
     return { success: true };
   }
 
-  @Post('bulk-delete')
-  @HttpCode(200)
+  @AdminPost('bulk-delete')
   removeMany(@Body() body: ImageBulkDeleteDto): Promise<ImageBulkDeleteResult> {
     return this.images.removeMany(body.imagePaths);
   }

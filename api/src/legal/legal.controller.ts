@@ -1,7 +1,7 @@
 import { legalPageKindSchema, type LegalPagesAdmin, legalPageUpdateSchema, type LegalPageView } from '@cocoa/shared-types';
-import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param } from '@nestjs/common';
 import { z } from 'zod';
-import { AdminAction, AdminOnly, AdminRead } from '../common/auth.guards';
+import { AdminGet, AdminPost, AdminPut } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { LegalPagesService } from './legal-pages.service';
@@ -22,28 +22,24 @@ export class LegalController {
   }
 
   /** The three pages' Markdown, default text and rendering, and when they were last marked reviewed. */
-  @Get('admin/legal-pages')
-  @AdminRead()
+  @AdminGet('admin/legal-pages')
   list(): Promise<LegalPagesAdmin> {
     return this.legal.adminPages();
   }
 
   /** What the text would show, with the rules in force; stores nothing. */
-  @Post('admin/legal-pages/preview')
-  @AdminAction()
+  @AdminPost('admin/legal-pages/preview')
   preview(@Body() body: LegalPageUpdateDto): Promise<{ html: string }> {
     return this.legal.preview(body.markdown);
   }
 
   /** The owner confirms the pages were reviewed (LEGAL_REVIEWED_AT = now). */
-  @Post('admin/legal-pages/reviewed')
-  @AdminAction()
+  @AdminPost('admin/legal-pages/reviewed')
   markReviewed(): Promise<{ reviewedAt: string }> {
     return this.legal.markReviewed();
   }
 
-  @Put('admin/legal-pages/:kind')
-  @AdminOnly()
+  @AdminPut('admin/legal-pages/:kind')
   save(@Param() params: KindParamDto, @Body() body: LegalPageUpdateDto): Promise<LegalPageView> {
     return this.legal.save(params.kind, body.markdown);
   }

@@ -1,6 +1,6 @@
 import { type MoneySettings, moneySettingsSchema } from '@cocoa/shared-types';
-import { Body, Controller, Get, Header, Put } from '@nestjs/common';
-import { AdminOnly, AdminRead } from '../common/auth.guards';
+import { Body, Controller, Get, Header } from '@nestjs/common';
+import { AdminGet, AdminPut } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { MoneySettingsService } from './money-settings.service';
 
@@ -18,14 +18,12 @@ export class MoneySettingsController {
     return this.money.get();
   }
 
-  @Get('admin/money-settings')
-  @AdminRead()
+  @AdminGet('admin/money-settings')
   getForOwner(): Promise<MoneySettings> {
     return this.money.get();
   }
 
-  @Put('admin/money-settings')
-  @AdminOnly()
+  @AdminPut('admin/money-settings')
   put(@Body() body: MoneySettingsDto): Promise<MoneySettings> {
     return this.money.set(body);
   }

@@ -1,6 +1,6 @@
 import type { ShopIdentity, ShopIdentitySettings } from '@cocoa/shared-types';
-import { Body, Controller, Get, Put } from '@nestjs/common';
-import { AdminOnly, AdminRead } from '../common/auth.guards';
+import { Body, Controller, Get } from '@nestjs/common';
+import { AdminGet, AdminPut } from '../common/auth.guards';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { ShopIdentityDto } from './settings.dto';
 import { ShopIdentityService } from './shop-identity.service';
@@ -17,15 +17,13 @@ export class ShopIdentityController {
   }
 
   /** Admin → Settings: the fields as saved and the identity they give. */
-  @Get('settings/shop-identity')
-  @AdminRead()
+  @AdminGet('settings/shop-identity')
   view(): Promise<ShopIdentitySettings> {
     return this.identity.settingsView();
   }
 
   /** Every field at once, checked by shopIdentityInputSchema (a 400 changes nothing); '' unsets one. */
-  @Put('settings/shop-identity')
-  @AdminOnly()
+  @AdminPut('settings/shop-identity')
   save(@Body() body: ShopIdentityDto): Promise<ShopIdentitySettings> {
     return this.identity.save(body);
   }

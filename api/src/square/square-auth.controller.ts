@@ -1,8 +1,8 @@
 import type { CatalogSyncResult, SquareAuthStatus } from '@cocoa/shared-types';
 import { squareOAuthCallbackQuerySchema } from '@cocoa/shared-types';
-import { Controller, Get, Inject, Post, Query, Redirect } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Redirect } from '@nestjs/common';
 import { StepUp } from '../common/step-up.guard';
-import { AdminAction, AdminRead } from '../common/auth.guards';
+import { AdminGet, AdminPost } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
 import { SquareAuthService } from './square-auth.service';
@@ -18,16 +18,14 @@ export class SquareAuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  @Get('auth/status')
-  @AdminRead()
+  @AdminGet('auth/status')
   status(): Promise<SquareAuthStatus> {
     return this.auth.status();
   }
 
   /** 400 SQUARE_CONFIGURATION_REQUIRED 'Please save your Square Application ID first.' without an id. Connecting asks for a fresh check. */
-  @Get('auth/url')
   @StepUp()
-  @AdminRead()
+  @AdminGet('auth/url')
   authUrl(): Promise<{ authUrl: string }> {
     return this.auth.authUrl();
   }
@@ -40,15 +38,13 @@ export class SquareAuthController {
     return { url: `${this.config.publicUrl}/admin?square=${outcome}`, statusCode: 302 };
   }
 
-  @Post('auth/disconnect')
   @StepUp()
-  @AdminAction()
+  @AdminPost('auth/disconnect')
   disconnect(): Promise<SquareAuthStatus> {
     return this.auth.disconnect();
   }
 
-  @Post('catalog/sync')
-  @AdminAction()
+  @AdminPost('catalog/sync')
   syncCatalog(): Promise<CatalogSyncResult> {
     return this.sync.sync();
   }
