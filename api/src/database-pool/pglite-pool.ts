@@ -45,6 +45,8 @@ export class PGlitePool extends EventEmitter {
   private turnedAt = performance.now();
 
   private readonly statements = new PreparedStatements();
+  /** Who listens on each channel (LISTEN): called with the payload of each NOTIFY the session receives. */
+  private readonly channelListeners = new Map<string, Set<(payload: string) => void>>();
 
   private constructor(private readonly db: PGlite) {
     super();
@@ -96,12 +98,43 @@ export class PGlitePool extends EventEmitter {
   connect(callback?: (err: Error | undefined, client?: PGlitePoolClient, release?: () => void) => void): Promise<PGlitePoolClient> | void {
     const promise = this.ended
       ? Promise.reject(new Error('Pool has ended'))
-      : this.acquire().then((release) => new PGlitePoolClient(this.db, this.statements, release));
+      : this.acquire().then((release) => new PGlitePoolClient(this.db, this.statements, release, (channel, payload) => this.notified(channel, payload)));
     if (!callback) return promise;
     promise.then(
       (client) => callback(undefined, client, () => client.release()),
       (err: Error) => callback(err),
     );
+  }
+
+  /**
+   * LISTEN on `channel` for the session: `onPayload` is called with the payload of each NOTIFY on it
+   * once the statement or transaction that sent it is done (a sender's own notices included, as
+   * PostgreSQL delivers them to a listening session). The answer stops listening.
+   */
+  async listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+    const quoted = `"${channel.replace(/"/g, '""')}"`;
+    let listening = this.channelListeners.get(channel);
+    if (!listening) {
+      await this.query(`LISTEN ${quoted}`);
+      listening = this.channelListeners.get(channel) ?? new Set();
+      this.channelListeners.set(channel, listening);
+    }
+    listening.add(onPayload);
+    return async () => {
+      listening.delete(onPayload);
+      if (listening.size || this.channelListeners.get(channel) !== listening) return;
+      this.channelListeners.delete(channel);
+      if (!this.ended) await this.query(`UNLISTEN ${quoted}`);
+    };
+  }
+
+  /** A NOTIFY the session received, handed to the channel's listeners after the exchange that brought it. */
+  private notified(channel: string, payload: string): void {
+    const listening = this.channelListeners.get(channel);
+    if (!listening) return;
+    queueMicrotask(() => {
+      for (const onPayload of listening) onPayload(payload);
+    });
   }
 
   /** A one-off query, serialised like any other client. */
@@ -161,6 +194,7 @@ export class PGlitePoolClient extends EventEmitter {
     private readonly db: PGlite,
     private readonly statements: PreparedStatements,
     private readonly onRelease: () => void,
+    private readonly onNotification: (channel: string, payload: string) => void,
   ) {
     super();
   }
@@ -214,6 +248,11 @@ export class PGlitePoolClient extends EventEmitter {
     const sent = opening === undefined ? message : concat([protocol.serialize.query(opening), message]);
     const messages = await this.db.runExclusive(() => this.db.execProtocolStream(sent, { syncToFs: false }));
     await this.db.syncToFs();
+    for (const message of messages) {
+      if (message.name !== 'notification') continue;
+      const { channel, payload } = message as unknown as { channel: string; payload: string };
+      this.onNotification(channel, payload);
+    }
     const results = parse.parseResults(messages, this.db.parsers);
     return opening === undefined ? results : results.slice(1);
   }

@@ -26,6 +26,11 @@ export function pgliteJobDb(pool: PGlitePool): IDatabase {
         client.release();
       }
     },
+    // pg-boss's wake-ups (LISTEN/NOTIFY) on the one session: a job written wakes its workers at once.
+    async listen(channel: string, onNotification: (payload: string) => void) {
+      const stop = await pool.listen(channel, onNotification);
+      return { close: stop };
+    },
   };
 }
 

@@ -17,6 +17,12 @@ const STOP_GRACE_MS = 5_000;
 /** While the database is away every poll fails: one line per this long says so. */
 const UNREACHABLE_LOG_EVERY_MS = 60_000;
 
+/**
+ * With wake-ups working, an idle worker looks this many times less often: each look is a query, and
+ * on the embedded database a query runs on the API's own thread.
+ */
+const NOTIFIED_POLL_FACTOR = 5;
+
 /** One job as its handler sees it. */
 export interface JobRun<T> {
   id: string;
@@ -35,7 +41,12 @@ export type QueueSettings = Pick<
 >;
 
 export interface WorkOptions extends QueueSettings {
-  /** How often an idle worker looks for jobs (seconds, at least 0.5). */
+  /**
+   * How soon a job that became due without a wake-up is picked up (seconds, at least 0.5): a retry
+   * after its delay, a job sent to start later. A job written ready wakes the workers of its queue
+   * at once (LISTEN/NOTIFY), so an idle worker looks for jobs only every NOTIFIED_POLL_FACTOR times
+   * this long, and this often only while the wake-ups are unavailable.
+   */
   pollingIntervalSeconds?: number;
   /** Jobs of this queue handled at once by this replica. */
   concurrency?: number;
@@ -125,8 +136,8 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     try {
       const boss = new PgBoss(
         this.db.kind === 'postgres'
-          ? { connectionString: this.config.DATABASE_URL, max: JOBS_POOL_MAX, schema: JOBS_SCHEMA, application_name: 'cocoa-jobs' }
-          : { db: pgliteJobDb(this.db.pool as PGlitePool), backend: 'pglite', schema: JOBS_SCHEMA },
+          ? { connectionString: this.config.DATABASE_URL, max: JOBS_POOL_MAX, schema: JOBS_SCHEMA, application_name: 'cocoa-jobs', useListenNotify: true }
+          : { db: pgliteJobDb(this.db.pool as PGlitePool), backend: 'pglite', schema: JOBS_SCHEMA, useListenNotify: true },
       );
       boss.on('error', (err: Error) => this.reportError(err));
       boss.on('warning', (warning: { message: string }) => log('warn', 'job queue warning', { warning: warning.message }));
@@ -193,11 +204,22 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     if (!worker || this.attached.has(name)) return;
     this.attached.add(name);
     const { pollingIntervalSeconds = 2, concurrency = 1, policy, ...settings } = worker.options;
-    await boss.createQueue(name, { policy, ...settings });
-    if (Object.keys(settings).length > 0) await boss.updateQueue(name, settings);
-    await boss.work(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds, localConcurrency: concurrency }, async (jobs) => {
-      for (const job of jobs) await this.run(name, worker, job);
-    });
+    // A job written ready wakes this queue's workers (pg-boss NOTIFY); a queue made before keeps its row, so it is told too.
+    await boss.createQueue(name, { policy, notify: true, ...settings });
+    await boss.updateQueue(name, { notify: true, ...settings });
+    const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds * NOTIFIED_POLL_FACTOR };
+    // One pg-boss worker per job handled at once, each knowing its id: after a job it looks again at
+    // once (there may be more ready), and waits only once a look finds none.
+    for (let i = 0; i < concurrency; i++) {
+      const self = { id: '' };
+      self.id = await boss.work(name, { batchSize: 1, includeMetadata: true, ...polling }, async (jobs) => {
+        try {
+          for (const job of jobs) await this.run(name, worker, job);
+        } finally {
+          if (self.id) boss.notifyWorker(self.id);
+        }
+      });
+    }
   }
 
   private async run(name: string, worker: Worker, job: JobWithMetadata<unknown>): Promise<void> {

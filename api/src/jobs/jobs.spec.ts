@@ -29,6 +29,17 @@ describe('the job queue', () => {
     expect(seen).toEqual(['committed']);
   });
 
+  it('wakes an idle worker when a job is written, in a transaction or not, without waiting for its next look', async () => {
+    const ran: string[] = [];
+    // This worker looks for jobs every 30 s at the most: within the 10 s of `eventually`, only a wake-up runs them.
+    await jobs.work<{ label: string }>('test.woken', async (job) => void ran.push(job.data.label), { pollingIntervalSeconds: 30 });
+    await sleep(1_000);
+    await jobs.send('test.woken', { label: 'alone' });
+    await eventually(async () => (ran.includes('alone') ? true : undefined), 'the job sent alone', 10_000);
+    await t.dataSource.transaction((m) => jobs.send('test.woken', { label: 'in a transaction' }, { manager: m }));
+    await eventually(async () => (ran.includes('in a transaction') ? true : undefined), 'the job sent in a transaction', 10_000);
+  });
+
   it('runs a job no sooner than its startAfter', async () => {
     const ran: number[] = [];
     await jobs.work('test.later', async () => void ran.push(Date.now()), { pollingIntervalSeconds: 0.5 });
