@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, DataSource, Entity, type EntityManager, PrimaryGeneratedColumn } from 'typeorm';
+import { CreateDateColumn, DataSource, Entity, type EntityManager, PrimaryGeneratedColumn } from 'typeorm';
+import { Int, Jsonb, Varchar } from '../database/typed.columns';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
 import { insertOrGather } from '../database/gathered-inserts';
@@ -10,54 +11,29 @@ type PickupState = 'placed' | 'accepted' | 'preparing' | 'ready' | 'picked_up' |
 
 @Entity('probe_pickups')
 class Pickup {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'varchar', length: 20 })
-  state: PickupState;
-
-  @Column({ type: 'varchar', length: 200, nullable: true })
-  note: string | null;
+  @PrimaryGeneratedColumn() id: number;
+  @Varchar(20) state: PickupState;
+  @Varchar(200, { nullable: true }) note: string | null;
 }
 
 @Entity('probe_pickup_events')
 class PickupEvent {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  pickupId: number;
-
-  @Column({ type: 'varchar', length: 40 })
-  type: string;
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  fromState: string | null;
-
-  @Column({ type: 'varchar', length: 20 })
-  toState: string;
-
-  @Column({ type: 'varchar', length: 120 })
-  actor: string;
-
-  @Column({ type: 'jsonb', default: {} })
-  detail: Record<string, string | number | boolean | null>;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
+  @PrimaryGeneratedColumn() id: number;
+  @Int() pickupId: number;
+  @Varchar(40) type: string;
+  @Varchar(20, { nullable: true }) fromState: string | null;
+  @Varchar(20) toState: string;
+  @Varchar(120) actor: string;
+  @Jsonb({ default: {} }) detail: Record<string, string | number | boolean | null>;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
 
 /** Stands for the mail outbox or the job queue: a row written through the move's manager. */
 @Entity('probe_jobs')
 class Job {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Column({ type: 'integer' })
-  pickupId: number;
-
-  @Column({ type: 'varchar', length: 40 })
-  name: string;
+  @PrimaryGeneratedColumn() id: number;
+  @Int() pickupId: number;
+  @Varchar(40) name: string;
 }
 
 /** Queues a job row as the mail outbox queues its messages: written now, or gathered into a held row's move. */

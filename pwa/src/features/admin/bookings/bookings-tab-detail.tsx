@@ -19,7 +19,7 @@ import { MutationConfirmDialog } from '../shared/dialog';
 import { AcceptDialog, CancelBookingDialog, DeclineDialog, RescheduleDialog, TrackerSelect } from './bookings-tab-dialogs';
 import { bookingDate, BookingStateLabel, bookingWhen, describeBookingEvent } from './bookings-tab-format';
 import { BackButton, DetailState } from '../shared/detail-state';
-import { MetaRow } from '../../../ui/meta-row';
+import { MetaLines, MetaRow } from '../../../ui/meta-row';
 import { TimelineCard } from '../shared/timeline-card';
 import { TableHead } from '../../../ui/table-head';
 import { TitledCard } from '../shared/admin-card';
@@ -173,11 +173,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
               <MetaRow term="Package">{b.packageName}</MetaRow>
               <MetaRow term="When">{bookingWhen(b)}</MetaRow>
               <MetaRow term="Guests">{b.guests}</MetaRow>
-              <MetaRow term="Venue">
-                {b.venueName}
-                <br />
-                {b.venueAddress}
-              </MetaRow>
+              <MetaLines term="Venue" lines={[b.venueName, b.venueAddress]} />
               {b.notes && <MetaRow term="Notes">{b.notes}</MetaRow>}
               <MetaRow term="On the tracker">
                 <TrackerChoice key={`${b.id}-${b.tracker}`} booking={b} />

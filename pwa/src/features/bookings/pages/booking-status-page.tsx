@@ -5,7 +5,7 @@ import { BOOKING_STATE_LABELS, type BookingPaymentResult, type BookingView, form
 import { ApiError, messageOf } from '../../../lib/api-fetch';
 import { useShopIdentity } from '../../../lib/shop-identity';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { MetaRow } from '../../../ui/meta-row';
+import { MetaLines, MetaRow } from '../../../ui/meta-row';
 import { toast } from '../../../ui/toast-store';
 import { LinkPage, LinkPageLoading, LinkProblem, useLinkAccess } from '../../auth';
 import { CardPayment } from '../../payment';
@@ -130,16 +130,8 @@ function BookingBody({ booking, token, userId }: { booking: BookingView; token: 
           <MetaRow term="Date">{bookingDay(b.date)}</MetaRow>
           <MetaRow term="Time">{bookingTimes(b)}</MetaRow>
           <MetaRow term="Guests">{b.guests}</MetaRow>
-          <MetaRow term="Venue">
-            {b.venueName}
-            <br />
-            {b.venueAddress}
-          </MetaRow>
-          <MetaRow term="Contact">
-            {b.contactName}
-            <br />
-            {b.contactEmail} · {b.contactPhone}
-          </MetaRow>
+          <MetaLines term="Venue" lines={[b.venueName, b.venueAddress]} />
+          <MetaLines term="Contact" lines={[b.contactName, `${b.contactEmail} · ${b.contactPhone}`]} />
           {b.notes && <MetaRow term="Notes">{b.notes}</MetaRow>}
         </dl>
       </section>
