@@ -174,6 +174,11 @@ export const bookingRequestSchema = z
   })
   .transform((data) => ({ ...data, contactPhone: formatParsedPhone(parsePhone(data.contactPhone)!) }));
 export type BookingRequestInput = z.input<typeof bookingRequestSchema>;
+/** The event and the contact as the customer gave them: the same fields in the form and in every e-mail about the booking. */
+export type BookingEventFields = Pick<
+  z.output<typeof bookingRequestSchema>,
+  'startTime' | 'endTime' | 'guests' | 'venueName' | 'venueAddress' | 'contactName' | 'contactEmail' | 'contactPhone'
+>;
 export type BookingRequest = z.output<typeof bookingRequestSchema>;
 
 /** What the day and guest rules need: the shop's today, the lead time, and the chosen package. */

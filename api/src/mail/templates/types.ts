@@ -2,6 +2,7 @@
  * The e-mail templates' names and data (CONTRACT), apart from the templates themselves so
  * that each template and the registry in index.ts import them without importing each other.
  */
+import type { BookingEventFields } from '@cocoa/shared-types';
 
 /** The shop as every message shows it (name, logo, address, link back). */
 export interface ShopIdentity {
@@ -18,19 +19,11 @@ export interface ShopIdentity {
   timeZone: string;
 }
 
-export interface BookingMailData {
+export interface BookingMailData extends BookingEventFields {
   reference: string;
   packageName: string;
-  /** The event's day, 'YYYY-MM-DD' in the shop's zone, and its wall-clock times 'HH:MM'. */
+  /** The event's day, 'YYYY-MM-DD' in the shop's zone (its times are wall-clock 'HH:MM'). */
   eventDate: string;
-  startTime: string;
-  endTime: string;
-  guests: number;
-  venueName: string;
-  venueAddress: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
   notes: string | null;
   /** The estimate while requested, the owner's quote once accepted. */
   quoteCents: number;

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import {
   APP_ROUTES,
   type BookingAvailability,
+  type BookingEventFields,
   type BookingPackage,
   type BookingRequest,
   BOOKING_NOTE_MAX,
@@ -25,17 +26,9 @@ import { BookingEstimate } from './booking-estimate';
 import { PackageChoice } from './package-choice';
 
 /** The form's values: numbers stay numbers (guests NaN while empty, which the schema names). */
-export interface BookingFormValues {
+export interface BookingFormValues extends BookingEventFields {
   packageId: number | undefined;
   date: string;
-  startTime: string;
-  endTime: string;
-  guests: number;
-  venueName: string;
-  venueAddress: string;
-  contactName: string;
-  contactEmail: string;
-  contactPhone: string;
   notes: string;
 }
 
