@@ -50,6 +50,12 @@ export interface WorkOptions extends QueueSettings {
   pollingIntervalSeconds?: number;
   /** Jobs of this queue handled at once by this replica. */
   concurrency?: number;
+  /**
+   * False: the queue is not woken when a job is written, and takes one job per look at its polling
+   * interval, as a steady background pace that requests come before (the e-mails of a rush of
+   * checkouts wait their turn instead of slowing the checkouts). True by default.
+   */
+  wake?: boolean;
 }
 
 /**
@@ -203,20 +209,20 @@ export class JobsService implements OnApplicationBootstrap, BeforeApplicationShu
     const worker = this.workers.get(name);
     if (!worker || this.attached.has(name)) return;
     this.attached.add(name);
-    const { pollingIntervalSeconds = 2, concurrency = 1, policy, ...settings } = worker.options;
+    const { pollingIntervalSeconds = 2, concurrency = 1, wake = true, policy, ...settings } = worker.options;
     // A job written ready wakes this queue's workers (pg-boss NOTIFY); a queue made before keeps its row, so it is told too.
-    await boss.createQueue(name, { policy, notify: true, ...settings });
-    await boss.updateQueue(name, { notify: true, ...settings });
+    await boss.createQueue(name, { policy, notify: wake, ...settings });
+    await boss.updateQueue(name, { notify: wake, ...settings });
     const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds * NOTIFIED_POLL_FACTOR };
-    // One pg-boss worker per job handled at once, each knowing its id: after a job it looks again at
-    // once (there may be more ready), and waits only once a look finds none.
+    // One pg-boss worker per job handled at once, each knowing its id: after a job a woken queue's
+    // worker looks again at once (there may be more ready), and waits only once a look finds none.
     for (let i = 0; i < concurrency; i++) {
       const self = { id: '' };
       self.id = await boss.work(name, { batchSize: 1, includeMetadata: true, ...polling }, async (jobs) => {
         try {
           for (const job of jobs) await this.run(name, worker, job);
         } finally {
-          if (self.id) boss.notifyWorker(self.id);
+          if (self.id && wake) boss.notifyWorker(self.id);
         }
       });
     }

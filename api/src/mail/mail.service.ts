@@ -109,11 +109,14 @@ export class MailService implements OnModuleInit, OnModuleDestroy, OnApplication
   }
 
   async onModuleInit(): Promise<void> {
-    // Two at a time per replica; an attempt the process did not live to finish is retried after 2 minutes.
+    // Two at a time per replica, each taking one message a second: the e-mails of a rush of checkouts
+    // wait their turn rather than slow the checkouts (the embedded database runs on the API's thread).
+    // An attempt the process did not live to finish is retried after 2 minutes.
     // A delivery reads the shop's identity and zone as a request does: from the settings kept between reads.
     await this.jobs.work<{ outboxId: number }>(MAIL_DELIVER_JOB, (job) => withSettingsSnapshot(() => this.deliver(job.data.outboxId, job)), {
       pollingIntervalSeconds: 1,
       concurrency: 2,
+      wake: false,
       expireInSeconds: 120,
     });
     // The sweep runs every few minutes: its worker need not ask for work every 2 s.
