@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { Timestamptz } from '../database/typed.columns';
+import { Timestamptz } from '../common/typed-columns';
 import { SingleUseSecretRow } from './single-use-secret.columns';
 
 /** Only the sha256 of a reset token is stored; the token itself travels in the e-mailed link. */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { Text, Timestamptz } from '../database/typed.columns';
+import { Text, Timestamptz } from '../common/typed-columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** An account's authenticator app (docs/security.md). The secret is sealed (settings' SecretBox), never stored plain. */

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { Int, Timestamptz, Varchar } from '../database/typed.columns';
+import { Int, Timestamptz, Varchar } from '../common/typed-columns';
 
 /** One successful sign-in of an account (migration 1765500000000-sign-ins); the newest few are kept. */
 @Entity('sign_ins')

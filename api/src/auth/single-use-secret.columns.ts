@@ -1,4 +1,4 @@
-import { Int, Timestamptz } from '../database/typed.columns';
+import { Int, Timestamptz } from '../common/typed-columns';
 import { CreatedRow } from '../database/row.columns';
 
 /**

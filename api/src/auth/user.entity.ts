@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { Bool, Text, Timestamptz, Varchar } from '../database/typed.columns';
+import { Bool, Text, Timestamptz, Varchar } from '../common/typed-columns';
 import { EditedRow } from '../database/row.columns';
 
 /** An account. Username and e-mail are unique case-insensitively (indexes on lower(...)). */

@@ -1,5 +1,5 @@
 import type { InboxKind } from '@cocoa/shared-types';
-import { Int, Text, Varchar } from '../database/typed.columns';
+import { Int, Text, Varchar } from '../common/typed-columns';
 import { Entity } from 'typeorm';
 import { CreatedRow } from '../database/row.columns';
 

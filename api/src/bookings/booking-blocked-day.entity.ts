@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { Varchar } from '../database/typed.columns';
+import { Varchar } from '../common/typed-columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** A day the owner does not take bookings (their own holiday, a market they serve). */

@@ -1,5 +1,5 @@
 import type { BookingState } from '@cocoa/shared-types';
-import { Int, Varchar } from '../database/typed.columns';
+import { Int, Varchar } from '../common/typed-columns';
 import { Entity } from 'typeorm';
 import { AuditRow } from '../database/row.columns';
 

@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { Bool, Int, Jsonb, Text, Varchar } from '../database/typed.columns';
+import { Bool, Int, Jsonb, Text, Varchar } from '../common/typed-columns';
 import { EditedRow } from '../database/row.columns';
 
 /** A package the owner offers for events (hot cocoa bar, iced and shake bar…); prices in cents. */

@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { Bool, Int, Timestamptz, Uuid, Varchar } from '../database/typed.columns';
+import { Bool, Int, Timestamptz, Uuid, Varchar } from '../common/typed-columns';
 import { CreatedColumns } from '../database/row.columns';
 
 export type BookingPaymentRowKind = 'deposit' | 'balance' | 'refund';

@@ -1,5 +1,5 @@
 import type { BookingState, BookingTrackerChoice } from '@cocoa/shared-types';
-import { Int, Text, Varchar } from '../database/typed.columns';
+import { Int, Text, Varchar } from '../common/typed-columns';
 import { Column, Entity } from 'typeorm';
 import { EditedRow } from '../database/row.columns';
 import { InboxMarkColumns } from '../database/inbox-marks.columns';

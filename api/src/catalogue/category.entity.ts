@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { Text, Varchar } from '../database/typed.columns';
+import { Text, Varchar } from '../common/typed-columns';
 import { EditedRow } from '../database/row.columns';
 
 @Entity('categories')

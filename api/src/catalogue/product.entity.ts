@@ -1,5 +1,5 @@
 import type { ProductOptionGroup } from '@cocoa/shared-types';
-import { Bool, Int, Jsonb, Text, Timestamptz, Varchar } from '../database/typed.columns';
+import { Bool, Int, Jsonb, Text, Timestamptz, Varchar } from '../common/typed-columns';
 import { Entity } from 'typeorm';
 import { EditedRow } from '../database/row.columns';
 

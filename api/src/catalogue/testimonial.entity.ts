@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { Bool, Double, Text, Varchar } from '../database/typed.columns';
+import { Bool, Double, Text, Varchar } from '../common/typed-columns';
 import { CreatedRow } from '../database/row.columns';
 
 @Entity('testimonials')

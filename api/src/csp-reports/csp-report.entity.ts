@@ -1,5 +1,5 @@
 import { CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { Int, Varchar } from '../database/typed.columns';
+import { Int, Varchar } from '../common/typed-columns';
 
 /** One Content-Security-Policy violation a browser reported (migration 1765530000000-csp-reports). */
 @Entity('csp_reports')

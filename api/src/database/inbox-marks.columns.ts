@@ -1,5 +1,5 @@
 import { type InboxFilter, type InboxKind, type InboxListItem, type InboxMarks, inboxExcerpt } from '@cocoa/shared-types';
-import { Timestamptz } from './typed.columns';
+import { Timestamptz } from '../common/typed-columns';
 import { type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, type EntityManager, type FindOptionsWhere, type Repository } from 'typeorm';
-import { Varchar } from './typed.columns';
+import { Varchar } from '../common/typed-columns';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { ConflictError } from '../common/domain-errors';
 import { InboxMarkColumns } from './inbox-marks.columns';

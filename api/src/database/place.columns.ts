@@ -1,4 +1,4 @@
-import { Double, Varchar } from './typed.columns';
+import { Double, Varchar } from '../common/typed-columns';
 
 /**
  * A place's address and position, one column group embedded where a place is kept (a scheduled

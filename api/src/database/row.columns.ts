@@ -1,5 +1,5 @@
 import { CreateDateColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import { Jsonb, Varchar } from './typed.columns';
+import { Jsonb, Varchar } from '../common/typed-columns';
 
 /**
  * The bookkeeping columns most tables share, declared once: an entity extends the class that names

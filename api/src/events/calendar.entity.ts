@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { Bool, Text, Timestamptz, Varchar } from '../database/typed.columns';
+import { Bool, Text, Timestamptz, Varchar } from '../common/typed-columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** An iCalendar (ICS) feed whose events are merged into scheduled locations. */

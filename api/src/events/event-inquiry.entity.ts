@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { Int, Text, Varchar } from '../database/typed.columns';
+import { Int, Text, Varchar } from '../common/typed-columns';
 import { InboxMessageColumns } from '../database/inbox-message.columns';
 
 /** An event booking inquiry from the Events page. */

@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { Int, Timestamptz } from '../database/typed.columns';
+import { Int, Timestamptz } from '../common/typed-columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** One pickup order's place in its stop's slot (docs/order-ahead.md). */

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { Bool, Text, Timestamptz, Varchar } from '../database/typed.columns';
+import { Bool, Text, Timestamptz, Varchar } from '../common/typed-columns';
 import { PlaceColumns } from '../database/place.columns';
 import { EditedRow } from '../database/row.columns';
 

@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { Double, Text, Varchar } from '../database/typed.columns';
+import { Double, Text, Varchar } from '../common/typed-columns';
 import { CreatedColumns } from '../database/row.columns';
 
 /** A geocoded address, keyed by its normalised text (lowercase, single spaces); a reverse lookup by 'REVERSE <lat>,<lng>'. */

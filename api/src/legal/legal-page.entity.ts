@@ -1,5 +1,5 @@
 import type { LegalPageKind } from '@cocoa/shared-types';
-import { Text, Timestamptz } from '../database/typed.columns';
+import { Text, Timestamptz } from '../common/typed-columns';
 import { Entity, PrimaryColumn } from 'typeorm';
 
 /** The owner's text of one legal page (migration 1765550000000-legal-pages); no row: the default text. */

@@ -1,5 +1,5 @@
 import { Column, Entity } from 'typeorm';
-import { Int, Varchar } from '../database/typed.columns';
+import { Int, Varchar } from '../common/typed-columns';
 import { CreatedRow } from '../database/row.columns';
 import { LivePlaceColumns } from './live-place.columns';
 

@@ -1,5 +1,5 @@
 import type { LiveStatus } from '@cocoa/shared-types';
-import { Bool, Int, Jsonb, Timestamptz, Varchar } from '../database/typed.columns';
+import { Bool, Int, Jsonb, Timestamptz, Varchar } from '../common/typed-columns';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { LivePlaceColumns } from './live-place.columns';
 

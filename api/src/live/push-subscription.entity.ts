@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { Double, Int, Uuid, Varchar } from '../database/typed.columns';
+import { Double, Int, Uuid, Varchar } from '../common/typed-columns';
 import { EditedRow } from '../database/row.columns';
 
 export const PUSH_SUBSCRIPTIONS_TABLE = 'push_subscriptions';

@@ -1,5 +1,5 @@
 import type { MailStatus } from '@cocoa/shared-types';
-import { Int, Jsonb, Text, Timestamptz, Varchar } from '../database/typed.columns';
+import { Int, Jsonb, Text, Timestamptz, Varchar } from '../common/typed-columns';
 import { Entity } from 'typeorm';
 import { CreatedRow } from '../database/row.columns';
 

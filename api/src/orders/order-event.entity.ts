@@ -1,5 +1,5 @@
 import { Entity } from 'typeorm';
-import { Uuid, Varchar } from '../database/typed.columns';
+import { Uuid, Varchar } from '../common/typed-columns';
 import { AuditRow } from '../database/row.columns';
 import type { FulfilmentStatus, PickupStatus } from '@cocoa/shared-types';
 import type { OrderStatus } from './order.entity';

@@ -1,5 +1,5 @@
 import type { ChosenOption } from '@cocoa/shared-types';
-import { Int, Jsonb, Uuid, Varchar } from '../database/typed.columns';
+import { Int, Jsonb, Uuid, Varchar } from '../common/typed-columns';
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { Order } from './order.entity';
 

@@ -1,5 +1,5 @@
 import type { RefundLine, RefundStatus } from '@cocoa/shared-types';
-import { Bool, Int, Jsonb, Uuid, Varchar } from '../database/typed.columns';
+import { Bool, Int, Jsonb, Uuid, Varchar } from '../common/typed-columns';
 import { Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { CreatedColumns } from '../database/row.columns';
 

@@ -1,5 +1,5 @@
 import { Column, Entity, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
-import { Bool, Int, Timestamptz, Varchar } from '../database/typed.columns';
+import { Bool, Int, Timestamptz, Varchar } from '../common/typed-columns';
 import { EditedColumns } from '../database/row.columns';
 import type { FulfilmentStatus, OrderState, PickupStatus } from '@cocoa/shared-types';
 import { OrderItem } from './order-item.entity';

@@ -1,5 +1,5 @@
 import { Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import { Text } from '../database/typed.columns';
+import { Text } from '../common/typed-columns';
 
 /** One key/value row of the `settings` table (Square configuration, internal secrets). */
 @Entity('settings')

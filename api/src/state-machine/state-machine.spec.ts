@@ -1,5 +1,5 @@
 import { CreateDateColumn, DataSource, Entity, type EntityManager, PrimaryGeneratedColumn } from 'typeorm';
-import { Int, Jsonb, Varchar } from '../database/typed.columns';
+import { Int, Jsonb, Varchar } from '../common/typed-columns';
 import { ConflictError, NotFoundError } from '../common/domain-errors';
 import { PGlitePool, pgliteDataSourceOptions } from '../database-pool/pglite-pool';
 import { insertOrGather } from '../database/gathered-inserts';
