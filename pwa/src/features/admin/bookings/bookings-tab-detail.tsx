@@ -22,7 +22,7 @@ import { BackButton, DetailState } from '../shared/detail-state';
 import { MetaLines, MetaRow } from '../../../ui/meta-row';
 import { TimelineCard } from '../shared/timeline-card';
 import { TableHead } from '../../../ui/table-head';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 type Open = 'accept' | 'decline' | 'cancel' | 'complete' | 'reschedule' | null;
 
@@ -211,7 +211,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
       </section>
 
       {b.payments.length > 0 && (
-        <TitledCard titleId="booking-payments-heading" title="Payments">
+        <AdminCard titleId="booking-payments-heading" title="Payments">
           <div className="admin-table-wrap">
             <table className="admin-table">
               <TableHead columns={['When', 'What', 'Amount', 'Status', '']} />
@@ -243,7 +243,7 @@ export function BookingDetail({ id, onBack, onOpen }: { id: number; onBack: () =
               </tbody>
             </table>
           </div>
-        </TitledCard>
+        </AdminCard>
       )}
 
       <TimelineCard

@@ -13,7 +13,7 @@ import { ProductDialog } from './product-dialog';
 import { FileButton } from '../shared/file-button';
 import { ImageRow } from '../shared/image-row';
 import { LoadFailed } from '../shared/query-state';
-import { AddButton, AdminCard, TitledCard } from '../shared/admin-card';
+import { AddButton, AdminCard } from '../shared/admin-card';
 
 /** Catalogue: products (search, create, edit, delete), categories, Excel export and Excel or CSV import. */
 export function CatalogueTab() {
@@ -178,7 +178,7 @@ function ImportExportCard() {
   const importer = useImportProducts();
   const [file, setFile] = useState<File | null>(null);
   return (
-    <TitledCard titleId="import-title" title="Import and Export">
+    <AdminCard titleId="import-title" title="Import and Export">
       <p className="muted">
         Export downloads an Excel workbook with a products sheet, a categories sheet and an options sheet (one row per choice of a drink's options: product
         slug, option, min and max choices, choice, price change in dollars). Import reads the same layout, saved by any spreadsheet program, or a CSV file with
@@ -217,7 +217,7 @@ function ImportExportCard() {
           onClose={() => setFile(null)}
         />
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }
 

@@ -5,7 +5,7 @@ import { Spinner } from '../../../ui/skeleton';
 import { formatDateTime } from '../shared/format';
 import { useBackupSchedule, useSaveBackupSchedule } from './api/schedule';
 import { CouldNot } from '../shared/query-state';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /**
  * The daily backup (docs/operations.md, "Backups"): on, the server takes a backup every night and
@@ -14,7 +14,7 @@ import { TitledCard } from '../shared/admin-card';
 export function BackupScheduleCard() {
   const schedule = useBackupSchedule();
   return (
-    <TitledCard titleId="backup-schedule-title" title="Daily backup">
+    <AdminCard titleId="backup-schedule-title" title="Daily backup">
       {schedule.isPending ? (
         <Spinner label="Loading the daily backup" />
       ) : schedule.isError ? (
@@ -22,7 +22,7 @@ export function BackupScheduleCard() {
       ) : (
         <ScheduleForm key={`${schedule.data.enabled}-${schedule.data.keep}`} schedule={schedule.data} />
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }
 

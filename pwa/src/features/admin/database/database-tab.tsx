@@ -13,7 +13,7 @@ import { formatBytes, formatDateTime } from '../shared/format';
 import { MutationConfirmDialog } from '../shared/dialog';
 import { FileButton } from '../shared/file-button';
 import { RefreshButton } from '../shared/refresh-button';
-import { AdminCard, TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** How the list labels a backup that the owner did not make with Create Backup. */
 const KIND_LABEL: Partial<Record<BackupKind, { text: string; title: string }>> = {
@@ -39,7 +39,7 @@ export function DatabaseTab() {
 
   return (
     <div className="admin-stack">
-      <TitledCard titleId="backup-create-title" title="Create Backup">
+      <AdminCard titleId="backup-create-title" title="Create Backup">
         <p className="muted">Takes a consistent snapshot of the database and keeps it on the server.</p>
         <div className="admin-actions">
           <button
@@ -52,11 +52,11 @@ export function DatabaseTab() {
           </button>
           {create.isPending && <span className="spinner spinner--inline" role="status" aria-label="Creating backup" />}
         </div>
-      </TitledCard>
+      </AdminCard>
 
       <BackupScheduleCard />
 
-      <TitledCard titleId="backup-upload-title" title="Upload a Backup">
+      <AdminCard titleId="backup-upload-title" title="Upload a Backup">
         <p className="muted">
           Upload a backup file downloaded from this shop (.json.gz, up to {formatBytes(BACKUP_UPLOAD_MAX_BYTES)}). It is checked and added to the list; you then
           confirm before its data replaces the current data.
@@ -80,7 +80,7 @@ export function DatabaseTab() {
           </FileButton>
           {upload.isPending && <span className="spinner spinner--inline" role="status" aria-label="Uploading backup" />}
         </div>
-      </TitledCard>
+      </AdminCard>
 
       <AdminCard titleId="backup-list-title" title="Backups" actions={<RefreshButton query={backups} />}>
         {backups.isPending ? (

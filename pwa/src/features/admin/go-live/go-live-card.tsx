@@ -4,7 +4,7 @@ import { messageOf } from '../../../lib/api-fetch';
 import { Spinner } from '../../../ui/skeleton';
 import { DemoNotice } from '../settings/demo-notice';
 import { useGoLiveChecklist, useSendTestMail } from './api/go-live';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /**
  * The go-live checklist on the admin's first screen (docs/admin.md, "Go-live checklist"): each step
@@ -16,7 +16,7 @@ export function GoLiveCard() {
   const list = checklist.data;
   const identity = list?.items.find((item) => item.id === 'identity');
   return (
-    <TitledCard titleId="go-live-title" title="Go-live checklist">
+    <AdminCard titleId="go-live-title" title="Go-live checklist">
       {identity && !identity.done && <DemoNotice />}
       {checklist.isPending ? (
         <Spinner label="Loading the go-live checklist" />
@@ -37,7 +37,7 @@ export function GoLiveCard() {
           </ul>
         </>
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { toast } from '../../../ui/toast-store';
 import { UploadProgressBar, useImageUploader } from './use-image-uploader';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** Bulk upload: the chosen files go up one after another, showing the current name and percent. */
 export function BulkUpload() {
@@ -10,7 +10,7 @@ export function BulkUpload() {
   const { upload, progress, uploading, replaceDialog } = useImageUploader();
 
   return (
-    <TitledCard titleId={`${inputId}-title`} title="Bulk Upload">
+    <AdminCard titleId={`${inputId}-title`} title="Bulk Upload">
       <p className="muted">Choose one or more images (JPEG, PNG, WebP, GIF or AVIF, up to 5 MB each). They are uploaded one after another.</p>
       <div className="admin-actions">
         <label htmlFor={inputId} className={`btn btn--primary${uploading ? ' is-disabled' : ''}`} aria-disabled={uploading || undefined}>
@@ -36,6 +36,6 @@ export function BulkUpload() {
       </div>
       {progress && <UploadProgressBar progress={progress} />}
       {replaceDialog}
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -23,7 +23,7 @@ import { SaveActions } from '../shared/settings-form';
 import { legalPreviewQueryOptions, useLegalPages, useMarkLegalReviewed, useSaveLegalPage } from './api/legal-pages';
 import './legal-tab.css';
 import { LabelledOptions } from '../../../ui/labelled-options';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 const ROUTES: Readonly<Record<LegalPageKind, string>> = {
   privacy: APP_ROUTES.privacy,
@@ -169,7 +169,7 @@ function LegalPages({ data }: { data: LegalPagesAdmin }) {
 export function LegalTab() {
   const pages = useLegalPages();
   return (
-    <TitledCard titleId="legal-pages-title" title="Legal pages">
+    <AdminCard titleId="legal-pages-title" title="Legal pages">
       <p className="muted">
         Write in Markdown: <code>## Heading</code>, <code>- list item</code>, <code>**bold**</code>, <code>[link](https://…)</code>. HTML is shown as text.
         These words are replaced by the rule in force when the page is shown:
@@ -184,6 +184,6 @@ export function LegalTab() {
       <QueryState query={pages} failed="Failed to load the legal pages. Please try again.">
         {(data) => <LegalPages data={data} />}
       </QueryState>
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -5,7 +5,7 @@ import { LoadState } from '../../../ui/load-problem';
 import { SkeletonLines } from '../../../ui/skeleton';
 import { reverseGeocode, useLiveCheckIn, useTodayStops } from '../../live';
 import { queuedLiveChange } from '../shared/api/change-queue';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 interface Position {
   latitude: number;
@@ -96,7 +96,7 @@ export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: st
   const list = stops.data ?? [];
   const ready = choice !== null && (choice !== ELSEWHERE || here.position !== null);
   return (
-    <TitledCard titleId="live-checkin-title" title={moving ? 'Where are you now?' : 'Where are you?'}>
+    <AdminCard titleId="live-checkin-title" title={moving ? 'Where are you now?' : 'Where are you?'}>
       <fieldset className="live-places">
         <legend className="visually-hidden">{moving ? 'Where are you now?' : 'Where are you?'}</legend>
         <LoadState
@@ -176,6 +176,6 @@ export function LiveCheckIn({ timeZone, moving = false, onDone }: { timeZone: st
       <button type="button" className="btn btn--primary live-here" onClick={submit} disabled={!ready || checkIn.isPending}>
         {checkIn.isPending ? 'Checking in...' : "We're here"}
       </button>
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -3,7 +3,7 @@ import { LoadState } from '../../../ui/load-problem';
 import { SkeletonLines } from '../../../ui/skeleton';
 import { useLiveHistory } from '../../live';
 import { actorLabel, formatDay } from '../shared/format';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 const minutes = (n: number | null) => `${n ?? 0} minute${n === 1 ? '' : 's'}`;
 
@@ -35,7 +35,7 @@ export function describeLiveChange(entry: LiveHistoryEntry): string {
 export function LiveHistory({ timeZone }: { timeZone: string }) {
   const history = useLiveHistory();
   return (
-    <TitledCard titleId="live-history-title" title="Recent changes">
+    <AdminCard titleId="live-history-title" title="Recent changes">
       <LoadState
         query={history}
         loading={<SkeletonLines label="Loading the recent changes" count={1} className="skeleton--row" />}
@@ -61,6 +61,6 @@ export function LiveHistory({ timeZone }: { timeZone: string }) {
           )
         }
       </LoadState>
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -5,7 +5,7 @@ import { useLiveCheckOut, useLiveStatus } from '../../live';
 import { queuedLiveChange } from '../shared/api/change-queue';
 import { useAdminProducts } from '../catalogue/api/products';
 import { MutationConfirmDialog } from '../shared/dialog';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** The minutes the owner picks from for 'running late' and 'closing in'. */
 export const LIVE_MINUTE_CHOICES = [5, 10, 15, 30, 45, 60] as const;
@@ -51,7 +51,7 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
   const choices = (products.data ?? []).map((p) => p.name).filter((name, i, all) => !soldOut.has(name.toLowerCase()) && all.indexOf(name) === i);
 
   return (
-    <TitledCard titleId="live-status-title" title={`Status at ${state.place?.label ?? 'this place'}`}>
+    <AdminCard titleId="live-status-title" title={`Status at ${state.place?.label ?? 'this place'}`}>
       <div className="live-actions">
         <button type="button" className="btn btn--primary live-action" disabled={busy} onClick={() => change({ status: 'serving' })}>
           Serving now
@@ -153,6 +153,6 @@ export function LiveStatusPanel({ state }: { state: LiveState }) {
           onClose={() => setConfirmOut(false)}
         />
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }

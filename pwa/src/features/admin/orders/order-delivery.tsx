@@ -2,12 +2,12 @@ import type { AdminOrderDetail } from '@cocoa/shared-types';
 import { formatDateTime } from '../shared/format';
 import { addressLines, copyAddress } from './packing-slip';
 import { MetaRow } from '../../../ui/meta-row';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** Where the parcel goes: the address to copy, and the packing slip to print. */
 export function OrderShipTo({ order }: { order: AdminOrderDetail }) {
   return (
-    <TitledCard titleId="order-ship-to" title="Ship to">
+    <AdminCard titleId="order-ship-to" title="Ship to">
       <address className="orders-address">
         {addressLines(order).map((line) => (
           <span key={line}>{line}</span>
@@ -22,7 +22,7 @@ export function OrderShipTo({ order }: { order: AdminOrderDetail }) {
           Print packing slip
         </button>
       </div>
-    </TitledCard>
+    </AdminCard>
   );
 }
 
@@ -30,7 +30,7 @@ export function OrderShipTo({ order }: { order: AdminOrderDetail }) {
 export function OrderPayment({ order }: { order: AdminOrderDetail }) {
   const { shipment } = order;
   return (
-    <TitledCard titleId="order-payment" title="Payment">
+    <AdminCard titleId="order-payment" title="Payment">
       <dl className="admin-meta">
         <MetaRow term="Paid with">{order.payment.provider === 'test' ? 'Test card (nothing charged)' : 'Square'}</MetaRow>
         <MetaRow term="Payment" className="admin-break">
@@ -71,6 +71,6 @@ export function OrderPayment({ order }: { order: AdminOrderDetail }) {
           </dl>
         </>
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -2,7 +2,7 @@ import { formatCents, FULFILMENT_ADMIN_LABELS, type AdminOrderDetail, type Fulfi
 import { formatDateTime } from '../shared/format';
 import { useRetryRefund } from './api/retry-refund';
 import { TimelineCard } from '../shared/timeline-card';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 const label = (status: string | null) => (status && status in FULFILMENT_ADMIN_LABELS ? FULFILMENT_ADMIN_LABELS[status as FulfilmentStatus] : (status ?? '—'));
 const money = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '');
@@ -52,7 +52,7 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
   const retry = useRetryRefund(order.id);
   if (order.refunds.length === 0) return null;
   return (
-    <TitledCard titleId="order-refunds" title="Refunds">
+    <AdminCard titleId="order-refunds" title="Refunds">
       <ul className="admin-rows">
         {order.refunds.map((r) => (
           <li key={r.id} className="admin-row">
@@ -73,7 +73,7 @@ export function OrderRefunds({ order }: { order: AdminOrderDetail }) {
           </li>
         ))}
       </ul>
-    </TitledCard>
+    </AdminCard>
   );
 }
 

@@ -1,13 +1,13 @@
 import { type AdminOrderDetail, formatCents } from '@cocoa/shared-types';
 import { MetaRow } from '../../../ui/meta-row';
 import { TableHead } from '../../../ui/table-head';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** The lines bought (with how many were refunded) and the totals, down to what is left to refund. */
 export function OrderItems({ order }: { order: AdminOrderDetail }) {
   const { totals } = order;
   return (
-    <TitledCard titleId="order-items" title="Items">
+    <AdminCard titleId="order-items" title="Items">
       <div className="admin-table-wrap">
         <table className="admin-table">
           <TableHead columns={['Item', 'Qty', 'Price', 'Total']} />
@@ -42,6 +42,6 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
           <dd data-testid="order-refundable">{formatCents(totals.refundableCents)}</dd>
         </div>
       </dl>
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -4,7 +4,7 @@ import { RefreshButton } from '../shared/refresh-button';
 import { formatDateTime } from '../shared/format';
 import { useCspReports } from './api/csp-reports';
 import { CouldNot } from '../shared/query-state';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /**
  * Blocked by the security policy: what visitors' browsers reported the pages' Content-Security-Policy
@@ -14,7 +14,7 @@ import { TitledCard } from '../shared/admin-card';
 export function CspReportsCard() {
   const reports = useCspReports();
   return (
-    <TitledCard titleId="csp-reports-title" title="Blocked by the security policy">
+    <AdminCard titleId="csp-reports-title" title="Blocked by the security policy">
       <p className="muted">
         What visitors&apos; browsers stopped from loading on the shop&apos;s pages, newest first. Addresses are shown without anything after a &lsquo;?&rsquo;.
         Reports about browser extensions are common and harmless.
@@ -35,7 +35,7 @@ export function CspReportsCard() {
       <div className="admin-actions">
         <RefreshButton query={reports} />
       </div>
-    </TitledCard>
+    </AdminCard>
   );
 }
 

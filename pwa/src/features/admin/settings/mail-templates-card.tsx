@@ -6,7 +6,7 @@ import { useMailTemplates } from './api/mail-templates';
 import { MetaRow } from '../../../ui/meta-row';
 import { Segment } from '../shared/segment';
 import { CouldNot } from '../shared/query-state';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 type Part = 'html' | 'text';
 const PARTS: ReadonlyArray<{ id: Part; label: string }> = [
@@ -28,7 +28,7 @@ export function MailTemplatesCard() {
   const preview = useMailPreview(name);
 
   return (
-    <TitledCard titleId="mail-templates-title" title="E-mail Templates">
+    <AdminCard titleId="mail-templates-title" title="E-mail Templates">
       <p className="muted">Every e-mail the shop sends, filled with a sample order and customer. Each has an HTML part and a plain-text part.</p>
       {templates.isPending ? (
         <Spinner label="Loading the e-mail templates" />
@@ -72,6 +72,6 @@ export function MailTemplatesCard() {
           )}
         </>
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }

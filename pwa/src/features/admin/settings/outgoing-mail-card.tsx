@@ -8,7 +8,7 @@ import { useRetryMail } from './api/retry-mail';
 import { formatDateTime } from '../shared/format';
 import { CouldNot } from '../shared/query-state';
 import { LabelledOptions } from '../../../ui/labelled-options';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 const BADGE: Record<MailStatus, string> = {
   queued: 'badge',
@@ -28,7 +28,7 @@ export function OutgoingMailCard() {
   const outbox = useOutbox(status);
   const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? [];
   return (
-    <TitledCard titleId="outgoing-mail-title" title="Outgoing e-mail">
+    <AdminCard titleId="outgoing-mail-title" title="Outgoing e-mail">
       <p className="muted">Every e-mail the shop sends, newest first. Without a mail server (SMTP_URL) messages are kept here for you to read.</p>
       <Field id="outgoing-mail-status" label="Show">
         <select id="outgoing-mail-status" value={status} onChange={(event) => setStatus(event.target.value as MailStatus | 'all')}>
@@ -50,7 +50,7 @@ export function OutgoingMailCard() {
         </ul>
       )}
       <LoadMore page={outbox} failedText="Could not load more messages." />
-    </TitledCard>
+    </AdminCard>
   );
 }
 

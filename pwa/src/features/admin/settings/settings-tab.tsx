@@ -19,7 +19,7 @@ import { ShopIdentityCard } from './shop-identity-card';
 import { CspReportsCard } from './csp-reports-card';
 import { ShippingCard } from './shipping-card';
 import { CouldNot } from '../shared/query-state';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** The browser leaves for Square's authorisation page (replaceable in tests). */
 export const navigation = { assign: (url: string) => window.location.assign(url) };
@@ -88,7 +88,7 @@ function ConnectionCard() {
   };
 
   return (
-    <TitledCard titleId="square-connection-title" title="Square Connection">
+    <AdminCard titleId="square-connection-title" title="Square Connection">
       {status.isPending ? (
         <Spinner label="Checking the Square connection" />
       ) : status.isError ? (
@@ -131,7 +131,7 @@ function ConnectionCard() {
           onClose={() => setConfirmDisconnect(false)}
         />
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }
 
@@ -148,7 +148,7 @@ function SquareConfigCard() {
 
   const empty = applicationId.trim() === '';
   return (
-    <TitledCard titleId="square-config-title" title="Square Configuration">
+    <AdminCard titleId="square-config-title" title="Square Configuration">
       <form
         className="form"
         onSubmit={(event) => {
@@ -205,7 +205,7 @@ function SquareConfigCard() {
         />
         <SaveActions label="Save Config" busy={save.isPending} disabled={empty} />
       </form>
-    </TitledCard>
+    </AdminCard>
   );
 }
 
@@ -222,7 +222,7 @@ function TestPaymentsCard() {
   const production = settings.data?.SQUARE_MODE === 'production';
   const connected = status.data?.connected === true;
   return (
-    <TitledCard titleId="test-payments-title" title="Test Payments">
+    <AdminCard titleId="test-payments-title" title="Test Payments">
       <label className="admin-switch">
         <input
           type="checkbox"
@@ -246,7 +246,7 @@ function TestPaymentsCard() {
       )}
       {!accepting && !connected && <p className="muted">The checkout says &lsquo;Payments are not set up yet&rsquo; until Square is connected.</p>}
       {connected && <p className="muted">Square is connected: the checkout takes real card payments, whatever this switch says.</p>}
-    </TitledCard>
+    </AdminCard>
   );
 }
 
@@ -274,7 +274,7 @@ function ShopTimeZoneCard() {
   const zone = draft ?? saved;
   const device = localTimeZone();
   return (
-    <TitledCard titleId="time-zone-title" title="Shop Time Zone">
+    <AdminCard titleId="time-zone-title" title="Shop Time Zone">
       <form
         className="form"
         onSubmit={(event) => {
@@ -310,7 +310,7 @@ function ShopTimeZoneCard() {
         </p>
         <SaveActions label="Save Time Zone" busy={save.isPending} disabled={!settings.data || zone.trim() === '' || zone === saved} />
       </form>
-    </TitledCard>
+    </AdminCard>
   );
 }
 

@@ -4,7 +4,7 @@ import { describedBy, Field } from '../../../ui/field';
 import { Spinner } from '../../../ui/skeleton';
 import { SaveActions } from '../shared/settings-form';
 import { useOwnerMoneySettings, useSaveMoneySettings } from './api/money-settings';
-import { TitledCard } from '../shared/admin-card';
+import { AdminCard } from '../shared/admin-card';
 
 /** The form as typed: amounts in dollars and percentages as text, '' for none. */
 interface Draft {
@@ -105,7 +105,7 @@ const taxCountries = (shipTo: readonly string[]) => ['US', ...shipTo.filter((cod
 export function ShippingCard() {
   const settings = useOwnerMoneySettings();
   return (
-    <TitledCard titleId="shipping-title" title="Shipping">
+    <AdminCard titleId="shipping-title" title="Shipping">
       {settings.isError ? (
         <p role="alert">The shipping settings could not be loaded. Reload the page to try again.</p>
       ) : !settings.data ? (
@@ -113,7 +113,7 @@ export function ShippingCard() {
       ) : (
         <ShippingForm key={JSON.stringify(settings.data)} saved={settings.data} />
       )}
-    </TitledCard>
+    </AdminCard>
   );
 }
 

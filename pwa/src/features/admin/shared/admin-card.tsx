@@ -1,23 +1,18 @@
 import type { ComponentType, ReactNode } from 'react';
 
-/** A card of the admin named by its heading, with what acts on the whole card (Add, Refresh) beside the heading. */
-export function AdminCard({ titleId, title, actions, children }: { titleId: string; title: ReactNode; actions: ReactNode; children: ReactNode }) {
+/** A card of the admin named by its heading, with what acts on the whole card (Add, Refresh), if anything, beside the heading. */
+export function AdminCard({ titleId, title, actions, children }: { titleId: string; title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const heading = <h2 id={titleId}>{title}</h2>;
   return (
     <section className="card admin-card" aria-labelledby={titleId}>
-      <div className="admin-card__head">
-        <h2 id={titleId}>{title}</h2>
-        {actions}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** A card of the admin named by its heading, with nothing beside the heading. */
-export function TitledCard({ titleId, title, children }: { titleId: string; title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card admin-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>{title}</h2>
+      {actions ? (
+        <div className="admin-card__head">
+          {heading}
+          {actions}
+        </div>
+      ) : (
+        heading
+      )}
       {children}
     </section>
   );

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { describedBy, Field } from '../../../ui/field';
 import { QueryState } from './query-state';
-import { TitledCard } from './admin-card';
+import { AdminCard } from './admin-card';
 
 /** A card of settings loaded from the server: its title, then the form once they are there (`QueryState` before). */
 export function SettingsCard<T>({
@@ -20,11 +20,11 @@ export function SettingsCard<T>({
   children: (data: T) => ReactNode;
 }) {
   return (
-    <TitledCard titleId={titleId} title={title}>
+    <AdminCard titleId={titleId} title={title}>
       <QueryState query={query} failed={failed}>
         {children}
       </QueryState>
-    </TitledCard>
+    </AdminCard>
   );
 }
 

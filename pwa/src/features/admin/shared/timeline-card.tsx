@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from './format';
-import { TitledCard } from './admin-card';
+import { AdminCard } from './admin-card';
 
 /** A card of what happened to an order or a booking, oldest first: each entry's time, what happened, and who did it. */
 export function TimelineCard<E extends { id: string | number; at: string }>({
@@ -17,7 +17,7 @@ export function TimelineCard<E extends { id: string | number; at: string }>({
   who: (entry: E) => string;
 }) {
   return (
-    <TitledCard titleId={titleId} title={title}>
+    <AdminCard titleId={titleId} title={title}>
       <ol className="orders-timeline">
         {entries.map((entry) => (
           <li key={entry.id}>
@@ -27,6 +27,6 @@ export function TimelineCard<E extends { id: string | number; at: string }>({
           </li>
         ))}
       </ol>
-    </TitledCard>
+    </AdminCard>
   );
 }

@@ -19,7 +19,7 @@ import { MetaRow } from '../../../ui/meta-row';
 import { RefreshButton } from '../shared/refresh-button';
 import { TableHead } from '../../../ui/table-head';
 import { GoLiveCard } from '../go-live/go-live-card';
-import { AdminCard, cardStack, TitledCard } from '../shared/admin-card';
+import { AdminCard, cardStack } from '../shared/admin-card';
 
 // recharts is only needed once the summary has loaded: its own chunk, not precached (vite.config.ts).
 // Offline before it was ever loaded, the figures above and the table stand in for it.
@@ -101,19 +101,19 @@ function WeekAtAGlance() {
           open="Open Inbox"
         />
 
-        <TitledCard titleId="summary-stock-title" title="Low stock">
+        <AdminCard titleId="summary-stock-title" title="Low stock">
           <SummaryList items={s.lowStock} empty="Nothing is running low." row={lowStockRow} />
-        </TitledCard>
+        </AdminCard>
 
-        <TitledCard titleId="summary-stops-title" title="Next stops">
+        <AdminCard titleId="summary-stops-title" title="Next stops">
           <SummaryList items={s.nextStops} empty="No stops scheduled." row={nextStopRow} />
           <Link className="btn btn--outline" to="/admin?tab=calendar">
             Open Location Scheduler
           </Link>
-        </TitledCard>
+        </AdminCard>
       </div>
 
-      <TitledCard titleId="summary-top-title" title="Best sellers this month">
+      <AdminCard titleId="summary-top-title" title="Best sellers this month">
         {s.topProducts.byQuantity.length ? (
           <div className="summary-top">
             <TopList title="By quantity" products={s.topProducts.byQuantity} show={(p) => `${p.quantity} sold`} />
@@ -122,7 +122,7 @@ function WeekAtAGlance() {
         ) : (
           <p className="muted">No sales yet this month.</p>
         )}
-      </TitledCard>
+      </AdminCard>
     </div>
   );
 }
@@ -130,13 +130,13 @@ function WeekAtAGlance() {
 /** A count to act on (orders to ship, messages to read), what it means, and the tab where it is done. */
 function CountCard({ id, title, count, note, tab, open }: { id: string; title: string; count: ReactNode; note: ReactNode; tab: string; open: string }) {
   return (
-    <TitledCard titleId={id} title={title}>
+    <AdminCard titleId={id} title={title}>
       <p className="summary-big">{count}</p>
       <p className="muted">{note}</p>
       <Link className="btn btn--outline" to={`/admin?tab=${tab}`}>
         {open}
       </Link>
-    </TitledCard>
+    </AdminCard>
   );
 }
 
@@ -209,7 +209,7 @@ function RevenueSection({ days }: { days: Summary['dailyRevenue'] }) {
     null,
   );
   return (
-    <TitledCard titleId="summary-chart-title" title={`Revenue, last ${days.length} days`}>
+    <AdminCard titleId="summary-chart-title" title={`Revenue, last ${days.length} days`}>
       <p>
         {formatCents(total)} from {ordersCount(orders)} between {shortDay(days[0].day)} and {shortDay(days[days.length - 1].day)}
         {best ? `; best day ${shortDay(best.day)} with ${formatCents(best.revenueCents)}.` : '.'}
@@ -232,7 +232,7 @@ function RevenueSection({ days }: { days: Summary['dailyRevenue'] }) {
           ))}
         </tbody>
       </table>
-    </TitledCard>
+    </AdminCard>
   );
 }
 
