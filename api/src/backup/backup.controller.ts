@@ -1,7 +1,8 @@
 import { BACKUP_TOO_LARGE_MESSAGE, BACKUP_UPLOAD_MAX_BYTES, type BackupInfo, type BackupSchedule, type RestoreResult } from '@cocoa/shared-types';
-import { Body, Controller, Param, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, Param, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { StepUp } from '../common/step-up.guard';
-import { AdminCreate, AdminGet, AdminPost, AdminPut } from '../common/auth.guards';
+import { AdminSetting } from '../common/admin-routes';
+import { AdminCreate, AdminGet, AdminPost } from '../common/auth.guards';
 import { MultipartFile } from '../common/multipart-file.interceptor';
 import { BackupScheduleService } from './backup-schedule.service';
 import { BackupFileParams, BackupScheduleDto } from './backup.dto';
@@ -12,21 +13,13 @@ import { BackupService } from './backup.service';
  * Downloading (every customer's data leaves the shop) and restoring ask for a fresh check (@StepUp).
  */
 @Controller('database')
-export class BackupController {
+export class BackupController extends AdminSetting<typeof BackupScheduleDto, BackupSchedule>({ path: 'schedule', input: BackupScheduleDto }) {
   constructor(
     private readonly backups: BackupService,
-    private readonly schedule: BackupScheduleService,
-  ) {}
-
-  /** The daily backup: on or off, how many to keep, and when it last ran. */
-  @AdminGet('schedule')
-  scheduleStatus(): Promise<BackupSchedule> {
-    return this.schedule.status();
-  }
-
-  @AdminPut('schedule')
-  saveSchedule(@Body() body: BackupScheduleDto): Promise<BackupSchedule> {
-    return this.schedule.save(body);
+    schedule: BackupScheduleService,
+  ) {
+    // The daily backup: on or off, how many to keep, and when it last ran.
+    super({ read: () => schedule.status(), save: (input) => schedule.save(input) });
   }
 
   @AdminCreate('backup')

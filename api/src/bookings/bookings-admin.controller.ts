@@ -9,8 +9,6 @@ import {
   bookingAdminCancelSchema,
   bookingDaySchema,
   bookingDeclineSchema,
-  type BookingPackage,
-  bookingPackageInputSchema,
   bookingRefundParamsSchema,
   type BookingRescheduled,
   bookingRescheduleSchema,
@@ -22,15 +20,14 @@ import { z } from 'zod';
 import { IdParamDto } from '../common/id-param.dto';
 import { StepUp } from '../common/step-up.guard';
 import { type AdminActor, AdminCreate, AdminDelete, AdminGet, AdminPost, AdminPut, CurrentActor } from '../common/auth.guards';
+import { AdminSetting } from '../common/admin-routes';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { BookingAvailabilityService } from './booking-availability.service';
-import { BookingPackagesService } from './booking-packages.service';
 import { BookingSettingsService } from './booking-settings.service';
 import { BookingsService } from './bookings.service';
 
 class RefundParamsDto extends createZodDto(bookingRefundParamsSchema) {}
 class DayParamDto extends createZodDto(z.object({ date: bookingDaySchema })) {}
-class PackageInputDto extends createZodDto(bookingPackageInputSchema) {}
 class BookingsQueryDto extends createZodDto(adminBookingsQuerySchema) {}
 class AcceptDto extends createZodDto(bookingAcceptSchema) {}
 class DeclineDto extends createZodDto(bookingDeclineSchema) {}
@@ -41,34 +38,22 @@ class SettingsDto extends createZodDto(bookingSettingsInputSchema) {}
 class TrackerDto extends createZodDto(bookingTrackerInputSchema) {}
 class RescheduleDto extends createZodDto(bookingRescheduleSchema) {}
 
-/** The owner's Bookings: packages, the list and detail, the moves, blocked days and the booking settings. */
+/** The owner's Bookings: the list and detail, the moves, blocked days and the booking settings. */
 @Controller('admin')
-export class BookingsAdminController {
+export class BookingsAdminController extends AdminSetting({ path: 'booking/settings', input: SettingsDto }) {
   constructor(
     private readonly bookings: BookingsService,
-    private readonly packages: BookingPackagesService,
     private readonly availability: BookingAvailabilityService,
-    private readonly settings: BookingSettingsService,
-  ) {}
-
-  @AdminGet('booking/packages')
-  listPackages(): Promise<BookingPackage[]> {
-    return this.packages.list('all');
-  }
-
-  @AdminCreate('booking/packages')
-  createPackage(@Body() body: PackageInputDto): Promise<BookingPackage> {
-    return this.packages.create(body);
-  }
-
-  @AdminPut('booking/packages/:id')
-  updatePackage(@Param() params: IdParamDto, @Body() body: PackageInputDto): Promise<BookingPackage> {
-    return this.packages.update(params.id, body);
-  }
-
-  @AdminDelete('booking/packages/:id')
-  removePackage(@Param() params: IdParamDto): Promise<void> {
-    return this.packages.remove(params.id);
+    settings: BookingSettingsService,
+  ) {
+    // The booking settings, with the policy text they give.
+    super({
+      read: () => settings.withPolicyText(),
+      save: async (input) => {
+        await settings.set(input);
+        return settings.withPolicyText();
+      },
+    });
   }
 
   @AdminGet('bookings')
@@ -134,16 +119,5 @@ export class BookingsAdminController {
   @AdminDelete('booking/blocked-days/:date')
   unblock(@Param() params: DayParamDto): Promise<void> {
     return this.availability.unblock(params.date);
-  }
-
-  @AdminGet('booking/settings')
-  getSettings(): ReturnType<BookingSettingsService['withPolicyText']> {
-    return this.settings.withPolicyText();
-  }
-
-  @AdminPut('booking/settings')
-  async putSettings(@Body() body: SettingsDto): ReturnType<BookingSettingsService['withPolicyText']> {
-    await this.settings.set(body);
-    return this.settings.withPolicyText();
   }
 }

@@ -17,6 +17,7 @@ import { BookingPaymentSync } from './booking-payment-sync.service';
 import { BookingPaymentsService } from './booking-payments.service';
 import { BookingSettingsService } from './booking-settings.service';
 import { BookingEntity } from './booking.entity';
+import { BookingPackagesAdminController } from './booking-packages-admin.controller';
 import { BookingsAdminController } from './bookings-admin.controller';
 import { BookingsController } from './bookings.controller';
 import { BookingsService } from './bookings.service';
@@ -33,7 +34,7 @@ import { StateMachineModule } from '../state-machine/state-machine.module';
     StateMachineModule,
     LinksModule,
   ],
-  controllers: [BookingsController, BookingsAdminController],
+  controllers: [BookingsController, BookingsAdminController, BookingPackagesAdminController],
   providers: [
     BookingsService,
     BookingPackagesService,

@@ -2,7 +2,7 @@ import { eventInputSchema, eventInquirySchema, eventsQuerySchema, type MapConfig
 import { Body, Controller, Get, Header, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { IdParamDto } from '../common/id-param.dto';
-import { AdminCreate, AdminDelete, AdminPut } from '../common/auth.guards';
+import { AdminRecords } from '../common/admin-routes';
 import { PublicAnswer } from '../common/public-answer.decorator';
 import { RateLimit } from '../common/rate-limit.guard';
 import { createZodDto } from '../common/zod-validation.pipe';
@@ -17,13 +17,19 @@ class EventInputDto extends createZodDto(eventInputSchema) {}
 class EventInquiryDto extends createZodDto(eventInquirySchema) {}
 
 @Controller('events')
-export class EventsController {
+export class EventsController extends AdminRecords<typeof EventInputDto, typeof EventInputDto, ScheduledEvent>({
+  create: EventInputDto,
+  edit: EventInputDto,
+  editVerb: 'put',
+}) {
   constructor(
     private readonly events: EventsService,
     private readonly inquiries: EventInquiriesService,
     private readonly calendars: CalendarService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    super(events);
+  }
 
   /** Public: the tracker's calendar and map; the admin's scheduler pages with limit, cursor (X-Next-Cursor) and order (past locations newest first). */
   @Get()
@@ -51,21 +57,6 @@ export class EventsController {
   @Header('Cache-Control', 'public, max-age=3600')
   mapConfig(): MapConfig {
     return mapConfigFor(this.config.TILE_URL);
-  }
-
-  @AdminCreate()
-  create(@Body() body: EventInputDto): Promise<ScheduledEvent> {
-    return this.events.create(body);
-  }
-
-  @AdminPut(':id')
-  update(@Param() params: IdParamDto, @Body() body: EventInputDto): Promise<ScheduledEvent> {
-    return this.events.update(params.id, body);
-  }
-
-  @AdminDelete(':id')
-  remove(@Param() params: IdParamDto): Promise<void> {
-    return this.events.remove(params.id);
   }
 
   /** Public: an event booking inquiry, stored and mailed like the contact form. */

@@ -1,7 +1,8 @@
 import { type PickupSettings, pickupSettingsInputSchema, type StopPickup, stopOrdersAheadInputSchema } from '@cocoa/shared-types';
 import { Body, Controller, Param } from '@nestjs/common';
 import { IdParamDto } from '../common/id-param.dto';
-import { AdminGet, AdminPut } from '../common/auth.guards';
+import { AdminSetting } from '../common/admin-routes';
+import { AdminPut } from '../common/auth.guards';
 import { createZodDto } from '../common/zod-validation.pipe';
 import { PickupSettingsService } from './pickup-settings.service';
 import { PickupSlotsService } from './pickup-slots.service';
@@ -11,24 +12,16 @@ class OrdersAheadDto extends createZodDto(stopOrdersAheadInputSchema) {}
 
 /** Ordering ahead for pickup at a stop (docs/order-ahead.md): the owner's switches (the customers' answer is the orders module's). */
 @Controller()
-export class OrderAheadController {
+export class OrderAheadController extends AdminSetting<typeof PickupSettingsDto, PickupSettings>({ path: 'admin/pickup/settings', input: PickupSettingsDto }) {
   constructor(
     private readonly slots: PickupSlotsService,
-    private readonly settings: PickupSettingsService,
-  ) {}
+    settings: PickupSettingsService,
+  ) {
+    super({ read: () => settings.get(), save: (input) => settings.set(input) });
+  }
 
   @AdminPut('stops/:id/orders-ahead')
   ordersAhead(@Param() params: IdParamDto, @Body() body: OrdersAheadDto): Promise<StopPickup> {
     return this.slots.setTakesOrders(params.id, body.takesOrders);
-  }
-
-  @AdminGet('admin/pickup/settings')
-  getSettings(): Promise<PickupSettings> {
-    return this.settings.get();
-  }
-
-  @AdminPut('admin/pickup/settings')
-  putSettings(@Body() body: PickupSettingsDto): Promise<PickupSettings> {
-    return this.settings.set(body);
   }
 }

@@ -30,6 +30,15 @@ export function expressRoutes(app: INestApplication): Set<string> {
   return found;
 }
 
+/** A controller's methods, its own and those it inherits (shared routes such as AdminRecords'), as Nest scans them. */
+function handlerNames(type: new (...args: never[]) => unknown): string[] {
+  const names = new Set<string>();
+  for (let proto = type.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+    for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
+  }
+  return [...names];
+}
+
 /** The same routes from Nest's controller metadata, with the access each one declares. */
 export function nestRoutes(app: INestApplication): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
@@ -44,8 +53,8 @@ export function nestRoutes(app: INestApplication): RegisteredRoute[] {
       const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
       if (!type) continue;
       const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
-      for (const name of Object.getOwnPropertyNames(type.prototype)) {
-        const handler = type.prototype[name];
+      for (const name of handlerNames(type)) {
+        const handler = (type.prototype as Record<string, unknown>)[name];
         if (name === 'constructor' || typeof handler !== 'function') continue;
         const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (paths === undefined) continue;
