@@ -33,6 +33,8 @@ const CONNECTIONS = 50;
 const BUYERS = 10;
 /** Checkouts before the measured ones (see checkoutFigures). */
 const CHECKOUT_WARM_UP_SECONDS = 3;
+/** Measured checkout windows of LOAD_SECONDS each; the middle one by p99 is reported. */
+const CHECKOUT_WINDOWS = 3;
 const SUMMARY_REQUESTS = Number(process.env.BENCH_SUMMARY_REQUESTS ?? 40);
 const results = { date: new Date().toISOString(), figures: [] };
 
@@ -334,14 +336,24 @@ async function checkoutFigures(label, base, products) {
   // A warm-up, as the reads have: a rush meets a server that has been taking orders, whose
   // JavaScript and PGlite's WebAssembly V8 has compiled by then (the first seconds run far slower).
   await load({ ...buyers, duration: CHECKOUT_WARM_UP_SECONDS });
-  const r = await load(buyers);
+  // Three windows one after the other, and the one in the middle by p99 is reported, as the reads
+  // report their middle pair: a neighbour's burst on a shared machine then moves one window, not
+  // the figure. Each window is printed.
+  const windows = [];
+  for (let i = 0; i < CHECKOUT_WINDOWS; i++) {
+    const w = await load(buyers);
+    console.log(`  checkouts ${label}, window ${i + 1}: ${Math.round((w.ok / w.seconds) * 10) / 10}/s, p99 ${ms(w.p99)} ms, ${w.bad} failed`);
+    windows.push(w);
+  }
+  const r = windows.sort((a, b) => a.p99 - b.p99)[Math.floor(windows.length / 2)];
+  const bad = windows.reduce((sum, w) => sum + w.bad, 0);
   const perSecond = Math.round((r.ok / r.seconds) * 10) / 10;
   const name = `Checkout ${label} test-mode, ${BUYERS} buyers`;
   // A crowd ordering ahead at once: the till's pace on the embedded database, more on a server.
   const target = label.startsWith('PostgreSQL') ? { rate: 300, p99: 60 } : { rate: 200, p99: 100 };
   figure(`${name} completions/s`, perSecond, '/s', `>= ${target.rate}`, perSecond >= target.rate, `${ms(target.rate - perSecond)} /s short`);
   figure(`${name} p99`, ms(r.p99), 'ms', `< ${target.p99}`, r.p99 < target.p99, `${ms(r.p99 - target.p99)} ms over`);
-  if (r.bad) figure(`${name} failed responses`, r.bad, 'responses', '0', false, `${r.bad} non-2xx or errors`);
+  if (bad) figure(`${name} failed responses`, bad, 'responses', '0', false, `${bad} non-2xx or errors`);
 }
 
 if (!process.argv.includes('--no-build')) build();

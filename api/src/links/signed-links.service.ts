@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { createHmac, createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sameText } from '../common/same-text';
 import { APP_CONFIG, type AppConfig } from '../config/config.schema';
@@ -40,6 +40,9 @@ export interface LinkKind<T> {
  */
 @Injectable()
 export class SignedLinksService {
+  /** Each kind's signer with the secret its key was derived from: a checkout signs without deriving again. */
+  private readonly signers = new Map<LinkKind<never>, { secret: string; signer: LinkSigner<never> }>();
+
   constructor(
     private readonly settings: SettingsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,14 +51,19 @@ export class SignedLinksService {
   /** The signer of a kind. Read it before opening a transaction: it reads the settings table. */
   async signer<T>(kind: LinkKind<T>): Promise<LinkSigner<T>> {
     const secret = await this.settings.sessionSecret();
-    return new LinkSigner(kind, Buffer.from(hkdfSync('sha256', secret, `cocoa-${kind.name}-links`, `${kind.name}-link-v1`, 32)), this.config.publicUrl);
+    const kept = this.signers.get(kind as LinkKind<never>);
+    if (kept?.secret === secret) return kept.signer as LinkSigner<T>;
+    const key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, `cocoa-${kind.name}-links`, `${kind.name}-link-v1`, 32)));
+    const signer = new LinkSigner(kind, key, this.config.publicUrl);
+    this.signers.set(kind as LinkKind<never>, { secret, signer: signer as LinkSigner<never> });
+    return signer;
   }
 }
 
 export class LinkSigner<T> {
   constructor(
     private readonly kind: LinkKind<T>,
-    private readonly key: Buffer,
+    private readonly key: KeyObject,
     private readonly publicUrl: string,
   ) {}
 
