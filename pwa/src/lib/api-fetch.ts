@@ -120,7 +120,7 @@ export async function apiFetchList<T>(path: string, signal?: AbortSignal): Promi
 
 /**
  * The text for a failed call: the server's message when it answered, the thrown message
- * of our own checks, and the spec's fallback otherwise. A fetch that never reached the server
+ * of our own checks, and the shop's general fallback text otherwise. A fetch that never reached the server
  * rejects with a TypeError whose text is the browser's ('Failed to fetch', 'Load failed'): that
  * is never shown, the fallback is.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 5: calendar feeds (id = feed URL), scheduled locations imported from them keyed by the
+ * Calendar feeds (id = feed URL), scheduled locations imported from them keyed by the
  * VEVENT UID, the geocoding cache, and event booking inquiries.
  */
 export class EventsCalendars1764100000000 implements MigrationInterface {

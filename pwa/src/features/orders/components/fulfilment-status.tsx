@@ -2,8 +2,8 @@ import { fulfilmentLabel, FULFILMENT_TONES, type OrderFulfilment } from '@cocoa/
 import { StatusPill } from '../../../ui/status-pill';
 
 /**
- * Where the parcel is (ours, shown beside the provider-shaped state badge, which stays as specified
- * has it): the fulfilment label and, once shipped, the carrier, tracking number and tracking link.
+ * Where the parcel is (the shop's own record, shown beside the payment-state badge, which keeps
+ * the provider's states): the fulfilment label and, once shipped, the carrier, tracking number and tracking link.
  * The link opens the carrier's page in a new tab without a referrer (the order link's token must
  * not travel to the carrier).
  */

@@ -15,8 +15,8 @@ interface Props {
 
 /**
  * The chosen day's events: texts, times and the map/directions actions. With no date
- * chosen (another month than today's) it asks for one, or says the month has no stops: the spec's
- * 'No events scheduled for this date.' is about a date, so it needs one.
+ * chosen (another month than today's) it asks for one, or says the month has no stops: the
+ * words 'No events scheduled for this date.' are about a date, so they need one.
  */
 export function DayEvents({ day, events, daysWithEvents, loading, onViewOnMap }: Props) {
   const zone = useViewerZone();
