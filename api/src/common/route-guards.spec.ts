@@ -122,6 +122,21 @@ describe('route guards', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('answers every guarded read with Cache-Control: no-store, so no browser or proxy keeps it', async () => {
+    const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
+    const reads = routes.filter((r) => r.access && r.method === 'GET');
+    const stored: string[] = [];
+    let answered = 0;
+    for (const r of reads) {
+      const res = await admin.get(concrete(r.path));
+      if (res.status >= 300) continue; // an error answer carries no data (a row 1 may not exist)
+      answered++;
+      if (!/\bno-store\b/.test(res.headers['cache-control'] ?? '')) stored.push(`${key(r)} → ${res.headers['cache-control'] ?? 'no Cache-Control'}`);
+    }
+    expect(answered).toBeGreaterThan(20);
+    expect(stored).toEqual([]);
+  });
+
   it('hides an order from everyone but its owner and an admin', async () => {
     const admin = await t.signedIn(TEST_ADMIN.username, TEST_ADMIN.password);
     const owner = t.agent();
