@@ -51,11 +51,11 @@ export class SignedLinksService {
   /** The signer of a kind. Read it before opening a transaction: it reads the settings table. */
   async signer<T>(kind: LinkKind<T>): Promise<LinkSigner<T>> {
     const secret = await this.settings.sessionSecret();
-    const kept = this.signers.get(kind as LinkKind<never>);
-    if (kept?.secret === secret) return kept.signer as LinkSigner<T>;
+    const kept = this.signers.get(kind);
+    if (kept?.secret === secret) return kept.signer;
     const key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, `cocoa-${kind.name}-links`, `${kind.name}-link-v1`, 32)));
     const signer = new LinkSigner(kind, key, this.config.publicUrl);
-    this.signers.set(kind as LinkKind<never>, { secret, signer: signer as LinkSigner<never> });
+    this.signers.set(kind, { secret, signer });
     return signer;
   }
 }
