@@ -12,8 +12,6 @@ interface AdminRecordsService<Create, Edit, Answer> {
 }
 
 interface AdminRecordsOptions<C extends ZodDtoClass, E extends ZodDtoClass> {
-  /** Below the controller's own path: '' for the controller's path itself. */
-  path?: string;
   /** The body of a new record. */
   create: C;
   /** The body of an edit, and how it is sent: PUT replaces every field, PATCH changes the ones given. */
@@ -22,30 +20,28 @@ interface AdminRecordsOptions<C extends ZodDtoClass, E extends ZodDtoClass> {
 }
 
 /**
- * The owner's create, edit and delete of one kind of record, written once:
- * `POST path` (201 with the record), `PUT|PATCH path/:id` (200 with it) and `DELETE path/:id` (204),
+ * The owner's create, edit and delete of one kind of record, written once, on the controller's path:
+ * `POST` (201 with the record), `PUT|PATCH :id` (200 with it) and `DELETE :id` (204),
  * admin-only, each body checked by its schema. A controller extends the class this returns and hands
  * its service to `super`; its other routes (lists, public reads, switches) stay its own.
  */
 export function AdminRecords<C extends ZodDtoClass, E extends ZodDtoClass, Answer>(options: AdminRecordsOptions<C, E>) {
-  const base = options.path ?? '';
-  const byId = base ? `${base}/:id` : ':id';
   const Edit = options.editVerb === 'patch' ? AdminPatch : AdminPut;
 
   abstract class AdminRecordRoutes {
     constructor(protected readonly records: AdminRecordsService<z.output<C['schema']>, z.output<E['schema']>, Answer>) {}
 
-    @AdminCreate(base || undefined)
+    @AdminCreate()
     create(@Body() body: z.output<C['schema']>): Promise<Answer> {
       return this.records.create(body);
     }
 
-    @Edit(byId)
+    @Edit(':id')
     update(@Param() params: IdParamDto, @Body() body: z.output<E['schema']>): Promise<Answer> {
       return this.records.update(params.id, body);
     }
 
-    @AdminDelete(byId)
+    @AdminDelete(':id')
     remove(@Param() params: IdParamDto): Promise<void> {
       return this.records.remove(params.id);
     }
