@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { ACCESS_KEY, type Access } from '../common/auth.guards';
 
 /** One route as Nest's controller metadata declares it, with the handler that serves it. */
@@ -30,18 +30,10 @@ export function expressRoutes(app: INestApplication): Set<string> {
   return found;
 }
 
-/** A controller's methods, its own and those it inherits (shared routes such as AdminRecords'), as Nest scans them. */
-function handlerNames(type: new (...args: never[]) => unknown): string[] {
-  const names = new Set<string>();
-  for (let proto = type.prototype as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    for (const name of Object.getOwnPropertyNames(proto)) names.add(name);
-  }
-  return [...names];
-}
-
 /** The same routes from Nest's controller metadata, with the access each one declares. */
 export function nestRoutes(app: INestApplication): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
+  const scanner = new MetadataScanner();
   const join = (...parts: string[]) =>
     '/' +
     parts
@@ -53,9 +45,9 @@ export function nestRoutes(app: INestApplication): RegisteredRoute[] {
       const type = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
       if (!type) continue;
       const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
-      for (const name of handlerNames(type)) {
-        const handler = (type.prototype as Record<string, unknown>)[name];
-        if (name === 'constructor' || typeof handler !== 'function') continue;
+      // Nest's own scanner: a controller's methods with those it inherits (AdminRecords' routes).
+      for (const name of scanner.getAllMethodNames(type.prototype as object)) {
+        const handler = (type.prototype as Record<string, object>)[name];
         const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (paths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
