@@ -27,12 +27,12 @@ const PAGES = ['/', '/products', PRODUCT_PAGE, '/cocoa-tracker', '/events'];
 const API_ONLY = process.argv.includes('--api-only');
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** The cached reads against the raw server: this many alternating pairs of this many seconds each. */
-const RATIO_PAIRS = 3;
+const RATIO_PAIRS = 5;
 const RATIO_SECONDS = Math.max(1, Math.round((LOAD_SECONDS * 3) / 5));
 const CONNECTIONS = 50;
 const BUYERS = 10;
 /** Checkouts before the measured ones (see checkoutFigures). */
-const CHECKOUT_WARM_UP_SECONDS = 3;
+const CHECKOUT_WARM_UP_SECONDS = 5;
 /** Measured checkout windows of LOAD_SECONDS each; the middle one by p99 is reported. */
 const CHECKOUT_WINDOWS = 3;
 const SUMMARY_REQUESTS = Number(process.env.BENCH_SUMMARY_REQUESTS ?? 40);
@@ -151,17 +151,26 @@ async function createBenchDatabase(serverUrl) {
 
 /**
  * A bare node:http server in its own process (as the API is), answering every request with the
- * bytes and content type the API gave for one URL: the ceiling the API is compared with.
+ * status line, headers and body the API gave for one URL: the ceiling the API is compared with.
+ * The headers go as the API sent them (but those node:http writes itself), so the load generator
+ * parses the same bytes from both and the ratio compares the servers, not the client's parser.
  */
-async function startRawServer(body, contentType, contentEncoding) {
+async function startRawServer(body, rawHeaders) {
   const dir = mkdtempSync(join(tmpdir(), 'cocoa-raw-'));
   writeFileSync(join(dir, 'body'), body);
+  const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+  const headers = [];
+  for (let i = 0; i < rawHeaders.length; i += 2) if (!ownHeaders.has(rawHeaders[i].toLowerCase())) headers.push(rawHeaders[i], rawHeaders[i + 1]);
+  const keepAlive = /timeout=(\d+)/.exec(rawHeaders[rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'keep-alive') + 1] ?? '');
   const code = `
     const body = require('node:fs').readFileSync(${JSON.stringify(join(dir, 'body'))});
-    require('node:http').createServer((req, res) => {
-      res.writeHead(200, { 'Content-Type': ${JSON.stringify(contentType)}, 'Content-Length': body.length${contentEncoding ? `, 'Content-Encoding': ${JSON.stringify(contentEncoding)}` : ''} });
+    const headers = ${JSON.stringify(headers)};
+    const server = require('node:http').createServer((req, res) => {
+      res.writeHead(200, headers);
       res.end(body);
-    }).listen(${RAW_PORT}, () => process.send('listening'));`;
+    });
+    ${keepAlive ? `server.keepAliveTimeout = ${Number(keepAlive[1]) * 1000};` : ''}
+    server.listen(${RAW_PORT}, () => process.send('listening'));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   await new Promise((resolve, reject) => {
     child.once('message', resolve);
@@ -201,7 +210,7 @@ function rawBytes(url, headers = BROWSER_HEADERS) {
     get(url, { headers }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -225,7 +234,7 @@ async function apiFigures(label, extraEnv) {
       const first = await rawBytes(base + path, headers);
       if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
       const { body } = first;
-      const raw = await startRawServer(body, first.headers['content-type'] ?? 'application/json', first.headers['content-encoding']);
+      const raw = await startRawServer(body, first.rawHeaders);
       // API and raw server take turns, and the pair in the middle (by ratio) is reported: a
       // neighbour's burst on a shared machine then moves one pair, not the figure.
       const pairs = [];
@@ -238,8 +247,9 @@ async function apiFigures(label, extraEnv) {
       } finally {
         await raw.stop();
       }
-      const { api, ceiling } = pairs.sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
       const name = `API ${label} GET ${path.replace(/slug\/.*/, 'slug/{slug}')}${client}`;
+      console.log(`  ${name}: ${pairs.map((p) => `${p.api.rps}/${p.ceiling.rps} (${Math.round(p.ratio * 1000) / 10} %)`).join(', ')}`);
+      const { api, ceiling } = pairs.sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
       const ratio = Math.round((api.rps / ceiling.rps) * 1000) / 10;
       figure(
         `${name} requests/s`,
