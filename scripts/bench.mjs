@@ -126,8 +126,7 @@ async function lighthouseScores(path) {
       await chrome.kill();
     }
   }
-  const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, Math.round(median(runs.map((r) => r[k] ?? 0)) * 100)]));
+  return Object.fromEntries(Object.keys(runs[0]).map((k) => [k, Math.round(middle(runs.map((r) => r[k] ?? 0)) * 100)]));
 }
 
 /** A fresh database on the server BENCH_DATABASE_URL names, dropped afterwards. */
@@ -155,13 +154,13 @@ async function createBenchDatabase(serverUrl) {
  * The headers go as the API sent them (but those node:http writes itself), so the load generator
  * parses the same bytes from both and the ratio compares the servers, not the client's parser.
  */
-async function startRawServer(body, rawHeaders) {
+async function startRawServer({ body, headers: byName, rawHeaders }) {
   const dir = mkdtempSync(join(tmpdir(), 'cocoa-raw-'));
   writeFileSync(join(dir, 'body'), body);
   const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
   const headers = [];
   for (let i = 0; i < rawHeaders.length; i += 2) if (!ownHeaders.has(rawHeaders[i].toLowerCase())) headers.push(rawHeaders[i], rawHeaders[i + 1]);
-  const keepAlive = /timeout=(\d+)/.exec(rawHeaders[rawHeaders.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'keep-alive') + 1] ?? '');
+  const keepAlive = /timeout=(\d+)/.exec(byName['keep-alive'] ?? '');
   const code = `
     const body = require('node:fs').readFileSync(${JSON.stringify(join(dir, 'body'))});
     const headers = ${JSON.stringify(headers)};
@@ -200,6 +199,10 @@ async function load(opts) {
 }
 
 const ms = (x) => Math.round(x * 10) / 10;
+const percent = (ratio) => Math.round(ratio * 1000) / 10;
+const completionsPerSecond = (run) => Math.round((run.ok / run.seconds) * 10) / 10;
+/** The item in the middle when ordered by `by`: what a run of several reports, so one outlier moves nothing. */
+const middle = (items, by = (x) => x) => [...items].sort((a, b) => by(a) - by(b))[Math.floor(items.length / 2)];
 
 /** What Chromium sends: the API may answer compressed, and the raw server then sends those bytes. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
@@ -234,7 +237,7 @@ async function apiFigures(label, extraEnv) {
       const first = await rawBytes(base + path, headers);
       if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
       const { body } = first;
-      const raw = await startRawServer(body, first.rawHeaders);
+      const raw = await startRawServer(first);
       // API and raw server take turns, and the pair in the middle (by ratio) is reported: a
       // neighbour's burst on a shared machine then moves one pair, not the figure.
       const pairs = [];
@@ -248,9 +251,10 @@ async function apiFigures(label, extraEnv) {
         await raw.stop();
       }
       const name = `API ${label} GET ${path.replace(/slug\/.*/, 'slug/{slug}')}${client}`;
-      console.log(`  ${name}: ${pairs.map((p) => `${p.api.rps}/${p.ceiling.rps} (${Math.round(p.ratio * 1000) / 10} %)`).join(', ')}`);
-      const { api, ceiling } = pairs.sort((a, b) => a.ratio - b.ratio)[Math.floor(pairs.length / 2)];
-      const ratio = Math.round((api.rps / ceiling.rps) * 1000) / 10;
+      console.log(`  ${name}: ${pairs.map((p) => `${p.api.rps}/${p.ceiling.rps} (${percent(p.ratio)} %)`).join(', ')}`);
+      const chosen = middle(pairs, (p) => p.ratio);
+      const { api, ceiling } = chosen;
+      const ratio = percent(chosen.ratio);
       figure(
         `${name} requests/s`,
         api.rps,
@@ -352,12 +356,12 @@ async function checkoutFigures(label, base, products) {
   const windows = [];
   for (let i = 0; i < CHECKOUT_WINDOWS; i++) {
     const w = await load(buyers);
-    console.log(`  checkouts ${label}, window ${i + 1}: ${Math.round((w.ok / w.seconds) * 10) / 10}/s, p99 ${ms(w.p99)} ms, ${w.bad} failed`);
+    console.log(`  checkouts ${label}, window ${i + 1}: ${completionsPerSecond(w)}/s, p99 ${ms(w.p99)} ms, ${w.bad} failed`);
     windows.push(w);
   }
-  const r = windows.sort((a, b) => a.p99 - b.p99)[Math.floor(windows.length / 2)];
+  const r = middle(windows, (w) => w.p99);
   const bad = windows.reduce((sum, w) => sum + w.bad, 0);
-  const perSecond = Math.round((r.ok / r.seconds) * 10) / 10;
+  const perSecond = completionsPerSecond(r);
   const name = `Checkout ${label} test-mode, ${BUYERS} buyers`;
   // A crowd ordering ahead at once: the till's pace on the embedded database, more on a server.
   const target = label.startsWith('PostgreSQL') ? { rate: 300, p99: 60 } : { rate: 200, p99: 100 };
